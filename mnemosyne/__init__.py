@@ -1,0 +1,3 @@
+"""Mnemosyne: a bitemporal code knowledge graph of Git repositories, kept in FalkorDB."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,69 @@
+"""The ``mnemosyne`` command line: thin over the query, ingest and store layers.
+
+Each command group lives in its own module under ``mnemosyne.cli`` and exposes
+``register(subparsers)``; a command sets ``func(args) -> int`` on its parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+
+from mnemosyne.errors import MnemosyneError
+
+# Command-group modules, in --help order. Each defines register(subparsers).
+COMMAND_MODULES = (
+    "db",
+    "workspace",
+    "status",
+    "cypher_cmd",
+    "ingest_cmd",
+    "callgraph_cmd",
+    "history_cmds",
+    "search_cmd",
+    "daemon_cmd",
+    "hook_cmd",
+    "mcp_cmd",
+    "demo",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mnemosyne",
+        description="Mnemosyne: a bitemporal code knowledge graph of your Git repositories.",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug details to stderr")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"mnemosyne.cli.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.WARNING,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(func(args) or 0)
+    except MnemosyneError as err:
+        print(f"mnemosyne: {err}", file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:
+        print("mnemosyne: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,11 @@
+"""CLI: `mnemosyne status`."""
+
+from __future__ import annotations
+
+import argparse
+
+from mnemosyne.cli._placeholder import placeholder
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    placeholder(sub, "status", "show database and workspace status")

@@ -1,0 +1,108 @@
+"""Settings: every knob a user can set, documented once (see docs/operations.md).
+
+Values come from, in order of precedence: ``MNEMOSYNE_*`` environment variables, the config file
+(``$MNEMOSYNE_CONFIG`` or ``<home>/config.toml``), then the defaults below.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from pydantic import Field
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+
+def default_home() -> Path:
+    """Per-user data folder (``~/.local/share/mnemosyne`` on Linux)."""
+    return Path(platformdirs.user_data_dir("mnemosyne", appauthor=False))
+
+
+class _TomlFileSource(PydanticBaseSettingsSource):
+    """Reads the optional TOML config file; keys are the field names without the prefix."""
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:  # pragma: no cover
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        explicit = os.environ.get("MNEMOSYNE_CONFIG")
+        home = Path(os.environ.get("MNEMOSYNE_HOME") or default_home())
+        path = Path(explicit) if explicit else home / "config.toml"
+        if not path.is_file():
+            return {}
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+        return {k: v for k, v in data.items() if k in self.settings_cls.model_fields}
+
+
+class Settings(BaseSettings):
+    """All settings. Environment variable = ``MNEMOSYNE_`` + field name in upper case."""
+
+    model_config = SettingsConfigDict(env_prefix="MNEMOSYNE_", extra="ignore")
+
+    home: Path = Field(default_factory=default_home, description="Data directory: database, logs, queue, caches.")
+    falkordb_url: str | None = Field(
+        default=None,
+        description="External FalkorDB (redis://, rediss://, unix://). Unset: run the embedded server.",
+    )
+    falkordb_socket: Path | None = Field(
+        default=None,
+        description="Unix socket of the embedded server (default <home>/falkordb.sock, or a short /tmp path if too long).",
+    )
+    query_timeout_ms: int = Field(default=30_000, description="Server default query timeout (TIMEOUT_DEFAULT).")
+    query_timeout_max_ms: int = Field(default=300_000, description="Server maximum query timeout (TIMEOUT_MAX).")
+    readonly_timeout_ms: int = Field(default=5_000, description="Timeout of user/agent read-only Cypher.")
+    readonly_max_rows: int = Field(default=500, description="Row cap of user/agent read-only Cypher.")
+    write_batch_size: int = Field(default=1000, description="Rows per UNWIND batch when writing.")
+    parse_workers: int = Field(default=1, description="Processes used to parse files (1 = in-process).")
+    max_file_bytes: int = Field(default=2_000_000, description="Source files larger than this are skipped with a warning.")
+    embeddings_provider: str = Field(default="local", description="'local' (offline ONNX MiniLM), 'openai', or 'none'.")
+    embeddings_model: str = Field(default="text-embedding-3-small", description="Model for the openai provider.")
+    embeddings_base_url: str | None = Field(default=None, description="OpenAI-compatible server URL.")
+    embeddings_api_key: str | None = Field(default=None, description="API key for the openai provider (else OPENAI_API_KEY).")
+    embeddings_dim: int | None = Field(default=None, description="Embedding dimension for the openai provider.")
+    daemon_max_parallel: int = Field(default=2, description="Workspaces ingested at once by the daemon.")
+    reconcile_interval_s: int = Field(default=300, description="Daemon reconciliation pass interval.")
+    health_interval_s: int = Field(default=60, description="Daemon database health check interval.")
+    mcp_token: str | None = Field(default=None, description="Bearer token required by the MCP HTTP endpoint.")
+    log_level: str = Field(default="INFO", description="Log level of the daemon and CLI.")
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, _TomlFileSource(settings_cls))
+
+    @property
+    def socket_path(self) -> Path:
+        """Embedded server socket; redis refuses paths of 108 bytes or more."""
+        if self.falkordb_socket:
+            return self.falkordb_socket
+        p = self.home / "falkordb.sock"
+        if len(str(p)) <= 100:
+            return p
+        import hashlib
+
+        digest = hashlib.sha1(str(self.home).encode()).hexdigest()[:12]
+        return Path("/tmp") / f"mnemosyne-{digest}.sock"
+
+
+@lru_cache(maxsize=1)
+def _cached() -> Settings:
+    return Settings()
+
+
+def get_settings(fresh: bool = False) -> Settings:
+    """The process settings; ``fresh=True`` re-reads the environment (tests, daemon reload)."""
+    if fresh:
+        _cached.cache_clear()
+    return _cached()

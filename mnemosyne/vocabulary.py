@@ -1,0 +1,83 @@
+"""The graph's words: labels, edge types and property names, defined once (graph-model §2, §4).
+
+Every module that writes or reads the graph takes its names from here, so a rename is one edit.
+"""
+
+from __future__ import annotations
+
+# --- node labels -------------------------------------------------------------------------------
+WORKSPACE = "Workspace"
+PACKAGE = "Package"
+APPLICATION = "Application"
+FILE = "File"
+CLASS = "Class"
+FUNCTION = "Function"
+COMMIT = "Commit"
+BRANCH = "Branch"
+PULL_REQUEST = "PullRequest"
+TICKET = "Ticket"
+CONSTRAINT = "Constraint"
+LOCK = "Lock"
+THIRD_PARTY_PACKAGE = "ThirdPartyPackage"
+PACKAGE_VERSION = "PackageVersion"
+DOCUMENT = "Document"
+SECTION = "Section"
+META = "Meta"  # one node per graph: ingestion progress, embedding model, schema version
+
+# --- versioned edge types (graph-model §4) -------------------------------------------------------
+CALLS = "CALLS"
+IMPORTS = "IMPORTS"
+INHERITS_FROM = "INHERITS_FROM"
+DEFINES = "DEFINES"
+DEPENDS_ON = "DEPENDS_ON"
+LOCKS_VERSION = "LOCKS_VERSION"
+MENTIONS = "MENTIONS"
+VERSIONED_EDGES = (CALLS, IMPORTS, INHERITS_FROM, DEFINES, DEPENDS_ON, LOCKS_VERSION)
+
+# --- unversioned edge types ----------------------------------------------------------------------
+MODIFIES = "MODIFIES"
+PARENT = "PARENT"
+IN_BRANCH = "IN_BRANCH"
+HEAD = "HEAD"
+ADDRESSES = "ADDRESSES"
+VERSION_OF = "VERSION_OF"
+CONTAINS = "CONTAINS"
+MERGED_BY = "MERGED_BY"
+APPLIES_TO = "APPLIES_TO"
+IS_LOCKED_BY = "IS_LOCKED_BY"
+NEXT = "NEXT"
+HAS_SECTION = "HAS_SECTION"
+
+# --- version properties (graph-model §4) ---------------------------------------------------------
+VALID_FROM = "valid_from"
+VALID_TO = "valid_to"
+VALID_FROM_SEQ = "valid_from_seq"
+VALID_TO_SEQ = "valid_to_seq"
+SOURCE_COMMIT = "source_commit"
+ENDED_COMMIT = "ended_commit"
+INGESTED_AT = "ingested_at"
+SUPERSEDED_AT = "superseded_at"
+
+# --- keys -----------------------------------------------------------------------------------------
+FQN = "fully_qualified_name"
+
+# --- languages ------------------------------------------------------------------------------------
+PYTHON = "python"
+TYPESCRIPT = "typescript"
+TSX = "tsx"
+JAVASCRIPT = "javascript"
+
+LANGUAGE_BY_SUFFIX: dict[str, str] = {
+    ".py": PYTHON,
+    ".pyi": PYTHON,
+    ".ts": TYPESCRIPT,
+    ".mts": TYPESCRIPT,
+    ".cts": TYPESCRIPT,
+    ".tsx": TSX,
+    ".js": JAVASCRIPT,
+    ".mjs": JAVASCRIPT,
+    ".cjs": JAVASCRIPT,
+    ".jsx": JAVASCRIPT,
+}
+
+BUILTIN_PREFIX = "<builtin>"
