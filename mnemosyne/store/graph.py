@@ -1,0 +1,230 @@
+"""``Graph``: a thin wrapper over ``falkordb.Graph`` with typed errors and batching.
+
+- FalkorDB errors become ``DatabaseError`` (message names the query: its file name or first
+  line); timeouts become ``QueryTimeout``; connection failures become ``DatabaseUnavailable``.
+- Reading a graph that does not exist yet gives empty results (FalkorDB would say "Invalid graph
+  operation on empty key").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import redis
+from falkordb import Graph as _FalkorGraph
+
+from mnemosyne.errors import DatabaseError, DatabaseUnavailable, ReadOnlyViolation
+from mnemosyne.store import named_queries
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+
+_EMPTY_KEY = "empty key"
+_RO_REJECTED = "to be executed only on read-only queries"
+_TIMED_OUT = "timed out"
+_UNWIND_ROWS = re.compile(r"^\s*UNWIND\s+\$rows\s+AS\s+r\b", re.I)
+
+
+class QueryTimeout(DatabaseError):
+    """A query ran longer than its timeout and was stopped (writes are rolled back)."""
+
+
+class EmptyResult:
+    """Stands in for a ``falkordb.QueryResult`` when the graph does not exist yet."""
+
+    header: list = []
+    result_set: list = []
+    nodes_created = relationships_created = properties_set = nodes_deleted = relationships_deleted = 0
+    labels_added = labels_removed = properties_removed = indices_created = indices_deleted = 0
+    cached_execution = False
+    run_time_ms = 0.0
+
+
+def query_label(cypher: str, label: str | None = None) -> str:
+    """How a query is named in error messages: its file name, else its first non-comment line."""
+    if label:
+        return label
+    for line in cypher.strip().splitlines():
+        line = line.strip()
+        if line and not line.startswith("//"):
+            return line[:120]
+    return "<empty query>"
+
+
+class Graph:
+    """One FalkorDB graph (a workspace graph ``ws_<name>``, or the registry)."""
+
+    def __init__(self, db: Database, key: str, workspace: str | None = None) -> None:
+        self.db = db
+        self.name = key  # the FalkorDB key, e.g. "ws_demo"
+        self.workspace = workspace  # the workspace name, e.g. "demo" (None for the registry)
+        self._graph: _FalkorGraph = db.client.select_graph(key)
+
+    def __repr__(self) -> str:
+        return f"Graph({self.name!r} at {self.db.address})"
+
+    @property
+    def raw(self) -> _FalkorGraph:
+        """The underlying ``falkordb.Graph`` (escape hatch: prefer the methods below)."""
+        return self._graph
+
+    # -- queries ------------------------------------------------------------------------------
+
+    def query_result(
+        self,
+        cypher: str,
+        params: dict[str, Any] | None = None,
+        timeout_ms: int | None = None,
+        *,
+        readonly: bool = False,
+        label: str | None = None,
+    ) -> Any:
+        """The raw falkordb result (``.header``, ``.result_set``, statistics)."""
+        timeout = self._timeout(timeout_ms)
+        try:
+            if readonly:
+                return self._graph.ro_query(cypher, params, timeout=timeout)
+            return self._graph.query(cypher, params, timeout=timeout)
+        except redis.ResponseError as err:
+            msg = str(err)
+            if _EMPTY_KEY in msg:
+                return EmptyResult()
+            name = query_label(cypher, label)
+            if _RO_REJECTED in msg:
+                raise ReadOnlyViolation(
+                    f"read-only: CREATE/MERGE/SET/DELETE are not allowed (query {name!r})"
+                ) from None
+            if _TIMED_OUT in msg.lower():
+                limit = f" after {timeout} ms" if timeout else ""
+                raise QueryTimeout(f"query timed out{limit} in graph {self.name}: {name}") from None
+            raise DatabaseError(f"FalkorDB error in graph {self.name}, query {name!r}: {msg}") from None
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+            raise DatabaseUnavailable(
+                f"lost connection to FalkorDB at {self.db.address} ({err}); run `mnemosyne db status`"
+            ) from None
+
+    def query(
+        self,
+        cypher: str,
+        params: dict[str, Any] | None = None,
+        timeout_ms: int | None = None,
+        *,
+        label: str | None = None,
+    ) -> list[list[Any]]:
+        """Run a (read or write) query; returns the result rows."""
+        return self.query_result(cypher, params, timeout_ms, label=label).result_set
+
+    def ro_query(
+        self,
+        cypher: str,
+        params: dict[str, Any] | None = None,
+        timeout_ms: int | None = None,
+        *,
+        label: str | None = None,
+    ) -> list[list[Any]]:
+        """Run a query with GRAPH.RO_QUERY (the server refuses writes); returns the rows."""
+        return self.query_result(cypher, params, timeout_ms, readonly=True, label=label).result_set
+
+    def run_named(
+        self,
+        query_name: str,
+        params: dict[str, Any] | None = None,
+        readonly: bool = True,
+        timeout_ms: int | None = None,
+    ) -> list[list[Any]]:
+        """Run ``cypher/<query_name>.cypher`` with ``params``; returns the rows."""
+        cypher = named_queries.load(query_name)
+        result = self.query_result(cypher, params, timeout_ms, readonly=readonly, label=f"{query_name}.cypher")
+        return result.result_set
+
+    def write_batches(
+        self,
+        cypher: str,
+        rows: list[dict[str, Any]],
+        batch_size: int | None = None,
+        *,
+        params: dict[str, Any] | None = None,
+        label: str | None = None,
+    ) -> dict[str, int]:
+        """Run ``cypher`` (starting ``UNWIND $rows AS r``) once per chunk of ``rows``.
+
+        Each chunk is one atomic query; the sequence is not. ``params`` adds further parameters
+        shared by all chunks. Returns summed statistics (nodes/relationships created, properties
+        set, ...).
+        """
+        if not _UNWIND_ROWS.match(_strip_leading_comments(cypher)):
+            raise ValueError("write_batches: the query must start with 'UNWIND $rows AS r'")
+        size = batch_size or self.db.settings.write_batch_size
+        if size < 1:
+            raise ValueError("write_batches: batch_size must be >= 1")
+        totals = {"batches": 0, "rows": 0, "nodes_created": 0, "relationships_created": 0,
+                  "properties_set": 0, "nodes_deleted": 0, "relationships_deleted": 0}  # fmt: skip
+        for chunk in _chunks(rows, size):
+            res = self.query_result(cypher, {**(params or {}), "rows": chunk}, label=label)
+            totals["batches"] += 1
+            totals["rows"] += len(chunk)
+            for key in ("nodes_created", "relationships_created", "properties_set", "nodes_deleted",
+                        "relationships_deleted"):  # fmt: skip
+                totals[key] += int(getattr(res, key, 0) or 0)
+        return totals
+
+    # -- schema and lifecycle -----------------------------------------------------------------
+
+    def ensure_schema(self) -> list[str]:
+        """Create the indexes of cypher/schema.cypher that are missing; returns what ran."""
+        from mnemosyne.store.schema import ensure_schema
+
+        return ensure_schema(self)
+
+    def indexes(self) -> list[dict[str, Any]]:
+        """The graph's indexes (``CALL db.indexes()``) as dicts."""
+        from mnemosyne.store.schema import describe_indexes
+
+        return describe_indexes(self)
+
+    def exists(self) -> bool:
+        return self.name in self.db.list_graphs()
+
+    def delete(self) -> bool:
+        """Drop the whole graph; False if it did not exist."""
+        if not self.exists():
+            return False
+        try:
+            self._graph.delete()
+        except redis.ResponseError as err:
+            raise DatabaseError(f"cannot delete graph {self.name}: {err}") from None
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+            raise DatabaseUnavailable(f"lost connection to FalkorDB at {self.db.address} ({err})") from None
+        return True
+
+    def memory_usage_mb(self) -> dict[str, Any]:
+        """``GRAPH.MEMORY USAGE``: sizes in MB by component (empty for a missing graph)."""
+        if not self.exists():
+            return {}
+        flat = self.db.execute("GRAPH.MEMORY", "USAGE", self.name)
+        return {str(flat[i]): flat[i + 1] for i in range(0, len(flat) - 1, 2)}
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _timeout(self, timeout_ms: int | None) -> int | None:
+        if timeout_ms is None:
+            return None
+        timeout = int(timeout_ms)
+        limit = self.db.settings.query_timeout_max_ms
+        if self.db.embedded and limit > 0:  # the server refuses timeouts above TIMEOUT_MAX
+            timeout = min(timeout, limit)
+        return max(timeout, 1)
+
+
+def _strip_leading_comments(cypher: str) -> str:
+    lines = cypher.strip().splitlines()
+    while lines and (not lines[0].strip() or lines[0].strip().startswith("//")):
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+def _chunks(rows: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    for i in range(0, len(rows), size):
+        yield rows[i : i + size]

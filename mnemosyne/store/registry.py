@@ -1,0 +1,181 @@
+"""The workspace registry: ``(:Workspace)`` nodes in the graph ``mnemosyne_registry`` (schema.md).
+
+Stored properties: ``name``, ``path``, ``default_branch``, ``last_ingested_commit``,
+``last_ingested_seq``, ``state``, ``added_at``, ``updated_at`` (epoch seconds). ``WorkspaceInfo``
+calls the tracked branch ``branch``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import subprocess
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from mnemosyne.errors import ConfigError, WorkspaceNotFound
+from mnemosyne.store.connection import REGISTRY_GRAPH, graph_key
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+
+STATE_REGISTERED = "registered"  # added, never ingested
+# Other states are set by ingestion (e.g. "ingesting", "ready", "error"); the registry stores any.
+
+_FIELDS_TO_PROPS = {
+    "path": "path",
+    "branch": "default_branch",
+    "last_ingested_commit": "last_ingested_commit",
+    "last_ingested_seq": "last_ingested_seq",
+    "state": "state",
+}
+_RETURN = "RETURN w.name, w.path, w.default_branch, w.last_ingested_commit, w.last_ingested_seq, w.state, w.added_at, w.updated_at"
+
+
+class WorkspaceInfo(BaseModel):
+    """One registered workspace."""
+
+    name: str
+    path: str
+    branch: str
+    last_ingested_commit: str | None = None
+    last_ingested_seq: int | None = None
+    state: str = STATE_REGISTERED
+    added_at: int
+    updated_at: int
+
+    @property
+    def graph_key(self) -> str:
+        return graph_key(self.name)
+
+
+def _row_to_info(row: list[Any]) -> WorkspaceInfo:
+    name, path, branch, commit, seq, state, added, updated = row
+    return WorkspaceInfo(
+        name=name,
+        path=path,
+        branch=branch or "",
+        last_ingested_commit=commit,
+        last_ingested_seq=seq,
+        state=state or STATE_REGISTERED,
+        added_at=int(added or 0),
+        updated_at=int(updated or 0),
+    )
+
+
+def _git(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "-C", str(path), *args], capture_output=True, text=True, check=False)
+
+
+def repo_root(path: str | Path) -> Path:
+    """The top-level folder of the git repository containing ``path`` (ConfigError if none)."""
+    p = Path(path).expanduser().resolve()
+    if not p.is_dir():
+        raise ConfigError(f"{p} is not a directory")
+    proc = _git(p, "rev-parse", "--show-toplevel")
+    if proc.returncode != 0:
+        raise ConfigError(f"{p} is not inside a git repository (run `git init` there, or pick another path)")
+    return Path(proc.stdout.strip()).resolve()
+
+
+def default_branch(path: Path) -> str:
+    """The repository's current branch, else the branch ``origin/HEAD`` points to."""
+    proc = _git(path, "symbolic-ref", "--quiet", "--short", "HEAD")
+    if proc.returncode == 0 and proc.stdout.strip():
+        return proc.stdout.strip()
+    proc = _git(path, "symbolic-ref", "--quiet", "--short", "refs/remotes/origin/HEAD")
+    if proc.returncode == 0 and proc.stdout.strip():
+        return proc.stdout.strip().removeprefix("origin/")
+    raise ConfigError(f"cannot tell the branch to track in {path} (detached HEAD, no origin/HEAD); pass --branch")
+
+
+class WorkspaceRegistry:
+    """Add, read, update and remove workspaces."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.graph = db.raw_graph(REGISTRY_GRAPH)
+        self._indexed = False
+
+    def _ensure_index(self) -> None:
+        if self._indexed:
+            return
+        rows = self.graph.ro_query("CALL db.indexes() YIELD label, types RETURN label, types")
+        if not any(label == "Workspace" and "name" in dict(types) for label, types in rows):
+            self.graph.query("CREATE INDEX FOR (w:Workspace) ON (w.name)", label="registry index")
+        self._indexed = True
+
+    def add(self, name: str, path: str | Path, branch: str | None = None) -> WorkspaceInfo:
+        """Register the git repository at ``path`` as workspace ``name``."""
+        graph_key(name)  # validates the name
+        root = repo_root(path)
+        branch = branch or default_branch(root)
+        existing = {w.name: w for w in self.list()}
+        if name in existing:
+            raise ConfigError(
+                f"workspace {name!r} already exists ({existing[name].path}); remove it first or pick another --name"
+            )
+        for w in existing.values():
+            if w.path == str(root) and w.branch == branch:
+                raise ConfigError(f"{root} (branch {branch}) is already registered as workspace {w.name!r}")
+        self._ensure_index()
+        now = int(time.time())
+        rows = self.graph.query(
+            "CREATE (w:Workspace {name: $name, path: $path, default_branch: $branch, state: $state, "
+            "added_at: $now, updated_at: $now}) " + _RETURN,
+            {"name": name, "path": str(root), "branch": branch, "state": STATE_REGISTERED, "now": now},
+            label="registry add",
+        )
+        return _row_to_info(rows[0])
+
+    def get(self, name: str) -> WorkspaceInfo:
+        rows = self.graph.ro_query(
+            "MATCH (w:Workspace {name: $name}) " + _RETURN, {"name": name}, label="registry get"
+        )
+        if not rows:
+            raise WorkspaceNotFound(self._not_found(name))
+        return _row_to_info(rows[0])
+
+    def find(self, name: str) -> WorkspaceInfo | None:
+        """Like ``get`` but None when absent."""
+        rows = self.graph.ro_query(
+            "MATCH (w:Workspace {name: $name}) " + _RETURN, {"name": name}, label="registry get"
+        )
+        return _row_to_info(rows[0]) if rows else None
+
+    def list(self) -> list[WorkspaceInfo]:
+        rows = self.graph.ro_query("MATCH (w:Workspace) " + _RETURN + " ORDER BY w.name", label="registry list")
+        return [_row_to_info(r) for r in rows]
+
+    def update(self, name: str, **fields: Any) -> WorkspaceInfo:
+        """Set fields (path, branch, last_ingested_commit, last_ingested_seq, state); None clears one."""
+        unknown = set(fields) - set(_FIELDS_TO_PROPS)
+        if unknown:
+            raise ValueError(f"unknown workspace fields: {', '.join(sorted(unknown))}")
+        if "path" in fields and fields["path"] is not None:
+            fields["path"] = str(fields["path"])
+        sets = ", ".join(f"w.{_FIELDS_TO_PROPS[k]} = ${k}" for k in fields)
+        cypher = "MATCH (w:Workspace {name: $name}) SET " + (sets + ", " if sets else "")
+        cypher += "w.updated_at = $now " + _RETURN
+        rows = self.graph.query(cypher, {**fields, "name": name, "now": int(time.time())}, label="registry update")
+        if not rows:
+            raise WorkspaceNotFound(self._not_found(name))
+        return _row_to_info(rows[0])
+
+    def remove(self, name: str, drop_graph: bool = True) -> WorkspaceInfo:
+        """Unregister ``name``; with ``drop_graph`` also delete its graph ``ws_<name>``."""
+        info = self.get(name)
+        self.graph.query("MATCH (w:Workspace {name: $name}) DELETE w", {"name": name}, label="registry remove")
+        if drop_graph:
+            self.db.graph(name).delete()
+        return info
+
+    def _not_found(self, name: str) -> str:
+        names = [w.name for w in self.list()]
+        if not names:
+            return f"no workspace {name!r}: none registered yet (run `mnemosyne workspace add PATH`)"
+        close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+        hint = f"did you mean {', '.join(close)}?" if close else f"registered: {', '.join(names)}"
+        return f"no workspace {name!r}; {hint}"

@@ -1,0 +1,44 @@
+"""Which workspace a command or tool means (graph-model §7).
+
+By ``--workspace NAME`` when given; else the registered workspace whose path contains the current
+directory (the deepest one, for nested repositories); else the only registered workspace; else a
+``WorkspaceAmbiguous`` error listing the choices.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mnemosyne.errors import WorkspaceAmbiguous, WorkspaceNotFound
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.registry import WorkspaceInfo
+
+
+def _contains(parent: Path, child: Path) -> bool:
+    return child == parent or parent in child.parents
+
+
+def resolve_workspace(db: Database, name: str | None, cwd: Path | None = None) -> WorkspaceInfo:
+    """The workspace meant by ``name`` (or by the current directory when ``name`` is None)."""
+    registry = db.registry
+    if name:
+        return registry.get(name)
+    workspaces = registry.list()
+    if not workspaces:
+        raise WorkspaceNotFound("no workspace registered yet; run `mnemosyne workspace add PATH`")
+    here = Path(cwd or Path.cwd()).expanduser().resolve()
+    containing = [w for w in workspaces if _contains(Path(w.path), here)]
+    if containing:
+        deepest = max(len(Path(w.path).parts) for w in containing)
+        best = [w for w in containing if len(Path(w.path).parts) == deepest]
+        if len(best) == 1:
+            return best[0]
+        choices = ", ".join(f"{w.name} (branch {w.branch})" for w in best)
+        raise WorkspaceAmbiguous(f"{here} belongs to several workspaces: {choices}; pass --workspace NAME")
+    if len(workspaces) == 1:
+        return workspaces[0]
+    choices = ", ".join(f"{w.name} ({w.path})" for w in workspaces)
+    raise WorkspaceAmbiguous(f"several workspaces are registered, choose one with --workspace NAME: {choices}")
