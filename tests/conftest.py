@@ -1,7 +1,7 @@
 """Shared fixtures: one real embedded FalkorDB per test session (no mocks).
 
-- ``settings`` (session): a temporary ``MNEMOSYNE_HOME`` in a short /tmp folder (the socket path
-  must stay under 107 bytes), exported in ``os.environ`` so subprocesses (CLI tests) use the same
+- ``settings`` (session): a temporary ``MNEMOSYNE_HOME`` in a short /tmp folder (the socket
+  ``<home>/falkordb.sock`` must stay under 107 bytes), exported in ``os.environ`` so subprocesses (CLI tests) use the same
   server; the embedded server is started once and stopped at the end.
 - ``db`` (session): a ``Database`` connected to it.
 - ``graph`` (function): a fresh, uniquely named workspace graph with the schema applied,
@@ -33,10 +33,10 @@ _ENV_KEYS = ("MNEMOSYNE_HOME", "MNEMOSYNE_FALKORDB_URL", "MNEMOSYNE_FALKORDB_SOC
 def settings() -> Iterator[Settings]:
     saved = {k: os.environ.get(k) for k in _ENV_KEYS}
     home = Path(tempfile.mkdtemp(prefix="mnt-", dir="/tmp"))
-    for key in ("MNEMOSYNE_FALKORDB_URL", "MNEMOSYNE_CONFIG"):
+    for key in ("MNEMOSYNE_FALKORDB_URL", "MNEMOSYNE_FALKORDB_SOCKET", "MNEMOSYNE_CONFIG"):
         os.environ.pop(key, None)
+    # The home is short, so the socket is <home>/falkordb.sock (well under the 107-byte limit).
     os.environ["MNEMOSYNE_HOME"] = str(home)
-    os.environ["MNEMOSYNE_FALKORDB_SOCKET"] = str(home / "falkordb.sock")
     s = get_settings(fresh=True)
     server = EmbeddedFalkorDB(s)
     server.start()

@@ -123,6 +123,9 @@ def _connect_url(settings: Settings, url: str) -> Database:
         )
     except ValueError as err:
         raise ConfigError(f"MNEMOSYNE_FALKORDB_URL={url!r} is invalid: {err}") from None
+    except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+        # the client probes the server (sentinel/cluster detection) while connecting
+        raise DatabaseUnavailable(_unreachable(_redact(url), err, embedded=False)) from None
     db = Database(client, _redact(url), settings, embedded=False)
     _check_reachable(db)
     return db

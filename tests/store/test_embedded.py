@@ -1,0 +1,94 @@
+"""Embedded server lifecycle: start, reuse, stop, and recovery after SIGKILL with data intact."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mnemosyne.config import Settings
+from mnemosyne.store.connection import connect
+from mnemosyne.store.embedded import EmbeddedFalkorDB, _pid_alive
+
+from .helpers import make_git_repo, run_cli
+
+
+def own_settings(home: Path) -> Settings:
+    """Settings for a private server: explicit socket, whatever the environment says."""
+    return Settings(home=home, falkordb_socket=home / "falkordb.sock", falkordb_url=None)
+
+
+@pytest.fixture
+def own_home() -> Iterator[Path]:
+    """A separate home (and server) so the session server is not disturbed."""
+    home = Path(tempfile.mkdtemp(prefix="mnk-", dir="/tmp"))
+    try:
+        yield home
+    finally:
+        EmbeddedFalkorDB(own_settings(home)).stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def test_start_reuse_stop(own_home: Path) -> None:
+    settings = own_settings(own_home)
+    server = EmbeddedFalkorDB(settings)
+    assert not server.is_running()
+    assert server.status()["running"] is False
+    pid = server.start()
+    assert server.is_running()
+    assert (own_home / "import").is_dir() and not any((own_home / "import").iterdir())
+    assert (own_home / "falkordb.pid").read_text().strip() == str(pid)
+    # A second object (as another CLI process would make) finds and reuses the same server.
+    assert EmbeddedFalkorDB(settings).start() == pid
+    status = server.status()
+    assert status["running"] and status["pid"] == pid and status["graphs"] == []
+    assert server.stop() is True
+    assert not server.is_running() and not _pid_alive(pid)
+    assert not (own_home / "falkordb.pid").exists()
+    assert server.stop() is False
+
+
+def test_sigkill_then_start_recovers_with_data(own_home: Path) -> None:
+    settings = own_settings(own_home)
+    server = EmbeddedFalkorDB(settings)
+    db = connect(settings)
+    g = db.graph("survivor")
+    g.ensure_schema()
+    g.write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": f"f{i}.py"} for i in range(50)])
+    db.close()
+    time.sleep(1.5)  # appendfsync everysec: let the AOF reach the disk
+    pid = server._read_pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while _pid_alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not server.is_running()
+    assert settings.socket_path.exists()  # stale socket and pid file left behind
+    new_pid = server.start()
+    assert new_pid != pid
+    db = connect(settings, start=False)
+    assert db.graph("survivor").ro_query("MATCH (f:File) RETURN count(f)") == [[50]]
+    db.close()
+
+
+def test_cli_recovers_after_sigkill(own_home: Path, tmp_path: Path) -> None:
+    """Killing the server and running any command again recovers without manual steps."""
+    env = {"MNEMOSYNE_HOME": str(own_home), "MNEMOSYNE_FALKORDB_SOCKET": str(own_home / "falkordb.sock"),
+           "MNEMOSYNE_FALKORDB_URL": ""}
+    repo = make_git_repo(tmp_path / "repo")
+    assert run_cli("workspace", "add", str(repo), "--name", "k", env=env).returncode == 0
+    time.sleep(1.5)
+    pid = EmbeddedFalkorDB(own_settings(own_home)).status()["pid"]
+    os.kill(pid, signal.SIGKILL)
+    time.sleep(0.2)
+    proc = run_cli("status", env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "k " in proc.stdout and "registered" in proc.stdout
+    assert EmbeddedFalkorDB(own_settings(own_home)).status()["pid"] != pid
