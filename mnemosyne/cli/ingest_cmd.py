@@ -1,11 +1,137 @@
-"""CLI: `mnemosyne ingest`."""
+"""CLI: `mnemosyne ingest WORKSPACE_OR_PATH [--head-only] [--branch B] [--name N]`.
+
+Ingests the first-parent history of the workspace's tracked branch (resumable, idempotent).
+Progress goes to stderr (commits done/total, rate, ETA). The first Ctrl-C stops cleanly after the
+commit being written; a second one aborts at once, which is safe too: the next run rolls the
+half-written commit back and continues.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
 
-from mnemosyne.cli._placeholder import placeholder
+from mnemosyne.errors import WorkspaceNotFound
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    placeholder(sub, "ingest", "ingest a repository")
+    p = sub.add_parser(
+        "ingest",
+        help="ingest a repository's history into its graph",
+        description="Ingest the first-parent history of a workspace's tracked branch (resumable, idempotent). "
+        "A path that is not registered yet is registered first.",
+    )
+    p.add_argument("target", nargs="?", metavar="WORKSPACE_OR_PATH",
+                   help="a workspace name or a path inside a git repository (default: the workspace of the current directory)")
+    p.add_argument("--workspace", "-w", dest="workspace", help="workspace name (same as giving it as WORKSPACE_OR_PATH)")
+    p.add_argument("--head-only", action="store_true", help="ingest only the branch head (its whole tree) as one commit")
+    p.add_argument("--branch", help="branch to track when registering a new path (default: the current branch)")
+    p.add_argument("--name", help="workspace name when registering a new path (default: the folder's name)")
+    p.add_argument("--verify", action="store_true", help="on resume, cross-check the graph against the tree (slower)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=run)
+
+
+def _fmt_eta(s: float | None) -> str:
+    if s is None:
+        return "--:--"
+    s = int(s)
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class _Printer:
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+        self.dirty = False
+
+    def __call__(self, p) -> None:  # IngestProgress
+        if self.quiet:
+            return
+        now = time.monotonic()
+        if p.phase == "ingesting":
+            if p.done != p.total and now - self.last < (0.2 if self.tty else 2.0):
+                return
+            self.last = now
+            line = (f"[{p.workspace}] {p.done}/{p.total} commits  {p.rate:.1f} commits/s  "
+                    f"ETA {_fmt_eta(p.eta_s)}  seq {p.seq}  {(p.commit or '')[:10]}")
+            if self.tty:
+                sys.stderr.write("\r\x1b[2K" + line)
+                self.dirty = True
+            else:
+                sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+        elif p.phase in ("rollback", "superseding", "loading"):
+            self.end_line()
+            label = {"rollback": "rolling back an interrupted commit", "superseding": "history rewritten: superseding",
+                     "loading": f"loading the tree at seq {p.seq} to resume"}[p.phase]
+            sys.stderr.write(f"[{p.workspace}] {label}\n")
+        elif p.phase == "done":
+            self.end_line()
+
+    def end_line(self) -> None:
+        if self.dirty:
+            sys.stderr.write("\n")
+            self.dirty = False
+
+
+def run(args: argparse.Namespace) -> int:
+    from mnemosyne.ingest import ingest_path, ingest_workspace
+    from mnemosyne.store.connection import connect
+    from mnemosyne.workspaces import resolve_workspace
+
+    stop = threading.Event()
+    printer = _Printer(args.quiet)
+
+    def on_sigint(signum, frame):  # first Ctrl-C: finish the current commit, then stop
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+        printer.end_line()
+        sys.stderr.write("mnemosyne: stopping after the current commit (Ctrl-C again to abort now; safe either way)\n")
+
+    old = None
+    if threading.current_thread() is threading.main_thread():
+        old = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        with connect() as db:
+            kw = dict(head_only=args.head_only, progress=printer, stop=stop, verify=args.verify)
+            if args.workspace:
+                res = ingest_workspace(db, db.registry.get(args.workspace), **kw)
+            elif args.target is None:
+                res = ingest_workspace(db, resolve_workspace(db, None, Path.cwd()), **kw)
+            else:
+                target = args.target
+                looks_like_path = "/" in target or target in (".", "..") or target.startswith("~")
+                info = None if looks_like_path else db.registry.find(target)
+                if info is not None:
+                    res = ingest_workspace(db, info, **kw)
+                elif Path(target).expanduser().exists():
+                    res = ingest_path(db, Path(target).expanduser(), name=args.name, branch=args.branch, **kw)
+                else:
+                    raise WorkspaceNotFound(
+                        f"{target!r} is neither a registered workspace nor an existing path; "
+                        "see `mnemosyne workspace list`"
+                    )
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGINT, old)
+        printer.end_line()
+    if args.json:
+        print(json.dumps(res.model_dump(), indent=2))
+    else:
+        print(f"{res.workspace}: {res.message} [{res.files_parsed} files parsed, {res.seconds:.1f}s]")
+        if res.superseded:
+            print(f"  superseded {res.superseded} commits/versions of a rewritten history")
+        for w in res.warnings[:20]:
+            print(f"  warning: {w}")
+        if len(res.warnings) > 20:
+            print(f"  ... and {len(res.warnings) - 20} more warnings (--json lists them)")
+    return 130 if res.stopped else 0

@@ -1,0 +1,526 @@
+"""Ingest a workspace's history into its graph: the public entry point (docs/schema.md).
+
+    result = ingest_workspace(db, "shop")                 # full first-parent history, resumable
+    result = ingest_path(db, "/src/shop", name="shop")    # registers the workspace if needed
+
+The timeline is the first-parent history of the tracked branch, seq 0.. from the root. Each commit
+is one step: its changed blobs go into one long-lived :class:`~mnemosyne.extract.Extractor`,
+whose ``update`` returns every path whose facts may differ (the changed ones and the files whose
+resolution depended on them); their new edges are diffed against the previous ones
+(:class:`~mnemosyne.timeline.state.FactState`) and only the difference is written. Progress is
+committed per commit (``Meta`` written last), so a run can be killed at any point and resumed; a
+second run over the same history changes nothing.
+
+Modes and special cases (tested in tests/history):
+- empty repository: nothing to do, ``IngestResult.message`` says so;
+- shallow clone: the history that exists is ingested from the shallow boundary, with a warning;
+- detached HEAD: the registered branch is tracked; with none, HEAD itself (branch name ``HEAD``);
+- history rewritten (force-push, reset, amend, rebase): from the fork point on, commits and
+  versions are superseded (never deleted) and the new commits ingested;
+- ``head_only``: only the branch head, as seq 0 with its whole tree. Re-running ``--head-only``
+  later appends the new head as the next seq (one step from the previous head). Running without
+  ``--head-only`` on a head-only workspace supersedes the head-only snapshot and ingests the full
+  history from the root. ``--head-only`` on a workspace that already has full history is ignored
+  (a normal incremental run, with a warning), so its timeline stays first-parent exact;
+- submodules (gitlinks) are skipped with a warning; Git LFS pointers are skipped by the
+  Extractor with a warning; symlinks are not source files.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from mnemosyne import vocabulary as V
+from mnemosyne.errors import MnemosyneError, RevisionNotFound
+from mnemosyne.extract import Extractor
+from mnemosyne.facts import FileFacts
+from mnemosyne.git.repo import SYMLINK_MODE, CommitInfo, FileChange, GitRepo, TreeEntry
+from mnemosyne.store.versions import NodeRows, VersionStore, now_s
+from mnemosyne.timeline.edges import (
+    PACKAGES_OWNER,
+    EdgeKey,
+    file_edges,
+    package_edges,
+    pv_key,
+    tp_key,
+)
+from mnemosyne.timeline.state import FactState
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.registry import WorkspaceInfo
+
+log = logging.getLogger(__name__)
+
+MODE_FULL = "full"
+MODE_HEAD_ONLY = "head_only"
+MAX_WARNINGS = 500
+
+
+class IngestProgress(BaseModel):
+    workspace: str
+    phase: str  # preparing | rollback | superseding | loading | ingesting | done
+    done: int = 0  # commits applied in this run
+    total: int = 0  # commits to apply in this run
+    seq: int | None = None
+    commit: str | None = None
+    files_parsed: int = 0
+    elapsed_s: float = 0.0
+    rate: float = 0.0  # commits per second
+    eta_s: float | None = None
+
+
+class IngestResult(BaseModel):
+    workspace: str
+    branch: str
+    mode: str = MODE_FULL
+    commits_ingested: int = 0
+    files_parsed: int = 0
+    seconds: float = 0.0
+    warnings: list[str] = Field(default_factory=list)
+    superseded: int = 0  # commits + versions superseded by a history rewrite
+    rolled_back: int = 0  # versions of a half-written commit removed before resuming
+    head: str | None = None
+    last_seq: int | None = None
+    stopped: bool = False  # the stop event interrupted the run (safe; run again to continue)
+    message: str = ""
+
+
+_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+def search_text(qname: str, doc: str = "") -> str:
+    words = [w.lower() for part in re.split(r"[^A-Za-z0-9]+", qname) for w in _WORD.findall(part)]
+    return " ".join([*words, qname.replace(".", " ").replace("/", " "), (doc or "")[:1000]])
+
+
+class _Warnings:
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self._seen: set[str] = set()
+
+    def add(self, msg: str) -> None:
+        if msg not in self._seen:
+            self._seen.add(msg)
+            if len(self.items) < MAX_WARNINGS:
+                self.items.append(msg)
+            log.info("ingest warning: %s", msg)
+
+
+class _Run:
+    """One ingestion run of one workspace (in-memory extractor + fact state)."""
+
+    def __init__(self, db: Database, info: WorkspaceInfo, stop: threading.Event | None,
+                 progress: Callable[[IngestProgress], None] | None) -> None:
+        self.db = db
+        self.info = info
+        self.settings = db.settings
+        self.graph = db.graph(info.name)
+        self.store = VersionStore(self.graph, self.settings.write_batch_size, workspace=info.name)
+        self.repo = GitRepo(info.path)
+        self.stop = stop
+        self.progress_cb = progress
+        self.warnings = _Warnings()
+        self.extractor = Extractor(max_file_bytes=self.settings.max_file_bytes)
+        self.state = FactState()
+        self.files_parsed = 0
+        self.t0 = time.monotonic()
+        self._submodules: set[str] = set()
+
+    # --- helpers ---------------------------------------------------------------------------------
+    def emit(self, phase: str, done: int = 0, total: int = 0, seq: int | None = None, commit: str | None = None) -> None:
+        if self.progress_cb is None:
+            return
+        el = time.monotonic() - self.t0
+        rate = done / el if el > 0 and done else 0.0
+        eta = (total - done) / rate if rate > 0 else None
+        self.progress_cb(
+            IngestProgress(workspace=self.info.name, phase=phase, done=done, total=total, seq=seq,
+                           commit=commit, files_parsed=self.files_parsed, elapsed_s=round(el, 3),
+                           rate=round(rate, 3), eta_s=None if eta is None else round(eta, 1))
+        )
+
+    def _collect_extractor_warnings(self) -> None:
+        for msg in self.extractor.warnings.values():
+            self.warnings.add(msg)
+
+    def _note_submodule(self, path: str) -> None:
+        if path not in self._submodules:
+            self._submodules.add(path)
+            self.warnings.add(f"{path}: submodule (gitlink) not ingested; ingest it as its own workspace")
+
+    # --- loading a tree into the extractor ---------------------------------------------------------
+    def load_tree(self, commit: str) -> None:
+        """Rebuild the in-memory state from the full tree at ``commit`` (resume, head-only)."""
+        entries, subs = self.repo.ls_tree(commit)
+        for s in subs:
+            self._note_submodule(s)
+        files = {e.path: self.repo.read_blob(e.blob) for e in entries if self.extractor.owns(e.path)}
+        affected = self.extractor.update(files)
+        self._refresh_owners(affected | set(files), manifests_changed=True, nodes=None)
+        self.state.discard_pending()
+        self._collect_extractor_warnings()
+
+    def verify_loaded_state(self) -> None:
+        """Cross-check: the open versions in the graph equal the state recomputed from the tree."""
+        graph_keys = self.store.open_edge_keys()
+        mine = {(k.etype, *k.canonical()) for k in self.state.all_keys()}
+        if graph_keys != mine:
+            missing, extra = mine - graph_keys, graph_keys - mine
+            raise MnemosyneError(
+                f"resume check failed for workspace {self.info.name}: {len(missing)} open versions missing "
+                f"from the graph, {len(extra)} unexpected (e.g. {sorted(missing or extra, key=repr)[:3]}); "
+                "re-ingest with `mnemosyne workspace rebuild`"
+            )
+
+    # --- one commit --------------------------------------------------------------------------------
+    def _refresh_owners(self, paths: set[str], manifests_changed: bool, nodes: NodeRows | None) -> None:
+        for p in sorted(paths):
+            ff = self.extractor.facts(p)
+            self.state.set_owner(p, file_edges(ff) if ff is not None else None)
+            if ff is not None and nodes is not None:
+                _file_nodes(ff, nodes)
+        if manifests_changed:
+            pk = self.extractor.package_facts()
+            self.state.set_owner(PACKAGES_OWNER, package_edges(pk))
+            if nodes is not None:
+                for pkg in pk.packages:
+                    nodes.packages.append({"path": pkg.path, "name": pkg.name, "eco": pkg.ecosystem,
+                                           "manifest": pkg.manifest})
+                for d in pk.dependencies:
+                    nodes.third_party.append({"k": tp_key(d.ecosystem, d.name), "eco": d.ecosystem, "name": d.name})
+                for lk in pk.locks:
+                    nodes.package_versions.append({"k": pv_key(lk.ecosystem, lk.name, lk.version), "eco": lk.ecosystem,
+                                                   "name": lk.name, "ver": lk.version,
+                                                   "tk": tp_key(lk.ecosystem, lk.name)})
+            for w in pk.warnings:
+                self.warnings.add(w)
+
+    def changed_files(self, changes: list[FileChange]) -> dict[str, bytes | None]:
+        """Changed owned paths -> new bytes (None = deleted). Deletions first: a path can be the
+        source of one rename and the target of another in the same commit."""
+        owns = self.extractor.owns
+        out: dict[str, bytes | None] = {}
+        for ch in changes:
+            if ch.is_submodule:
+                self._note_submodule(ch.path)
+                if ch.old_path:
+                    self._note_submodule(ch.old_path)
+            if ch.status == "R" and ch.old_path and owns(ch.old_path):
+                out[ch.old_path] = None
+            if ch.status == "D" and owns(ch.path):
+                out[ch.path] = None
+            if ch.status != "D" and owns(ch.path) and (ch.new_blob is None or ch.new_mode in (SYMLINK_MODE, "160000")):
+                out[ch.path] = None  # became a symlink / submodule: no longer a source file
+        for ch in changes:
+            if ch.status == "D" or ch.new_blob is None or ch.new_mode in (SYMLINK_MODE, "160000"):
+                continue
+            if owns(ch.path):
+                out[ch.path] = self.repo.read_blob(ch.new_blob)
+        return out
+
+    def apply(self, c: CommitInfo, seq: int, files: dict[str, bytes | None]) -> None:
+        from mnemosyne.deps import is_manifest
+
+        self.files_parsed += sum(1 for d in files.values() if d is not None)
+        affected = self.extractor.update(files)
+        nodes = NodeRows()
+        manifests = any(is_manifest(p) for p in files)
+        self._refresh_owners(affected | set(files), manifests, nodes)
+        delta = self.state.take_delta()
+        self._collect_extractor_warnings()
+        _endpoint_nodes(delta.opened, self.extractor, affected | set(files), nodes)
+        if nodes.packages and nodes.files:
+            _package_files(nodes)
+        now = now_s()
+        st = self.store
+        st.begin_commit(seq)
+        st.write_commit(c, seq, self.branch_label, now)
+        st.upsert_nodes(nodes)
+        st.apply_delta(delta, seq, c, now)
+        st.finish_commit(seq, c, self.branch_label, mode=self.mode)
+
+    # --- the run -----------------------------------------------------------------------------------
+    def run(self, head_only: bool) -> IngestResult:
+        info = self.info
+        repo = self.repo
+        self.branch_label = info.branch or "HEAD"
+        res = IngestResult(workspace=info.name, branch=self.branch_label)
+        self.emit("preparing")
+        if repo.is_empty():
+            res.message = f"{info.path} has no commits yet: nothing to ingest"
+            res.seconds = round(time.monotonic() - self.t0, 3)
+            return res
+        rev = info.branch or "HEAD"
+        try:
+            head = repo.rev_parse(rev)
+        except RevisionNotFound:
+            raise RevisionNotFound(
+                f"branch '{rev}' of workspace {info.name} does not exist in {info.path}; "
+                f"fix it with `mnemosyne workspace update {info.name} --branch NAME`"
+            ) from None
+        if info.branch and not repo.branch_exists(info.branch) and repo.current_branch() is None:
+            self.warnings.add(f"tracking '{info.branch}' (HEAD is detached)")
+        if repo.current_branch() is None and not info.branch:
+            self.warnings.add("detached HEAD and no registered branch: tracking the HEAD commit's history")
+        if repo.is_shallow():
+            self.warnings.add(
+                f"{info.path} is a shallow clone: only the history present is ingested (seq 0 is the shallow "
+                "boundary commit, with its whole tree); run `git fetch --unshallow` and re-ingest for full history"
+            )
+        res.head = head
+        self.store.ensure_indexes()
+        self.store.ensure_workspace_node(info.name, info.path, info.branch or None)
+        meta = self.store.meta()
+        if meta.get("in_progress_seq") is not None:
+            self.emit("rollback")
+            res.rolled_back = self.store.rollback(int(meta["in_progress_seq"]))
+            self.warnings.add(f"resumed after an interrupted run: rolled back half-written commit seq {meta['in_progress_seq']}")
+        prev_mode = meta.get("mode") or MODE_FULL
+        last_seq = meta.get("last_seq")
+        last_commit = meta.get("last_commit")
+        last_seq = int(last_seq) if last_seq is not None else -1
+        now = now_s()
+
+        if head_only and last_commit and prev_mode == MODE_FULL:
+            self.warnings.add("--head-only ignored: this workspace has full history; ingesting new commits instead")
+            head_only = False
+        if not head_only and prev_mode == MODE_HEAD_ONLY and last_commit:
+            self.emit("superseding")
+            res.superseded += self.store.supersede_from(0, now)
+            self.store.set_meta(last_seq=None, last_commit=None, mode=MODE_FULL)
+            self.warnings.add("replaced the head-only snapshot with the full history")
+            last_seq, last_commit = -1, None
+        self.mode = MODE_HEAD_ONLY if head_only else MODE_FULL
+
+        if head_only:
+            return self._run_head_only(res, head, last_seq, last_commit)
+
+        timeline = repo.timeline_hashes(head)
+        if last_commit and not (last_seq < len(timeline) and timeline[last_seq] == last_commit):
+            # history rewritten: find the fork point against the believed timeline in the graph
+            self.emit("superseding")
+            believed = self.store.timeline()
+            fork = 0
+            for s, h in believed:
+                if s < len(timeline) and timeline[s] == h and s == fork:
+                    fork += 1
+                else:
+                    break
+            res.superseded += self.store.supersede_from(fork, now)
+            last_seq = fork - 1
+            last_commit = timeline[last_seq] if last_seq >= 0 else None
+            self.store.set_meta(last_seq=last_seq if last_seq >= 0 else None, last_commit=last_commit)
+            self.warnings.add(
+                f"history of '{self.branch_label}' was rewritten: {res.superseded} commits/versions from seq {fork} "
+                "on superseded (kept, no longer believed); ingesting the new commits"
+            )
+        todo = len(timeline) - (last_seq + 1)
+        if todo <= 0:
+            res.last_seq = last_seq if last_seq >= 0 else None
+            res.message = f"up to date at {head[:12]} (seq {last_seq})"
+            return self._finish(res, last_seq, last_commit)
+        if last_seq >= 0:
+            self.emit("loading", 0, todo, last_seq, last_commit)
+            self.load_tree(last_commit)
+            if self.verify:
+                self.verify_loaded_state()
+        commits = repo.log(head, since=last_commit)
+        if [c.hash for c in commits] != timeline[last_seq + 1 :]:
+            raise MnemosyneError("git log and rev-list disagree on the timeline (repository changed during ingestion?)")
+        self._update_registry(state="ingesting")
+        last_reg = time.monotonic()
+        for i, c in enumerate(commits):
+            if self.stop is not None and self.stop.is_set():
+                res.stopped = True
+                break
+            seq = last_seq + 1 + i
+            self.apply(c, seq, self.changed_files(c.changes))
+            res.commits_ingested += 1
+            last_commit = c.hash
+            self.emit("ingesting", i + 1, len(commits), seq, c.hash)
+            if time.monotonic() - last_reg > 2.0:
+                self._update_registry(last_ingested_commit=c.hash, last_ingested_seq=seq)
+                last_reg = time.monotonic()
+        final_seq = last_seq + res.commits_ingested
+        res.message = (
+            f"stopped after {res.commits_ingested} of {len(commits)} commits (run again to continue)"
+            if res.stopped
+            else f"ingested {res.commits_ingested} commits, now at {last_commit[:12]} (seq {final_seq})"
+        )
+        return self._finish(res, final_seq, last_commit)
+
+    def _run_head_only(self, res: IngestResult, head: str, last_seq: int, last_commit: str | None) -> IngestResult:
+        res.mode = MODE_HEAD_ONLY
+        if last_commit == head:
+            res.message = f"up to date at {head[:12]} (head-only, seq {last_seq})"
+            return self._finish(res, last_seq, last_commit)
+        info = self.repo.log(head, max_count=1)[0]
+        entries, subs = self.repo.ls_tree(head)
+        for s in subs:
+            self._note_submodule(s)
+        new = {e.path: e for e in entries if self.extractor.owns(e.path)}
+        if last_commit:
+            self.load_tree(last_commit)
+            old_entries, _ = self.repo.ls_tree(last_commit)
+            old = {e.path: e for e in old_entries if self.extractor.owns(e.path)}
+        else:
+            old = {}
+        files: dict[str, bytes | None] = {p: None for p in old if p not in new}
+        for p, e in new.items():
+            if p not in old or old[p].blob != e.blob:
+                files[p] = self.repo.read_blob(e.blob)
+        seq = last_seq + 1
+        self.emit("ingesting", 0, 1, seq, head)
+        self.apply(info, seq, files)
+        res.commits_ingested = 1
+        self.emit("ingesting", 1, 1, seq, head)
+        res.message = f"ingested the head {head[:12]} only (seq {seq}); run without --head-only for full history"
+        return self._finish(res, seq, head)
+
+    def _finish(self, res: IngestResult, seq: int, commit: str | None) -> IngestResult:
+        res.last_seq = seq if seq >= 0 else None
+        res.files_parsed = self.files_parsed
+        res.warnings = list(self.warnings.items)
+        res.seconds = round(time.monotonic() - self.t0, 3)
+        self._update_registry(
+            last_ingested_commit=commit, last_ingested_seq=res.last_seq,
+            state="stopped" if res.stopped else "ready",
+        )
+        self.emit("done", res.commits_ingested, res.commits_ingested, res.last_seq, commit)
+        return res
+
+    def _update_registry(self, **fields: Any) -> None:
+        try:
+            self.db.registry.update(self.info.name, **fields)
+        except MnemosyneError as err:  # a workspace object not in the registry (tests, tools)
+            log.debug("registry update skipped: %s", err)
+
+    def close(self) -> None:
+        self.repo.close()
+
+
+def _file_nodes(ff: FileFacts, nodes: NodeRows) -> None:
+    nodes.files.append({"path": ff.path, "p": {"language": ff.language, "module": ff.module,
+                                               "content_hash": ff.content_hash}})
+    for s in ff.symbols:
+        props = {"name": s.name, "file": s.file, "docstring": s.docstring or "", "line_start": s.line_start,
+                 "line_end": s.line_end, "external": False,
+                 "search_text": search_text(s.fqn, s.docstring or "")}
+        if s.kind == "class":
+            nodes.classes.append({"k": s.fqn, "p": props})
+        else:
+            props.update(kind=s.kind, signature=s.signature or "", body_hash=s.body_hash or "")
+            nodes.functions.append({"k": s.fqn, "p": props})
+
+
+def _endpoint_nodes(opened: list[tuple[EdgeKey, dict]], ex: Extractor, paths: set[str], nodes: NodeRows) -> None:
+    """Make sure both ends of every new version exist (external callees and bases, packages)."""
+    external: set[str] = set()
+    for p in paths:
+        ff = ex.facts(p)
+        if ff is None:
+            continue
+        external.update(c.callee for c in ff.calls if c.external)
+        external.update(i.parent for i in ff.inherits if i.external)
+    seen: set[tuple[str, str]] = set()
+    for k, _ in opened:
+        for label, key in ((k.src_label, k.src), (k.dst_label, k.dst)):
+            if (label, key) in seen:
+                continue
+            seen.add((label, key))
+            if label == V.FUNCTION:
+                nodes.ext_functions.append({"k": key, "name": key.rsplit(".", 1)[-1], "ext": key in external})
+            elif label == V.CLASS:
+                nodes.ext_classes.append({"k": key, "name": key.rsplit(".", 1)[-1], "ext": key in external})
+            elif label == V.THIRD_PARTY_PACKAGE:
+                eco, _, name = key.partition(":")
+                nodes.third_party.append({"k": key, "eco": eco, "name": name})
+            elif label == V.FILE:
+                nodes.ensure_files.append({"path": key})
+
+
+def _package_files(nodes: NodeRows) -> None:
+    pkgs = sorted((p["path"] for p in nodes.packages), key=len, reverse=True)
+    for f in nodes.files:
+        path = f["path"]
+        for pp in pkgs:
+            if pp == "" or path.startswith(pp.rstrip("/") + "/"):
+                nodes.package_files.append({"pkg": pp, "path": path})
+                break
+
+
+def _workspace_info(db: Database, workspace: WorkspaceInfo | str) -> WorkspaceInfo:
+    if isinstance(workspace, str):
+        return db.registry.get(workspace)
+    return workspace
+
+
+def ingest_workspace(
+    db: Database,
+    workspace: WorkspaceInfo | str,
+    *,
+    head_only: bool = False,
+    progress: Callable[[IngestProgress], None] | None = None,
+    stop: threading.Event | None = None,
+    verify: bool = False,
+) -> IngestResult:
+    """Bring the workspace graph up to the head of its tracked branch (see the module doc).
+
+    ``stop`` is checked between commits: when set, the run ends after the current commit with
+    ``stopped=True`` and everything written is consistent. ``verify`` cross-checks, on resume,
+    that the graph's open versions equal the state recomputed from the tree (slower).
+    """
+    info = _workspace_info(db, workspace)
+    run = _Run(db, info, stop, progress)
+    run.verify = verify
+    try:
+        return run.run(head_only)
+    except BaseException:
+        run._update_registry(state="error")
+        raise
+    finally:
+        run.close()
+
+
+def ingest_path(
+    db: Database,
+    path: str | Path,
+    name: str | None = None,
+    branch: str | None = None,
+    **kwargs: Any,
+) -> IngestResult:
+    """Ingest the repository at ``path``, registering it as workspace ``name`` when needed
+    (default name: the repository folder's name, made valid)."""
+    from mnemosyne.store.registry import repo_root
+
+    root = repo_root(path)
+    reg = db.registry
+    for w in reg.list():
+        if Path(w.path) == root and (branch is None or w.branch == branch) and (name is None or w.name == name):
+            return ingest_workspace(db, w, **kwargs)
+    if name is None:
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "-", root.name).strip("-") or "workspace"
+        taken = {w.name for w in reg.list()}
+        base, i = name, 2
+        while name in taken:
+            name, i = f"{base}-{i}", i + 1
+    if branch is None:
+        from mnemosyne.errors import ConfigError
+        from mnemosyne.store.registry import default_branch
+
+        try:
+            branch = default_branch(root)
+        except ConfigError:
+            # detached HEAD, no origin/HEAD: track HEAD itself (registry needs a non-empty name)
+            branch = "HEAD"
+    info = reg.add(name, root, branch=branch)
+    return ingest_workspace(db, info, **kwargs)

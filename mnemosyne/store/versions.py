@@ -1,0 +1,413 @@
+"""The batched, versioned writer of one workspace graph (docs/schema.md).
+
+Everything is written with ``UNWIND $rows AS r`` batches of ``write_batch_size`` rows. Labels and
+edge types are interpolated only from the vocabulary (never from input). Per commit ``s`` the
+order is: ``Meta.in_progress_seq = s`` -> Commit node and its unversioned edges -> nodes -> close
+ended versions -> open new versions -> update CALLS lines in place -> Branch HEAD ->
+``Meta.last_seq/last_commit`` with ``in_progress_seq = null`` (written last). A run killed in
+between leaves ``in_progress_seq`` set, and :meth:`VersionStore.rollback` undoes the half-written
+commit before it is applied again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from mnemosyne import vocabulary as V
+from mnemosyne.git.messages import pull_request, tickets
+from mnemosyne.git.repo import CommitInfo
+from mnemosyne.timeline.edges import IDENT_PROPS, NODE_KEY, EdgeKey, clean
+from mnemosyne.timeline.state import Delta
+
+META_KEY = "ingest"
+
+# range indexes the ingester relies on (created when missing; the store layer may create more)
+INGEST_INDEXES: tuple[tuple[str, str, str], ...] = (
+    ("node", V.META, "key"),
+    ("node", V.FILE, "path"),
+    ("node", V.FUNCTION, V.FQN),
+    ("node", V.CLASS, V.FQN),
+    ("node", V.PACKAGE, "path"),
+    ("node", V.THIRD_PARTY_PACKAGE, "key"),
+    ("node", V.PACKAGE_VERSION, "key"),
+    ("node", V.COMMIT, "hash"),
+    ("node", V.COMMIT, "seq"),
+    ("node", V.BRANCH, "name"),
+    ("node", V.TICKET, "key"),
+    ("node", V.PULL_REQUEST, "number"),
+    ("node", V.WORKSPACE, "name"),
+    *(("edge", t, p) for t in V.VERSIONED_EDGES for p in (V.VALID_FROM_SEQ, V.VALID_TO_SEQ)),
+)
+
+
+def _rows_of(res: Any) -> list[list]:
+    return res.result_set if hasattr(res, "result_set") else list(res or [])
+
+
+def _clean_val(v: Any) -> Any:
+    if isinstance(v, str):
+        return clean(v)
+    if isinstance(v, list):
+        return [_clean_val(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _clean_val(x) for k, x in v.items() if x is not None}
+    return v
+
+
+class VersionStore:
+    """Writes commits and edge versions into one workspace graph."""
+
+    def __init__(self, graph: Any, batch_size: int = 1000, workspace: str | None = None) -> None:
+        self.graph = graph
+        self.batch_size = max(1, int(batch_size))
+        self.workspace = workspace
+        self.queries = 0
+
+    # --- low level -------------------------------------------------------------------------------
+    def q(self, cypher: str, params: dict | None = None) -> list[list]:
+        self.queries += 1
+        return _rows_of(self.graph.query(cypher, params or {}))
+
+    def ro(self, cypher: str, params: dict | None = None) -> list[list]:
+        self.queries += 1
+        fn = getattr(self.graph, "ro_query", None) or self.graph.query
+        return _rows_of(fn(cypher, params or {}))
+
+    def batches(self, cypher: str, rows: Sequence[dict], **params: Any) -> None:
+        """Run ``cypher`` (starting ``UNWIND $rows AS r``) over ``rows`` in batches."""
+        if not rows:
+            return
+        rows = [_clean_val(r) for r in rows]
+        params = {k: _clean_val(v) for k, v in params.items()}
+        for i in range(0, len(rows), self.batch_size):
+            self.q(cypher, {**params, "rows": rows[i : i + self.batch_size]})
+
+    def ensure_indexes(self) -> None:
+        ensure = getattr(self.graph, "ensure_schema", None)
+        if callable(ensure):  # mnemosyne.store.graph.Graph: cypher/schema.cypher has all of ours
+            ensure()
+            return
+        try:
+            existing = self.ro("CALL db.indexes() YIELD label, properties, entitytype RETURN label, properties, entitytype")
+        except Exception:
+            existing = []
+        have = {(str(e).lower(), lbl, p) for lbl, props, e in existing for p in (props or [])}
+        for kind, label, prop in INGEST_INDEXES:
+            if (kind, label, prop) in have:
+                continue
+            pattern = f"(n:{label})" if kind == "node" else f"()-[n:{label}]-()"
+            try:
+                self.q(f"CREATE INDEX FOR {pattern} ON (n.{prop})")
+            except Exception as err:  # already indexed (created concurrently / reported differently)
+                if "already indexed" not in str(err):
+                    raise
+
+    # --- meta ------------------------------------------------------------------------------------
+    def meta(self) -> dict[str, Any]:
+        try:
+            rows = self.ro(f"MATCH (m:{V.META} {{key: $k}}) RETURN properties(m)", {"k": META_KEY})
+        except Exception as err:
+            if "empty key" in str(err):
+                return {}
+            raise
+        return dict(rows[0][0]) if rows else {}
+
+    def set_meta(self, **fields: Any) -> None:
+        sets = ", ".join(f"m.{k} = ${k}" for k in fields)
+        self.q(
+            f"MERGE (m:{V.META} {{key: $key}}) SET {sets}",
+            {"key": META_KEY, **{k: _clean_val(v) for k, v in fields.items()}},
+        )
+
+    def ensure_workspace_node(self, name: str, path: str, branch: str | None) -> None:
+        self.q(
+            f"MERGE (w:{V.WORKSPACE} {{name: $n}}) SET w.path = $p, w.default_branch = $b",
+            {"n": clean(name), "p": clean(path), "b": branch},
+        )
+
+    # --- commits ---------------------------------------------------------------------------------
+    def begin_commit(self, seq: int) -> None:
+        self.set_meta(in_progress_seq=seq)
+
+    def write_commit(self, c: CommitInfo, seq: int, branch: str, now: int) -> None:
+        """Commit node, PARENT, IN_BRANCH, MODIFIES, Ticket/ADDRESSES, PullRequest/MERGED_BY."""
+        self.q(
+            f"MERGE (c:{V.COMMIT} {{hash: $h}}) "
+            "SET c.message = $msg, c.author = $an, c.author_email = $ae, c.committer = $cn, "
+            "c.committer_email = $ce, c.timestamp = $ct, c.authored_at = $at, c.seq = $seq, "
+            "c.parents = $parents, c.ingested_at = coalesce(c.ingested_at, $now), c.superseded_at = null "
+            f"WITH c MERGE (b:{V.BRANCH} {{name: $branch}}) MERGE (c)-[:{V.IN_BRANCH}]->(b)",
+            {
+                "h": c.hash,
+                "msg": clean(c.message),
+                "an": clean(c.author),
+                "ae": clean(c.author_email),
+                "cn": clean(c.committer),
+                "ce": clean(c.committer_email),
+                "ct": c.timestamp,
+                "at": c.authored_at,
+                "seq": seq,
+                "parents": c.parents,
+                "now": now,
+                "branch": clean(branch),
+            },
+        )
+        if c.parents:
+            self.batches(
+                f"UNWIND $rows AS r MATCH (c:{V.COMMIT} {{hash: $h}}) "
+                f"MERGE (p:{V.COMMIT} {{hash: r.p}}) MERGE (c)-[e:{V.PARENT}]->(p) SET e.index = r.i",
+                [{"p": p, "i": i} for i, p in enumerate(c.parents)],
+                h=c.hash,
+            )
+        mods = []
+        for ch in c.changes:
+            if ch.is_submodule:
+                continue
+            mods.append(
+                {
+                    "path": ch.path,
+                    "t": "A" if ch.status == "C" else ch.status,
+                    "a": ch.lines_added,
+                    "d": ch.lines_removed,
+                    "o": ch.old_path,
+                }
+            )
+        self.batches(
+            f"UNWIND $rows AS r MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (f:{V.FILE} {{path: r.path}}) "
+            f"MERGE (c)-[m:{V.MODIFIES}]->(f) SET m.change_type = r.t, m.lines_added = r.a, "
+            "m.lines_removed = r.d, m.old_path = r.o",
+            mods,
+            h=c.hash,
+        )
+        pr = pull_request(c.message)
+        if pr is not None:
+            self.q(
+                f"MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (p:{V.PULL_REQUEST} {{number: $n}}) "
+                f"SET p.title = $t, p.status = $s MERGE (p)-[:{V.MERGED_BY}]->(c)",
+                {"h": c.hash, "n": pr.number, "t": clean(pr.title), "s": pr.status},
+            )
+        refs = tickets(c.message, pr)
+        self.batches(
+            f"UNWIND $rows AS r MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (t:{V.TICKET} {{key: r.k}}) "
+            f"MERGE (c)-[a:{V.ADDRESSES}]->(t) SET a.kind = r.kind",
+            [{"k": t.key, "kind": t.kind} for t in refs],
+            h=c.hash,
+        )
+
+    def finish_commit(self, seq: int, c: CommitInfo, branch: str, **extra: Any) -> None:
+        """Move the branch HEAD, then write Meta (last)."""
+        self.q(
+            f"MERGE (b:{V.BRANCH} {{name: $b}}) WITH b OPTIONAL MATCH (b)-[h:{V.HEAD}]->() DELETE h "
+            f"WITH DISTINCT b MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (b)-[:{V.HEAD}]->(c)",
+            {"b": clean(branch), "h": c.hash},
+        )
+        self.set_meta(last_seq=seq, last_commit=c.hash, branch=branch, in_progress_seq=None, **extra)
+
+    # --- nodes -----------------------------------------------------------------------------------
+    def upsert_nodes(self, nodes: NodeRows) -> None:
+        self.batches(f"UNWIND $rows AS r MERGE (f:{V.FILE} {{path: r.path}})", nodes.ensure_files)
+        self.batches(
+            f"UNWIND $rows AS r MERGE (f:{V.FILE} {{path: r.path}}) SET f += r.p", nodes.files
+        )
+        self.batches(
+            f"UNWIND $rows AS r MERGE (f:{V.FUNCTION} {{{V.FQN}: r.k}}) SET f += r.p", nodes.functions
+        )
+        self.batches(f"UNWIND $rows AS r MERGE (f:{V.CLASS} {{{V.FQN}: r.k}}) SET f += r.p", nodes.classes)
+        self.batches(
+            f"UNWIND $rows AS r MERGE (f:{V.FUNCTION} {{{V.FQN}: r.k}}) "
+            "ON CREATE SET f.external = r.ext, f.name = r.name",
+            nodes.ext_functions,
+        )
+        self.batches(
+            f"UNWIND $rows AS r MERGE (f:{V.CLASS} {{{V.FQN}: r.k}}) "
+            "ON CREATE SET f.external = r.ext, f.name = r.name",
+            nodes.ext_classes,
+        )
+        self.batches(
+            f"UNWIND $rows AS r MERGE (t:{V.THIRD_PARTY_PACKAGE} {{key: r.k}}) "
+            "SET t.ecosystem = r.eco, t.name = r.name",
+            nodes.third_party,
+        )
+        self.batches(
+            f"UNWIND $rows AS r MERGE (v:{V.PACKAGE_VERSION} {{key: r.k}}) "
+            "SET v.ecosystem = r.eco, v.name = r.name, v.version_string = r.ver "
+            f"MERGE (t:{V.THIRD_PARTY_PACKAGE} {{key: r.tk}}) ON CREATE SET t.ecosystem = r.eco, t.name = r.name "
+            f"MERGE (v)-[:{V.VERSION_OF}]->(t)",
+            nodes.package_versions,
+        )
+        if self.workspace is not None:
+            self.batches(
+                f"UNWIND $rows AS r MERGE (p:{V.PACKAGE} {{path: r.path}}) "
+                "SET p.name = r.name, p.ecosystem = r.eco, p.manifest = r.manifest "
+                f"WITH p MATCH (w:{V.WORKSPACE} {{name: $ws}}) MERGE (w)-[:{V.CONTAINS}]->(p)",
+                nodes.packages,
+                ws=self.workspace,
+            )
+        else:
+            self.batches(
+                f"UNWIND $rows AS r MERGE (p:{V.PACKAGE} {{path: r.path}}) "
+                "SET p.name = r.name, p.ecosystem = r.eco, p.manifest = r.manifest",
+                nodes.packages,
+            )
+        self.batches(
+            f"UNWIND $rows AS r MATCH (p:{V.PACKAGE} {{path: r.pkg}}), (f:{V.FILE} {{path: r.path}}) "
+            f"MERGE (p)-[:{V.CONTAINS}]->(f)",
+            nodes.package_files,
+        )
+
+    # --- versions --------------------------------------------------------------------------------
+    @staticmethod
+    def _group(keys: Iterable[tuple[EdgeKey, Any]]) -> dict[tuple[str, str, str], list[tuple[EdgeKey, Any]]]:
+        g: dict[tuple[str, str, str], list[tuple[EdgeKey, Any]]] = defaultdict(list)
+        for k, p in keys:
+            g[(k.etype, k.src_label, k.dst_label)].append((k, p))
+        return g
+
+    def apply_delta(self, delta: Delta, seq: int, c: CommitInfo, now: int) -> None:
+        t = {"t": c.timestamp, "seq": seq, "h": c.hash, "now": now}
+        for (etype, sl, dl), items in self._group((k, None) for k in delta.closed).items():
+            self.batches(
+                f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}})-[e:{etype}]->(b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
+                "WHERE e.vkey = r.k AND e.valid_to_seq IS NULL AND e.superseded_at IS NULL "
+                "SET e.valid_to = $t, e.valid_to_seq = $seq, e.ended_commit = $h",
+                [{"s": k.src, "d": k.dst, "k": k.vkey} for k, _ in items],
+                **t,
+            )
+        for (etype, sl, dl), items in self._group(delta.opened).items():
+            self.batches(
+                f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}}), (b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
+                f"CREATE (a)-[e:{etype} {{vkey: r.k, valid_from: $t, valid_from_seq: $seq, "
+                "source_commit: $h, ingested_at: $now}]->(b) SET e += r.p",
+                [{"s": k.src, "d": k.dst, "k": k.vkey, "p": {**k.ident_props(), **p}} for k, p in items],
+                **t,
+            )
+        for (etype, sl, dl), items in self._group(delta.updated).items():
+            self.batches(
+                f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}})-[e:{etype}]->(b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
+                "WHERE e.vkey = r.k AND e.valid_to_seq IS NULL AND e.superseded_at IS NULL SET e += r.p",
+                [{"s": k.src, "d": k.dst, "k": k.vkey, "p": p} for k, p in items],
+            )
+
+    # --- recovery --------------------------------------------------------------------------------
+    def rollback(self, seq: int) -> int:
+        """Undo a half-written commit ``seq``: delete versions it opened, reopen versions it closed."""
+        n = 0
+        for etype in V.VERSIONED_EDGES:
+            rows = self.q(
+                f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $s AND e.superseded_at IS NULL "
+                "DELETE e RETURN 1",
+                {"s": seq},
+            )
+            n += len(rows)
+            self.q(
+                f"MATCH ()-[e:{etype}]->() WHERE e.valid_to_seq >= $s AND e.superseded_at IS NULL "
+                "SET e.valid_to = null, e.valid_to_seq = null, e.ended_commit = null",
+                {"s": seq},
+            )
+        self.set_meta(in_progress_seq=None)
+        return n
+
+    def timeline(self) -> list[tuple[int, str]]:
+        """(seq, hash) of the believed timeline commits in the graph, by seq."""
+        rows = self.ro(
+            f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NOT NULL RETURN c.seq, c.hash ORDER BY c.seq"
+        )
+        return [(int(s), h) for s, h in rows]
+
+    def supersede_from(self, fork: int, now: int) -> int:
+        """History rewritten: stop believing everything from timeline position ``fork`` on.
+
+        Commits with seq >= fork get superseded_at/old_seq and seq = null; versions that began at
+        or after fork get superseded_at; versions that began before fork but were closed at or
+        after it get superseded_at and an open copy (same valid_from*, fresh ingested_at).
+        Every step is idempotent, so a crash half-way is repaired by running it again.
+        """
+        count = 0
+        rows = self.q(
+            f"MATCH (c:{V.COMMIT}) WHERE c.seq >= $f SET c.superseded_at = $now, c.old_seq = c.seq, "
+            "c.seq = null RETURN count(c)",
+            {"f": fork, "now": now},
+        )
+        count += int(rows[0][0]) if rows else 0
+        for etype in V.VERSIONED_EDGES:
+            self.q(
+                f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $f AND e.superseded_at IS NULL "
+                "SET e.superseded_at = $now",
+                {"f": fork, "now": now},
+            )
+            closed = self.ro(
+                f"MATCH (a)-[e:{etype}]->(b) WHERE e.valid_to_seq >= $f AND e.superseded_at IS NULL "
+                "RETURN labels(a)[0], coalesce(a.path, a.fully_qualified_name, a.key), labels(b)[0], "
+                "coalesce(b.path, b.fully_qualified_name, b.key), properties(e)",
+                {"f": fork},
+            )
+            groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+            for sl, s, dl, d, props in closed:
+                if sl not in NODE_KEY or dl not in NODE_KEY:
+                    continue
+                p = {
+                    k: v
+                    for k, v in dict(props).items()
+                    if k not in (V.VALID_TO, V.VALID_TO_SEQ, V.ENDED_COMMIT, V.INGESTED_AT, V.SUPERSEDED_AT)
+                }
+                groups[(sl, dl)].append({"s": s, "d": d, "k": p.get("vkey"), "vfs": p.get(V.VALID_FROM_SEQ), "p": p})
+            for (sl, dl), items in groups.items():
+                self.batches(
+                    f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}})-[e:{etype}]->(b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
+                    "WHERE e.vkey = r.k AND e.valid_from_seq = r.vfs AND e.valid_to_seq >= $f "
+                    "AND e.superseded_at IS NULL "
+                    f"SET e.superseded_at = $now CREATE (a)-[n:{etype}]->(b) SET n += r.p, n.ingested_at = $now",
+                    items,
+                    f=fork,
+                    now=now,
+                )
+                count += len(items)
+        return count
+
+    # --- reads used by ingestion -----------------------------------------------------------------
+    def open_edge_keys(self) -> set[tuple]:
+        """Canonical tuples of every open, believed version (to cross-check a resumed state)."""
+        out: set[tuple] = set()
+        for etype in V.VERSIONED_EDGES:
+            props = IDENT_PROPS[etype]
+            ret = ", ".join([f"e.{p}" for p in props]) or "null"
+            for row in self.ro(
+                f"MATCH (a)-[e:{etype}]->(b) WHERE e.valid_to_seq IS NULL AND e.superseded_at IS NULL "
+                "RETURN labels(a)[0], coalesce(a.path, a.fully_qualified_name, a.key), labels(b)[0], "
+                f"coalesce(b.path, b.fully_qualified_name, b.key), {ret}"
+            ):
+                ident = tuple(row[4:]) if props else ()
+                out.add((etype, row[0], row[1], row[2], row[3], *ident))
+        return out
+
+
+class NodeRows:
+    """Node upserts of one commit, collected while diffing."""
+
+    def __init__(self) -> None:
+        self.files: list[dict] = []
+        self.functions: list[dict] = []
+        self.classes: list[dict] = []
+        self.ext_functions: list[dict] = []
+        self.ext_classes: list[dict] = []
+        self.third_party: list[dict] = []
+        self.package_versions: list[dict] = []
+        self.packages: list[dict] = []
+        self.package_files: list[dict] = []
+        self.ensure_files: list[dict] = []
+
+    def __len__(self) -> int:
+        return sum(
+            len(x)
+            for x in (
+                self.files, self.functions, self.classes, self.ext_functions, self.ext_classes,
+                self.third_party, self.package_versions, self.packages, self.package_files, self.ensure_files,
+            )
+        )
+
+
+def now_s() -> int:
+    return int(time.time())

@@ -1,0 +1,191 @@
+"""Facts -> versioned edges, keyed by the identities of docs/schema.md, and the invariant checker.
+
+An :class:`EdgeKey` names one version identity: edge type, both endpoints (label + stable key)
+and the identity properties. Two commits that give the same key continue the same version;
+anything else in the key changing opens a new version. Non-identity properties (``lines`` of a
+CALLS version, ``source`` of DEPENDS_ON/LOCKS_VERSION) are updated in place.
+
+``snapshot_edges(snapshot)`` (what a fresh parse of a tree says) and ``graph_edges_at(graph, seq)``
+(what the graph says holds at timeline position ``seq``) return the same canonical form, so the
+invariant is ``snapshot_edges(extract_tree(tree_at(X))) == graph_edges_at(graph, seq(X))``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from mnemosyne import vocabulary as V
+from mnemosyne.facts import FileFacts, PackageFacts, Snapshot
+
+# identity properties stored on each versioned edge type, in key order (docs/schema.md)
+IDENT_PROPS: dict[str, tuple[str, ...]] = {
+    V.CALLS: ("resolution", "confidence"),
+    V.DEFINES: ("file", "signature", "docstring", "line_start", "line_end", "body_hash", "kind"),
+    V.IMPORTS: (),
+    V.INHERITS_FROM: (),
+    V.DEPENDS_ON: ("spec", "scope"),
+    V.LOCKS_VERSION: (),
+}
+
+# the key property of each node label that versioned edges touch
+NODE_KEY: dict[str, str] = {
+    V.FILE: "path",
+    V.FUNCTION: V.FQN,
+    V.CLASS: V.FQN,
+    V.PACKAGE: "path",
+    V.THIRD_PARTY_PACKAGE: "key",
+    V.PACKAGE_VERSION: "key",
+}
+
+PACKAGES_OWNER = "<packages>"  # owner of all package facts (recomputed when a manifest changes)
+
+
+def clean(s: str) -> str:
+    """Strings sent as query params must not contain NUL bytes (tech brief §2.4)."""
+    return s.replace("\x00", "") if "\x00" in s else s
+
+
+def conf(x: float) -> float:
+    return round(float(x), 6)
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeKey:
+    etype: str
+    src_label: str
+    src: str
+    dst_label: str
+    dst: str
+    ident: tuple = ()
+
+    @property
+    def vkey(self) -> str:
+        """Short, stable digest of the identity properties (stored on the edge as ``vkey``)."""
+        if not self.ident:
+            return "-"
+        raw = json.dumps(self.ident, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.blake2b(raw.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+    def ident_props(self) -> dict[str, Any]:
+        return dict(zip(IDENT_PROPS[self.etype], self.ident))
+
+    def canonical(self) -> tuple:
+        return (self.src_label, self.src, self.dst_label, self.dst, *self.ident)
+
+
+def tp_key(ecosystem: str, name: str) -> str:
+    return f"{ecosystem}:{name}"
+
+
+def pv_key(ecosystem: str, name: str, version: str) -> str:
+    return f"{ecosystem}:{name}@{version}"
+
+
+def file_edges(ff: FileFacts) -> dict[EdgeKey, dict[str, Any]]:
+    """Versioned edges a source file contributes: key -> mutable (non-identity) properties."""
+    out: dict[EdgeKey, dict[str, Any]] = {}
+    kinds = {s.fqn: s.kind for s in ff.symbols}
+    for s in ff.symbols:
+        if s.parent in (ff.path, s.file):
+            src_label, src = V.FILE, ff.path
+        else:
+            src_label = V.CLASS if kinds.get(s.parent) == "class" else V.FUNCTION
+            src = s.parent
+        dst_label = V.CLASS if s.kind == "class" else V.FUNCTION
+        ident = (
+            clean(s.file),
+            clean(s.signature or ""),
+            clean(s.docstring or ""),
+            int(s.line_start),
+            int(s.line_end),
+            s.body_hash or "",
+            s.kind,
+        )
+        out[EdgeKey(V.DEFINES, src_label, clean(src), dst_label, clean(s.fqn), ident)] = {}
+    for c in ff.calls:
+        k = EdgeKey(V.CALLS, V.FUNCTION, clean(c.caller), V.FUNCTION, clean(c.callee), (c.resolution, conf(c.confidence)))
+        lines = sorted(set(out.get(k, {}).get("lines", ())) | set(c.lines))
+        out[k] = {"lines": lines}
+    for im in ff.imports:
+        if im.target_kind == "file":
+            k = EdgeKey(V.IMPORTS, V.FILE, clean(ff.path), V.FILE, clean(im.target))
+        else:
+            k = EdgeKey(V.IMPORTS, V.FILE, clean(ff.path), V.THIRD_PARTY_PACKAGE, clean(tp_key(im.ecosystem, im.target)))
+        out[k] = {}
+    for inh in ff.inherits:
+        out[EdgeKey(V.INHERITS_FROM, V.CLASS, clean(inh.child), V.CLASS, clean(inh.parent))] = {}
+    return out
+
+
+def package_edges(pk: PackageFacts) -> dict[EdgeKey, dict[str, Any]]:
+    out: dict[EdgeKey, dict[str, Any]] = {}
+    for d in pk.dependencies:
+        k = EdgeKey(
+            V.DEPENDS_ON,
+            V.PACKAGE,
+            clean(d.package),
+            V.THIRD_PARTY_PACKAGE,
+            clean(tp_key(d.ecosystem, d.name)),
+            (clean(d.spec or ""), d.scope or "runtime"),
+        )
+        out.setdefault(k, {"source": clean(d.source or "")})
+    for lk in pk.locks:
+        k = EdgeKey(V.LOCKS_VERSION, V.PACKAGE, clean(lk.package), V.PACKAGE_VERSION, clean(pv_key(lk.ecosystem, lk.name, lk.version)))
+        out.setdefault(k, {"source": clean(lk.source or "")})
+    return out
+
+
+def snapshot_edges(snapshot: Snapshot) -> dict[str, set[tuple]]:
+    """Canonical edge sets of a fresh parse (the right-hand side of the invariant)."""
+    out: dict[str, set[tuple]] = {t: set() for t in V.VERSIONED_EDGES}
+    for ff in snapshot.files.values():
+        for k in file_edges(ff):
+            out[k.etype].add(k.canonical())
+    for k in package_edges(snapshot.packages):
+        out[k.etype].add(k.canonical())
+    return out
+
+
+_HOLDS = (
+    "e.valid_from_seq <= $s AND (e.valid_to_seq IS NULL OR e.valid_to_seq > $s) AND e.superseded_at IS NULL"
+)
+
+
+def _query(graph, cypher: str, params: dict) -> list[list]:
+    ro = getattr(graph, "ro_query", None) or graph.query
+    res = ro(cypher, params)
+    return res.result_set if hasattr(res, "result_set") else list(res)
+
+
+def graph_edges_at(graph, seq: int) -> dict[str, set[tuple]]:
+    """Canonical edge sets holding at timeline position ``seq`` in the graph (left-hand side)."""
+    out: dict[str, set[tuple]] = {t: set() for t in V.VERSIONED_EDGES}
+    for etype in V.VERSIONED_EDGES:
+        props = IDENT_PROPS[etype]
+        ret = ", ".join([f"e.{p}" for p in props]) or "null"
+        cy = (
+            f"MATCH (a)-[e:{etype}]->(b) WHERE {_HOLDS} "
+            "RETURN labels(a)[0], coalesce(a.path, a.fully_qualified_name, a.key), "
+            f"labels(b)[0], coalesce(b.path, b.fully_qualified_name, b.key), {ret}"
+        )
+        for row in _query(graph, cy, {"s": seq}):
+            ident = tuple(row[4:]) if props else ()
+            if etype == V.CALLS:
+                ident = (ident[0], conf(ident[1]))
+            out[etype].add((row[0], row[1], row[2], row[3], *ident))
+    return out
+
+
+def diff_edge_sets(a: dict[str, set[tuple]], b: dict[str, set[tuple]], limit: int = 10) -> str:
+    """Human-readable difference (for assertion messages); empty when equal."""
+    lines = []
+    for t in V.VERSIONED_EDGES:
+        only_a, only_b = a.get(t, set()) - b.get(t, set()), b.get(t, set()) - a.get(t, set())
+        for x in sorted(only_a, key=repr)[:limit]:
+            lines.append(f"{t} only in first:  {x}")
+        for x in sorted(only_b, key=repr)[:limit]:
+            lines.append(f"{t} only in second: {x}")
+    return "\n".join(lines)
