@@ -49,6 +49,7 @@ from mnemosyne.timeline.edges import (
     EdgeKey,
     file_edges,
     package_edges,
+    package_key,
     pv_key,
     tp_key,
 )
@@ -193,7 +194,7 @@ class _Run:
             self.state.set_owner(PACKAGES_OWNER, package_edges(pk))
             if nodes is not None:
                 for pkg in pk.packages:
-                    nodes.packages.append({"path": pkg.path, "name": pkg.name, "eco": pkg.ecosystem,
+                    nodes.packages.append({"path": package_key(pkg.path), "name": pkg.name, "eco": pkg.ecosystem,
                                            "manifest": pkg.manifest})
                 for d in pk.dependencies:
                     nodes.third_party.append({"k": tp_key(d.ecosystem, d.name), "eco": d.ecosystem, "name": d.name})
@@ -453,7 +454,7 @@ def _package_files(nodes: NodeRows) -> None:
     for f in nodes.files:
         path = f["path"]
         for pp in pkgs:
-            if pp == "" or path.startswith(pp.rstrip("/") + "/"):
+            if pp == "." or path.startswith(pp.rstrip("/") + "/"):
                 nodes.package_files.append({"pkg": pp, "path": path})
                 break
 

@@ -333,11 +333,12 @@ class VersionStore:
         )
         count += int(rows[0][0]) if rows else 0
         for etype in V.VERSIONED_EDGES:
-            self.q(
+            rows = self.q(
                 f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $f AND e.superseded_at IS NULL "
-                "SET e.superseded_at = $now",
+                "SET e.superseded_at = $now RETURN count(e)",
                 {"f": fork, "now": now},
             )
+            count += int(rows[0][0]) if rows else 0
             closed = self.ro(
                 f"MATCH (a)-[e:{etype}]->(b) WHERE e.valid_to_seq >= $f AND e.superseded_at IS NULL "
                 "RETURN labels(a)[0], coalesce(a.path, a.fully_qualified_name, a.key), labels(b)[0], "

@@ -76,6 +76,12 @@ class EdgeKey:
         return (self.src_label, self.src, self.dst_label, self.dst, *self.ident)
 
 
+def package_key(path: str) -> str:
+    """``Package.path``: the manifest folder, ``.`` for the repository root (FalkorDB's range
+    index never finds an empty string, so '' would break MERGE and MATCH)."""
+    return path or "."
+
+
 def tp_key(ecosystem: str, name: str) -> str:
     return f"{ecosystem}:{name}"
 
@@ -126,14 +132,14 @@ def package_edges(pk: PackageFacts) -> dict[EdgeKey, dict[str, Any]]:
         k = EdgeKey(
             V.DEPENDS_ON,
             V.PACKAGE,
-            clean(d.package),
+            clean(package_key(d.package)),
             V.THIRD_PARTY_PACKAGE,
             clean(tp_key(d.ecosystem, d.name)),
             (clean(d.spec or ""), d.scope or "runtime"),
         )
         out.setdefault(k, {"source": clean(d.source or "")})
     for lk in pk.locks:
-        k = EdgeKey(V.LOCKS_VERSION, V.PACKAGE, clean(lk.package), V.PACKAGE_VERSION, clean(pv_key(lk.ecosystem, lk.name, lk.version)))
+        k = EdgeKey(V.LOCKS_VERSION, V.PACKAGE, clean(package_key(lk.package)), V.PACKAGE_VERSION, clean(pv_key(lk.ecosystem, lk.name, lk.version)))
         out.setdefault(k, {"source": clean(lk.source or "")})
     return out
 
