@@ -1,0 +1,8 @@
+// Who calls a function at one timeline commit (incoming CALLS versions that hold at $seq).
+// params: $fqn (callee fully qualified name), $seq (timeline position of the commit)
+// Index: Function(fully_qualified_name), then the callee's incoming edges are filtered by the seq predicate.
+MATCH (a:Function)-[r:CALLS]->(b:Function {fully_qualified_name: $fqn})
+WHERE r.valid_from_seq <= $seq AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq) AND r.superseded_at IS NULL
+RETURN a.fully_qualified_name AS caller, r.resolution AS resolution, r.confidence AS confidence,
+       r.lines AS lines, coalesce(a.external, false) AS external, r.valid_from_seq AS since_seq
+ORDER BY caller

@@ -1,0 +1,7 @@
+// Every function, method, lambda and module defined at one timeline commit (DEFINES holds at $seq),
+// optionally only in files starting with $prefix: the keys of the pycg call graph.
+// params: $seq (timeline position of the commit), $prefix ('' = all files)
+MATCH (p)-[d:DEFINES]->(s:Function)
+WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL
+  AND coalesce(d.file, '') STARTS WITH $prefix
+RETURN s.fully_qualified_name AS fqn, coalesce(d.kind, s.kind) AS kind, d.file AS file, d.line_start AS line_start

@@ -1,0 +1,21 @@
+// A function, method, module or class as it was at one timeline commit: the DEFINES version that
+// holds at $seq carries its file, signature, docstring, line range and body hash at that commit.
+// params: $fqn (fully qualified name), $seq (timeline position of the commit)
+// (Each pattern comprehension needs its own edge variable name: FalkorDB 4.16 mixes up reused ones.)
+MATCH (p)-[d:DEFINES]->(s:Function {fully_qualified_name: $fqn})
+WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL
+RETURN s.fully_qualified_name AS fqn, 'Function' AS label, s.name AS name, coalesce(d.kind, s.kind) AS kind,
+       d.file AS file, d.signature AS signature, d.docstring AS docstring, d.line_start AS line_start,
+       d.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
+       size([(s)-[out:CALLS]->() WHERE out.valid_from_seq <= $seq AND (out.valid_to_seq IS NULL OR out.valid_to_seq > $seq) AND out.superseded_at IS NULL | 1]) AS callees,
+       size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq) AND inc.superseded_at IS NULL | 1]) AS callers,
+       d.valid_from_seq AS since_seq
+UNION
+MATCH (p)-[d:DEFINES]->(s:Class {fully_qualified_name: $fqn})
+WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL
+RETURN s.fully_qualified_name AS fqn, 'Class' AS label, s.name AS name, 'class' AS kind,
+       d.file AS file, d.signature AS signature, d.docstring AS docstring, d.line_start AS line_start,
+       d.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
+       0 AS callees,
+       size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq) AND inc.superseded_at IS NULL | 1]) AS callers,
+       d.valid_from_seq AS since_seq

@@ -1,0 +1,12 @@
+// Every internal function and class name in the graph (for fuzzy "did you mean" matching),
+// capped at $limit rows.
+// params: $limit (max rows)
+MATCH (s:Function)
+WHERE coalesce(s.external, false) = false
+RETURN s.fully_qualified_name AS fqn
+LIMIT $limit
+UNION
+MATCH (s:Class)
+WHERE coalesce(s.external, false) = false
+RETURN s.fully_qualified_name AS fqn
+LIMIT $limit

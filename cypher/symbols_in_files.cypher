@@ -1,0 +1,7 @@
+// Functions, methods, modules and classes defined in the files $paths at timeline commit $seq
+// (top level, methods and nested definitions: every DEFINES step must hold at $seq).
+// params: $paths (list of repo-relative file paths), $seq (timeline position of the commit)
+UNWIND $paths AS path
+MATCH chain = (f:File {path: path})-[:DEFINES*1..6]->(s)
+WHERE all(d IN relationships(chain) WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL)
+RETURN DISTINCT s.fully_qualified_name AS fqn, CASE WHEN s:Class THEN 'class' ELSE s.kind END AS kind, f.path AS file

@@ -1,0 +1,62 @@
+"""The ONE read API of Mnemosyne: the CLI and the MCP server both call these functions.
+
+Every function takes ``db`` (``mnemosyne.store.connection.Database``), a workspace (name,
+``WorkspaceInfo``, or None for the current directory's workspace) and, for questions at a
+commit, ``at`` (commit-ish: hash, short hash, branch, tag, ``HEAD~2``) or ``as_of`` (epoch
+seconds or ISO time). Results are pydantic models (``mnemosyne.query.models``). See
+docs/queries.md for the named Cypher queries behind them and how time works.
+"""
+
+from mnemosyne.query.api import (
+    UnknownSymbol,
+    call_tree,
+    callers,
+    callgraph_at,
+    calls,
+    dependency_history,
+    diff_commits,
+    find_symbols,
+    get_symbol,
+    impact,
+    ingestion_lag,
+    list_workspaces_status,
+    normalize_package,
+    symbol_history,
+)
+from mnemosyne.query.core import WorkspaceNotIngested, parse_time, resolve_at, snapshot
+from mnemosyne.query.models import (
+    AtCommit,
+    CallChange,
+    CallEdge,
+    CallsResult,
+    CallTreeNode,
+    CallTreeResult,
+    Candidates,
+    DependencyChange,
+    DependencyEvent,
+    DependencyHistoryResult,
+    DependencyState,
+    DiffResult,
+    Event,
+    HistoryResult,
+    ImpactItem,
+    ImpactLevel,
+    ImpactResult,
+    ImportChange,
+    LagCommit,
+    LagResult,
+    SymbolChange,
+    SymbolRef,
+    SymbolResult,
+    WorkspaceStatus,
+)
+
+__all__ = [
+    "AtCommit", "CallChange", "CallEdge", "CallTreeNode", "CallTreeResult", "CallsResult", "Candidates",
+    "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState", "DiffResult", "Event",
+    "HistoryResult", "ImpactItem", "ImpactLevel", "ImpactResult", "ImportChange", "LagCommit", "LagResult",
+    "SymbolChange", "SymbolRef", "SymbolResult", "UnknownSymbol", "WorkspaceNotIngested", "WorkspaceStatus",
+    "call_tree", "callers", "callgraph_at", "calls", "dependency_history", "diff_commits", "find_symbols",
+    "get_symbol", "impact", "ingestion_lag", "list_workspaces_status", "normalize_package", "parse_time",
+    "resolve_at", "snapshot", "symbol_history",
+]  # fmt: skip

@@ -1,0 +1,760 @@
+"""The read API: every historical question the CLI and the MCP server ask.
+
+Each function takes ``db`` (a ``Database``), a workspace (name, ``WorkspaceInfo``, or None for
+the current directory's workspace) and, where it makes sense, ``at`` (a commit-ish) or
+``as_of`` (a time). Timeline commits are answered from the graph with the named queries in
+``cypher/``; other commits are answered by parsing their tree (``from_source=True``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from mnemosyne.errors import ConfigError, SymbolNotFound
+from mnemosyne.query.core import (
+    file_lines,
+    git,
+    ingested_head,
+    resolve_at,
+    run,
+    snapshot,
+    workspace_info,
+)
+from mnemosyne.query.models import (
+    AtCommit,
+    CallChange,
+    CallEdge,
+    CallsResult,
+    CallTreeNode,
+    CallTreeResult,
+    Candidates,
+    DependencyChange,
+    DependencyEvent,
+    DependencyHistoryResult,
+    DependencyState,
+    DiffResult,
+    Event,
+    HistoryResult,
+    ImpactItem,
+    ImpactLevel,
+    ImpactResult,
+    ImportChange,
+    LagCommit,
+    LagResult,
+    SymbolChange,
+    SymbolRef,
+    SymbolResult,
+    WorkspaceStatus,
+)
+
+if TYPE_CHECKING:
+    from mnemosyne.facts import Snapshot
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.registry import WorkspaceInfo
+
+MAX_TREE_NODES = 500
+MAX_NAMES_FOR_FUZZY = 200_000
+
+
+class UnknownSymbol(SymbolNotFound):
+    """A symbol is not defined at the commit asked for; ``suggestions`` lists close matches."""
+
+    def __init__(self, message: str, suggestions: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.suggestions = suggestions or []
+
+
+# --- small helpers -----------------------------------------------------------------------------
+
+
+def _ctx(db: Database, ws: Any, at: str | None, as_of: Any) -> tuple[WorkspaceInfo, Graph, AtCommit]:
+    info = workspace_info(db, ws)
+    atc = resolve_at(db, info, at=at, as_of=as_of)
+    return info, db.graph(info.name), atc
+
+
+def _lines(v: Any) -> list[int]:
+    if v is None:
+        return []
+    if isinstance(v, int):
+        return [v]
+    return [int(x) for x in v]
+
+
+class _Source:
+    """Indexes over a parsed snapshot (answers for commits not on the timeline)."""
+
+    def __init__(self, snap: Snapshot) -> None:
+        self.snap = snap
+        self.symbols: dict[str, Any] = {}
+        self.out: dict[str, list[Any]] = defaultdict(list)
+        self.inc: dict[str, list[Any]] = defaultdict(list)
+        self.file_of_caller: dict[str, str] = {}
+        self.imports: list[tuple[str, str, str]] = []
+        for f in snap.files.values():
+            for s in f.symbols:
+                self.symbols[s.fqn] = s
+            for c in f.calls:
+                self.out[c.caller].append(c)
+                self.inc[c.callee].append(c)
+                self.file_of_caller[c.caller] = f.path
+            for imp in f.imports:
+                self.imports.append((f.path, imp.target, imp.target_kind))
+
+    def edge(self, c: Any) -> CallEdge:
+        return CallEdge(caller=c.caller, callee=c.callee, resolution=c.resolution, confidence=c.confidence,
+                        lines=list(c.lines), external=bool(c.external))  # fmt: skip
+
+    def is_external(self, fqn: str) -> bool:
+        return any(c.external for c in self.inc.get(fqn, ()))
+
+
+def _src(info: WorkspaceInfo, atc: AtCommit, db: Database) -> _Source:
+    return _Source(snapshot(info, atc.hash, db.settings.max_file_bytes))
+
+
+def _not_defined(db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtCommit) -> UnknownSymbol:
+    """The error for a symbol not defined at ``atc``: its lifetime if it ever existed, else close matches."""
+    where = f"commit {atc.short}" + (f" (seq {atc.seq})" if atc.seq is not None else " (from source)")
+    versions = run(g, "symbol_history", fqn=fqn)
+    if versions:
+        spans = _spans(sorted((r[0], r[1]) for r in versions))
+        text = ", ".join(f"seq {a}..{'HEAD' if b is None else b - 1}" for a, b in spans)
+        return UnknownSymbol(
+            f"{fqn} is not defined at {where} in workspace {info.name!r}; it was defined at {text} "
+            f"(see `mnemosyne history {fqn}`)",
+            [fqn],
+        )
+    cands = find_symbols(db, info, fqn, at=atc.hash if atc.from_source else None, _atc=atc).candidates
+    names = [c.fqn for c in cands]
+    hint = f"; did you mean {', '.join(names[:5])}?" if names else "; try `mnemosyne search NAME`"
+    return UnknownSymbol(f"unknown symbol {fqn!r} at {where} in workspace {info.name!r}{hint}", names)
+
+
+def _spans(versions: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
+    """Merge contiguous/overlapping [from, to) intervals (None = open)."""
+    out: list[list[Any]] = []
+    for a, b in versions:
+        if out and (out[-1][1] is None or out[-1][1] >= a):
+            if out[-1][1] is not None and (b is None or b > out[-1][1]):
+                out[-1][1] = b
+            continue
+        out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
+def _ensure_defined(db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtCommit) -> None:
+    if run(g, "symbol_at_commit", fqn=fqn, seq=atc.seq):
+        return
+    node = run(g, "symbol_node", fqn=fqn)
+    if node and node[0][2]:  # an external (library/builtin) callee: it has callers, never a definition
+        return
+    raise _not_defined(db, info, g, fqn, atc)
+
+
+# --- calls and callers -------------------------------------------------------------------------
+
+
+def _calls(db: Database, ws: Any, fqn: str, at: str | None, as_of: Any, direction: str) -> CallsResult:
+    info, g, atc = _ctx(db, ws, at, as_of)
+    if atc.from_source:
+        src = _src(info, atc, db)
+        found = src.out.get(fqn, []) if direction == "callees" else src.inc.get(fqn, [])
+        if not found and fqn not in src.symbols and not src.is_external(fqn):
+            raise _not_defined(db, info, g, fqn, atc)
+        edges = sorted((src.edge(c) for c in found), key=lambda e: (e.callee, e.caller))
+        return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, from_source=True)
+    query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
+    rows = run(g, query, fqn=fqn, seq=atc.seq)
+    if not rows:
+        _ensure_defined(db, info, g, fqn, atc)
+    edges = []
+    for other, resolution, confidence, lines, external, since in rows:
+        caller, callee = (fqn, other) if direction == "callees" else (other, fqn)
+        edges.append(CallEdge(caller=caller, callee=callee, resolution=resolution, confidence=confidence,
+                              lines=_lines(lines), external=bool(external), since_seq=since))  # fmt: skip
+    return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges)
+
+
+def calls(db: Database, ws: Any, fqn: str, at: str | None = None, as_of: Any = None) -> CallsResult:
+    """What ``fqn`` calls at a commit: callee, resolution, confidence, call-site lines, external."""
+    return _calls(db, ws, fqn, at, as_of, "callees")
+
+
+def callers(db: Database, ws: Any, fqn: str, at: str | None = None, as_of: Any = None) -> CallsResult:
+    """Who calls ``fqn`` at a commit."""
+    return _calls(db, ws, fqn, at, as_of, "callers")
+
+
+def call_tree(
+    db: Database,
+    ws: Any,
+    fqn: str,
+    direction: Literal["callees", "callers"] = "callees",
+    depth: int = 1,
+    at: str | None = None,
+    as_of: Any = None,
+) -> CallTreeResult:
+    """Callees (or callers) of ``fqn`` expanded ``depth`` levels (1..5); each symbol expanded once."""
+    if direction not in ("callees", "callers"):
+        raise ConfigError(f"direction must be 'callees' or 'callers', not {direction!r}")
+    if not 1 <= int(depth) <= 5:
+        raise ConfigError(f"depth must be between 1 and 5, not {depth}")
+    info, g, atc = _ctx(db, ws, at, as_of)
+    src = _src(info, atc, db) if atc.from_source else None
+
+    def step(name: str) -> list[CallEdge]:
+        if src is not None:
+            found = src.out.get(name, []) if direction == "callees" else src.inc.get(name, [])
+            return sorted((src.edge(c) for c in found), key=lambda e: (e.callee, e.caller))
+        query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
+        out = []
+        for other, resolution, confidence, lines, external, since in run(g, query, fqn=name, seq=atc.seq):
+            caller, callee = (name, other) if direction == "callees" else (other, name)
+            out.append(CallEdge(caller=caller, callee=callee, resolution=resolution, confidence=confidence,
+                                lines=_lines(lines), external=bool(external), since_seq=since))  # fmt: skip
+        return out
+
+    if src is not None:
+        if fqn not in src.symbols and fqn not in src.out and fqn not in src.inc:
+            raise _not_defined(db, info, g, fqn, atc)
+    else:
+        _ensure_defined(db, info, g, fqn, atc)
+    root = CallTreeNode(fqn=fqn)
+    seen = {fqn}
+    frontier = [root]
+    expanded = 0
+    truncated = False
+    for _level in range(int(depth)):
+        nxt: list[CallTreeNode] = []
+        for node in frontier:
+            if node.external or node.repeated:
+                continue
+            if expanded >= MAX_TREE_NODES:
+                truncated = True
+                break
+            expanded += 1
+            for e in step(node.fqn):
+                other = e.callee if direction == "callees" else e.caller
+                child = CallTreeNode(fqn=other, resolution=e.resolution, confidence=e.confidence,
+                                     external=e.external, repeated=other in seen)  # fmt: skip
+                seen.add(other)
+                node.children.append(child)
+                nxt.append(child)
+        frontier = nxt
+    return CallTreeResult(workspace=info.name, root=root, direction=direction, depth=int(depth), at=atc,
+                          truncated=truncated, from_source=atc.from_source)  # fmt: skip
+
+
+# --- symbols -----------------------------------------------------------------------------------
+
+
+def _symbol_from_row(info: WorkspaceInfo, atc: AtCommit, row: list[Any], with_source: bool) -> SymbolResult:
+    (fqn, label, name, kind, file, signature, docstring, ls, le, body_hash, parent, callees_n, callers_n,
+     since) = row  # fmt: skip
+    source = file_lines(info.path, atc.hash, file, ls, le) if with_source else None
+    return SymbolResult(
+        workspace=info.name, fqn=fqn, name=name, kind=kind, label=label, file=file, line_start=ls, line_end=le,
+        signature=signature, docstring=docstring, body_hash=body_hash, parent=parent,
+        callers_count=int(callers_n or 0), callees_count=int(callees_n or 0), since_seq=since, source=source,
+        at=atc,
+    )  # fmt: skip
+
+
+def _symbol_from_source(info: WorkspaceInfo, atc: AtCommit, src: _Source, fqn: str, with_source: bool) -> SymbolResult:
+    s = src.symbols[fqn]
+    source = file_lines(info.path, atc.hash, s.file, s.line_start, s.line_end) if with_source else None
+    return SymbolResult(
+        workspace=info.name, fqn=s.fqn, name=s.name, kind=s.kind, label="Class" if s.kind == "class" else "Function",
+        file=s.file, line_start=s.line_start, line_end=s.line_end, signature=s.signature, docstring=s.docstring,
+        body_hash=s.body_hash, parent=s.parent, callers_count=len(src.inc.get(fqn, [])),
+        callees_count=len(src.out.get(fqn, [])), source=source, at=atc, from_source=True,
+    )  # fmt: skip
+
+
+def get_symbol(
+    db: Database, ws: Any, name_or_fqn: str, at: str | None = None, as_of: Any = None, with_source: bool = True
+) -> SymbolResult | Candidates:
+    """A symbol at a commit (signature, docstring, file, lines, kind, caller/callee counts, source).
+
+    ``name_or_fqn`` may be a fully qualified name or a short/suffix name (``checkout``,
+    ``Cart.total``): one match gives the symbol, several give ``Candidates``, none raises
+    ``UnknownSymbol`` (a ``SymbolNotFound``) with close matches.
+    """
+    info, g, atc = _ctx(db, ws, at, as_of)
+    if atc.from_source:
+        src = _src(info, atc, db)
+        if name_or_fqn in src.symbols:
+            return _symbol_from_source(info, atc, src, name_or_fqn, with_source)
+        suffix = "." + name_or_fqn
+        hits = sorted(f for f in src.symbols if f.endswith(suffix))
+        if len(hits) == 1:
+            return _symbol_from_source(info, atc, src, hits[0], with_source)
+        if hits:
+            refs = [SymbolRef(fqn=f, kind=src.symbols[f].kind, file=src.symbols[f].file, alive=True) for f in hits]
+            return Candidates(workspace=info.name, query=name_or_fqn, at=atc, candidates=refs)
+        raise _not_defined(db, info, g, name_or_fqn, atc)
+    rows = run(g, "symbol_at_commit", fqn=name_or_fqn, seq=atc.seq)
+    if rows:
+        return _symbol_from_row(info, atc, rows[0], with_source)
+    short = name_or_fqn.rsplit(".", 1)[-1]
+    suffix = "." + name_or_fqn
+    hits = [r for r in run(g, "symbols_by_name", name=short, seq=atc.seq) if r[3] and r[0].endswith(suffix)]
+    hits.sort(key=lambda r: r[0])
+    if len(hits) == 1:
+        rows = run(g, "symbol_at_commit", fqn=hits[0][0], seq=atc.seq)
+        if rows:
+            return _symbol_from_row(info, atc, rows[0], with_source)
+    if hits:
+        refs = [SymbolRef(fqn=r[0], kind=r[1], file=r[2], alive=True) for r in hits]
+        return Candidates(workspace=info.name, query=name_or_fqn, at=atc, candidates=refs)
+    raise _not_defined(db, info, g, name_or_fqn, atc)
+
+
+def find_symbols(
+    db: Database, ws: Any, name: str, at: str | None = None, limit: int = 10, *, _atc: AtCommit | None = None
+) -> Candidates:
+    """Close matches for a (possibly unknown or misspelt) name: same short name first (those
+    defined at the commit before others), then fuzzy matches on full and short names."""
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    atc = _atc or resolve_at(db, info, at=at)
+    short = name.rsplit(".", 1)[-1]
+    found: dict[str, SymbolRef] = {}
+    if atc.from_source:
+        src = _src(info, atc, db)
+        pool = {f: (s.kind, s.file) for f, s in src.symbols.items()}
+        for f, (kind, file) in pool.items():
+            if f.rsplit(".", 1)[-1] == short:
+                found.setdefault(f, SymbolRef(fqn=f, kind=kind, file=file, alive=True))
+        names = list(pool)
+    else:
+        rows = run(g, "symbols_by_name", name=short, seq=atc.seq)
+        rows.sort(key=lambda r: (not r[3], not r[0].endswith("." + name), r[0]))
+        for fqn, kind, file, alive in rows:
+            found.setdefault(fqn, SymbolRef(fqn=fqn, kind=kind, file=file, alive=bool(alive)))
+        names = [r[0] for r in run(g, "symbol_names", limit=MAX_NAMES_FOR_FUZZY)]
+        pool = {}
+    if len(found) < limit and names:
+        for f in difflib.get_close_matches(name, names, n=limit, cutoff=0.6):
+            found.setdefault(f, SymbolRef(fqn=f, kind=pool.get(f, (None, None))[0], file=pool.get(f, (None, None))[1]))
+        by_short: dict[str, list[str]] = defaultdict(list)
+        for f in names:
+            by_short[f.rsplit(".", 1)[-1]].append(f)
+        for s in difflib.get_close_matches(short, list(by_short), n=limit, cutoff=0.75):
+            for f in sorted(by_short[s]):
+                found.setdefault(f, SymbolRef(fqn=f, kind=pool.get(f, (None, None))[0], file=pool.get(f, (None, None))[1]))
+    return Candidates(workspace=info.name, query=name, at=atc, candidates=list(found.values())[:limit])
+
+
+# --- history -----------------------------------------------------------------------------------
+
+_EVENT_ORDER = {k: i for i, k in enumerate(
+    ["removed", "appeared", "re-added", "moved", "signature_changed", "body_changed", "docstring_changed",
+     "calls_gained", "calls_lost", "callers_gained", "callers_lost"])}  # fmt: skip
+
+
+def _commit_map(g: Graph, seqs: Iterable[int]) -> dict[int, list[Any]]:
+    wanted = sorted({int(s) for s in seqs if s is not None})
+    if not wanted:
+        return {}
+    return {int(r[0]): r for r in run(g, "commits_by_seqs", seqs=wanted)}
+
+
+def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
+    """A symbol's life on the timeline: appeared, removed, re-added, signature_changed, moved,
+    body/docstring changed, calls gained/lost and callers gained/lost, each with its commit."""
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    head_seq, _ = ingested_head(g, info)
+    versions = sorted(run(g, "symbol_history", fqn=fqn), key=lambda r: (r[0], r[1] is None, r[1] or 0))
+    if not versions:
+        atc = resolve_at(db, info)
+        raise _not_defined(db, info, g, fqn, atc)
+    raw: list[tuple[str, int, dict]] = []
+    prev = None
+    for v in versions:
+        from_seq, to_seq, file, signature, docstring, _ls, _le, body_hash, parent, kind = v[:10]
+        if prev is None:
+            raw.append(("appeared", from_seq, {"file": file, "signature": signature, "kind": kind}))
+        else:
+            p_to = prev[1]
+            if p_to is None or p_to >= from_seq:  # contiguous (or overlapping): a change in place
+                if prev[2] != file:
+                    raw.append(("moved", from_seq, {"from_file": prev[2], "to_file": file}))
+                if (prev[3] or "") != (signature or ""):
+                    raw.append(("signature_changed", from_seq, {"old": prev[3], "new": signature}))
+                if (prev[7] or "") != (body_hash or "") and prev[2] == file:
+                    raw.append(("body_changed", from_seq, {}))
+                if (prev[4] or "") != (docstring or ""):
+                    raw.append(("docstring_changed", from_seq, {"old": prev[4], "new": docstring}))
+            else:
+                raw.append(("removed", p_to, {"file": prev[2]}))
+                raw.append(("re-added", from_seq, {"file": file, "signature": signature}))
+        prev = v
+    if prev is not None and prev[1] is not None:
+        raw.append(("removed", prev[1], {"file": prev[2]}))
+    kind = versions[-1][9]
+
+    # calls gained / lost: contiguous runs per (direction, other), resolution changes ignored
+    per: dict[tuple[str, str], list[tuple[int, int | None]]] = defaultdict(list)
+    for direction, other, _res, _conf, f, t in run(g, "calls_history", fqn=fqn):
+        per[(direction, other)].append((f, t))
+    grouped: dict[tuple[str, int], list[str]] = defaultdict(list)
+    for (direction, other), ivs in per.items():
+        for a, b in _spans(sorted(ivs, key=lambda x: (x[0], x[1] is None, x[1] or 0))):
+            gained = "calls_gained" if direction == "callee" else "callers_gained"
+            lost = "calls_lost" if direction == "callee" else "callers_lost"
+            grouped[(gained, a)].append(other)
+            if b is not None:
+                grouped[(lost, b)].append(other)
+    for (k, s), others in grouped.items():
+        key = "callees" if k.startswith("calls") else "callers"
+        raw.append((k, s, {key: sorted(others)}))
+
+    commits = _commit_map(g, (s for _, s, _ in raw))
+    raw.sort(key=lambda e: (e[1], _EVENT_ORDER[e[0]]))
+    events = []
+    for k, s, details in raw:
+        c = commits.get(int(s))
+        events.append(Event(kind=k, seq=s, commit=c[1] if c else None, timestamp=c[2] if c else None,
+                            author=c[3] if c else None, message=_first(c[4]) if c else None,
+                            details=details))  # fmt: skip
+    return HistoryResult(workspace=info.name, fqn=fqn, kind=kind, exists_at_head=versions[-1][1] is None,
+                         events=events, head_seq=head_seq)  # fmt: skip
+
+
+def _first(msg: str | None) -> str | None:
+    return msg.strip().splitlines()[0] if msg and msg.strip() else msg
+
+
+# --- diff --------------------------------------------------------------------------------------
+
+
+def diff_commits(db: Database, ws: Any, rev_a: str, rev_b: str, path_prefix: str | None = None) -> DiffResult:
+    """What changed between two commits: calls, imports, symbols and dependencies added/removed
+    (symbols also changed: signature, file, body). ``path_prefix`` limits it to files under it."""
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    a = resolve_at(db, info, at=rev_a)
+    b = resolve_at(db, info, at=rev_b)
+    prefix = (path_prefix or "").lstrip("./") if path_prefix not in (None, "", ".") else ""
+    res = DiffResult(workspace=info.name, a=a, b=b, path_prefix=path_prefix or None)
+    if a.on_timeline and b.on_timeline:
+        p = {"a": a.seq, "b": b.seq, "lo": min(a.seq, b.seq), "hi": max(a.seq, b.seq), "prefix": prefix}
+        call_rows = run(g, "diff_calls", **p)
+        ca = {(r[0], r[1]): r for r in call_rows if r[5]}
+        cb = {(r[0], r[1]): r for r in call_rows if r[6]}
+        sym_rows = run(g, "diff_symbols", **p)
+        sa = {r[0]: (r[1], r[2], r[3], r[4]) for r in sym_rows if r[7]}
+        sb = {r[0]: (r[1], r[2], r[3], r[4]) for r in sym_rows if r[8]}
+        imp_rows = run(g, "diff_imports", **p)
+        ia = {(r[0], r[1], r[2]) for r in imp_rows if r[3]}
+        ib = {(r[0], r[1], r[2]) for r in imp_rows if r[4]}
+        dep_rows = run(g, "diff_dependencies", **p)
+        da = {tuple(r[:7]) for r in dep_rows if r[7]}
+        db_ = {tuple(r[:7]) for r in dep_rows if r[8]}
+    else:
+        res.from_source = True
+        ca, sa, ia, da = _source_sets(info, a, db, prefix)
+        cb, sb, ib, db_ = _source_sets(info, b, db, prefix)
+    res.calls_added = [CallChange(caller=k[0], callee=k[1], resolution=cb[k][2], external=bool(cb[k][4]))
+                       for k in sorted(cb.keys() - ca.keys())]  # fmt: skip
+    res.calls_removed = [CallChange(caller=k[0], callee=k[1], resolution=ca[k][2], external=bool(ca[k][4]))
+                         for k in sorted(ca.keys() - cb.keys())]  # fmt: skip
+    res.symbols_added = [SymbolChange(fqn=f, kind=sb[f][0], file=sb[f][1], signature=sb[f][2])
+                         for f in sorted(sb.keys() - sa.keys())]  # fmt: skip
+    res.symbols_removed = [SymbolChange(fqn=f, kind=sa[f][0], file=sa[f][1], signature=sa[f][2])
+                           for f in sorted(sa.keys() - sb.keys())]  # fmt: skip
+    for f in sorted(sa.keys() & sb.keys()):
+        (_, fa, siga, ha), (kind, fb, sigb, hb) = sa[f], sb[f]
+        changes = [n for n, x, y in (("signature", siga, sigb), ("file", fa, fb), ("body", ha, hb))
+                   if (x or "") != (y or "")]  # fmt: skip
+        if changes:
+            res.symbols_changed.append(SymbolChange(fqn=f, kind=kind, file=fb, signature=sigb, old_file=fa,
+                                                    old_signature=siga, changes=changes))  # fmt: skip
+    res.imports_added = [ImportChange(file=k[0], target=k[1], target_kind=k[2]) for k in sorted(ib - ia)]
+    res.imports_removed = [ImportChange(file=k[0], target=k[1], target_kind=k[2]) for k in sorted(ia - ib)]
+    res.dependencies_added = [_dep_change(k) for k in sorted(db_ - da, key=_dep_key)]
+    res.dependencies_removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
+    return res
+
+
+def _dep_key(k: tuple) -> tuple:
+    return tuple("" if x is None else str(x) for x in k)
+
+
+def _dep_change(k: tuple) -> DependencyChange:
+    relation, package, ecosystem, name, spec, scope, version = k
+    return DependencyChange(relation=relation, package=package or "", ecosystem=ecosystem, name=name, spec=spec,
+                            scope=scope, version=version)  # fmt: skip
+
+
+def _source_sets(info: WorkspaceInfo, atc: AtCommit, db: Database, prefix: str) -> tuple[dict, dict, set, set]:
+    """The diff sets of one commit, computed from its parsed tree (same shapes as the graph's)."""
+    snap = snapshot(info, atc.hash, db.settings.max_file_bytes)
+    calls_: dict = {}
+    syms: dict = {}
+    imps: set = set()
+    for f in snap.files.values():
+        if not f.path.startswith(prefix):
+            continue
+        for c in f.calls:
+            calls_[(c.caller, c.callee)] = (c.caller, c.callee, c.resolution, c.confidence, c.external)
+        for s in f.symbols:
+            syms[s.fqn] = (s.kind, s.file, s.signature, s.body_hash)
+        for imp in f.imports:
+            imps.add((f.path, imp.target, imp.target_kind))
+    deps: set = set()
+    for d in snap.packages.dependencies:
+        if d.package.startswith(prefix):
+            deps.add(("depends", d.package, d.ecosystem, d.name, d.spec, d.scope, None))
+    for lk in snap.packages.locks:
+        if lk.package.startswith(prefix):
+            deps.add(("locks", lk.package, lk.ecosystem, lk.name, None, None, lk.version))
+    return calls_, syms, imps, deps
+
+
+# --- dependencies ------------------------------------------------------------------------------
+
+
+def normalize_package(name: str) -> str:
+    """PEP 503 name normalisation (``Foo_Bar.baz`` -> ``foo-bar-baz``)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def dependency_history(db: Database, ws: Any, package: str | None = None) -> DependencyHistoryResult:
+    """When third-party packages were declared (and with which spec) and which versions were
+    locked, changed and removed, oldest first; ``package`` narrows it to one package."""
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    ingested_head(g, info)
+    rows = run(g, "dependency_history", package=package or "")
+    if package and not rows:
+        norm = normalize_package(package)
+        if norm != package:
+            rows = run(g, "dependency_history", package=norm)
+    groups: dict[tuple, list[list[Any]]] = defaultdict(list)
+    for r in rows:
+        relation, pkg, eco, name = r[0], r[1], r[2], r[3]
+        groups[(relation, pkg or "", eco, name)].append(r)
+    raw: list[dict] = []
+    current: list[DependencyState] = []
+    for (relation, pkg, eco, name), versions in groups.items():
+        versions.sort(key=lambda r: (r[8], r[9] is None, r[9] or 0))
+        prev = None
+        for r in versions:
+            spec, scope, version, source, f, t = r[4], r[5], r[6], r[7], r[8], r[9]
+            base = {"relation": relation, "name": name, "ecosystem": eco, "package": pkg, "source": source,
+                    "spec": spec, "scope": scope, "version": version}  # fmt: skip
+            if prev is not None and (prev[9] is None or prev[9] >= f):
+                if relation == "locks" and prev[6] != version:
+                    raw.append({**base, "kind": "version_changed", "seq": f, "old_version": prev[6]})
+                elif relation == "depends" and (prev[4] != spec or prev[5] != scope):
+                    raw.append({**base, "kind": "spec_changed", "seq": f, "old_spec": prev[4]})
+            else:
+                if prev is not None:
+                    raw.append({**_dep_base(prev, relation, pkg, eco, name), "kind": "removed", "seq": prev[9]})
+                raw.append({**base, "kind": "added", "seq": f})
+            prev = r
+        if prev is not None:
+            if prev[9] is not None:
+                raw.append({**_dep_base(prev, relation, pkg, eco, name), "kind": "removed", "seq": prev[9]})
+            else:
+                current.append(DependencyState(name=name, ecosystem=eco, package=pkg, spec=prev[4], scope=prev[5],
+                                               version=prev[6]))  # fmt: skip
+    commits = _commit_map(g, (e["seq"] for e in raw))
+    events = []
+    order = {"removed": 0, "added": 1, "spec_changed": 2, "version_changed": 3}
+    for e in sorted(raw, key=lambda e: (e["seq"], e["name"], e["relation"], order[e["kind"]], e["package"])):
+        c = commits.get(int(e["seq"]))
+        events.append(DependencyEvent(**e, commit=c[1] if c else None, timestamp=c[2] if c else None,
+                                      author=c[3] if c else None, message=_first(c[4]) if c else None))  # fmt: skip
+    current.sort(key=lambda s: (s.name, s.package, s.version or ""))
+    return DependencyHistoryResult(workspace=info.name, package=package, events=events, current=current)
+
+
+def _dep_base(r: list[Any], relation: str, pkg: str, eco: str, name: str) -> dict:
+    return {"relation": relation, "name": name, "ecosystem": eco, "package": pkg, "source": r[7],
+            "spec": r[4], "scope": r[5], "version": r[6]}  # fmt: skip
+
+
+# --- ingestion lag -----------------------------------------------------------------------------
+
+
+def ingestion_lag(db: Database, ws: Any, minutes: float = 0) -> LagResult:
+    """Timeline commits ingested more than ``minutes`` after they were committed."""
+    if minutes < 0:
+        raise ConfigError("minutes must be >= 0")
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    ingested_head(g, info)
+    rows = run(g, "ingestion_lag", minutes=minutes)
+    commits = [LagCommit(hash=r[0], seq=r[1], timestamp=r[2], ingested_at=int(r[3]), lag_s=int(r[4]), author=r[5],
+                         message=_first(r[6])) for r in rows]  # fmt: skip
+    lags = [c.lag_s for c in commits]
+    return LagResult(workspace=info.name, minutes=minutes, commits=commits, count=len(commits),
+                     max_lag_s=max(lags) if lags else None,
+                     mean_lag_s=round(sum(lags) / len(lags), 1) if lags else None)  # fmt: skip
+
+
+# --- call graph and impact ---------------------------------------------------------------------
+
+
+def callgraph_at(db: Database, ws: Any, at: str | None = None, as_of: Any = None) -> dict[str, list[str]]:
+    """pycg format: every module/function/method/lambda defined at the commit -> sorted callees."""
+    info, g, atc = _ctx(db, ws, at, as_of)
+    out: dict[str, set[str]] = {}
+    if atc.from_source:
+        snap = snapshot(info, atc.hash, db.settings.max_file_bytes)
+        for f in snap.files.values():
+            for s in f.symbols:
+                if s.kind != "class":
+                    out.setdefault(s.fqn, set())
+            for c in f.calls:
+                out.setdefault(c.caller, set()).add(c.callee)
+    else:
+        for fqn, _kind, _file, _ls in run(g, "defined_at_commit", seq=atc.seq, prefix=""):
+            out.setdefault(fqn, set())
+        for caller, callee in run(g, "callgraph_at_commit", seq=atc.seq):
+            out.setdefault(caller, set()).add(callee)
+    return {k: sorted(out[k]) for k in sorted(out)}
+
+
+def impact(
+    db: Database,
+    ws: Any,
+    fqns: list[str] | None = None,
+    files: list[str] | None = None,
+    depth: int = 3,
+    at: str | None = None,
+    as_of: Any = None,
+) -> ImpactResult:
+    """What is affected by changing ``fqns`` (or the symbols defined in ``files``): everything
+    that calls them transitively, and the files that import ``files`` transitively, grouped by
+    distance (1 = direct), up to ``depth`` (1..10)."""
+    if not fqns and not files:
+        raise ConfigError("impact needs symbols (fqns) or files")
+    if not 1 <= int(depth) <= 10:
+        raise ConfigError(f"depth must be between 1 and 10, not {depth}")
+    info, g, atc = _ctx(db, ws, at, as_of)
+    files = [f.lstrip("./") if f.startswith("./") else f for f in (files or [])]
+    missing: list[str] = []
+    targets: list[str] = []
+    src = _src(info, atc, db) if atc.from_source else None
+    for fqn in fqns or []:
+        if src is not None:
+            ok = fqn in src.symbols or src.is_external(fqn)
+        else:
+            ok = bool(run(g, "symbol_at_commit", fqn=fqn, seq=atc.seq)) or bool(
+                [r for r in run(g, "symbol_node", fqn=fqn) if r[2]]
+            )
+        (targets if ok else missing).append(fqn)
+    present_files: list[str] = []
+    if files:
+        if src is not None:
+            for f in files:
+                syms = [s.fqn for s in src.snap.files[f].symbols] if f in src.snap.files else []
+                if syms:
+                    present_files.append(f)
+                    targets.extend(syms)
+                else:
+                    missing.append(f)
+        else:
+            rows = run(g, "symbols_in_files", paths=files, seq=atc.seq)
+            have = {r[2] for r in rows}
+            present_files = [f for f in files if f in have]
+            missing.extend(f for f in files if f not in have)
+            targets.extend(sorted({r[0] for r in rows}))
+    targets = list(dict.fromkeys(targets))
+
+    def callers_of(names: list[str]) -> list[tuple[str, str, str | None]]:
+        if src is not None:
+            return [(c.caller, c.callee, src.file_of_caller.get(c.caller)) for n in names for c in src.inc.get(n, [])]
+        return [(r[0], r[1], r[2]) for r in run(g, "impact", fqns=names, seq=atc.seq)]
+
+    def importers_of(paths: list[str]) -> list[tuple[str, str]]:
+        if src is not None:
+            wanted = set(paths)
+            return [(f, t) for f, t, kind in src.imports if kind == "file" and t in wanted]
+        return [(r[0], r[1]) for r in run(g, "importers_at_commit", paths=paths, seq=atc.seq)]
+
+    seen_syms = set(targets)
+    seen_files = set(present_files)
+    sym_frontier = list(targets)
+    file_frontier = list(present_files)
+    levels: list[ImpactLevel] = []
+    for d in range(1, int(depth) + 1):
+        items: dict[tuple[str, str], ImpactItem] = {}
+        nxt_syms: list[str] = []
+        nxt_files: list[str] = []
+        if sym_frontier:
+            for caller, callee, file in callers_of(sym_frontier):
+                if caller in seen_syms and (("symbol", caller) not in items):
+                    continue
+                item = items.setdefault(("symbol", caller), ImpactItem(kind="symbol", name=caller, file=file))
+                if callee not in item.via:
+                    item.via.append(callee)
+                if caller not in seen_syms:
+                    nxt_syms.append(caller)
+                    seen_syms.add(caller)
+        if file_frontier:
+            for importer, imported in importers_of(file_frontier):
+                if importer in seen_files and (("file", importer) not in items):
+                    continue
+                item = items.setdefault(("file", importer), ImpactItem(kind="file", name=importer, file=importer))
+                if imported not in item.via:
+                    item.via.append(imported)
+                if importer not in seen_files:
+                    nxt_files.append(importer)
+                    seen_files.add(importer)
+        if not items:
+            break
+        for item in items.values():
+            item.via.sort()
+        levels.append(ImpactLevel(distance=d, items=sorted(items.values(), key=lambda i: (i.kind, i.name))))
+        sym_frontier, file_frontier = nxt_syms, nxt_files
+    return ImpactResult(workspace=info.name, at=atc, targets=targets, files=present_files, depth=int(depth),
+                        levels=levels, missing=missing, from_source=atc.from_source)  # fmt: skip
+
+
+# --- workspaces --------------------------------------------------------------------------------
+
+
+def list_workspaces_status(db: Database) -> list[WorkspaceStatus]:
+    """Per registered workspace: path, tracked branch, ingested commit, the branch's head now,
+    how many commits it is behind, and the working tree's changed files."""
+    out = []
+    for w in db.registry.list():
+        st = WorkspaceStatus(name=w.name, path=w.path, branch=w.branch, state=w.state,
+                             ingested_commit=w.last_ingested_commit, ingested_seq=w.last_ingested_seq)  # fmt: skip
+        if not Path(w.path).is_dir():
+            st.path_exists = False
+            st.error = f"path {w.path} does not exist"
+            out.append(st)
+            continue
+        try:
+            head = git(w.path, "rev-parse", "--verify", "-q", f"{w.branch or 'HEAD'}^{{commit}}", check=False).strip()
+            st.branch_head = head or None
+            if head and w.last_ingested_commit:
+                if head == w.last_ingested_commit:
+                    st.commits_behind = 0
+                else:
+                    n = git(w.path, "rev-list", "--count", "--first-parent", f"{w.last_ingested_commit}..{head}",
+                            check=False).strip()  # fmt: skip
+                    st.commits_behind = int(n) if n.isdigit() else None
+            elif head:
+                n = git(w.path, "rev-list", "--count", "--first-parent", head, check=False).strip()
+                st.commits_behind = int(n) if n.isdigit() else None
+            porcelain = git(w.path, "status", "--porcelain", check=False)
+            st.changed_files = sorted({line[3:] for line in porcelain.splitlines() if len(line) > 3})
+        except Exception as err:  # noqa: BLE001 - one broken repo must not hide the others
+            st.error = str(err)
+        out.append(st)
+    return out

@@ -1,0 +1,273 @@
+"""Shared plumbing of the read API: workspaces, "which commit" (``resolve_at``), git access,
+and answers from source for commits that are not on the timeline.
+
+How time works (graph-model §5): every query runs at a timeline position ``seq``. A fact holds at
+``s`` iff ``valid_from_seq <= s AND (valid_to_seq IS NULL OR valid_to_seq > s) AND superseded_at
+IS NULL``. ``at`` is any commit-ish (hash, short hash, branch, tag, ``HEAD~3``) resolved with
+``git rev-parse`` in the workspace's repository and then looked up as ``Commit.seq``; ``as_of``
+(epoch seconds) means the last timeline commit whose committer time is <= it. A commit that is
+not on the timeline (a feature branch, a superseded commit, one not ingested yet) is answered by
+parsing its tree (``from_source=True``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import subprocess
+import threading
+from collections import OrderedDict
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mnemosyne.errors import ConfigError, MnemosyneError, RevisionNotFound
+from mnemosyne.query.models import AtCommit
+
+if TYPE_CHECKING:
+    from mnemosyne.facts import Snapshot
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.registry import WorkspaceInfo
+
+log = logging.getLogger(__name__)
+
+_HEX = re.compile(r"^[0-9a-fA-F]{4,40}$")
+_HEX40 = re.compile(r"^[0-9a-f]{40}$")
+
+
+class WorkspaceNotIngested(MnemosyneError):
+    """The workspace is registered but no commit has been ingested yet."""
+
+
+# --- workspaces --------------------------------------------------------------------------------
+
+
+def workspace_info(db: Database, ws: str | WorkspaceInfo | None) -> WorkspaceInfo:
+    """A ``WorkspaceInfo`` from a name (registry lookup), an info, or None (current directory)."""
+    if ws is None:
+        from mnemosyne.workspaces import resolve_workspace
+
+        return resolve_workspace(db, None, Path.cwd())
+    if isinstance(ws, str):
+        return db.registry.get(ws)
+    return ws
+
+
+def run(g: Graph, query_name: str, /, **params: Any) -> list[list[Any]]:
+    """Run the named query ``cypher/<query_name>.cypher`` read-only; returns its rows."""
+    return g.run_named(query_name, params, readonly=True)
+
+
+def ingested_head(g: Graph, info: WorkspaceInfo) -> tuple[int, str | None]:
+    """(last_seq, last_commit) of the workspace graph: the default "HEAD" of every query."""
+    rows = run(g, "ingest_head")
+    if rows and rows[0][0] is not None:
+        return int(rows[0][0]), rows[0][1]
+    if info.last_ingested_seq is not None:
+        return int(info.last_ingested_seq), info.last_ingested_commit
+    raise WorkspaceNotIngested(
+        f"workspace {info.name!r} has no ingested commit yet; run `mnemosyne ingest --workspace {info.name}`"
+    )
+
+
+# --- time --------------------------------------------------------------------------------------
+
+
+def parse_time(text: str | int | float) -> int:
+    """Epoch seconds from an int, a digit string, or an ISO 8601 date/time (naive = UTC)."""
+    if isinstance(text, int | float):
+        return int(text)
+    s = str(text).strip()
+    if re.fullmatch(r"-?\d+(\.\d+)?", s):
+        return int(float(s))
+    iso = s.replace("Z", "+00:00").replace(" ", "T", 1) if "T" not in s and " " in s else s.replace("Z", "+00:00")
+    try:
+        dt = datetime.fromisoformat(iso)
+    except ValueError:
+        raise ConfigError(
+            f"cannot read time {text!r}: give epoch seconds or ISO 8601 (2024-05-01, 2024-05-01T12:00:00Z)"
+        ) from None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return int(dt.timestamp())
+
+
+def iso(ts: int | None) -> str:
+    if ts is None:
+        return "?"
+    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+# --- git ---------------------------------------------------------------------------------------
+
+
+def git(path: str | Path, *args: str, check: bool = True) -> str:
+    """Run git in ``path``; stdout. Raises RevisionNotFound-friendly MnemosyneError on failure."""
+    try:
+        proc = subprocess.run(
+            ["git", "-C", str(path), *args], capture_output=True, text=True, timeout=60, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise MnemosyneError(f"git {' '.join(args)} failed in {path}: {err}") from None
+    if check and proc.returncode != 0:
+        raise MnemosyneError(f"git {' '.join(args)} failed in {path}: {proc.stderr.strip()}")
+    return proc.stdout
+
+
+def rev_parse(path: str | Path, rev: str) -> str | None:
+    """Full hash of a commit-ish in the repository at ``path``; None when it does not resolve."""
+    if not rev or rev.startswith("-"):
+        return None
+    if not Path(path).is_dir():
+        return None
+    try:
+        out = git(path, "rev-parse", "--verify", "-q", f"{rev}^{{commit}}", check=False)
+    except MnemosyneError:
+        return None
+    out = out.strip()
+    return out if _HEX40.match(out) else None
+
+
+def commit_meta(path: str | Path, commit: str) -> dict[str, Any]:
+    """Committer time, author and subject of a commit, from git (for commits not in the graph)."""
+    try:
+        out = git(path, "show", "-s", "--format=%ct%x1f%an%x1f%s", commit)
+    except MnemosyneError:
+        return {}
+    parts = out.rstrip("\n").split("\x1f")
+    if len(parts) < 3:
+        return {}
+    return {"timestamp": int(parts[0]), "author": parts[1], "message": parts[2]}
+
+
+def file_lines(path: str | Path, commit: str, file: str, start: int | None, end: int | None) -> str | None:
+    """Lines ``start..end`` (1-based, inclusive) of ``file`` at ``commit``; None if unavailable."""
+    if not file or start is None or not Path(path).is_dir():
+        return None
+    try:
+        proc = subprocess.run(
+            ["git", "-C", str(path), "show", f"{commit}:{file}"], capture_output=True, timeout=60, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if proc.returncode != 0:
+        return None
+    lines = proc.stdout.decode("utf-8", errors="replace").splitlines()
+    last = end if end is not None else start
+    return "\n".join(lines[max(start - 1, 0) : last])
+
+
+# --- which commit ------------------------------------------------------------------------------
+
+
+def _first_line(msg: str | None) -> str | None:
+    return msg.strip().splitlines()[0] if msg and msg.strip() else msg
+
+
+def _timeline_at(row: list[Any], requested: str | None, head_seq: int, head_hash: str | None) -> AtCommit:
+    hash_, seq, ts, author, message = row[0], row[1], row[2], row[3], row[4]
+    return AtCommit(
+        requested=requested,
+        hash=hash_,
+        short=hash_[:10],
+        seq=int(seq),
+        timestamp=ts,
+        author=author,
+        message=_first_line(message),
+        on_timeline=True,
+        from_source=False,
+        head_seq=head_seq,
+        head_hash=head_hash,
+        behind_head=head_seq - int(seq),
+    )
+
+
+def resolve_at(
+    db: Database, ws: str | WorkspaceInfo | None, at: str | None = None, as_of: int | str | None = None
+) -> AtCommit:
+    """The commit a question is asked at: ``at`` (commit-ish), ``as_of`` (time), or the ingested head.
+
+    Raises ``RevisionNotFound`` for a commit-ish that does not resolve, or a time before the first
+    ingested commit; ``WorkspaceNotFound`` / ``WorkspaceNotIngested`` for the workspace.
+    """
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    head_seq, head_hash = ingested_head(g, info)
+    if at is not None and as_of is not None:
+        raise ConfigError("give either a revision (--at) or a time (--as-of), not both")
+    if as_of is not None:
+        t = parse_time(as_of)
+        rows = run(g, "commit_at_time", t=t, max_seq=head_seq)
+        if not rows:
+            first = run(g, "commit_by_seq", seq=0)
+            since = f"; the first commit is from {iso(first[0][2])}" if first else ""
+            raise RevisionNotFound(f"no timeline commit of workspace {info.name!r} at or before {iso(t)}{since}")
+        return _timeline_at(rows[0], str(as_of), head_seq, head_hash)
+    if at is None:
+        rows = run(g, "commit_by_seq", seq=head_seq)
+        if rows:
+            return _timeline_at(rows[0], None, head_seq, head_hash)
+        if head_hash:
+            return AtCommit(hash=head_hash, short=head_hash[:10], seq=head_seq, head_seq=head_seq,
+                            head_hash=head_hash, behind_head=0)  # fmt: skip
+        raise WorkspaceNotIngested(f"workspace {info.name!r} has no commit at seq {head_seq}")
+    full = rev_parse(info.path, at)
+    if full is None and _HEX.match(at) and len(at) == 40:
+        full = at.lower()  # repository gone or commit unknown to git: try the graph directly
+    if full is None:
+        raise RevisionNotFound(
+            f"revision {at!r} not found in the repository of workspace {info.name!r} ({info.path}); "
+            "give a commit hash, branch, tag or HEAD~N"
+        )
+    rows = run(g, "commit_by_hash", hash=full)
+    if rows and rows[0][1] is not None and int(rows[0][1]) <= head_seq:
+        return _timeline_at(rows[0], at, head_seq, head_hash)
+    meta = commit_meta(info.path, full)
+    if not meta and not rows:
+        raise RevisionNotFound(f"commit {full[:10]} is neither in the graph nor readable in {info.path}")
+    return AtCommit(
+        requested=at,
+        hash=full,
+        short=full[:10],
+        seq=None,
+        timestamp=meta.get("timestamp", rows[0][2] if rows else None),
+        author=meta.get("author", rows[0][3] if rows else None),
+        message=_first_line(meta.get("message", rows[0][4] if rows else None)),
+        on_timeline=False,
+        from_source=True,
+        head_seq=head_seq,
+        head_hash=head_hash,
+        behind_head=None,
+    )
+
+
+# --- answers from source -----------------------------------------------------------------------
+
+_SNAPSHOTS: OrderedDict[tuple[str, str], Snapshot] = OrderedDict()
+_SNAP_LOCK = threading.Lock()
+_SNAP_MAX = 8
+
+
+def snapshot(info: WorkspaceInfo, commit: str, max_file_bytes: int = 2_000_000) -> Snapshot:
+    """Facts of the whole tree at ``commit`` (parsed with the extractor; cached per commit)."""
+    key = (str(Path(info.path).resolve()), commit)
+    with _SNAP_LOCK:
+        if key in _SNAPSHOTS:
+            _SNAPSHOTS.move_to_end(key)
+            return _SNAPSHOTS[key]
+    from mnemosyne.extract import Extractor, extract_tree
+    from mnemosyne.git.repo import GitRepo
+
+    owner = Extractor(max_file_bytes=max_file_bytes)
+    repo = GitRepo(info.path)
+    try:
+        files, _subs = repo.read_tree_files(commit, wanted=owner.owns)
+    finally:
+        repo.close()
+    snap = extract_tree(sorted(files.items()), max_file_bytes=max_file_bytes)
+    with _SNAP_LOCK:
+        _SNAPSHOTS[key] = snap
+        while len(_SNAPSHOTS) > _SNAP_MAX:
+            _SNAPSHOTS.popitem(last=False)
+    return snap

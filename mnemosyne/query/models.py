@@ -1,0 +1,295 @@
+"""Result models of the read API (``mnemosyne.query``): what the CLI prints and the MCP tools return.
+
+Every result that is "at a commit" carries an ``AtCommit`` saying which commit answered, whether
+it is on the timeline (answered from the graph) or not (answered by parsing its tree:
+``from_source=True``), and how far it is behind the ingested head.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class AtCommit(BaseModel):
+    """The commit a question was answered at."""
+
+    requested: str | None = Field(default=None, description="what the caller asked for (REV, time, or None = HEAD)")
+    hash: str
+    short: str
+    seq: int | None = Field(default=None, description="timeline position; None when not on the timeline")
+    timestamp: int | None = Field(default=None, description="committer time, epoch seconds")
+    author: str | None = None
+    message: str | None = Field(default=None, description="first line of the commit message")
+    on_timeline: bool = True
+    from_source: bool = Field(default=False, description="answered by parsing the commit's tree, not from the graph")
+    head_seq: int | None = Field(default=None, description="last ingested timeline position")
+    head_hash: str | None = None
+    behind_head: int | None = Field(default=None, description="ingested timeline commits after this one")
+
+    def describe(self) -> str:
+        from datetime import datetime, timezone
+
+        when = ""
+        if self.timestamp is not None:
+            when = datetime.fromtimestamp(self.timestamp, tz=timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        if self.on_timeline:
+            where = f"seq {self.seq}"
+            if self.behind_head:
+                where += f", {self.behind_head} commit(s) behind the ingested head"
+            else:
+                where += ", the ingested head"
+        else:
+            where = "not on the timeline: answered from source"
+        return f"{self.short} ({when}{', ' if when else ''}{where})"
+
+
+class CallEdge(BaseModel):
+    caller: str
+    callee: str
+    resolution: str | None = None
+    confidence: float | None = None
+    lines: list[int] = Field(default_factory=list, description="call-site lines in the caller's file")
+    external: bool = Field(default=False, description="the other end is a library or builtin function")
+    since_seq: int | None = Field(default=None, description="seq since which this edge version holds")
+
+
+class CallsResult(BaseModel):
+    workspace: str
+    fqn: str
+    direction: Literal["callees", "callers"]
+    at: AtCommit
+    edges: list[CallEdge]
+    from_source: bool = False
+
+
+class CallTreeNode(BaseModel):
+    fqn: str
+    resolution: str | None = None
+    confidence: float | None = None
+    external: bool = False
+    repeated: bool = Field(default=False, description="already shown higher in the tree (or a cycle): not expanded")
+    children: list[CallTreeNode] = Field(default_factory=list)
+
+
+class CallTreeResult(BaseModel):
+    workspace: str
+    root: CallTreeNode
+    direction: Literal["callees", "callers"]
+    depth: int
+    at: AtCommit
+    truncated: bool = Field(default=False, description="the node limit was reached")
+    from_source: bool = False
+
+
+class SymbolRef(BaseModel):
+    fqn: str
+    kind: str | None = None
+    file: str | None = None
+    alive: bool | None = Field(default=None, description="defined at the commit asked for")
+
+
+class SymbolResult(BaseModel):
+    workspace: str
+    fqn: str
+    name: str | None = None
+    kind: str | None = None
+    label: Literal["Function", "Class"] = "Function"
+    file: str | None = None
+    line_start: int | None = None
+    line_end: int | None = None
+    signature: str | None = None
+    docstring: str | None = None
+    body_hash: str | None = None
+    parent: str | None = Field(default=None, description="what defines it: a file path or an enclosing FQN")
+    callers_count: int = 0
+    callees_count: int = 0
+    since_seq: int | None = Field(default=None, description="seq since which this definition is unchanged")
+    source: str | None = Field(default=None, description="source text at that commit (file + line range, from git)")
+    at: AtCommit
+    from_source: bool = False
+
+
+class Candidates(BaseModel):
+    """Several symbols match a short name, or none matched exactly: choose one of these."""
+
+    workspace: str
+    query: str
+    at: AtCommit | None = None
+    candidates: list[SymbolRef]
+
+
+class Event(BaseModel):
+    kind: Literal[
+        "appeared",
+        "removed",
+        "re-added",
+        "signature_changed",
+        "moved",
+        "body_changed",
+        "docstring_changed",
+        "calls_gained",
+        "calls_lost",
+        "callers_gained",
+        "callers_lost",
+    ]
+    seq: int
+    commit: str | None = None
+    author: str | None = None
+    timestamp: int | None = None
+    message: str | None = None
+    details: dict = Field(default_factory=dict)
+
+
+class HistoryResult(BaseModel):
+    workspace: str
+    fqn: str
+    kind: str | None = None
+    exists_at_head: bool
+    events: list[Event]
+    head_seq: int | None = None
+
+
+class CallChange(BaseModel):
+    caller: str
+    callee: str
+    resolution: str | None = None
+    external: bool = False
+
+
+class SymbolChange(BaseModel):
+    fqn: str
+    kind: str | None = None
+    file: str | None = None
+    signature: str | None = None
+    old_file: str | None = None
+    old_signature: str | None = None
+    changes: list[str] = Field(default_factory=list, description="for changed symbols: signature, file, body")
+
+
+class ImportChange(BaseModel):
+    file: str
+    target: str
+    target_kind: Literal["file", "package"]
+
+
+class DependencyChange(BaseModel):
+    relation: Literal["depends", "locks"]
+    package: str = Field(description="the repository package (its folder, '' = root)")
+    ecosystem: str | None = None
+    name: str
+    spec: str | None = None
+    scope: str | None = None
+    version: str | None = None
+
+
+class DiffResult(BaseModel):
+    workspace: str
+    a: AtCommit
+    b: AtCommit
+    path_prefix: str | None = None
+    from_source: bool = False
+    calls_added: list[CallChange] = Field(default_factory=list)
+    calls_removed: list[CallChange] = Field(default_factory=list)
+    symbols_added: list[SymbolChange] = Field(default_factory=list)
+    symbols_removed: list[SymbolChange] = Field(default_factory=list)
+    symbols_changed: list[SymbolChange] = Field(default_factory=list)
+    imports_added: list[ImportChange] = Field(default_factory=list)
+    imports_removed: list[ImportChange] = Field(default_factory=list)
+    dependencies_added: list[DependencyChange] = Field(default_factory=list)
+    dependencies_removed: list[DependencyChange] = Field(default_factory=list)
+
+
+class DependencyEvent(BaseModel):
+    kind: Literal["added", "removed", "spec_changed", "version_changed"]
+    relation: Literal["depends", "locks"]
+    name: str
+    ecosystem: str | None = None
+    package: str = Field(description="the repository package (its folder, '' = root)")
+    spec: str | None = None
+    old_spec: str | None = None
+    scope: str | None = None
+    version: str | None = None
+    old_version: str | None = None
+    source: str | None = None
+    seq: int
+    commit: str | None = None
+    author: str | None = None
+    timestamp: int | None = None
+    message: str | None = None
+
+
+class DependencyState(BaseModel):
+    name: str
+    ecosystem: str | None = None
+    package: str
+    spec: str | None = None
+    scope: str | None = None
+    version: str | None = None
+
+
+class DependencyHistoryResult(BaseModel):
+    workspace: str
+    package: str | None = None
+    events: list[DependencyEvent]
+    current: list[DependencyState] = Field(default_factory=list, description="declared/locked at the ingested head")
+
+
+class LagCommit(BaseModel):
+    hash: str
+    seq: int
+    timestamp: int
+    ingested_at: int
+    lag_s: int
+    author: str | None = None
+    message: str | None = None
+
+
+class LagResult(BaseModel):
+    workspace: str
+    minutes: float
+    commits: list[LagCommit]
+    count: int
+    max_lag_s: int | None = None
+    mean_lag_s: float | None = None
+
+
+class ImpactItem(BaseModel):
+    kind: Literal["symbol", "file"]
+    name: str = Field(description="FQN for a symbol, path for a file")
+    file: str | None = None
+    via: list[str] = Field(default_factory=list, description="what it calls / imports one step closer")
+
+
+class ImpactLevel(BaseModel):
+    distance: int
+    items: list[ImpactItem]
+
+
+class ImpactResult(BaseModel):
+    workspace: str
+    at: AtCommit
+    targets: list[str] = Field(description="the symbols analysed (given, or defined in the given files)")
+    files: list[str] = Field(default_factory=list)
+    depth: int
+    levels: list[ImpactLevel]
+    missing: list[str] = Field(default_factory=list, description="given names/files not found at that commit")
+    from_source: bool = False
+
+
+class WorkspaceStatus(BaseModel):
+    name: str
+    path: str
+    branch: str
+    state: str
+    ingested_commit: str | None = None
+    ingested_seq: int | None = None
+    branch_head: str | None = None
+    commits_behind: int | None = None
+    changed_files: list[str] = Field(default_factory=list)
+    path_exists: bool = True
+    error: str | None = None
+
+
+CallTreeNode.model_rebuild()
