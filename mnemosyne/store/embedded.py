@@ -74,6 +74,12 @@ class EmbeddedFalkorDB:
                 # Running (or still replaying its AOF): wait for it rather than start a second one.
                 self._wait_ready(pid, wait_s)
                 return pid
+            pid = self._pid_from_socket()
+            if pid is not None:
+                # A server answers on our socket but its pid file is gone: adopt it, never start
+                # a second server on the same data directory.
+                self.pid_file.write_text(f"{pid}\n")
+                return pid
             self._clear_stale()
             self._launch()
             pid = self._wait_for_pid(wait_s)
@@ -206,6 +212,19 @@ class EmbeddedFalkorDB:
         raise DatabaseUnavailable(
             f"embedded FalkorDB at {self.address} not ready after {wait_s:.0f} s ({last_err}); see {self.log_file}"
         )
+
+    def _pid_from_socket(self) -> int | None:
+        """The pid reported by a server answering on the socket, if any."""
+        if not self.socket.exists():
+            return None
+        client = self._client(timeout=2.0)
+        try:
+            pid = int(client.info("server").get("process_id", 0))
+        except (redis.RedisError, OSError, ValueError):
+            return None
+        finally:
+            client.close()
+        return pid if pid > 0 and _pid_alive(pid) else None
 
     def _ping(self) -> bool:
         if not self.socket.exists():

@@ -92,3 +92,12 @@ def test_cli_recovers_after_sigkill(own_home: Path, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "k " in proc.stdout and "registered" in proc.stdout
     assert EmbeddedFalkorDB(own_settings(own_home)).status()["pid"] != pid
+
+
+def test_adopts_server_whose_pid_file_vanished(own_home: Path) -> None:
+    server = EmbeddedFalkorDB(own_settings(own_home))
+    pid = server.start()
+    (own_home / "falkordb.pid").unlink()
+    assert not server.is_running()
+    assert server.start() == pid  # adopted through the socket, no second server
+    assert server.is_running()
