@@ -40,4 +40,4 @@ CREATE FULLTEXT INDEX FOR (f:Function) ON (f.search_text, f.name, f.docstring);
 CREATE FULLTEXT INDEX FOR (c:Class) ON (c.search_text, c.name, c.docstring);
 CREATE FULLTEXT INDEX FOR (c:Commit) ON (c.message);
 CREATE FULLTEXT INDEX FOR (t:Ticket) ON (t.title);
-CREATE FULLTEXT INDEX FOR (s:Section) ON (s.text);
+CREATE FULLTEXT INDEX FOR (s:Section) ON (s.text, s.search_text);
