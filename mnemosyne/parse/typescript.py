@@ -1,0 +1,997 @@
+"""TypeScript / TSX / JavaScript: bytes -> a picklable per-file parse result (no tree-sitter nodes).
+
+One tree-sitter query finds the interesting nodes (definitions, calls, imports, exports,
+declarations, assignments, returns) in a single C pass; Python then visits only those, in
+document order, keeping a stack of enclosing scopes by byte range. The result records what
+the resolver (``mnemosyne.resolve.typescript``) needs: the symbols with their qualified names
+(graph-model §3), the bindings of every function scope (as small tuples, see ``conv``), the
+classes and named object literals with their members, the module's exports, and the call sites
+as unresolved expressions.
+
+Expression encoding (plain tuples, so the result pickles):
+  ('id', name) | ('this',) | ('super',) | ('prop', expr, name) | ('call', expr) | ('new', expr)
+  | ('defat', start_byte)  (a function / class / object literal defined in this file)
+  | ('require', spec) | ('type', typeexpr) | ('null',) | None (unknown)
+Binding values:
+  ('def', fqn, 'func'|'class'|'obj') | ('import', spec, name|'default'|'*')
+  | ('var', typeexpr|None, expr|None, scope_index) | ('unknown',) | ('decl',) (declared, no value)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+import tree_sitter_typescript as _tst
+from tree_sitter import Language, Parser, Query, QueryCursor
+
+from mnemosyne.facts import Symbol
+
+SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+LANGUAGE_OF = {
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
+    ".js": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".jsx": "javascript",
+}
+_GRAMMAR_OF = {"typescript": "typescript", "tsx": "tsx", "javascript": "tsx"}
+
+_QUERY_SRC = """
+(function_declaration) @fn
+(generator_function_declaration) @fn
+(function_expression) @fn
+(arrow_function) @fn
+(method_definition) @fn
+(class_declaration) @cls
+(abstract_class_declaration) @cls
+(class) @cls
+(call_expression) @call
+(new_expression) @new
+(decorator) @dec
+(import_statement) @import
+(export_statement) @export
+(variable_declarator) @var
+(assignment_expression) @assign
+(public_field_definition) @field
+(return_statement) @ret
+(for_in_statement) @forin
+(catch_clause) @catch
+(member_expression) @member
+"""
+
+_JSX_QUERY_SRC = """
+(jsx_opening_element) @jsx
+(jsx_self_closing_element) @jsx
+"""
+
+_STATE: dict[str, tuple[Parser, Query]] = {}
+_MAX_DEPTH = 400
+
+
+def _tools(grammar: str) -> tuple[Parser, Query]:
+    t = _STATE.get(grammar)
+    if t is None:
+        lang = Language(_tst.language_tsx() if grammar == "tsx" else _tst.language_typescript())
+        src = _QUERY_SRC + (_JSX_QUERY_SRC if grammar == "tsx" else "")
+        t = (Parser(lang), Query(lang, src))
+        _STATE[grammar] = t
+    return t
+
+
+def suffix_of(path: str) -> str:
+    base = path.rsplit("/", 1)[-1]
+    dot = base.rfind(".")
+    return base[dot:] if dot > 0 else ""
+
+
+def is_source(path: str) -> bool:
+    return path.endswith(SOURCE_SUFFIXES) and not _is_declaration(path)
+
+
+def _is_declaration(path: str) -> bool:
+    base = path.rsplit("/", 1)[-1]
+    return ".d." in base and base.endswith(("ts", "tsx"))
+
+
+def module_name(path: str) -> str:
+    """Graph-model §3: repo-relative path without extension; an index file is its folder."""
+    suf = suffix_of(path)
+    stem = path[: -len(suf)] if suf else path
+    if stem == "index":
+        return "index"
+    if stem.endswith("/index"):
+        return stem[: -len("/index")]
+    return stem
+
+
+@dataclass
+class ClassInfo:
+    fqn: str
+    path: str
+    scope: int  # binding scope index where the heritage expression is evaluated
+    extends: tuple | None = None
+    has_ctor: bool = False
+    # member name -> list of ('method'|'getter'|'setter', fqn) or ('field', scope, expr)
+    members: dict[str, list[tuple]] = field(default_factory=dict)
+
+
+@dataclass
+class ParsedFile:
+    path: str
+    language: str
+    module: str
+    content_hash: str
+    symbols: list[Symbol] = field(default_factory=list)
+    scope_parent: list[int] = field(default_factory=list)  # binding scope -> parent scope (-1 at module)
+    scope_fqn: list[str] = field(default_factory=list)
+    scope_this: list[tuple | None] = field(default_factory=list)  # ('cls'|'obj', fqn) or None
+    bindings: list[dict[str, list[tuple]]] = field(default_factory=list)
+    defs_at: dict[int, tuple] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    objects: dict[str, tuple[int, dict[str, tuple]]] = field(default_factory=dict)  # fqn -> (scope, member->expr)
+    returns: dict[str, tuple[int, list[tuple | None], tuple | None]] = field(default_factory=dict)
+    exports: dict[str, tuple] = field(default_factory=dict)  # name -> ('local', n) | ('import', spec, n) | ('expr', e, scope)
+    stars: list[str] = field(default_factory=list)  # export * from spec
+    cjs_whole: bool = False  # module.exports = X / export = X: require() gives the default export
+    specs: list[tuple[str, int]] = field(default_factory=list)  # every imported specifier (spec, line)
+    sites: list[tuple[int, str, tuple | None, int]] = field(default_factory=list)  # (scope, kind, expr, line)
+    warnings: list[str] = field(default_factory=list)
+
+
+class _Entry:
+    __slots__ = ("end", "fqn", "kind", "scope", "this", "counters", "cls")
+
+    def __init__(self, end: int, fqn: str, kind: str, scope: int, this: tuple | None, cls: ClassInfo | None = None):
+        self.end = end
+        self.fqn = fqn
+        self.kind = kind  # 'module' | 'function' | 'class'
+        self.scope = scope  # binding scope index (function/module scopes; classes share their parent's)
+        self.this = this  # ('cls', fqn) | ('obj', fqn) | None
+        self.counters: dict[str, int] | None = None
+        self.cls = cls
+
+
+def _nth(node, i: int):
+    """The i-th named child or None (tree-sitter 0.26 raises IndexError)."""
+    return node.named_child(i) if node is not None and node.named_child_count > i else None
+
+
+def _txt(node) -> str:
+    return node.text.decode("utf-8", "replace")
+
+
+def _string_value(node) -> str | None:
+    if node is None or node.type != "string":
+        return None
+    t = _txt(node)
+    return t[1:-1] if len(t) >= 2 else None
+
+
+def _first_line(text: str, limit: int = 240) -> str:
+    text = " ".join(text.split())
+    return text[:limit]
+
+
+class _Builder:
+    def __init__(self, path: str, data: bytes, language: str) -> None:
+        self.path = path
+        self.data = data
+        self.module = module_name(path)
+        self.pf = ParsedFile(path=path, language=language, module=self.module, content_hash="")
+        self.fqns: set[str] = set()
+        self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
+        self.reassign: list[tuple[int, str, tuple | None]] = []
+        self.stack: list[_Entry] = []
+
+    # -- scopes ---------------------------------------------------------------------------------
+    def new_scope(self, fqn: str, parent: int, this: tuple | None = None) -> int:
+        pf = self.pf
+        pf.scope_parent.append(parent)
+        pf.scope_this.append(this)
+        pf.scope_fqn.append(fqn)
+        pf.bindings.append({})
+        return len(pf.bindings) - 1
+
+    def bind(self, scope: int, name: str, value: tuple) -> None:
+        self.pf.bindings[scope].setdefault(name, []).append(value)
+
+    def naming(self) -> _Entry:
+        return self.stack[-1]
+
+    def func_entry(self) -> _Entry:
+        for e in reversed(self.stack):
+            if e.kind != "class":
+                return e
+        return self.stack[0]
+
+    def anon(self, entry: _Entry, what: str) -> str:
+        if entry.counters is None:
+            entry.counters = {}
+        n = entry.counters.get(what, 0) + 1
+        entry.counters[what] = n
+        return f"{entry.fqn}.<{what}{n}>"
+
+    def add_symbol(self, node, fqn: str, name: str, kind: str, parent: str, body=None) -> None:
+        if fqn in self.fqns:
+            return
+        self.fqns.add(fqn)
+        sig = ""
+        text = node.text or b""
+        if body is not None:
+            sig = _first_line(self.data[node.start_byte : body.start_byte].decode("utf-8", "replace"))
+        doc = ""
+        prev = node.prev_named_sibling
+        if prev is None and node.parent is not None and node.parent.type == "export_statement":
+            prev = node.parent.prev_named_sibling
+        if prev is not None and prev.type == "comment" and prev.end_point[0] + 1 >= node.start_point[0]:
+            c = _txt(prev)
+            if c.startswith("/**"):
+                doc = "\n".join(
+                    ln.strip().lstrip("*").strip() for ln in c[3:-2].strip().splitlines()
+                ).strip()
+        self.pf.symbols.append(
+            Symbol(
+                fqn=fqn,
+                name=name,
+                kind=kind,  # type: ignore[arg-type]
+                file=self.path,
+                parent=parent,
+                line_start=node.start_point[0] + 1,
+                line_end=node.end_point[0] + 1,
+                signature=sig,
+                docstring=doc,
+                body_hash=hashlib.blake2b(text, digest_size=12).hexdigest(),
+            )
+        )
+
+    # -- expressions ----------------------------------------------------------------------------
+    def conv(self, node, depth: int = 0) -> tuple | None:
+        while node is not None:
+            if depth > _MAX_DEPTH:
+                return None
+            t = node.type
+            if t == "identifier":
+                name = _txt(node)
+                if name == "undefined":
+                    return ("null",)
+                return ("id", name)
+            if t == "member_expression":
+                obj = self.conv(node.child_by_field_name("object"), depth + 1)
+                prop = node.child_by_field_name("property")
+                if obj is None or prop is None:
+                    return None
+                return ("prop", obj, _txt(prop))
+            if t == "call_expression":
+                fn = node.child_by_field_name("function")
+                if fn is None:
+                    return None
+                if fn.type == "identifier" and fn.text == b"require":
+                    spec = self.require_spec(node)
+                    return ("require", spec) if spec is not None else None
+                inner = self.conv(fn, depth + 1)
+                return ("call", inner) if inner is not None else None
+            if t == "new_expression":
+                inner = self.conv(node.child_by_field_name("constructor"), depth + 1)
+                return ("new", inner) if inner is not None else None
+            if t == "this":
+                return ("this",)
+            if t == "super":
+                return ("super",)
+            if t in ("await_expression", "parenthesized_expression", "non_null_expression", "satisfies_expression"):
+                node = _nth(node, 0)
+                depth += 1
+                continue
+            if t == "as_expression":
+                ty = self.conv_type(_nth(node, 1))
+                if ty is not None:
+                    return ("type", ty)
+                node = _nth(node, 0)
+                depth += 1
+                continue
+            if t in ("arrow_function", "function_expression", "class", "object", "function"):
+                return ("defat", node.start_byte)
+            if t in ("null", "undefined"):
+                return ("null",)
+            if t == "subscript_expression":
+                idx = node.child_by_field_name("index")
+                key = _string_value(idx)
+                if key is None:
+                    return None
+                obj = self.conv(node.child_by_field_name("object"), depth + 1)
+                return ("prop", obj, key) if obj is not None else None
+            return None
+        return None
+
+    def conv_type(self, node, depth: int = 0) -> tuple | None:
+        while node is not None and depth < 50:
+            t = node.type
+            if t == "type_annotation":
+                node = _nth(node, 0)
+            elif t == "type_identifier" or t == "identifier":
+                return ("id", _txt(node))
+            elif t == "nested_type_identifier":
+                mod = node.child_by_field_name("module")
+                name = node.child_by_field_name("name")
+                inner = self.conv(mod, depth + 1) if mod is not None else None
+                if inner is None or name is None:
+                    return None
+                return ("prop", inner, _txt(name))
+            elif t == "generic_type":
+                name = node.child_by_field_name("name")
+                if name is not None and name.text == b"Promise":
+                    args = node.child_by_field_name("type_arguments")
+                    node = _nth(args, 0) if args is not None and args.named_child_count == 1 else None
+                else:
+                    node = name
+            elif t == "parenthesized_type":
+                node = _nth(node, 0)
+            else:
+                return None
+            depth += 1
+        return None
+
+    def require_spec(self, call) -> str | None:
+        args = call.child_by_field_name("arguments")
+        if args is None or args.named_child_count != 1:
+            return None
+        return _string_value(_nth(args, 0))
+
+    # -- objects --------------------------------------------------------------------------------
+    def register_object(self, node, prefix: str, scope: int, depth: int = 0) -> None:
+        if depth > 60 or node.start_byte in self.obj_prefix:
+            return
+        self.obj_prefix[node.start_byte] = prefix
+        self.pf.defs_at[node.start_byte] = ("def", prefix, "obj")
+        members: dict[str, tuple] = {}
+        for ch in node.named_children:
+            t = ch.type
+            if t == "pair":
+                key = self.key_name(ch.child_by_field_name("key"))
+                val = ch.child_by_field_name("value")
+                if key is None or val is None:
+                    continue
+                if val.type == "object":
+                    self.register_object(val, f"{prefix}.{key}", scope, depth + 1)
+                e = self.conv(val)
+                if e is not None:
+                    members[key] = e
+            elif t == "method_definition":
+                key = self.key_name(ch.child_by_field_name("name"))
+                if key is not None:
+                    members[key] = ("defat", ch.start_byte)
+            elif t == "shorthand_property_identifier":
+                name = _txt(ch)
+                members[name] = ("id", name)
+        self.pf.objects[prefix] = (scope, members)
+
+    @staticmethod
+    def key_name(node) -> str | None:
+        if node is None:
+            return None
+        t = node.type
+        if t in ("property_identifier", "identifier", "private_property_identifier", "number"):
+            return _txt(node)
+        if t == "string":
+            return _string_value(node)
+        return None
+
+    # -- patterns -------------------------------------------------------------------------------
+    def bind_pattern(self, scope: int, node, value: tuple | None = None, depth: int = 0) -> None:
+        """Bind every name a destructuring pattern introduces; object keys keep a member path."""
+        if node is None or depth > 60:
+            return
+        t = node.type
+        if t in ("identifier", "shorthand_property_identifier_pattern"):
+            self.bind(scope, _txt(node), ("var", None, value, scope) if value is not None else ("unknown",))
+        elif t == "object_pattern":
+            for ch in node.named_children:
+                ct = ch.type
+                if ct == "shorthand_property_identifier_pattern":
+                    name = _txt(ch)
+                    self.bind_pattern(scope, ch, ("prop", value, name) if value is not None else None, depth + 1)
+                elif ct == "pair_pattern":
+                    key = self.key_name(ch.child_by_field_name("key"))
+                    sub = ("prop", value, key) if (value is not None and key is not None) else None
+                    self.bind_pattern(scope, ch.child_by_field_name("value"), sub, depth + 1)
+                elif ct == "object_assignment_pattern":
+                    self.bind_pattern(scope, ch.child_by_field_name("left"), None, depth + 1)
+                else:
+                    self.bind_pattern(scope, ch, None, depth + 1)
+        elif t in ("array_pattern", "rest_pattern"):
+            for ch in node.named_children:
+                self.bind_pattern(scope, ch, None, depth + 1)
+        elif t == "assignment_pattern":
+            self.bind_pattern(scope, node.child_by_field_name("left"), None, depth + 1)
+
+    def bind_params(self, scope: int, fn, cls: ClassInfo | None, is_ctor: bool) -> None:
+        single = fn.child_by_field_name("parameter")
+        if single is not None:
+            self.bind_pattern(scope, single)
+            return
+        params = fn.child_by_field_name("parameters")
+        if params is None:
+            return
+        for p in params.named_children:
+            if p.type not in ("required_parameter", "optional_parameter"):
+                continue
+            pat = p.child_by_field_name("pattern")
+            if pat is None:
+                continue
+            if pat.type == "identifier":
+                ty = p.child_by_field_name("type")
+                tyexpr = self.conv_type(ty) if ty is not None else None
+                name = _txt(pat)
+                self.bind(scope, name, ("var", tyexpr, None, scope) if tyexpr is not None else ("unknown",))
+                if is_ctor and cls is not None and tyexpr is not None:
+                    first = _nth(p, 0)
+                    if first is not None and first.type in ("accessibility_modifier", "override_modifier") or any(
+                        c.type == "readonly" for c in p.children
+                    ):
+                        cls.members.setdefault(name, []).append(("field", scope, ("type", tyexpr)))
+            else:
+                self.bind_pattern(scope, pat)
+
+    # -- the walk -------------------------------------------------------------------------------
+    def run(self, root) -> None:
+        pf = self.pf
+        mscope = self.new_scope(self.module, -1)
+        self.fqns.add(self.module)
+        self.pf.symbols.append(
+            Symbol(
+                fqn=self.module,
+                name=self.module.rsplit("/", 1)[-1],
+                kind="module",
+                file=self.path,
+                parent=self.path,
+                line_start=1,
+                line_end=root.end_point[0] + 1,
+                body_hash=hashlib.blake2b(self.data, digest_size=12).hexdigest(),
+            )
+        )
+        self.stack.append(_Entry(root.end_byte + 1, self.module, "module", mscope, None))
+        _parser, query = _tools(_GRAMMAR_OF[pf.language])
+        caps = QueryCursor(query).captures(root)
+        items = []
+        for name, nodes in caps.items():
+            for n in nodes:
+                items.append((n.start_byte, -n.end_byte, name, n))
+        items.sort(key=lambda x: (x[0], x[1]))
+        handlers = {
+            "fn": self.on_fn,
+            "cls": self.on_cls,
+            "call": self.on_call,
+            "new": self.on_new,
+            "jsx": self.on_jsx,
+            "dec": self.on_dec,
+            "import": self.on_import,
+            "export": self.on_export,
+            "var": self.on_var,
+            "assign": self.on_assign,
+            "field": self.on_field,
+            "ret": self.on_ret,
+            "forin": self.on_forin,
+            "catch": self.on_catch,
+            "member": self.on_member,
+        }
+        stack = self.stack
+        for start, _negend, name, node in items:
+            while len(stack) > 1 and start >= stack[-1].end:
+                stack.pop()
+            try:
+                handlers[name](node)
+            except RecursionError:  # pragma: no cover - guarded by depth limits
+                pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        # reassignments: attach to the binding visible from their scope
+        for scope, name, expr in self.reassign:
+            s = scope
+            while s >= 0:
+                if name in pf.bindings[s]:
+                    pf.bindings[s][name].append(("var", None, expr, scope))
+                    break
+                s = pf.scope_parent[s]
+
+    def on_fn(self, node) -> None:
+        t = node.type
+        parent = node.parent
+        ptype = parent.type if parent is not None else ""
+        top = self.naming()
+        fe = self.func_entry()
+        cls: ClassInfo | None = None
+        is_ctor = False
+        this = None
+        kind = "function"
+        name: str | None = None
+        fqn: str | None = None
+        member_of: str | None = None
+        if t == "method_definition":
+            key = self.key_name(node.child_by_field_name("name"))
+            if ptype == "class_body" and top.kind == "class" and top.cls is not None:
+                cls = top.cls
+                kind = "method"
+                name = key or None
+                if name is not None:
+                    fqn = f"{top.fqn}.{name}"
+                    is_ctor = name == "constructor"
+                    acc = "method"
+                    for c in node.children:
+                        ct = c.type
+                        if ct == "get":
+                            acc = "getter"
+                            break
+                        if ct == "set":
+                            acc = "setter"
+                            break
+                        if ct == "property_identifier" or ct == "(":
+                            break
+                    cls.members.setdefault(name, []).append((acc, fqn))
+                    if is_ctor:
+                        cls.has_ctor = True
+                this = ("cls", top.fqn)
+                member_of = top.fqn
+            elif ptype == "object":
+                prefix = self.obj_prefix.get(parent.start_byte)
+                if prefix is not None and key is not None:
+                    name = key
+                    fqn = f"{prefix}.{key}"
+                    this = ("obj", prefix)
+            if fqn is None:
+                fqn = self.anon(top, "function")
+                name = fqn.rsplit(".", 1)[-1]
+                kind = "lambda"
+        else:
+            arrow = t == "arrow_function"
+            own = node.child_by_field_name("name")
+            if t in ("function_declaration", "generator_function_declaration"):
+                if own is not None:
+                    name = _txt(own)
+                    fqn = f"{top.fqn}.{name}"
+                    self.bind(fe.scope, name, ("def", fqn, "func"))
+                if ptype == "export_statement" and self.is_default_export(parent):
+                    self.pf.exports["default"] = ("local", name) if name else ("defat", node.start_byte)
+            else:
+                if ptype == "variable_declarator":
+                    nm = parent.child_by_field_name("name")
+                    if nm is not None and nm.type == "identifier":
+                        name = _txt(nm)
+                        fqn = f"{top.fqn}.{name}"
+                elif ptype == "pair":
+                    obj = parent.parent
+                    prefix = self.obj_prefix.get(obj.start_byte) if obj is not None else None
+                    key = self.key_name(parent.child_by_field_name("key"))
+                    if prefix is not None and key is not None:
+                        name = key
+                        fqn = f"{prefix}.{key}"
+                        if not arrow:
+                            this = ("obj", prefix)
+                elif ptype == "public_field_definition" and top.kind == "class" and top.cls is not None:
+                    key = self.key_name(parent.child_by_field_name("name"))
+                    if key is not None:
+                        name = key
+                        fqn = f"{top.fqn}.{key}"
+                        kind = "method"
+                        cls = top.cls
+                        cls.members.setdefault(key, []).append(("method", fqn))
+                        member_of = top.fqn
+                elif ptype == "export_statement":
+                    name = "default"
+                    fqn = f"{self.module}.default"
+                    self.pf.exports["default"] = ("defat", node.start_byte)
+                elif ptype == "assignment_expression":
+                    left = parent.child_by_field_name("left")
+                    target = self.cjs_target(left)
+                    if target == "" and own is not None:
+                        name = _txt(own)
+                        fqn = f"{self.module}.{name}"
+                    elif target == "":
+                        name = "default"
+                        fqn = f"{self.module}.default"
+                    elif target:
+                        name = target
+                        fqn = f"{self.module}.{target}"
+                if fqn is None and own is not None:
+                    name = _txt(own)
+                    fqn = f"{top.fqn}.{name}"
+                if fqn is None:
+                    fqn = self.anon(top, "arrow" if arrow else "function")
+                    name = fqn.rsplit(".", 1)[-1]
+                    kind = "lambda"
+            if arrow:
+                this = top.this  # lexical this (a class entry's this is the class)
+        assert fqn is not None and name is not None
+        self.pf.defs_at[node.start_byte] = ("def", fqn, "func")
+        body = node.child_by_field_name("body")
+        parent_key = member_of or (self.path if top.kind == "module" else top.fqn)
+        self.add_symbol(node, fqn, name, kind, parent_key, body)
+        scope = self.new_scope(fqn, fe.scope, this)
+        entry = _Entry(node.end_byte, fqn, "function", scope, this)
+        self.stack.append(entry)
+        self.bind_params(scope, node, cls, is_ctor)
+        rt = node.child_by_field_name("return_type")
+        ann = self.conv_type(rt) if rt is not None else None
+        rets: list = []
+        if body is not None and body.type != "statement_block":
+            rets.append(self.conv(body))
+        self.pf.returns[fqn] = (scope, rets, ann)
+
+    @staticmethod
+    def is_default_export(export_node) -> bool:
+        for c in export_node.children:
+            if c.type == "default":
+                return True
+            if c.is_named:
+                return False
+        return False
+
+    @staticmethod
+    def cjs_target(left) -> str | None:
+        """'' for module.exports, 'x' for exports.x / module.exports.x, else None."""
+        if left is None or left.type != "member_expression":
+            return None
+        obj = left.child_by_field_name("object")
+        prop = left.child_by_field_name("property")
+        if obj is None or prop is None:
+            return None
+        if obj.type == "identifier" and obj.text == b"module" and prop.text == b"exports":
+            return ""
+        if obj.type == "identifier" and obj.text == b"exports":
+            return _txt(prop)
+        if obj.type == "member_expression" and obj.text == b"module.exports":
+            return _txt(prop)
+        return None
+
+    def on_cls(self, node) -> None:
+        parent = node.parent
+        ptype = parent.type if parent is not None else ""
+        top = self.naming()
+        fe = self.func_entry()
+        own = node.child_by_field_name("name")
+        if own is not None:
+            name = _txt(own)
+        elif ptype == "variable_declarator" and (nm := parent.child_by_field_name("name")) is not None:
+            name = _txt(nm)
+        elif ptype == "export_statement":
+            name = "default"
+        else:
+            name = self.anon(top, "class").rsplit(".", 1)[-1]
+        fqn = f"{top.fqn}.{name}" if not (ptype == "export_statement" and own is None) else f"{self.module}.default"
+        if node.type != "class" and own is not None:
+            self.bind(fe.scope, name, ("def", fqn, "class"))
+        if ptype == "export_statement":
+            if own is None:
+                self.pf.exports["default"] = ("defat", node.start_byte)
+            elif self.is_default_export(parent):
+                self.pf.exports["default"] = ("local", name)
+        self.pf.defs_at[node.start_byte] = ("def", fqn, "class")
+        info = ClassInfo(fqn=fqn, path=self.path, scope=fe.scope)
+        for ch in node.named_children:
+            if ch.type == "class_heritage":
+                for h in ch.named_children:
+                    if h.type == "extends_clause":
+                        info.extends = self.conv(h.child_by_field_name("value"))
+                    elif h.type not in ("implements_clause",):
+                        info.extends = self.conv(h)
+                break
+        if fqn not in self.pf.classes:
+            self.pf.classes[fqn] = info
+        else:
+            info = self.pf.classes[fqn]
+        self.add_symbol(node, fqn, name, "class", self.path if top.kind == "module" else top.fqn)
+        self.stack.append(_Entry(node.end_byte, fqn, "class", fe.scope, ("cls", fqn), info))
+
+    def site(self, kind: str, expr: tuple | None, node) -> None:
+        if expr is None:
+            return
+        self.pf.sites.append((self.func_entry().scope, kind, expr, node.start_point[0] + 1))
+
+    def on_call(self, node) -> None:
+        fn = node.child_by_field_name("function")
+        if fn is None:
+            return
+        ft = fn.type
+        if ft == "import":
+            spec = self.require_spec(node)
+            if spec is not None:
+                self.pf.specs.append((spec, node.start_point[0] + 1))
+            return
+        if ft == "identifier" and fn.text == b"require":
+            spec = self.require_spec(node)
+            if spec is not None:
+                self.pf.specs.append((spec, node.start_point[0] + 1))
+                return
+        if ft == "super":
+            self.site("super", ("super",), node)
+            return
+        self.site("call", self.conv(fn), node)
+
+    def on_new(self, node) -> None:
+        self.site("new", self.conv(node.child_by_field_name("constructor")), node)
+
+    def on_jsx(self, node) -> None:
+        nm = node.child_by_field_name("name")
+        if nm is None:
+            return
+        if nm.type == "identifier":
+            s = _txt(nm)
+            if not s or not (s[0].isupper() or s[0] == "_" or s[0] == "$"):
+                return
+            self.site("jsx", ("id", s), node)
+        elif nm.type in ("member_expression", "nested_identifier"):
+            parts = _txt(nm).split(".")
+            e: tuple = ("id", parts[0])
+            for p in parts[1:]:
+                e = ("prop", e, p)
+            self.site("jsx", e, node)
+
+    def on_dec(self, node) -> None:
+        inner = _nth(node, 0)
+        if inner is None or inner.type == "call_expression":
+            return
+        self.site("decorator", self.conv(inner), node)
+
+    def on_import(self, node) -> None:
+        src = _string_value(node.child_by_field_name("source"))
+        if src is None:
+            return
+        self.pf.specs.append((src, node.start_point[0] + 1))
+        scope = 0
+        for clause in node.named_children:
+            if clause.type == "import_require_clause":  # import x = require("y")
+                ident = _nth(clause, 0)
+                if ident is not None:
+                    self.bind(scope, _txt(ident), ("var", None, ("require", src), 0))
+                continue
+            if clause.type != "import_clause":
+                continue
+            for ch in clause.named_children:
+                ct = ch.type
+                if ct == "identifier":
+                    self.bind(scope, _txt(ch), ("import", src, "default"))
+                elif ct == "namespace_import":
+                    ident = _nth(ch, 0)
+                    if ident is not None:
+                        self.bind(scope, _txt(ident), ("import", src, "*"))
+                elif ct == "named_imports":
+                    for sp in ch.named_children:
+                        if sp.type != "import_specifier":
+                            continue
+                        nm = sp.child_by_field_name("name")
+                        al = sp.child_by_field_name("alias")
+                        if nm is None:
+                            continue
+                        imported = _string_value(nm) if nm.type == "string" else _txt(nm)
+                        if imported is None:
+                            continue
+                        self.bind(scope, _txt(al) if al is not None else imported, ("import", src, imported))
+
+    def on_export(self, node) -> None:
+        pf = self.pf
+        src = _string_value(node.child_by_field_name("source"))
+        if src is not None:
+            pf.specs.append((src, node.start_point[0] + 1))
+            star = True
+            for ch in node.named_children:
+                if ch.type == "export_clause":
+                    star = False
+                    for sp in ch.named_children:
+                        if sp.type != "export_specifier":
+                            continue
+                        nm = sp.child_by_field_name("name")
+                        al = sp.child_by_field_name("alias")
+                        if nm is None:
+                            continue
+                        imported = self.key_name(nm) or _txt(nm)
+                        pf.exports[self.key_name(al) or _txt(al) if al is not None else imported] = (
+                            "import",
+                            src,
+                            imported,
+                        )
+                elif ch.type == "namespace_export":
+                    star = False
+                    ident = _nth(ch, 0)
+                    if ident is not None:
+                        pf.exports[self.key_name(ident) or _txt(ident)] = ("import", src, "*")
+            if star:
+                pf.stars.append(src)
+            return
+        decl = node.child_by_field_name("declaration")
+        if decl is not None:
+            dt = decl.type
+            if dt in ("lexical_declaration", "variable_declaration"):
+                for d in decl.named_children:
+                    if d.type == "variable_declarator":
+                        nm = d.child_by_field_name("name")
+                        if nm is not None and nm.type == "identifier":
+                            pf.exports[_txt(nm)] = ("local", _txt(nm))
+            else:
+                nm = decl.child_by_field_name("name")
+                if nm is not None and not self.is_default_export(node):
+                    pf.exports[_txt(nm)] = ("local", _txt(nm))
+            return
+        value = node.child_by_field_name("value")
+        if value is not None:
+            vt = value.type
+            if vt == "identifier":
+                pf.exports["default"] = ("local", _txt(value))
+            elif vt == "object":
+                self.register_object(value, f"{self.module}.default", 0)
+                pf.exports["default"] = ("defat", value.start_byte)
+            elif vt in ("arrow_function", "function_expression", "class", "function"):
+                pass  # named 'default' by on_fn / on_cls
+            else:
+                pf.exports["default"] = ("expr", self.conv(value), self.func_entry().scope)
+            return
+        for ch in node.named_children:
+            if ch.type == "export_clause":
+                for sp in ch.named_children:
+                    if sp.type != "export_specifier":
+                        continue
+                    nm = sp.child_by_field_name("name")
+                    al = sp.child_by_field_name("alias")
+                    if nm is None:
+                        continue
+                    local = _txt(nm)
+                    pf.exports[_txt(al) if al is not None else local] = ("local", local)
+            elif ch.type == "identifier":  # export = x
+                pf.exports["default"] = ("local", _txt(ch))
+                pf.cjs_whole = True
+
+    def on_var(self, node) -> None:
+        nm = node.child_by_field_name("name")
+        if nm is None:
+            return
+        fe = self.func_entry()
+        value = node.child_by_field_name("value")
+        ty = node.child_by_field_name("type")
+        if nm.type == "identifier":
+            name = _txt(nm)
+            vexpr = None
+            if value is not None:
+                if value.type == "object":
+                    self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
+                vexpr = self.conv(value)
+            texpr = self.conv_type(ty) if ty is not None else None
+            if vexpr is None and texpr is None:
+                self.bind(fe.scope, name, ("decl",) if value is None else ("unknown",))
+            else:
+                self.bind(fe.scope, name, ("var", texpr, vexpr, fe.scope))
+        else:
+            vexpr = self.conv(value) if value is not None else None
+            self.bind_pattern(fe.scope, nm, vexpr)
+
+    def on_assign(self, node) -> None:
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        if left is None:
+            return
+        fe = self.func_entry()
+        lt = left.type
+        if lt == "identifier":
+            self.reassign.append((fe.scope, _txt(left), self.conv(right) if right is not None else None))
+            return
+        if lt != "member_expression":
+            return
+        target = self.cjs_target(left)
+        if target is not None:
+            pf = self.pf
+            if target == "":
+                if right is not None and right.type == "object":
+                    self.register_object(right, self.module, 0)
+                    _scope, members = pf.objects[self.module]
+                    for k, e in members.items():
+                        pf.exports[k] = ("expr", e, 0)
+                elif right is not None and right.type in ("arrow_function", "function_expression", "class"):
+                    pf.exports["default"] = ("defat", right.start_byte)
+                    pf.cjs_whole = True
+                elif right is not None:
+                    pf.exports["default"] = ("expr", self.conv(right), fe.scope)
+                    pf.cjs_whole = True
+            elif right is not None:
+                pf.exports[target] = ("expr", self.conv(right), fe.scope)
+            return
+        obj = left.child_by_field_name("object")
+        prop = left.child_by_field_name("property")
+        if obj is not None and obj.type == "this" and prop is not None:
+            this = self.stack[-1].this
+            if this is not None and this[0] == "cls":
+                info = self.pf.classes.get(this[1])
+                if info is not None:
+                    e = self.conv(right) if right is not None else None
+                    info.members.setdefault(_txt(prop), []).append(("field", fe.scope, e))
+        le = self.conv(left)
+        if le is not None:
+            self.site("set", le, left)
+
+    def on_field(self, node) -> None:
+        top = self.naming()
+        if top.kind != "class" or top.cls is None:
+            return
+        key = self.key_name(node.child_by_field_name("name"))
+        if key is None:
+            return
+        value = node.child_by_field_name("value")
+        if value is not None and value.type in ("arrow_function", "function_expression"):
+            return  # a method-like member, recorded by on_fn
+        ty = node.child_by_field_name("type")
+        texpr = self.conv_type(ty) if ty is not None else None
+        fe = self.func_entry()
+        members = top.cls.members.setdefault(key, [])
+        if texpr is not None:
+            members.append(("field", fe.scope, ("type", texpr)))
+        if value is not None:
+            if value.type == "object":
+                self.register_object(value, f"{top.fqn}.{key}", fe.scope)
+            members.append(("field", fe.scope, self.conv(value)))
+
+    def on_ret(self, node) -> None:
+        e = self.stack[-1]
+        if e.kind != "function":
+            return
+        r = self.pf.returns.get(e.fqn)
+        if r is None:
+            return
+        val = _nth(node, 0)
+        r[1].append(self.conv(val) if val is not None else ("null",))
+
+    def on_member(self, node) -> None:
+        """A property read that is not part of a longer chain: may run a getter."""
+        parent = node.parent
+        if parent is None:
+            return
+        pt = parent.type
+        if pt == "call_expression" or pt == "member_expression":
+            if parent.child_by_field_name("function" if pt == "call_expression" else "object") == node:
+                return
+        elif pt == "assignment_expression" or pt == "augmented_assignment_expression":
+            if parent.child_by_field_name("left") == node:
+                return
+        elif pt == "non_null_expression" or pt == "decorator" or pt == "nested_identifier":
+            return
+        self.site("get", self.conv(node), node)
+
+    def on_forin(self, node) -> None:
+        self.bind_pattern(self.func_entry().scope, node.child_by_field_name("left"))
+
+    def on_catch(self, node) -> None:
+        p = node.child_by_field_name("parameter")
+        if p is not None:
+            # catch binds in its block; record in the function scope (block scoping is not modelled)
+            self.bind_pattern(self.func_entry().scope, p)
+
+
+def parse_file(path: str, data: bytes) -> ParsedFile:
+    """Parse one source file. Never raises on bad input: problems become warnings."""
+    from mnemosyne.extract import content_hash
+
+    language = LANGUAGE_OF.get(suffix_of(path), "typescript")
+    b = _Builder(path, data, language)
+    b.pf.content_hash = content_hash(data)
+    warnings = b.pf.warnings
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        warnings.append(f"{path}: not valid UTF-8 (byte {exc.start}); undecodable bytes replaced")
+    parser, _q = _tools(_GRAMMAR_OF[language])
+    tree = parser.parse(data)
+    root = tree.root_node
+    if root.has_error:
+        line = _first_error_line(root)
+        warnings.append(f"{path}: syntax error near line {line}; extracted what parsed")
+    b.run(root)
+    return b.pf
+
+
+def _first_error_line(root) -> int:
+    cur = root.walk()
+    while True:
+        n = cur.node
+        if n.type == "ERROR" or n.is_missing:
+            return n.start_point[0] + 1
+        if n.has_error and cur.goto_first_child():
+            continue
+        while not cur.goto_next_sibling():
+            if not cur.goto_parent():
+                return root.start_point[0] + 1

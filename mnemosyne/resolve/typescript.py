@@ -1,0 +1,795 @@
+"""TypeScript / TSX / JavaScript resolution: parsed files -> FileFacts with resolved calls.
+
+``TypeScriptIndex`` keeps the parsed files (``mnemosyne.parse.typescript.ParsedFile``) and the
+config files (tsconfig.json / jsconfig.json / package.json) of one tree. Facts are computed in
+``update`` for every affected file and cached; each file's ``depends_on`` is the set of module
+names whose content its resolution consulted (including specifier candidates that were tried and
+missing), so a later change re-resolves exactly the dependents. A config change re-resolves all.
+
+Never guesses: a call is resolved only through bindings (local definitions, imports, declared or
+inferred types, ``this``/``super`` and the class chain, object literals, return values); anything
+else gets no edge.
+
+Values during evaluation (tuples):
+  ('func', fqn, path) | ('class', fqn, path) | ('inst', fqn, path) | ('obj', fqn, path)
+  | ('mod', path) | ('ext', import_path) | ('builtin', name) | ('null',) | None
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from mnemosyne.facts import Call, FileFacts, Import, Inherit
+from mnemosyne.parse.typescript import ParsedFile, is_source, module_name, parse_file, suffix_of
+from mnemosyne.resolve.ts_config import (
+    ConfigModel,
+    build_config,
+    dirname,
+    is_config,
+    join,
+    package_entries,
+    package_subpath,
+)
+
+GLOBALS = frozenset(
+    """console JSON Math Object Array Promise Reflect Proxy Symbol Number String Boolean BigInt Date
+    RegExp Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError Map
+    Set WeakMap WeakSet WeakRef FinalizationRegistry Intl ArrayBuffer SharedArrayBuffer DataView
+    Atomics Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array
+    Float32Array Float64Array BigInt64Array BigUint64Array setTimeout setInterval clearTimeout
+    clearInterval setImmediate clearImmediate queueMicrotask structuredClone fetch parseInt
+    parseFloat isNaN isFinite encodeURIComponent decodeURIComponent encodeURI decodeURI escape
+    unescape atob btoa globalThis window document navigator localStorage sessionStorage location
+    history process Buffer URL URLSearchParams AbortController AbortSignal TextEncoder TextDecoder
+    Headers Request Response FormData Blob File FileReader Event CustomEvent EventTarget
+    MutationObserver IntersectionObserver ResizeObserver WebSocket Worker XMLHttpRequest alert
+    confirm prompt requestAnimationFrame cancelAnimationFrame requestIdleCallback performance
+    crypto Function eval getComputedStyle matchMedia Image Notification""".split()
+)
+
+NODE_BUILTINS = frozenset(
+    """assert async_hooks buffer child_process cluster console constants crypto dgram
+    diagnostics_channel dns domain events fs http http2 https inspector module net os path
+    perf_hooks process punycode querystring readline repl stream string_decoder sys timers tls
+    trace_events tty url util v8 vm wasi worker_threads zlib test""".split()
+)
+
+_NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE)
+
+CONFIDENCE = {"inferred": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
+
+_EXT_TRY = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
+_JS_TO_TS = {
+    ".js": (".ts", ".tsx", ".js", ".jsx"),
+    ".jsx": (".tsx", ".jsx"),
+    ".mjs": (".mts", ".mjs"),
+    ".cjs": (".cts", ".cjs"),
+}
+
+
+def npm_package_name(spec: str) -> str | None:
+    """'@scope/pkg/sub' -> '@scope/pkg'; 'lodash/fp' -> 'lodash'; node builtins -> None."""
+    if spec.startswith("node:"):
+        return None
+    parts = spec.split("/")
+    name = "/".join(parts[:2]) if spec.startswith("@") and len(parts) >= 2 else parts[0]
+    if name in NODE_BUILTINS or not _NPM_NAME.match(name):
+        return None
+    return name
+
+
+class _Ctx:
+    """One file's resolution: memo tables and the set of modules consulted."""
+
+    __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line")
+
+    def __init__(self, ix: TypeScriptIndex, pf: ParsedFile) -> None:
+        self.ix = ix
+        self.pf = pf
+        self.deps: set[str] = set()
+        self.memo: dict[tuple, tuple] = {}
+        self.busy: set[tuple] = set()
+        self.flags = 0
+        self.emit = False
+        self.edges: dict[tuple[str, str], list] = {}
+        self.caller = ""
+        self.line = 0
+
+    # -- files and specifiers -------------------------------------------------------------------
+    def file(self, path: str) -> ParsedFile | None:
+        if path != self.pf.path:
+            self.deps.add(module_name(path))
+        return self.ix.files.get(path)
+
+    def resolve_spec(self, spec: str, from_path: str) -> tuple[str, str] | None:
+        """('file', path) | ('ext', spec) | None (an internal-looking specifier with no file)."""
+        key = ("spec", spec, dirname(from_path))
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        r = self._resolve_spec(spec, from_path)
+        self.memo[key] = (r,)
+        return r
+
+    def _resolve_spec(self, spec: str, from_path: str) -> tuple[str, str] | None:
+        if spec.startswith((".", "/")):
+            base = join(dirname(from_path), spec) if spec.startswith(".") else join(spec.lstrip("/"))
+            p = self.try_path(base)
+            return ("file", p) if p else None
+        cfg = self.ix.config()
+        opts = cfg.options_for(from_path)
+        if opts is not None:
+            for pattern, targets, pbase in opts.paths:
+                star = pattern.find("*")
+                if star < 0:
+                    if spec != pattern:
+                        continue
+                    rest = ""
+                else:
+                    pre, post = pattern[:star], pattern[star + 1 :]
+                    if not (spec.startswith(pre) and spec.endswith(post) and len(spec) >= len(pre) + len(post)):
+                        continue
+                    rest = spec[len(pre) : len(spec) - len(post)]
+                for t in targets:
+                    p = self.try_path(join(pbase, t.replace("*", rest)))
+                    if p:
+                        return ("file", p)
+            if opts.base_url is not None:
+                p = self.try_path(join(opts.base_url, spec))
+                if p:
+                    return ("file", p)
+        parts = spec.split("/")
+        n = 2 if spec.startswith("@") else 1
+        pkg = cfg.packages.get("/".join(parts[:n]))
+        if pkg is not None:
+            sub = "/".join(parts[n:])
+            for cand in package_entries(pkg) if not sub else package_subpath(pkg, sub):
+                p = self.try_path(cand)
+                if p:
+                    return ("file", p)
+            return None
+        return ("ext", spec)
+
+    def try_path(self, base: str) -> str | None:
+        files = self.ix.files
+        suf = suffix_of(base)
+        if suf in _JS_TO_TS:
+            stem = base[: -len(suf)]
+            self.deps.add(module_name(base))
+            for e in _JS_TO_TS[suf]:
+                if stem + e in files:
+                    return stem + e
+        elif suf in (".ts", ".tsx", ".mts", ".cts"):
+            if base.endswith(".d.ts"):
+                base = base[: -len(".d.ts")]
+            else:
+                self.deps.add(module_name(base))
+                if base in files:
+                    return base
+                base = base[: -len(suf)]
+        if not base:
+            return None
+        self.deps.add(base)
+        for e in _EXT_TRY:
+            if base + e in files:
+                return base + e
+        for e in _EXT_TRY:
+            if base + "/index" + e in files:
+                return base + "/index" + e
+        return None
+
+    # -- bindings -------------------------------------------------------------------------------
+    def lookup(self, pf: ParsedFile, scope: int, name: str):
+        s = scope
+        bindings = pf.bindings
+        parents = pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                return self.eval_bindings(pf, s, name, bl)
+            s = parents[s]
+        if name in GLOBALS:
+            return ("builtin", name)
+        if pf.language == "javascript":
+            if name == "exports":
+                return ("mod", pf.path)
+            if name == "module":
+                return ("cjsmodule", pf.path)
+        return None
+
+    def eval_bindings(self, pf: ParsedFile, scope: int, name: str, bl: list):
+        key = ("b", pf.path, scope, name)
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.flags |= hit[1]
+            return hit[0]
+        if key in self.busy:
+            return None
+        self.busy.add(key)
+        saved_flags, saved_emit = self.flags, self.emit
+        self.flags = 0
+        self.emit = False
+        result = None
+        ok = True
+        for b in bl:
+            k = b[0]
+            if k == "decl":
+                continue
+            if k == "def":
+                v = self.def_value(b, pf.path)
+            elif k == "import":
+                self.flags |= 2
+                v = self.import_value(pf, b[1], b[2])
+            elif k == "var":
+                v = None
+                if b[1] is not None:
+                    v = self.type_value(pf, b[3], b[1])
+                if v is None and b[2] is not None:
+                    if b[2][0] != "defat":
+                        self.flags |= 4  # a value flowing through a variable: inferred
+                    v = self.eval(pf, b[3], b[2])
+            else:
+                v = None
+            if v is not None and v[0] == "null":
+                continue
+            if v is None or (result is not None and v != result):
+                ok = False
+                break
+            result = v
+        if not ok:
+            result = None
+        fl = self.flags
+        self.busy.discard(key)
+        self.memo[key] = (result, fl)
+        self.flags = saved_flags | fl
+        self.emit = saved_emit
+        return result
+
+    @staticmethod
+    def def_value(d: tuple, path: str):
+        kind = d[2]
+        if kind == "func":
+            return ("func", d[1], path)
+        if kind == "class":
+            return ("class", d[1], path)
+        return ("obj", d[1], path)
+
+    def import_value(self, pf: ParsedFile, spec: str, name: str):
+        r = self.resolve_spec(spec, pf.path)
+        if r is None:
+            return None
+        if r[0] == "ext":
+            return ("ext", spec if name in ("*", "default") else f"{spec}.{name}")
+        if name == "*":
+            return ("mod", r[1])
+        return self.export_value(r[1], name)
+
+    def export_value(self, path: str, name: str):
+        key = ("x", path, name)
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.flags |= hit[1]
+            return hit[0]
+        if key in self.busy:
+            return None
+        self.busy.add(key)
+        saved_flags, saved_emit = self.flags, self.emit
+        self.flags = 0
+        self.emit = False
+        pf = self.file(path)
+        result = None
+        if pf is not None:
+            e = pf.exports.get(name)
+            if e is not None:
+                k = e[0]
+                if k == "local":
+                    result = self.lookup(pf, 0, e[1]) if e[1] else None
+                elif k == "import":
+                    result = self.import_value(pf, e[1], e[2])
+                elif k == "expr":
+                    result = self.eval(pf, e[2], e[1]) if e[1] is not None else None
+                elif k == "defat":
+                    d = pf.defs_at.get(e[1])
+                    result = self.def_value(d, pf.path) if d is not None else None
+            elif name != "default":
+                for spec in pf.stars:
+                    result = self.import_value(pf, spec, name)
+                    if result is not None:
+                        break
+        fl = self.flags | 2
+        self.busy.discard(key)
+        self.memo[key] = (result, fl)
+        self.flags = saved_flags | fl
+        self.emit = saved_emit
+        return result
+
+    # -- expressions ----------------------------------------------------------------------------
+    def eval(self, pf: ParsedFile, scope: int, e: tuple | None, depth: int = 0):
+        if e is None or depth > 200:
+            return None
+        k = e[0]
+        if k == "id":
+            return self.lookup(pf, scope, e[1])
+        if k == "prop":
+            base = self.eval(pf, scope, e[1], depth + 1)
+            if base is None:
+                return None
+            return self.member(base, e[2])
+        if k == "call":
+            fn = self.eval(pf, scope, e[1], depth + 1)
+            return self.call_result(fn) if fn is not None else None
+        if k == "new":
+            c = self.eval(pf, scope, e[1], depth + 1)
+            if c is None:
+                return None
+            if c[0] == "class":
+                return ("inst", c[1], c[2])
+            if c[0] == "ext":
+                return c
+            return None
+        if k == "this":
+            this = pf.scope_this[scope]
+            if this is None:
+                return None
+            self.flags |= 1
+            return ("inst", this[1], pf.path) if this[0] == "cls" else ("obj", this[1], pf.path)
+        if k == "super":
+            this = pf.scope_this[scope]
+            if this is None or this[0] != "cls":
+                return None
+            self.flags |= 8
+            return self.base_of(this[1], pf.path)
+        if k == "defat":
+            d = pf.defs_at.get(e[1])
+            return self.def_value(d, pf.path) if d is not None else None
+        if k == "require":
+            r = self.resolve_spec(e[1], pf.path)
+            if r is None:
+                return None
+            if r[0] == "ext":
+                return ("ext", e[1])
+            target = self.file(r[1])
+            if target is not None and target.cjs_whole:
+                return self.export_value(r[1], "default")
+            return ("mod", r[1])
+        if k == "type":
+            return self.type_value(pf, scope, e[1])
+        if k == "null":
+            return ("null",)
+        return None
+
+    def type_value(self, pf: ParsedFile, scope: int, t: tuple):
+        v = self.eval(pf, scope, t)
+        if v is None:
+            return None
+        if v[0] == "class":
+            self.flags |= 4
+            return ("inst", v[1], v[2])
+        if v[0] == "ext":
+            return v
+        return None
+
+    def member(self, base: tuple, name: str):
+        k = base[0]
+        if k == "mod":
+            return self.export_value(base[1], name)
+        if k == "ext":
+            return ("ext", f"{base[1]}.{name}")
+        if k == "builtin":
+            return ("builtin", f"{base[1]}.{name}")
+        if k == "cjsmodule":
+            return ("mod", base[1]) if name == "exports" else None
+        if k == "obj":
+            pf = self.file(base[2])
+            if pf is None:
+                return None
+            o = pf.objects.get(base[1])
+            if o is None:
+                return None
+            e = o[1].get(name)
+            if e is None:
+                return None
+            self.flags |= 4 if e[0] not in ("defat",) else 0
+            return self.eval(pf, o[0], e)
+        if k in ("inst", "class"):
+            return self.class_member(base[1], base[2], name, set())
+        return None
+
+    def class_info(self, fqn: str, path: str):
+        pf = self.file(path)
+        if pf is None:
+            return None, None
+        return pf, pf.classes.get(fqn)
+
+    def base_of(self, fqn: str, path: str):
+        pf, info = self.class_info(fqn, path)
+        if info is None or info.extends is None:
+            return None
+        key = ("base", path, fqn)
+        if key in self.busy:
+            return None
+        self.busy.add(key)
+        saved_flags, saved_emit = self.flags, self.emit
+        self.emit = False
+        v = self.eval(pf, info.scope, info.extends)
+        self.flags, self.emit = saved_flags, saved_emit
+        self.busy.discard(key)
+        if v is None or v[0] not in ("class", "ext", "builtin"):
+            return None
+        return v
+
+    def class_member(self, fqn: str, path: str, name: str, seen: set):
+        if (fqn, path) in seen or len(seen) > 50:
+            return None
+        seen.add((fqn, path))
+        pf, info = self.class_info(fqn, path)
+        if info is None:
+            return None
+        entries = info.members.get(name)
+        if entries:
+            for ent in entries:
+                if ent[0] == "method":
+                    return ("func", ent[1], path)
+            for ent in entries:
+                if ent[0] == "getter":
+                    if self.emit:
+                        self.add_edge(ent[1], "implicit", False)
+                    return self.call_result(("func", ent[1], path))
+            fields = [ent for ent in entries if ent[0] == "field"]
+            if fields:
+                return self.field_value(pf, fqn, name, fields)
+            return None
+        base = self.base_of(fqn, path)
+        if base is None:
+            return None
+        if base[0] == "class":
+            return self.class_member(base[1], base[2], name, seen)
+        if base[0] == "ext":
+            return ("ext", f"{base[1]}.{name}")
+        return ("builtin", f"{base[1]}.{name}")
+
+    def setter_of(self, base: tuple, name: str):
+        if base[0] not in ("inst", "class"):
+            return None
+        seen: set = set()
+        fqn, path = base[1], base[2]
+        while (fqn, path) not in seen and len(seen) < 50:
+            seen.add((fqn, path))
+            _pf, info = self.class_info(fqn, path)
+            if info is None:
+                return None
+            entries = info.members.get(name)
+            if entries:
+                for ent in entries:
+                    if ent[0] == "setter":
+                        return ent[1]
+                return None
+            b = self.base_of(fqn, path)
+            if b is None or b[0] != "class":
+                return None
+            fqn, path = b[1], b[2]
+        return None
+
+    def field_value(self, pf: ParsedFile, fqn: str, name: str, fields: list):
+        key = ("f", pf.path, fqn, name)
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.flags |= hit[1]
+            return hit[0]
+        if key in self.busy:
+            return None
+        self.busy.add(key)
+        saved_flags, saved_emit = self.flags, self.emit
+        self.flags = 4
+        self.emit = False
+        result = None
+        # a declared type wins; otherwise every assigned value must agree
+        for ent in fields:
+            e = ent[2]
+            if e is not None and e[0] == "type":
+                result = self.eval(pf, ent[1], e)
+                if result is not None:
+                    break
+        if result is None:
+            for ent in fields:
+                e = ent[2]
+                if e is not None and e[0] == "type":
+                    continue
+                v = self.eval(pf, ent[1], e) if e is not None else None
+                if v is not None and v[0] == "null":
+                    continue
+                if v is None or (result is not None and v != result):
+                    result = None
+                    break
+                result = v
+        fl = self.flags
+        self.busy.discard(key)
+        self.memo[key] = (result, fl)
+        self.flags = saved_flags | fl
+        self.emit = saved_emit
+        return result
+
+    def call_result(self, fn: tuple):
+        if fn[0] != "func":
+            return None
+        key = ("r", fn[2], fn[1])
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.flags |= hit[1]
+            return hit[0]
+        if key in self.busy:
+            return None
+        pf = self.file(fn[2])
+        if pf is None:
+            return None
+        r = pf.returns.get(fn[1])
+        if r is None:
+            return None
+        self.busy.add(key)
+        saved_flags, saved_emit = self.flags, self.emit
+        self.flags = 4
+        self.emit = False
+        scope, rets, ann = r
+        result = None
+        if ann is not None:
+            result = self.type_value(pf, scope, ann)
+        if result is None and rets:
+            for e in rets:
+                v = self.eval(pf, scope, e)
+                if v is not None and v[0] == "null":
+                    continue
+                if v is None or (result is not None and v != result):
+                    result = None
+                    break
+                result = v
+        if result is not None and result[0] not in ("inst", "obj", "func", "class", "mod"):
+            result = None  # external / builtin values from a return are not named reliably
+        fl = self.flags
+        self.busy.discard(key)
+        self.memo[key] = (result, fl)
+        self.flags = saved_flags | fl
+        self.emit = saved_emit
+        return result
+
+    # -- edges ----------------------------------------------------------------------------------
+    def add_edge(self, callee: str, resolution: str, external: bool) -> None:
+        key = (self.caller, callee)
+        ent = self.edges.get(key)
+        if ent is None:
+            self.edges[key] = [resolution, {self.line}, external]
+        else:
+            ent[1].add(self.line)
+
+    def how(self, default: str = "exact") -> str:
+        f = self.flags
+        if f & 4:
+            return "inferred"
+        if f & 8:
+            return "super"
+        if f & 1:
+            return "self"
+        if f & 2:
+            return "import"
+        return default
+
+    def edge_to(self, v: tuple, resolution: str | None) -> None:
+        k = v[0]
+        if k == "func":
+            self.add_edge(v[1], resolution or self.how(), False)
+        elif k == "ext":
+            self.add_edge(v[1], resolution if resolution in ("jsx", "implicit", "constructor") else "external", True)
+        elif k == "builtin":
+            self.add_edge(f"<builtin>.{v[1]}", "builtin", True)
+
+    def ctor_edge(self, cls: tuple, resolution: str = "constructor") -> None:
+        """Edge to the constructor declared in the class or its internal base chain, if any."""
+        seen: set = set()
+        cur = cls
+        while cur is not None and cur[0] == "class" and (cur[1], cur[2]) not in seen and len(seen) < 50:
+            seen.add((cur[1], cur[2]))
+            _pf, info = self.class_info(cur[1], cur[2])
+            if info is None:
+                return
+            if info.has_ctor:
+                self.add_edge(f"{cur[1]}.constructor", resolution, False)
+                return
+            cur = self.base_of(cur[1], cur[2])
+
+    def run_site(self, scope: int, kind: str, expr: tuple, line: int) -> None:
+        pf = self.pf
+        self.caller = pf.scope_fqn[scope]
+        self.line = line
+        self.flags = 0
+        self.emit = True
+        if kind == "call":
+            v = self.eval(pf, scope, expr)
+            if v is not None:
+                self.edge_to(v, None)
+        elif kind == "new":
+            v = self.eval(pf, scope, expr)
+            if v is None:
+                return
+            if v[0] == "class":
+                self.ctor_edge(v)
+            elif v[0] in ("func", "ext", "builtin"):
+                self.edge_to(v, "constructor")
+        elif kind == "super":
+            this = pf.scope_this[scope]
+            if this is None or this[0] != "cls":
+                return
+            b = self.base_of(this[1], pf.path)
+            if b is None:
+                return
+            if b[0] == "class":
+                self.ctor_edge(b, "super")
+        elif kind == "jsx":
+            v = self.eval(pf, scope, expr)
+            if v is None:
+                return
+            if v[0] == "class":
+                self.ctor_edge(v)
+                r = self.class_member(v[1], v[2], "render", set())
+                if r is not None and r[0] == "func":
+                    self.add_edge(r[1], "jsx", False)
+            else:
+                self.edge_to(v, "jsx")
+        elif kind == "decorator":
+            v = self.eval(pf, scope, expr)
+            if v is not None:
+                self.edge_to(v, "implicit")
+        elif kind == "set":
+            if expr[0] != "prop":
+                return
+            base = self.eval(pf, scope, expr[1])
+            if base is not None:
+                s = self.setter_of(base, expr[2])
+                if s is not None:
+                    self.add_edge(s, "implicit", False)
+        elif kind == "get":
+            self.eval(pf, scope, expr)
+
+
+class TypeScriptIndex:
+    """LanguageIndex for .ts/.tsx/.mts/.cts/.js/.jsx/.mjs/.cjs plus tsconfig/jsconfig/package.json."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, ParsedFile] = {}
+        self.configs: dict[str, bytes] = {}
+        self._config: ConfigModel | None = None
+        self._facts: dict[str, FileFacts] = {}
+        self._rdeps: dict[str, set[str]] = {}  # module name -> paths whose resolution consulted it
+
+    # -- protocol -------------------------------------------------------------------------------
+    def owns(self, path: str) -> bool:
+        return is_source(path) or is_config(path)
+
+    def paths(self) -> set[str]:
+        return set(self.files)
+
+    def facts(self, path: str) -> FileFacts | None:
+        if path not in self.files:
+            return None
+        f = self._facts.get(path)
+        if f is None:
+            f = self._compute(path)
+        return f
+
+    def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
+        touched: set[str] = set()
+        modules: set[str] = set()
+        config_changed = False
+        for path, data in changed.items():
+            if is_config(path):
+                if data is None:
+                    config_changed |= self.configs.pop(path, None) is not None
+                elif self.configs.get(path) != data:
+                    self.configs[path] = data
+                    config_changed = True
+                continue
+            if not is_source(path):
+                continue
+            old = self.files.get(path)
+            if data is None:
+                if old is None:
+                    continue
+                del self.files[path]
+            else:
+                pf = parse_file(path, data)
+                if old is not None and old.content_hash == pf.content_hash:
+                    continue
+                self.files[path] = pf
+            touched.add(path)
+            modules.add(module_name(path))
+        if config_changed:
+            self._config = None
+            affected = set(self.files) | touched
+        else:
+            affected = set(touched)
+            for m in modules:
+                affected |= self._rdeps.get(m, set())
+        for p in affected:
+            self._drop(p)
+        for p in sorted(affected):
+            if p in self.files:
+                self._compute(p)
+        return affected
+
+    # -- internals ------------------------------------------------------------------------------
+    def config(self) -> ConfigModel:
+        if self._config is None:
+            self._config = build_config(self.configs)
+        return self._config
+
+    def _drop(self, path: str) -> None:
+        f = self._facts.pop(path, None)
+        if f is not None:
+            for m in f.depends_on:
+                s = self._rdeps.get(m)
+                if s is not None:
+                    s.discard(path)
+                    if not s:
+                        del self._rdeps[m]
+
+    def _compute(self, path: str) -> FileFacts:
+        pf = self.files[path]
+        ctx = _Ctx(self, pf)
+        warnings = list(pf.warnings)
+        for scope, kind, expr, line in pf.sites:
+            try:
+                ctx.run_site(scope, kind, expr, line)
+            except RecursionError:  # pragma: no cover - depth limits make this unlikely
+                warnings.append(f"{path}:{line}: resolution too deep, skipped")
+        imports: dict[tuple, Import] = {}
+        for spec, _line in pf.specs:
+            r = ctx.resolve_spec(spec, path)
+            if r is None:
+                continue
+            if r[0] == "file":
+                if r[1] != path:
+                    imports[("f", r[1])] = Import(file=path, target=r[1], target_kind="file")
+            else:
+                name = npm_package_name(spec)
+                if name is not None:
+                    imports[("p", name)] = Import(file=path, target=name, target_kind="package", ecosystem="npm")
+        inherits: list[Inherit] = []
+        for fqn, info in pf.classes.items():
+            if info.extends is None:
+                continue
+            b = ctx.base_of(fqn, path)
+            if b is None:
+                continue
+            if b[0] == "class":
+                inherits.append(Inherit(child=fqn, parent=b[1]))
+            elif b[0] == "ext":
+                inherits.append(Inherit(child=fqn, parent=b[1], external=True))
+            else:
+                inherits.append(Inherit(child=fqn, parent=f"<builtin>.{b[1]}", external=True))
+        calls = [
+            Call(
+                caller=caller,
+                callee=callee,
+                resolution=res,
+                confidence=CONFIDENCE.get(res, 1.0),
+                lines=tuple(sorted(lines)),
+                external=ext,
+            )
+            for (caller, callee), (res, lines, ext) in sorted(ctx.edges.items())
+        ]
+        deps = frozenset(ctx.deps)
+        facts = FileFacts(
+            path=path,
+            language=pf.language,
+            module=pf.module,
+            content_hash=pf.content_hash,
+            symbols=list(pf.symbols),
+            calls=calls,
+            imports=sorted(imports.values(), key=lambda i: (i.target_kind, i.target)),
+            inherits=inherits,
+            warnings=warnings,
+            depends_on=deps,
+        )
+        self._facts[path] = facts
+        for m in deps:
+            self._rdeps.setdefault(m, set()).add(path)
+        return facts

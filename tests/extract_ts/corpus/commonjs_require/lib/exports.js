@@ -1,0 +1,4 @@
+exports.greet = function (name) {
+  return "hi " + name;
+};
+exports.shout = (s) => exports.greet(s).toUpperCase();

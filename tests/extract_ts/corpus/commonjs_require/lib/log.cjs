@@ -1,0 +1,3 @@
+module.exports = function log(msg) {
+  console.log(msg);
+};

@@ -1,0 +1,5 @@
+export default class Widget {
+  render() {
+    return 1;
+  }
+}

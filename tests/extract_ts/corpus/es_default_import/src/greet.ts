@@ -1,0 +1,3 @@
+export default function greet(name: string) {
+  return "hi " + name;
+}

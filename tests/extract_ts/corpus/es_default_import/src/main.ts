@@ -1,0 +1,7 @@
+import greet from "./greet";
+import answer from "./anon";
+import Widget from "./Widget";
+greet("a");
+answer();
+const w = new Widget();
+w.render();

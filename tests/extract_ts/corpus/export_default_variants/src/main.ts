@@ -1,0 +1,6 @@
+import handlers from "./handlers";
+import def, { publicName } from "./named";
+handlers.handle();
+handlers.other();
+def();
+publicName();

@@ -1,0 +1,3 @@
+export function c() {
+  return 3;
+}

@@ -1,0 +1,3 @@
+export function Comp() {
+  return <div />;
+}

@@ -1,0 +1,3 @@
+export function fmt(n: number) {
+  return n.toFixed(2);
+}

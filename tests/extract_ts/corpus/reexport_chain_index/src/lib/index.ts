@@ -1,0 +1,3 @@
+export { add } from "./math";
+export * from "./format";
+export { mul as times } from "./math";

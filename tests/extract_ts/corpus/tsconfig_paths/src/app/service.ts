@@ -1,0 +1,6 @@
+import { log } from "@shared";
+export class Service {
+  start() {
+    log("start");
+  }
+}

@@ -1,0 +1,1 @@
+export const double = (n: number) => n * 2;
