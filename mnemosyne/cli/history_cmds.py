@@ -1,16 +1,242 @@
-"""CLI: historical questions (`calls`, `callers`, `history`, `diff`, `deps`, `lag`)."""
+"""CLI: historical questions (`calls`, `callers`, `history`, `diff`, `deps`, `lag`).
+
+Thin over ``mnemosyne.query``: each command resolves the workspace (``--workspace`` or the
+current directory), calls one query function and prints its result as text or ``--json``.
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from mnemosyne.cli._placeholder import placeholder
+from mnemosyne import query as Q
+from mnemosyne.query.core import iso
+from mnemosyne.store.connection import connect
+from mnemosyne.workspaces import resolve_workspace
+
+
+def _common(p: argparse.ArgumentParser, at: bool = False) -> None:
+    p.add_argument("--workspace", "-w", metavar="NAME", help="workspace (default: from the current directory)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    if at:
+        g = p.add_mutually_exclusive_group()
+        g.add_argument("--at", metavar="REV", help="commit-ish: hash, short hash, branch, tag, HEAD~N (default: "
+                       "the last ingested commit)")  # fmt: skip
+        g.add_argument("--as-of", metavar="TIME", help="the last timeline commit at or before TIME "
+                       "(epoch seconds or ISO 8601, e.g. 2024-01-05 or 2024-01-05T12:00:00Z)")  # fmt: skip
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    placeholder(sub, "calls", "what a function calls at a commit")
-    placeholder(sub, "callers", "who calls a function at a commit")
-    placeholder(sub, "history", "a symbol's history")
-    placeholder(sub, "diff", "what changed between two commits")
-    placeholder(sub, "deps", "dependency history")
-    placeholder(sub, "lag", "ingestion lag")
+    p = sub.add_parser("calls", help="what a function calls at a commit",
+                       description="What FQN calls at a commit (default: the last ingested one). A commit "
+                       "that is not on the timeline (a feature branch) is answered by parsing its tree.")  # fmt: skip
+    p.add_argument("fqn", metavar="FQN", help="fully qualified name, e.g. shop.checkout.checkout")
+    p.add_argument("--depth", type=int, default=1, help="expand callees this many levels (1-5, default 1)")
+    _common(p, at=True)
+    p.set_defaults(func=_calls, direction="callees")
+
+    p = sub.add_parser("callers", help="who calls a function at a commit",
+                       description="Who calls FQN at a commit (default: the last ingested one).")  # fmt: skip
+    p.add_argument("fqn", metavar="FQN", help="fully qualified name")
+    p.add_argument("--depth", type=int, default=1, help="expand callers this many levels (1-5, default 1)")
+    _common(p, at=True)
+    p.set_defaults(func=_calls, direction="callers")
+
+    p = sub.add_parser("history", help="a symbol's history",
+                       description="When FQN appeared, changed signature, moved, was removed and re-added, and "
+                       "which calls it gained and lost, with the commits.")  # fmt: skip
+    p.add_argument("fqn", metavar="FQN", help="fully qualified name")
+    _common(p)
+    p.set_defaults(func=_history)
+
+    p = sub.add_parser("diff", help="what changed between two commits",
+                       description="Calls, imports, symbols and dependencies added and removed between REV_A "
+                       "and REV_B (and symbols changed).")  # fmt: skip
+    p.add_argument("rev_a", metavar="REV_A")
+    p.add_argument("rev_b", metavar="REV_B")
+    p.add_argument("--path-prefix", metavar="P", help="only files under this path (e.g. shop/)")
+    _common(p)
+    p.set_defaults(func=_diff)
+
+    p = sub.add_parser("deps", help="dependency history",
+                       description="When third-party packages were declared, their specs changed, versions "
+                       "were locked and changed, and when they were removed.")  # fmt: skip
+    p.add_argument("package", metavar="PACKAGE", nargs="?", help="one package (default: all)")
+    _common(p)
+    p.set_defaults(func=_deps)
+
+    p = sub.add_parser("lag", help="ingestion lag",
+                       description="Timeline commits ingested more than N minutes after they were committed.")  # fmt: skip
+    p.add_argument("--minutes", type=float, default=5.0, help="threshold in minutes (default 5; 0 lists all)")
+    _common(p)
+    p.set_defaults(func=_lag)
+
+
+def _emit(args: argparse.Namespace, result: Any, text: list[str]) -> int:
+    if args.json:
+        print(result.model_dump_json(indent=2))
+    else:
+        print("\n".join(text))
+    return 0
+
+
+def _short(h: str | None) -> str:
+    return h[:10] if h else "?"
+
+
+def _calls(args: argparse.Namespace) -> int:
+    with connect() as db:
+        ws = resolve_workspace(db, args.workspace)
+        if args.depth and args.depth > 1:
+            tree = Q.call_tree(db, ws, args.fqn, direction=args.direction, depth=args.depth, at=args.at,
+                               as_of=args.as_of)  # fmt: skip
+            lines = [f"{args.direction} of {args.fqn} at {tree.at.describe()}:"]
+
+            def walk(node: Q.CallTreeNode, indent: int) -> None:
+                for c in node.children:
+                    tag = " [external]" if c.external else ""
+                    tag += " (see above)" if c.repeated and not c.external else ""
+                    lines.append(f"{'  ' * indent}{'->' if args.direction == 'callees' else '<-'} {c.fqn}"
+                                 f"  [{c.resolution or '?'}]{tag}")  # fmt: skip
+                    walk(c, indent + 1)
+
+            walk(tree.root, 1)
+            if tree.truncated:
+                lines.append("  ... (truncated)")
+            return _emit(args, tree, lines)
+        fn = Q.calls if args.direction == "callees" else Q.callers
+        res = fn(db, ws, args.fqn, at=args.at, as_of=args.as_of)
+    verb = "calls" if args.direction == "callees" else "is called by"
+    lines = [f"{args.fqn} {verb} at {res.at.describe()}:"]
+    if not res.edges:
+        lines.append("  (nothing)")
+    for e in res.edges:
+        other = e.callee if args.direction == "callees" else e.caller
+        arrow = "->" if args.direction == "callees" else "<-"
+        where = f" line {', '.join(map(str, e.lines))}" if e.lines else ""
+        conf = f" {e.confidence:.2f}" if e.confidence is not None else ""
+        ext = " external" if e.external else ""
+        lines.append(f"  {arrow} {other}  [{e.resolution or '?'}{conf}]{ext}{where}")
+    return _emit(args, res, lines)
+
+
+def _history(args: argparse.Namespace) -> int:
+    with connect() as db:
+        ws = resolve_workspace(db, args.workspace)
+        res = Q.symbol_history(db, ws, args.fqn)
+    state = "exists at the ingested head" if res.exists_at_head else "not defined at the ingested head"
+    lines = [f"history of {res.fqn} ({res.kind or '?'}; {state}):"]
+    for e in res.events:
+        d = e.details
+        if e.kind == "appeared":
+            what = f"appeared in {d.get('file')} {d.get('signature') or ''}".rstrip()
+        elif e.kind == "re-added":
+            what = f"re-added in {d.get('file')} {d.get('signature') or ''}".rstrip()
+        elif e.kind == "removed":
+            what = f"removed from {d.get('file')}"
+        elif e.kind == "moved":
+            if d.get("from_fqn") and d.get("from_fqn") != d.get("to_fqn"):
+                what = f"moved {d.get('from_fqn')} ({d.get('from_file')}) -> {d.get('to_fqn')} ({d.get('to_file')})"
+            else:
+                what = f"moved {d.get('from_file')} -> {d.get('to_file')}"
+        elif e.kind == "signature_changed":
+            what = f"signature {d.get('old')} -> {d.get('new')}"
+        elif e.kind in ("calls_gained", "calls_lost"):
+            what = f"{e.kind.replace('_', ' ')}: {', '.join(d.get('callees', []))}"
+        elif e.kind in ("callers_gained", "callers_lost"):
+            what = f"{e.kind.replace('_', ' ')}: {', '.join(d.get('callers', []))}"
+        else:
+            what = e.kind.replace("_", " ")
+        lines.append(f"  seq {e.seq:<4} {_short(e.commit)} {iso(e.timestamp)[:16]}  {e.author or '?'}: {what}")
+        if e.kind in ("appeared", "removed", "re-added", "moved") and e.message:
+            lines.append(f"{'':14}\"{e.message}\"")
+    return _emit(args, res, lines)
+
+
+def _diff(args: argparse.Namespace) -> int:
+    with connect() as db:
+        ws = resolve_workspace(db, args.workspace)
+        res = Q.diff_commits(db, ws, args.rev_a, args.rev_b, path_prefix=args.path_prefix)
+    lines = [f"diff {res.a.describe()}  ->  {res.b.describe()}"
+             + (f"  (under {res.path_prefix})" if res.path_prefix else "")]  # fmt: skip
+    sections = [
+        ("symbols added", [f"+ {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_added]),
+        ("symbols removed", [f"- {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_removed]),
+        ("symbols changed", [f"~ {s.fqn}: {', '.join(s.changes)}"
+                             + (f" {s.old_signature} -> {s.signature}" if "signature" in s.changes else "")
+                             for s in res.symbols_changed]),  # fmt: skip
+        ("calls added", [f"+ {c.caller} -> {c.callee}" for c in res.calls_added]),
+        ("calls removed", [f"- {c.caller} -> {c.callee}" for c in res.calls_removed]),
+        ("imports added", [f"+ {i.file} -> {i.target}" for i in res.imports_added]),
+        ("imports removed", [f"- {i.file} -> {i.target}" for i in res.imports_removed]),
+        ("dependencies added", [f"+ {_dep(d)}" for d in res.dependencies_added]),
+        ("dependencies removed", [f"- {_dep(d)}" for d in res.dependencies_removed]),
+    ]
+    empty = True
+    for title, items in sections:
+        if items:
+            empty = False
+            lines.append(f"{title} ({len(items)}):")
+            lines.extend(f"  {x}" for x in items)
+    if empty:
+        lines.append("(no changes)")
+    return _emit(args, res, lines)
+
+
+def _dep(d: Q.DependencyChange) -> str:
+    where = f" in {d.package}" if d.package not in ("", ".") else ""
+    if d.relation == "locks":
+        return f"{d.name}=={d.version} (locked{where})"
+    return f"{d.name}{d.spec or ''} ({d.scope or 'runtime'}{where})"
+
+
+def _deps(args: argparse.Namespace) -> int:
+    with connect() as db:
+        ws = resolve_workspace(db, args.workspace)
+        res = Q.dependency_history(db, ws, args.package)
+    lines = [f"dependency history{' of ' + args.package if args.package else ''} in {res.workspace}:"]
+    if not res.events:
+        lines.append("  (no dependency changes recorded)")
+    for e in res.events:
+        if e.relation == "locks":
+            what = {"added": f"locked {e.name}=={e.version}",
+                    "removed": f"unlocked {e.name}=={e.version}",
+                    "version_changed": f"lock {e.name} {e.old_version} -> {e.version}"}.get(e.kind, e.kind)  # fmt: skip
+        else:
+            what = {"added": f"added {e.name}{e.spec or ''} ({e.scope or 'runtime'})",
+                    "removed": f"removed {e.name}{e.spec or ''}",
+                    "spec_changed": f"spec {e.name} {e.old_spec or '(none)'} -> {e.spec or '(none)'}"}.get(e.kind, e.kind)  # fmt: skip
+        src = f" [{e.source}]" if e.source else ""
+        lines.append(f"  seq {e.seq:<4} {_short(e.commit)} {iso(e.timestamp)[:16]}  {what}{src}  \"{e.message or ''}\"")
+    if res.current:
+        lines.append("at the ingested head:")
+        for s in res.current:
+            lines.append(f"  {s.name}{'==' + s.version if s.version else (s.spec or '')}"
+                         + (f" ({s.scope})" if s.scope else ""))  # fmt: skip
+    return _emit(args, res, lines)
+
+
+def _lag(args: argparse.Namespace) -> int:
+    with connect() as db:
+        ws = resolve_workspace(db, args.workspace)
+        res = Q.ingestion_lag(db, ws, args.minutes)
+    lines = [f"{res.count} commit(s) of {res.workspace} ingested more than {args.minutes:g} min after commit"
+             + (f" (max {_dur(res.max_lag_s)}, mean {_dur(res.mean_lag_s)})" if res.count else "")]  # fmt: skip
+    for c in res.commits:
+        lines.append(f"  seq {c.seq:<4} {_short(c.hash)} committed {iso(c.timestamp)[:16]}, ingested "
+                     f"{iso(c.ingested_at)[:16]} ({_dur(c.lag_s)} later)  \"{c.message or ''}\"")  # fmt: skip
+    return _emit(args, res, lines)
+
+
+def _dur(seconds: float | None) -> str:
+    if seconds is None:
+        return "?"
+    s = int(seconds)
+    if s < 120:
+        return f"{s}s"
+    if s < 7200:
+        return f"{s // 60}m"
+    if s < 172800:
+        return f"{s // 3600}h{(s % 3600) // 60:02d}m"
+    return f"{s // 86400}d{(s % 86400) // 3600:02d}h"
+

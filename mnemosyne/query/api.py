@@ -402,6 +402,22 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
         raw.append(("removed", prev[1], {"file": prev[2]}))
     kind = versions[-1][9]
 
+    # renames and moves to another module change the FQN: follow them one step both ways
+    short = fqn.rsplit(".", 1)[-1]
+    for k, s, details in list(raw):
+        if k in ("appeared", "re-added"):
+            v = next(v for v in versions if v[0] == s)
+            partner = _rename_partner(g, fqn, short, s, v[7], v[3], before=True)
+            if partner:
+                raw.append(("moved", s, {"from_fqn": partner[0], "from_file": partner[1], "to_fqn": fqn,
+                                         "to_file": v[2]}))  # fmt: skip
+        elif k == "removed":
+            v = next(v for v in versions if v[1] == s)
+            partner = _rename_partner(g, fqn, short, s, v[7], v[3], before=False)
+            if partner:
+                raw.append(("moved", s, {"from_fqn": fqn, "from_file": v[2], "to_fqn": partner[0],
+                                         "to_file": partner[1]}))  # fmt: skip
+
     # calls gained / lost: contiguous runs per (direction, other), resolution changes ignored
     per: dict[tuple[str, str], list[tuple[int, int | None]]] = defaultdict(list)
     for direction, other, _res, _conf, f, t in run(g, "calls_history", fqn=fqn):
@@ -428,6 +444,30 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
                             details=details))  # fmt: skip
     return HistoryResult(workspace=info.name, fqn=fqn, kind=kind, exists_at_head=versions[-1][1] is None,
                          events=events, head_seq=head_seq)  # fmt: skip
+
+
+def _rename_partner(
+    g: Graph, fqn: str, short: str, seq: int, body_hash: str | None, signature: str | None, before: bool
+) -> tuple[str, str | None] | None:
+    """The symbol this one was moved/renamed from (``before``: a same-named symbol whose
+    definition ended at ``seq``) or to (one whose definition began at ``seq``), with the same body
+    (or, failing that, the same signature). Returns (fqn, file) or None."""
+    if seq is None or (before and seq == 0):
+        return None
+    at = seq - 1 if before else seq
+    best = None
+    for other, _kind, _file, alive in run(g, "symbols_by_name", name=short, seq=at):
+        if other == fqn or not alive:
+            continue
+        for v in run(g, "symbol_history", fqn=other):
+            edge = v[1] if before else v[0]
+            if edge != seq:
+                continue
+            if body_hash and v[7] == body_hash:
+                return other, v[2]
+            if best is None and (v[3] or "") == (signature or "") and signature:
+                best = (other, v[2])
+    return best
 
 
 def _first(msg: str | None) -> str | None:
