@@ -1,0 +1,436 @@
+"""Embedding back-fill: give every searchable node a vector, never embedding a text twice.
+
+What is embedded (each text cut to the model's window by its real tokenizer):
+
+- ``Function`` (kinds function/method; a module only when it has a docstring) and ``Class``
+  nodes that some ``DEFINES`` version ever defined (external callees are not):
+  ``"<kind> <fqn> (<file>)"``, the docstring, then the source lines ``line_start..line_end`` read
+  from git at ``Meta.last_commit`` (``body_provider`` overrides; without a body the signature);
+- timeline ``Commit`` messages (plus the titles of the tickets they address);
+- documentation ``Section`` blocks (heading path + text).
+
+Caching, two levels:
+
+1. ``embed_hash`` on the node: a hash of the model id and everything the text is built from
+   (for symbols: fqn, kind, signature, docstring, file and ``body_hash``). Equal -> nothing to do;
+   this is what makes a second back-fill embed 0 and an unchanged function cost nothing across
+   commits.
+2. An on-disk cache ``<home>/cache/embeddings.sqlite`` keyed by ``(model_id, sha256(text))``:
+   a text seen before (re-ingest into a fresh graph, a body that changed back, a function moved
+   to another line) is never sent to the model again.
+
+The model (provider, id, dim) is recorded in ``Meta``; a change drops the vector indexes and all
+vectors, and everything is re-embedded (``vectors.prepare_model``). Back-fill is a separate step
+from ingestion: the daemon runs it after an ingest, ``mnemosyne embed`` runs it by hand, and
+``mnemosyne search`` runs it first when nothing is embedded yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import sqlite3
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mnemosyne.search.embedders import Embedder
+from mnemosyne.search.text import search_text as make_search_text
+from mnemosyne.search.vectors import META_KEY, check_dim, ensure_search_indexes, prepare_model, rebuild_vector_indexes
+
+log = logging.getLogger(__name__)
+
+BodyProvider = Callable[[str, int | None, int | None], str | None]  # (file, line_start, line_end) -> text
+_WRITE_BATCH = 200
+_EMBED_CHUNK = 64
+_MAX_COMMIT_CHARS = 4000
+_REBUILD_MIN = 2000  # re-create HNSW after re-embedding at least this many vectors...
+_REBUILD_SHARE = 0.25  # ...that are at least this share of the stored ones
+
+
+@dataclass
+class BackfillReport:
+    embedded: int = 0  # texts sent to the model
+    reused: int = 0  # vectors taken from the on-disk cache
+    unchanged: int = 0  # nodes whose vector was already current
+    written: int = 0  # node vectors written to the graph
+    search_text_updated: int = 0
+    model_changed: bool = False
+    index_rebuilt: bool = False
+    seconds: float = 0.0
+    by_label: dict[str, int] = field(default_factory=dict)
+    remaining: int = 0  # texts left for a later run because of ``limit``
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+# -- on-disk cache ----------------------------------------------------------------------------
+
+
+class EmbeddingCache:
+    """``(model_id, text hash) -> vector`` in SQLite (process- and thread-safe)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._conn = sqlite3.connect(str(self.path), timeout=30, check_same_thread=False)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute(
+            "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, hash TEXT NOT NULL, dim INTEGER NOT NULL,"
+            " vec BLOB NOT NULL, PRIMARY KEY (model, hash))"
+        )
+        self._conn.commit()
+
+    def get_many(self, model: str, dim: int, hashes: Iterable[str]) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        hs = list(dict.fromkeys(hashes))
+        with self._lock:
+            for i in range(0, len(hs), 500):
+                part = hs[i : i + 500]
+                q = f"SELECT hash, vec FROM vectors WHERE model=? AND dim=? AND hash IN ({','.join('?' * len(part))})"
+                for h, blob in self._conn.execute(q, [model, dim, *part]):
+                    out[h] = np.frombuffer(blob, dtype=np.float32)
+        return out
+
+    def put_many(self, model: str, items: Iterable[tuple[str, np.ndarray]]) -> None:
+        rows = [(model, h, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for h, v in items]
+        with self._lock:
+            self._conn.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
+            self._conn.commit()
+
+    def count(self, model: str | None = None) -> int:
+        with self._lock:
+            if model:
+                return self._conn.execute("SELECT count(*) FROM vectors WHERE model=?", [model]).fetchone()[0]
+            return self._conn.execute("SELECT count(*) FROM vectors").fetchone()[0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def default_cache(settings: Any | None = None) -> EmbeddingCache:
+    from mnemosyne.config import get_settings
+
+    s = settings or get_settings()
+    return EmbeddingCache(Path(s.home) / "cache" / "embeddings.sqlite")
+
+
+# -- reading bodies from git ------------------------------------------------------------------
+
+
+class GitBodyReader:
+    """Source lines of symbols at one commit, one ``git cat-file --batch`` for all files."""
+
+    def __init__(self, repo_path: str | Path, commit: str) -> None:
+        self.repo = str(repo_path)
+        self.commit = commit
+        self._files: dict[str, list[str] | None] = {}
+
+    def preload(self, paths: Iterable[str]) -> None:
+        wanted = [p for p in dict.fromkeys(paths) if p and p not in self._files]
+        if not wanted:
+            return
+        spec = "".join(f"{self.commit}:{p}\n" for p in wanted).encode()
+        try:
+            proc = subprocess.run(["git", "-C", self.repo, "cat-file", "--batch"], input=spec,
+                                  capture_output=True, timeout=120, check=False)  # fmt: skip
+        except (OSError, subprocess.TimeoutExpired) as err:
+            log.warning("cannot read sources from git at %s: %s", self.repo, err)
+            for p in wanted:
+                self._files[p] = None
+            return
+        out = proc.stdout
+        pos = 0
+        for p in wanted:
+            nl = out.find(b"\n", pos)
+            if nl < 0:
+                self._files[p] = None
+                continue
+            header = out[pos:nl].split()
+            pos = nl + 1
+            if len(header) < 3 or header[1] == b"missing":
+                self._files[p] = None
+                continue
+            size = int(header[2])
+            blob = out[pos : pos + size]
+            pos += size + 1
+            self._files[p] = blob.decode("utf-8", "replace").splitlines()
+
+    def __call__(self, file: str, line_start: int | None, line_end: int | None) -> str | None:
+        if file not in self._files:
+            self.preload([file])
+        lines = self._files.get(file)
+        if not lines or not line_start:
+            return None
+        end = line_end or line_start
+        return "\n".join(lines[max(0, int(line_start) - 1) : int(end)])
+
+
+def _repo_and_commit(graph: Any, db: Any, ws: str | None) -> tuple[str | None, str | None]:
+    commit = None
+    rows = graph.ro_query("MATCH (m:Meta {key: $k}) RETURN m.last_commit", {"k": META_KEY})
+    if rows:
+        commit = rows[0][0]
+    path = None
+    rows = graph.ro_query("MATCH (w:Workspace) RETURN w.path LIMIT 1")
+    if rows and rows[0][0]:
+        path = rows[0][0]
+    if path is None and db is not None and ws:
+        try:
+            path = db.registry.get(ws).path
+        except Exception:  # registry missing or workspace unknown: no bodies
+            path = None
+    return path, commit
+
+
+# -- the back-fill ----------------------------------------------------------------------------
+
+
+def _h(*parts: Any) -> str:
+    m = hashlib.sha256()
+    for p in parts:
+        m.update(b"\x1f")
+        m.update(str("" if p is None else p).encode("utf-8", "replace"))
+    return m.hexdigest()[:32]
+
+
+@dataclass
+class _Item:
+    label: str
+    key: str
+    src_hash: str  # embed_hash to store
+    build: Callable[[], str]  # the text to embed (may read git)
+    text: str = ""
+    text_hash: str = ""
+
+
+def graph_of(db: Any, ws: Any) -> Any:
+    """The workspace graph for ``(db, ws)``; ``ws`` a name, a ``WorkspaceInfo`` or a Graph."""
+    if hasattr(ws, "ro_query"):
+        return ws
+    if hasattr(db, "ro_query") and ws is None:
+        return db
+    name = getattr(ws, "name", ws)
+    return db.graph(name)
+
+
+def refresh_search_text(graph: Any) -> int:
+    """Set ``search_text`` on Function/Class nodes where it is missing or stale; returns count."""
+    n = 0
+    for label in ("Function", "Class"):
+        sig = "f.signature" if label == "Function" else "null"
+        rows = graph.ro_query(
+            f"MATCH (f:{label}) WHERE f.external IS NULL OR f.external = false "
+            f"RETURN f.fully_qualified_name, f.name, {sig}, f.docstring, f.file, f.search_text"
+        )
+        upd = []
+        for fqn, name, sig_v, doc, file, cur in rows:
+            if not fqn:
+                continue
+            st = make_search_text(fqn, name, sig_v, doc, file)
+            if st != cur:
+                upd.append({"k": fqn, "t": st})
+        if upd:
+            graph.write_batches(
+                f"UNWIND $rows AS r MATCH (f:{label} {{fully_qualified_name: r.k}}) SET f.search_text = r.t",
+                upd, batch_size=500,
+            )
+            n += len(upd)
+    return n
+
+
+def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None) -> list[_Item]:
+    model = embedder.model_id
+    items: list[_Item] = []
+
+    def fit(text: str) -> str:
+        return embedder.truncate(text)
+
+    # symbols ever defined, newest files first does not matter: all are embedded
+    fn_rows = graph.ro_query(
+        "MATCH (f:Function) WHERE (f.external IS NULL OR f.external = false) AND coalesce(f.kind, '') <> 'lambda' "
+        "AND (f)<-[:DEFINES]-() "
+        "RETURN f.fully_qualified_name, f.kind, f.signature, f.docstring, f.file, f.line_start, f.line_end, "
+        "f.body_hash, f.embed_hash, f.embedding IS NOT NULL"
+    )
+    cls_rows = graph.ro_query(
+        "MATCH (c:Class) WHERE (c.external IS NULL OR c.external = false) AND (c)<-[:DEFINES]-() "
+        "RETURN c.fully_qualified_name, 'class', null, c.docstring, c.file, c.line_start, c.line_end, "
+        "c.body_hash, c.embed_hash, c.embedding IS NOT NULL"
+    )
+    for label, rows in (("Function", fn_rows), ("Class", cls_rows)):
+        for fqn, kind, sig, doc, file, ls, le, bh, eh, has in rows:
+            if not fqn:
+                continue
+            if kind == "module" and not (doc or "").strip():
+                continue
+            src = _h(model, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}")
+            if eh == src and has:
+                items.append(_Item(label, fqn, src, lambda: "", text_hash="="))
+                continue
+
+            def build(fqn=fqn, kind=kind, sig=sig, doc=doc, file=file, ls=ls, le=le) -> str:
+                text = body(file, ls, le) if (body and file and kind != "module") else None
+                head = f"{kind or 'symbol'} {fqn}" + (f" ({file})" if file else "")
+                parts = [head]
+                if doc:
+                    parts.append(doc.strip())
+                parts.append(text if text else (sig or ""))
+                return fit("\n".join(p for p in parts if p))
+
+            items.append(_Item(label, fqn, src, build))
+
+    sec_rows = graph.ro_query(
+        "MATCH (s:Section) RETURN s.key, s.heading_path, s.text, s.embed_hash, s.embedding IS NOT NULL"
+    )
+    for key, hp, text, eh, has in sec_rows:
+        if not key:
+            continue
+        src = _h(model, "sec", key, hp, text)
+        if eh == src and has:
+            items.append(_Item("Section", key, src, lambda: "", text_hash="="))
+            continue
+        items.append(_Item("Section", key, src, lambda hp=hp, text=text: fit(f"{hp or ''}\n{text or ''}".strip())))
+
+    commit_rows = graph.ro_query(
+        "MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.message IS NOT NULL "
+        "OPTIONAL MATCH (c)-[:ADDRESSES]->(t:Ticket) "
+        "RETURN c.hash, c.message, collect(t.title), c.embed_hash, c.embedding IS NOT NULL, c.seq "
+        "ORDER BY c.seq DESC"
+    )
+    for hsh, msg, titles, eh, has, _seq in commit_rows:
+        titles = sorted(t for t in (titles or []) if t)
+        src = _h(model, "commit", hsh, msg, *titles)
+        if eh == src and has:
+            items.append(_Item("Commit", hsh, src, lambda: "", text_hash="="))
+            continue
+        items.append(
+            _Item("Commit", hsh, src, lambda msg=msg, titles=titles: fit("\n".join([msg[:_MAX_COMMIT_CHARS], *titles])))
+        )
+    return items
+
+
+def backfill(
+    db: Any,
+    ws: Any,
+    embedder: Embedder,
+    limit: int | None = None,
+    *,
+    cache: EmbeddingCache | None = None,
+    body_provider: BodyProvider | None = None,
+    rebuild: bool | None = None,
+) -> BackfillReport:
+    """Embed what is missing or stale in workspace ``ws``; see the module docstring.
+
+    ``limit`` caps the texts sent to the model in this run (the rest: ``report.remaining``).
+    ``rebuild`` forces (True) or forbids (False) re-creating the HNSW indexes afterwards; by
+    default they are rebuilt after re-embedding a large share of the vectors.
+    """
+    t0 = time.perf_counter()
+    report = BackfillReport()
+    graph = graph_of(db, ws)
+    ensure_search_indexes(graph)
+    report.search_text_updated = refresh_search_text(graph)
+    dim = int(embedder.dim)
+    report.model_changed = prepare_model(graph, embedder.provider, embedder.model_id, dim)
+    try:
+        from mnemosyne.search.doc_store import link_mentions
+
+        link_mentions(graph)
+    except Exception as err:  # mentions are a bonus: never fail a back-fill on them
+        log.warning("linking doc mentions failed: %s", err)
+
+    if body_provider is None:
+        repo, commit = _repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
+        if repo and commit and Path(repo).exists():
+            body_provider = GitBodyReader(repo, commit)
+    items = _collect(graph, embedder, body_provider)
+    todo = [it for it in items if it.text_hash != "="]
+    report.unchanged = len(items) - len(todo)
+    if isinstance(body_provider, GitBodyReader):
+        rows = graph.ro_query(
+            "MATCH (f) WHERE (f:Function OR f:Class) AND f.fully_qualified_name IN $k RETURN DISTINCT f.file",
+            {"k": [it.key for it in todo if it.label in ("Function", "Class")]},
+        )
+        body_provider.preload(r[0] for r in rows if r[0])
+
+    own_cache = cache is None
+    cache = cache or default_cache(getattr(db, "settings", None))
+    model = embedder.model_id
+    try:
+        for it in todo:
+            it.text = it.build()
+            it.text_hash = hashlib.sha256(it.text.encode("utf-8", "replace")).hexdigest()
+        cached = cache.get_many(model, dim, (it.text_hash for it in todo))
+        vectors: dict[str, np.ndarray] = {}
+        missing: list[_Item] = []
+        for it in todo:
+            if it.text_hash in cached:
+                vectors[it.text_hash] = cached[it.text_hash]
+            elif it.text_hash not in vectors:
+                missing.append(it)
+        uniq: dict[str, _Item] = {}
+        for it in missing:
+            uniq.setdefault(it.text_hash, it)
+        to_embed = list(uniq.values())
+        if limit is not None and len(to_embed) > limit:
+            report.remaining = len(to_embed) - limit
+            to_embed = to_embed[: max(0, limit)]
+        for s in range(0, len(to_embed), _EMBED_CHUNK):
+            chunk = to_embed[s : s + _EMBED_CHUNK]
+            v = embedder.embed([it.text for it in chunk])
+            check_dim(v, dim)
+            cache.put_many(model, ((it.text_hash, v[i]) for i, it in enumerate(chunk)))
+            for i, it in enumerate(chunk):
+                vectors[it.text_hash] = v[i]
+            report.embedded += len(chunk)
+        report.reused = sum(1 for it in todo if it.text_hash in cached)
+
+        by_label: dict[str, list[dict[str, Any]]] = {}
+        for it in todo:
+            v = vectors.get(it.text_hash)
+            if v is None:
+                continue
+            by_label.setdefault(it.label, []).append(
+                {"k": it.key, "h": it.src_hash, "v": [float(x) for x in v]}
+            )
+        from mnemosyne.search.vectors import VECTOR_LABELS
+
+        for label, rows in by_label.items():
+            key = VECTOR_LABELS[label]
+            graph.write_batches(
+                f"UNWIND $rows AS r MATCH (n:{label} {{{key}: r.k}}) SET n.embedding = vecf32(r.v), n.embed_hash = r.h",
+                rows, batch_size=_WRITE_BATCH,
+            )
+            report.by_label[label] = len(rows)
+            report.written += len(rows)
+    finally:
+        if own_cache:
+            cache.close()
+
+    total = len(items)
+    big = report.written >= _REBUILD_MIN and report.written >= _REBUILD_SHARE * max(total, 1)
+    if rebuild or (rebuild is None and big and not report.model_changed):
+        rebuild_vector_indexes(graph)
+        report.index_rebuilt = True
+    report.seconds = round(time.perf_counter() - t0, 3)
+    log.info("backfill %s: %s", getattr(graph, "name", ws), report.as_dict())
+    return report
+
+
+def embedded_count(graph: Any) -> int:
+    """How many nodes carry a vector (0: run a back-fill before semantic search)."""
+    n = 0
+    for label in ("Function", "Class", "Section", "Commit"):
+        rows = graph.ro_query(f"MATCH (n:{label}) WHERE n.embedding IS NOT NULL RETURN count(n)")
+        n += int(rows[0][0]) if rows else 0
+    return n

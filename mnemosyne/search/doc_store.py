@@ -1,0 +1,289 @@
+"""Writing documentation into the graph, versioned like everything else (docs/search.md).
+
+Nodes:
+- ``(:Document {path, format, title, content_hash})``: one per ``.md``/``.rst`` file (latest values).
+- ``(:Section {key, doc, heading_path, heading, level, chunk, text, search_text, mentions,
+  line_start, line_end, tokens, has_code, oversized, embedding, embed_hash})``: one block of a
+  section (docs.py). A Section is immutable: its ``key`` hashes path, heading path, chunk index
+  and text, so changed text is a new Section node. Lines are the latest seen.
+
+Versioned edges (same properties as every versioned edge: ``valid_from``/``valid_to``,
+``valid_from_seq``/``valid_to_seq``, ``source_commit``/``ended_commit``, ``ingested_at``,
+``superseded_at``):
+- ``(Document)-[:HAS_SECTION {ordinal, line_start, line_end}]->(Section)``: the block is in the
+  document at that commit; ``ordinal``/lines are updated in place on the open version (like
+  ``CALLS.lines``). A document exists at ``s`` iff one of its ``HAS_SECTION`` versions holds.
+- ``(Section)-[:NEXT {doc}]->(Section)``: reading order at that commit.
+
+Unversioned: ``(Section)-[:MENTIONS {name, resolution}]->(Function|Class)``: a code name the block
+cites, resolved when the section is written (and again by ``link_mentions`` at HEAD, which the
+back-fill runs, so a symbol added after the doc is linked too).
+
+Ingestion calls ``apply_docs(graph, seq, hash, time, {path: bytes | None})`` once per timeline
+commit with the documentation files that commit added, modified (new bytes) or deleted (None),
+after the commit's code facts are written and before ``Meta.last_seq`` moves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from mnemosyne.search.docs import HEADING_SEP, TokenCounter, approx_tokens, doc_format, parse_document
+from mnemosyne.search.text import doc_search_text
+
+log = logging.getLogger(__name__)
+
+_HOLDS_OPEN = "r.valid_to_seq IS NULL AND r.superseded_at IS NULL"
+
+
+@dataclass
+class DocsReport:
+    documents: int = 0
+    sections_opened: int = 0
+    sections_closed: int = 0
+    mentions: int = 0
+    deleted: list[str] = field(default_factory=list)
+
+
+_COUNTER: TokenCounter | None = None
+
+
+def default_token_counter() -> TokenCounter:
+    """The MiniLM WordPiece counter when its tokenizer.json is already present (never
+    downloads during ingestion), else the conservative estimate ``docs.approx_tokens``."""
+    global _COUNTER
+    if _COUNTER is None:
+        try:
+            from mnemosyne.config import get_settings
+            from mnemosyne.search.embedders import WordPieceCounter
+            from mnemosyne.search.model_files import find_tokenizer
+
+            path = find_tokenizer(get_settings().home)
+            _COUNTER = WordPieceCounter(path).count if path else approx_tokens
+        except Exception as err:  # any failure: estimate (still <= 512 real tokens)
+            log.debug("no tokenizer for doc chunking (%s); using the estimate", err)
+            _COUNTER = approx_tokens
+    return _COUNTER
+
+
+def apply_docs(
+    graph: Any,
+    seq: int,
+    commit_hash: str,
+    commit_time: int,
+    changed: Mapping[str, bytes | str | None],
+    *,
+    count_tokens: TokenCounter | None = None,
+    ingested_at: int | None = None,
+) -> DocsReport:
+    """Make the documentation versions at timeline position ``seq`` match ``changed``.
+
+    ``changed`` maps repo-relative paths of documentation files (``docs.is_doc_path``; others
+    are ignored) to their new content, or None when the commit deleted them. Idempotent: applying
+    the same commit twice changes nothing.
+    """
+    report = DocsReport()
+    count = count_tokens or default_token_counter()
+    now = int(ingested_at if ingested_at is not None else time.time())
+    base = {"seq": int(seq), "t": int(commit_time), "c": commit_hash, "now": now}
+    for path, content in sorted(changed.items()):
+        fmt = doc_format(path)
+        if fmt is None:
+            continue
+        report.documents += 1
+        if content is None:
+            report.sections_closed += _close_missing(graph, path, [], base)
+            _sync_next(graph, path, [], base)
+            report.deleted.append(path)
+            continue
+        raw = content.encode() if isinstance(content, str) else bytes(content)
+        doc = parse_document(path, raw, count)
+        graph.query(
+            "MERGE (d:Document {path: $p}) SET d.format = $f, d.title = $title, d.content_hash = $h",
+            {"p": path, "f": fmt, "title": doc.title, "h": hashlib.sha256(raw).hexdigest()},
+        )
+        rows = []
+        for ordinal, b in enumerate(doc.blocks):
+            rows.append({
+                "key": b.key(path), "doc": path, "hp": b.heading, "heading": b.heading_path[-1] if b.heading_path else doc.title,
+                "level": b.level, "chunk": b.chunk, "text": b.text, "st": doc_search_text(b.heading or doc.title, b.text),
+                "mentions": b.mentions, "ls": b.line_start, "le": b.line_end, "tokens": b.tokens,
+                "code": b.has_code, "over": b.oversized, "ord": ordinal,
+            })  # fmt: skip
+        keys = [r["key"] for r in rows]
+        report.sections_closed += _close_missing(graph, path, keys, base)
+        created = graph.write_batches(
+            "UNWIND $rows AS r MERGE (s:Section {key: r.key}) "
+            "ON CREATE SET s.doc = r.doc, s.heading_path = r.hp, s.heading = r.heading, s.level = r.level, "
+            "s.chunk = r.chunk, s.text = r.text, s.search_text = r.st, s.mentions = r.mentions, s.tokens = r.tokens, "
+            "s.has_code = r.code, s.oversized = r.over, s.first_seq = $seq, s.source_commit = $c "
+            "SET s.line_start = r.ls, s.line_end = r.le",
+            rows, batch_size=200, params=base,
+        )
+        del created
+        # open versions for the blocks that have none; update lines/order in place on the others
+        res = graph.write_batches(
+            "UNWIND $rows AS r MATCH (d:Document {path: r.doc}), (s:Section {key: r.key}) "
+            "OPTIONAL MATCH (d)-[o:HAS_SECTION]->(s) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+            "WITH d, s, r, o "
+            "FOREACH (_ IN CASE WHEN o IS NULL THEN [1] ELSE [] END | "
+            "  CREATE (d)-[:HAS_SECTION {valid_from: $t, valid_from_seq: $seq, source_commit: $c, ingested_at: $now, "
+            "  ordinal: r.ord, line_start: r.ls, line_end: r.le}]->(s)) "
+            "FOREACH (_ IN CASE WHEN o IS NULL THEN [] ELSE [1] END | "
+            "  SET o.ordinal = r.ord, o.line_start = r.ls, o.line_end = r.le)",
+            rows, batch_size=200, params=base,
+        )
+        report.sections_opened += res["relationships_created"]
+        _sync_next(graph, path, keys, base)
+        new_keys = [r["key"] for r in rows]
+        report.mentions += _link(graph, [(r["key"], r["mentions"]) for r in rows if r["mentions"]], seq=int(seq))
+        del new_keys
+    return report
+
+
+def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any]) -> int:
+    """End the open HAS_SECTION versions of ``path`` whose section is not in ``keep``. A version
+    opened at this very commit (a replay) is deleted: it was never true."""
+    rows = graph.query(
+        "MATCH (d:Document {path: $p})-[r:HAS_SECTION]->(s:Section) "
+        f"WHERE {_HOLDS_OPEN} AND NOT s.key IN $keep "
+        "WITH r, r.valid_from_seq = $seq AS same "
+        "FOREACH (_ IN CASE WHEN same THEN [1] ELSE [] END | DELETE r) "
+        "FOREACH (_ IN CASE WHEN same THEN [] ELSE [1] END | "
+        "  SET r.valid_to_seq = $seq, r.valid_to = $t, r.ended_commit = $c) "
+        "RETURN count(*)",
+        {**base, "p": path, "keep": keep},
+    )
+    return int(rows[0][0]) if rows else 0
+
+
+def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any]) -> None:
+    pairs = [[a, b] for a, b in zip(keys, keys[1:], strict=False)]
+    graph.query(
+        "MATCH (a:Section {doc: $p})-[r:NEXT]->(b:Section) "
+        f"WHERE {_HOLDS_OPEN} AND NOT [a.key, b.key] IN $pairs "
+        "WITH r, r.valid_from_seq = $seq AS same "
+        "FOREACH (_ IN CASE WHEN same THEN [1] ELSE [] END | DELETE r) "
+        "FOREACH (_ IN CASE WHEN same THEN [] ELSE [1] END | "
+        "  SET r.valid_to_seq = $seq, r.valid_to = $t, r.ended_commit = $c)",
+        {**base, "p": path, "pairs": pairs},
+    )
+    if pairs:
+        graph.query(
+            "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
+            "OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+            "WITH a, b, count(o) AS open WHERE open = 0 "
+            "CREATE (a)-[:NEXT {doc: $p, valid_from: $t, valid_from_seq: $seq, source_commit: $c, ingested_at: $now}]->(b)",
+            {**base, "p": path, "pairs": pairs},
+        )
+
+
+# -- mentions -----------------------------------------------------------------------------------
+
+
+def _short(name: str) -> str:
+    return name.replace("/", ".").rsplit(".", 1)[-1]
+
+
+def resolve_mentions(graph: Any, names: list[str], seq: int | None = None) -> dict[str, tuple[str, str, str]]:
+    """Mention -> (label, fqn, resolution) for the names that denote one symbol existing at
+    ``seq`` (None: HEAD). Dotted names match a fully qualified name exactly or as a unique
+    suffix (``Cls.meth`` -> ``pkg.mod.Cls.meth``); bare names must be the name of exactly one
+    Function or Class."""
+    if not names:
+        return {}
+    lookup = sorted({_short(n) for n in names} | set(names))
+    holds = (
+        "d.valid_to_seq IS NULL AND d.superseded_at IS NULL"
+        if seq is None
+        else "d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL"
+    )
+    cands: dict[str, list[tuple[str, str]]] = {}
+    for label in ("Function", "Class"):
+        rows = graph.ro_query(
+            f"MATCH ()-[d:DEFINES]->(s:{label}) WHERE s.name IN $names AND {holds} "
+            "AND (s.external IS NULL OR s.external = false) "
+            f"RETURN DISTINCT s.fully_qualified_name, s.name, s.kind",
+            {"names": lookup, "seq": seq},
+        )
+        for fqn, name, kind in rows:
+            if kind == "module":
+                continue
+            cands.setdefault(name, []).append((label, fqn))
+    out: dict[str, tuple[str, str, str]] = {}
+    for m in names:
+        pool = cands.get(_short(m), [])
+        if not pool:
+            continue
+        if "." in m or "/" in m:
+            exact = [c for c in pool if c[1] == m]
+            if len(exact) == 1:
+                out[m] = (*exact[0], "fqn")
+                continue
+            norm = m.replace("/", ".")
+            suffix = [c for c in pool if c[1].replace("/", ".").endswith("." + norm)]
+            if len(suffix) == 1:
+                out[m] = (*suffix[0], "suffix")
+        elif len(pool) == 1:
+            out[m] = (*pool[0], "unique_name")
+    return out
+
+
+def _link(graph: Any, section_mentions: list[tuple[str, list[str]]], seq: int | None) -> int:
+    names = sorted({n for _, ms in section_mentions for n in ms})
+    resolved = resolve_mentions(graph, names, seq)
+    rows = []
+    for key, ms in section_mentions:
+        for n in ms:
+            if n in resolved:
+                label, fqn, how = resolved[n]
+                rows.append({"s": key, "label": label, "fqn": fqn, "name": n, "how": how})
+    made = 0
+    for label in ("Function", "Class"):
+        part = [r for r in rows if r["label"] == label]
+        if part:
+            res = graph.write_batches(
+                f"UNWIND $rows AS r MATCH (s:Section {{key: r.s}}), (t:{label} {{fully_qualified_name: r.fqn}}) "
+                "MERGE (s)-[m:MENTIONS]->(t) ON CREATE SET m.name = r.name, m.resolution = r.how",
+                part, batch_size=500,
+            )
+            made += res["relationships_created"]
+    return made
+
+
+def link_mentions(graph: Any) -> int:
+    """Resolve the mentions of every section in a document at HEAD against the symbols that
+    exist now; creates the missing MENTIONS edges. Returns how many were created."""
+    rows = graph.ro_query(
+        "MATCH (:Document)-[r:HAS_SECTION]->(s:Section) "
+        f"WHERE {_HOLDS_OPEN} AND size(s.mentions) > 0 RETURN s.key, s.mentions"
+    )
+    if not rows:
+        return 0
+    return _link(graph, [(k, list(ms or [])) for k, ms in rows], seq=None)
+
+
+def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str, Any]]:
+    """The blocks of a document at ``seq`` (None: HEAD), in reading order."""
+    holds = (
+        _HOLDS_OPEN
+        if seq is None
+        else "r.valid_from_seq <= $seq AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq) AND r.superseded_at IS NULL"
+    )
+    rows = graph.ro_query(
+        f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {holds} "
+        "OPTIONAL MATCH (s)-[m:MENTIONS]->(t) "
+        "RETURN s.key, s.heading_path, s.text, r.ordinal, r.line_start, r.line_end, collect(t.fully_qualified_name) "
+        "ORDER BY r.ordinal",
+        {"p": path, "seq": seq},
+    )
+    return [
+        {"key": k, "heading_path": hp, "headings": (hp or "").split(HEADING_SEP), "text": t, "ordinal": o,
+         "line_start": ls, "line_end": le, "mentions": sorted(x for x in ms if x)}
+        for k, hp, t, o, ls, le, ms in rows
+    ]  # fmt: skip

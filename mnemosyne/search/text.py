@@ -1,0 +1,177 @@
+"""Text helpers for full-text search: identifier splitting, the ``search_text`` property, safe
+RediSearch queries and snippets.
+
+FalkorDB's full-text tokenizer splits on ``.``, ``/``, ``-`` and whitespace but not on ``_`` or
+camelCase (tech-brief §2.5), so identifiers are stored pre-split in ``search_text``. User input
+is never passed to RediSearch as is: ``ft_query`` builds the query from plain word tokens only,
+so it cannot raise a RediSearch syntax error.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# ``getUserById`` -> get User By Id; ``HTTPServer`` -> HTTP Server; ``utf8Decode`` -> utf 8 Decode.
+_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
+_TOKEN = re.compile(r"\w+")
+_DOTTED = re.compile(r"[A-Za-z_<][\w<>]*(?:\.[A-Za-z_<][\w<>]*)+")
+
+# Words that carry no meaning in a question about code. RediSearch also drops its own English
+# stopwords at query time; these are the question words it keeps.
+QUERY_STOPWORDS = frozenset(
+    """a an the of to in on at for from by with and or not no is are was were be been being do does
+    did doing done has have had where what which who whom whose when why how that this these those
+    there here it its i we you he she they me my our your their can could should would will shall
+    may might must any some all each every get gets find found show tell me please code function
+    functions method methods class classes implemented implementation defined logic handled handle
+    handles happen happens place part way used use uses using into about than then so if else""".split()
+)
+
+_MAX_QUERY_WORDS = 16
+
+
+def split_identifier(name: str) -> list[str]:
+    """Lower-case words of an identifier: ``get_user_by_id``, ``getUserById`` -> get user by id;
+    ``HTTPServer`` -> http server; ``parse2D`` -> parse 2 d. Non-ASCII letters stay in words."""
+    return [w.lower() for w in _WORD.findall(name)]
+
+
+def words(text: str) -> list[str]:
+    """All identifier words of free text, in order (duplicates kept)."""
+    out: list[str] = []
+    for tok in _TOKEN.findall(text or ""):
+        out.extend(split_identifier(tok))
+    return out
+
+
+def _strip_nul(s: str | None) -> str:
+    return (s or "").replace("\x00", " ")
+
+
+def search_text(
+    fqn: str,
+    name: str | None = None,
+    signature: str | None = None,
+    docstring: str | None = None,
+    file: str | None = None,
+) -> str:
+    """The value of the full-text indexed ``search_text`` property of a Function or Class.
+
+    Holds: the name's words (twice: names weigh most), the whole name and the dotted parts of the
+    fully qualified name (so the exact identifier matches too), the words of the FQN's path,
+    of the parameters in the signature, and the docstring as written (stemmed by the index).
+    """
+    fqn = _strip_nul(fqn)
+    name = _strip_nul(name) or fqn.rsplit(".", 1)[-1]
+    name_words = split_identifier(name)
+    parts: list[str] = []
+    parts += name_words * 2
+    parts.append(name)
+    fqn_parts = [p for p in re.split(r"[./]", fqn) if p]
+    parts += fqn_parts
+    for p in fqn_parts[:-1]:
+        parts += split_identifier(p)
+    if file:
+        parts += [w for w in words(file) if w not in ("py", "ts", "tsx", "js")]
+    if signature:
+        sig = _strip_nul(signature)
+        # parameter and type names, not the punctuation
+        parts += [w for w in words(sig) if w not in ("def", "self", "cls", "async", "function", "const")]
+    if docstring:
+        parts.append(_strip_nul(docstring).strip())
+    return " ".join(p for p in parts if p)
+
+
+def doc_search_text(heading_path: str, text: str) -> str:
+    """``search_text`` of a documentation Section: heading words, identifiers split, the text."""
+    ids = [t for t in _TOKEN.findall(text or "") if "_" in t or _has_inner_caps(t)]
+    extra: list[str] = []
+    for t in dict.fromkeys(ids):
+        extra += split_identifier(t)
+    return " ".join([heading_path.replace(">", " "), " ".join(extra), _strip_nul(text)])
+
+
+def _has_inner_caps(t: str) -> bool:
+    return any(c.isupper() for c in t[1:]) and any(c.islower() for c in t)
+
+
+def query_words(user_text: str, *, drop_stopwords: bool = True) -> list[str]:
+    """The distinct meaningful words of a user query, in order (at most 16)."""
+    out: list[str] = []
+    for tok in _TOKEN.findall(user_text or ""):
+        for w in split_identifier(tok):
+            if len(w) < 2 and not w.isdigit():
+                continue
+            if drop_stopwords and w in QUERY_STOPWORDS:
+                continue
+            out.append(w)
+    uniq = list(dict.fromkeys(out))
+    if not uniq and drop_stopwords:
+        return query_words(user_text, drop_stopwords=False)
+    return uniq[:_MAX_QUERY_WORDS]
+
+
+def _ascii_word(w: str) -> bool:
+    return w.isascii() and w.isalnum()
+
+
+def ft_query(user_text: str, prefix: bool = True, mode: str = "any") -> str | None:
+    """A RediSearch query for free user text, or None when it has no usable word.
+
+    Words are OR-ed (``mode='any'``) or AND-ed (``mode='all'``); words of 3+ letters also match as
+    prefixes. Only ``[a-z0-9]`` words (and other Unicode letters, unprefixed) reach RediSearch,
+    so no input can cause a syntax error.
+    """
+    terms: list[str] = []
+    for w in query_words(user_text):
+        w = unicodedata.normalize("NFKC", w)
+        if not all(c.isalnum() for c in w):
+            continue
+        if prefix and _ascii_word(w) and len(w) >= 3 and not w.isdigit():
+            # the bare word is stemmed by the index (computed -> compute); the prefix catches
+            # longer identifiers' words (retr* -> retry, retries)
+            terms.append(f"{w}|{w}*" if mode != "all" else f"({w}|{w}*)")
+        else:
+            terms.append(w)
+    if not terms:
+        return None
+    return (" " if mode == "all" else "|").join(terms)
+
+
+def identifier_like(query: str) -> str | None:
+    """The query itself when it looks like one identifier or dotted name (``compute_retry_delay``,
+    ``shop.retry.compute_retry_delay``, ``src/api/client.ApiClient.get``), else None."""
+    q = (query or "").strip().strip("`").rstrip("()")
+    if not q or " " in q or len(q) > 300:
+        return None
+    if re.fullmatch(r"[\w$<>/.-]+", q) and re.search(r"[A-Za-z_]", q):
+        return q
+    return None
+
+
+def dotted_names(text: str) -> list[str]:
+    """Dotted names (``pkg.mod.func``) appearing in text."""
+    return _DOTTED.findall(text or "")
+
+
+def snippet(text: str | None, query: str, width: int = 160) -> str:
+    """A one-line excerpt of ``text`` around the first query word it contains."""
+    if not text:
+        return ""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    low = flat.lower()
+    pos = -1
+    for w in query_words(query):
+        pos = low.find(w)
+        if pos >= 0:
+            break
+    if pos < 0:
+        return flat[: width - 1].rstrip() + "…"
+    start = max(0, pos - width // 3)
+    end = min(len(flat), start + width)
+    start = max(0, end - width)
+    out = flat[start:end].strip()
+    return ("…" if start > 0 else "") + out + ("…" if end < len(flat) else "")

@@ -1,0 +1,187 @@
+"""Vector indexes, the embedding model recorded in the graph, and k-NN queries.
+
+- One HNSW cosine index per embedded label: ``Function(embedding)``, ``Class(embedding)``,
+  ``Commit(embedding)``, ``Section(embedding)``; all of one dimension, the model's.
+- ``Meta {key:'ingest'}`` records ``embedding_provider``, ``embedding_model``, ``embedding_dim``.
+  A different model or dimension drops the vector indexes, removes every stored vector and
+  ``embed_hash``, re-creates the indexes and records the new model: dimensions never mix.
+- k-NN always overfetches ``2k+10`` and trims (HNSW returns short lists after updates and AOF
+  replays, tech-brief §2.6); ``rebuild_vector_indexes`` (drop + create) is the cure the daemon runs
+  after large re-embeds and after a start that replayed the AOF.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mnemosyne.search.errors import EmbeddingDimensionMismatch
+
+log = logging.getLogger(__name__)
+
+#: embedded label -> key property
+VECTOR_LABELS: dict[str, str] = {
+    "Function": "fully_qualified_name",
+    "Class": "fully_qualified_name",
+    "Commit": "hash",
+    "Section": "key",
+}
+EMBEDDING_PROP = "embedding"
+META_KEY = "ingest"
+HNSW_OPTIONS = "similarityFunction:'cosine', M:16, efConstruction:200, efRuntime:20"
+
+
+@dataclass(frozen=True)
+class EmbeddingModelInfo:
+    provider: str | None
+    model: str | None
+    dim: int | None
+
+
+def _indexes(graph: Any) -> list[list[Any]]:
+    return graph.ro_query(
+        "CALL db.indexes() YIELD label, properties, types, options, entitytype "
+        "RETURN label, properties, types, options, entitytype"
+    )
+
+
+def vector_indexes(graph: Any) -> dict[str, int]:
+    """Existing vector indexes on ``embedding``: label -> dimension."""
+    out: dict[str, int] = {}
+    for label, _props, types, options, entity in _indexes(graph):
+        if entity != "NODE" or label not in VECTOR_LABELS:
+            continue
+        if "VECTOR" in (types or {}).get(EMBEDDING_PROP, []):
+            opts = (options or {}).get(EMBEDDING_PROP) or {}
+            out[label] = int(opts.get("dimension", 0) or 0)
+    return out
+
+
+def fulltext_fields(graph: Any, label: str) -> list[str]:
+    for lab, props, types, _opts, entity in _indexes(graph):
+        if entity == "NODE" and lab == label:
+            return [p for p in props if "FULLTEXT" in (types or {}).get(p, [])]
+    return []
+
+
+def ensure_search_indexes(graph: Any) -> list[str]:
+    """Full-text fields the search layer relies on beyond cypher/schema.cypher: Section
+    ``search_text`` (identifiers pre-split) next to ``text``. Adding a field to an existing
+    full-text index is additive in FalkorDB. Returns the statements run."""
+    ran: list[str] = []
+    wanted = {"Section": ("text", "search_text"), "Function": ("search_text",), "Class": ("search_text",)}
+    for label, fields in wanted.items():
+        have = set(fulltext_fields(graph, label))
+        var = label[0].lower()
+        for f in fields:
+            if f not in have:
+                stmt = f"CREATE FULLTEXT INDEX FOR ({var}:{label}) ON ({var}.{f})"
+                graph.query(stmt)
+                ran.append(stmt)
+    return ran
+
+
+def get_model_info(graph: Any) -> EmbeddingModelInfo:
+    rows = graph.ro_query(
+        "MATCH (m:Meta {key: $k}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim",
+        {"k": META_KEY},
+    )
+    if not rows:
+        return EmbeddingModelInfo(None, None, None)
+    p, m, d = rows[0]
+    return EmbeddingModelInfo(p, m, int(d) if d is not None else None)
+
+
+def _set_model_info(graph: Any, provider: str, model: str, dim: int) -> None:
+    graph.query(
+        "MERGE (m:Meta {key: $k}) SET m.embedding_provider = $p, m.embedding_model = $m, m.embedding_dim = $d",
+        {"k": META_KEY, "p": provider, "m": model, "d": int(dim)},
+    )
+
+
+def create_vector_indexes(graph: Any, dim: int) -> list[str]:
+    """Create the missing vector indexes with ``dim``; a wrong-dimension one is re-created."""
+    ran: list[str] = []
+    have = vector_indexes(graph)
+    for label in VECTOR_LABELS:
+        if label in have and have[label] == dim:
+            continue
+        var = label[0].lower()
+        if label in have:
+            graph.query(f"DROP VECTOR INDEX FOR ({var}:{label}) ON ({var}.{EMBEDDING_PROP})")
+        stmt = (
+            f"CREATE VECTOR INDEX FOR ({var}:{label}) ON ({var}.{EMBEDDING_PROP}) "
+            f"OPTIONS {{dimension:{int(dim)}, {HNSW_OPTIONS}}}"
+        )
+        graph.query(stmt)
+        ran.append(stmt)
+    return ran
+
+
+def drop_vector_indexes(graph: Any) -> None:
+    for label in vector_indexes(graph):
+        var = label[0].lower()
+        graph.query(f"DROP VECTOR INDEX FOR ({var}:{label}) ON ({var}.{EMBEDDING_PROP})")
+
+
+def rebuild_vector_indexes(graph: Any) -> int:
+    """DROP + CREATE every vector index with the recorded dimension (after large re-embeds, or
+    when the server replayed its AOF). Returns the dimension (0: nothing embedded yet)."""
+    info = get_model_info(graph)
+    if not info.dim:
+        return 0
+    drop_vector_indexes(graph)
+    create_vector_indexes(graph, info.dim)
+    return info.dim
+
+
+def prepare_model(graph: Any, provider: str, model_id: str, dim: int) -> bool:
+    """Make the graph ready for vectors of ``model_id``/``dim``. Returns True when the model
+    changed (every old vector removed: they must all be re-embedded)."""
+    info = get_model_info(graph)
+    changed = info.model is not None and (info.model != model_id or info.dim != dim)
+    if changed:
+        log.warning(
+            "embedding model changed (%s/%s -> %s/%s): dropping vector indexes and all vectors",
+            info.model, info.dim, model_id, dim,
+        )
+        drop_vector_indexes(graph)
+        for label in VECTOR_LABELS:
+            graph.query(
+                f"MATCH (n:{label}) WHERE n.embedding IS NOT NULL OR n.embed_hash IS NOT NULL "
+                "SET n.embedding = NULL, n.embed_hash = NULL"
+            )
+    create_vector_indexes(graph, dim)
+    if changed or info.model is None or info.provider != provider:
+        _set_model_info(graph, provider, model_id, dim)
+    return changed
+
+
+def check_dim(vectors: np.ndarray, dim: int) -> None:
+    if vectors.ndim != 2 or vectors.shape[1] != dim:
+        raise EmbeddingDimensionMismatch(f"vectors of shape {vectors.shape} for an index of dimension {dim}")
+
+
+def knn(graph: Any, label: str, qvec: np.ndarray | Sequence[float], k: int,
+        where: str = "", params: dict[str, Any] | None = None,
+        returns: str = "") -> list[list[Any]]:  # fmt: skip
+    """Nearest ``label`` nodes: rows ``[key, similarity, *returns]``, most similar first.
+
+    Overfetches ``2k+10`` (HNSW can return short lists). ``where`` filters after YIELD (use
+    ``node``); ``returns`` adds columns (``node.file, node.line_start``). Similarity is
+    ``1 - cosine distance``.
+    """
+    key = VECTOR_LABELS[label]
+    q = np.asarray(qvec, dtype=np.float32).ravel().tolist()
+    extra = f", {returns}" if returns else ""
+    cond = f"WHERE {where} " if where else ""
+    rows = graph.ro_query(
+        f"CALL db.idx.vector.queryNodes('{label}', '{EMBEDDING_PROP}', $kf, vecf32($q)) YIELD node, score "
+        f"{cond}RETURN node.{key}, 1.0 - score AS sim{extra} ORDER BY score ASC LIMIT $k",
+        {**(params or {}), "q": q, "k": int(k), "kf": int(2 * k + 10)},
+    )
+    return rows
