@@ -26,6 +26,9 @@ from mnemosyne.store.embedded import EmbeddedFalkorDB
 from mnemosyne.store.graph import Graph
 from mnemosyne.store.registry import WorkspaceRegistry
 
+# Source corpora that tests parse (not tests to run), wherever an area keeps them.
+collect_ignore_glob = ["*/corpus/*", "*/fixtures/repos/*"]
+
 _ENV_KEYS = ("MNEMOSYNE_HOME", "MNEMOSYNE_FALKORDB_URL", "MNEMOSYNE_FALKORDB_SOCKET", "MNEMOSYNE_CONFIG")
 
 
