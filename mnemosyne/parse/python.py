@@ -1,0 +1,827 @@
+"""Python source bytes -> a per-file parse result made of plain, picklable data.
+
+The result (``ParsedFile``) describes the file's scopes (module, classes, functions, lambdas)
+with what the resolver needs to name and resolve calls: bindings (flow-insensitive: a name maps
+to every value expression ever bound to it in the scope), call sites, attribute loads (property
+getters), ``for``/``with`` sites (implicit dunder calls), return expressions, parameters,
+decorators, bases and import statements. It holds no tree-sitter object, depends only on the
+bytes (not on the path), so it is cached by content hash and can cross process boundaries.
+
+Expressions are encoded as small tuples (see ``_Conv``):
+
+    ('n', name)                      identifier
+    ('a', base, attr)                attribute
+    ('c', func, args, kwargs)        call; args: [expr | ('*', expr)], kwargs: [(name|None, expr)]
+    ('s', base, key)                 subscript; key is ('str', s) / ('int', i) / ('u',)
+    ('L', start_byte)                lambda (ParsedFile.lambdas maps start_byte -> scope index)
+    ('t', [elts])                    tuple / list / set display
+    ('d', [(key, value)])            dict display
+    ('or', [exprs])                  any of (conditional expression, boolean operator)
+    ('str', s) / ('int', i)          literals usable as subscript keys
+    ('lit', type_name)               other literal
+    ('u',)                           unknown
+
+Binding values add:
+
+    ('def', scope)                   a def / class statement
+    ('p', scope, i)                  parameter i of a function/lambda scope
+    ('im', module)                   ``import module`` / ``import a.b as module`` (absolute)
+    ('if', module, name, level)      ``from module import name`` (level = leading dots)
+    ('it', expr)                     an element of iterating ``expr`` (for / comprehension target)
+    ('ix', expr, i)                  element i of unpacking ``expr``
+    ('w', expr)                      ``with expr as target``
+    ('ann', [exprs])                 an instance of one of the annotated classes
+    ('exc', [exprs])                 ``except E as e``: an instance of E
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import inspect
+from dataclasses import dataclass, field
+from typing import Any
+
+import tree_sitter_python as _tsp
+from tree_sitter import Language, Node, Parser
+
+LANGUAGE = Language(_tsp.language())
+_PARSERS: list[Parser] = []
+
+MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
+
+U = ("u",)
+
+
+def _parser() -> Parser:
+    if not _PARSERS:
+        _PARSERS.append(Parser(LANGUAGE))
+    return _PARSERS[0]
+
+
+@dataclass(slots=True)
+class Scope:
+    kind: str  # 'module' | 'class' | 'function' | 'lambda'
+    name: str  # local name ('' for the module, '<lambda1>' for lambdas)
+    qual: str  # dotted name inside the module ('' for the module)
+    parent: int  # enclosing scope index, -1 for the module
+    owner: int  # the scope its calls are attributed to (class bodies -> enclosing function/module)
+    line_start: int
+    line_end: int
+    signature: str = ""
+    docstring: str = ""
+    body_hash: str = ""
+    is_async: bool = False
+    is_generator: bool = False
+    decorators: list[Any] = field(default_factory=list)  # exprs, evaluated in the parent scope
+    bases: list[Any] = field(default_factory=list)  # exprs, evaluated in the parent scope
+    params: list[tuple[str, str, Any, Any]] = field(default_factory=list)  # (name, '', '*', '**'; annotation; default)
+    return_ann: Any = None  # ('ann', [...]) or None
+    returns: list[Any] = field(default_factory=list)
+    bindings: dict[str, list[Any]] = field(default_factory=dict)
+    item_bindings: dict[str, list[Any]] = field(default_factory=dict)  # name[...] = value
+    globals: set[str] = field(default_factory=set)
+    nonlocals: set[str] = field(default_factory=set)
+    attr_stores: list[tuple[str, str, Any]] = field(default_factory=list)  # (base name, attr, value)
+    # sites attributed to this scope (the owner); the last item is the scope the site sits in
+    # (a class body nested in the owner), where its names are evaluated
+    calls: list[tuple[Any, int, str, int]] = field(default_factory=list)  # (('c', ...), line, '' | 'raise', scope)
+    decos: list[tuple[Any, int, int]] = field(default_factory=list)  # (decorator expr, decorated scope, line)
+    loads: list[tuple[Any, int, int]] = field(default_factory=list)  # attribute loads (property getters)
+    iters: list[tuple[Any, int, int]] = field(default_factory=list)  # for x in expr
+    withs: list[tuple[Any, int, bool, int]] = field(default_factory=list)  # with expr (async?)
+    children: dict[str, int] = field(default_factory=dict)  # local name -> first scope of that name
+
+
+@dataclass(slots=True)
+class ImportStmt:
+    scope: int
+    line: int
+    module: str  # dotted module ('' for `from . import x`)
+    level: int  # leading dots of a relative import
+    names: list[tuple[str, str]]  # (imported name, bound alias); for `import a.b` -> [('a.b', 'a')]
+    is_from: bool
+    star: bool = False
+
+
+@dataclass(slots=True)
+class ParsedFile:
+    scopes: list[Scope]
+    imports: list[ImportStmt]
+    lambdas: dict[int, int]  # start byte -> scope index
+    all_names: list[str] | None  # literal __all__, if any
+    star_imports: list[tuple[str, int]]  # (module, level) of `from m import *` at module level
+    warnings: list[str]
+    line_count: int
+
+
+def _text(node: Node) -> str:
+    return node.text.decode("utf-8", "replace")  # type: ignore[union-attr]
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.split())
+
+
+def _hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _string_value(node: Node) -> str | None:
+    """The value of a plain (non f-) string literal node, or None."""
+    raw = _text(node)
+    try:
+        v = ast.literal_eval(raw)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if isinstance(v, bytes):
+        return v.decode("utf-8", "replace")
+    return v if isinstance(v, str) else None
+
+
+def _docstring(body: Node | None) -> str:
+    if body is None:
+        return ""
+    first = body.named_child(0) if body.named_child_count else None
+    while first is not None and first.type == "comment":
+        first = first.next_named_sibling
+    if first is None or first.type != "expression_statement" or first.named_child_count != 1:
+        return ""
+    s = first.named_child(0)
+    if s is None or s.type not in ("string", "concatenated_string"):
+        return ""
+    v = _string_value(s)
+    if v is None:
+        raw = _text(s)
+        v = raw.strip("rRbBuUfF").strip("\"'")
+    return inspect.cleandoc(v)
+
+
+class _Conv:
+    """Builds scopes while walking the tree (iteratively)."""
+
+    def __init__(self, src: bytes) -> None:
+        self.src = src
+        self.scopes: list[Scope] = []
+        self.imports: list[ImportStmt] = []
+        self.lambdas: dict[int, int] = {}
+        self.lambda_counter: dict[int, int] = {}
+        self.all_names: list[str] | None = None
+        self.star_imports: list[tuple[str, int]] = []
+        self.warnings: list[str] = []
+
+    # ---------------------------------------------------------------- expressions
+    def expr(self, node: Node | None, depth: int = 0) -> Any:
+        if node is None or depth > MAX_EXPR_DEPTH:
+            return U
+        t = node.type
+        if t == "identifier":
+            return ("n", _text(node))
+        if t == "attribute":
+            obj = node.child_by_field_name("object")
+            attr = node.child_by_field_name("attribute")
+            if attr is None:
+                return U
+            return ("a", self.expr(obj, depth + 1), _text(attr))
+        if t == "call":
+            fn = node.child_by_field_name("function")
+            argl = node.child_by_field_name("arguments")
+            args: list[Any] = []
+            kwargs: list[Any] = []
+            if argl is not None and argl.type == "argument_list":
+                for a in argl.named_children:
+                    at = a.type
+                    if at == "keyword_argument":
+                        nm = a.child_by_field_name("name")
+                        kwargs.append((_text(nm) if nm else None, self.expr(a.child_by_field_name("value"), depth + 1)))
+                    elif at == "list_splat":
+                        args.append(("*", self.expr(a.named_child(0), depth + 1)))
+                    elif at == "dictionary_splat":
+                        kwargs.append((None, self.expr(a.named_child(0), depth + 1)))
+                    elif at != "comment":
+                        args.append(self.expr(a, depth + 1))
+            elif argl is not None:  # generator expression argument
+                args.append(U)
+            return ("c", self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
+        if t == "parenthesized_expression" or t == "await":
+            return self.expr(node.named_child(0) if node.named_child_count else None, depth + 1)
+        if t == "subscript":
+            base = self.expr(node.child_by_field_name("value"), depth + 1)
+            subs = node.children_by_field_name("subscript")
+            key: Any = U
+            if len(subs) == 1:
+                k = subs[0]
+                if k.type == "string":
+                    sv = _string_value(k)
+                    key = ("str", sv) if sv is not None else U
+                elif k.type == "integer":
+                    try:
+                        key = ("int", int(_text(k), 0))
+                    except ValueError:
+                        key = U
+                elif k.type == "unary_operator" and _text(k).replace(" ", "").lstrip("-").isdigit():
+                    key = ("int", int(_text(k).replace(" ", "")))
+            return ("s", base, key)
+        if t == "lambda":
+            return ("L", node.start_byte)
+        if t in ("tuple", "list", "set", "expression_list", "pattern_list", "tuple_pattern", "list_pattern"):
+            return ("t", tuple(self.expr(c, depth + 1) for c in node.named_children if c.type != "comment"))
+        if t == "dictionary":
+            items = []
+            for c in node.named_children:
+                if c.type == "pair":
+                    k = c.child_by_field_name("key")
+                    kv: Any = U
+                    if k is not None and k.type == "string":
+                        sv = _string_value(k)
+                        kv = ("str", sv) if sv is not None else U
+                    elif k is not None and k.type == "integer":
+                        try:
+                            kv = ("int", int(_text(k), 0))
+                        except ValueError:
+                            kv = U
+                    items.append((kv, self.expr(c.child_by_field_name("value"), depth + 1)))
+            return ("d", tuple(items))
+        if t == "conditional_expression":
+            ch = node.named_children
+            if len(ch) >= 3:
+                return ("or", (self.expr(ch[0], depth + 1), self.expr(ch[2], depth + 1)))
+            return U
+        if t == "boolean_operator":
+            return (
+                "or",
+                (self.expr(node.child_by_field_name("left"), depth + 1), self.expr(node.child_by_field_name("right"), depth + 1)),
+            )
+        if t == "named_expression":
+            return self.expr(node.child_by_field_name("value"), depth + 1)
+        if t == "string":
+            sv = _string_value(node)
+            return ("str", sv) if sv is not None else ("lit", "str")
+        if t == "integer":
+            try:
+                return ("int", int(_text(node), 0))
+            except ValueError:
+                return ("lit", "int")
+        if t in ("float", "true", "false", "none", "concatenated_string"):
+            return ("lit", t)
+        if t in ("list_comprehension", "dictionary_comprehension", "set_comprehension"):
+            return ("lit", t)
+        return U
+
+    def ann(self, node: Node | None, depth: int = 0) -> list[Any]:
+        """Annotation -> the class expressions it may denote (Optional/Union/| unpacked)."""
+        if node is None or depth > 20:
+            return []
+        t = node.type
+        if t == "type":
+            return self.ann(node.named_child(0) if node.named_child_count else None, depth + 1)
+        if t in ("identifier", "attribute"):
+            return [self.expr(node)]
+        if t == "string":
+            sv = _string_value(node)
+            if sv is None:
+                return []
+            return [e for e in (_dotted_expr(p.strip()) for p in sv.split("|")) if e is not None]
+        if t == "binary_operator":
+            return self.ann(node.child_by_field_name("left"), depth + 1) + self.ann(node.child_by_field_name("right"), depth + 1)
+        if t == "generic_type" or t == "subscript":
+            head = node.named_child(0) if t == "generic_type" else node.child_by_field_name("value")
+            hname = _text(head).rsplit(".", 1)[-1] if head is not None else ""
+            if hname in ("Optional", "Union", "Annotated", "Final", "ClassVar", "Type", "type"):
+                out: list[Any] = []
+                if t == "generic_type":
+                    tp = node.named_child(1) if node.named_child_count > 1 else None
+                    args = tp.named_children if tp is not None else []
+                else:
+                    args = node.children_by_field_name("subscript")
+                if hname == "Annotated" or hname in ("Final", "ClassVar"):
+                    args = args[:1]
+                for a in args:
+                    out.extend(self.ann(a, depth + 1))
+                if hname in ("Type", "type"):
+                    return [("cls", e) for e in out]
+                return out
+            return []
+        return []
+
+    # ---------------------------------------------------------------- scopes
+    def new_scope(self, kind: str, name: str, parent: int, node: Node, start_node: Node) -> int:
+        p = self.scopes[parent] if parent >= 0 else None
+        qual = name if p is None or p.qual == "" else f"{p.qual}.{name}"
+        idx = len(self.scopes)
+        owner = idx if kind != "class" else (p.owner if p is not None else 0)
+        s = Scope(
+            kind=kind,
+            name=name,
+            qual=qual,
+            parent=parent,
+            owner=owner,
+            line_start=start_node.start_point[0] + 1,
+            line_end=node.end_point[0] + 1,
+            body_hash=_hash(self.src[start_node.start_byte : node.end_byte]),
+        )
+        self.scopes.append(s)
+        if p is not None and name not in p.children:
+            p.children[name] = idx
+        return idx
+
+    def bind(self, scope: int, name: str, value: Any) -> None:
+        s = self.scopes[scope]
+        if name in s.globals:
+            scope = 0
+        elif name in s.nonlocals:
+            p = s.parent
+            while p > 0:
+                ps = self.scopes[p]
+                if ps.kind in ("function", "lambda") and name in ps.bindings:
+                    break
+                p = ps.parent
+            scope = max(p, 0)
+        self.scopes[scope].bindings.setdefault(name, []).append(value)
+
+    def bind_target(self, scope: int, target: Node | None, value: Any, depth: int = 0) -> None:
+        if target is None or depth > MAX_EXPR_DEPTH:
+            return
+        t = target.type
+        if t == "identifier":
+            self.bind(scope, _text(target), value)
+        elif t in ("pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"):
+            elts = [c for c in target.named_children if c.type != "comment"]
+            lit = value[1] if value[0] == "t" and len(value[1]) == len(elts) else None
+            for i, c in enumerate(elts):
+                if c.type in ("list_splat_pattern", "list_splat"):
+                    self.bind_target(scope, c.named_child(0) if c.named_child_count else None, U, depth + 1)
+                    lit = None
+                    continue
+                self.bind_target(scope, c, lit[i] if lit is not None else ("ix", value, i), depth + 1)
+        elif t in ("parenthesized_expression", "as_pattern_target"):
+            self.bind_target(scope, target.named_child(0) if target.named_child_count else None, value, depth + 1)
+        elif t == "attribute":
+            obj = target.child_by_field_name("object")
+            attr = target.child_by_field_name("attribute")
+            if obj is not None and attr is not None and obj.type == "identifier":
+                self.scopes[scope].attr_stores.append((_text(obj), _text(attr), value))
+        elif t == "subscript":
+            base = target.child_by_field_name("value")
+            if base is not None and base.type == "identifier":
+                self.scopes[scope].item_bindings.setdefault(_text(base), []).append(value)
+
+    # ---------------------------------------------------------------- walk
+    def run(self, root: Node) -> None:
+        self.scopes.append(
+            Scope(kind="module", name="", qual="", parent=-1, owner=0, line_start=1, line_end=root.end_point[0] + 1)
+        )
+        self.scopes[0].docstring = _docstring(root)
+        # stack of (node, scope, ctx) ; ctx 0 = load, 1 = callee (function of a call), 2 = store target
+        stack: list[tuple[Node, int, int]] = [(root, 0, 0)]
+        push = stack.append
+        pop = stack.pop
+        while stack:
+            node, sc, ctx = pop()
+            t = node.type
+            if t == "call":
+                scope = self.scopes[sc]
+                self.scopes[scope.owner].calls.append((self.expr(node), node.start_point[0] + 1, "", sc))
+                argl = node.child_by_field_name("arguments")
+                fn = node.child_by_field_name("function")
+                if argl is not None:
+                    push((argl, sc, 0))
+                if fn is not None:
+                    push((fn, sc, 1))
+                continue
+            if t == "attribute":
+                obj = node.child_by_field_name("object")
+                if ctx == 0:
+                    scope = self.scopes[sc]
+                    self.scopes[scope.owner].loads.append((self.expr(node), node.start_point[0] + 1, sc))
+                if obj is not None:
+                    push((obj, sc, 0))
+                continue
+            if t == "identifier" or t == "comment" or t == "string_content" or t == "integer" or t == "float":
+                continue
+            if t == "expression_statement":
+                ch = node.named_children
+                for c in reversed(ch):
+                    if c.type in ("assignment", "augmented_assignment"):
+                        push((c, sc, 0))
+                    else:
+                        push((c, sc, 0))
+                continue
+            if t == "assignment":
+                self.assignment(node, sc, push)
+                continue
+            if t == "augmented_assignment":
+                left = node.child_by_field_name("left")
+                right = node.child_by_field_name("right")
+                if sc == 0 and left is not None and left.type == "identifier" and _text(left) == "__all__":
+                    self.collect_all(right, extend=True)
+                if right is not None:
+                    push((right, sc, 0))
+                if left is not None:
+                    push((left, sc, 0))
+                continue
+            if t == "decorated_definition":
+                self.definition(node, sc, push)
+                continue
+            if t == "function_definition" or t == "class_definition":
+                self.definition(node, sc, push)
+                continue
+            if t == "lambda":
+                self.lambda_(node, sc, push)
+                continue
+            if t == "for_statement" or t == "for_in_clause":
+                left = node.child_by_field_name("left")
+                rights = node.children_by_field_name("right")
+                right = rights[0] if rights else None
+                it = self.expr(right)
+                self.scopes[self.scopes[sc].owner].iters.append((it, node.start_point[0] + 1, sc))
+                self.bind_target(sc, left, ("it", it))
+                kids = [c for c in node.named_children if c != left]
+                for c in reversed(kids):
+                    push((c, sc, 0))
+                if left is not None:
+                    push((left, sc, 2))
+                continue
+            if t == "with_item":
+                v = node.child_by_field_name("value")
+                if v is not None and v.type == "as_pattern":
+                    val = v.named_child(0)
+                    alias = v.child_by_field_name("alias")
+                    e = self.expr(val)
+                    self.bind_target(sc, alias, ("w", e))
+                    self.add_with(sc, node, e)
+                    if val is not None:
+                        push((val, sc, 0))
+                    if alias is not None:
+                        push((alias, sc, 2))
+                elif v is not None:
+                    self.add_with(sc, node, self.expr(v))
+                    push((v, sc, 0))
+                continue
+            if t == "except_clause":
+                v = node.child_by_field_name("value")
+                if v is None:
+                    # older grammar shapes: first named child
+                    v = node.named_child(0) if node.named_child_count and node.named_child(0).type != "block" else None
+                if v is not None and v.type == "as_pattern":
+                    etype = v.named_child(0)
+                    alias = v.child_by_field_name("alias")
+                    classes = self.expr(etype)
+                    cl = classes[1] if classes[0] == "t" else [classes]
+                    self.bind_target(sc, alias, ("exc", tuple(cl)))
+                for c in reversed(node.named_children):
+                    push((c, sc, 0))
+                continue
+            if t == "raise_statement":
+                ex = node.named_child(0) if node.named_child_count else None
+                if ex is not None and ex.type in ("identifier", "attribute"):
+                    # `raise E` instantiates E
+                    s = self.scopes[sc]
+                    self.scopes[s.owner].calls.append((("c", self.expr(ex), (), ()), node.start_point[0] + 1, "raise", sc))
+                for c in reversed(node.named_children):
+                    push((c, sc, 1 if ex is not None and c == ex and ex.type in ("identifier", "attribute") else 0))
+                continue
+            if t == "return_statement":
+                s = self.scopes[sc]
+                if node.named_child_count:
+                    s.returns.append(self.expr(node.named_child(0)))
+                    push((node.named_child(0), sc, 0))
+                continue
+            if t == "yield":
+                s = self.scopes[sc]
+                if s.kind in ("function", "lambda"):
+                    s.is_generator = True
+                for c in reversed(node.named_children):
+                    push((c, sc, 0))
+                continue
+            if t == "global_statement" or t == "nonlocal_statement":
+                s = self.scopes[sc]
+                names = {_text(c) for c in node.named_children if c.type == "identifier"}
+                (s.globals if t == "global_statement" else s.nonlocals).update(names)
+                continue
+            if t == "import_statement":
+                self.import_(node, sc)
+                continue
+            if t == "import_from_statement":
+                self.import_from(node, sc)
+                continue
+            if t == "future_import_statement":
+                continue
+            if t == "named_expression":
+                nm = node.child_by_field_name("name")
+                val = node.child_by_field_name("value")
+                # PEP 572: a walrus in a comprehension binds in the enclosing function: same here
+                self.bind_target(sc, nm, self.expr(val))
+                if val is not None:
+                    push((val, sc, 0))
+                continue
+            if t == "keyword_argument":
+                v = node.child_by_field_name("value")
+                if v is not None:
+                    push((v, sc, 0))
+                continue
+            if t == "ERROR":
+                pass  # walk inside: extract what parses
+            kids = node.named_children
+            for c in reversed(kids):
+                push((c, sc, ctx if t in ("parenthesized_expression",) else 0))
+
+    def add_with(self, sc: int, item: Node, e: Any) -> None:
+        clause = item.parent
+        stmt = clause.parent if clause is not None else None
+        is_async = stmt is not None and stmt.child_count > 0 and stmt.child(0).type == "async"  # type: ignore[union-attr]
+        self.scopes[self.scopes[sc].owner].withs.append((e, item.start_point[0] + 1, is_async, sc))
+
+    def collect_all(self, right: Node | None, extend: bool) -> None:
+        if right is None:
+            return
+        names: list[str] = []
+        stack = [right]
+        ok = True
+        while stack:
+            n = stack.pop()
+            if n.type in ("list", "tuple"):
+                for c in n.named_children:
+                    if c.type == "string":
+                        sv = _string_value(c)
+                        if sv is not None:
+                            names.append(sv)
+                    elif c.type != "comment":
+                        ok = False
+            elif n.type == "binary_operator":
+                for f in ("right", "left"):
+                    c = n.child_by_field_name(f)
+                    if c is not None:
+                        stack.append(c)
+            else:
+                ok = False
+        if not ok and not names:
+            return
+        if extend and self.all_names is not None:
+            self.all_names.extend(names)
+        else:
+            self.all_names = names if not extend else names
+
+    def assignment(self, node: Node, sc: int, push: Any) -> None:
+        lefts: list[Node] = []
+        types: list[Node] = []
+        cur: Node | None = node
+        while cur is not None and cur.type == "assignment":
+            l = cur.child_by_field_name("left")
+            if l is not None:
+                lefts.append(l)
+            ty = cur.child_by_field_name("type")
+            if ty is not None:
+                types.append(ty)
+            cur = cur.child_by_field_name("right")
+        value_node = cur
+        value = self.expr(value_node) if value_node is not None else None
+        ann = [e for ty in types for e in self.ann(ty)]
+        for l in lefts:
+            if value is not None:
+                self.bind_target(sc, l, value)
+            if ann:
+                self.bind_target(sc, l, ("ann", tuple(ann)))
+            elif value is None:
+                self.bind_target(sc, l, U)
+            if sc == 0 and l.type == "identifier" and _text(l) == "__all__":
+                self.collect_all(value_node, extend=False)
+        if value_node is not None:
+            push((value_node, sc, 0))
+        for l in reversed(lefts):
+            push((l, sc, 2))
+
+    def definition(self, node: Node, sc: int, push: Any) -> None:
+        decorators: list[Node] = []
+        outer = node
+        if node.type == "decorated_definition":
+            decorators = [c for c in node.named_children if c.type == "decorator"]
+            d = node.child_by_field_name("definition")
+            if d is None:
+                for c in reversed(node.named_children):
+                    push((c, sc, 0))
+                return
+            node = d
+        name_node = node.child_by_field_name("name")
+        name = _text(name_node) if name_node is not None else "<anonymous>"
+        body = node.child_by_field_name("body")
+        kind = "class" if node.type == "class_definition" else "function"
+        idx = self.new_scope(kind, name, sc, node, outer)
+        s = self.scopes[idx]
+        s.docstring = _docstring(body)
+        self.bind(sc, name, ("def", idx))
+        deco_exprs = []
+        for dn in decorators:
+            e = self.expr(dn.named_child(0) if dn.named_child_count else None)
+            deco_exprs.append(e)
+            self.scopes[self.scopes[sc].owner].decos.append((e, idx, dn.start_point[0] + 1))
+        s.decorators = deco_exprs
+        pending: list[tuple[Node, int, int]] = []
+        for dn in decorators:
+            if dn.named_child_count:
+                pending.append((dn.named_child(0), sc, 1 if dn.named_child(0).type != "call" else 0))  # type: ignore[arg-type]
+        if kind == "class":
+            sup = node.child_by_field_name("superclasses")
+            if sup is not None:
+                bases = []
+                for c in sup.named_children:
+                    if c.type in ("keyword_argument", "comment", "dictionary_splat", "list_splat"):
+                        continue
+                    bases.append(self.expr(c))
+                s.bases = bases
+                s.signature = _norm(_text(sup))
+                pending.append((sup, sc, 0))
+        else:
+            s.is_async = node.child_count > 0 and node.child(0).type == "async"  # type: ignore[union-attr]
+            params = node.child_by_field_name("parameters")
+            rt = node.child_by_field_name("return_type")
+            sig = self.params(params, idx, sc, pending)
+            if rt is not None:
+                s.return_ann = ("ann", tuple(self.ann(rt)))
+                sig += " -> " + _norm(_text(rt))
+                pending.append((rt, sc, 0))
+            s.signature = sig
+        if body is not None:
+            pending.append((body, idx, 0))
+        for item in reversed(pending):
+            push(item)
+
+    def params(self, params: Node | None, idx: int, outer: int, pending: list[tuple[Node, int, int]]) -> str:
+        s = self.scopes[idx]
+        parts: list[str] = []
+        if params is None:
+            return "()"
+        for p in params.named_children:
+            t = p.type
+            name = ""
+            star = ""
+            ann_node = None
+            default = None
+            if t == "identifier":
+                name = _text(p)
+                parts.append(name)
+            elif t == "typed_parameter":
+                inner = p.named_child(0)
+                ann_node = p.child_by_field_name("type")
+                if inner is not None and inner.type == "list_splat_pattern":
+                    star, name = "*", _text(inner.named_child(0)) if inner.named_child_count else ""
+                elif inner is not None and inner.type == "dictionary_splat_pattern":
+                    star, name = "**", _text(inner.named_child(0)) if inner.named_child_count else ""
+                else:
+                    name = _text(inner) if inner is not None else ""
+                parts.append(f"{star}{name}: {_norm(_text(ann_node))}" if ann_node is not None else f"{star}{name}")
+            elif t == "default_parameter":
+                nm = p.child_by_field_name("name")
+                default = p.child_by_field_name("value")
+                name = _text(nm) if nm is not None else ""
+                parts.append(f"{name}={_norm(_text(default))}" if default is not None else name)
+            elif t == "typed_default_parameter":
+                nm = p.child_by_field_name("name")
+                default = p.child_by_field_name("value")
+                ann_node = p.child_by_field_name("type")
+                name = _text(nm) if nm is not None else ""
+                a = _norm(_text(ann_node)) if ann_node is not None else ""
+                d = _norm(_text(default)) if default is not None else ""
+                parts.append(f"{name}: {a} = {d}")
+            elif t == "list_splat_pattern":
+                star = "*"
+                name = _text(p.named_child(0)) if p.named_child_count else ""
+                parts.append("*" + name)
+            elif t == "dictionary_splat_pattern":
+                star = "**"
+                name = _text(p.named_child(0)) if p.named_child_count else ""
+                parts.append("**" + name)
+            elif t == "keyword_separator":
+                parts.append("*")
+                continue
+            elif t == "positional_separator":
+                parts.append("/")
+                continue
+            elif t == "tuple_pattern":  # py2-style, ignore
+                parts.append(_norm(_text(p)))
+                continue
+            else:
+                continue
+            if not name:
+                continue
+            ann = ("ann", tuple(self.ann(ann_node))) if ann_node is not None else None
+            dexpr = self.expr(default) if default is not None else None
+            s.params.append((name, star, ann, dexpr))
+            self.bind(idx, name, ("p", idx, len(s.params) - 1))
+            if ann_node is not None:
+                pending.append((ann_node, outer, 0))
+            if default is not None:
+                pending.append((default, outer, 0))
+        return "(" + ", ".join(parts) + ")"
+
+    def lambda_(self, node: Node, sc: int, push: Any) -> None:
+        n = self.lambda_counter.get(sc, 0) + 1
+        self.lambda_counter[sc] = n
+        idx = self.new_scope("lambda", f"<lambda{n}>", sc, node, node)
+        self.lambdas[node.start_byte] = idx
+        s = self.scopes[idx]
+        pending: list[tuple[Node, int, int]] = []
+        params = node.child_by_field_name("parameters")
+        s.signature = self.params(params, idx, sc, pending) if params is not None else "()"
+        body = node.child_by_field_name("body")
+        if body is not None:
+            s.returns.append(self.expr(body))
+            pending.append((body, idx, 0))
+        for item in reversed(pending):
+            push(item)
+
+    def import_(self, node: Node, sc: int) -> None:
+        names: list[tuple[str, str]] = []
+        for c in node.children_by_field_name("name"):
+            if c.type == "dotted_name":
+                mod = _norm(_text(c)).replace(" ", "")
+                names.append((mod, mod.split(".")[0]))
+                self.bind(sc, mod.split(".")[0], ("im", mod.split(".")[0]))
+            elif c.type == "aliased_import":
+                nm = c.child_by_field_name("name")
+                al = c.child_by_field_name("alias")
+                if nm is None or al is None:
+                    continue
+                mod = _text(nm).replace(" ", "")
+                names.append((mod, _text(al)))
+                self.bind(sc, _text(al), ("im", mod))
+        self.imports.append(ImportStmt(sc, node.start_point[0] + 1, "", 0, names, False))
+
+    def import_from(self, node: Node, sc: int) -> None:
+        mn = node.child_by_field_name("module_name")
+        if mn is None:
+            return
+        level = 0
+        module = ""
+        if mn.type == "relative_import":
+            for c in mn.named_children:
+                if c.type == "import_prefix":
+                    level = _text(c).count(".")
+                elif c.type == "dotted_name":
+                    module = _text(c).replace(" ", "")
+        else:
+            module = _text(mn).replace(" ", "")
+        star = any(c.type == "wildcard_import" for c in node.named_children)
+        names: list[tuple[str, str]] = []
+        for c in node.children_by_field_name("name"):
+            if c.type == "dotted_name":
+                nm = _text(c).replace(" ", "")
+                names.append((nm, nm))
+                self.bind(sc, nm, ("if", module, nm, level))
+            elif c.type == "aliased_import":
+                nm_n = c.child_by_field_name("name")
+                al = c.child_by_field_name("alias")
+                if nm_n is None or al is None:
+                    continue
+                nm = _text(nm_n).replace(" ", "")
+                names.append((nm, _text(al)))
+                self.bind(sc, _text(al), ("if", module, nm, level))
+        if star:
+            self.star_imports.append((module, level))
+        self.imports.append(ImportStmt(sc, node.start_point[0] + 1, module, level, names, True, star))
+
+
+def _dotted_expr(s: str) -> Any:
+    parts = s.split(".")
+    if not parts or not all(p.isidentifier() for p in parts):
+        return None
+    e: Any = ("n", parts[0])
+    for p in parts[1:]:
+        e = ("a", e, p)
+    return e
+
+
+def _first_error_line(root: Node) -> int | None:
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type == "ERROR" or n.is_missing:
+            return n.start_point[0] + 1
+        if n.has_error:
+            stack.extend(reversed(n.children))
+    return None
+
+
+def parse_python(data: bytes) -> ParsedFile:
+    """Parse one Python file's bytes (any encoding; invalid UTF-8 is replaced in names/texts)."""
+    tree = _parser().parse(data)
+    root = tree.root_node
+    conv = _Conv(data)
+    conv.run(root)
+    if root.has_error:
+        line = _first_error_line(root)
+        conv.warnings.append(f"syntax error near line {line}; extracted what parses" if line else "syntax error; extracted what parses")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        conv.warnings.append(f"not valid UTF-8 (byte {e.start}); undecodable bytes replaced")
+    conv.scopes[0].body_hash = _hash(data)
+    return ParsedFile(
+        scopes=conv.scopes,
+        imports=conv.imports,
+        lambdas=conv.lambdas,
+        all_names=conv.all_names,
+        star_imports=conv.star_imports,
+        warnings=conv.warnings,
+        line_count=root.end_point[0] + 1,
+    )

@@ -1,0 +1,1151 @@
+"""Python call/import/inheritance resolution over the parsed files of one tree (``PythonIndex``).
+
+Resolution is demand-driven, flow-insensitive points-to within the program:
+
+* a name evaluates to the union of every value ever bound to it in the scope that binds it (LEGB,
+  ``global``/``nonlocal`` honoured, class bodies skipped by nested functions);
+* values are internal functions/lambdas, classes, instances of internal classes, internal
+  modules, external names (``os.path.join``, ``requests.Session``), instances of external
+  classes, builtins, containers (tuple/list/dict displays) and ``super()`` proxies;
+* attributes are looked up in modules (bindings, ``from m import *`` honouring ``__all__``,
+  submodules), classes and instances (C3 MRO over internal bases, instance attributes assigned
+  through the method's first parameter, ``@property`` getters), external names by import path;
+* a call's result is the callee's return values (return statements + return annotation),
+  an instance for a class, an instance for a capitalised external name (``requests.Session()``;
+  a lower-case external call's result is unknown), nothing for builtins.
+
+What is NOT resolved (no edge, never a guess): parameters without annotation or default (no
+interprocedural points-to), values flowing through unknown calls, attributes of unknown objects,
+``getattr``/``eval``, decorators' wrapping (a decorated function's name keeps naming the function
+itself), methods of builtin instances (``[].append``).
+
+Conventions (documented in the pycg corpus, tests/extract_py/corpus):
+
+* instantiation ``C()`` calls the ``__init__`` found in C's internal MRO (resolution
+  ``constructor``); a class without an internal ``__init__`` (dataclasses, exceptions) gives no
+  edge;
+* decorators: the scope that holds the decorated definition calls the decorator (``@dec``) or
+  the decorator factory's result (``@dec(arg)``: the call ``dec(arg)`` itself is an ordinary call);
+  ``@property``, ``@staticmethod``, ``@classmethod`` and ``@x.setter`` are declarations, no edge;
+* implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
+  ``__exit__`` for ``with``, ``__call__`` on calling an instance, property getters on attribute
+  loads, decorators;
+* calls made in a class body belong to the enclosing function or module.
+
+Confidence: 1.0 for every resolved edge, except a builtin name in a module that also does
+``from <external> import *`` (the star import might shadow it): 0.5, resolution ``inferred``.
+``mnemosyne.callgraph.to_pycg`` keeps edges with confidence >= 0.9.
+
+Incremental contract: ``FileFacts.depends_on`` is every module name (present or not) looked up
+while resolving the file; ``update`` re-resolves files whose dependencies changed. Resolution of
+a file uses only per-file memo tables, so its result does not depend on what was resolved before.
+"""
+
+from __future__ import annotations
+
+import builtins
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from mnemosyne.extract import content_hash
+from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
+from mnemosyne.parse.python import ParsedFile, Scope, parse_python
+
+BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
+STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
+SUFFIXES = (".py", ".pyi")
+DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
+EMPTY: frozenset = frozenset()
+MIN_PYCG_CONFIDENCE = 0.9
+
+
+def _strip_suffix(path: str) -> str:
+    for s in SUFFIXES:
+        if path.endswith(s):
+            return path[: -len(s)]
+    return path
+
+
+def module_name(path: str, present: set[str] | Mapping[str, Any]) -> str:
+    """graph-model §3: dotted path relative to the source root (repo root, or a ``src/`` dir
+    that is not itself a package); ``pkg/__init__.py`` is ``pkg``."""
+    parts = _strip_suffix(path).split("/")
+    start = 0
+    for i, seg in enumerate(parts[:-1]):
+        if seg == "src":
+            prefix = "/".join(parts[: i + 1])
+            if f"{prefix}/__init__.py" not in present and f"{prefix}/__init__.pyi" not in present:
+                start = i + 1
+                break
+    parts = parts[start:]
+    if parts and parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _is_src_init(path: str) -> bool:
+    parts = path.split("/")
+    return len(parts) >= 2 and parts[-1] in ("__init__.py", "__init__.pyi") and "src" in parts[:-1]
+
+
+class PythonIndex:
+    """LanguageIndex for .py/.pyi files."""
+
+    def __init__(self) -> None:
+        self._hash: dict[str, str] = {}  # path -> content hash
+        self._parsed: dict[str, ParsedFile] = {}
+        self._parse_cache: dict[str, ParsedFile] = {}  # content hash -> parse result
+        self._module_of: dict[str, str] = {}  # path -> module name
+        self._mod_paths: dict[str, set[str]] = {}  # module -> paths
+        self._packages: dict[str, int] = {}  # every dotted prefix of a module name -> count
+        self._facts: dict[str, FileFacts] = {}
+        self._rdeps: dict[str, set[str]] = {}  # module -> paths whose cached facts depend on it
+
+    # ------------------------------------------------------------------ protocol
+    def owns(self, path: str) -> bool:
+        return path.endswith(SUFFIXES)
+
+    def paths(self) -> set[str]:
+        return set(self._parsed)
+
+    def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
+        affected: set[str] = set()
+        changed_mods: set[str] = set()
+        relayout = False
+        for path, data in changed.items():
+            if not self.owns(path):
+                continue
+            if data is None:
+                if path not in self._parsed:
+                    continue
+                affected.add(path)
+                changed_mods.add(self._module_of[path])
+                self._remove(path)
+                relayout |= _is_src_init(path)
+                continue
+            h = content_hash(data)
+            if self._hash.get(path) == h:
+                continue
+            pf = self._parse_cache.get(h)
+            if pf is None:
+                pf = parse_python(data)
+                self._parse_cache[h] = pf
+            is_new = path not in self._parsed
+            if not is_new:
+                changed_mods.add(self._module_of[path])
+                self._remove(path)
+            self._hash[path] = h
+            self._parsed[path] = pf
+            relayout |= is_new and _is_src_init(path)
+            mod = module_name(path, self._parsed)
+            self._add_module(path, mod)
+            changed_mods.add(mod)
+            affected.add(path)
+        if relayout:
+            for p in list(self._parsed):
+                self._drop_module(p)
+            for p in self._parsed:
+                self._add_module(p, module_name(p, self._parsed))
+            affected |= set(self._parsed)
+            self._facts.clear()
+            self._rdeps.clear()
+        else:
+            mods = set(changed_mods)
+            for m in changed_mods:
+                parts = m.split(".")
+                for i in range(1, len(parts)):
+                    mods.add(".".join(parts[:i]))
+            for m in mods:
+                affected |= self._rdeps.get(m, set())
+            affected |= set(self._parsed) - set(self._facts)  # never resolved since: may differ
+            for p in affected:
+                self._invalidate(p)
+        # keep the parse cache bounded to what is present (plus a little history)
+        if len(self._parse_cache) > 2 * len(self._parsed) + 256:
+            live = set(self._hash.values())
+            self._parse_cache = {h: v for h, v in self._parse_cache.items() if h in live}
+        return affected
+
+    def facts(self, path: str) -> FileFacts | None:
+        if path not in self._parsed:
+            return None
+        f = self._facts.get(path)
+        if f is None:
+            f = _FileResolver(self, path).run()
+            self._facts[path] = f
+            for m in f.depends_on:
+                self._rdeps.setdefault(m, set()).add(path)
+        return f
+
+    # ------------------------------------------------------------------ internals
+    def _invalidate(self, path: str) -> None:
+        f = self._facts.pop(path, None)
+        if f is not None:
+            for m in f.depends_on:
+                s = self._rdeps.get(m)
+                if s is not None:
+                    s.discard(path)
+                    if not s:
+                        del self._rdeps[m]
+
+    def _remove(self, path: str) -> None:
+        self._invalidate(path)
+        self._drop_module(path)
+        self._parsed.pop(path, None)
+        self._hash.pop(path, None)
+
+    def _add_module(self, path: str, mod: str) -> None:
+        self._module_of[path] = mod
+        self._mod_paths.setdefault(mod, set()).add(path)
+        parts = mod.split(".")
+        for i in range(1, len(parts) + 1):
+            k = ".".join(parts[:i])
+            self._packages[k] = self._packages.get(k, 0) + 1
+
+    def _drop_module(self, path: str) -> None:
+        mod = self._module_of.pop(path, None)
+        if mod is None:
+            return
+        s = self._mod_paths.get(mod)
+        if s is not None:
+            s.discard(path)
+            if not s:
+                del self._mod_paths[mod]
+        parts = mod.split(".")
+        for i in range(1, len(parts) + 1):
+            k = ".".join(parts[:i])
+            n = self._packages.get(k, 0) - 1
+            if n <= 0:
+                self._packages.pop(k, None)
+            else:
+                self._packages[k] = n
+
+    def module_path(self, mod: str) -> str | None:
+        paths = self._mod_paths.get(mod)
+        if not paths:
+            return None
+        if len(paths) == 1:
+            return next(iter(paths))
+        # a package (__init__) wins over a same-named module; .py wins over .pyi
+        return min(paths, key=lambda p: (p.endswith(".pyi"), not _strip_suffix(p).endswith("__init__"), p))
+
+
+# ---------------------------------------------------------------------- values
+# ('F', path, idx)  function / lambda          ('C', path, idx)  class
+# ('I', path, idx)  instance of a class        ('M', module)     internal module / namespace package
+# ('X', dotted)     external name              ('XI', dotted)    instance of an external class
+# ('B', name)       builtin                    ('B?', name)      builtin maybe shadowed by a star import
+# ('T', path, scope, expr)  container display  ('S', path, class_idx)  super() proxy
+
+
+class _FileResolver:
+    def __init__(self, index: PythonIndex, path: str) -> None:
+        self.ix = index
+        self.path = path
+        self.pf = index._parsed[path]
+        self.module = index._module_of[path]
+        self.deps: set[str] = {self.module}
+        self.memo: dict[tuple, frozenset] = {}
+        self.active: set[tuple] = set()
+        self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any]]] = {}
+        self.iattr_memo: dict[tuple[str, int], dict[str, list[tuple[int, Any]]]] = {}
+        self.edges: dict[tuple[str, str], list] = {}
+
+    # ------------------------------------------------------------------ modules
+    def mod_path(self, mod: str) -> str | None:
+        self.deps.add(mod)
+        return self.ix.module_path(mod)
+
+    def is_internal(self, mod: str) -> bool:
+        self.deps.add(mod)
+        return mod in self.ix._packages
+
+    def modname(self, path: str) -> str:
+        return self.ix._module_of[path]
+
+    def parsed(self, path: str) -> ParsedFile:
+        return self.ix._parsed[path]
+
+    def fqn(self, path: str, idx: int) -> str:
+        mod = self.ix._module_of[path]
+        q = self.ix._parsed[path].scopes[idx].qual
+        return f"{mod}.{q}" if q else mod
+
+    def absolute(self, path: str, module: str, level: int) -> str | None:
+        if level == 0:
+            return module
+        mod = self.ix._module_of[path]
+        is_pkg = _strip_suffix(path).endswith("/__init__") or _strip_suffix(path) == "__init__"
+        parts = mod.split(".") if mod else []
+        if not is_pkg:
+            parts = parts[:-1]
+        up = level - 1
+        if up > len(parts):
+            return None
+        base = parts[: len(parts) - up] if up else parts
+        if module:
+            base = base + module.split(".")
+        return ".".join(base) if base else None
+
+    # ------------------------------------------------------------------ names
+    def lookup(self, path: str, idx: int, name: str) -> frozenset:
+        """LEGB lookup of ``name`` used in scope ``idx`` of ``path``."""
+        scopes = self.parsed(path).scopes
+        s = scopes[idx]
+        if name in s.globals:
+            return self.module_name_lookup(path, name)
+        cur = idx
+        first = True
+        while cur >= 0:
+            sc = scopes[cur]
+            if cur == 0:
+                return self.module_name_lookup(path, name)
+            if (first or sc.kind != "class") and name in sc.bindings and not (name in sc.nonlocals):
+                return self.eval_bindings(path, cur, name)
+            first = False
+            cur = sc.parent
+        return self.module_name_lookup(path, name)
+
+    def eval_bindings(self, path: str, idx: int, name: str) -> frozenset:
+        key = ("b", path, idx, name)
+        r = self.memo.get(key)
+        if r is not None:
+            return r
+        if key in self.active:
+            return EMPTY
+        self.active.add(key)
+        out: set = set()
+        for v in self.parsed(path).scopes[idx].bindings.get(name, ()):
+            out |= self.eval_binding(path, idx, v)
+        self.active.discard(key)
+        r = frozenset(out)
+        self.memo[key] = r
+        return r
+
+    def module_name_lookup(self, path: str, name: str) -> frozenset:
+        """A name at module level of ``path``: bindings, star imports, builtins."""
+        vals, found = self.module_attr(self.modname(path), name, path=path, for_name=True)
+        if found:
+            return vals
+        return EMPTY
+
+    def module_attr(self, mod: str, name: str, path: str | None = None, for_name: bool = False, depth: int = 0) -> tuple[frozenset, bool]:
+        """Attribute ``name`` of internal module ``mod`` -> (values, found)."""
+        key = ("m", mod, name, for_name)
+        r = self.memo.get(key)
+        if r is not None:
+            return r, True
+        if key in self.active or depth > 50:
+            return EMPTY, False
+        if path is None:
+            path = self.mod_path(mod)
+        self.active.add(key)
+        try:
+            if path is not None:
+                pf = self.parsed(path)
+                top = pf.scopes[0]
+                if name in top.bindings:
+                    r = self.eval_bindings(path, 0, name)
+                    self.memo[key] = r
+                    return r, True
+                ext_stars: list[str] = []
+                for smod, level in pf.star_imports:
+                    am = self.absolute(path, smod, level)
+                    if am is None:
+                        continue
+                    if self.is_internal(am):
+                        if not self.exported(am, name):
+                            continue
+                        vals, found = self.module_attr(am, name, depth=depth + 1)
+                        if found:
+                            self.memo[key] = vals
+                            return vals, True
+                    else:
+                        ext_stars.append(am)
+                if for_name:
+                    if name in BUILTIN_NAMES:
+                        r = frozenset({("B?" if ext_stars else "B", name)})
+                        self.memo[key] = r
+                        return r, True
+                    if len(ext_stars) == 1:
+                        r = frozenset({("X", f"{ext_stars[0]}.{name}")})
+                        self.memo[key] = r
+                        return r, True
+                    return EMPTY, False
+            sub = f"{mod}.{name}" if mod else name
+            if not for_name and self.is_internal(sub):
+                r = frozenset({("M", sub)})
+                self.memo[key] = r
+                return r, True
+            if for_name and name in BUILTIN_NAMES:
+                return frozenset({("B", name)}), True
+            return EMPTY, False
+        finally:
+            self.active.discard(key)
+
+    def exported(self, mod: str, name: str) -> bool:
+        path = self.mod_path(mod)
+        if path is None:
+            return False
+        pf = self.parsed(path)
+        if pf.all_names is not None:
+            return name in pf.all_names
+        return not name.startswith("_")
+
+    # ------------------------------------------------------------------ binding values
+    def eval_binding(self, path: str, idx: int, v: Any) -> frozenset:
+        tag = v[0]
+        scopes = self.parsed(path).scopes
+        if tag == "def":
+            s = scopes[v[1]]
+            return frozenset({("C" if s.kind == "class" else "F", path, v[1])})
+        if tag == "p":
+            return self.param_values(path, v[1], v[2])
+        if tag == "im":
+            mod = v[1]
+            if self.is_internal(mod):
+                return frozenset({("M", mod)})
+            return frozenset({("X", mod)})
+        if tag == "if":
+            _, module, name, level = v
+            am = self.absolute(path, module, level)
+            if am is None:
+                return EMPTY
+            if level == 0 and not self.is_internal(am):
+                return frozenset({("X", f"{am}.{name}")})
+            if not self.is_internal(am):
+                return EMPTY
+            vals, _found = self.module_attr(am, name)
+            return vals
+        if tag == "it":
+            return self.iter_values(path, idx, v[1])
+        if tag == "ix":
+            out: set = set()
+            for c in self.eval(path, idx, v[1]):
+                if c[0] == "T" and c[3][0] == "t":
+                    elts = c[3][1]
+                    i = v[2]
+                    if i < len(elts) and not any(e[0] == "*" for e in elts):
+                        out |= self.eval(c[1], c[2], elts[i])
+            return frozenset(out)
+        if tag == "w":
+            out = set()
+            for c in self.eval(path, idx, v[1]):
+                if c[0] == "I":
+                    for m in self.class_lookup(c[1], c[2], "__enter__"):
+                        if m[0] == "F":
+                            out |= self.returns(m[1], m[2])
+            return frozenset(out)
+        if tag == "ann":
+            return self.ann_values(path, idx, v[1])
+        if tag == "exc":
+            out = set()
+            for e in v[1]:
+                for c in self.eval(path, idx, e):
+                    if c[0] == "C":
+                        out.add(("I", c[1], c[2]))
+                    elif c[0] == "X":
+                        out.add(("XI", c[1]))
+            return frozenset(out)
+        return self.eval(path, idx, v)
+
+    def ann_values(self, path: str, idx: int, exprs: tuple) -> frozenset:
+        out: set = set()
+        for e in exprs:
+            as_class = e[0] == "cls"
+            if as_class:
+                e = e[1]
+            for c in self.eval(path, idx, e):
+                if c[0] == "C":
+                    out.add(c if as_class else ("I", c[1], c[2]))
+                elif c[0] == "X":
+                    out.add(c if as_class else ("XI", c[1]))
+        return frozenset(out)
+
+    def param_values(self, path: str, fidx: int, i: int) -> frozenset:
+        scopes = self.parsed(path).scopes
+        f = scopes[fidx]
+        name, star, ann, default = f.params[i]
+        out: set = set()
+        if star:
+            return EMPTY
+        if ann is not None:
+            out |= self.ann_values(path, f.parent, ann[1])
+        if default is not None:
+            out |= self.eval(path, f.parent, default)
+        if i == 0 and f.kind == "function" and f.parent >= 0 and scopes[f.parent].kind == "class" and ann is None:
+            deco = self.decorator_names(f)
+            if "staticmethod" not in deco:
+                cls = f.parent
+                if "classmethod" in deco or f.name in ("__new__", "__init_subclass__", "__class_getitem__"):
+                    out.add(("C", path, cls))
+                else:
+                    out.add(("I", path, cls))
+                return frozenset(out)
+        out |= self.param_flow(path, fidx, i)
+        return frozenset(out)
+
+    # ------------------------------------------------------------------ parameter flow
+    def site_index(self, path: str) -> dict[str, list[tuple[int, Any]]]:
+        """Call sites of a file by the last name of their callee expression."""
+        key = ("si", path)
+        r = self.memo.get(key)
+        if r is not None:
+            return r  # type: ignore[return-value]
+        out: dict[str, list[tuple[int, Any]]] = {}
+        for s in self.parsed(path).scopes:
+            for e, _line, flag, sc in s.calls:
+                if flag:
+                    continue
+                fn = e[1]
+                nm = fn[1] if fn[0] == "n" else fn[2] if fn[0] == "a" else None
+                if nm is not None:
+                    out.setdefault(nm, []).append((sc, e))
+        self.memo[key] = out  # type: ignore[assignment]
+        return out
+
+    def param_flow(self, path: str, fidx: int, i: int) -> frozenset:
+        """Values passed for parameter ``i`` of function ``fidx`` by the call sites and decorator
+        sites of the function's own file (intra-module, flow-insensitive)."""
+        key = ("pf", path, fidx, i)
+        r = self.memo.get(key)
+        if r is not None:
+            return r
+        if key in self.active:
+            return EMPTY
+        self.active.add(key)
+        scopes = self.parsed(path).scopes
+        f = scopes[fidx]
+        pname = f.params[i][0]
+        me = ("F", path, fidx)
+        out: set = set()
+        is_method = f.kind == "function" and f.parent >= 0 and scopes[f.parent].kind == "class"
+        deco = self.decorator_names(f) if is_method else set()
+        if f.kind == "function":
+            if is_method and f.name == "__init__":
+                names = [scopes[f.parent].name]
+            else:
+                names = [f.name]
+            for nm in names:
+                for sc, e in self.site_index(path).get(nm, ()):
+                    fn = e[1]
+                    vals = self.eval(path, sc, fn)
+                    offset = -1
+                    if me in vals:
+                        offset = 0
+                        if is_method and "staticmethod" not in deco and fn[0] == "a":
+                            bases = self.eval(path, sc, fn[1])
+                            if any(b[0] in ("I", "S") for b in bases) or "classmethod" in deco:
+                                offset = 1
+                    elif f.name == "__init__":
+                        for v in vals:
+                            if v[0] == "C" and me in self.class_lookup(v[1], v[2], "__init__"):
+                                offset = 1
+                    if offset < 0:
+                        continue
+                    out |= self._arg_values(path, sc, e, i - offset, pname)
+        # decorator sites: the decorator (or a decorator factory's result) is called with the definition
+        for s in scopes:
+            for de, didx, _line in s.decos:
+                if i != 0:
+                    continue
+                dscope = scopes[didx].parent
+                if de[0] == "c":
+                    vals: set = set()
+                    for fv in self.eval(path, dscope, de[1]):
+                        vals |= self.call_result(path, dscope, fv, de)
+                else:
+                    vals = set(self.eval(path, dscope, de))
+                if me in vals:
+                    out |= self.eval_binding(path, dscope, ("def", didx))
+        self.active.discard(key)
+        r = frozenset(out)
+        self.memo[key] = r
+        return r
+
+    def _arg_values(self, path: str, sc: int, e: Any, j: int, pname: str) -> frozenset:
+        args, kwargs = e[2], e[3]
+        if j < 0:
+            return EMPTY
+        for k, a in enumerate(args):
+            if a[0] == "*":
+                return EMPTY  # positions after a *splat are unknown
+            if k == j:
+                return self.eval(path, sc, a)
+        for nm, a in kwargs:
+            if nm == pname:
+                return self.eval(path, sc, a)
+        return EMPTY
+
+    @staticmethod
+    def decorator_names(s: Scope) -> set[str]:
+        out = set()
+        for d in s.decorators:
+            if d[0] == "n":
+                out.add(d[1])
+            elif d[0] == "a":
+                out.add(d[2])
+        return out
+
+    def is_self_param(self, path: str, idx: int, name: str) -> bool:
+        """``name`` is the first parameter of method scope ``idx``."""
+        scopes = self.parsed(path).scopes
+        s = scopes[idx]
+        return (
+            s.kind == "function"
+            and bool(s.params)
+            and s.params[0][0] == name
+            and s.parent >= 0
+            and scopes[s.parent].kind == "class"
+        )
+
+    # ------------------------------------------------------------------ expressions
+    def eval(self, path: str, idx: int, e: Any) -> frozenset:
+        tag = e[0]
+        if tag == "n":
+            return self.lookup(path, idx, e[1])
+        if tag in ("u", "lit", "str", "int"):
+            return EMPTY
+        key = ("e", path, idx, e)
+        r = self.memo.get(key)
+        if r is not None:
+            return r
+        if key in self.active:
+            return EMPTY
+        self.active.add(key)
+        r = frozenset(self._eval(path, idx, e))
+        self.active.discard(key)
+        self.memo[key] = r
+        return r
+
+    def _eval(self, path: str, idx: int, e: Any) -> set:
+        tag = e[0]
+        if tag == "a":
+            out: set = set()
+            for b in self.eval(path, idx, e[1]):
+                out |= self.getattr(b, e[2])[0]
+            return out
+        if tag == "c":
+            fn = e[1]
+            out = set()
+            for f in self.eval(path, idx, fn):
+                out |= self.call_result(path, idx, f, e)
+            return out
+        if tag == "s":
+            return self.subscript(path, idx, e)
+        if tag == "L":
+            li = self.parsed(path).lambdas.get(e[1])
+            return {("F", path, li)} if li is not None else set()
+        if tag in ("t", "d"):
+            return {("T", path, idx, e)}
+        if tag == "or":
+            out = set()
+            for x in e[1]:
+                out |= self.eval(path, idx, x)
+            return out
+        if tag == "*":
+            return set()
+        return set()
+
+    def subscript(self, path: str, idx: int, e: Any) -> set:
+        base, key = e[1], e[2]
+        out: set = set()
+        for c in self.eval(path, idx, base):
+            if c[0] == "T":
+                out |= self.container_item(c, key)
+        if base[0] == "n":
+            # items stored with `name[k] = v` in the scope that binds the name
+            bscope = self.binding_scope(path, idx, base[1])
+            if bscope is not None:
+                for v in self.parsed(path).scopes[bscope].item_bindings.get(base[1], ()):
+                    out |= self.eval(path, bscope, v)
+        return out
+
+    def binding_scope(self, path: str, idx: int, name: str) -> int | None:
+        scopes = self.parsed(path).scopes
+        if name in scopes[idx].globals:
+            return 0
+        cur = idx
+        first = True
+        while cur >= 0:
+            sc = scopes[cur]
+            if (first or sc.kind != "class") and (name in sc.bindings or name in sc.item_bindings):
+                return cur
+            first = False
+            cur = sc.parent
+        return None
+
+    def container_item(self, c: Any, key: Any) -> set:
+        _, cpath, cidx, disp = c
+        out: set = set()
+        if disp[0] == "t":
+            elts = disp[1]
+            if key[0] == "int" and not any(x[0] == "*" for x in elts) and -len(elts) <= key[1] < len(elts):
+                return set(self.eval(cpath, cidx, elts[key[1]]))
+            for x in elts:
+                out |= self.eval(cpath, cidx, x[1] if x[0] == "*" else x)
+        elif disp[0] == "d":
+            items = disp[1]
+            if key[0] in ("str", "int"):
+                matched = [v for k, v in items if k == key]
+                if matched or all(k[0] in ("str", "int") for k, _ in items):
+                    for v in matched:
+                        out |= self.eval(cpath, cidx, v)
+                    return out
+            for _, v in items:
+                out |= self.eval(cpath, cidx, v)
+        return out
+
+    def iter_values(self, path: str, idx: int, e: Any) -> frozenset:
+        out: set = set()
+        for c in self.eval(path, idx, e):
+            if c[0] == "T":
+                disp = c[3]
+                if disp[0] == "t":
+                    for x in disp[1]:
+                        out |= self.eval(c[1], c[2], x[1] if x[0] == "*" else x)
+                else:
+                    for k, _v in disp[1]:
+                        out |= self.eval(c[1], c[2], k)
+            elif c[0] == "I":
+                for it in self.class_lookup(c[1], c[2], "__iter__"):
+                    if it[0] != "F":
+                        continue
+                    for itv in self.returns(it[1], it[2]):
+                        if itv[0] == "I":
+                            for nx in self.class_lookup(itv[1], itv[2], "__next__"):
+                                if nx[0] == "F":
+                                    out |= self.returns(nx[1], nx[2])
+        return frozenset(out)
+
+    # ------------------------------------------------------------------ calls
+    def call_result(self, path: str, idx: int, f: Any, e: Any) -> set:
+        k = f[0]
+        if k == "F":
+            return set(self.returns(f[1], f[2]))
+        if k == "C":
+            return {("I", f[1], f[2])}
+        if k == "I":
+            out: set = set()
+            for m in self.class_lookup(f[1], f[2], "__call__"):
+                if m[0] == "F":
+                    out |= self.returns(m[1], m[2])
+            return out
+        if k == "X":
+            name = f[1]
+            if name == "functools.partial" and e[2]:
+                a0 = e[2][0]
+                return set(self.eval(path, idx, a0)) if a0[0] != "*" else set()
+            last = name.rsplit(".", 1)[-1]
+            if last[:1].isupper():
+                return {("XI", name)}
+            return set()
+        if k in ("B", "B?"):
+            if f[1] == "super":
+                return self.super_value(path, idx, e)
+            return set()
+        return set()
+
+    def super_value(self, path: str, idx: int, e: Any) -> set:
+        args = e[2]
+        if args:
+            out = set()
+            for c in self.eval(path, idx, args[0]):
+                if c[0] == "C":
+                    out.add(("S", c[1], c[2]))
+            return out
+        scopes = self.parsed(path).scopes
+        cur = idx
+        while cur >= 0:
+            s = scopes[cur]
+            if s.kind == "function" and s.parent >= 0 and scopes[s.parent].kind == "class":
+                return {("S", path, s.parent)}
+            cur = s.parent
+        return set()
+
+    def returns(self, path: str, fidx: int) -> frozenset:
+        key = ("r", path, fidx)
+        r = self.memo.get(key)
+        if r is not None:
+            return r
+        if key in self.active:
+            return EMPTY
+        self.active.add(key)
+        s = self.parsed(path).scopes[fidx]
+        out: set = set()
+        if not s.is_generator:
+            for e in s.returns:
+                out |= self.eval(path, fidx, e)
+        if s.return_ann is not None and s.parent >= 0:
+            if not s.is_generator:
+                out |= self.ann_values(path, s.parent, s.return_ann[1])
+        self.active.discard(key)
+        r = frozenset(out)
+        self.memo[key] = r
+        return r
+
+    # ------------------------------------------------------------------ classes
+    def mro(self, path: str, cidx: int) -> tuple[list[tuple[str, int]], list[Any]]:
+        """(internal classes in C3 order starting with the class itself, external/builtin bases)."""
+        key = (path, cidx)
+        r = self.mro_memo.get(key)
+        if r is not None:
+            return r
+        self.mro_memo[key] = ([key], [])  # cycle guard
+        s = self.parsed(path).scopes[cidx]
+        bases: list[tuple[str, int]] = []
+        externals: list[Any] = []
+        for b in s.bases:
+            for v in sorted(self.eval(path, s.parent, b), key=repr):
+                if v[0] == "C":
+                    if (v[1], v[2]) not in bases:
+                        bases.append((v[1], v[2]))
+                elif v[0] in ("X", "B", "B?") and v not in externals:
+                    if not (v[0] == "B" and v[1] == "object"):
+                        externals.append(v)
+        seqs = [list(self.mro(*b)[0]) for b in bases] + [list(bases)]
+        out = [key]
+        ok = True
+        while any(seqs):
+            cand = None
+            for sq in seqs:
+                if not sq:
+                    continue
+                h = sq[0]
+                if not any(h in other[1:] for other in seqs):
+                    cand = h
+                    break
+            if cand is None:
+                ok = False
+                break
+            out.append(cand)
+            for sq in seqs:
+                if sq and sq[0] == cand:
+                    del sq[0]
+        if not ok:  # inconsistent hierarchy: depth-first, left to right
+            out = [key]
+            for b in bases:
+                for c in self.mro(*b)[0]:
+                    if c not in out:
+                        out.append(c)
+        for b in bases:
+            for x in self.mro(*b)[1]:
+                if x not in externals:
+                    externals.append(x)
+        r = (out, externals)
+        self.mro_memo[key] = r
+        return r
+
+    def class_attr_defs(self, path: str, cidx: int, name: str) -> tuple[str, int] | None:
+        """The first class of the MRO whose body binds ``name``."""
+        for cp, ci in self.mro(path, cidx)[0]:
+            if name in self.parsed(cp).scopes[ci].bindings:
+                return cp, ci
+        return None
+
+    def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
+        """Values of ``Class.name`` (methods as functions; properties -> their getter function)."""
+        mro, externals = self.mro(path, cidx)
+        if start_after:
+            mro = mro[1:]
+        for cp, ci in mro:
+            sc = self.parsed(cp).scopes[ci]
+            if name in sc.bindings:
+                return self.eval_bindings(cp, ci, name)
+        if len(externals) == 1:
+            x = externals[0]
+            if x[0] == "X":
+                return frozenset({("X", f"{x[1]}.{name}")})
+            return frozenset({("B", f"{x[1]}.{name}")})
+        return EMPTY
+
+    def property_getters(self, path: str, cidx: int, name: str, start_after: bool = False) -> list[tuple[str, int]]:
+        mro = self.mro(path, cidx)[0]
+        if start_after:
+            mro = mro[1:]
+        for cp, ci in mro:
+            sc = self.parsed(cp).scopes[ci]
+            if name in sc.bindings:
+                out = []
+                for v in sc.bindings[name]:
+                    if v[0] == "def":
+                        d = self.parsed(cp).scopes[v[1]]
+                        dn = self.decorator_names(d)
+                        if d.kind == "function" and ("property" in dn or "cached_property" in dn) and not (
+                            {"setter", "deleter"} & dn
+                        ):
+                            out.append((cp, v[1]))
+                return out
+        return []
+
+    def instance_attrs(self, path: str, cidx: int) -> dict[str, list[tuple[int, Any]]]:
+        key = (path, cidx)
+        r = self.iattr_memo.get(key)
+        if r is not None:
+            return r
+        scopes = self.parsed(path).scopes
+        out: dict[str, list[tuple[int, Any]]] = {}
+        for i, s in enumerate(scopes):
+            if s.parent == cidx and s.kind == "function" and s.params and s.attr_stores:
+                selfname = s.params[0][0]
+                for base, attr, v in s.attr_stores:
+                    if base == selfname:
+                        out.setdefault(attr, []).append((i, v))
+        self.iattr_memo[key] = out
+        return out
+
+    def getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
+        """(values of b.attr, property getters invoked by the load)."""
+        k = b[0]
+        if k == "M":
+            vals, _ = self.module_attr(b[1], attr)
+            return vals, []
+        if k == "X" or k == "XI":
+            return frozenset({("X", f"{b[1]}.{attr}")}), []
+        if k == "B":
+            return frozenset({("B", f"{b[1]}.{attr}")}), []
+        if k == "C":
+            return self.class_lookup(b[1], b[2], attr), []
+        if k == "I" or k == "S":
+            start_after = k == "S"
+            getters = self.property_getters(b[1], b[2], attr, start_after)
+            if getters:
+                out: set = set()
+                for gp, gi in getters:
+                    out |= self.returns(gp, gi)
+                return frozenset(out), getters
+            vals = set(self.class_lookup(b[1], b[2], attr, start_after))
+            if k == "I":
+                for cp, ci in self.mro(b[1], b[2])[0]:
+                    for fi, v in self.instance_attrs(cp, ci).get(attr, ()):
+                        vals |= self.eval_binding(cp, fi, v)
+            return frozenset(vals), []
+        return EMPTY, []
+
+    # ------------------------------------------------------------------ edges
+    def edge(self, caller: str, callee: str, kind: str, line: int, external: bool = False, confidence: float = 1.0) -> None:
+        k = (caller, callee)
+        cur = self.edges.get(k)
+        if cur is None:
+            self.edges[k] = [kind, confidence, {line}, external]
+        else:
+            cur[2].add(line)
+            if confidence > cur[1]:
+                cur[1] = confidence
+                cur[0] = kind
+
+    def call_kind(self, path: str, idx: int, fn: Any) -> str:
+        if fn[0] == "n":
+            scopes = self.parsed(path).scopes
+            bs = self.binding_scope(path, idx, fn[1])
+            if bs is None:
+                return "exact"
+            vals = scopes[bs].bindings.get(fn[1], ())
+            if vals and all(v[0] in ("im", "if") for v in vals):
+                return "import"
+            if vals and all(v[0] == "def" for v in vals):
+                return "exact"
+            return "inferred"
+        if fn[0] == "a":
+            base = fn[1]
+            if base[0] == "n":
+                bs = self.binding_scope(path, idx, base[1])
+                if bs is not None and self.is_self_param(path, bs, base[1]):
+                    return "self"
+                vals = self.eval(path, idx, base)
+                if vals and all(v[0] == "M" for v in vals):
+                    return "import"
+                if vals and all(v[0] == "C" for v in vals):
+                    return "exact"
+            if base[0] == "c" and base[1] == ("n", "super"):
+                return "super"
+        return "inferred"
+
+    def emit_call_targets(self, caller: str, path: str, idx: int, vals: frozenset, line: int, kind: str, ctor_only: bool = False) -> None:
+        for v in sorted(vals, key=repr):
+            k = v[0]
+            if k == "F" and not ctor_only:
+                self.edge(caller, self.fqn(v[1], v[2]), kind, line)
+            elif k == "C":
+                for m in sorted(self.class_lookup(v[1], v[2], "__init__"), key=repr):
+                    if m[0] == "F":
+                        self.edge(caller, self.fqn(m[1], m[2]), "constructor", line)
+            elif k == "I" and not ctor_only:
+                for m in sorted(self.class_lookup(v[1], v[2], "__call__"), key=repr):
+                    if m[0] == "F":
+                        self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+            elif k == "X":
+                self.edge(caller, v[1], "external", line, external=True)
+            elif k == "B":
+                self.edge(caller, f"<builtin>.{v[1]}", "builtin", line, external=True)
+            elif k == "B?" and not ctor_only:
+                self.edge(caller, f"<builtin>.{v[1]}", "inferred", line, external=True, confidence=0.5)
+
+    def resolve_scope(self, idx: int) -> None:
+        path = self.path
+        scopes = self.pf.scopes
+        s = scopes[idx]
+        caller = self.fqn(path, idx)
+        for e, line, flag, sc in s.calls:
+            fn = e[1]
+            vals = self.eval(path, sc, fn)
+            if flag == "raise":
+                self.emit_call_targets(caller, path, idx, vals, line, "constructor", ctor_only=True)
+            else:
+                self.emit_call_targets(caller, path, sc, vals, line, self.call_kind(path, sc, fn))
+        for e, line, sc in s.loads:
+            for b in self.eval(path, sc, e[1]):
+                if b[0] in ("I", "S"):
+                    for gp, gi in self.getattr(b, e[2])[1]:
+                        self.edge(caller, self.fqn(gp, gi), "implicit", line)
+        for e, line, sc in s.iters:
+            for c in self.eval(path, sc, e):
+                if c[0] != "I":
+                    continue
+                for it in sorted(self.class_lookup(c[1], c[2], "__iter__"), key=repr):
+                    if it[0] != "F":
+                        continue
+                    self.edge(caller, self.fqn(it[1], it[2]), "implicit", line)
+                    for itv in self.returns(it[1], it[2]):
+                        if itv[0] == "I":
+                            for nx in self.class_lookup(itv[1], itv[2], "__next__"):
+                                if nx[0] == "F":
+                                    self.edge(caller, self.fqn(nx[1], nx[2]), "implicit", line)
+        for e, line, is_async, sc in s.withs:
+            names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
+            for c in self.eval(path, sc, e):
+                if c[0] != "I":
+                    continue
+                for n in names:
+                    for m in self.class_lookup(c[1], c[2], n):
+                        if m[0] == "F":
+                            self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+        for e, didx, line in s.decos:
+            dscope = scopes[didx].parent
+            if e[0] == "c":
+                vals: set = set()
+                for f in self.eval(path, dscope, e[1]):
+                    vals |= self.call_result(path, dscope, f, e)
+            else:
+                if (e[0] == "n" and e[1] in DECLARATION_DECORATORS) or (
+                    e[0] == "a" and e[2] in ("setter", "getter", "deleter")
+                ):
+                    vals = set(v for v in self.eval(path, dscope, e) if v[0] != "B")
+                else:
+                    vals = set(self.eval(path, dscope, e))
+            vals = {v for v in vals if not (v[0] == "B" and v[1] in DECLARATION_DECORATORS)}
+            self.emit_call_targets(caller, path, dscope, frozenset(vals), line, "implicit")
+
+    # ------------------------------------------------------------------ facts
+    def run(self) -> FileFacts:
+        path = self.path
+        pf = self.pf
+        scopes = pf.scopes
+        mod = self.module
+        symbols: list[Symbol] = []
+        seen: set[str] = set()
+        for i, s in enumerate(scopes):
+            fq = self.fqn(path, i)
+            if fq in seen:
+                continue
+            seen.add(fq)
+            if s.kind == "module":
+                symbols.append(
+                    Symbol(fq, mod, "module", path, path, 1, s.line_end, "", s.docstring, s.body_hash)
+                )
+                continue
+            p = scopes[s.parent]
+            parent = path if p.kind == "module" else self.fqn(path, s.parent)
+            if s.kind == "class":
+                kind = "class"
+            elif s.kind == "lambda":
+                kind = "lambda"
+            else:
+                kind = "method" if p.kind == "class" else "function"
+            symbols.append(
+                Symbol(fq, s.name, kind, path, parent, s.line_start, s.line_end, s.signature, s.docstring, s.body_hash)  # type: ignore[arg-type]
+            )
+        for i, s in enumerate(scopes):
+            if s.kind != "class":
+                self.resolve_scope(i)
+        calls = [
+            Call(caller, callee, v[0], v[1], tuple(sorted(v[2])), v[3])
+            for (caller, callee), v in sorted(self.edges.items())
+        ]
+        inherits: list[Inherit] = []
+        for i, s in enumerate(scopes):
+            if s.kind != "class" or not s.bases:
+                continue
+            child = self.fqn(path, i)
+            seen_b: set[str] = set()
+            for b in s.bases:
+                for v in sorted(self.eval(path, s.parent, b), key=repr):
+                    if v[0] == "C":
+                        tgt, ext = self.fqn(v[1], v[2]), False
+                    elif v[0] == "X":
+                        tgt, ext = v[1], True
+                    elif v[0] in ("B", "B?"):
+                        tgt, ext = f"<builtin>.{v[1]}", True
+                    else:
+                        continue
+                    if tgt not in seen_b:
+                        seen_b.add(tgt)
+                        inherits.append(Inherit(child, tgt, ext))
+        imports = self.imports()
+        warnings = [f"{path}: {w}" for w in pf.warnings]
+        return FileFacts(
+            path=path,
+            language="python",
+            module=mod,
+            content_hash=self.ix._hash[path],
+            symbols=symbols,
+            calls=calls,
+            imports=imports,
+            inherits=inherits,
+            warnings=warnings,
+            depends_on=frozenset(self.deps),
+        )
+
+    def imports(self) -> list[Import]:
+        out: set[Import] = set()
+        path = self.path
+        for st in self.pf.imports:
+            if not st.is_from:
+                for mod, _alias in st.names:
+                    self._import_module(out, mod)
+                continue
+            am = self.absolute(path, st.module, st.level)
+            if am is None:
+                continue
+            targets: list[str] = []
+            for name, _alias in st.names:
+                sub = f"{am}.{name}"
+                if self.mod_path(sub) is not None:
+                    targets.append(sub)
+                    continue
+                targets.append(am)
+            if st.star or not st.names:
+                targets.append(am)
+            for t in targets:
+                if st.level > 0:
+                    p = self.mod_path(t)
+                    if p is not None and p != path:
+                        out.add(Import(path, p, "file"))
+                else:
+                    self._import_module(out, t)
+        return sorted(out, key=lambda i: (i.target_kind, i.target))
+
+    def _import_module(self, out: set[Import], mod: str) -> None:
+        parts = mod.split(".")
+        for i in range(len(parts), 0, -1):
+            p = self.mod_path(".".join(parts[:i]))
+            if p is not None:
+                if p != self.path:
+                    out.add(Import(self.path, p, "file"))
+                return
+        top = parts[0]
+        if self.is_internal(top):
+            return  # a namespace package of the repository
+        if top and top not in STDLIB:
+            out.add(Import(self.path, top, "package", "pypi"))

@@ -1,0 +1,6 @@
+def engine():
+    return helper()
+
+
+def helper():
+    return 1

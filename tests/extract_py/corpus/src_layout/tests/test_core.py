@@ -1,0 +1,5 @@
+from mylib import engine
+
+
+def test_engine():
+    assert engine() == 1

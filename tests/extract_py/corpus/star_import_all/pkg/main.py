@@ -1,0 +1,11 @@
+from .lib import *
+
+
+def hidden():
+    return "local"
+
+
+def run():
+    public()
+    hidden()
+    Tool().use()

@@ -1,0 +1,3 @@
+class User:
+    def name(self):
+        return "u"
