@@ -69,7 +69,7 @@ _JSX_QUERY_SRC = """
 """
 
 _STATE: dict[str, tuple[Parser, Query]] = {}
-_MAX_DEPTH = 400
+_MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
 
 
 def _tools(grammar: str) -> tuple[Parser, Query]:
@@ -186,6 +186,7 @@ class _Builder:
         self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
         self.reassign: list[tuple[int, str, tuple | None]] = []
         self.stack: list[_Entry] = []
+        self.conv_cache: dict[int, tuple | None] = {}
 
     # -- scopes ---------------------------------------------------------------------------------
     def new_scope(self, fqn: str, parent: int, this: tuple | None = None) -> int:
@@ -250,6 +251,16 @@ class _Builder:
 
     # -- expressions ----------------------------------------------------------------------------
     def conv(self, node, depth: int = 0) -> tuple | None:
+        if node is None:
+            return None
+        key = node.id
+        cache = self.conv_cache
+        if key in cache:
+            return cache[key]
+        r = cache[key] = self._conv(node, depth)
+        return r
+
+    def _conv(self, node, depth: int) -> tuple | None:
         while node is not None:
             if depth > _MAX_DEPTH:
                 return None

@@ -170,7 +170,8 @@ class _Ctx:
                 base = base[: -len(suf)]
         if not base:
             return None
-        self.deps.add(base)
+        self.deps.add(base)  # base/index.* files are module `base`
+        self.deps.add(module_name(base + ".ts"))  # base.* files (`x/index` is module `x`)
         for e in _EXT_TRY:
             if base + e in files:
                 return base + e

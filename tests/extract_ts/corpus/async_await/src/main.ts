@@ -1,0 +1,7 @@
+import { getRepo } from "./repo";
+export async function main() {
+  const repo = await getRepo();
+  const item = await repo.load("1");
+  await item.save();
+  setTimeout(() => main(), 10);
+}

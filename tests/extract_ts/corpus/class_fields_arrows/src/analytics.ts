@@ -1,0 +1,3 @@
+export function track(event: string) {
+  console.debug(event);
+}

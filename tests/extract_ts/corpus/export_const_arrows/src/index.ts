@@ -1,0 +1,2 @@
+import { onSave } from "./handlers";
+export const start = () => onSave("x");

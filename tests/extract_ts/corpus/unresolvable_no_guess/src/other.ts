@@ -1,0 +1,2 @@
+export function fn() {}
+export function local() {}

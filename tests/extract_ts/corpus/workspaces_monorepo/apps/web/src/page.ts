@@ -1,0 +1,4 @@
+import { title } from "@org/ui";
+import lodash from "lodash";
+title("x");
+lodash.chunk([]);

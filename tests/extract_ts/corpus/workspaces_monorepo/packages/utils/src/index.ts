@@ -1,0 +1,4 @@
+export function slug(s: string) {
+  return s;
+}
+export { capitalize } from "./strings";

@@ -1,0 +1,1 @@
+export const capitalize = (s: string) => s[0].toUpperCase() + s.slice(1);

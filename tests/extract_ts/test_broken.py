@@ -1,0 +1,108 @@
+"""Broken and hostile input: never raises, extracts what parses, says what went wrong."""
+
+from __future__ import annotations
+
+import time
+
+from mnemosyne.callgraph import to_pycg
+
+from .ts_helpers import ts_snapshot
+
+
+def _facts(files: dict[str, bytes], path: str):
+    snap = ts_snapshot(files)
+    return snap, snap.files.get(path)
+
+
+def test_syntax_error_keeps_what_parses() -> None:
+    src = b"""
+export function good() { return helper(); }
+function helper() { return 1; }
+function broken( { return ;; }}}
+export const after = () => good();
+"""
+    snap, f = _facts({"src/a.ts": src}, "src/a.ts")
+    assert f is not None
+    assert any("syntax error" in w for w in f.warnings)
+    g = to_pycg(snap)
+    assert g["src/a.good"] == ["src/a.helper"]
+    assert "src/a" in g
+
+
+def test_non_utf8_is_replaced_not_fatal() -> None:
+    src = b"export function caf\xe9() { return 1; }\nexport function ok() { return 2; }\nok();\n"
+    snap, f = _facts({"src/latin1.ts": src}, "src/latin1.ts")
+    assert f is not None
+    assert any("UTF-8" in w for w in f.warnings)
+    assert "src/latin1.ok" in to_pycg(snap)["src/latin1"]
+
+
+def test_binary_content_with_ts_extension_is_skipped() -> None:
+    snap = ts_snapshot({"src/blob.ts": b"\x00\x01\x02\xff" * 100, "src/ok.ts": b"export const x = 1;\n"})
+    assert "src/blob.ts" not in snap.files
+    assert "src/ok.ts" in snap.files
+    assert any("binary" in w for w in snap.warnings)
+
+
+def test_empty_and_whitespace_files() -> None:
+    snap = ts_snapshot({"src/empty.ts": b"", "src/ws.js": b"\n\n   \n", "src/index.tsx": b""})
+    g = to_pycg(snap)
+    assert g == {"src": [], "src/empty": [], "src/ws": []}
+
+
+def test_deeply_nested_code_does_not_crash() -> None:
+    depth = 3000
+    nested_calls = b"f(" * depth + b"1" + b")" * depth
+    nested_arrays = b"[" * depth + b"]" * depth
+    nested_fns = b"".join(b"function f%d() {\n" % i for i in range(300)) + b"g();\n" + b"}\n" * 300
+    chain = b"a" + b".b()" * depth
+    files = {
+        "src/calls.ts": b"function f(x: any) { return x; }\nconst v = " + nested_calls + b";\n",
+        "src/arrays.ts": b"const v = " + nested_arrays + b";\n",
+        "src/fns.ts": b"function g() {}\n" + nested_fns,
+        "src/chain.js": b"const a = { b() { return a; } };\n" + chain + b";\n",
+        "src/objs.ts": b"export const o = " + b"{ k: " * 500 + b"1" + b" }" * 500 + b";\n",
+    }
+    snap = ts_snapshot(files)
+    assert set(snap.files) == set(files)
+    g = to_pycg(snap)
+    assert g["src/calls"] == ["src/calls.f"]
+    innermost = "src/fns." + ".".join(f"f{i}" for i in range(300))
+    assert g[innermost] == ["src/fns.g"]
+
+
+def test_long_lines_and_minified_js_are_fast() -> None:
+    body = b";".join(b"function f%d(a){return f%d(a)+g(a)}" % (i, max(i - 1, 0)) for i in range(3000))
+    src = b"function g(x){return x}" + body + b";f2999(1)"
+    t0 = time.perf_counter()
+    snap = ts_snapshot({"dist/app.min.js": src})
+    assert time.perf_counter() - t0 < 10
+    g = to_pycg(snap)
+    assert g["dist/app.min.f10"] == ["dist/app.min.f9", "dist/app.min.g"]
+    assert g["dist/app.min"] == ["dist/app.min.f2999"]
+
+
+def test_wrong_grammar_content_and_garbage() -> None:
+    files = {
+        "src/jsx_in_ts.ts": b"export const A = () => <div>hi</div>;\nexport function b() { return A(); }\n",
+        "src/garbage.ts": b"}}}{{{ ))) @@@ ### \n" * 50,
+        "src/unterminated.js": b"const s = `never closed ${ x(\n",
+    }
+    snap = ts_snapshot(files)
+    assert set(snap.files) == set(files)
+    assert snap.files["src/garbage.ts"].warnings
+
+
+def test_lfs_pointer_and_huge_file_skipped() -> None:
+    from mnemosyne.extract import Extractor
+    from mnemosyne.resolve.typescript import TypeScriptIndex
+
+    ex = Extractor(indexes=[TypeScriptIndex()], max_file_bytes=1000)
+    ex.update(
+        {
+            "src/big.ts": b"// x\n" * 1000,
+            "src/lfs.ts": b"version https://git-lfs.github.com/spec/v1\noid sha256:abc\nsize 1\n",
+        }
+    )
+    assert ex.paths() == set()
+    assert len(ex.snapshot().warnings) == 2

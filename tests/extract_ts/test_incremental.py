@@ -1,0 +1,111 @@
+"""Incremental contract: after any sequence of update() calls, facts equal a fresh index's, and
+update() reports every path whose facts changed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mnemosyne.resolve.typescript import TypeScriptIndex
+
+VARIANTS: dict[str, list[bytes | None]] = {
+    "src/a.ts": [
+        b'import { helper } from "./b";\nexport class A { run() { return helper(); } }\n',
+        b'import { helper, Base } from "./b";\nexport class A extends Base { run() { this.base(); return helper(); } }\n',
+        b'import * as b from "./b";\nexport function a() { return b.helper(); }\nexport class A { run() { return a(); } }\n',
+        b'export function a() {}\n',
+        None,
+    ],
+    "src/b.ts": [
+        b"export function helper() { return 1; }\nexport class Base { base() {} constructor() {} }\n",
+        b'export { helper } from "./c";\nexport class Base extends Root { base() {} }\nimport { Root } from "@lib/root";\n',
+        b'export * from "./c";\nexport class Base {}\n',
+        None,
+    ],
+    "src/c.ts": [
+        b"export const helper = () => 2;\nexport function other() {}\n",
+        b"export function other() {}\n",
+        None,
+    ],
+    "src/c/index.ts": [b"export function helper() { return 3; }\n", None],
+    "src/main.ts": [
+        b'import { A } from "./a";\nimport { helper } from "./index";\nnew A().run();\nhelper();\n',
+        b'import { A } from "./a.js";\nconst x: A = make();\nx.run();\nfunction make(): A { return new A(); }\n',
+        b'import { helper, Base } from "@lib/b";\nclass M extends Base { go() { super.base(); this.base(); } }\nhelper();\nnew M().go();\n',
+        None,
+    ],
+    "src/index.ts": [b'export * from "./b";\nexport * from "./c";\n', b'export { helper } from "./c";\n', None],
+    "lib/root.ts": [b"export class Root { constructor() {} base() {} }\n", None],
+    "tsconfig.json": [
+        b'{"compilerOptions": {"baseUrl": ".", "paths": {"@lib/*": ["lib/*", "src/*"]}}}',
+        b'{"compilerOptions": {"paths": {"@lib/*": ["src/*"]}}}',
+        None,
+    ],
+    "packages/p/package.json": [b'{"name": "@lib/b", "source": "src/index.ts"}', None],
+    "packages/p/src/index.ts": [b"export function helper() {}\nexport class Base { base() {} }\n", None],
+}
+
+
+def _all_facts(ix: TypeScriptIndex) -> dict:
+    return {p: ix.facts(p) for p in sorted(ix.paths())}
+
+
+def _fresh(files: dict[str, bytes]) -> dict:
+    ix = TypeScriptIndex()
+    ix.update(dict(files))
+    return _all_facts(ix)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_edit_sequences_match_fresh(seed: int) -> None:
+    rng = random.Random(seed)
+    paths = sorted(VARIANTS)
+    files: dict[str, bytes] = {}
+    for p in paths:
+        v = rng.choice(VARIANTS[p])
+        if v is not None:
+            files[p] = v
+    ix = TypeScriptIndex()
+    ix.update(dict(files))
+    assert _all_facts(ix) == _fresh(files)
+    for step in range(25):
+        before = _all_facts(ix)
+        batch: dict[str, bytes | None] = {}
+        for p in rng.sample(paths, rng.randint(1, 3)):
+            v = rng.choice(VARIANTS[p])
+            batch[p] = v
+            if v is None:
+                files.pop(p, None)
+            else:
+                files[p] = v
+        affected = ix.update(batch)
+        after = _all_facts(ix)
+        fresh = _fresh(files)
+        assert after.keys() == fresh.keys(), f"seed {seed} step {step}: paths differ"
+        for p in fresh:
+            assert after[p] == fresh[p], f"seed {seed} step {step}: {p} differs from a fresh index after {batch}"
+        changed = {p for p in set(before) | set(after) if before.get(p) != after.get(p)}
+        assert changed <= affected, f"seed {seed} step {step}: unreported changes {changed - affected}"
+
+
+def test_dependents_are_reported() -> None:
+    ix = TypeScriptIndex()
+    ix.update(
+        {
+            "src/a.ts": b"export function f() {}\n",
+            "src/b.ts": b'import { f } from "./a";\nf();\n',
+            "src/c.ts": b"export const unrelated = 1;\n",
+        }
+    )
+    assert [c.callee for c in ix.facts("src/b.ts").calls] == ["src/a.f"]
+    affected = ix.update({"src/a.ts": b"export function g() {}\n"})
+    assert affected == {"src/a.ts", "src/b.ts"}
+    assert ix.facts("src/b.ts").calls == []
+    # a file that appears later satisfies a previously missing specifier
+    ix.update({"src/d.ts": b'import { h } from "./e";\nh();\n'})
+    assert ix.facts("src/d.ts").calls == []
+    affected = ix.update({"src/e/index.ts": b"export function h() {}\n"})
+    assert "src/d.ts" in affected
+    assert [c.callee for c in ix.facts("src/d.ts").calls] == ["src/e.h"]
+    assert "src/e" in ix.facts("src/d.ts").depends_on
