@@ -582,11 +582,13 @@ def dependency_history(db: Database, ws: Any, package: str | None = None) -> Dep
             rows = run(g, "dependency_history", package=norm)
     groups: dict[tuple, list[list[Any]]] = defaultdict(list)
     for r in rows:
+        # one line of history per declaring manifest/lockfile (``source``): the same package may be
+        # declared in pyproject.toml and requirements.txt at once, with different specs
         relation, pkg, eco, name = r[0], r[1], r[2], r[3]
-        groups[(relation, pkg or "", eco, name)].append(r)
+        groups[(relation, pkg or "", eco, name, r[7] or "")].append(r)
     raw: list[dict] = []
     current: list[DependencyState] = []
-    for (relation, pkg, eco, name), versions in groups.items():
+    for (relation, pkg, eco, name, _source), versions in groups.items():
         versions.sort(key=lambda r: (r[8], r[9] is None, r[9] or 0))
         prev = None
         for r in versions:
@@ -608,7 +610,7 @@ def dependency_history(db: Database, ws: Any, package: str | None = None) -> Dep
                 raw.append({**_dep_base(prev, relation, pkg, eco, name), "kind": "removed", "seq": prev[9]})
             else:
                 current.append(DependencyState(name=name, ecosystem=eco, package=pkg, spec=prev[4], scope=prev[5],
-                                               version=prev[6]))  # fmt: skip
+                                               version=prev[6], source=prev[7]))  # fmt: skip
     commits = _commit_map(g, (e["seq"] for e in raw))
     events = []
     order = {"removed": 0, "added": 1, "spec_changed": 2, "version_changed": 3}
@@ -616,7 +618,7 @@ def dependency_history(db: Database, ws: Any, package: str | None = None) -> Dep
         c = commits.get(int(e["seq"]))
         events.append(DependencyEvent(**e, commit=c[1] if c else None, timestamp=c[2] if c else None,
                                       author=c[3] if c else None, message=_first(c[4]) if c else None))  # fmt: skip
-    current.sort(key=lambda s: (s.name, s.package, s.version or ""))
+    current.sort(key=lambda s: (s.name, s.package, s.source or "", s.version or ""))
     return DependencyHistoryResult(workspace=info.name, package=package, events=events, current=current)
 
 

@@ -227,6 +227,7 @@ class DependencyState(BaseModel):
     spec: str | None = None
     scope: str | None = None
     version: str | None = None
+    source: str | None = Field(default=None, description="the manifest or lockfile that declares it")
 
 
 class DependencyHistoryResult(BaseModel):
