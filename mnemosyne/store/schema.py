@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mnemosyne.errors import ConfigError
+from mnemosyne.errors import ConfigError, DatabaseError
 from mnemosyne.store import named_queries
 
 if TYPE_CHECKING:
@@ -127,7 +127,15 @@ def ensure_schema(graph: Graph) -> list[str]:
         if not missing:
             continue
         stmt = spec.statement(missing)
-        graph.query(stmt, label="schema.cypher")
+        try:
+            graph.query(stmt, label="schema.cypher")
+        except DatabaseError:
+            # Another process may have created it meanwhile ("already indexed"): accept that only
+            # if the index is now really there.
+            have = existing_indexes(graph)
+            if any((spec.entity, spec.label, p, spec.kind) not in have for p in missing):
+                raise
+            continue
         ran.append(stmt)
         have.update((spec.entity, spec.label, p, spec.kind) for p in missing)
     return ran

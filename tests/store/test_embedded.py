@@ -101,3 +101,31 @@ def test_adopts_server_whose_pid_file_vanished(own_home: Path) -> None:
     assert not server.is_running()
     assert server.start() == pid  # adopted through the socket, no second server
     assert server.is_running()
+
+
+def test_concurrent_starts_share_one_server(own_home: Path) -> None:
+    """Several commands starting the database at once end up with one server."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MNEMOSYNE_HOME": str(own_home), "MNEMOSYNE_FALKORDB_URL": "",
+           "MNEMOSYNE_FALKORDB_SOCKET": str(own_home / "falkordb.sock")}  # fmt: skip
+    code = "from mnemosyne.config import get_settings; from mnemosyne.store.embedded import EmbeddedFalkorDB; " \
+           "print(EmbeddedFalkorDB(get_settings()).start())"  # fmt: skip
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True)
+             for _ in range(3)]  # fmt: skip
+    pids = {p.communicate(timeout=60)[0].strip() for p in procs}
+    assert len(pids) == 1 and all(p.returncode == 0 for p in procs)
+    assert EmbeddedFalkorDB(own_settings(own_home)).status()["pid"] == int(pids.pop())
+
+
+def test_concurrent_ensure_schema(db) -> None:  # noqa: ANN001
+    from concurrent.futures import ThreadPoolExecutor
+
+    g = db.graph("schema_race")
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(lambda _: g.ensure_schema(), range(4)))
+        assert g.ensure_schema() == []
+    finally:
+        g.delete()
