@@ -83,5 +83,5 @@ def _run(args: argparse.Namespace) -> int:
     for row in result.rows:
         print("\t".join(_cell(v) for v in row))
     if result.truncated:
-        print(f"... {result.row_count - len(result.rows)} more rows not shown (cap {len(result.rows)})")
+        print(f"... more rows not shown: capped at {len(result.rows)} (use LIMIT/SKIP or --max-rows)", file=sys.stderr)
     return 0

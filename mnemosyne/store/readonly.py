@@ -25,16 +25,23 @@ from mnemosyne.store.named_queries import strip_strings_and_comments
 _WRITE_CLAUSE = re.compile(r"(?<![.:\w$])(CREATE|MERGE|SET|DELETE|DETACH|REMOVE|DROP|FOREACH)(?!\w)(?!\s*:)", re.I)
 _LOAD_CSV = re.compile(r"\bLOAD\s+CSV\b", re.I)
 _WRITE_PROCEDURE = re.compile(r"\bdb\.idx\.\w+\.(create\w*|drop\w*)\b|\bdb\.(create|drop)\w*", re.I)
+_UNION = re.compile(r"\bUNION\b", re.I)
+_RETURN = re.compile(r"(?<![.:\w$])RETURN\b", re.I)
+_LIMIT = re.compile(r"(?<![.:\w$])LIMIT\b", re.I)
 WRITE_MESSAGE = "read-only: CREATE/MERGE/SET/DELETE are not allowed"
 
 
 class ReadOnlyResult(BaseModel):
-    """Columns, JSON-friendly rows (at most the row cap), whether rows were cut, total row count."""
+    """Columns, JSON-friendly rows (at most the row cap), whether rows were cut, rows fetched.
+
+    A query without a ``LIMIT`` of its own (and without ``UNION``) is run with ``LIMIT cap+1``, so
+    the server stops early; ``row_count`` is then at most ``cap+1``. ``truncated`` is exact.
+    """
 
     columns: list[str]
     rows: list[list[Any]]
     truncated: bool
-    row_count: int  # rows the query produced (>= len(rows) when truncated)
+    row_count: int  # rows fetched from the server (> len(rows) exactly when truncated)
 
 
 def check_readonly(cypher: str) -> None:
@@ -62,7 +69,8 @@ def run_readonly(
     timeout = timeout_ms if timeout_ms is not None else settings.readonly_timeout_ms
     cap = max_rows if max_rows is not None else settings.readonly_max_rows
     check_readonly(cypher)
-    result = graph.query_result(cypher, params, timeout, readonly=True, label="read-only query")
+    limited = with_row_limit(cypher, cap + 1) if cap >= 0 else cypher
+    result = graph.query_result(limited, params, timeout, readonly=True, label="read-only query")
     columns = [_column_name(h) for h in result.header]
     rows = result.result_set
     kept = rows[:cap] if cap >= 0 else rows
@@ -72,6 +80,23 @@ def run_readonly(
         truncated=len(rows) > len(kept),
         row_count=len(rows),
     )
+
+
+def with_row_limit(cypher: str, limit: int) -> str:
+    """``cypher`` with ``LIMIT limit`` appended when its final RETURN has no LIMIT (and no UNION)."""
+    code = strip_strings_and_comments(cypher)
+    if _UNION.search(code):
+        return cypher
+    returns = list(_RETURN.finditer(code))
+    if not returns:
+        return cypher  # e.g. a bare CALL procedure(): leave it alone, the cap applies client-side
+    tail = code[returns[-1].end():]
+    if _LIMIT.search(tail) or "}" in tail:
+        return cypher
+    body = cypher.rstrip()
+    while body.endswith(";"):
+        body = body[:-1].rstrip()
+    return f"{body}\nLIMIT {int(limit)}"
 
 
 def _column_name(header: Any) -> str:

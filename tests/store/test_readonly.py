@@ -8,7 +8,7 @@ import pytest
 
 from mnemosyne.errors import ReadOnlyViolation
 from mnemosyne.store.graph import Graph, QueryTimeout
-from mnemosyne.store.readonly import run_readonly
+from mnemosyne.store.readonly import run_readonly, with_row_limit
 
 
 @pytest.mark.parametrize(
@@ -49,16 +49,29 @@ def test_keywords_inside_strings_are_fine(graph: Graph) -> None:
 
 
 def test_row_cap_and_truncated(graph: Graph) -> None:
-    res = run_readonly(graph, "UNWIND range(1, 20) AS x RETURN x", max_rows=5)
-    assert res.rows == [[1], [2], [3], [4], [5]] and res.truncated and res.row_count == 20
+    res = run_readonly(graph, "UNWIND range(1, 200000) AS x RETURN x", max_rows=5)
+    assert res.rows == [[1], [2], [3], [4], [5]] and res.truncated and res.row_count == 6  # server stopped early
+    res = run_readonly(graph, "UNWIND range(1, 20) AS x RETURN x ORDER BY x DESC;", max_rows=5)
+    assert res.rows[0] == [20] and res.truncated
+    res = run_readonly(graph, "UNWIND range(1, 20) AS x RETURN x LIMIT 10", max_rows=5)
+    assert len(res.rows) == 5 and res.truncated and res.row_count == 10  # the user's LIMIT is kept
     res = run_readonly(graph, "UNWIND range(1, 3) AS x RETURN x", max_rows=5)
     assert not res.truncated and res.row_count == 3
+    res = run_readonly(graph, "UNWIND range(1, 4) AS x RETURN x UNION UNWIND range(5, 8) AS x RETURN x", max_rows=5)
+    assert len(res.rows) == 5 and res.truncated and res.row_count == 8
 
 
 def test_default_cap_from_settings(graph: Graph) -> None:
     cap = graph.db.settings.readonly_max_rows
-    res = run_readonly(graph, "UNWIND range(1, $n) AS x RETURN x", {"n": cap + 7})
-    assert len(res.rows) == cap and res.truncated and res.row_count == cap + 7
+    res = run_readonly(graph, "UNWIND range(1, $n) AS x RETURN x // no limit here", {"n": cap + 7})
+    assert len(res.rows) == cap and res.truncated and res.row_count == cap + 1
+
+
+def test_with_row_limit() -> None:
+    assert with_row_limit("MATCH (n) RETURN n", 3) == "MATCH (n) RETURN n\nLIMIT 3"
+    assert with_row_limit("MATCH (n) RETURN n LIMIT $k", 3) == "MATCH (n) RETURN n LIMIT $k"
+    assert with_row_limit("CALL db.labels()", 3) == "CALL db.labels()"
+    assert with_row_limit("MATCH (n) RETURN n.limit, 'LIMIT 2'", 3).endswith("\nLIMIT 3")
 
 
 def test_timeout(graph: Graph) -> None:
