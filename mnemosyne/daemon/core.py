@@ -237,6 +237,7 @@ class Daemon:
             if is_db_error(err):
                 self.db_failed(err)
             raise
+        new: list[str] = []
         with self._lock:
             names = set()
             for info in infos:
@@ -245,6 +246,7 @@ class Daemon:
                 ws = self._ws.get(name)
                 if ws is None:
                     ws = self._ws[name] = _Ws(info)
+                    new.append(name)
                     log.info("event=workspace_added workspace=%s path=%r branch=%s", name, ws.path, ws.branch)
                 else:
                     ws.info = info
@@ -261,6 +263,8 @@ class Daemon:
             if self.watcher.add(ws.name, ws.path) and ws.common_dir is None:
                 with contextlib.suppress(GitProbeError):
                     ws.common_dir = os.path.realpath(git_paths(ws.path).common_dir)
+        for name in new:  # registered while we run: look at it now, not at the next reconcile
+            self.check_workspace(name, "new workspace")
         return current
 
     def _workspace(self, name: str) -> _Ws | None:

@@ -1,0 +1,168 @@
+"""End to end: a real daemon process, real repositories, real commits, the session FalkorDB."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from mnemosyne.daemon import hooks, spool
+from mnemosyne.daemon.paths import DaemonPaths
+from mnemosyne.daemon.queue import WorkQueue
+from mnemosyne.ingest import ingest_workspace
+
+from .conftest import commit_node, dump, indexed_commit, wait_for
+
+
+def test_commit_reaches_the_graph_without_any_command(daemon, registry, db, make_repo) -> None:
+    repo = make_repo("repo one")
+    registry.add("d_commit", repo.path)
+    d = daemon()
+    wait_for(lambda: indexed_commit(db, "d_commit") == repo.head(), 20, what="initial ingest")
+    latencies = []
+    for i in range(3):
+        sha = repo.commit(f"feature {i}")
+        t0 = time.monotonic()
+        wait_for(lambda: indexed_commit(db, "d_commit") == sha, 15, interval=0.02, what=f"commit {i} ingested")
+        latencies.append(time.monotonic() - t0)
+    seq, message = commit_node(db, "d_commit", sha)
+    assert message.strip() == "feature 2" and seq == 3
+    st = d.status()
+    ws = next(w for w in st["workspaces"] if w["name"] == "d_commit")
+    assert ws["watched"] and ws["last_ingested_commit"] == sha, dump(st)
+    assert st["queue"]["failed"] == 0 and st["db"]["state"] == "up"
+    print(f"commit -> queryable latencies: {[round(x, 3) for x in latencies]}")
+    assert d.terminate() == 0
+
+
+def test_commits_made_while_stopped_are_ingested_at_start(daemon, registry, db, make_repo) -> None:
+    repo = make_repo()
+    registry.add("d_offline", repo.path)
+    d = daemon()
+    wait_for(lambda: indexed_commit(db, "d_offline") == repo.head(), 20, what="initial ingest")
+    assert d.terminate() == 0
+    for i in range(3):
+        repo.commit(f"offline {i}")
+    repo.git("checkout", "-q", "-b", "side")  # HEAD elsewhere: the tracked branch still counts
+    repo.commit("on a side branch")
+    main_head = repo.git("rev-parse", "main").strip()
+    daemon()
+    wait_for(lambda: indexed_commit(db, "d_offline") == main_head, 20, what="catch-up at start")
+    assert commit_node(db, "d_offline", main_head)[1].strip() == "offline 2"
+
+
+def test_hook_note_left_while_daemon_down_is_drained_at_start(daemon, registry, db, make_repo, settings) -> None:
+    repo = make_repo()
+    registry.add("d_hook", repo.path)
+    paths = DaemonPaths.from_settings(settings)
+    hooks.install(repo.path, paths.spool_dir)
+    try:
+        sha = repo.commit("while the daemon is down")
+        notes = spool.read_notes(paths.spool_dir)
+        assert [n.hook for n in notes] == ["post-commit"]
+        d = daemon()
+        wait_for(lambda: indexed_commit(db, "d_hook") == sha, 20, what="ingest after drain")
+        wait_for(lambda: not spool.read_notes(paths.spool_dir), 5, what="spool drained")
+        # with the daemon up, a hook note alone (no watcher event needed) queues the workspace
+        d.request("notify", path=str(repo.path))
+        assert d.status()["spool_pending"] == 0
+    finally:
+        hooks.uninstall(repo.path)
+
+
+def test_sigterm_mid_ingest_then_restart_finishes_the_same_graph(daemon, registry, db, make_repo) -> None:
+    repo = make_repo("big repo")
+    head = repo.many_commits(400)
+    registry.add("d_sigterm", repo.path)
+    d = daemon()
+
+    def progressed() -> bool:
+        running = d.status()["running"]
+        return bool(running and (running[0].get("progress") or {}).get("done", 0) >= 10)
+
+    wait_for(progressed, 30, interval=0.05, what="ingest under way")
+    t0 = time.monotonic()
+    assert d.terminate(60) == 0  # exits 0 after abandoning between commits
+    assert time.monotonic() - t0 < 20
+    partial = indexed_commit(db, "d_sigterm")
+    assert partial != head
+    assert d.log_lines("event=job_interrupted")
+    q = WorkQueue(d.paths.queue_db)
+    assert [j.workspace for j in q.jobs(state="queued")] == ["d_sigterm"]  # kept for the next start
+    q.close()
+    d2 = daemon()
+    wait_for(lambda: indexed_commit(db, "d_sigterm") == head, 60, interval=0.2, what="resumed ingest")
+    # the same graph as one uninterrupted run (daemon stopped first: it would ingest the clone too)
+    assert d2.terminate() == 0
+    clone = repo.path.parent / "big repo clone"
+    repo.git("clone", "-q", str(repo.path), str(clone))
+    registry.add("d_sigterm_ref", clone)
+    ingest_workspace(db, "d_sigterm_ref")
+    assert _graph_shape(db, "d_sigterm") == _graph_shape(db, "d_sigterm_ref")
+
+
+def _graph_shape(db, ws: str) -> dict:
+    g = db.graph(ws)
+    out = {}
+    for label in ("Commit", "File", "Function"):
+        out[label] = g.ro_query(f"MATCH (n:{label}) RETURN count(n)")[0][0]
+    for rel in ("DEFINES", "CALLS", "MODIFIES", "PARENT"):
+        out[rel] = g.ro_query(
+            f"MATCH ()-[r:{rel}]->() RETURN count(r), sum(coalesce(r.valid_from_seq, 0)), sum(coalesce(r.valid_to_seq, 0))"
+        )[0]
+    return out
+
+
+def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registry, db, make_repo) -> None:
+    a, b, c = make_repo("a"), make_repo("b"), make_repo("c")
+    a.many_commits(60)
+    b.many_commits(60)
+    registry.add("d_two_a", a.path)
+    registry.add("d_two_b", b.path)
+    d = daemon(MNEMOSYNE_DAEMON_MAX_PARALLEL="2")
+    wait_for(lambda: indexed_commit(db, "d_two_a") == a.head() and indexed_commit(db, "d_two_b") == b.head(),
+             30, what="both ingested")
+    q = WorkQueue(d.paths.queue_db)
+    done = {j.workspace: j for j in q.jobs(state="done")}
+    q.close()
+    ja, jb = done["d_two_a"], done["d_two_b"]
+    assert ja.started_at < jb.finished_at and jb.started_at < ja.finished_at  # they overlapped
+    sa, sb = a.commit("a again"), b.commit("b again")
+    wait_for(lambda: indexed_commit(db, "d_two_a") == sa and indexed_commit(db, "d_two_b") == sb, 15,
+             what="both commits")
+    # registered while the daemon runs: picked up without a restart (health pass every 2 s here)
+    registry.add("d_two_c", c.path)
+    wait_for(lambda: indexed_commit(db, "d_two_c") == c.head(), 20, what="new workspace ingested")
+    sc = c.commit("c new")
+    wait_for(lambda: indexed_commit(db, "d_two_c") == sc, 15, what="new workspace watched")
+    st = d.status()
+    assert {w["name"] for w in st["workspaces"]} >= {"d_two_a", "d_two_b", "d_two_c"}
+    assert all(w["watched"] for w in st["workspaces"] if w["name"].startswith("d_two")), dump(st)
+
+
+def test_cli_start_status_logs_stop(settings, registry, make_repo, db) -> None:
+    import subprocess
+    import sys
+
+    from .conftest import daemon_env
+
+    repo = make_repo()
+    registry.add("d_cli", repo.path)
+    env = daemon_env(Path(settings.home))
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "mnemosyne.cli", *args], env=env, capture_output=True,
+                              text=True, timeout=60)
+
+    r = cli("daemon", "start")
+    assert r.returncode == 0 and "started" in r.stdout, r.stderr
+    try:
+        wait_for(lambda: indexed_commit(db, "d_cli") == repo.head(), 20, what="ingest")
+        r = cli("daemon", "status")
+        assert r.returncode == 0 and "d_cli" in r.stdout and "database: up" in r.stdout, r.stdout
+        r = cli("daemon", "logs", "-n", "5")
+        assert r.returncode == 0 and "event=" in r.stdout
+    finally:
+        r = cli("daemon", "stop")
+    assert r.returncode == 0 and "stopped" in r.stdout
+    r = cli("daemon", "status")
+    assert r.returncode == 3 and "not running" in r.stdout
