@@ -1,5 +1,6 @@
-// Every believed CALLS version out of a function (direction 'callee') and into it (direction
-// 'caller'), oldest first: the code derives "calls gained" / "calls lost" events from them.
+// Every believed CALLS version out of and into a function, oldest first (calls gained/lost).
+// direction 'callee': what $fqn called; direction 'caller': who called $fqn. The code derives
+// "calls gained" / "calls lost" events from the intervals.
 // params: $fqn (fully qualified name)
 MATCH (a:Function {fully_qualified_name: $fqn})-[r:CALLS]->(b)
 WHERE r.superseded_at IS NULL

@@ -1,5 +1,4 @@
-// One commit by its full hash: its timeline position (seq; null when superseded or not on the
-// timeline), time, author and message.
+// One commit by its full hash: seq (null when superseded or off the timeline), time, author, message.
 // params: $hash (full 40-hex commit hash)
 MATCH (c:Commit {hash: $hash})
 RETURN c.hash AS hash, c.seq AS seq, c.timestamp AS timestamp, c.author AS author, c.message AS message,

@@ -1,5 +1,6 @@
-// Every function, method, lambda and module defined at one timeline commit (DEFINES holds at $seq),
-// optionally only in files starting with $prefix: the keys of the pycg call graph.
+// Every function, method, lambda and module defined at one timeline commit (the pycg keys).
+// A symbol is defined at $seq while one of its DEFINES versions holds; optionally only in files
+// starting with $prefix.
 // params: $seq (timeline position of the commit), $prefix ('' = all files)
 MATCH (p)-[d:DEFINES]->(s:Function)
 WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL

@@ -1,5 +1,6 @@
-// Every believed DEPENDS_ON (declared dependency) and LOCKS_VERSION (locked version) version,
-// oldest first, for one third-party package ($package = its normalised name) or all ($package = '').
+// Every believed DEPENDS_ON and LOCKS_VERSION version, oldest first (dependency history).
+// DEPENDS_ON = a declared dependency (spec, scope, manifest); LOCKS_VERSION = a locked version
+// (lockfile). For one third-party package ($package = its normalised name) or all ($package = '').
 // params: $package (normalised package name, '' for every package)
 MATCH (p:Package)-[r:DEPENDS_ON]->(t:ThirdPartyPackage)
 WHERE r.superseded_at IS NULL AND ($package = '' OR t.name = $package)

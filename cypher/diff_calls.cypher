@@ -1,5 +1,6 @@
-// CALLS versions that hold at exactly one of two timeline commits $a and $b (the calls added or
-// removed between them); only edges whose caller file starts with $prefix ('' = all).
+// Calls added or removed between two timeline commits $a and $b.
+// Returns the CALLS versions that hold at exactly one of $a and $b (in_a / in_b say which), only
+// for callers whose file starts with $prefix ('' = all).
 // params: $a (seq of the first commit), $b (seq of the second commit), $lo (min of a, b), $hi (max of a, b), $prefix
 // Index: the CALLS interval index on valid_from_seq (only versions alive somewhere in [lo, hi] are read).
 MATCH (x)-[r:CALLS]->(y)

@@ -1,6 +1,6 @@
-// DEPENDS_ON and LOCKS_VERSION versions that hold at exactly one of two timeline commits $a and
-// $b: declared dependencies and locked versions added or removed (a changed spec or version shows
-// as one removed and one added); only packages whose path starts with $prefix.
+// Dependencies and locked versions added or removed between two timeline commits $a and $b.
+// DEPENDS_ON / LOCKS_VERSION versions that hold at exactly one of them (a changed spec or version
+// shows as one removed and one added); only packages whose path starts with $prefix.
 // params: $a, $b (seqs of the two commits), $lo (min of a, b), $hi (max of a, b), $prefix ('' = all)
 MATCH (p:Package)-[r:DEPENDS_ON]->(t:ThirdPartyPackage)
 WHERE r.valid_from_seq <= $hi AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $lo) AND r.superseded_at IS NULL

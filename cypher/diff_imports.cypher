@@ -1,5 +1,6 @@
-// IMPORTS versions that hold at exactly one of two timeline commits $a and $b: imports added or
-// removed between them (file -> file, file -> third-party package); importing file starts with $prefix.
+// Imports added or removed between two timeline commits $a and $b.
+// File -> file and file -> third-party package IMPORTS versions that hold at exactly one of them;
+// only importing files starting with $prefix ('' = all).
 // params: $a, $b (seqs of the two commits), $lo (min of a, b), $hi (max of a, b), $prefix ('' = all)
 MATCH (f:File)-[r:IMPORTS]->(t)
 WHERE r.valid_from_seq <= $hi AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $lo) AND r.superseded_at IS NULL

@@ -1,5 +1,6 @@
-// DEFINES versions that hold at exactly one of two timeline commits $a and $b: symbols added,
-// removed or changed (signature, file, body) between them; only in files starting with $prefix.
+// Symbols added, removed or changed between two timeline commits $a and $b.
+// Returns the DEFINES versions that hold at exactly one of them (a symbol in both with different
+// signature, file or body changed); only in files starting with $prefix ('' = all).
 // params: $a, $b (seqs of the two commits), $lo (min of a, b), $hi (max of a, b), $prefix ('' = all)
 MATCH (p)-[d:DEFINES]->(s)
 WHERE d.valid_from_seq <= $hi AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $lo) AND d.superseded_at IS NULL

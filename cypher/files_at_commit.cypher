@@ -1,5 +1,5 @@
-// Files present at one timeline commit (a file exists while the DEFINES of its module function
-// holds), optionally only those whose path starts with $prefix.
+// Files present at one timeline commit, optionally under a path prefix.
+// A file exists while the DEFINES of its module function holds.
 // params: $seq (timeline position of the commit), $prefix ('' = all files)
 MATCH (f:File)-[d:DEFINES]->(m:Function)
 WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL

@@ -1,5 +1,5 @@
-// Timeline commits that were ingested more than $minutes minutes after they were committed
-// (ingested_at - timestamp, both epoch seconds), oldest first.
+// Timeline commits ingested more than $minutes minutes after they were committed.
+// Lag = ingested_at - timestamp (both epoch seconds), oldest first.
 // params: $minutes (threshold in minutes; 0 lists every ingested commit)
 MATCH (c:Commit)
 WHERE c.seq >= 0 AND c.ingested_at IS NOT NULL AND c.ingested_at - c.timestamp > $minutes * 60

@@ -1,5 +1,6 @@
-// A function, method, module or class as it was at one timeline commit: the DEFINES version that
-// holds at $seq carries its file, signature, docstring, line range and body hash at that commit.
+// A function, method, module or class as it was at one timeline commit.
+// The DEFINES version that holds at $seq carries its file, signature, docstring, line range and
+// body hash at that commit; callers/callees count the CALLS that hold at $seq.
 // params: $fqn (fully qualified name), $seq (timeline position of the commit)
 // (Each pattern comprehension needs its own edge variable name: FalkorDB 4.16 mixes up reused ones.)
 MATCH (p)-[d:DEFINES]->(s:Function {fully_qualified_name: $fqn})

@@ -1,5 +1,5 @@
-// Every believed DEFINES version of a symbol (function, method, module or class), oldest first:
-// the code derives appeared / removed / re-added / signature_changed / moved events from them.
+// Every believed DEFINES version of a symbol, oldest first (its history).
+// The code derives appeared / removed / re-added / signature_changed / moved events from them.
 // params: $fqn (fully qualified name)
 MATCH (p)-[d:DEFINES]->(s:Function {fully_qualified_name: $fqn})
 WHERE d.superseded_at IS NULL

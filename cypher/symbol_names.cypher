@@ -1,5 +1,4 @@
-// Every internal function and class name in the graph (for fuzzy "did you mean" matching),
-// capped at $limit rows.
+// Every internal function and class name (for fuzzy "did you mean" matching), capped at $limit.
 // params: $limit (max rows)
 MATCH (s:Function)
 WHERE coalesce(s.external, false) = false

@@ -1,5 +1,4 @@
-// Whether a node with this fully qualified name exists at all (any commit), and whether it is an
-// external (library/builtin) callee.
+// Whether a symbol node exists at all (any commit) and whether it is external (library/builtin).
 // params: $fqn (fully qualified name)
 MATCH (s:Function {fully_qualified_name: $fqn})
 RETURN s.fully_qualified_name AS fqn, 'Function' AS label, coalesce(s.external, false) AS external, s.kind AS kind

@@ -1,5 +1,5 @@
-// Functions and classes whose short name is $name (any commit), for "did you mean" suggestions
-// and for looking a symbol up by its short name; `alive` says whether it is defined at $seq.
+// Functions and classes with short name $name (any commit); alive = defined at $seq.
+// Used for "did you mean" suggestions and for looking a symbol up by its short name.
 // params: $name (short name, e.g. 'checkout'), $seq (timeline position of the commit)
 MATCH (s:Function {name: $name})
 WHERE coalesce(s.external, false) = false
