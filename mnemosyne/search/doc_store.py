@@ -287,3 +287,109 @@ def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str,
          "line_start": ls, "line_end": le, "mentions": sorted(x for x in ms if x)}
         for k, hp, t, o, ls, le, ms in rows
     ]  # fmt: skip
+
+
+# -- catching up from git (until ingestion calls apply_docs per commit) ----------------------------
+
+
+@dataclass
+class DocsSyncReport:
+    commits: int = 0
+    documents: int = 0
+    sections_opened: int = 0
+    sections_closed: int = 0
+    mentions: int = 0
+    replayed: bool = False  # the timeline was rewritten: doc versions superseded and rebuilt
+    seconds: float = 0.0
+
+
+def _git(repo: str, *args: str, data: bytes | None = None) -> bytes:
+    import subprocess
+
+    proc = subprocess.run(["git", "-C", repo, *args], input=data, capture_output=True, timeout=300, check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"git {' '.join(args[:2])} failed: {proc.stderr.decode(errors='replace').strip()}")
+    return proc.stdout
+
+
+def _blobs(repo: str, commit: str, paths: list[str]) -> dict[str, bytes | None]:
+    if not paths:
+        return {}
+    out = _git(repo, "cat-file", "--batch", data="".join(f"{commit}:{p}\n" for p in paths).encode())
+    res: dict[str, bytes | None] = {}
+    pos = 0
+    for p in paths:
+        nl = out.find(b"\n", pos)
+        header = out[pos:nl].split()
+        pos = nl + 1
+        if len(header) < 3 or header[1] == b"missing":
+            res[p] = None
+            continue
+        size = int(header[2])
+        res[p] = out[pos : pos + size] if header[1] == b"blob" else None
+        pos += size + 1
+    return res
+
+
+def sync_docs(db: Any, ws: Any, *, count_tokens: TokenCounter | None = None, repo_path: str | None = None) -> DocsSyncReport:
+    """Apply documentation changes of the timeline commits the graph has but the docs have not
+    seen yet (``Meta.docs_seq`` .. ``Meta.last_seq``), reading them from git. Idempotent; the
+    daemon may run it after each ingest, like the embedding back-fill. If the timeline was
+    rewritten since (``Meta.docs_commit`` no longer at ``docs_seq``), every believed doc version
+    is superseded and the docs are replayed from the first commit."""
+    from mnemosyne.search.backfill import _repo_and_commit, graph_of
+    from mnemosyne.search.docs import is_doc_path
+
+    t0 = time.perf_counter()
+    rep = DocsSyncReport()
+    graph = graph_of(db, ws)
+    repo, _ = _repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
+    repo = repo_path or repo
+    if not repo:
+        return rep
+    meta = graph.ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
+    if not meta or meta[0][0] is None:
+        return rep
+    last_seq, docs_seq, docs_commit = meta[0]
+    timeline = dict(graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.seq, c.hash", {"s": last_seq}))
+    times = dict(graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.hash, c.timestamp", {"s": last_seq}))
+    start = 0
+    if docs_seq is not None:
+        if timeline.get(docs_seq) == docs_commit:
+            start = int(docs_seq) + 1
+        else:
+            now = int(time.time())
+            for rel in ("HAS_SECTION", "NEXT"):
+                graph.query(f"MATCH ()-[r:{rel}]->() WHERE r.superseded_at IS NULL SET r.superseded_at = $now", {"now": now})
+            rep.replayed = True
+    count = count_tokens or default_token_counter()
+    for s in range(start, int(last_seq) + 1):
+        h = timeline.get(s)
+        if h is None:
+            continue
+        prev = timeline.get(s - 1) if s > 0 else None
+        if prev:
+            raw = _git(repo, "diff-tree", "-r", "--no-commit-id", "--name-status", "--no-renames", prev, h)
+        else:
+            raw = _git(repo, "diff-tree", "-r", "--root", "--no-commit-id", "--name-status", "--no-renames", h)
+        changed: dict[str, bytes | None] = {}
+        want: list[str] = []
+        for line in raw.decode("utf-8", "replace").splitlines():
+            parts = line.split("\t")
+            if len(parts) < 2 or not is_doc_path(parts[-1]):
+                continue
+            if parts[0].startswith("D"):
+                changed[parts[-1]] = None
+            else:
+                want.append(parts[-1])
+        changed.update(_blobs(repo, h, want))
+        if changed:
+            r = apply_docs(graph, s, h, int(times.get(h) or 0), changed, count_tokens=count)
+            rep.documents += r.documents
+            rep.sections_opened += r.sections_opened
+            rep.sections_closed += r.sections_closed
+            rep.mentions += r.mentions
+        rep.commits += 1
+        graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
+    rep.seconds = round(time.perf_counter() - t0, 3)
+    return rep

@@ -381,7 +381,7 @@ def parse_document(path: str, text: str | bytes, count_tokens: TokenCounter | No
 _BACKTICK = re.compile(r"``([^`\n]+)``|`([^`\n]+)`")
 _NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:[./][A-Za-z_$<][\w$<>-]*)*$")
 _PROSE_DOTTED = re.compile(r"(?<![\w./])[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+(?![\w(]*\.\w)")
-_CALL = re.compile(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(")
+_CALL = re.compile(r"(?<!def )(?<!class )(?<!function )\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(")
 _CODE_KEYWORDS = frozenset(
     "if for while return print def class function async await with elif switch catch new typeof "
     "import from yield lambda assert not and or in is super self this".split()
@@ -413,6 +413,8 @@ def extract_mentions(text: str, code_units: list[str] | None = None) -> list[str
             found.append(name)
     no_ticks = _BACKTICK.sub(" ", prose)
     for m in _PROSE_DOTTED.finditer(no_ticks):
+        if any(len(part) < 2 for part in m.group(0).split(".")):  # e.g, i.e
+            continue
         name = _clean_name(m.group(0))
         if name and not re.search(r"\.(md|rst|txt|py|ts|js|json|toml|yaml|yml|cfg|html|com|org|io)$", name):
             found.append(name)

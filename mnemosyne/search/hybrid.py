@@ -145,7 +145,13 @@ def resolve_seq(db: Any, ws: Any, graph: Any, at: Any) -> int | None:
         if len(rows) == 1:
             return int(rows[0][0])
         raise SearchError(f"cannot resolve revision {at!r}; pass a timeline seq or a full commit hash") from None
-    return int(resolve_at(db, getattr(ws, "name", ws), at))
+    found = resolve_at(db, getattr(ws, "name", ws), s)
+    seq = getattr(found, "seq", found)
+    if seq is None:
+        raise SearchError(
+            f"{at!r} is not on the workspace's timeline: search answers at timeline commits only (graph-model §5)"
+        )
+    return int(seq)
 
 
 def _holds(var: str, seq: int | None) -> str:

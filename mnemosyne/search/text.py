@@ -34,7 +34,12 @@ _MAX_QUERY_WORDS = 16
 def split_identifier(name: str) -> list[str]:
     """Lower-case words of an identifier: ``get_user_by_id``, ``getUserById`` -> get user by id;
     ``HTTPServer`` -> http server; ``parse2D`` -> parse 2 d. Non-ASCII letters stay in words."""
-    return [w.lower() for w in _WORD.findall(name)]
+    if name.isascii():
+        return [w.lower() for w in _WORD.findall(name)]
+    out: list[str] = []
+    for part in re.findall(r"[^\W_]+", name):
+        out += [w.lower() for w in _WORD.findall(part)] if part.isascii() else [part.lower()]
+    return out
 
 
 def words(text: str) -> list[str]:

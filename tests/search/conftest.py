@@ -50,6 +50,8 @@ def openai_stub(embedder):
             else:
                 texts = req["input"] if isinstance(req["input"], list) else [req["input"]]
                 vecs = embedder.embed(texts)
+                if str(req["model"]).endswith("-256"):  # a "different model" with other dims
+                    vecs = vecs[:, :256]
                 body = json.dumps({
                     "object": "list", "model": req["model"],
                     "data": [{"object": "embedding", "index": i, "embedding": v.tolist()} for i, v in enumerate(vecs)],
@@ -139,3 +141,9 @@ def build_code_graph(graph, *, head_seq: int = 1) -> None:
 def code_graph(graph):
     build_code_graph(graph)
     return graph
+
+
+@pytest.fixture
+def make_code_graph():
+    """The builder itself, for tests that need several graphs."""
+    return build_code_graph

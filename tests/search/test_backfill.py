@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+import subprocess
+
+import numpy as np
+
+from mnemosyne.search.backfill import EmbeddingCache, GitBodyReader, backfill, embedded_count
+from mnemosyne.search.doc_store import apply_docs
+from mnemosyne.search.embedders import OpenAIEmbedder
+from mnemosyne.search.vectors import get_model_info, knn, rebuild_vector_indexes, vector_indexes
+
+DOC = {"docs/retry.md": b"# Retries\n\nThe wait is computed by `compute_retry_delay`.\n"}
+
+
+def test_backfill_embeds_once_then_reuses(code_graph, db, embedder, tmp_path):
+    g = code_graph
+    apply_docs(g, 1, "c1", 2000, DOC)
+    cache = EmbeddingCache(tmp_path / "emb.sqlite")
+    r1 = backfill(db, g.workspace, embedder, cache=cache)
+    # 7 functions (module has a docstring; external and deleted-but-defined are included) ...
+    assert r1.embedded == r1.written == embedded_count(g) > 0
+    assert r1.by_label["Section"] == 1 and r1.by_label["Commit"] == 2 and r1.by_label["Class"] == 2
+    assert "time.sleep" not in {r[0] for r in g.ro_query("MATCH (f:Function) WHERE f.embedding IS NOT NULL RETURN f.fully_qualified_name")}
+    r2 = backfill(db, g.workspace, embedder, cache=cache)
+    assert r2.embedded == 0 and r2.written == 0 and r2.unchanged == r1.written
+    # a changed docstring re-embeds that function only
+    g.query("MATCH (f:Function {fully_qualified_name: 'shop.retry.with_retries'}) SET f.docstring = 'Loop with waits.'")
+    r3 = backfill(db, g.workspace, embedder, cache=cache)
+    assert r3.embedded == 1 and r3.written == 1
+    assert get_model_info(g).model == embedder.model_id and get_model_info(g).dim == 384
+    assert cache.count(embedder.model_id) == r1.embedded + 1
+
+
+def test_cache_survives_reingest_into_a_fresh_graph(db, embedder, tmp_path, make_code_graph):
+    cache = EmbeddingCache(tmp_path / "emb.sqlite")
+    first = db.graph("t_bf_a")
+    second = db.graph("t_bf_b")
+    try:
+        for g in (first, second):
+            g.delete()
+            g.ensure_schema()
+            make_code_graph(g)
+        a = backfill(db, first.workspace, embedder, cache=cache)
+        b = backfill(db, second.workspace, embedder, cache=cache)
+        assert a.embedded > 0 and b.embedded == 0 and b.reused == a.embedded and b.written == a.written
+    finally:
+        first.delete()
+        second.delete()
+
+
+def test_vector_index_dims_and_model_change(code_graph, db, embedder, openai_stub, tmp_path):
+    g = code_graph
+    cache = EmbeddingCache(tmp_path / "emb.sqlite")
+    backfill(db, g.workspace, embedder, cache=cache)
+    assert vector_indexes(g) == {"Function": 384, "Class": 384, "Commit": 384, "Section": 384}
+    stored = g.ro_query("MATCH (f:Function {fully_qualified_name: 'shop.retry.compute_retry_delay'}) RETURN f.embedding")[0][0]
+    assert len(stored) == 384
+    url, _ = openai_stub
+    other = OpenAIEmbedder("mini-256", dim=256, base_url=url)
+    r = backfill(db, g.workspace, other, cache=cache)
+    assert r.model_changed and r.embedded == r.written > 0
+    assert vector_indexes(g) == {"Function": 256, "Class": 256, "Commit": 256, "Section": 256}
+    dims = {len(row[0]) for row in g.ro_query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN n.embedding")}
+    assert dims == {256}
+    info = get_model_info(g)
+    assert (info.provider, info.model, info.dim) == ("openai", "openai:mini-256", 256)
+    q = other.embed(["how long to wait before retrying"])[0]
+    assert knn(g, "Function", q, 3)[0][0] == "shop.retry.compute_retry_delay"
+    assert rebuild_vector_indexes(g) == 256
+    assert knn(g, "Function", q, 3)[0][0] == "shop.retry.compute_retry_delay"
+
+
+def test_git_body_reader(tmp_path):
+    repo = tmp_path / "r"
+    repo.mkdir()
+    (repo / "a.py").write_text("import os\n\ndef f(x):\n    return x + 1\n")
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e",
+           "PATH": "/usr/bin:/bin"}
+    subprocess.run(["git", "init", "-q", str(repo)], check=True, env=env)
+    subprocess.run(["git", "-C", str(repo), "add", "."], check=True, env=env)
+    subprocess.run(["git", "-C", str(repo), "commit", "-qm", "x"], check=True, env=env)
+    head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    r = GitBodyReader(repo, head)
+    r.preload(["a.py", "missing.py"])
+    assert r("a.py", 3, 4) == "def f(x):\n    return x + 1"
+    assert r("missing.py", 1, 2) is None
+
+
+def test_limit_leaves_the_rest_for_later(code_graph, db, embedder, tmp_path):
+    cache = EmbeddingCache(tmp_path / "emb.sqlite")
+    r = backfill(db, code_graph.workspace, embedder, limit=3, cache=cache)
+    assert r.embedded == 3 and r.remaining > 0
+    r2 = backfill(db, code_graph.workspace, embedder, cache=cache)
+    assert r2.embedded == r.remaining and r2.remaining == 0
+    assert np.isfinite(r2.seconds)

@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+from mnemosyne.search.doc_store import apply_docs, sections_at
+from mnemosyne.search.docs import extract_mentions, parse_document
+
+MD = """---
+title: ignored front matter
+---
+# Auth
+
+Intro about `shop.auth.login` and the TokenStore.
+
+## Tokens
+
+### Refresh
+
+Refresh tokens with `refresh_token()` before they expire.
+
+```python
+def renew(store):
+    return compute_retry_delay(3)
+```
+
+Setext heading
+--------------
+
+Plain text.
+"""
+
+RST = """=====
+Guide
+=====
+
+Intro :func:`~shop.retry.compute_retry_delay` explains waits.
+
+Usage
+-----
+
+Example::
+
+    with_retries(fetch)
+    total = 2
+
+.. code-block:: python
+
+   cart.add_item("sku")
+
+After the code.
+"""
+
+
+def test_markdown_heading_paths_and_mentions():
+    doc = parse_document("docs/auth.md", MD)
+    assert doc.title == "Auth" and doc.format == "markdown"
+    by = {b.heading: b for b in doc.blocks}
+    assert set(by) == {"Auth", "Auth > Tokens > Refresh", "Auth > Setext heading"}
+    refresh = by["Auth > Tokens > Refresh"]
+    assert refresh.has_code and "def renew" in refresh.text
+    assert refresh.mentions == ["refresh_token", "compute_retry_delay"]
+    assert by["Auth"].mentions == ["shop.auth.login"]
+    assert "front matter" not in " ".join(b.text for b in doc.blocks)
+
+
+def test_rst_titles_literal_blocks_and_roles():
+    doc = parse_document("docs/guide.rst", RST)
+    assert [b.heading for b in doc.blocks] == ["Guide", "Guide > Usage"]
+    assert doc.blocks[0].mentions == ["shop.retry.compute_retry_delay"]
+    usage = doc.blocks[1]
+    assert usage.has_code and "with_retries" in usage.mentions and "cart.add_item" in usage.mentions
+
+
+def _fence_ranges(text):
+    lines = text.split("\n")
+    return [i for i, line in enumerate(lines) if line.startswith("```")]
+
+
+def test_token_limited_chunking_never_splits_code_blocks(embedder):
+    count = embedder.count_tokens
+    para = "The retry policy waits longer after every failure so the payment gateway can recover. " * 6
+    code = "```python\n" + "\n".join(f"value_{i} = compute_retry_delay({i}) + base_delay_{i}" for i in range(25)) + "\n```"
+    huge_code = "```\n" + "\n".join(f"line_{i} = very_long_identifier_number_{i}(argument_{i})" for i in range(120)) + "\n```"
+    md = "# Big\n\n## Section\n\n" + "\n\n".join([para, code, para, para, code, para, huge_code, para, para * 3])
+    doc = parse_document("docs/big.md", md, count, max_tokens=512)
+    assert len(doc.blocks) > 3
+    assert all(b.heading == "Big > Section" for b in doc.blocks)
+    assert [b.chunk for b in doc.blocks] == list(range(len(doc.blocks)))
+    for b in doc.blocks:
+        fences = _fence_ranges(b.text)
+        assert len(fences) % 2 == 0, "a code fence was split"
+        if b.oversized:
+            assert b.text.strip() == huge_code.strip() and count(b.text) > 512
+        else:
+            assert count(b.text) <= 512
+    # every code block survives whole in exactly one block
+    joined = [b.text for b in doc.blocks]
+    assert sum(code.strip() in t for t in joined) == 2
+    assert any(huge_code.strip() == t.strip() for t in joined)
+
+
+def test_rst_literal_block_is_not_split(embedder):
+    lit = "Example::\n\n" + "\n".join(f"    step_{i} = run_step({i})" for i in range(80)) + "\n\nAfter."
+    rst = "Title\n=====\n\n" + ("Words about steps. " * 60 + "\n\n") * 2 + lit
+    doc = parse_document("x.rst", rst, embedder.count_tokens, max_tokens=200)
+    holders = [b for b in doc.blocks if "step_0 =" in b.text]
+    assert len(holders) == 1 and "step_79 =" in holders[0].text
+
+
+def test_extract_mentions_filters_noise():
+    text = "See `pkg.mod.func()` and :class:`Widget <ui.widgets.Widget>`, README.md, e.g. this, and shop.cart.Cart."
+    assert extract_mentions(text) == ["pkg.mod.func", "ui.widgets.Widget", "shop.cart.Cart"]
+
+
+def test_apply_docs_versions_sections_next_and_mentions(code_graph):
+    g = code_graph
+    v1 = b"# Retries\n\n## Backoff\n\nThe delay is computed by `compute_retry_delay`.\n\n## Loop\n\n`with_retries` calls it.\n"
+    r = apply_docs(g, 0, "c0", 1000, {"docs/retry.md": v1, "src/x.py": b"not a doc"})
+    assert r.documents == 1 and r.sections_opened == 2 and r.mentions == 2
+    secs = sections_at(g, "docs/retry.md", 0)
+    assert [s["heading_path"] for s in secs] == ["Retries > Backoff", "Retries > Loop"]
+    assert secs[0]["mentions"] == ["shop.retry.compute_retry_delay"]
+    assert secs[1]["mentions"] == ["shop.retry.with_retries"]
+    # idempotent replay
+    assert apply_docs(g, 0, "c0", 1000, {"docs/retry.md": v1}).sections_opened == 0
+    # commit 1 changes one section and adds one; the unchanged one keeps its version
+    v2 = v1.replace(b"`with_retries` calls it.", b"`with_retries` calls it in a loop.") + b"\n## Notes\n\nNone.\n"
+    r2 = apply_docs(g, 1, "c1", 2000, {"docs/retry.md": v2})
+    assert r2.sections_opened == 2 and r2.sections_closed == 1
+    assert [s["heading_path"] for s in sections_at(g, "docs/retry.md", 0)] == ["Retries > Backoff", "Retries > Loop"]
+    now = sections_at(g, "docs/retry.md", 1)
+    assert [s["heading_path"] for s in now] == ["Retries > Backoff", "Retries > Loop", "Retries > Notes"]
+    assert "in a loop" in now[1]["text"] and now[0]["key"] == secs[0]["key"]
+    assert sections_at(g, "docs/retry.md") == now  # HEAD
+    nxt = g.ro_query(
+        "MATCH (a:Section)-[r:NEXT]->(b:Section) WHERE r.valid_from_seq <= 1 AND (r.valid_to_seq IS NULL OR r.valid_to_seq > 1) "
+        "RETURN a.heading_path, b.heading_path ORDER BY a.heading_path")
+    assert nxt == [["Retries > Backoff", "Retries > Loop"], ["Retries > Loop", "Retries > Notes"]]
+    # deleting the document closes everything
+    apply_docs(g, 2, "c2", 3000, {"docs/retry.md": None})
+    assert sections_at(g, "docs/retry.md", 2) == [] and len(sections_at(g, "docs/retry.md", 1)) == 3
+    open_next = g.ro_query("MATCH ()-[r:NEXT]->() WHERE r.valid_to_seq IS NULL RETURN count(r)")[0][0]
+    assert open_next == 0

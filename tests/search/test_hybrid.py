@@ -1,0 +1,162 @@
+"""Search over a hand-written graph (filters, fusion, rerank) and over the ingested python_shop."""
+
+from __future__ import annotations
+
+import subprocess
+import uuid
+
+import pytest
+
+from mnemosyne.search.backfill import EmbeddingCache, backfill
+from mnemosyne.search.doc_store import apply_docs, sections_at, sync_docs
+from mnemosyne.search.errors import SearchError
+from mnemosyne.search.hybrid import search, search_commits
+
+QUESTION = "where is the retry delay computed"
+
+
+@pytest.fixture
+def embedded_graph(code_graph, db, embedder, tmp_path):
+    apply_docs(code_graph, 1, "c1", 2000, {"docs/payments.md": (
+        b"# Payments\n\n## Retries\n\nFailed charges are retried: `with_retries` waits between attempts.\n\n"
+        b"## Cart\n\nTotals come from `Cart.total`.\n")})
+    backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    return code_graph
+
+
+def test_three_modes_find_the_function(embedded_graph, db, embedder):
+    ws = embedded_graph.workspace
+    for mode in ("keyword", "semantic", "hybrid"):
+        res = search(db, ws, QUESTION, mode=mode, kind=["function", "class"], embedder=embedder)
+        assert res.results[0].key == "shop.retry.compute_retry_delay", mode
+        top = res.results[0]
+        assert top.kind == "function" and top.file == "shop/retry.py" and top.line == 5
+        assert "compute_retry_delay" in top.snippet and top.score > 0
+
+
+def test_exact_identifier_lookup_wins(embedded_graph, db, embedder):
+    ws = embedded_graph.workspace
+    assert search(db, ws, "getUserById", embedder=embedder).results[0].key == "shop.http.HTTPClient.getUserById"
+    res = search(db, ws, "shop.cart.Cart.total", embedder=embedder)
+    assert res.results[0].key == "shop.cart.Cart.total" and res.results[0].sources.get("exact") == 1
+
+
+def test_at_restricts_to_symbols_existing_then(embedded_graph, db, embedder):
+    ws = embedded_graph.workspace
+    head = search(db, ws, "legacy total of the cart", kind="function", embedder=embedder, limit=20).keys()
+    old = search(db, ws, "legacy total of the cart", kind="function", at=0, embedder=embedder, limit=20).keys()
+    assert "shop.old.legacy_total" not in head and "shop.old.legacy_total" in old
+
+
+def test_kind_path_and_pagination(embedded_graph, db, embedder):
+    ws = embedded_graph.workspace
+    res = search(db, ws, "cart", kind="class", embedder=embedder)
+    assert res.results and {r.kind for r in res.results} == {"class"}
+    res = search(db, ws, "retry", path_prefix="shop/cart", embedder=embedder, limit=20)
+    assert res.results and all(r.file.startswith("shop/cart") for r in res.results)
+    full = search(db, ws, "shop", kind="all", limit=50, embedder=embedder).keys()
+    page1 = search(db, ws, "shop", kind="all", limit=3, embedder=embedder)
+    page2 = search(db, ws, "shop", kind="all", limit=3, offset=page1.next_offset, embedder=embedder)
+    assert page1.keys() + page2.keys() == full[:6] and page1.next_offset == 3
+    with pytest.raises(SearchError):
+        search(db, ws, "x", kind="nonsense")
+    with pytest.raises(SearchError):
+        search(db, ws, "x", mode="fuzzy")
+
+
+def test_docs_and_commits_are_searchable(embedded_graph, db, embedder):
+    ws = embedded_graph.workspace
+    docs = search(db, ws, "waiting between attempts of failed charges", kind="doc", embedder=embedder)
+    assert docs.results[0].heading_path == "Payments > Retries" and docs.results[0].file == "docs/payments.md"
+    commits = search(db, ws, "backoff", kind="commit", mode="keyword", embedder=embedder)
+    assert commits.keys() == ["c1"]
+
+
+def test_graph_rerank_uses_mentions(embedded_graph, db, embedder):
+    ws = embedded_graph.workspace
+    res = search(db, ws, "failed charges are retried", kind="function", embedder=embedder)
+    # the doc section says `with_retries`; the symbol gets the section's score
+    assert res.keys()[0] == "shop.retry.with_retries"
+
+
+def test_hostile_queries_do_not_raise(embedded_graph, db, embedder):
+    ws = embedded_graph.workspace
+    for q in ['foo(', 'a:b', '"', '-', '***', '', '%%', 'x' * 500]:
+        search(db, ws, q, embedder=embedder)
+
+
+def test_search_commits_filters(embedded_graph, db, embedder):
+    ws = embedded_graph.workspace
+    hits = search_commits(db, ws, "payments failing under load", embedder=embedder)
+    assert hits[0].hash == "c1" and hits[0].tickets == ["#12"] and "ticket" in hits[0].sources
+    assert [h.hash for h in search_commits(db, ws, "shop totals", author="ANN", embedder=embedder)] == ["c0"]
+    assert search_commits(db, ws, "backoff retries", since="1970-01-01T00:20:00Z", embedder=embedder)[0].hash == "c1"
+    assert search_commits(db, ws, "backoff retries", until=1500, embedder=embedder) == [] or \
+        all(h.hash == "c0" for h in search_commits(db, ws, "backoff retries", until=1500, embedder=embedder))
+    assert [h.hash for h in search_commits(db, ws, "backoff", path="shop/retry", embedder=embedder)] == ["c1"]
+    assert search_commits(db, ws, "backoff", path="shop/cart", embedder=embedder) == []
+
+
+def test_keyword_only_when_nothing_embedded(code_graph, db, embedder):
+    res = search(db, code_graph.workspace, QUESTION, embedder=embedder)
+    assert res.results[0].key == "shop.retry.compute_retry_delay"
+    assert any("mnemosyne embed" in w for w in res.warnings)
+
+
+# -- on the ingested sample repository ---------------------------------------------------------------
+
+DOC = """# Payments
+
+## Retries
+
+When a charge fails the shop waits before trying again; the wait grows with every attempt,
+see `compute_retry_delay` and `with_retry`.
+
+```python
+delay = compute_retry_delay(2)
+```
+"""
+
+
+@pytest.fixture(scope="module")
+def shop(db, embedder, tmp_path_factory):
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.samples import build_sample_repo
+
+    base = tmp_path_factory.mktemp("shop")
+    repo = build_sample_repo("python_shop", base / "python_shop")
+    (repo.path / "docs").mkdir()
+    (repo.path / "docs" / "payments.md").write_text(DOC)
+    env = {"GIT_AUTHOR_NAME": "Doc", "GIT_AUTHOR_EMAIL": "d@e", "GIT_COMMITTER_NAME": "Doc",
+           "GIT_COMMITTER_EMAIL": "d@e", "PATH": "/usr/bin:/bin"}
+    subprocess.run(["git", "-C", str(repo.path), "add", "docs"], check=True, env=env)
+    subprocess.run(["git", "-C", str(repo.path), "commit", "-qm", "Document payment retries"], check=True, env=env)
+    name = f"shop_{uuid.uuid4().hex[:8]}"
+    ingest_path(db, repo.path, name=name)
+    sync_docs(db, name)
+    backfill(db, name, embedder, cache=EmbeddingCache(base / "cache.sqlite"))
+    yield name, repo
+    db.registry.remove(name, drop_graph=True)
+
+
+def test_ingested_sample_hybrid_finds_compute_retry_delay(shop, db, embedder):
+    name, _ = shop
+    res = search(db, name, QUESTION, embedder=embedder)
+    fn = [r for r in res.results if r.kind == "function"]
+    assert fn[0].key == "shop.util.retry.compute_retry_delay"
+    assert fn[0].file == "shop/util/retry.py" and fn[0].line
+
+
+def test_ingested_sample_history_and_docs(shop, db, embedder):
+    name, repo = shop
+    # before the move (step 13 -> seq 10) the helper lived in shop/retry.py
+    old = search(db, name, QUESTION, kind="function", at=repo.hash_at(12), embedder=embedder)
+    assert old.results[0].key == "shop.retry.compute_retry_delay" and old.results[0].file == "shop/retry.py"
+    g = db.graph(name)
+    secs = sections_at(g, "docs/payments.md")
+    assert [s["heading_path"] for s in secs] == ["Payments > Retries"]
+    assert secs[0]["mentions"] == ["shop.util.retry.compute_retry_delay", "shop.util.retry.with_retry"]
+    hits = search(db, name, "how long does the shop wait before retrying a charge", kind="doc", embedder=embedder)
+    assert hits.results[0].heading_path == "Payments > Retries"
+    commits = search_commits(db, name, "retry helper", embedder=embedder)
+    assert commits[0].message.startswith(("Add retry helper", "Move the retry helper"))
