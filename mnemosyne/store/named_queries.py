@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import sys
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,11 +45,15 @@ class NamedQuery:
 
 
 def cypher_dir() -> Path:
-    """``$MNEMOSYNE_CYPHER_DIR``, else the ``cypher/`` folder at the repository root."""
+    """``$MNEMOSYNE_CYPHER_DIR``, else the ``cypher/`` folder at the repository root (a source
+    checkout or editable install), else the copy a wheel installs under ``<prefix>/share``."""
     env = os.environ.get("MNEMOSYNE_CYPHER_DIR")
     if env:
         return Path(env).expanduser().resolve()
-    return Path(__file__).resolve().parents[2] / "cypher"
+    checkout = Path(__file__).resolve().parents[2] / "cypher"
+    if checkout.is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / "mnemosyne" / "cypher"
 
 
 def strip_strings_and_comments(cypher: str) -> str:
