@@ -518,7 +518,8 @@ class Daemon:
         return result
 
     def _embeddings_enabled(self) -> bool:
-        if str(self.settings.embeddings_provider).lower() == "none" or self._embedder_error:
+        provider = str(self.settings.embeddings_provider or "").strip().lower()
+        if provider in ("none", "off", "disabled", "") or self._embedder_error:
             return False
         try:
             import mnemosyne.search.backfill  # noqa: F401
@@ -535,7 +536,11 @@ class Daemon:
             try:
                 self._embedder = get_embedder(self.settings)
             except Exception as err:
+                if is_db_error(err):
+                    raise
                 self._embedder_error = _short(err)
+            if self._embedder is None:
+                self._embedder_error = self._embedder_error or "no embedder configured"
                 log.warning("event=embeddings_disabled error=%r", self._embedder_error)
                 return {"skipped": self._embedder_error}
         info = db.registry.get(job.workspace)

@@ -49,5 +49,8 @@ def setup(log_file: Path, level: str = "INFO", stderr: bool = True) -> None:
         root.addHandler(sh)
     root.setLevel(getattr(logging, str(level).upper(), logging.INFO))
     # Third-party chatter stays out of the daemon log unless it is a problem.
-    for noisy in ("watchdog", "apscheduler", "urllib3", "httpx", "uvicorn.access"):
+    for noisy in ("watchdog", "urllib3", "httpx", "uvicorn.access", "git"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    # "skipped: maximum number of running instances reached" repeats every tick while a pass waits
+    # on an unreachable database; the daemon logs the outage once itself.
+    logging.getLogger("apscheduler").setLevel(logging.ERROR)

@@ -166,3 +166,20 @@ def test_cli_start_status_logs_stop(settings, registry, make_repo, db) -> None:
     assert r.returncode == 0 and "stopped" in r.stdout
     r = cli("daemon", "status")
     assert r.returncode == 3 and "not running" in r.stdout
+
+
+def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_repo) -> None:
+    repo = make_repo()
+    registry.add("d_embed", repo.path)
+    d = daemon(MNEMOSYNE_EMBEDDINGS_PROVIDER="local")
+    wait_for(lambda: indexed_commit(db, "d_embed") == repo.head(), 20, what="ingest")
+
+    def embedded() -> int:
+        return db.graph("d_embed").ro_query(
+            "MATCH (f:Function) WHERE f.embedding IS NOT NULL RETURN count(f)")[0][0]
+
+    wait_for(embedded, 60, interval=0.2, what="embeddings back-filled")
+    q = WorkQueue(d.paths.queue_db)
+    kinds = [j.kind for j in q.jobs(state="done")]
+    q.close()
+    assert "backfill" in kinds and "ingest" in kinds

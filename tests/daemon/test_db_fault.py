@@ -1,0 +1,70 @@
+"""FalkorDB killed (SIGKILL) under a running daemon while commits arrive: nothing is lost.
+
+Runs on its own MNEMOSYNE_HOME and socket, with an embedded server the daemon starts itself,
+so the session server of the other tests is never touched."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mnemosyne.config import Settings
+from mnemosyne.store.connection import connect
+from mnemosyne.store.embedded import EmbeddedFalkorDB
+
+from .conftest import DaemonProc, daemon_env, dump, indexed_commit, wait_for
+
+
+@pytest.fixture
+def own_home() -> Iterator[Path]:
+    home = Path(tempfile.mkdtemp(prefix="mnd-", dir="/tmp"))
+    try:
+        yield home
+    finally:
+        EmbeddedFalkorDB(Settings(home=home, falkordb_socket=home / "falkordb.sock")).stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def test_falkordb_killed_and_restarted_while_commits_arrive(own_home: Path, make_repo) -> None:
+    env = daemon_env(own_home, MNEMOSYNE_FALKORDB_SOCKET=str(own_home / "falkordb.sock"))
+    env.pop("MNEMOSYNE_FALKORDB_URL", None)
+    settings = Settings(home=own_home, falkordb_socket=own_home / "falkordb.sock")
+    repo = make_repo()
+    d = DaemonProc(env).start()  # starts the embedded FalkorDB of this home
+    try:
+        db = connect(settings, start=False)
+        db.registry.add("fault", repo.path)
+        d.request("reconcile")
+        wait_for(lambda: indexed_commit(db, "fault") == repo.head(), 20, what="initial ingest")
+        db.close()
+
+        server_pid = int((own_home / "falkordb.pid").read_text())
+        os.kill(server_pid, signal.SIGKILL)
+        shas = []
+        for i in range(4):  # commits keep arriving while the database is gone / coming back
+            shas.append(repo.commit(f"during outage {i}"))
+            time.sleep(0.4)
+        wait_for(lambda: d.status()["db"]["state"] == "up", 30, what="database back")
+        db = connect(settings, start=False)
+        wait_for(lambda: indexed_commit(db, "fault") == shas[-1], 30, what="catch-up after outage")
+        for sha in shas:
+            assert db.graph("fault").ro_query("MATCH (c:Commit {hash: $h}) RETURN c.seq", {"h": sha}), sha
+        db.close()
+        assert int((own_home / "falkordb.pid").read_text()) != server_pid  # the daemon restarted it
+        st = d.status()
+        assert st["queue"]["failed"] == 0, dump(st)
+        # one clear line per outage, no traceback storm
+        down = d.log_lines("event=db_unavailable")
+        assert 1 <= len(down) <= 2, down
+        assert not d.log_lines("Traceback")
+        assert d.log_lines("event=db_available")
+        print("\n".join(d.log_lines("level=")))  # shown with -s or on failure
+    finally:
+        assert d.terminate() == 0
