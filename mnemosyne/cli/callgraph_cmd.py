@@ -1,11 +1,180 @@
-"""CLI: `mnemosyne callgraph`."""
+"""CLI: `mnemosyne callgraph PATH_OR_WORKSPACE [--at REV] [--from-source] [--format pycg|json]`.
+
+Prints a JSON object (graph-model §7). ``pycg``: every module, function, method and lambda defined
+at REV mapped to the sorted list of what it calls (edges with confidence >= 0.9, as
+:func:`mnemosyne.callgraph.to_pycg`). ``json``: the same keys mapped to call objects with
+``callee``, ``resolution``, ``confidence`` and call-site ``lines`` (all confidences), wrapped with
+the commit and where the answer came from.
+
+Source of the answer: an ingested workspace whose timeline holds REV is read from the graph (the
+CALLS versions holding at that commit); otherwise (``--from-source``, a path not ingested, a
+commit off the timeline or beyond the ingested head) the tree at REV is read with git (ls-tree +
+cat-file) and parsed. A folder that is not a git repository is parsed from disk.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
 
-from mnemosyne.cli._placeholder import placeholder
+from mnemosyne.errors import WorkspaceNotFound
+
+_SKIP_DIRS = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", "dist", "build", ".mypy_cache"}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    placeholder(sub, "callgraph", "print the call graph")
+    p = sub.add_parser(
+        "callgraph",
+        help="print the call graph at a commit (pycg JSON)",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("target", nargs="?", metavar="PATH_OR_WORKSPACE", help="a repository path or a workspace name (default: .)")
+    p.add_argument("--workspace", "-w", help="workspace name")
+    p.add_argument("--at", default=None, metavar="REV", help="commit-ish (default: HEAD of the tracked branch)")
+    p.add_argument("--from-source", action="store_true", help="parse the tree at REV, do not use the database")
+    p.add_argument("--format", choices=("pycg", "json"), default="pycg")
+    p.add_argument("--output", "-o", help="write to this file instead of stdout")
+    p.set_defaults(func=run)
+
+
+def source_snapshot(path: Path, rev: str | None, max_file_bytes: int):
+    """(commit or None, Snapshot) of the tree at ``rev`` (git) or of the folder on disk."""
+    from mnemosyne.extract import Extractor, extract_tree
+    from mnemosyne.git.repo import GitRepo, NotAGitRepository
+
+    try:
+        repo = GitRepo(path)
+    except NotAGitRepository:
+        if rev:
+            raise
+        return None, extract_tree(_disk_files(path, Extractor(max_file_bytes=max_file_bytes).owns), max_file_bytes)
+    with repo:
+        commit = repo.rev_parse(rev or "HEAD")
+        owns = Extractor(max_file_bytes=max_file_bytes).owns
+        files, _subs = repo.read_tree_files(commit, wanted=owns)
+    return commit, extract_tree(files.items(), max_file_bytes)
+
+
+def _disk_files(root: Path, owns):
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS]
+        for fn in filenames:
+            full = Path(dirpath) / fn
+            rel = full.relative_to(root).as_posix()
+            if owns(rel) and full.is_file():
+                yield rel, full.read_bytes()
+
+
+def json_from_snapshot(snapshot) -> dict[str, list[dict[str, Any]]]:
+    from mnemosyne.callgraph import CALLABLE_KINDS
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for f in snapshot.files.values():
+        for s in f.symbols:
+            if s.kind in CALLABLE_KINDS:
+                out.setdefault(s.fqn, [])
+    for f in snapshot.files.values():
+        for c in f.calls:
+            out.setdefault(c.caller, []).append(
+                {"callee": c.callee, "resolution": c.resolution, "confidence": c.confidence, "lines": list(c.lines)}
+            )
+    return {k: sorted(v, key=lambda x: (x["callee"], x["resolution"])) for k, v in sorted(out.items())}
+
+
+def json_from_graph(graph, seq: int) -> dict[str, list[dict[str, Any]]]:
+    from mnemosyne.timeline.read import callables_at, calls_at
+
+    out: dict[str, list[dict[str, Any]]] = {f: [] for f in callables_at(graph, seq)}
+    for caller, callee, res, conf, lines in calls_at(graph, seq):
+        out.setdefault(caller, []).append({"callee": callee, "resolution": res, "confidence": conf, "lines": lines})
+    return {k: sorted(v, key=lambda x: (x["callee"], x["resolution"])) for k, v in sorted(out.items())}
+
+
+def _workspace_for(db, target: str | None, workspace: str | None):
+    """(WorkspaceInfo or None, path) for the argument."""
+    if workspace:
+        info = db.registry.get(workspace)
+        return info, Path(info.path)
+    if target and not ("/" in target or target in (".", "..")):
+        info = db.registry.find(target)
+        if info is not None:
+            return info, Path(info.path)
+    path = Path(target or ".").expanduser().resolve()
+    if not path.exists():
+        raise WorkspaceNotFound(f"{target!r} is neither a registered workspace nor an existing path")
+    for w in db.registry.list():
+        if Path(w.path) == path or Path(w.path) in path.parents:
+            return w, Path(w.path)
+    return None, path
+
+
+def compute(args: argparse.Namespace) -> dict[str, Any]:
+    from mnemosyne.callgraph import to_pycg
+    from mnemosyne.config import get_settings
+
+    settings = get_settings()
+    info = None
+    path = Path(args.target or ".").expanduser()
+    graph_answer = None
+    if not args.from_source:
+        from mnemosyne.errors import DatabaseUnavailable
+        from mnemosyne.store.connection import connect
+
+        try:
+            # never start a server just for this: no database means nothing is ingested
+            db = connect(settings, start=bool(args.workspace))
+        except DatabaseUnavailable:
+            if args.workspace:
+                raise
+            db = None
+        if db is not None:
+            with db:
+                info, path = _workspace_for(db, args.target, args.workspace)
+                if info is not None:
+                    graph_answer = _from_graph(db, info, args.at, args.format)
+    if graph_answer is not None:
+        return graph_answer
+    if info is None and args.workspace:
+        raise WorkspaceNotFound(f"no workspace {args.workspace!r}")
+    commit, snap = source_snapshot(path, args.at or (info.branch if info and info.branch else None), settings.max_file_bytes)
+    if args.format == "pycg":
+        return to_pycg(snap)
+    return {"commit": commit, "seq": None, "source": "source", "calls": json_from_snapshot(snap)}
+
+
+def _from_graph(db, info, at: str | None, fmt: str) -> dict[str, Any] | None:
+    from mnemosyne.git.repo import GitRepo
+    from mnemosyne.timeline.read import commit_seq, ingested_head, pycg_at
+
+    g = db.graph(info.name)
+    head_seq, head_hash = ingested_head(g)
+    if head_seq is None:
+        return None  # not ingested: parse instead
+    if at is None:
+        seq, commit = head_seq, head_hash
+    else:
+        with GitRepo(info.path) as repo:
+            commit = repo.rev_parse(at)
+        seq = commit_seq(g, commit)
+        if seq is None or seq > head_seq:
+            return None  # off the timeline / not ingested yet: exact answer from source
+    if fmt == "pycg":
+        return pycg_at(g, seq)
+    return {"commit": commit, "seq": seq, "source": "graph", "workspace": info.name,
+            "lines_note": "lines are the latest call-site lines of each version" if seq != head_seq else None,
+            "calls": json_from_graph(g, seq)}
+
+
+def run(args: argparse.Namespace) -> int:
+    out = compute(args)
+    text = json.dumps(out, indent=2, sort_keys=False)
+    if args.output:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    else:
+        sys.stdout.write(text + "\n")
+    return 0

@@ -1,0 +1,65 @@
+"""Small graph reads the ingestion side needs (callgraph from the graph, commit lookup).
+
+The query layer (mnemosyne.query) answers users' questions; these helpers exist so that
+``mnemosyne callgraph`` reads exactly the versions the ingester wrote, with the same confidence
+cut as :func:`mnemosyne.callgraph.to_pycg`, so a graph answer equals a from-source answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnemosyne import vocabulary as V
+
+HOLDS = "e.valid_from_seq <= $s AND (e.valid_to_seq IS NULL OR e.valid_to_seq > $s) AND e.superseded_at IS NULL"
+CALLABLE_KINDS = ("module", "function", "method", "lambda")
+
+
+def _rows(graph: Any, cypher: str, params: dict) -> list[list]:
+    fn = getattr(graph, "ro_query", None) or graph.query
+    res = fn(cypher, params)
+    return res.result_set if hasattr(res, "result_set") else list(res)
+
+
+def commit_seq(graph: Any, commit_hash: str) -> int | None:
+    """Timeline position of a believed commit in the graph, else None."""
+    rows = _rows(graph, f"MATCH (c:{V.COMMIT} {{hash: $h}}) RETURN c.seq", {"h": commit_hash})
+    return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+
+def ingested_head(graph: Any) -> tuple[int | None, str | None]:
+    rows = _rows(graph, f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq, m.last_commit", {})
+    if not rows or rows[0][0] is None:
+        return None, None
+    return int(rows[0][0]), rows[0][1]
+
+
+def calls_at(graph: Any, seq: int) -> list[tuple[str, str, str, float, list[int]]]:
+    """Every CALLS version holding at ``seq``: (caller, callee, resolution, confidence, lines).
+    ``lines`` are the open version's latest call-site lines (updated in place while it holds)."""
+    rows = _rows(
+        graph,
+        f"MATCH (a:{V.FUNCTION})-[e:{V.CALLS}]->(b:{V.FUNCTION}) WHERE {HOLDS} "
+        "RETURN a.fully_qualified_name, b.fully_qualified_name, e.resolution, e.confidence, e.lines",
+        {"s": seq},
+    )
+    return [(a, b, r or "", float(c if c is not None else 1.0), list(ls or [])) for a, b, r, c, ls in rows]
+
+
+def callables_at(graph: Any, seq: int) -> list[str]:
+    """FQNs of the modules, functions, methods and lambdas defined at ``seq``."""
+    rows = _rows(
+        graph,
+        f"MATCH ()-[e:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {HOLDS} AND e.kind IN $kinds "
+        "RETURN DISTINCT f.fully_qualified_name",
+        {"s": seq, "kinds": list(CALLABLE_KINDS)},
+    )
+    return [r[0] for r in rows]
+
+
+def pycg_at(graph: Any, seq: int, min_confidence: float = 0.9) -> dict[str, list[str]]:
+    out: dict[str, set[str]] = {f: set() for f in callables_at(graph, seq)}
+    for caller, callee, _res, conf, _lines in calls_at(graph, seq):
+        if conf >= min_confidence:
+            out.setdefault(caller, set()).add(callee)
+    return {k: sorted(v) for k, v in sorted(out.items())}
