@@ -49,7 +49,7 @@ _QUERY_SRC = """
 (class_declaration) @cls
 (abstract_class_declaration) @cls
 (class) @cls
-(call_expression) @call
+(call_expression function: (_) @call)
 (new_expression) @new
 (decorator) @dec
 (import_statement) @import
@@ -60,13 +60,31 @@ _QUERY_SRC = """
 (return_statement) @ret
 (for_in_statement) @forin
 (catch_clause) @catch
-(member_expression) @member
+(arguments (member_expression) @member)
+(variable_declarator value: (member_expression) @member)
+(return_statement (member_expression) @member)
+(binary_expression (member_expression) @member)
+(unary_expression (member_expression) @member)
+(template_substitution (member_expression) @member)
+(assignment_expression right: (member_expression) @member)
+(pair value: (member_expression) @member)
+(expression_statement (member_expression) @member)
+(parenthesized_expression (member_expression) @member)
+(ternary_expression (member_expression) @member)
+(array (member_expression) @member)
+(spread_element (member_expression) @member)
+(arrow_function body: (member_expression) @member)
+(await_expression (member_expression) @member)
 """
 
 _JSX_QUERY_SRC = """
 (jsx_opening_element) @jsx
 (jsx_self_closing_element) @jsx
+(jsx_expression (member_expression) @member)
 """
+# order of captures that share a node span: definitions before what they contain
+_RANK = {n: i for i, n in enumerate(
+    "export fn cls var field assign ret forin catch import call new jsx dec member".split())}
 
 _STATE: dict[str, tuple[Parser, Query]] = {}
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
@@ -143,7 +161,7 @@ class ParsedFile:
 
 
 class _Entry:
-    __slots__ = ("end", "fqn", "kind", "scope", "this", "counters", "cls")
+    __slots__ = ("end", "fqn", "kind", "scope", "this", "counters", "cls", "fe")
 
     def __init__(self, end: int, fqn: str, kind: str, scope: int, this: tuple | None, cls: ClassInfo | None = None):
         self.end = end
@@ -153,6 +171,7 @@ class _Entry:
         self.this = this  # ('cls', fqn) | ('obj', fqn) | None
         self.counters: dict[str, int] | None = None
         self.cls = cls
+        self.fe: _Entry = self  # the nearest non-class entry (set by the builder for classes)
 
 
 def _nth(node, i: int):
@@ -188,6 +207,16 @@ class _Builder:
         self.stack: list[_Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}
 
+    def _t(self, node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def _sv(self, node) -> str | None:
+        """The value of a string literal node (quotes stripped), else None."""
+        if node is None or node.type != "string":
+            return None
+        t = self._t(node)
+        return t[1:-1] if len(t) >= 2 else None
+
     # -- scopes ---------------------------------------------------------------------------------
     def new_scope(self, fqn: str, parent: int, this: tuple | None = None) -> int:
         pf = self.pf
@@ -204,10 +233,7 @@ class _Builder:
         return self.stack[-1]
 
     def func_entry(self) -> _Entry:
-        for e in reversed(self.stack):
-            if e.kind != "class":
-                return e
-        return self.stack[0]
+        return self.stack[-1].fe
 
     def anon(self, entry: _Entry, what: str) -> str:
         if entry.counters is None:
@@ -220,20 +246,29 @@ class _Builder:
         if fqn in self.fqns:
             return
         self.fqns.add(fqn)
+        data = self.data
+        start = node.start_byte
         sig = ""
-        text = node.text or b""
         if body is not None:
-            sig = _first_line(self.data[node.start_byte : body.start_byte].decode("utf-8", "replace"))
+            sig = _first_line(data[start : body.start_byte].decode("utf-8", "replace"))
         doc = ""
-        prev = node.prev_named_sibling
-        if prev is None and node.parent is not None and node.parent.type == "export_statement":
-            prev = node.parent.prev_named_sibling
-        if prev is not None and prev.type == "comment" and prev.end_point[0] + 1 >= node.start_point[0]:
-            c = _txt(prev)
-            if c.startswith("/**"):
-                doc = "\n".join(
-                    ln.strip().lstrip("*").strip() for ln in c[3:-2].strip().splitlines()
-                ).strip()
+        # a JSDoc block right before the definition (or before its `export` / `export default`)
+        k = start
+        while True:
+            j = k
+            while j > 0 and data[j - 1] in b" \t\r\n":
+                j -= 1
+            for kw in (b"export", b"default", b"async", b"declare"):
+                if data.endswith(kw, 0, j) and (j == len(kw) or data[j - len(kw) - 1] in b" \t\r\n;}"):
+                    k = j - len(kw)
+                    break
+            else:
+                break
+        if data.endswith(b"*/", 0, j):
+            c0 = data.rfind(b"/*", 0, j)
+            if c0 >= 0 and data.startswith(b"/**", c0):
+                c = data[c0 + 3 : j - 2].decode("utf-8", "replace")
+                doc = "\n".join(ln.strip().lstrip("*").strip() for ln in c.strip().splitlines()).strip()
         self.pf.symbols.append(
             Symbol(
                 fqn=fqn,
@@ -245,7 +280,7 @@ class _Builder:
                 line_end=node.end_point[0] + 1,
                 signature=sig,
                 docstring=doc,
-                body_hash=hashlib.blake2b(text, digest_size=12).hexdigest(),
+                body_hash=hashlib.blake2b(data[start : node.end_byte], digest_size=12).hexdigest(),
             )
         )
 
@@ -266,7 +301,7 @@ class _Builder:
                 return None
             t = node.type
             if t == "identifier":
-                name = _txt(node)
+                name = self._t(node)
                 if name == "undefined":
                     return ("null",)
                 return ("id", name)
@@ -275,7 +310,7 @@ class _Builder:
                 prop = node.child_by_field_name("property")
                 if obj is None or prop is None:
                     return None
-                return ("prop", obj, _txt(prop))
+                return ("prop", obj, self._t(prop))
             if t == "call_expression":
                 fn = node.child_by_field_name("function")
                 if fn is None:
@@ -309,7 +344,7 @@ class _Builder:
                 return ("null",)
             if t == "subscript_expression":
                 idx = node.child_by_field_name("index")
-                key = _string_value(idx)
+                key = self._sv(idx)
                 if key is None:
                     return None
                 obj = self.conv(node.child_by_field_name("object"), depth + 1)
@@ -323,14 +358,14 @@ class _Builder:
             if t == "type_annotation":
                 node = _nth(node, 0)
             elif t == "type_identifier" or t == "identifier":
-                return ("id", _txt(node))
+                return ("id", self._t(node))
             elif t == "nested_type_identifier":
                 mod = node.child_by_field_name("module")
                 name = node.child_by_field_name("name")
                 inner = self.conv(mod, depth + 1) if mod is not None else None
                 if inner is None or name is None:
                     return None
-                return ("prop", inner, _txt(name))
+                return ("prop", inner, self._t(name))
             elif t == "generic_type":
                 name = node.child_by_field_name("name")
                 if name is not None and name.text == b"Promise":
@@ -349,7 +384,7 @@ class _Builder:
         args = call.child_by_field_name("arguments")
         if args is None or args.named_child_count != 1:
             return None
-        return _string_value(_nth(args, 0))
+        return self._sv(_nth(args, 0))
 
     # -- objects --------------------------------------------------------------------------------
     def register_object(self, node, prefix: str, scope: int, depth: int = 0) -> None:
@@ -375,19 +410,18 @@ class _Builder:
                 if key is not None:
                     members[key] = ("defat", ch.start_byte)
             elif t == "shorthand_property_identifier":
-                name = _txt(ch)
+                name = self._t(ch)
                 members[name] = ("id", name)
         self.pf.objects[prefix] = (scope, members)
 
-    @staticmethod
-    def key_name(node) -> str | None:
+    def key_name(self, node) -> str | None:
         if node is None:
             return None
         t = node.type
         if t in ("property_identifier", "identifier", "private_property_identifier", "number"):
-            return _txt(node)
+            return self._t(node)
         if t == "string":
-            return _string_value(node)
+            return self._sv(node)
         return None
 
     # -- patterns -------------------------------------------------------------------------------
@@ -397,12 +431,12 @@ class _Builder:
             return
         t = node.type
         if t in ("identifier", "shorthand_property_identifier_pattern"):
-            self.bind(scope, _txt(node), ("var", None, value, scope) if value is not None else ("unknown",))
+            self.bind(scope, self._t(node), ("var", None, value, scope) if value is not None else ("unknown",))
         elif t == "object_pattern":
             for ch in node.named_children:
                 ct = ch.type
                 if ct == "shorthand_property_identifier_pattern":
-                    name = _txt(ch)
+                    name = self._t(ch)
                     self.bind_pattern(scope, ch, ("prop", value, name) if value is not None else None, depth + 1)
                 elif ct == "pair_pattern":
                     key = self.key_name(ch.child_by_field_name("key"))
@@ -435,7 +469,7 @@ class _Builder:
             if pat.type == "identifier":
                 ty = p.child_by_field_name("type")
                 tyexpr = self.conv_type(ty) if ty is not None else None
-                name = _txt(pat)
+                name = self._t(pat)
                 self.bind(scope, name, ("var", tyexpr, None, scope) if tyexpr is not None else ("unknown",))
                 if is_ctor and cls is not None and tyexpr is not None:
                     first = _nth(p, 0)
@@ -467,10 +501,13 @@ class _Builder:
         _parser, query = _tools(_GRAMMAR_OF[pf.language])
         caps = QueryCursor(query).captures(root)
         items = []
+        seq = 0
         for name, nodes in caps.items():
+            rank = _RANK[name]
             for n in nodes:
-                items.append((n.start_byte, -n.end_byte, name, n))
-        items.sort(key=lambda x: (x[0], x[1]))
+                seq += 1
+                items.append((n.start_byte, -n.end_byte, rank, seq, name, n))
+        items.sort()
         handlers = {
             "fn": self.on_fn,
             "cls": self.on_cls,
@@ -489,7 +526,7 @@ class _Builder:
             "member": self.on_member,
         }
         stack = self.stack
-        for start, _negend, name, node in items:
+        for start, _negend, _rank, _seq, name, node in items:
             while len(stack) > 1 and start >= stack[-1].end:
                 stack.pop()
             try:
@@ -558,7 +595,7 @@ class _Builder:
             own = node.child_by_field_name("name")
             if t in ("function_declaration", "generator_function_declaration"):
                 if own is not None:
-                    name = _txt(own)
+                    name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
                     self.bind(fe.scope, name, ("def", fqn, "func"))
                 if ptype == "export_statement" and self.is_default_export(parent):
@@ -567,7 +604,7 @@ class _Builder:
                 if ptype == "variable_declarator":
                     nm = parent.child_by_field_name("name")
                     if nm is not None and nm.type == "identifier":
-                        name = _txt(nm)
+                        name = self._t(nm)
                         fqn = f"{top.fqn}.{name}"
                 elif ptype == "pair":
                     obj = parent.parent
@@ -595,7 +632,7 @@ class _Builder:
                     left = parent.child_by_field_name("left")
                     target = self.cjs_target(left)
                     if target == "" and own is not None:
-                        name = _txt(own)
+                        name = self._t(own)
                         fqn = f"{self.module}.{name}"
                     elif target == "":
                         name = "default"
@@ -604,7 +641,7 @@ class _Builder:
                         name = target
                         fqn = f"{self.module}.{target}"
                 if fqn is None and own is not None:
-                    name = _txt(own)
+                    name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
                 if fqn is None:
                     fqn = self.anon(top, "arrow" if arrow else "function")
@@ -637,8 +674,7 @@ class _Builder:
                 return False
         return False
 
-    @staticmethod
-    def cjs_target(left) -> str | None:
+    def cjs_target(self, left) -> str | None:
         """'' for module.exports, 'x' for exports.x / module.exports.x, else None."""
         if left is None or left.type != "member_expression":
             return None
@@ -649,9 +685,9 @@ class _Builder:
         if obj.type == "identifier" and obj.text == b"module" and prop.text == b"exports":
             return ""
         if obj.type == "identifier" and obj.text == b"exports":
-            return _txt(prop)
+            return self._t(prop)
         if obj.type == "member_expression" and obj.text == b"module.exports":
-            return _txt(prop)
+            return self._t(prop)
         return None
 
     def on_cls(self, node) -> None:
@@ -661,9 +697,9 @@ class _Builder:
         fe = self.func_entry()
         own = node.child_by_field_name("name")
         if own is not None:
-            name = _txt(own)
+            name = self._t(own)
         elif ptype == "variable_declarator" and (nm := parent.child_by_field_name("name")) is not None:
-            name = _txt(nm)
+            name = self._t(nm)
         elif ptype == "export_statement":
             name = "default"
         else:
@@ -691,32 +727,30 @@ class _Builder:
         else:
             info = self.pf.classes[fqn]
         self.add_symbol(node, fqn, name, "class", self.path if top.kind == "module" else top.fqn)
-        self.stack.append(_Entry(node.end_byte, fqn, "class", fe.scope, ("cls", fqn), info))
+        ce = _Entry(node.end_byte, fqn, "class", fe.scope, ("cls", fqn), info)
+        ce.fe = fe
+        self.stack.append(ce)
 
     def site(self, kind: str, expr: tuple | None, node) -> None:
         if expr is None:
             return
         self.pf.sites.append((self.func_entry().scope, kind, expr, node.start_point[0] + 1))
 
-    def on_call(self, node) -> None:
-        fn = node.child_by_field_name("function")
-        if fn is None:
-            return
+    def on_call(self, fn) -> None:
+        """``fn`` is the callee expression of a call_expression."""
         ft = fn.type
-        if ft == "import":
-            spec = self.require_spec(node)
+        if ft == "import" or (ft == "identifier" and self.data[fn.start_byte : fn.end_byte] == b"require"):
+            call = fn.parent
+            spec = self.require_spec(call) if call is not None else None
             if spec is not None:
-                self.pf.specs.append((spec, node.start_point[0] + 1))
-            return
-        if ft == "identifier" and fn.text == b"require":
-            spec = self.require_spec(node)
-            if spec is not None:
-                self.pf.specs.append((spec, node.start_point[0] + 1))
+                self.pf.specs.append((spec, fn.start_point[0] + 1))
+                return
+            if ft == "import":
                 return
         if ft == "super":
-            self.site("super", ("super",), node)
+            self.site("super", ("super",), fn)
             return
-        self.site("call", self.conv(fn), node)
+        self.site("call", self.conv(fn), fn)
 
     def on_new(self, node) -> None:
         self.site("new", self.conv(node.child_by_field_name("constructor")), node)
@@ -726,12 +760,12 @@ class _Builder:
         if nm is None:
             return
         if nm.type == "identifier":
-            s = _txt(nm)
+            s = self._t(nm)
             if not s or not (s[0].isupper() or s[0] == "_" or s[0] == "$"):
                 return
             self.site("jsx", ("id", s), node)
         elif nm.type in ("member_expression", "nested_identifier"):
-            parts = _txt(nm).split(".")
+            parts = self._t(nm).split(".")
             e: tuple = ("id", parts[0])
             for p in parts[1:]:
                 e = ("prop", e, p)
@@ -744,7 +778,7 @@ class _Builder:
         self.site("decorator", self.conv(inner), node)
 
     def on_import(self, node) -> None:
-        src = _string_value(node.child_by_field_name("source"))
+        src = self._sv(node.child_by_field_name("source"))
         if src is None:
             return
         self.pf.specs.append((src, node.start_point[0] + 1))
@@ -753,18 +787,18 @@ class _Builder:
             if clause.type == "import_require_clause":  # import x = require("y")
                 ident = _nth(clause, 0)
                 if ident is not None:
-                    self.bind(scope, _txt(ident), ("var", None, ("require", src), 0))
+                    self.bind(scope, self._t(ident), ("var", None, ("require", src), 0))
                 continue
             if clause.type != "import_clause":
                 continue
             for ch in clause.named_children:
                 ct = ch.type
                 if ct == "identifier":
-                    self.bind(scope, _txt(ch), ("import", src, "default"))
+                    self.bind(scope, self._t(ch), ("import", src, "default"))
                 elif ct == "namespace_import":
                     ident = _nth(ch, 0)
                     if ident is not None:
-                        self.bind(scope, _txt(ident), ("import", src, "*"))
+                        self.bind(scope, self._t(ident), ("import", src, "*"))
                 elif ct == "named_imports":
                     for sp in ch.named_children:
                         if sp.type != "import_specifier":
@@ -773,14 +807,14 @@ class _Builder:
                         al = sp.child_by_field_name("alias")
                         if nm is None:
                             continue
-                        imported = _string_value(nm) if nm.type == "string" else _txt(nm)
+                        imported = self._sv(nm) if nm.type == "string" else self._t(nm)
                         if imported is None:
                             continue
-                        self.bind(scope, _txt(al) if al is not None else imported, ("import", src, imported))
+                        self.bind(scope, self._t(al) if al is not None else imported, ("import", src, imported))
 
     def on_export(self, node) -> None:
         pf = self.pf
-        src = _string_value(node.child_by_field_name("source"))
+        src = self._sv(node.child_by_field_name("source"))
         if src is not None:
             pf.specs.append((src, node.start_point[0] + 1))
             star = True
@@ -794,8 +828,8 @@ class _Builder:
                         al = sp.child_by_field_name("alias")
                         if nm is None:
                             continue
-                        imported = self.key_name(nm) or _txt(nm)
-                        pf.exports[self.key_name(al) or _txt(al) if al is not None else imported] = (
+                        imported = self.key_name(nm) or self._t(nm)
+                        pf.exports[self.key_name(al) or self._t(al) if al is not None else imported] = (
                             "import",
                             src,
                             imported,
@@ -804,7 +838,7 @@ class _Builder:
                     star = False
                     ident = _nth(ch, 0)
                     if ident is not None:
-                        pf.exports[self.key_name(ident) or _txt(ident)] = ("import", src, "*")
+                        pf.exports[self.key_name(ident) or self._t(ident)] = ("import", src, "*")
             if star:
                 pf.stars.append(src)
             return
@@ -816,17 +850,17 @@ class _Builder:
                     if d.type == "variable_declarator":
                         nm = d.child_by_field_name("name")
                         if nm is not None and nm.type == "identifier":
-                            pf.exports[_txt(nm)] = ("local", _txt(nm))
+                            pf.exports[self._t(nm)] = ("local", self._t(nm))
             else:
                 nm = decl.child_by_field_name("name")
                 if nm is not None and not self.is_default_export(node):
-                    pf.exports[_txt(nm)] = ("local", _txt(nm))
+                    pf.exports[self._t(nm)] = ("local", self._t(nm))
             return
         value = node.child_by_field_name("value")
         if value is not None:
             vt = value.type
             if vt == "identifier":
-                pf.exports["default"] = ("local", _txt(value))
+                pf.exports["default"] = ("local", self._t(value))
             elif vt == "object":
                 self.register_object(value, f"{self.module}.default", 0)
                 pf.exports["default"] = ("defat", value.start_byte)
@@ -844,10 +878,10 @@ class _Builder:
                     al = sp.child_by_field_name("alias")
                     if nm is None:
                         continue
-                    local = _txt(nm)
-                    pf.exports[_txt(al) if al is not None else local] = ("local", local)
+                    local = self._t(nm)
+                    pf.exports[self._t(al) if al is not None else local] = ("local", local)
             elif ch.type == "identifier":  # export = x
-                pf.exports["default"] = ("local", _txt(ch))
+                pf.exports["default"] = ("local", self._t(ch))
                 pf.cjs_whole = True
 
     def on_var(self, node) -> None:
@@ -858,7 +892,7 @@ class _Builder:
         value = node.child_by_field_name("value")
         ty = node.child_by_field_name("type")
         if nm.type == "identifier":
-            name = _txt(nm)
+            name = self._t(nm)
             vexpr = None
             if value is not None:
                 if value.type == "object":
@@ -881,7 +915,7 @@ class _Builder:
         fe = self.func_entry()
         lt = left.type
         if lt == "identifier":
-            self.reassign.append((fe.scope, _txt(left), self.conv(right) if right is not None else None))
+            self.reassign.append((fe.scope, self._t(left), self.conv(right) if right is not None else None))
             return
         if lt != "member_expression":
             return
@@ -911,7 +945,7 @@ class _Builder:
                 info = self.pf.classes.get(this[1])
                 if info is not None:
                     e = self.conv(right) if right is not None else None
-                    info.members.setdefault(_txt(prop), []).append(("field", fe.scope, e))
+                    info.members.setdefault(self._t(prop), []).append(("field", fe.scope, e))
         le = self.conv(left)
         if le is not None:
             self.site("set", le, left)
@@ -949,19 +983,7 @@ class _Builder:
 
     def on_member(self, node) -> None:
         """A property read that is not part of a longer chain: may run a getter."""
-        parent = node.parent
-        if parent is None:
-            return
-        pt = parent.type
-        if pt == "call_expression" or pt == "member_expression":
-            if parent.child_by_field_name("function" if pt == "call_expression" else "object") == node:
-                return
-        elif pt == "assignment_expression" or pt == "augmented_assignment_expression":
-            if parent.child_by_field_name("left") == node:
-                return
-        elif pt == "non_null_expression" or pt == "decorator" or pt == "nested_identifier":
-            return
-        self.site("get", self.conv(node), node)
+        self.site("get", self.conv(node), node)  # the query only captures reads in value positions
 
     def on_forin(self, node) -> None:
         self.bind_pattern(self.func_entry().scope, node.child_by_field_name("left"))

@@ -149,7 +149,9 @@ class _Ctx:
                 if p:
                     return ("file", p)
             return None
-        return ("ext", spec)
+        if spec.startswith("node:") or _NPM_NAME.match("/".join(parts[:n])):
+            return ("ext", spec)
+        return None  # an alias nothing maps (`@/x`, `~/x`, `#x`): not a package, not guessed
 
     def try_path(self, base: str) -> str | None:
         files = self.ix.files

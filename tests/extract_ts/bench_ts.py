@@ -26,14 +26,20 @@ def main() -> None:
     size = sum(len(d) for d in src.values())
     ratios = []
     for _ in range(repeats):
-        t0 = time.perf_counter()
-        for p, d in src.items():
-            _tools(_GRAMMAR_OF[LANGUAGE_OF[suffix_of(p)]])[0].parse(d)
-        raw = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        ix = TypeScriptIndex()
-        ix.update(files)
-        full = time.perf_counter() - t0
+        raws = []
+        for _k in range(3):  # best of 3 raw parses: the floor, so the ratio is not flattered
+            t0 = time.process_time()
+            for p, d in src.items():
+                _tools(_GRAMMAR_OF[LANGUAGE_OF[suffix_of(p)]])[0].parse(d)
+            raws.append(time.process_time() - t0)
+        raw = min(raws)
+        fulls = []
+        for _k in range(3):
+            t0 = time.process_time()
+            ix = TypeScriptIndex()
+            ix.update(files)
+            fulls.append(time.process_time() - t0)
+        full = min(fulls)
         ratios.append(full / raw)
         edges = sum(len(ix.facts(p).calls) for p in ix.paths())
         print(f"{len(src)} files, {size / 1e6:.2f} MB: parse {raw:.3f}s, extract+resolve {full:.3f}s, "
