@@ -19,6 +19,7 @@ from mnemosyne.query.api import (
     get_symbol,
     impact,
     ingestion_lag,
+    list_files,
     list_workspaces_status,
     normalize_package,
     symbol_history,
@@ -38,6 +39,8 @@ from mnemosyne.query.models import (
     DependencyState,
     DiffResult,
     Event,
+    FileRef,
+    FilesResult,
     HistoryResult,
     ImpactItem,
     ImpactLevel,
@@ -54,9 +57,10 @@ from mnemosyne.query.models import (
 __all__ = [
     "AtCommit", "CallChange", "CallEdge", "CallTreeNode", "CallTreeResult", "CallsResult", "Candidates",
     "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState", "DiffResult", "Event",
+    "FileRef", "FilesResult",
     "HistoryResult", "ImpactItem", "ImpactLevel", "ImpactResult", "ImportChange", "LagCommit", "LagResult",
     "SymbolChange", "SymbolRef", "SymbolResult", "UnknownSymbol", "WorkspaceNotIngested", "WorkspaceStatus",
     "call_tree", "callers", "callgraph_at", "calls", "dependency_history", "diff_commits", "find_symbols",
-    "get_symbol", "impact", "ingestion_lag", "list_workspaces_status", "normalize_package", "parse_time",
+    "get_symbol", "impact", "ingestion_lag", "list_files", "list_workspaces_status", "normalize_package", "parse_time",
     "resolve_at", "snapshot", "symbol_history",
 ]  # fmt: skip

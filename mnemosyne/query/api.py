@@ -39,6 +39,8 @@ from mnemosyne.query.models import (
     DependencyState,
     DiffResult,
     Event,
+    FileRef,
+    FilesResult,
     HistoryResult,
     ImpactItem,
     ImpactLevel,
@@ -709,11 +711,12 @@ def impact(
                 else:
                     missing.append(f)
         else:
-            rows = run(g, "symbols_in_files", paths=files, seq=atc.seq)
-            have = {r[2] for r in rows}
-            present_files = [f for f in files if f in have]
-            missing.extend(f for f in files if f not in have)
-            targets.extend(sorted({r[0] for r in rows}))
+            existing = {r[0] for f in files for r in run(g, "files_at_commit", seq=atc.seq, prefix=f)}
+            present_files = [f for f in files if f in existing]
+            missing.extend(f for f in files if f not in existing)
+            if present_files:
+                rows = run(g, "symbols_in_files", paths=present_files, seq=atc.seq)
+                targets.extend(sorted({r[0] for r in rows}))
     targets = list(dict.fromkeys(targets))
 
     def callers_of(names: list[str]) -> list[tuple[str, str, str | None]]:
@@ -764,6 +767,23 @@ def impact(
         sym_frontier, file_frontier = nxt_syms, nxt_files
     return ImpactResult(workspace=info.name, at=atc, targets=targets, files=present_files, depth=int(depth),
                         levels=levels, missing=missing, from_source=atc.from_source)  # fmt: skip
+
+
+def list_files(
+    db: Database, ws: Any, at: str | None = None, as_of: Any = None, path_prefix: str | None = None
+) -> FilesResult:
+    """Source files present at a commit (optionally under ``path_prefix``), with language and module."""
+    info, g, atc = _ctx(db, ws, at, as_of)
+    prefix = path_prefix or ""
+    if atc.from_source:
+        snap = snapshot(info, atc.hash, db.settings.max_file_bytes)
+        files = [FileRef(path=f.path, language=f.language, module=f.module)
+                 for f in sorted(snap.files.values(), key=lambda f: f.path) if f.path.startswith(prefix)]  # fmt: skip
+    else:
+        files = [FileRef(path=r[0], language=r[1], module=r[2])
+                 for r in run(g, "files_at_commit", seq=atc.seq, prefix=prefix)]  # fmt: skip
+    return FilesResult(workspace=info.name, at=atc, path_prefix=path_prefix, files=files,
+                       from_source=atc.from_source)  # fmt: skip
 
 
 # --- workspaces --------------------------------------------------------------------------------

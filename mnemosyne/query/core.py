@@ -74,8 +74,10 @@ def ingested_head(g: Graph, info: WorkspaceInfo) -> tuple[int, str | None]:
 # --- time --------------------------------------------------------------------------------------
 
 
-def parse_time(text: str | int | float) -> int:
+def parse_time(text: str | int | float | datetime) -> int:
     """Epoch seconds from an int, a digit string, or an ISO 8601 date/time (naive = UTC)."""
+    if isinstance(text, datetime):
+        return int((text if text.tzinfo else text.replace(tzinfo=timezone.utc)).timestamp())
     if isinstance(text, int | float):
         return int(text)
     s = str(text).strip()
@@ -212,6 +214,10 @@ def resolve_at(
             return AtCommit(hash=head_hash, short=head_hash[:10], seq=head_seq, head_seq=head_seq,
                             head_hash=head_hash, behind_head=0)  # fmt: skip
         raise WorkspaceNotIngested(f"workspace {info.name!r} has no commit at seq {head_seq}")
+    if _HEX40.match(at):  # a full hash: the graph answers without asking git
+        rows = run(g, "commit_by_hash", hash=at)
+        if rows and rows[0][1] is not None and int(rows[0][1]) <= head_seq:
+            return _timeline_at(rows[0], at, head_seq, head_hash)
     full = rev_parse(info.path, at)
     if full is None and _HEX.match(at) and len(at) == 40:
         full = at.lower()  # repository gone or commit unknown to git: try the graph directly

@@ -279,6 +279,20 @@ class ImpactResult(BaseModel):
     from_source: bool = False
 
 
+class FileRef(BaseModel):
+    path: str
+    language: str | None = None
+    module: str | None = None
+
+
+class FilesResult(BaseModel):
+    workspace: str
+    at: AtCommit
+    path_prefix: str | None = None
+    files: list[FileRef]
+    from_source: bool = False
+
+
 class WorkspaceStatus(BaseModel):
     name: str
     path: str

@@ -36,8 +36,19 @@ def test_required_queries_exist_with_headers():
 def test_every_query_is_run_by_the_code():
     code = "\n".join(p.read_text() for p in QUERY_CODE.glob("*.py"))
     unused = [n for n in named_queries.list_names() if f'"{n}"' not in code]
-    # files_at_commit is used by the CLI/MCP layers and the cookbook; all others by mnemosyne.query
-    assert unused in ([], ["files_at_commit"]), unused
+    assert unused == [], unused
+
+
+def test_list_files(shop):
+    from mnemosyne import query as Q
+
+    first = Q.list_files(shop.db, shop.name, at=shop.step_hash("init"), path_prefix="shop/")
+    assert [f.path for f in first.files] == ["shop/__init__.py", "shop/config.py", "shop/models.py", "shop/pricing.py"]
+    assert first.files[1].module == "shop.config" and first.files[1].language == "python"
+    head = {f.path for f in Q.list_files(shop.db, shop.name).files}
+    assert "shop/util/retry.py" in head and "shop/config.py" not in head and "tests/test_pricing.py" in head
+    branch = Q.list_files(shop.db, shop.name, at="feature/bulk-pricing")
+    assert branch.from_source and "tests/test_pricing.py" in {f.path for f in branch.files}
 
 
 def test_files_at_commit(shop):
