@@ -12,7 +12,10 @@ import tempfile
 import uuid
 from pathlib import Path
 
+import pytest
+
 from mnemosyne import query as Q
+from mnemosyne.errors import SymbolNotFound
 from mnemosyne.ingest import ingest_path
 from mnemosyne.samples import build_sample_repo
 
@@ -146,3 +149,37 @@ def test_help():
         text = sub.choices[cmd].format_help()
         assert "--workspace" in text and "--json" in text and "not implemented" not in text
     assert "--as-of" in sub.choices["calls"].format_help() and "--path-prefix" in sub.choices["diff"].format_help()
+
+
+def test_rewritten_history_is_not_believed(db):
+    """After a reset + new commit, the dropped commit is answered from source and its facts are gone
+    from the timeline (superseded versions never match)."""
+    root = Path(tempfile.mkdtemp(prefix="mnq-rw-", dir="/tmp"))
+    name = f"qrw_{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "T",
+           "GIT_COMMITTER_EMAIL": "t@e"}  # fmt: skip
+    try:
+        repo = build_sample_repo("python_shop", root / "shop", upto_step=4)
+        ingest_path(db, repo.path, name=name, branch="main")
+        dropped = repo.hash_at(4)  # "Add repository class hierarchy"
+        assert Q.get_symbol(db, name, "shop.repository.OrderRepository").at.hash == dropped
+        subprocess.run(["git", "reset", "-q", "--hard", "HEAD~1"], cwd=repo.path, check=True, env=env)
+        (repo.path / "shop" / "extra.py").write_text("def extra():\n    return len([])\n")
+        subprocess.run(["git", "add", "-A"], cwd=repo.path, check=True, env=env)
+        subprocess.run(["git", "commit", "-q", "-m", "extra instead"], cwd=repo.path, check=True, env=env)
+        ingest_path(db, repo.path, name=name, branch="main")
+        head = Q.resolve_at(db, name)
+        assert head.seq == 3 and head.hash != dropped
+        old = Q.resolve_at(db, name, at=dropped)
+        assert old.from_source and not old.on_timeline and old.seq is None
+        assert Q.get_symbol(db, name, "shop.repository.OrderRepository", at=dropped).from_source
+        with pytest.raises(SymbolNotFound):
+            Q.get_symbol(db, name, "shop.repository.OrderRepository")
+        with pytest.raises(SymbolNotFound):
+            Q.symbol_history(db, name, "shop.repository.OrderRepository.save")
+        assert "<builtin>.len" in {e.callee for e in Q.calls(db, name, "shop.extra.extra").edges}
+        assert Q.symbol_history(db, name, "shop.extra.extra").events[0].commit == head.hash
+    finally:
+        if db.registry.find(name) is not None:
+            db.registry.remove(name, drop_graph=True)
+        shutil.rmtree(root, ignore_errors=True)
