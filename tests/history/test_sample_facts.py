@@ -26,9 +26,6 @@ def test_facts_json_holds_in_the_graph(db, ws, tmp_path, name):
         for step in s:
             assert commit_seq(g, sample.hash_at(step)) is None  # feature-branch commits: not on the timeline
 
-    def on_timeline(step: int) -> int:  # a feature-branch step becomes true at its merge
-        return seq[min(s for s in sample.timeline_steps if s >= step)]
-
     def calls(step: int) -> set[tuple[str, str]]:
         return {(a, b) for a, b, *_ in calls_at(g, seq[step])}
 
@@ -59,9 +56,9 @@ def test_facts_json_holds_in_the_graph(db, ws, tmp_path, name):
             "collect(e.valid_to_seq)",
             {"k": f"{dep['ecosystem']}:{dep['name']}"},
         )
-        assert rows[0][0] == on_timeline(dep["added_at_step"])
+        assert rows[0][0] == seq[dep.get("on_timeline_at_step", dep["added_at_step"])]  # branch work: at the merge
         if dep.get("removed_at_step"):
-            assert max(rows[0][1]) == on_timeline(dep["removed_at_step"]) and None not in rows[0][1]
+            assert max(rows[0][1]) == seq[dep["removed_at_step"]] and None not in rows[0][1]
 
 
 def test_demo_command_runs(settings):
