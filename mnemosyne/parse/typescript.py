@@ -780,7 +780,12 @@ class _Builder:
     def on_import(self, node) -> None:
         src = self._sv(node.child_by_field_name("source"))
         if src is None:
-            return
+            req = _nth(node, 0)
+            if req is None or req.type != "import_require_clause":
+                return
+            src = self._sv(req.child_by_field_name("source"))
+            if src is None:
+                return
         self.pf.specs.append((src, node.start_point[0] + 1))
         scope = 0
         for clause in node.named_children:

@@ -13,6 +13,9 @@ else gets no edge.
 Values during evaluation (tuples):
   ('func', fqn, path) | ('class', fqn, path) | ('inst', fqn, path) | ('obj', fqn, path)
   | ('mod', path) | ('ext', import_path) | ('builtin', name) | ('null',) | None
+  | ('extinst', import_path): an instance of an external class (`new axios.Axios()`, `c: AxiosInstance`)
+  | ('extm', callee): a member found on an external or builtin base class or instance; callable,
+    but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
 """
 
 from __future__ import annotations
@@ -229,7 +232,12 @@ class _Ctx:
                 if b[1] is not None:
                     v = self.type_value(pf, b[3], b[1])
                 if v is None and b[2] is not None:
-                    if b[2][0] != "defat":
+                    e0 = b[2]
+                    while e0[0] == "prop":
+                        e0 = e0[1]
+                    if e0[0] == "require":
+                        self.flags |= 2  # const x = require(...) / const { x } = require(...): an import
+                    elif b[2][0] != "defat":
                         self.flags |= 4  # a value flowing through a variable: inferred
                     v = self.eval(pf, b[3], b[2])
             else:
@@ -329,7 +337,7 @@ class _Ctx:
             if c[0] == "class":
                 return ("inst", c[1], c[2])
             if c[0] == "ext":
-                return c
+                return ("extinst", c[1])
             return None
         if k == "this":
             this = pf.scope_this[scope]
@@ -370,7 +378,7 @@ class _Ctx:
             self.flags |= 4
             return ("inst", v[1], v[2])
         if v[0] == "ext":
-            return v
+            return ("extinst", v[1])
         return None
 
     def member(self, base: tuple, name: str):
@@ -381,6 +389,8 @@ class _Ctx:
             return ("ext", f"{base[1]}.{name}")
         if k == "builtin":
             return ("builtin", f"{base[1]}.{name}")
+        if k == "extinst":
+            return ("extm", f"{base[1]}.{name}")
         if k == "cjsmodule":
             return ("mod", base[1]) if name == "exports" else None
         if k == "obj":
@@ -449,8 +459,8 @@ class _Ctx:
         if base[0] == "class":
             return self.class_member(base[1], base[2], name, seen)
         if base[0] == "ext":
-            return ("ext", f"{base[1]}.{name}")
-        return ("builtin", f"{base[1]}.{name}")
+            return ("extm", f"{base[1]}.{name}")
+        return ("extm", f"<builtin>.{base[1]}.{name}")
 
     def setter_of(self, base: tuple, name: str):
         if base[0] not in ("inst", "class"):
@@ -546,7 +556,7 @@ class _Ctx:
                     result = None
                     break
                 result = v
-        if result is not None and result[0] not in ("inst", "obj", "func", "class", "mod"):
+        if result is not None and result[0] not in ("inst", "obj", "func", "class", "mod", "extinst"):
             result = None  # external / builtin values from a return are not named reliably
         fl = self.flags
         self.busy.discard(key)
@@ -580,8 +590,10 @@ class _Ctx:
         k = v[0]
         if k == "func":
             self.add_edge(v[1], resolution or self.how(), False)
-        elif k == "ext":
+        elif k == "ext" or (k == "extm" and not v[1].startswith("<builtin>.")):
             self.add_edge(v[1], resolution if resolution in ("jsx", "implicit", "constructor") else "external", True)
+        elif k == "extm":
+            self.add_edge(v[1], "builtin", True)
         elif k == "builtin":
             self.add_edge(f"<builtin>.{v[1]}", "builtin", True)
 

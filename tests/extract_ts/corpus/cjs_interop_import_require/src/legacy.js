@@ -1,0 +1,4 @@
+function legacy(x) {
+  return x;
+}
+module.exports = legacy;

@@ -1,0 +1,2 @@
+const util = require("./util.cjs");
+exports.run = () => util.helper();

@@ -1,0 +1,3 @@
+module.exports.helper = function helper() {
+  return 1;
+};
