@@ -7,7 +7,7 @@ WHERE r.superseded_at IS NULL
 RETURN 'callee' AS direction, b.fully_qualified_name AS other, r.resolution AS resolution,
        r.confidence AS confidence, r.valid_from_seq AS from_seq, r.valid_to_seq AS to_seq
 ORDER BY from_seq
-UNION
+UNION ALL
 MATCH (a)-[r:CALLS]->(b:Function {fully_qualified_name: $fqn})
 WHERE r.superseded_at IS NULL
 RETURN 'caller' AS direction, a.fully_qualified_name AS other, r.resolution AS resolution,

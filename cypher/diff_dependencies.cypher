@@ -10,7 +10,7 @@ WITH p, t, r,
 WHERE in_a <> in_b AND p.path STARTS WITH $prefix
 RETURN 'depends' AS relation, p.path AS package, t.ecosystem AS ecosystem, t.name AS name, r.spec AS spec,
        r.scope AS scope, null AS version, in_a, in_b
-UNION
+UNION ALL
 MATCH (p:Package)-[r:LOCKS_VERSION]->(v:PackageVersion)
 WHERE r.valid_from_seq <= $hi AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $lo) AND r.superseded_at IS NULL
 WITH p, v, r,

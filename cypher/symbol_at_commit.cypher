@@ -11,7 +11,7 @@ RETURN s.fully_qualified_name AS fqn, 'Function' AS label, s.name AS name, coale
        size([(s)-[out:CALLS]->() WHERE out.valid_from_seq <= $seq AND (out.valid_to_seq IS NULL OR out.valid_to_seq > $seq) AND out.superseded_at IS NULL | 1]) AS callees,
        size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq) AND inc.superseded_at IS NULL | 1]) AS callers,
        d.valid_from_seq AS since_seq
-UNION
+UNION ALL
 MATCH (p)-[d:DEFINES]->(s:Class {fully_qualified_name: $fqn})
 WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL
 RETURN s.fully_qualified_name AS fqn, 'Class' AS label, s.name AS name, 'class' AS kind,

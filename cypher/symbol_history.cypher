@@ -8,7 +8,7 @@ RETURN d.valid_from_seq AS from_seq, d.valid_to_seq AS to_seq, d.file AS file, d
        coalesce(p.fully_qualified_name, p.path) AS parent, coalesce(d.kind, s.kind) AS kind,
        d.source_commit AS source_commit, d.ended_commit AS ended_commit
 ORDER BY from_seq
-UNION
+UNION ALL
 MATCH (p)-[d:DEFINES]->(s:Class {fully_qualified_name: $fqn})
 WHERE d.superseded_at IS NULL
 RETURN d.valid_from_seq AS from_seq, d.valid_to_seq AS to_seq, d.file AS file, d.signature AS signature,

@@ -4,7 +4,7 @@ MATCH (s:Function)
 WHERE coalesce(s.external, false) = false
 RETURN s.fully_qualified_name AS fqn
 LIMIT $limit
-UNION
+UNION ALL
 MATCH (s:Class)
 WHERE coalesce(s.external, false) = false
 RETURN s.fully_qualified_name AS fqn

@@ -5,7 +5,7 @@ MATCH (s:Function {name: $name})
 WHERE coalesce(s.external, false) = false
 RETURN s.fully_qualified_name AS fqn, s.kind AS kind, s.file AS file,
        size([(s)<-[d:DEFINES]-() WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL | 1]) > 0 AS alive
-UNION
+UNION ALL
 MATCH (s:Class {name: $name})
 WHERE coalesce(s.external, false) = false
 RETURN s.fully_qualified_name AS fqn, 'class' AS kind, s.file AS file,
