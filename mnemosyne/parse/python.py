@@ -51,6 +51,20 @@ _PARSERS: list[Parser] = []
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
 
 U = ("u",)
+STR = ("lit", "str")
+_FID = {n: LANGUAGE.field_id_for_name(n) for n in (
+    "function", "arguments", "object", "attribute", "name", "value", "left", "right", "type", "body",
+    "alias", "definition", "parameters", "return_type", "superclasses", "module_name", "key", "subscript",
+)}
+F_FUNCTION, F_ARGUMENTS, F_OBJECT, F_ATTRIBUTE = _FID["function"], _FID["arguments"], _FID["object"], _FID["attribute"]
+F_VALUE, F_LEFT, F_RIGHT, F_NAME, F_TYPE = _FID["value"], _FID["left"], _FID["right"], _FID["name"], _FID["type"]
+# node types the walk never needs to enter
+_SKIP = frozenset({
+    "identifier", "comment", "string_content", "string_start", "string_end", "escape_sequence", "integer", "float",
+    "true", "false", "none", "pass_statement", "break_statement", "continue_statement", "ellipsis",
+    "import_prefix", "dotted_name", "keyword_separator", "positional_separator", "wildcard_import",
+    "future_import_statement", "type_conversion", "line_continuation",
+})
 
 
 def _parser() -> Parser:
@@ -130,6 +144,12 @@ def _hash(data: bytes) -> str:
 def _string_value(node: Node) -> str | None:
     """The value of a plain (non f-) string literal node, or None."""
     raw = _text(node)
+    q = raw[:1]
+    if (q == '"' or q == "'") and "\\" not in raw and raw[-1:] == q:
+        if raw[:3] == q * 3 and len(raw) >= 6 and raw[-3:] == q * 3:
+            return raw[3:-3]
+        if len(raw) >= 2 and raw[:3] != q * 3:
+            return raw[1:-1]
     try:
         v = ast.literal_eval(raw)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
@@ -169,6 +189,7 @@ class _Conv:
         self.all_names: list[str] | None = None
         self.star_imports: list[tuple[str, int]] = []
         self.warnings: list[str] = []
+        self.memo: dict[int, Any] = {}
 
     # ---------------------------------------------------------------- expressions
     def expr(self, node: Node | None, depth: int = 0) -> Any:
@@ -177,15 +198,25 @@ class _Conv:
         t = node.type
         if t == "identifier":
             return ("n", _text(node))
+        if t == "attribute" or t == "call":
+            nid = node.id
+            r = self.memo.get(nid)
+            if r is None:
+                r = self._compound(node, t, depth)
+                self.memo[nid] = r
+            return r
+        return self._other(node, t, depth)
+
+    def _compound(self, node: Node, t: str, depth: int) -> Any:
         if t == "attribute":
-            obj = node.child_by_field_name("object")
-            attr = node.child_by_field_name("attribute")
+            obj = node.child_by_field_id(F_OBJECT)
+            attr = node.child_by_field_id(F_ATTRIBUTE)
             if attr is None:
                 return U
             return ("a", self.expr(obj, depth + 1), _text(attr))
         if t == "call":
-            fn = node.child_by_field_name("function")
-            argl = node.child_by_field_name("arguments")
+            fn = node.child_by_field_id(F_FUNCTION)
+            argl = node.child_by_field_id(F_ARGUMENTS)
             args: list[Any] = []
             kwargs: list[Any] = []
             if argl is not None and argl.type == "argument_list":
@@ -203,6 +234,9 @@ class _Conv:
             elif argl is not None:  # generator expression argument
                 args.append(U)
             return ("c", self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
+        return U
+
+    def _other(self, node: Node, t: str, depth: int) -> Any:
         if t == "parenthesized_expression" or t == "await":
             return self.expr(node.named_child(0) if node.named_child_count else None, depth + 1)
         if t == "subscript":
@@ -255,8 +289,7 @@ class _Conv:
         if t == "named_expression":
             return self.expr(node.child_by_field_name("value"), depth + 1)
         if t == "string":
-            sv = _string_value(node)
-            return ("str", sv) if sv is not None else ("lit", "str")
+            return STR  # the value is only read where it matters (keys, __all__, annotations)
         if t == "integer":
             try:
                 return ("int", int(_text(node), 0))
@@ -376,36 +409,29 @@ class _Conv:
         stack: list[tuple[Node, int, int]] = [(root, 0, 0)]
         push = stack.append
         pop = stack.pop
+        skip = _SKIP
         while stack:
             node, sc, ctx = pop()
             t = node.type
+            if t in skip:
+                continue
             if t == "call":
                 scope = self.scopes[sc]
                 self.scopes[scope.owner].calls.append((self.expr(node), node.start_point[0] + 1, "", sc))
-                argl = node.child_by_field_name("arguments")
-                fn = node.child_by_field_name("function")
+                argl = node.child_by_field_id(F_ARGUMENTS)
+                fn = node.child_by_field_id(F_FUNCTION)
                 if argl is not None:
                     push((argl, sc, 0))
                 if fn is not None:
                     push((fn, sc, 1))
                 continue
             if t == "attribute":
-                obj = node.child_by_field_name("object")
+                obj = node.child_by_field_id(F_OBJECT)
                 if ctx == 0:
                     scope = self.scopes[sc]
                     self.scopes[scope.owner].loads.append((self.expr(node), node.start_point[0] + 1, sc))
                 if obj is not None:
                     push((obj, sc, 0))
-                continue
-            if t == "identifier" or t == "comment" or t == "string_content" or t == "integer" or t == "float":
-                continue
-            if t == "expression_statement":
-                ch = node.named_children
-                for c in reversed(ch):
-                    if c.type in ("assignment", "augmented_assignment"):
-                        push((c, sc, 0))
-                    else:
-                        push((c, sc, 0))
                 continue
             if t == "assignment":
                 self.assignment(node, sc, push)

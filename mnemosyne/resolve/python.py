@@ -44,7 +44,9 @@ a file uses only per-file memo tables, so its result does not depend on what was
 from __future__ import annotations
 
 import builtins
+import gc
 import sys
+from contextlib import contextmanager
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +60,20 @@ SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 EMPTY: frozenset = frozenset()
 MIN_PYCG_CONFIDENCE = 0.9
+MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
+
+
+@contextmanager
+def _gc_paused():
+    """Parsing and resolution allocate millions of small acyclic tuples; the cyclic GC would
+    rescan them over and over (3x slower on big inputs). Pause it for the duration."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _strip_suffix(path: str) -> str:
@@ -110,6 +126,10 @@ class PythonIndex:
         return set(self._parsed)
 
     def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
+        with _gc_paused():
+            return self._update(changed)
+
+    def _update(self, changed: Mapping[str, bytes | None]) -> set[str]:
         affected: set[str] = set()
         changed_mods: set[str] = set()
         relayout = False
@@ -172,7 +192,8 @@ class PythonIndex:
             return None
         f = self._facts.get(path)
         if f is None:
-            f = _FileResolver(self, path).run()
+            with _gc_paused():
+                f = _FileResolver(self, path).run()
             self._facts[path] = f
             for m in f.depends_on:
                 self._rdeps.setdefault(m, set()).add(path)
@@ -251,6 +272,8 @@ class _FileResolver:
         self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any]]] = {}
         self.iattr_memo: dict[tuple[str, int], dict[str, list[tuple[int, Any]]]] = {}
         self.edges: dict[tuple[str, str], list] = {}
+        self.depth = 0
+        self.truncated = False
 
     # ------------------------------------------------------------------ modules
     def mod_path(self, mod: str) -> str | None:
@@ -314,10 +337,15 @@ class _FileResolver:
             return r
         if key in self.active:
             return EMPTY
+        if self.depth >= MAX_DEPTH:
+            self.truncated = True
+            return EMPTY
         self.active.add(key)
+        self.depth += 1
         out: set = set()
         for v in self.parsed(path).scopes[idx].bindings.get(name, ()):
             out |= self.eval_binding(path, idx, v)
+        self.depth -= 1
         self.active.discard(key)
         r = frozenset(out)
         self.memo[key] = r
@@ -613,8 +641,13 @@ class _FileResolver:
             return r
         if key in self.active:
             return EMPTY
+        if self.depth >= MAX_DEPTH:
+            self.truncated = True
+            return EMPTY
         self.active.add(key)
+        self.depth += 1
         r = frozenset(self._eval(path, idx, e))
+        self.depth -= 1
         self.active.discard(key)
         self.memo[key] = r
         return r
@@ -792,7 +825,17 @@ class _FileResolver:
         r = self.mro_memo.get(key)
         if r is not None:
             return r
+        if self.depth >= MAX_DEPTH:
+            self.truncated = True
+            return ([key], [])
         self.mro_memo[key] = ([key], [])  # cycle guard
+        self.depth += 1
+        try:
+            return self._mro(path, cidx, key)
+        finally:
+            self.depth -= 1
+
+    def _mro(self, path: str, cidx: int, key: tuple[str, int]) -> tuple[list[tuple[str, int]], list[Any]]:
         s = self.parsed(path).scopes[cidx]
         bases: list[tuple[str, int]] = []
         externals: list[Any] = []
@@ -1094,6 +1137,8 @@ class _FileResolver:
                         inherits.append(Inherit(child, tgt, ext))
         imports = self.imports()
         warnings = [f"{path}: {w}" for w in pf.warnings]
+        if self.truncated:
+            warnings.append(f"{path}: resolution depth limit ({MAX_DEPTH}) reached; some calls left unresolved")
         return FileFacts(
             path=path,
             language="python",

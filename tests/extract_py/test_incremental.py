@@ -1,0 +1,147 @@
+"""Incremental contract: after any sequence of updates, facts equal a fresh index's facts, and
+update() reports every path whose facts changed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mnemosyne.facts import FileFacts
+from mnemosyne.resolve.python import PythonIndex
+
+MODS = ["m0", "m1", "m2", "m3", "sub/__init__", "sub/s1", "sub/s2"]
+
+
+def _modname(m: str) -> str:
+    return m.replace("/__init__", "").replace("/", ".")
+
+
+def _random_module(rng: random.Random, me: str) -> str:
+    others = [m for m in MODS if m != me]
+    lines: list[str] = []
+    for _ in range(rng.randint(0, 7)):
+        o = rng.choice(others)
+        on = _modname(o)
+        leaf = on.rsplit(".", 1)[-1]
+        k = rng.randint(0, 11)
+        if k == 0:
+            lines.append(f"from pkg.{on} import f, C")
+        elif k == 1:
+            lines.append(f"import pkg.{on}")
+        elif k == 2:
+            lines.append(f"from pkg.{on} import *")
+        elif k == 3:
+            lines.append(f"from pkg import {leaf}" if "." not in on else f"from pkg.sub import {leaf}")
+        elif k == 4:
+            lines.append(f"__all__ = {rng.sample(['f', 'C', 'g', 'D'], rng.randint(0, 3))!r}")
+        elif k == 5:
+            lines.append(f"def f():\n    return C().m()")
+        elif k == 6:
+            lines.append(f"class C({rng.choice(['object', 'D', 'C2'])}):\n    def m(self):\n        return self.n()")
+        elif k == 7:
+            lines.append(f"class D:\n    def n(self):\n        return f()\n    def m(self):\n        return g()")
+        elif k == 8:
+            lines.append(f"def g():\n    return pkg.{on}.f() if False else {leaf}.C().m()")
+        elif k == 9:
+            lines.append(f"from .{leaf} import C as C2" if me.count("/") == on.count(".") else "C2 = D")
+        elif k == 10:
+            lines.append("def make() -> 'C':\n    return C()\n\nmake().n()")
+        else:
+            lines.append(f"x = f()\ny = C()\ny.m()\nz = {leaf}.make().m()")
+    return "\n\n".join(lines) + "\n"
+
+
+def _path(m: str) -> str:
+    return f"pkg/{m}.py"
+
+
+def _all_facts(ix: PythonIndex) -> dict[str, FileFacts]:
+    return {p: ix.facts(p) for p in sorted(ix.paths())}  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_edit_sequences_match_fresh_index(seed: int) -> None:
+    rng = random.Random(seed)
+    files: dict[str, bytes] = {"pkg/__init__.py": b""}
+    ix = PythonIndex()
+    ix.update(dict(files))
+    prev = _all_facts(ix)
+    unread: set[str] = set()  # paths reported by updates since the facts were last compared
+    for _step in range(12):
+        changed: dict[str, bytes | None] = {}
+        for _ in range(rng.randint(1, 3)):
+            m = rng.choice(MODS + ["__init__"])
+            p = _path(m)
+            if p in files and rng.random() < 0.25:
+                changed[p] = None
+            else:
+                changed[p] = _random_module(rng, m).encode()
+        for p, d in changed.items():
+            if d is None:
+                files.pop(p, None)
+            else:
+                files[p] = d
+        unread |= ix.update(changed)
+        # only sometimes read the facts between updates (lazy resolution must stay correct)
+        if rng.random() < 0.7:
+            got = _all_facts(ix)
+            fresh = PythonIndex()
+            fresh.update(dict(files))
+            want = _all_facts(fresh)
+            assert set(got) == set(want)
+            for p in want:
+                assert got[p] == want[p], f"seed {seed}: {p} differs after incremental updates"
+            differ = {p for p in set(got) | set(prev) if got.get(p) != prev.get(p)}
+            assert differ <= unread, f"seed {seed}: update() missed {sorted(differ - unread)}"
+            prev = got
+            unread = set()
+
+
+def test_dependency_through_base_class_module() -> None:
+    """c.py calls B().m() where m is inherited from A in a.py: editing a.py re-resolves c.py."""
+    files = {
+        "a.py": b"class A:\n    def m(self):\n        return 1\n",
+        "b.py": b"from a import A\n\nclass B(A):\n    pass\n",
+        "c.py": b"from b import B\n\ndef run():\n    B().m()\n",
+    }
+    ix = PythonIndex()
+    ix.update(files)
+    assert [c.callee for c in ix.facts("c.py").calls] == ["a.A.m"]  # type: ignore[union-attr]
+    affected = ix.update({"a.py": b"class A:\n    def other(self):\n        return 1\n"})
+    assert "c.py" in affected
+    assert ix.facts("c.py").calls == []  # type: ignore[union-attr]
+    affected = ix.update({"a.py": None})
+    assert {"a.py", "b.py", "c.py"} <= affected
+    # a module appearing later triggers re-resolution of the files that looked for it
+    ix.update({"b.py": b"from a import A\nfrom d import helper\n\nclass B(A):\n    pass\n",
+               "c.py": b"from b import B, helper\n\ndef run():\n    helper()\n"})
+    # d is not in the repository yet: an external callee named by its import path
+    assert [(c.callee, c.external) for c in ix.facts("c.py").calls] == [("d.helper", True)]  # type: ignore[union-attr]
+    affected = ix.update({"d.py": b"def helper():\n    return 2\n"})
+    assert "c.py" in affected
+    assert [(c.callee, c.external) for c in ix.facts("c.py").calls] == [("d.helper", False)]  # type: ignore[union-attr]
+
+
+def test_src_layout_switch_renames_modules() -> None:
+    ix = PythonIndex()
+    ix.update({"src/pkg/__init__.py": b"", "src/pkg/a.py": b"def f():\n    pass\n"})
+    assert ix.facts("src/pkg/a.py").module == "pkg.a"  # type: ignore[union-attr]
+    affected = ix.update({"src/__init__.py": b""})
+    assert "src/pkg/a.py" in affected
+    assert ix.facts("src/pkg/a.py").module == "src.pkg.a"  # type: ignore[union-attr]
+    fresh = PythonIndex()
+    fresh.update({"src/__init__.py": b"", "src/pkg/__init__.py": b"", "src/pkg/a.py": b"def f():\n    pass\n"})
+    assert fresh.facts("src/pkg/a.py") == ix.facts("src/pkg/a.py")
+
+
+def test_parse_cache_reuses_identical_content() -> None:
+    ix = PythonIndex()
+    body = b"def f():\n    return len([])\n"
+    ix.update({"a.py": body, "b.py": body})
+    assert ix._parsed["a.py"] is ix._parsed["b.py"]
+    ix.facts("a.py"), ix.facts("b.py")
+    assert ix.update({"a.py": body}) == set()  # unchanged content: nothing to redo
+    # files never resolved since the last update are reported (their facts were never read)
+    ix.update({"c.py": b"x = 1\n"})
+    assert ix.update({"a.py": body}) == {"c.py"}
