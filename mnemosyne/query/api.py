@@ -376,9 +376,13 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
     g = db.graph(info.name)
     head_seq, _ = ingested_head(g, info)
     versions = sorted(run(g, "symbol_history", fqn=fqn), key=lambda r: (r[0], r[1] is None, r[1] or 0))
+    external = False
     if not versions:
-        atc = resolve_at(db, info)
-        raise _not_defined(db, info, g, fqn, atc)
+        node = run(g, "symbol_node", fqn=fqn)
+        if not (node and node[0][2]):
+            atc = resolve_at(db, info)
+            raise _not_defined(db, info, g, fqn, atc)
+        external = True  # a library/builtin callee: no definition, only callers gained and lost
     raw: list[tuple[str, int, dict]] = []
     prev = None
     for v in versions:
@@ -402,7 +406,7 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
         prev = v
     if prev is not None and prev[1] is not None:
         raw.append(("removed", prev[1], {"file": prev[2]}))
-    kind = versions[-1][9]
+    kind = versions[-1][9] if versions else "external"
 
     # renames and moves to another module change the FQN: follow them one step both ways
     short = fqn.rsplit(".", 1)[-1]
@@ -444,8 +448,17 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
         events.append(Event(kind=k, seq=s, commit=c[1] if c else None, timestamp=c[2] if c else None,
                             author=c[3] if c else None, message=_first(c[4]) if c else None,
                             details=details))  # fmt: skip
-    return HistoryResult(workspace=info.name, fqn=fqn, kind=kind, exists_at_head=versions[-1][1] is None,
-                         events=events, head_seq=head_seq)  # fmt: skip
+    if external:
+        exists = any(k == "callers_gained" for k, _, _ in raw) and not _spans_closed(per)
+    else:
+        exists = versions[-1][1] is None
+    return HistoryResult(workspace=info.name, fqn=fqn, kind=kind, exists_at_head=exists, events=events,
+                         head_seq=head_seq)  # fmt: skip
+
+
+def _spans_closed(per: dict[tuple[str, str], list[tuple[int, int | None]]]) -> bool:
+    """True when every CALLS interval has ended (an external callee nobody calls any more)."""
+    return all(t is not None for ivs in per.values() for _, t in ivs)
 
 
 def _rename_partner(

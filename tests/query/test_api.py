@@ -351,3 +351,14 @@ def test_list_workspaces_status(shop):
     st = {s.name: s for s in Q.list_workspaces_status(shop.db)}[shop.name]
     assert st.ingested_commit == shop.head == st.branch_head and st.commits_behind == 0
     assert st.changed_files == [] and st.path_exists
+
+
+def test_history_of_an_external_callee(shop):
+    h = Q.symbol_history(shop.db, shop.name, "<builtin>.sum")
+    assert h.kind == "external" and h.exists_at_head
+    gained = {c: e.seq for e in _events(h, "callers_gained") for c in e.details["callers"]}
+    assert gained["shop.pricing.compute_subtotal"] == 0
+    assert gained["shop.checkout.checkout"] == shop.seq("merge_bulk")
+    requests_post = Q.symbol_history(shop.db, shop.name, "requests.post")
+    assert not requests_post.exists_at_head
+    assert _events(requests_post, "callers_lost")[0].commit == shop.step_hash("drop_requests")
