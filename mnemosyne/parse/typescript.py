@@ -60,6 +60,7 @@ _QUERY_SRC = """
 (return_statement) @ret
 (for_in_statement) @forin
 (catch_clause) @catch
+(internal_module) @ns
 (arguments (member_expression) @member)
 (variable_declarator value: (member_expression) @member)
 (return_statement (member_expression) @member)
@@ -84,7 +85,7 @@ _JSX_QUERY_SRC = """
 """
 # order of captures that share a node span: definitions before what they contain
 _RANK = {n: i for i, n in enumerate(
-    "export fn cls var field assign ret forin catch import call new jsx dec member".split())}
+    "export ns fn cls var field assign ret forin catch import call new jsx dec member".split())}
 
 _STATE: dict[str, tuple[Parser, Query]] = {}
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
@@ -151,6 +152,7 @@ class ParsedFile:
     defs_at: dict[int, tuple] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     objects: dict[str, tuple[int, dict[str, tuple]]] = field(default_factory=dict)  # fqn -> (scope, member->expr)
+    namespaces: dict[str, list[int]] = field(default_factory=dict)  # TS namespace fqn -> its binding scopes
     returns: dict[str, tuple[int, list[tuple | None], tuple | None]] = field(default_factory=dict)
     exports: dict[str, tuple] = field(default_factory=dict)  # name -> ('local', n) | ('import', spec, n) | ('expr', e, scope)
     stars: list[str] = field(default_factory=list)  # export * from spec
@@ -166,7 +168,7 @@ class _Entry:
     def __init__(self, end: int, fqn: str, kind: str, scope: int, this: tuple | None, cls: ClassInfo | None = None):
         self.end = end
         self.fqn = fqn
-        self.kind = kind  # 'module' | 'function' | 'class'
+        self.kind = kind  # 'module' | 'function' | 'class' | 'ns' (a TS namespace body)
         self.scope = scope  # binding scope index (function/module scopes; classes share their parent's)
         self.this = this  # ('cls', fqn) | ('obj', fqn) | None
         self.counters: dict[str, int] | None = None
@@ -524,6 +526,7 @@ class _Builder:
             "forin": self.on_forin,
             "catch": self.on_catch,
             "member": self.on_member,
+            "ns": self.on_ns,
         }
         stack = self.stack
         for start, _negend, _rank, _seq, name, node in items:
@@ -652,7 +655,7 @@ class _Builder:
         assert fqn is not None and name is not None
         self.pf.defs_at[node.start_byte] = ("def", fqn, "func")
         body = node.child_by_field_name("body")
-        parent_key = member_of or (self.path if top.kind == "module" else top.fqn)
+        parent_key = member_of or (self.path if top.kind in ("module", "ns") else top.fqn)
         self.add_symbol(node, fqn, name, kind, parent_key, body)
         scope = self.new_scope(fqn, fe.scope, this)
         entry = _Entry(node.end_byte, fqn, "function", scope, this)
@@ -726,7 +729,7 @@ class _Builder:
             self.pf.classes[fqn] = info
         else:
             info = self.pf.classes[fqn]
-        self.add_symbol(node, fqn, name, "class", self.path if top.kind == "module" else top.fqn)
+        self.add_symbol(node, fqn, name, "class", self.path if top.kind in ("module", "ns") else top.fqn)
         ce = _Entry(node.end_byte, fqn, "class", fe.scope, ("cls", fqn), info)
         ce.fe = fe
         self.stack.append(ce)
@@ -772,6 +775,18 @@ class _Builder:
             self.site("jsx", e, node)
 
     def on_dec(self, node) -> None:
+        # decorators run when the class is defined: inside a method (parameter decorators) the
+        # calls belong to the scope enclosing the class, so push a transparent entry until the end
+        if self.stack[-1].kind != "class":
+            for e in reversed(self.stack):
+                if e.kind == "class":
+                    if e.counters is None:
+                        e.counters = {}
+                    d = _Entry(node.end_byte, e.fqn, "class", e.scope, None, e.cls)
+                    d.fe = e.fe
+                    d.counters = e.counters
+                    self.stack.append(d)
+                    break
         inner = _nth(node, 0)
         if inner is None or inner.type == "call_expression":
             return
@@ -819,6 +834,8 @@ class _Builder:
 
     def on_export(self, node) -> None:
         pf = self.pf
+        if self.func_entry().kind == "ns":
+            return  # exported from a namespace, not from the module
         src = self._sv(node.child_by_field_name("source"))
         if src is not None:
             pf.specs.append((src, node.start_point[0] + 1))
@@ -985,6 +1002,21 @@ class _Builder:
             return
         val = _nth(node, 0)
         r[1].append(self.conv(val) if val is not None else ("null",))
+
+    def on_ns(self, node) -> None:
+        """``namespace N { ... }``: members are named ``<scope>.N.x``; its code belongs to the caller."""
+        nm = node.child_by_field_name("name")
+        if nm is None:
+            return
+        top = self.naming()
+        fe = self.func_entry()
+        name = self._t(nm)
+        fqn = f"{top.fqn}.{name}"
+        scope = self.new_scope(self.pf.scope_fqn[fe.scope], fe.scope, None)
+        if nm.type == "identifier":
+            self.bind(fe.scope, name, ("def", fqn, "ns"))
+        self.pf.namespaces.setdefault(fqn, []).append(scope)
+        self.stack.append(_Entry(node.end_byte, fqn, "ns", scope, None))
 
     def on_member(self, node) -> None:
         """A property read that is not part of a longer chain: may run a getter."""

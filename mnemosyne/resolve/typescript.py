@@ -264,6 +264,8 @@ class _Ctx:
             return ("func", d[1], path)
         if kind == "class":
             return ("class", d[1], path)
+        if kind == "ns":
+            return ("ns", d[1], path)
         return ("obj", d[1], path)
 
     def import_value(self, pf: ParsedFile, spec: str, name: str):
@@ -389,6 +391,15 @@ class _Ctx:
             return ("ext", f"{base[1]}.{name}")
         if k == "builtin":
             return ("builtin", f"{base[1]}.{name}")
+        if k == "ns":
+            pf = self.file(base[2])
+            if pf is None:
+                return None
+            for scope in pf.namespaces.get(base[1], ()):
+                bl = pf.bindings[scope].get(name)
+                if bl is not None:
+                    return self.eval_bindings(pf, scope, name, bl)
+            return None
         if k == "extinst":
             return ("extm", f"{base[1]}.{name}")
         if k == "cjsmodule":

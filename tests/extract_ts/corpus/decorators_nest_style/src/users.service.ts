@@ -1,0 +1,7 @@
+import { Injectable } from "./http";
+@Injectable()
+export class UsersService {
+  findOne(id: string) {
+    return { id };
+  }
+}
