@@ -117,6 +117,9 @@ def install(worktree: str | Path, spool_dir: Path) -> HookReport:
     d.mkdir(parents=True, exist_ok=True)
     for hook in HOOKS:
         p = d / hook
+        if p.is_symlink():
+            report.skipped[hook] = f"is a symlink to {os.readlink(p)} (shared script); add a call yourself"
+            continue
         if not p.exists():
             p.write_bytes((DEFAULT_SHEBANG + block(hook, spool_dir, created=True)).encode())
             p.chmod(0o755)

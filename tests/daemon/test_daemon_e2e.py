@@ -183,3 +183,56 @@ def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_re
     kinds = [j.kind for j in q.jobs(state="done")]
     q.close()
     assert "backfill" in kinds and "ingest" in kinds
+
+
+def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo) -> None:
+    repo = make_repo()
+    head = repo.many_commits(200)
+    registry.add("d_crash", repo.path)
+    d = daemon()
+
+    def progressed() -> bool:
+        running = d.status()["running"]
+        return bool(running and (running[0].get("progress") or {}).get("done", 0) >= 5)
+
+    wait_for(progressed, 30, what="ingest under way")
+    d.kill()  # SIGKILL: no clean-up at all; the job stays 'running' in the queue file
+    assert indexed_commit(db, "d_crash") != head
+    d2 = daemon()
+    assert d2.log_lines("event=recovered jobs=1")
+    wait_for(lambda: indexed_commit(db, "d_crash") == head, 60, interval=0.2, what="finished after crash")
+
+
+def test_a_second_daemon_on_the_same_home_refuses_to_start(daemon, settings) -> None:
+    import subprocess
+    import sys
+
+    from .conftest import daemon_env
+
+    daemon()
+    r = subprocess.run([sys.executable, "-m", "mnemosyne.daemon", "run", "--quiet"], capture_output=True, text=True,
+                       env=daemon_env(Path(settings.home)), timeout=60)
+    assert r.returncode != 0 and "already runs" in r.stderr
+
+
+def test_linked_worktree_workspace_follows_its_branch(daemon, registry, db, make_repo, tmp_path) -> None:
+    repo = make_repo("main checkout")
+    wt = tmp_path / "feature checkout"
+    repo.git("worktree", "add", "-q", "-b", "feature", str(wt))
+    registry.add("d_wt", wt, branch="feature")
+    daemon()
+    feature_head = repo.git("rev-parse", "feature").strip()
+    wait_for(lambda: indexed_commit(db, "d_wt") == feature_head, 20, what="worktree ingest")
+    (wt / "pkg" / "feat.py").write_text("def feat():\n    return 1\n")
+    from .conftest import GIT_ENV
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")} | GIT_ENV
+    subprocess.run(["git", "-C", str(wt), "add", "-A"], check=True, env=env)
+    subprocess.run(["git", "-C", str(wt), "commit", "-q", "-m", "feature work"], check=True, env=env)
+    new = repo.git("rev-parse", "feature").strip()
+    wait_for(lambda: indexed_commit(db, "d_wt") == new, 15, what="worktree commit ingested")
+    repo.commit("on main: not the tracked branch")
+    time.sleep(1.0)
+    assert indexed_commit(db, "d_wt") == new

@@ -63,10 +63,14 @@ def test_shebang_without_newline_and_exit_in_user_hook(make_repo, tmp_path: Path
     d = hooks.hooks_dir(repo.path)
     (d / "post-checkout").write_bytes(b"#!/bin/bash")
     (d / "post-rewrite").write_bytes(b"#!/usr/bin/env bash\nset -e\nexit 3\n")
+    shared = tmp_path / "shared-hook"
+    shared.write_bytes(b"#!/bin/sh\necho shared\n")
+    (d / "post-merge").symlink_to(shared)
     for h in ("post-checkout", "post-rewrite"):
         os.chmod(d / h, 0o755)
     before = {h: (d / h).read_bytes() for h in ("post-checkout", "post-rewrite")}
-    hooks.install(repo.path, tmp_path / "spool")
+    report = hooks.install(repo.path, tmp_path / "spool")
+    assert "post-merge" in report.skipped and shared.read_bytes() == b"#!/bin/sh\necho shared\n"
     repo.git("commit", "-q", "--amend", "-m", "x")  # post-rewrite exits 3: git ignores it, our note is written first
     assert any(n.hook == "post-rewrite" for n in spool.read_notes(tmp_path / "spool"))
     hooks.uninstall(repo.path)
