@@ -135,6 +135,8 @@ class _Run:
         self.files_parsed = 0
         self.t0 = time.monotonic()
         self._submodules: set[str] = set()
+        self._node_cache: dict[str, dict[tuple[str, str], dict]] = {}  # path -> node rows last written
+        self._pkg_paths: list[str] = []
 
     # --- helpers ---------------------------------------------------------------------------------
     def emit(self, phase: str, done: int = 0, total: int = 0, seq: int | None = None, commit: str | None = None) -> None:
@@ -183,15 +185,29 @@ class _Run:
             )
 
     # --- one commit --------------------------------------------------------------------------------
-    def _refresh_owners(self, paths: set[str], manifests_changed: bool, nodes: NodeRows | None) -> None:
+    def _refresh_owners(self, paths: set[str], manifests_changed: bool, nodes: NodeRows | None) -> dict[str, FileFacts]:
+        """Re-key the facts of ``paths`` into the fact state; collect changed node rows. Returns
+        the facts computed (each file is resolved once per commit)."""
+        computed: dict[str, FileFacts] = {}
         for p in sorted(paths):
             ff = self.extractor.facts(p)
             self.state.set_owner(p, file_edges(ff) if ff is not None else None)
-            if ff is not None and nodes is not None:
-                _file_nodes(ff, nodes)
+            if ff is None:
+                continue
+            computed[p] = ff
+            rows = _file_nodes(ff)
+            if nodes is not None:
+                before = self._node_cache.get(p, {})
+                for key, row in rows.items():
+                    if before.get(key) != row:
+                        getattr(nodes, key[0]).append(row)
+                        if key[0] == "files" and self._pkg_paths:
+                            _package_of(row["path"], self._pkg_paths, nodes)
+            self._node_cache[p] = rows
         if manifests_changed:
             pk = self.extractor.package_facts()
             self.state.set_owner(PACKAGES_OWNER, package_edges(pk))
+            self._pkg_paths = sorted((package_key(x.path) for x in pk.packages), key=len, reverse=True)
             if nodes is not None:
                 for pkg in pk.packages:
                     nodes.packages.append({"path": package_key(pkg.path), "name": pkg.name, "eco": pkg.ecosystem,
@@ -204,6 +220,7 @@ class _Run:
                                                    "tk": tp_key(lk.ecosystem, lk.name)})
             for w in pk.warnings:
                 self.warnings.add(w)
+        return computed
 
     def changed_files(self, changes: list[FileChange]) -> dict[str, bytes | None]:
         """Changed owned paths -> new bytes (None = deleted). Deletions first: a path can be the
@@ -235,16 +252,13 @@ class _Run:
         affected = self.extractor.update(files)
         nodes = NodeRows()
         manifests = any(is_manifest(p) for p in files)
-        self._refresh_owners(affected | set(files), manifests, nodes)
+        computed = self._refresh_owners(affected | set(files), manifests, nodes)
         delta = self.state.take_delta()
         self._collect_extractor_warnings()
-        _endpoint_nodes(delta.opened, self.extractor, affected | set(files), nodes)
-        if nodes.packages and nodes.files:
-            _package_files(nodes)
+        _endpoint_nodes(delta.opened, computed, nodes)
         now = now_s()
         st = self.store
-        st.begin_commit(seq)
-        st.write_commit(c, seq, self.branch_label, now)
+        st.write_commit(c, seq, self.branch_label, now)  # sets Meta.in_progress_seq in the same query
         st.upsert_nodes(nodes)
         st.apply_delta(delta, seq, c, now)
         st.finish_commit(seq, c, self.branch_label, mode=self.mode)
@@ -409,27 +423,28 @@ class _Run:
         self.repo.close()
 
 
-def _file_nodes(ff: FileFacts, nodes: NodeRows) -> None:
-    nodes.files.append({"path": ff.path, "p": {"language": ff.language, "module": ff.module,
-                                               "content_hash": ff.content_hash}})
+def _file_nodes(ff: FileFacts) -> dict[tuple[str, str], dict]:
+    """Node rows of one file's facts, keyed by (NodeRows attribute, key)."""
+    rows: dict[tuple[str, str], dict] = {
+        ("files", ff.path): {"path": ff.path, "p": {"language": ff.language, "module": ff.module,
+                                                  "content_hash": ff.content_hash}},
+    }
     for s in ff.symbols:
         props = {"name": s.name, "file": s.file, "docstring": s.docstring or "", "line_start": s.line_start,
                  "line_end": s.line_end, "external": False,
                  "search_text": search_text(s.fqn, s.docstring or "")}
         if s.kind == "class":
-            nodes.classes.append({"k": s.fqn, "p": props})
+            rows[("classes", s.fqn)] = {"k": s.fqn, "p": props}
         else:
             props.update(kind=s.kind, signature=s.signature or "", body_hash=s.body_hash or "")
-            nodes.functions.append({"k": s.fqn, "p": props})
+            rows[("functions", s.fqn)] = {"k": s.fqn, "p": props}
+    return rows
 
 
-def _endpoint_nodes(opened: list[tuple[EdgeKey, dict]], ex: Extractor, paths: set[str], nodes: NodeRows) -> None:
+def _endpoint_nodes(opened: list[tuple[EdgeKey, dict]], computed: dict[str, FileFacts], nodes: NodeRows) -> None:
     """Make sure both ends of every new version exist (external callees and bases, packages)."""
     external: set[str] = set()
-    for p in paths:
-        ff = ex.facts(p)
-        if ff is None:
-            continue
+    for ff in computed.values():
         external.update(c.callee for c in ff.calls if c.external)
         external.update(i.parent for i in ff.inherits if i.external)
     seen: set[tuple[str, str]] = set()
@@ -449,14 +464,11 @@ def _endpoint_nodes(opened: list[tuple[EdgeKey, dict]], ex: Extractor, paths: se
                 nodes.ensure_files.append({"path": key})
 
 
-def _package_files(nodes: NodeRows) -> None:
-    pkgs = sorted((p["path"] for p in nodes.packages), key=len, reverse=True)
-    for f in nodes.files:
-        path = f["path"]
-        for pp in pkgs:
-            if pp == "." or path.startswith(pp.rstrip("/") + "/"):
-                nodes.package_files.append({"pkg": pp, "path": path})
-                break
+def _package_of(path: str, pkg_paths: list[str], nodes: NodeRows) -> None:
+    for pp in pkg_paths:  # longest first
+        if pp == "." or path.startswith(pp.rstrip("/") + "/"):
+            nodes.package_files.append({"pkg": pp, "path": path})
+            return
 
 
 def _workspace_info(db: Database, workspace: WorkspaceInfo | str) -> WorkspaceInfo:

@@ -135,6 +135,7 @@ class VersionStore:
     def write_commit(self, c: CommitInfo, seq: int, branch: str, now: int) -> None:
         """Commit node, PARENT, IN_BRANCH, MODIFIES, Ticket/ADDRESSES, PullRequest/MERGED_BY."""
         self.q(
+            f"MERGE (m:{V.META} {{key: $mk}}) SET m.in_progress_seq = $seq "
             f"MERGE (c:{V.COMMIT} {{hash: $h}}) "
             "SET c.message = $msg, c.author = $an, c.author_email = $ae, c.committer = $cn, "
             "c.committer_email = $ce, c.timestamp = $ct, c.authored_at = $at, c.seq = $seq, "
@@ -153,6 +154,7 @@ class VersionStore:
                 "parents": c.parents,
                 "now": now,
                 "branch": clean(branch),
+                "mk": META_KEY,
             },
         )
         if c.parents:
@@ -198,13 +200,15 @@ class VersionStore:
         )
 
     def finish_commit(self, seq: int, c: CommitInfo, branch: str, **extra: Any) -> None:
-        """Move the branch HEAD, then write Meta (last)."""
+        """Move the branch HEAD and write Meta (last), in one query."""
+        fields = {"last_seq": seq, "last_commit": c.hash, "branch": clean(branch), "in_progress_seq": None, **extra}
+        sets = ", ".join(f"m.{k} = $m_{k}" for k in fields)
         self.q(
             f"MERGE (b:{V.BRANCH} {{name: $b}}) WITH b OPTIONAL MATCH (b)-[h:{V.HEAD}]->() DELETE h "
-            f"WITH DISTINCT b MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (b)-[:{V.HEAD}]->(c)",
-            {"b": clean(branch), "h": c.hash},
+            f"WITH DISTINCT b MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (b)-[:{V.HEAD}]->(c) "
+            f"WITH c MERGE (m:{V.META} {{key: $mk}}) SET {sets}",
+            {"b": clean(branch), "h": c.hash, "mk": META_KEY, **{f"m_{k}": v for k, v in fields.items()}},
         )
-        self.set_meta(last_seq=seq, last_commit=c.hash, branch=branch, in_progress_seq=None, **extra)
 
     # --- nodes -----------------------------------------------------------------------------------
     def upsert_nodes(self, nodes: NodeRows) -> None:
