@@ -377,6 +377,25 @@ class _Builder:
                     node = name
             elif t == "parenthesized_type":
                 node = _nth(node, 0)
+            elif t == "union_type":
+                # `T | undefined` / `T | null` is T; any other union is unknown
+                rest = []
+                stack = [node]
+                while stack and len(rest) < 2:
+                    u = stack.pop()
+                    for ch in u.named_children:
+                        if ch.type == "union_type":
+                            stack.append(ch)
+                        elif ch.type == "literal_type" and ch.named_child_count and ch.named_child(0).type in (
+                            "null",
+                            "undefined",
+                        ):
+                            continue
+                        elif ch.type == "predefined_type" and self._t(ch) in ("undefined", "null", "void"):
+                            continue
+                        else:
+                            rest.append(ch)
+                node = rest[0] if len(rest) == 1 else None
             else:
                 return None
             depth += 1

@@ -584,6 +584,8 @@ class _Ctx:
             self.edges[key] = [resolution, {self.line}, external]
         else:
             ent[1].add(self.line)
+            if ent[0] == "inferred" and resolution != "inferred":
+                ent[0] = resolution  # keep the most direct way the edge was found
 
     def how(self, default: str = "exact") -> str:
         f = self.flags

@@ -42,6 +42,18 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'{"compilerOptions": {"paths": {"@lib/*": ["src/*"]}}}',
         None,
     ],
+    "tsconfig.base.json": [b'{"compilerOptions": {"baseUrl": "src"}}', b"{,,}", None],
+    "src/sub/tsconfig.json": [b'{"extends": "../../tsconfig.base.json"}', None],
+    "src/sub/user.js": [
+        b'const { helper } = require("b");\nconst ns = require("../ns");\nhelper();\nns.N.f();\n',
+        b'import { A } from "a";\nexport default class U extends A { get x() { return this.run(); } }\nnew U().x;\n',
+        None,
+    ],
+    "src/ns.ts": [
+        b'export namespace N { export function f() { return g(); } }\nimport { helper as g } from "./c";\n',
+        b"export namespace N { export const f = () => 1; }\nmodule.exports = N;\n",
+        None,
+    ],
     "packages/p/package.json": [b'{"name": "@lib/b", "source": "src/index.ts"}', None],
     "packages/p/src/index.ts": [b"export function helper() {}\nexport class Base { base() {} }\n", None],
 }
