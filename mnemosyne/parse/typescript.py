@@ -88,6 +88,16 @@ _RANK = {n: i for i, n in enumerate(
     "export ns fn cls var field assign ret forin catch import call new jsx dec member".split())}
 
 _STATE: dict[str, tuple[Parser, Query]] = {}
+_WRAPPERS = (b"memo", b"forwardRef", b"observer")
+# external functions that return (a wrapper rendering) their first argument
+WRAPPER_CALLEES = frozenset(
+    {
+        "react.memo",
+        "react.forwardRef",
+        "mobx-react.observer",
+        "mobx-react-lite.observer",
+    }
+)
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
 
 
@@ -321,7 +331,17 @@ class _Builder:
                     spec = self.require_spec(node)
                     return ("require", spec) if spec is not None else None
                 inner = self.conv(fn, depth + 1)
-                return ("call", inner) if inner is not None else None
+                if inner is None:
+                    return None
+                data = self.data
+                fe = fn.end_byte
+                if data.endswith(_WRAPPERS, 0, fe):
+                    # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
+                    args = node.child_by_field_name("arguments")
+                    a0 = _nth(args, 0)
+                    if a0 is not None:
+                        return ("call", inner, self.conv(a0, depth + 1))
+                return ("call", inner)
             if t == "new_expression":
                 inner = self.conv(node.child_by_field_name("constructor"), depth + 1)
                 return ("new", inner) if inner is not None else None

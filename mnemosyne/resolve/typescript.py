@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 
 from mnemosyne.facts import Call, FileFacts, Import, Inherit
-from mnemosyne.parse.typescript import ParsedFile, is_source, module_name, parse_file, suffix_of
+from mnemosyne.parse.typescript import WRAPPER_CALLEES, ParsedFile, is_source, module_name, parse_file, suffix_of
 from mnemosyne.resolve.ts_config import (
     ConfigModel,
     build_config,
@@ -331,7 +331,11 @@ class _Ctx:
             return self.member(base, e[2])
         if k == "call":
             fn = self.eval(pf, scope, e[1], depth + 1)
-            return self.call_result(fn) if fn is not None else None
+            if fn is None:
+                return None
+            if len(e) > 2 and fn[0] == "ext" and fn[1] in WRAPPER_CALLEES:
+                return self.eval(pf, scope, e[2], depth + 1)
+            return self.call_result(fn)
         if k == "new":
             c = self.eval(pf, scope, e[1], depth + 1)
             if c is None:
