@@ -19,11 +19,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--mcp-port", type=int, default=None, help="also serve MCP over streamable HTTP on this port")
     run.add_argument("--mcp-host", default="127.0.0.1", help="address for --mcp-port (default 127.0.0.1)")
     run.add_argument("--quiet", action="store_true", help="log to the log file only, not to stderr")
+    run.add_argument("--workspace", dest="only", action="append", metavar="PATTERN",
+                     help="serve only workspaces whose name matches (glob; repeatable); default: all")
     run.set_defaults(func=_run)
 
     start = dsub.add_parser("start", help="start in the background")
     start.add_argument("--mcp-port", type=int, default=None, help="also serve MCP over streamable HTTP on this port")
     start.add_argument("--wait", type=float, default=60.0, help="seconds to wait for it to answer (default 60)")
+    start.add_argument("--workspace", dest="only", action="append", metavar="PATTERN",
+                       help="serve only workspaces whose name matches (glob; repeatable); default: all")
     start.set_defaults(func=_start)
 
     stop = dsub.add_parser("stop", help="stop the background daemon (SIGTERM; queued work is kept)")
@@ -68,7 +72,7 @@ def _run(args: argparse.Namespace) -> int:
     paths = _paths()
     paths.ensure()
     logsetup.setup(paths.log_file, settings.log_level, stderr=not args.quiet)
-    return Daemon(settings, mcp_port=args.mcp_port, mcp_host=args.mcp_host).run()
+    return Daemon(settings, mcp_port=args.mcp_port, mcp_host=args.mcp_host, only=args.only).run()
 
 
 def _start(args: argparse.Namespace) -> int:
@@ -76,7 +80,7 @@ def _start(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     already = process.running_pid(_paths())
-    pid = process.start(settings, mcp_port=args.mcp_port, wait_s=args.wait)
+    pid = process.start(settings, mcp_port=args.mcp_port, wait_s=args.wait, only=args.only)
     print(f"daemon {'already running' if already == pid else 'started'}, pid {pid} (log: {_paths().log_file})")
     return 0
 
@@ -130,7 +134,8 @@ def _ago(ts: float | None) -> str:
 def _print_status(st: dict[str, Any]) -> None:
     out = sys.stdout.write
     db = st["db"]
-    out(f"daemon: running, pid {st['pid']}, up {st['uptime_s']:.0f} s, home {st['home']}\n")
+    out(f"daemon: running, pid {st['pid']}, up {st['uptime_s']:.0f} s, home {st['home']}"
+        + (f", serving {', '.join(st['only'])}" if st.get("only") else "") + "\n")
     out(f"database: {db['state']}" + (f" ({db['error']})" if db.get("error") else "") + "\n")
     if st.get("mcp", {}).get("url"):
         out(f"mcp: {st['mcp']['url']}\n")

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import dataclasses
 import fcntl
+import fnmatch
 import logging
 import os
 import signal
@@ -127,8 +128,10 @@ class Daemon:
         mcp_port: int | None = None,
         mcp_host: str = "127.0.0.1",
         connect: Callable[..., Any] | None = None,
+        only: list[str] | None = None,
     ) -> None:
         self.settings = settings
+        self.only = [p for p in (only or []) if p]  # fnmatch patterns of workspace names to serve
         self.paths = DaemonPaths.from_settings(settings)
         self.paths.ensure()
         self.mcp_port, self.mcp_host = mcp_port, mcp_host
@@ -233,6 +236,8 @@ class Daemon:
         db = self.get_db()
         try:
             infos = [to_dict(i) for i in db.registry.list()]
+            if self.only:
+                infos = [i for i in infos if any(fnmatch.fnmatchcase(str(i["name"]), p) for p in self.only)]
         except Exception as err:
             if is_db_error(err):
                 self.db_failed(err)
@@ -584,6 +589,7 @@ class Daemon:
             "failed": [j.to_dict() for j in self.queue.jobs(state="failed", limit=5)],
             "workspaces": workspaces,
             "max_parallel": self.max_parallel,
+            "only": self.only,
             "mcp": {"url": self.mcp_url, "error": self.mcp_error},
             "spool_pending": len(spool.read_notes(self.paths.spool_dir, limit=1000)),
         }
@@ -601,6 +607,8 @@ class Daemon:
             return {"ok": True, "drained": self.drain_spool()}
         if cmd == "enqueue":
             name = str(req["workspace"])
+            if self.only and not any(fnmatch.fnmatchcase(name, p) for p in self.only):
+                return {"ok": False, "error": f"this daemon only serves {', '.join(self.only)}"}
             job, created = self.queue.enqueue(name, str(req.get("kind", INGEST)), str(req.get("reason", "request")))
             return {"ok": True, "job": job.to_dict(), "created": created}
         if cmd == "stop":
@@ -674,9 +682,9 @@ class Daemon:
         """Run in the foreground until SIGTERM/SIGINT or a ``stop`` command; returns the exit code."""
         self._acquire_lock()
         try:
-            log.info("event=start pid=%d home=%r max_parallel=%d reconcile_s=%d health_s=%d", os.getpid(),
-                     str(self.paths.home), self.max_parallel, self.settings.reconcile_interval_s,
-                     self.settings.health_interval_s)
+            log.info("event=start pid=%d home=%r max_parallel=%d reconcile_s=%d health_s=%d workspaces=%s",
+                     os.getpid(), str(self.paths.home), self.max_parallel, self.settings.reconcile_interval_s,
+                     self.settings.health_interval_s, ",".join(self.only) or "all")
             n = self.queue.recover()
             if n:
                 log.info("event=recovered jobs=%d", n)

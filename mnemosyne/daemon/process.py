@@ -33,7 +33,8 @@ def ping(paths: DaemonPaths, timeout: float = 2.0) -> dict[str, Any] | None:
         return None
 
 
-def start(settings: Settings, *, mcp_port: int | None = None, wait_s: float = 60.0) -> int:
+def start(settings: Settings, *, mcp_port: int | None = None, wait_s: float = 60.0,
+          only: list[str] | None = None) -> int:
     """Start ``daemon run`` detached (new session); return its pid once the control socket answers."""
     paths = DaemonPaths.from_settings(settings)
     paths.ensure()
@@ -43,6 +44,8 @@ def start(settings: Settings, *, mcp_port: int | None = None, wait_s: float = 60
     cmd = [sys.executable, "-m", "mnemosyne.daemon", "run", "--quiet"]
     if mcp_port is not None:
         cmd += ["--mcp-port", str(mcp_port)]
+    for pattern in only or []:
+        cmd += ["--workspace", pattern]
     env = dict(os.environ)
     env["MNEMOSYNE_HOME"] = str(paths.home)
     with open(paths.out_file, "ab") as out:

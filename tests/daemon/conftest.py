@@ -98,8 +98,9 @@ class Repo:
 class DaemonProc:
     """``python -m mnemosyne.daemon run`` as a real subprocess with the given environment."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(self, env: dict[str, str], args: list[str] | None = None) -> None:
         self.env = env
+        self.args = args or []
         self.paths = DaemonPaths(Path(env["MNEMOSYNE_HOME"]).resolve())
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -107,7 +108,7 @@ class DaemonProc:
         self.paths.log_dir.mkdir(parents=True, exist_ok=True)
         out = open(self.paths.log_dir / "test-daemon.out", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mnemosyne.daemon", "run", "--quiet"],
+            [sys.executable, "-m", "mnemosyne.daemon", "run", "--quiet", *self.args],
             env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )
         out.close()
@@ -194,7 +195,9 @@ def daemon(settings: Any, registry: Any) -> Iterator[Callable[..., DaemonProc]]:
     started: list[DaemonProc] = []
 
     def start(**extra: str) -> DaemonProc:
-        d = DaemonProc(daemon_env(Path(settings.home), **extra)).start()
+        # only this module's workspaces (d_*): leftovers of other test areas in the session
+        # registry must not be ingested by our daemon
+        d = DaemonProc(daemon_env(Path(settings.home), **extra), ["--workspace", "d_*"]).start()
         started.append(d)
         return d
 

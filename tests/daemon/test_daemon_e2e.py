@@ -126,6 +126,8 @@ def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registr
     q.close()
     ja, jb = done["d_two_a"], done["d_two_b"]
     assert ja.started_at < jb.finished_at and jb.started_at < ja.finished_at  # they overlapped
+    other = make_repo("not ours")
+    registry.add("x_not_served", other.path)  # outside --workspace d_*: never touched
     sa, sb = a.commit("a again"), b.commit("b again")
     wait_for(lambda: indexed_commit(db, "d_two_a") == sa and indexed_commit(db, "d_two_b") == sb, 15,
              what="both commits")
@@ -135,7 +137,8 @@ def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registr
     sc = c.commit("c new")
     wait_for(lambda: indexed_commit(db, "d_two_c") == sc, 15, what="new workspace watched")
     st = d.status()
-    assert {w["name"] for w in st["workspaces"]} >= {"d_two_a", "d_two_b", "d_two_c"}
+    assert {w["name"] for w in st["workspaces"]} == {"d_two_a", "d_two_b", "d_two_c"}
+    assert indexed_commit(db, "x_not_served") is None
     assert all(w["watched"] for w in st["workspaces"] if w["name"].startswith("d_two")), dump(st)
 
 
@@ -153,12 +156,13 @@ def test_cli_start_status_logs_stop(settings, registry, make_repo, db) -> None:
         return subprocess.run([sys.executable, "-m", "mnemosyne.cli", *args], env=env, capture_output=True,
                               text=True, timeout=60)
 
-    r = cli("daemon", "start")
+    r = cli("daemon", "start", "--workspace", "d_cli")
     assert r.returncode == 0 and "started" in r.stdout, r.stderr
     try:
         wait_for(lambda: indexed_commit(db, "d_cli") == repo.head(), 20, what="ingest")
         r = cli("daemon", "status")
         assert r.returncode == 0 and "d_cli" in r.stdout and "database: up" in r.stdout, r.stdout
+        assert "serving d_cli" in r.stdout
         r = cli("daemon", "logs", "-n", "5")
         assert r.returncode == 0 and "event=" in r.stdout
     finally:
