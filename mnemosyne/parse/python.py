@@ -51,6 +51,11 @@ _PARSERS: list[Parser] = []
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
 
 U = ("u",)
+# node kind id -> type name (ids are much cheaper to read than Node.type; 65535 is ERROR)
+_KN: list[str] = [""] * 65536
+for _i in range(LANGUAGE.node_kind_count):
+    _KN[_i] = LANGUAGE.node_kind_for_id(_i) or ""
+_KN[65535] = "ERROR"
 STR = ("lit", "str")
 _FID = {n: LANGUAGE.field_id_for_name(n) for n in (
     "function", "arguments", "object", "attribute", "name", "value", "left", "right", "type", "body",
@@ -105,6 +110,8 @@ class Scope:
     iters: list[tuple[Any, int, int]] = field(default_factory=list)  # for x in expr
     withs: list[tuple[Any, int, bool, int]] = field(default_factory=list)  # with expr (async?)
     children: dict[str, int] = field(default_factory=dict)  # local name -> first scope of that name
+    # classes: attributes assigned through a method's first parameter: attr -> [(method scope, value)]
+    inst_attrs: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -127,6 +134,8 @@ class ParsedFile:
     star_imports: list[tuple[str, int]]  # (module, level) of `from m import *` at module level
     warnings: list[str]
     line_count: int
+    # call sites by the last name of their callee expression: name -> [(scope, call expr)]
+    sites_by_name: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
 
 
 def _text(node: Node) -> str:
@@ -195,7 +204,7 @@ class _Conv:
     def expr(self, node: Node | None, depth: int = 0) -> Any:
         if node is None or depth > MAX_EXPR_DEPTH:
             return U
-        t = node.type
+        t = _KN[node.kind_id]
         if t == "identifier":
             return ("n", _text(node))
         if t == "attribute" or t == "call":
@@ -410,9 +419,10 @@ class _Conv:
         push = stack.append
         pop = stack.pop
         skip = _SKIP
+        kn = _KN
         while stack:
             node, sc, ctx = pop()
-            t = node.type
+            t = kn[node.kind_id]
             if t in skip:
                 continue
             if t == "call":
@@ -842,6 +852,23 @@ def parse_python(data: bytes) -> ParsedFile:
     except UnicodeDecodeError as e:
         conv.warnings.append(f"not valid UTF-8 (byte {e.start}); undecodable bytes replaced")
     conv.scopes[0].body_hash = _hash(data)
+    scopes = conv.scopes
+    sites: dict[str, list[tuple[int, Any]]] = {}
+    for s in scopes:
+        for e, _line, flag, sc in s.calls:
+            if flag:
+                continue
+            fn = e[1]
+            nm = fn[1] if fn[0] == "n" else fn[2] if fn[0] == "a" else None
+            if nm is not None:
+                sites.setdefault(nm, []).append((sc, e))
+    for i, s in enumerate(scopes):
+        if s.kind == "function" and s.attr_stores and s.params and s.parent >= 0 and scopes[s.parent].kind == "class":
+            selfname = s.params[0][0]
+            ia = scopes[s.parent].inst_attrs
+            for base, attr, v in s.attr_stores:
+                if base == selfname:
+                    ia.setdefault(attr, []).append((i, v))
     return ParsedFile(
         scopes=conv.scopes,
         imports=conv.imports,
@@ -850,4 +877,5 @@ def parse_python(data: bytes) -> ParsedFile:
         star_imports=conv.star_imports,
         warnings=conv.warnings,
         line_count=root.end_point[0] + 1,
+        sites_by_name=sites,
     )
