@@ -1,0 +1,184 @@
+"""What an agent needs to write correct Cypher against a workspace graph: labels, edge types and
+their properties (documented + what the graph really holds), the named queries with their
+parameters and descriptions, and how time works (graph-model §4-5, docs/schema.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from mnemosyne.query.core import workspace_info
+from mnemosyne.store import named_queries
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+
+
+class LabelInfo(BaseModel):
+    label: str
+    key: str | None = Field(default=None, description="the stable key property")
+    properties: list[str] = Field(default_factory=list)
+    description: str = ""
+    count: int | None = None
+
+
+class EdgeInfo(BaseModel):
+    type: str
+    endpoints: str = Field(description="from -> to labels")
+    versioned: bool = Field(description="carries valid_from_seq/valid_to_seq/superseded_at: filter it by time")
+    properties: list[str] = Field(default_factory=list)
+    description: str = ""
+    count: int | None = None
+
+
+class NamedQueryInfo(BaseModel):
+    name: str
+    params: list[str]
+    description: str
+
+
+class SchemaInfo(BaseModel):
+    workspace: str
+    graph: str
+    labels: list[LabelInfo]
+    edges: list[EdgeInfo]
+    property_keys: list[str] = Field(default_factory=list, description="every property key present in the graph")
+    indexes: list[dict[str, Any]] = Field(default_factory=list)
+    named_queries: list[NamedQueryInfo]
+    time_model: str
+    examples: list[str]
+
+
+_VERSION_PROPS = ["valid_from", "valid_to", "valid_from_seq", "valid_to_seq", "source_commit", "ended_commit",
+                  "ingested_at", "superseded_at", "vkey"]  # fmt: skip
+
+LABELS: list[tuple[str, str | None, list[str], str]] = [
+    ("Workspace", "name", ["path", "default_branch"], "the repository"),
+    ("Meta", "key", ["last_seq", "last_commit", "branch", "in_progress_seq", "mode", "embedding_model",
+                     "embedding_dim"], "ingestion bookkeeping; key 'ingest': last_seq is the ingested head"),
+    ("File", "path", ["language", "module", "content_hash"], "a repository file (repo-relative, '/'-separated)"),
+    ("Function", "fully_qualified_name", ["name", "kind", "file", "signature", "docstring", "line_start", "line_end",
+                                          "body_hash", "external", "search_text"],
+     "function/method/lambda/module (kind); properties are the LATEST values: for an older commit read them "
+     "from the DEFINES version that holds there; external=true for library/builtin callees"),
+    ("Class", "fully_qualified_name", ["name", "file", "docstring", "line_start", "line_end", "external"],
+     "a class (same rule: read historical attributes from DEFINES)"),
+    ("Commit", "hash", ["message", "author", "author_email", "committer", "timestamp", "authored_at", "seq",
+                        "old_seq", "parents", "ingested_at", "superseded_at"],
+     "seq = position on the first-parent timeline (null once superseded by a history rewrite)"),
+    ("Branch", "name", [], "the tracked branch"),
+    ("Package", "path", ["name", "ecosystem", "manifest"], "a Python/npm package in the repo ('.' = root)"),
+    ("ThirdPartyPackage", "key", ["ecosystem", "name"], "key = ecosystem:name"),
+    ("PackageVersion", "key", ["ecosystem", "name", "version_string"], "key = ecosystem:name@version"),
+    ("Ticket", "key", ["title"], "#123 or ABC-42, from commit messages"),
+    ("PullRequest", "number", ["title", "status"], "from merge / squash commit messages"),
+    ("Document", "path", [], "a documentation file (search layer)"),
+    ("Section", "key", ["text", "heading_path", "file"], "a documentation section (search layer)"),
+    ("Constraint", "id", ["type", "params", "reason", "severity", "owner", "created_at"],
+     "a rule agents must respect; (c)-[:APPLIES_TO]->(entity); params is a JSON string"),
+    ("Lock", "id", ["lock_type", "agent_id", "task_id", "timestamp", "expires_at"],
+     "an agent works on the entity: (entity)-[:IS_LOCKED_BY]->(l); ignore it when expires_at <= now"),
+]
+
+EDGES: list[tuple[str, str, bool, list[str], str]] = [
+    ("DEFINES", "File|Class|Function -> Function|Class", True,
+     ["file", "signature", "docstring", "line_start", "line_end", "body_hash", "kind"],
+     "a symbol exists at s iff one incoming DEFINES holds at s; its attributes at s are that version's"),
+    ("CALLS", "Function -> Function", True, ["resolution", "confidence", "lines"],
+     "call edge; resolution exact/import/self/inferred/...; confidence 0..1; lines = latest call sites"),
+    ("IMPORTS", "File -> File|ThirdPartyPackage", True, [], "module imports"),
+    ("INHERITS_FROM", "Class -> Class", True, [], "base classes"),
+    ("DEPENDS_ON", "Package -> ThirdPartyPackage", True, ["spec", "scope", "source"], "declared dependency"),
+    ("LOCKS_VERSION", "Package -> PackageVersion", True, ["source"], "locked version (lockfile)"),
+    ("MODIFIES", "Commit -> File", False, ["change_type", "lines_added", "lines_removed", "old_path"],
+     "files changed by a commit (A/M/D/R/T)"),
+    ("PARENT", "Commit -> Commit", False, ["index"], "commit parents"),
+    ("IN_BRANCH", "Commit -> Branch", False, [], ""),
+    ("HEAD", "Branch -> Commit", False, [], "current head of the branch"),
+    ("ADDRESSES", "Commit -> Ticket", False, ["kind"], "fixes / refs"),
+    ("MERGED_BY", "PullRequest -> Commit", False, [], ""),
+    ("VERSION_OF", "PackageVersion -> ThirdPartyPackage", False, [], ""),
+    ("CONTAINS", "Workspace -> Package -> File", False, [], ""),
+    ("APPLIES_TO", "Constraint -> Function|Class|File", False, [], "coordination (not versioned)"),
+    ("IS_LOCKED_BY", "Function|Class|File -> Lock", False, [], "coordination (not versioned)"),
+]
+
+TIME_MODEL = """\
+Time is a timeline of commits: the first-parent history of the tracked branch, numbered seq = 0, 1, 2, ...
+from the root (Commit.seq). A merge is one step. The ingested head is Meta{key:'ingest'}.last_seq.
+Versioned edges (DEFINES, CALLS, IMPORTS, INHERITS_FROM, DEPENDS_ON, LOCKS_VERSION) carry an interval:
+a version HOLDS at seq s iff
+    r.valid_from_seq <= s AND (r.valid_to_seq IS NULL OR r.valid_to_seq > s) AND r.superseded_at IS NULL
+(valid_to_seq is exclusive; NULL = still true; superseded_at != NULL = no longer believed after a history
+rewrite: always exclude it). Without the predicate a query mixes all of history and returns duplicates.
+"At commit X": find s with MATCH (c:Commit {hash: $hash}) RETURN c.seq (seq NULL = not on the timeline).
+"As of time T": the last Commit with timestamp <= T and seq IS NOT NULL, ORDER BY seq DESC LIMIT 1.
+A symbol exists at s iff an incoming DEFINES holds at s; its signature/docstring/lines/file at s are on that
+DEFINES version (the node properties are only the latest values). CALLS.lines and DEPENDS_ON.source are
+updated in place (latest only). Commit-level facts (MODIFIES, PARENT, ADDRESSES) are unversioned.
+Transaction time: versions with ingested_at <= T AND (superseded_at IS NULL OR superseded_at > T) are what
+Mnemosyne believed at wall-clock time T. Timestamps are epoch seconds (UTC).
+FalkorDB notes: no datetime() (use epoch ints), no =~ (use string.matchRegEx), no EXISTS{} subqueries
+(use pattern predicates), maps are not storable. Queries run read-only with a timeout and a row cap."""
+
+EXAMPLES = [
+    "// what shop.checkout.checkout calls at seq $seq\n"
+    "MATCH (a:Function {fully_qualified_name: 'shop.checkout.checkout'})-[r:CALLS]->(b)\n"
+    "WHERE r.valid_from_seq <= $seq AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq) "
+    "AND r.superseded_at IS NULL\nRETURN b.fully_qualified_name, r.resolution, r.confidence",
+    "// the seq of a commit\nMATCH (c:Commit) WHERE c.hash STARTS WITH $prefix AND c.seq IS NOT NULL "
+    "RETURN c.hash, c.seq",
+    "// signature of a function at seq $seq\nMATCH ()-[d:DEFINES]->(f:Function {fully_qualified_name: $fqn})\n"
+    "WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) "
+    "AND d.superseded_at IS NULL\nRETURN d.signature, d.file, d.line_start",
+    "// every version of a call (its whole history)\n"
+    "MATCH (:Function {fully_qualified_name: $a})-[r:CALLS]->(:Function {fully_qualified_name: $b})\n"
+    "WHERE r.superseded_at IS NULL RETURN r.valid_from_seq, r.valid_to_seq ORDER BY r.valid_from_seq",
+]
+
+
+def named_query_infos() -> list[NamedQueryInfo]:
+    descs = named_queries.descriptions()
+    return [NamedQueryInfo(name=n, params=p, description=descs.get(n, ""))
+            for n, p in named_queries.list_queries().items()]  # fmt: skip
+
+
+def describe_schema(db: Database, ws: Any, with_counts: bool = True) -> SchemaInfo:
+    """The schema of a workspace graph: documented labels/edges with live counts and property keys."""
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    present_labels = {r[0] for r in g.ro_query("CALL db.labels()", label="labels")}
+    present_edges = {r[0] for r in g.ro_query("CALL db.relationshipTypes()", label="relationship types")}
+    keys = sorted(r[0] for r in g.ro_query("CALL db.propertyKeys()", label="property keys"))
+    labels = []
+    documented = set()
+    for name, key, props, desc in LABELS:
+        documented.add(name)
+        count = None
+        if with_counts and name in present_labels:
+            count = int(g.ro_query(f"MATCH (n:{name}) RETURN count(n)", label="label count")[0][0])
+        labels.append(LabelInfo(label=name, key=key, properties=props, description=desc,
+                                count=count if name in present_labels else 0))  # fmt: skip
+    for name in sorted(present_labels - documented):
+        labels.append(LabelInfo(label=name, description="(undocumented label present in the graph)"))
+    edges = []
+    doc_edges = set()
+    for etype, ends, versioned, props, desc in EDGES:
+        doc_edges.add(etype)
+        count = None
+        if with_counts and etype in present_edges:
+            count = int(g.ro_query(f"MATCH ()-[r:{etype}]->() RETURN count(r)", label="edge count")[0][0])
+        edges.append(EdgeInfo(type=etype, endpoints=ends, versioned=versioned,
+                              properties=(props + _VERSION_PROPS) if versioned else props, description=desc,
+                              count=count if etype in present_edges else 0))  # fmt: skip
+    for etype in sorted(present_edges - doc_edges):
+        edges.append(EdgeInfo(type=etype, endpoints="?", versioned=False, description="(undocumented)"))
+    try:
+        indexes = [{"label": ix.get("label"), "entity": ix.get("entity"), "types": ix.get("types")}
+                   for ix in g.indexes()]  # fmt: skip
+    except Exception:  # noqa: BLE001 - the index listing is a nicety
+        indexes = []
+    return SchemaInfo(workspace=info.name, graph=g.name, labels=labels, edges=edges, property_keys=keys,
+                      indexes=indexes, named_queries=named_query_infos(), time_model=TIME_MODEL,
+                      examples=EXAMPLES)  # fmt: skip
