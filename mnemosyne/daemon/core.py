@@ -166,6 +166,7 @@ class Daemon:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._async_stop: asyncio.Event | None = None
         self._spool_lock = threading.Lock()
+        self._uvicorn: Any = None
         self._reconcile_lock = threading.Lock()
 
     # == database ==============================================================================
@@ -736,16 +737,21 @@ class Daemon:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 2)
             if mcp_task is not None:
-                mcp_task.cancel()
-                with contextlib.suppress(BaseException):
-                    await mcp_task
+                if self._uvicorn is not None:
+                    self._uvicorn.should_exit = True  # graceful: runs the app's lifespan shutdown
+                try:
+                    await asyncio.wait_for(asyncio.shield(mcp_task), 5)
+                except BaseException:
+                    mcp_task.cancel()
+                    with contextlib.suppress(BaseException):
+                        await mcp_task
 
     async def _serve_mcp(self, port: int, host: str) -> None:
         """The MCP streamable-HTTP endpoint on this event loop (lifespan must run, brief §3)."""
         try:
             from mnemosyne.daemon.mcp_http import build_asgi_app
 
-            app = build_asgi_app(self.settings)
+            app = build_asgi_app(self.settings, host=host)
         except Exception as err:
             self.mcp_error = _short(err)
             log.error("event=mcp_unavailable error=%r", self.mcp_error)
@@ -753,13 +759,16 @@ class Daemon:
         import uvicorn
 
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on"))
+        # The daemon owns SIGTERM/SIGINT (uvicorn would otherwise take them over while it serves).
+        server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
+        self._uvicorn = server
         self.mcp_url = f"http://{host}:{port}/mcp"
         log.info("event=mcp_listening url=%s", self.mcp_url)
-        try:
-            await server.serve()
-        except asyncio.CancelledError:
-            server.should_exit = True
-            raise
+        await server.serve()
+        if not self.stop_event.is_set():  # e.g. the port is taken: say so, keep the daemon running
+            self.mcp_error = f"MCP HTTP server on {host}:{port} stopped"
+            self.mcp_url = None
+            log.error("event=mcp_stopped host=%s port=%d", host, port)
 
 
 def _kv(d: dict[str, Any]) -> str:
