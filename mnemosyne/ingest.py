@@ -137,6 +137,7 @@ class _Run:
         self._submodules: set[str] = set()
         self._node_cache: dict[str, dict[tuple[str, str], dict]] = {}  # path -> node rows last written
         self._pkg_paths: list[str] = []
+        self._facts_cache: dict[str, FileFacts] = {}  # path -> facts last applied
 
     # --- helpers ---------------------------------------------------------------------------------
     def emit(self, phase: str, done: int = 0, total: int = 0, seq: int | None = None, commit: str | None = None) -> None:
@@ -191,10 +192,15 @@ class _Run:
         computed: dict[str, FileFacts] = {}
         for p in sorted(paths):
             ff = self.extractor.facts(p)
-            self.state.set_owner(p, file_edges(ff) if ff is not None else None)
             if ff is None:
+                self._facts_cache.pop(p, None)
+                self.state.set_owner(p, None)
                 continue
             computed[p] = ff
+            if self._facts_cache.get(p) == ff:
+                continue  # affected but resolved to the same facts: nothing to diff or write
+            self._facts_cache[p] = ff
+            self.state.set_owner(p, file_edges(ff))
             rows = _file_nodes(ff)
             if nodes is not None:
                 before = self._node_cache.get(p, {})
