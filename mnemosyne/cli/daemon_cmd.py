@@ -139,6 +139,8 @@ def _print_status(st: dict[str, Any]) -> None:
     out(f"database: {db['state']}" + (f" ({db['error']})" if db.get("error") else "") + "\n")
     if st.get("mcp", {}).get("url"):
         out(f"mcp: {st['mcp']['url']}\n")
+    elif st.get("mcp", {}).get("error"):
+        out(f"mcp: not serving ({st['mcp']['error']})\n")
     q = st["queue"]
     out(f"queue: {q.get('queued', 0)} queued, {q.get('running', 0)} running, "
         f"{q.get('done', 0)} done, {q.get('failed', 0)} failed (max parallel {st['max_parallel']})\n")

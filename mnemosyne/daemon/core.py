@@ -758,15 +758,19 @@ class Daemon:
             return
         import uvicorn
 
-        server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on"))
+        server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
+                                               log_config=None))
         # The daemon owns SIGTERM/SIGINT (uvicorn would otherwise take them over while it serves).
         server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
         self._uvicorn = server
         self.mcp_url = f"http://{host}:{port}/mcp"
         log.info("event=mcp_listening url=%s", self.mcp_url)
-        await server.serve()
+        try:
+            await server.serve()
+        except SystemExit:  # uvicorn exits the process when it cannot bind; we only lose MCP
+            pass
         if not self.stop_event.is_set():  # e.g. the port is taken: say so, keep the daemon running
-            self.mcp_error = f"MCP HTTP server on {host}:{port} stopped"
+            self.mcp_error = f"MCP HTTP server on {host}:{port} stopped (port in use? see the log)"
             self.mcp_url = None
             log.error("event=mcp_stopped host=%s port=%d", host, port)
 
