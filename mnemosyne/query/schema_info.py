@@ -71,6 +71,7 @@ LABELS: list[tuple[str, str | None, list[str], str]] = [
     ("Package", "path", ["name", "ecosystem", "manifest"], "a Python/npm package in the repo ('.' = root)"),
     ("ThirdPartyPackage", "key", ["ecosystem", "name"], "key = ecosystem:name"),
     ("PackageVersion", "key", ["ecosystem", "name", "version_string"], "key = ecosystem:name@version"),
+    ("Application", "path", ["name"], "a deployable app inside a monorepo; CONTAINS its packages"),
     ("Ticket", "key", ["title"], "#123 or ABC-42, from commit messages"),
     ("PullRequest", "number", ["title", "status"], "from merge / squash commit messages"),
     ("Document", "path", [], "a documentation file (search layer)"),
@@ -161,7 +162,8 @@ def describe_schema(db: Database, ws: Any, with_counts: bool = True) -> SchemaIn
         labels.append(LabelInfo(label=name, key=key, properties=props, description=desc,
                                 count=count if name in present_labels else 0))  # fmt: skip
     for name in sorted(present_labels - documented):
-        labels.append(LabelInfo(label=name, description="(undocumented label present in the graph)"))
+        n = int(g.ro_query(f"MATCH (n:`{name}`) RETURN count(n)", label="label count")[0][0]) if with_counts else None
+        labels.append(LabelInfo(label=name, description="(undocumented label present in the graph)", count=n))
     edges = []
     doc_edges = set()
     for etype, ends, versioned, props, desc in EDGES:
