@@ -240,3 +240,25 @@ def test_linked_worktree_workspace_follows_its_branch(daemon, registry, db, make
     repo.commit("on main: not the tracked branch")
     time.sleep(1.0)
     assert indexed_commit(db, "d_wt") == new
+
+
+def test_resets_rebases_and_merges_on_the_tracked_branch_are_followed(daemon, registry, db, make_repo) -> None:
+    repo = make_repo()
+    for i in range(3):
+        repo.commit(f"base {i}")
+    registry.add("d_rewrite", repo.path)
+    daemon()
+    wait_for(lambda: indexed_commit(db, "d_rewrite") == repo.head(), 20, what="initial ingest")
+    repo.git("reset", "-q", "--hard", "HEAD~2")  # history rewritten backwards
+    back = repo.head()
+    wait_for(lambda: indexed_commit(db, "d_rewrite") == back, 15, what="reset followed")
+    repo.git("commit", "-q", "--amend", "-m", "amended")  # force-update to a new commit
+    amended = repo.head()
+    wait_for(lambda: indexed_commit(db, "d_rewrite") == amended, 15, what="amend followed")
+    repo.git("checkout", "-q", "-b", "topic")
+    repo.commit("topic work")
+    repo.git("checkout", "-q", "main")
+    repo.commit("main work")
+    repo.git("merge", "-q", "--no-ff", "-m", "Merge topic", "topic")
+    merged = repo.head()
+    wait_for(lambda: indexed_commit(db, "d_rewrite") == merged, 15, what="merge followed")
