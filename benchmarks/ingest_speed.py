@@ -207,6 +207,7 @@ def main() -> int:
             total = time.perf_counter() - t0
             print(f"ingested {res.commits_ingested} commits, {res.files_parsed} files parsed in {total:.2f}s "
                   f"= {res.commits_ingested / total:.1f} commits/s")
+            print("time by phase: " + ", ".join(f"{k} {v:.2f}s" for k, v in res.timings.items()))
             all_ms = list(per_commit.values())
             print(f"ms per commit: median {statistics.median(all_ms):.1f}, p95 {pct(all_ms, 95):.1f}, "
                   f"max {max(all_ms):.1f}")

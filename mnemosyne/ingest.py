@@ -93,6 +93,11 @@ class IngestResult(BaseModel):
     last_seq: int | None = None
     stopped: bool = False  # the stop event interrupted the run (safe; run again to continue)
     message: str = ""
+    timings: dict[str, float] = Field(
+        default_factory=dict,
+        description="seconds spent per phase: git (blob reads), parse (Extractor.update), resolve "
+        "(Extractor.facts), diff (fact keys and node rows), write (graph queries)",
+    )
 
 
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -138,6 +143,7 @@ class _Run:
         self._node_cache: dict[str, dict[tuple[str, str], dict]] = {}  # path -> node rows last written
         self._pkg_paths: list[str] = []
         self._facts_cache: dict[str, FileFacts] = {}  # path -> facts last applied
+        self.timings: dict[str, float] = {"git": 0.0, "parse": 0.0, "resolve": 0.0, "diff": 0.0, "write": 0.0}
 
     # --- helpers ---------------------------------------------------------------------------------
     def emit(self, phase: str, done: int = 0, total: int = 0, seq: int | None = None, commit: str | None = None) -> None:
@@ -191,7 +197,9 @@ class _Run:
         the facts computed (each file is resolved once per commit)."""
         computed: dict[str, FileFacts] = {}
         for p in sorted(paths):
+            t = time.perf_counter()
             ff = self.extractor.facts(p)
+            self.timings["resolve"] += time.perf_counter() - t
             if ff is None:
                 self._facts_cache.pop(p, None)
                 self.state.set_owner(p, None)
@@ -254,20 +262,28 @@ class _Run:
     def apply(self, c: CommitInfo, seq: int, files: dict[str, bytes | None]) -> None:
         from mnemosyne.deps import is_manifest
 
+        tm = self.timings
         self.files_parsed += sum(1 for d in files.values() if d is not None)
+        t = time.perf_counter()
         affected = self.extractor.update(files)
+        tm["parse"] += time.perf_counter() - t
         nodes = NodeRows()
         manifests = any(is_manifest(p) for p in files)
+        t = time.perf_counter()
+        resolve_before = tm["resolve"]
         computed = self._refresh_owners(affected | set(files), manifests, nodes)
         delta = self.state.take_delta()
         self._collect_extractor_warnings()
         _endpoint_nodes(delta.opened, computed, nodes)
+        tm["diff"] += time.perf_counter() - t - (tm["resolve"] - resolve_before)
+        t = time.perf_counter()
         now = now_s()
         st = self.store
         st.write_commit(c, seq, self.branch_label, now)  # sets Meta.in_progress_seq in the same query
         st.upsert_nodes(nodes)
         st.apply_delta(delta, seq, c, now)
         st.finish_commit(seq, c, self.branch_label, mode=self.mode)
+        tm["write"] += time.perf_counter() - t
 
     # --- the run -----------------------------------------------------------------------------------
     def run(self, head_only: bool) -> IngestResult:
@@ -364,7 +380,10 @@ class _Run:
                 res.stopped = True
                 break
             seq = last_seq + 1 + i
-            self.apply(c, seq, self.changed_files(c.changes))
+            t = time.perf_counter()
+            files = self.changed_files(c.changes)
+            self.timings["git"] += time.perf_counter() - t
+            self.apply(c, seq, files)
             res.commits_ingested += 1
             last_commit = c.hash
             self.emit("ingesting", i + 1, len(commits), seq, c.hash)
@@ -410,6 +429,7 @@ class _Run:
     def _finish(self, res: IngestResult, seq: int, commit: str | None) -> IngestResult:
         res.last_seq = seq if seq >= 0 else None
         res.files_parsed = self.files_parsed
+        res.timings = {k: round(v, 3) for k, v in self.timings.items()}
         res.warnings = list(self.warnings.items)
         res.seconds = round(time.monotonic() - self.t0, 3)
         self._update_registry(
