@@ -1,0 +1,3 @@
+export function log(m: string) {
+  console.log(m);
+}
