@@ -50,6 +50,23 @@ BodyProvider = Callable[[str, int | None, int | None], str | None]  # (file, lin
 _WRITE_BATCH = 200
 _EMBED_CHUNK = 64
 _MAX_COMMIT_CHARS = 4000
+#: bump when the way texts are built changes: every node is re-embedded (via embed_hash)
+TEXT_RECIPE = "v2"
+
+
+def symbol_header(fqn: str, kind: str | None, file: str | None) -> str:
+    """First line of a symbol's embedded text: its name in words, what it is and where.
+    ``compute retry delay (function compute_retry_delay in shop/util/retry.py)``."""
+    from mnemosyne.search.text import split_identifier
+
+    parts = [p for p in fqn.replace("/", ".").split(".") if p]
+    name = parts[-1] if parts else fqn
+    owner = parts[-2] if len(parts) >= 2 and kind == "method" else None
+    words = " ".join(split_identifier(name))
+    if owner:
+        words += f" of {' '.join(split_identifier(owner))}"
+    where = f" in {file}" if file else ""
+    return f"{words} ({kind or 'symbol'} {name}{where})"
 _REBUILD_MIN = 2000  # re-create HNSW after re-embedding at least this many vectors...
 _REBUILD_SHARE = 0.25  # ...that are at least this share of the stored ones
 
@@ -273,14 +290,14 @@ def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None) -> list[
                 continue
             if kind == "module" and not (doc or "").strip():
                 continue
-            src = _h(model, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}")
+            src = _h(model, TEXT_RECIPE, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}")
             if eh == src and has:
                 items.append(_Item(label, fqn, src, lambda: "", text_hash="="))
                 continue
 
             def build(fqn=fqn, kind=kind, sig=sig, doc=doc, file=file, ls=ls, le=le) -> str:
                 text = body(file, ls, le) if (body and file and kind != "module") else None
-                head = f"{kind or 'symbol'} {fqn}" + (f" ({file})" if file else "")
+                head = symbol_header(fqn, kind, file)
                 parts = [head]
                 if doc:
                     parts.append(doc.strip())

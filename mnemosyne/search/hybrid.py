@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from mnemosyne.search.errors import EmbeddingError, SearchError
-from mnemosyne.search.text import ft_query, identifier_like, snippet
+from mnemosyne.search.text import ft_query, identifier_like, name_overlap, snippet
 from mnemosyne.search.vectors import get_model_info, knn
 
 log = logging.getLogger(__name__)
@@ -42,17 +42,23 @@ _KEY = {"function": "fully_qualified_name", "class": "fully_qualified_name", "do
 
 @dataclass
 class Weights:
-    """Fusion and rerank knobs (tuned on benchmarks/search_eval.py)."""
+    """Fusion and rerank knobs. Defaults chosen with ``benchmarks/search_eval.py --grid`` on the
+    two sample repositories and checked on the held-out real package (docs/search.md)."""
 
+    fusion: str = "linear"  # 'linear' (similarity-weighted sum) or 'rrf' (reciprocal rank fusion)
+    alpha: float = 0.95  # linear: weight of the cosine similarity; 1 - alpha for the keyword score
+    exact_bonus: float = 0.5  # linear: added for an exact identifier match (x 1 / 0.67 / 0.33)
+    name_weight: float = 0.1  # linear: x share of query words naming the symbol (text.name_overlap)
     rrf_k: float = 20.0
     keyword: float = 1.0
     semantic: float = 1.0
     exact: float = 3.0
-    called_by_matches: float = 0.15  # x sum of fused scores of candidate callers
-    mentioned_by_section: float = 0.5  # x fused score of a matching section that cites the symbol
-    mentions_matches: float = 0.25  # section: x sum of fused scores of the symbols it cites
-    class_of_matches: float = 0.2  # class: x sum of fused scores of its matching methods
+    called_by_matches: float = 0.05  # x the best fused score among candidate callers
+    mentioned_by_section: float = 0.2  # x the best fused score of a matching section citing it
+    mentions_matches: float = 0.2  # section: x the best fused score of the symbols it cites
+    class_of_matches: float = 0.05  # class: x the best fused score of its matching methods
     rerank_top: int = 40
+    keyword_prefix: bool = True  # also match words as prefixes (retr* -> retry, retries)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -182,8 +188,8 @@ def _kinds(kind: Any) -> tuple[str, ...]:
 # -- candidate lists --------------------------------------------------------------------------
 
 
-def keyword_list(graph: Any, kind: str, query: str, n: int, seq: int | None) -> list[tuple[str, float]]:
-    q = ft_query(query)
+def keyword_list(graph: Any, kind: str, query: str, n: int, seq: int | None, prefix: bool = True) -> list[tuple[str, float]]:
+    q = ft_query(query, prefix=prefix)
     if not q:
         return []
     label = _LABEL[kind]
@@ -308,8 +314,56 @@ def _rrf(lists: Iterable[tuple[float, list[tuple[str, str]]]], k: float) -> dict
     return fused
 
 
+def _linear(graph: Any, kw: dict[str, list[tuple[str, float]]], sem: dict[str, list[tuple[str, float]]],
+            exact: list[tuple[str, str, float]], kinds: Sequence[str], qvec: np.ndarray | None,
+            w: Weights, query: str = "") -> dict[tuple[str, str], float]:  # fmt: skip
+    """``alpha * cosine + (1 - alpha) * keyword / best keyword score of that label`` (+ exact
+    bonus). A keyword-only candidate gets its exact cosine computed, so both parts are real."""
+    comp: dict[tuple[str, str], list[float | None]] = {}
+    # Function and Class search_text have the same shape: one scale for both (a weak best class
+    # match must not count as much as the best function match); sections and commits apart.
+    groups = {"function": "sym", "class": "sym", "doc": "doc", "commit": "commit"}
+    tops: dict[str, float] = {}
+    for k in kinds:
+        for _, s in kw.get(k, []):
+            tops[groups[k]] = max(tops.get(groups[k], 0.0), s)
+    for k in kinds:
+        top = tops.get(groups[k]) or 1.0
+        for key, s in kw.get(k, []):
+            comp.setdefault((k, key), [0.0, None])[0] = s / top
+        for key, s in sem.get(k, []):
+            comp.setdefault((k, key), [0.0, None])[1] = s
+    for k, key, _ in exact:
+        comp.setdefault((k, key), [0.0, None])
+    if qvec is not None:
+        q = np.asarray(qvec, dtype=np.float32).ravel().tolist()
+        for k in kinds:
+            missing = [key for (kk, key), v in comp.items() if kk == k and v[1] is None]
+            if not missing:
+                continue
+            rows = graph.ro_query(
+                f"MATCH (n:{_LABEL[k]}) WHERE n.{_KEY[k]} IN $keys AND n.embedding IS NOT NULL "
+                f"RETURN n.{_KEY[k]}, 1.0 - vec.cosineDistance(n.embedding, vecf32($q))",
+                {"keys": missing, "q": q},
+            )
+            for key, sim in rows:
+                comp[(k, key)][1] = float(sim)
+    alpha = w.alpha if qvec is not None else 0.0
+    fused = {ck: alpha * max(0.0, sim or 0.0) + (1 - alpha) * (kwn or 0.0) for ck, (kwn, sim) in comp.items()}
+    for k, key, sc in exact:
+        fused[(k, key)] += w.exact_bonus * sc / 3.0
+    if w.name_weight:
+        for (k, key) in fused:
+            if k in ("function", "class"):
+                fused[(k, key)] += w.name_weight * name_overlap(query, key)
+    return fused
+
+
 def _graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | None, w: Weights,
                   evidence_sections: dict[str, float]) -> dict[tuple[str, str], float]:  # fmt: skip
+    """Boosts from the graph around the fused top candidates. Each boost takes the *best*
+    related match (not a sum), so a utility called by everything or a class with many methods
+    does not float up just for being well connected."""
     top = sorted(fused.items(), key=lambda kv: -kv[1])[: w.rerank_top]
     if not top:
         return fused
@@ -320,6 +374,11 @@ def _graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | No
     for k, s in evidence_sections.items():
         sec_scores.setdefault(k, s)
     base = {k: s for (kind, k), s in top}
+    boost: dict[tuple[str, str], float] = {}
+
+    def add(key: tuple[str, str], value: float) -> None:
+        boost[key] = max(boost.get(key, 0.0), value)
+
     if fn_keys and w.called_by_matches:
         rows = graph.ro_query(
             "MATCH (a:Function)-[r:CALLS]->(b:Function) WHERE a.fully_qualified_name IN $k AND "
@@ -328,7 +387,7 @@ def _graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | No
             {"k": fn_keys, "seq": seq},
         )
         for a, b in rows:
-            score[("function", b)] = score.get(("function", b), 0.0) + w.called_by_matches * base.get(a, 0.0)
+            add(("function", b), w.called_by_matches * base.get(a, 0.0))
     if sec_scores and (w.mentioned_by_section or w.mentions_matches):
         rows = graph.ro_query(
             "MATCH (s:Section)-[:MENTIONS]->(t) WHERE s.key IN $s RETURN s.key, t.fully_qualified_name, labels(t)[0]",
@@ -337,9 +396,9 @@ def _graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | No
         for skey, fqn, label in rows:
             kind = "class" if label == "Class" else "function"
             if w.mentioned_by_section:
-                score[(kind, fqn)] = score.get((kind, fqn), 0.0) + w.mentioned_by_section * sec_scores[skey]
+                add((kind, fqn), w.mentioned_by_section * sec_scores[skey])
             if w.mentions_matches and fqn in base and ("doc", skey) in score:
-                score[("doc", skey)] += w.mentions_matches * base[fqn]
+                add(("doc", skey), w.mentions_matches * base[fqn])
     cls_keys = [k for (kind, k), _ in top if kind == "class"]
     if cls_keys and fn_keys and w.class_of_matches:
         rows = graph.ro_query(
@@ -348,7 +407,9 @@ def _graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | No
             {"c": cls_keys, "m": sym_keys, "seq": seq},
         )
         for c, m in rows:
-            score[("class", c)] += w.class_of_matches * base.get(m, 0.0)
+            add(("class", c), w.class_of_matches * base.get(m, 0.0))
+    for key, b in boost.items():
+        score[key] = score.get(key, 0.0) + b
     return score
 
 
@@ -396,12 +457,13 @@ def search(
     if mode in ("keyword", "hybrid"):
         t = time.perf_counter()
         for k in evidence_kinds:
-            kw[k] = keyword_list(graph, k, query, n_cand, seq)
+            kw[k] = keyword_list(graph, k, query, n_cand, seq, prefix=w.keyword_prefix)
         exact = exact_list(graph, query, kinds)
         timings["keyword"] = (time.perf_counter() - t) * 1000
 
     # semantic lists
     sem: dict[str, list[tuple[str, float]]] = {}
+    qvec = None
     if mode in ("semantic", "hybrid"):
         t = time.perf_counter()
         emb = _embedder_for(db, graph, embedder, warnings)
@@ -425,12 +487,15 @@ def search(
     elif mode == "semantic":
         merged = sorted(((s, k, key) for k in kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
         fused = {(k, key): s for s, k, key in merged}
-    else:
+    elif w.fusion == "rrf":
         lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in evidence_kinds]
         merged = sorted(((s, k, key) for k in evidence_kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
         lists.append((w.semantic, [(k, key) for _, k, key in merged]))
         lists.append((w.exact, [(k, key) for k, key, _ in exact]))
         fused = _rrf(lists, w.rrf_k)
+        fused = _graph_rerank(graph, fused, seq, w, evidence_sections)
+    else:
+        fused = _linear(graph, kw, sem, exact, evidence_kinds, qvec, w, query)
         fused = _graph_rerank(graph, fused, seq, w, evidence_sections)
         if "doc" not in kinds:
             fused = {ck: s for ck, s in fused.items() if ck[0] != "doc"}

@@ -180,3 +180,31 @@ def snippet(text: str | None, query: str, width: int = 160) -> str:
     start = max(0, end - width)
     out = flat[start:end].strip()
     return ("…" if start > 0 else "") + out + ("…" if end < len(flat) else "")
+
+
+def stem(word: str) -> str:
+    """A light English stemmer for matching query words to identifier words (``signatures`` ->
+    ``signatur``, ``parses`` -> ``pars``, ``computed`` -> ``comput``)."""
+    w = word.lower()
+    for suf in ("ations", "ation", "ings", "ing", "ies", "es", "ed", "er", "ers", "ly", "s", "e"):
+        if len(w) > len(suf) + 2 and w.endswith(suf):
+            w = w[: -len(suf)]
+            break
+    return w
+
+
+def name_overlap(query: str, fqn: str) -> float:
+    """Share of the query's meaningful words that name the symbol: its own name's words (full
+    weight) or its enclosing class/module's (half weight). Words match by light stem or prefix."""
+    q = [stem(w) for w in query_words(query) if not w.isdigit()]
+    if not q:
+        return 0.0
+    parts = [p for p in re.split(r"[./]", fqn) if p]
+    own = {stem(w) for w in split_identifier(parts[-1])} if parts else set()
+    outer = {stem(w) for p in parts[-3:-1] for w in split_identifier(p)}
+
+    def hit(w: str, pool: set[str]) -> bool:
+        return any(w == x or (len(w) >= 4 and len(x) >= 4 and (x.startswith(w) or w.startswith(x))) for x in pool)
+
+    score = sum(1.0 if hit(w, own) else 0.5 if hit(w, outer) else 0.0 for w in q)
+    return score / len(q)

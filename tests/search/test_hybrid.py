@@ -98,6 +98,9 @@ def test_search_commits_filters(embedded_graph, db, embedder):
 
 
 def test_keyword_only_when_nothing_embedded(code_graph, db, embedder):
+    from mnemosyne.search.backfill import refresh_search_text
+
+    refresh_search_text(code_graph)  # ingestion writes search_text; nothing is embedded yet
     res = search(db, code_graph.workspace, QUESTION, embedder=embedder)
     assert res.results[0].key == "shop.retry.compute_retry_delay"
     assert any("mnemosyne embed" in w for w in res.warnings)

@@ -1,0 +1,250 @@
+"""Search quality: recall@5, recall@10 and MRR of keyword, semantic and hybrid search.
+
+    /work/venv/bin/python benchmarks/search_eval.py            # table + benchmarks/.. JSON with --json
+    /work/venv/bin/python benchmarks/search_eval.py --grid     # also a small grid over RRF k / weights
+    /work/venv/bin/python benchmarks/search_eval.py --verbose  # every question's rank per mode
+
+Questions: benchmarks/data/search_questions.json (natural language, each with the symbols that
+answer it). Repositories: the python_shop and ts_notes samples (built with
+``mnemosyne.samples``) and one real package, pip-downloaded (pinned) into ``.bench/`` at run
+time and committed to a throwaway git repository there (never to ours). Everything runs on a
+private embedded FalkorDB under ``.bench/`` with the local ONNX MiniLM; embeddings are cached in
+``.bench/embeddings.sqlite`` between runs.
+
+A question scores rank r when one of its answers is the r-th function/class result
+(kind=function,class; limit 10). MRR counts ranks up to 10.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / ".bench"
+QUESTIONS = ROOT / "benchmarks" / "data" / "search_questions.json"
+MODES = ("keyword", "semantic", "hybrid")
+_GIT_ENV = {"GIT_AUTHOR_NAME": "Bench", "GIT_AUTHOR_EMAIL": "bench@example.com", "GIT_COMMITTER_NAME": "Bench",
+            "GIT_COMMITTER_EMAIL": "bench@example.com", "GIT_AUTHOR_DATE": "2024-01-01T00:00:00Z",
+            "GIT_COMMITTER_DATE": "2024-01-01T00:00:00Z"}  # fmt: skip
+
+
+def _start_server() -> tuple[Any, Any]:
+    """A private embedded FalkorDB (short socket path) and its settings."""
+    home = Path(tempfile.mkdtemp(prefix="mnb-", dir="/tmp"))
+    os.environ["MNEMOSYNE_HOME"] = str(home)
+    os.environ["MNEMOSYNE_FALKORDB_SOCKET"] = str(home / "f.sock")
+    os.environ.pop("MNEMOSYNE_FALKORDB_URL", None)
+    from mnemosyne.config import get_settings
+    from mnemosyne.store.embedded import EmbeddedFalkorDB
+
+    settings = get_settings(fresh=True)
+    server = EmbeddedFalkorDB(settings)
+    server.start()
+    return server, settings
+
+
+def _pypi_repo(name: str, spec: dict[str, Any]) -> Path:
+    """Download the pinned wheel, unpack its package into a one-commit git repository."""
+    dest = BENCH / "repos" / name
+    if (dest / ".git").exists():
+        return dest
+    dl = BENCH / "downloads"
+    dl.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "-q",
+                    "--disable-pip-version-check", "-d", str(dl), spec["requirement"]], check=True)  # fmt: skip
+    dist = spec["requirement"].split("==")[0].replace("-", "_")
+    wheel = sorted(dl.glob(f"{dist}-*.whl"))[-1]
+    dest.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(wheel) as zf:
+        for member in zf.namelist():
+            if member.startswith(spec["package_dir"] + "/"):
+                zf.extract(member, dest)
+    env = {**os.environ, **_GIT_ENV}
+    subprocess.run(["git", "init", "-q", "-b", "main", str(dest)], check=True, env=env)
+    subprocess.run(["git", "-C", str(dest), "add", "."], check=True, env=env)
+    subprocess.run(["git", "-C", str(dest), "commit", "-qm", f"Import {spec['requirement']}"], check=True, env=env)
+    return dest
+
+
+def prepare(db: Any, repos: dict[str, dict[str, Any]], embedder: Any, log=print) -> dict[str, str]:
+    """Build, ingest, catch docs up and embed every repository; returns repo -> workspace name."""
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.samples import build_sample_repo
+    from mnemosyne.search.backfill import EmbeddingCache, backfill
+    from mnemosyne.search.doc_store import sync_docs
+
+    cache = EmbeddingCache(BENCH / "embeddings.sqlite")
+    out: dict[str, str] = {}
+    for name, spec in repos.items():
+        t0 = time.perf_counter()
+        if spec["source"] == "sample":
+            path = BENCH / "repos" / name
+            if not (path / ".git").exists():
+                build_sample_repo(name, path)
+        else:
+            path = _pypi_repo(name, spec)
+        res = ingest_path(db, path, name=name)
+        docs = sync_docs(db, name)
+        rep = backfill(db, name, embedder, cache=cache)
+        log(f"  {name}: {res.commits_ingested} commits ingested, {docs.sections_opened} doc sections, "
+            f"{rep.embedded} embedded + {rep.reused} from cache, {time.perf_counter() - t0:.1f} s")  # fmt: skip
+        out[name] = name
+    cache.close()
+    return out
+
+
+def check_answers(db: Any, questions: list[dict[str, Any]]) -> list[str]:
+    """Answers that are not symbols at HEAD (a stale question set)."""
+    bad = []
+    for q in questions:
+        g = db.graph(q["repo"])
+        rows = g.ro_query(
+            "MATCH ()-[d:DEFINES]->(n) WHERE n.fully_qualified_name IN $a AND d.valid_to_seq IS NULL "
+            "RETURN DISTINCT n.fully_qualified_name", {"a": q["answers"]},
+        )  # fmt: skip
+        if not rows:
+            bad.append(f"{q['repo']}: {q['q']!r} -> none of {q['answers']} exists at HEAD")
+    return bad
+
+
+def rank_of(results: list[Any], answers: list[str]) -> int | None:
+    for i, r in enumerate(results, start=1):
+        if r.key in answers:
+            return i
+    return None
+
+
+def evaluate(db: Any, questions: list[dict[str, Any]], embedder: Any, weights: Any = None,
+             modes=MODES) -> dict[str, Any]:  # fmt: skip
+    from mnemosyne.search.hybrid import search
+
+    per_mode: dict[str, Any] = {}
+    for mode in modes:
+        ranks = []
+        for q in questions:
+            res = search(db, q["repo"], q["q"], mode=mode, kind=["function", "class"], limit=10,
+                         embedder=embedder, weights=weights)  # fmt: skip
+            ranks.append(rank_of(res.results, q["answers"]))
+        n = len(ranks)
+        per_mode[mode] = {
+            "recall@1": sum(1 for r in ranks if r and r <= 1) / n,
+            "recall@5": sum(1 for r in ranks if r and r <= 5) / n,
+            "recall@10": sum(1 for r in ranks if r and r <= 10) / n,
+            "mrr": sum(1.0 / r for r in ranks if r) / n,
+            "ranks": ranks,
+        }
+    return per_mode
+
+
+def _table(per_mode: dict[str, Any], title: str) -> str:
+    lines = [title, f"{'mode':<10} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'MRR':>6}"]
+    for mode, m in per_mode.items():
+        lines.append(f"{mode:<10} {m['recall@1']:>6.3f} {m['recall@5']:>6.3f} {m['recall@10']:>6.3f} {m['mrr']:>6.3f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--grid", action="store_true", help="also evaluate hybrid over a grid of RRF k and weights")
+    ap.add_argument("--verbose", action="store_true", help="print each question's rank per mode")
+    ap.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
+    args = ap.parse_args(argv)
+
+    spec = json.loads(QUESTIONS.read_text())
+    questions = spec["questions"]
+    BENCH.mkdir(exist_ok=True)
+    server, settings = _start_server()
+    try:
+        from mnemosyne.search.embedders import LocalEmbedder
+        from mnemosyne.search.hybrid import Weights
+        from mnemosyne.store.connection import connect
+
+        db = connect(settings)
+        embedder = LocalEmbedder()
+        print(f"preparing {len(spec['repos'])} repositories ...")
+        prepare(db, spec["repos"], embedder)
+        bad = check_answers(db, questions)
+        if bad:
+            print("stale questions:\n  " + "\n  ".join(bad))
+            return 1
+        t0 = time.perf_counter()
+        per_mode = evaluate(db, questions, embedder)
+        secs = time.perf_counter() - t0
+        by_repo = {}
+        for repo in spec["repos"]:
+            qs = [q for q in questions if q["repo"] == repo]
+            by_repo[repo] = evaluate(db, qs, embedder)
+        by_type = {}
+        for typ in ("question", "identifier"):
+            qs = [q for q in questions if q.get("type", "question") == typ]
+            if qs:
+                by_type[typ] = evaluate(db, qs, embedder)
+        print()
+        print(_table(per_mode, f"all {len(questions)} questions ({secs:.1f} s for {len(questions) * 3} searches)"))
+        for typ, pm in by_type.items():
+            print()
+            print(_table(pm, f"type {typ} ({sum(1 for q in questions if q.get('type', 'question') == typ)} questions)"))
+        for repo, pm in by_repo.items():
+            print()
+            print(_table(pm, f"{repo} ({sum(1 for q in questions if q['repo'] == repo)} questions)"))
+        if args.verbose:
+            print()
+            for i, q in enumerate(questions):
+                ranks = " ".join(f"{m[:3]}={per_mode[m]['ranks'][i] or '-':>2}" for m in MODES)
+                print(f"  {ranks}  [{q['repo']}] {q['q']}")
+        grid = []
+        if args.grid:
+            print("\nhybrid grid:")
+            off = {"called_by_matches": 0, "mentioned_by_section": 0, "mentions_matches": 0, "class_of_matches": 0}
+            configs = []
+            for a in (0.5, 0.7):
+                for rerank in (True, False):
+                    configs.append((f"linear alpha={a} rerank={'on' if rerank else 'off'}",
+                                    Weights(fusion="linear", alpha=a, **({} if rerank else off))))
+            for k in (10, 20, 60):
+                for wk in (1.0, 0.5):
+                    configs.append((f"rrf k={k} w_kw={wk} rerank=off", Weights(fusion="rrf", rrf_k=k, keyword=wk, **off)))
+            for cb in (0.05, 0.1, 0.2):
+                configs.append((f"linear alpha=0.7 called_by={cb}", Weights(alpha=0.7, called_by_matches=cb)))
+            for cm in (0.05, 0.1, 0.2):
+                configs.append((f"linear alpha=0.7 class_of={cm}", Weights(alpha=0.7, class_of_matches=cm)))
+            for a in (0.8, 0.85, 0.9, 0.95):
+                for nw in (0.0, 0.1, 0.2):
+                    configs.append((f"linear alpha={a} name={nw}", Weights(alpha=a, name_weight=nw)))
+                    configs.append((f"linear alpha={a} name={nw} rerank=off", Weights(alpha=a, name_weight=nw, **off)))
+            configs.append(("keyword only, no-prefix", Weights(alpha=0.0, keyword_prefix=False, **off)))
+            configs.append(("keyword only, prefix", Weights(alpha=0.0, **off)))
+            tune = [q for q in questions if q["repo"] != "itsdangerous"]
+            held = [q for q in questions if q["repo"] == "itsdangerous"]
+            print("  (tune = the two samples, held out = the real package; defaults were chosen on 'tune')")
+            for label, w in configs:
+                mt = evaluate(db, tune, embedder, weights=w, modes=("hybrid",))["hybrid"]
+                mh = evaluate(db, held, embedder, weights=w, modes=("hybrid",))["hybrid"]
+                grid.append({"config": label, "tune": {x: mt[x] for x in ("recall@1", "recall@5", "recall@10", "mrr")},
+                             "held_out": {x: mh[x] for x in ("recall@1", "recall@5", "recall@10", "mrr")}})
+                print(f"  {label:<42} tune R@5={mt['recall@5']:.3f} R@10={mt['recall@10']:.3f} MRR={mt['mrr']:.3f}"
+                      f" | held-out R@5={mh['recall@5']:.3f} R@10={mh['recall@10']:.3f} MRR={mh['mrr']:.3f}")
+        if args.json:
+            out = {"questions": len(questions), "all": {m: {k: v for k, v in d.items() if k != "ranks"}
+                   for m, d in per_mode.items()}, "by_repo": {r: {m: {k: v for k, v in d.items() if k != "ranks"}
+                   for m, d in pm.items()} for r, pm in by_repo.items()}, "by_type": {t: {m: {k: v for k, v in d.items() if k != "ranks"}
+                   for m, d in pm.items()} for t, pm in by_type.items()}, "grid": grid}  # fmt: skip
+            Path(args.json).write_text(json.dumps(out, indent=2))
+        db.close()
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    raise SystemExit(main())
