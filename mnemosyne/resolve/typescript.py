@@ -1,21 +1,47 @@
 """TypeScript / TSX / JavaScript resolution: parsed files -> FileFacts with resolved calls.
 
 ``TypeScriptIndex`` keeps the parsed files (``mnemosyne.parse.typescript.ParsedFile``) and the
-config files (tsconfig.json / jsconfig.json / package.json) of one tree. Facts are computed in
+config files (tsconfig*.json / jsconfig*.json / package.json) of one tree. Facts are computed in
 ``update`` for every affected file and cached; each file's ``depends_on`` is the set of module
 names whose content its resolution consulted (including specifier candidates that were tried and
 missing), so a later change re-resolves exactly the dependents. A config change re-resolves all.
+Resolution of a file uses only per-file memo tables, so its result never depends on what was
+resolved before (the incremental contract of ``mnemosyne.extract``).
 
-Never guesses: a call is resolved only through bindings (local definitions, imports, declared or
-inferred types, ``this``/``super`` and the class chain, object literals, return values); anything
-else gets no edge.
+Module resolution: relative specifiers (extensions .ts/.tsx/.js/.jsx/.mts/.cts/.mjs/.cjs, then
+``index.*``; a written ``.js``/``.mjs``/``.cjs``/``.jsx`` maps to the TS source first; ``.d.ts``
+files are not sources), then the governing tsconfig/jsconfig ``paths`` (``*`` wildcards) and
+``baseUrl`` (``extends`` with relative paths followed), then in-repo packages by package.json
+``name`` (entry from ``source``/``exports``/``types``/``module``/``main``, ``.js`` mapped to
+``.ts``, falling back to ``src/index`` and ``index``), else an npm package (valid npm names and
+node builtins only; an alias nothing maps, like ``@/x``, is unresolved).
 
-Values during evaluation (tuples):
-  ('func', fqn, path) | ('class', fqn, path) | ('inst', fqn, path) | ('obj', fqn, path)
-  | ('mod', path) | ('ext', import_path) | ('builtin', name) | ('null',) | None
-  | ('extinst', import_path): an instance of an external class (`new axios.Axios()`, `c: AxiosInstance`)
-  | ('extm', callee): a member found on an external or builtin base class or instance; callable,
-    but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
+Conventions (what the corpus in tests/extract_ts/corpus expects; tests/extract_ts/CONVENTIONS.md):
+
+* a call is resolved only through bindings: local definitions (lexical scopes, block scoping,
+  ``var`` hoisting), imports and re-export chains, CommonJS ``require``/``module.exports``,
+  declared types (annotations, ``as``, ``T | undefined``, ``Promise<T>``), inferred values
+  (``new C()``, return values, ``this.x = ...`` fields), ``this``/``super`` through the class
+  chain, object literals and TS namespaces; anything else gets no edge (never best-match by name);
+* ``new C()`` calls the constructor declared in C or the nearest internal base (resolution
+  ``constructor``); no declared constructor -> no edge; ``super(...)`` likewise (``super``);
+  ``new`` of an external or builtin class is an edge to it (``react.Component``, ``<builtin>.Map``);
+* a member missing from an internal class chain with an external base is ``<base path>.name``
+  (``this.setState`` -> ``react.Component.setState``), but nothing is looked up further on it;
+  an instance of an external type works the same (``c: AxiosInstance; c.get()``);
+* JSX ``<C/>`` calls a function component (resolution ``jsx``), or a class component's declared
+  constructor and its ``render``; lowercase intrinsic elements are not calls; ``memo``,
+  ``forwardRef`` and mobx ``observer`` return their argument;
+* decorators: ``@d`` is an implicit call of d, ``@d(x)`` an ordinary call of d, both from the
+  scope that encloses the class (parameter decorators included); calls in class bodies outside
+  methods (field initialisers, static blocks) belong to the enclosing scope too;
+* getters: reading a getter of a known class is an implicit call; assigning to a setter too;
+  a getter and its setter share one FQN;
+* passing a function (``arr.map(fmt)``) is not a call; calls on unknown receivers get no edge;
+* static dispatch: ``this.m()`` in a base class resolves to the base's ``m`` (no override fan-out).
+
+Confidence: 1.0 for every edge except ``inferred`` (through a variable, field or return value):
+0.9, which ``mnemosyne.callgraph.to_pycg`` still keeps at its default threshold.
 """
 
 from __future__ import annotations
@@ -60,6 +86,12 @@ NODE_BUILTINS = frozenset(
 
 _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE)
 
+# Values during evaluation (tuples):
+#   ('func', fqn, path) | ('class', fqn, path) | ('inst', fqn, path) | ('obj', fqn, path)
+#   | ('ns', fqn, path) | ('mod', path) | ('ext', import_path) | ('builtin', name) | ('null',) | None
+#   | ('extinst', import_path): an instance of an external class (`new axios.Axios()`, `c: AxiosInstance`)
+#   | ('extm', callee): a member found on an external or builtin base class or instance; callable,
+#     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
 CONFIDENCE = {"inferred": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
 
 _EXT_TRY = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
