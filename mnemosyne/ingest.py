@@ -108,6 +108,70 @@ def search_text(qname: str, doc: str = "") -> str:
     return " ".join([*words, qname.replace(".", " ").replace("/", " "), (doc or "")[:1000]])
 
 
+class IngestBusy(MnemosyneError):
+    """Another live process is ingesting the same workspace."""
+
+
+class _Lock:
+    """A per-workspace lease in the database (``SET key value NX PX``), so two ingesters (daemon
+    and CLI, say) never write one graph at once. A lease left by a dead process on this host is
+    taken over at once; any other lease expires ``ttl_ms`` after its last refresh."""
+
+    def __init__(self, db: Database, workspace: str, ttl_ms: int = 120_000) -> None:
+        import os
+        import socket
+        import uuid
+
+        self.db = db
+        self.key = f"mnemosyne:ingest-lock:{workspace}"
+        self.host = socket.gethostname()
+        self.value = f"{self.host}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.ttl = ttl_ms
+        self.workspace = workspace
+
+    def _cmd(self, *args: Any) -> Any:
+        return self.db.execute(*args)
+
+    def acquire(self) -> None:
+        import os
+
+        if self._cmd("SET", self.key, self.value, "NX", "PX", self.ttl):
+            return
+        holder = self._cmd("GET", self.key)
+        holder = holder.decode() if isinstance(holder, bytes) else holder
+        if holder:
+            host, _, rest = holder.partition(":")
+            pid = rest.partition(":")[0]
+            alive = True
+            if host == self.host and pid.isdigit():
+                try:
+                    os.kill(int(pid), 0)
+                except ProcessLookupError:
+                    alive = False
+                except PermissionError:
+                    alive = True
+            if not alive and self._cmd("SET", self.key, self.value, "XX", "PX", self.ttl):
+                return
+        if holder is None and self._cmd("SET", self.key, self.value, "NX", "PX", self.ttl):
+            return
+        raise IngestBusy(
+            f"workspace {self.workspace!r} is being ingested by another process ({holder}); "
+            "wait for it to finish (or stop the daemon) and run again"
+        )
+
+    def refresh(self) -> None:
+        self._cmd("PEXPIRE", self.key, self.ttl)
+
+    def release(self) -> None:
+        try:
+            cur = self._cmd("GET", self.key)
+            cur = cur.decode() if isinstance(cur, bytes) else cur
+            if cur == self.value:
+                self._cmd("DEL", self.key)
+        except MnemosyneError:  # the database went away: the lease expires by itself
+            pass
+
+
 class _Warnings:
     def __init__(self) -> None:
         self.items: list[str] = []
@@ -143,6 +207,8 @@ class _Run:
         self._node_cache: dict[str, dict[tuple[str, str], dict]] = {}  # path -> node rows last written
         self._pkg_paths: list[str] = []
         self._facts_cache: dict[str, FileFacts] = {}  # path -> facts last applied
+        self.lock: _Lock | None = None
+        self.verify = False
         self.timings: dict[str, float] = {"git": 0.0, "parse": 0.0, "resolve": 0.0, "diff": 0.0, "write": 0.0}
 
     # --- helpers ---------------------------------------------------------------------------------
@@ -387,6 +453,8 @@ class _Run:
             res.commits_ingested += 1
             last_commit = c.hash
             self.emit("ingesting", i + 1, len(commits), seq, c.hash)
+            if self.lock is not None:
+                self.lock.refresh()
             if time.monotonic() - last_reg > 2.0:
                 self._update_registry(last_ingested_commit=c.hash, last_ingested_seq=seq)
                 last_reg = time.monotonic()
@@ -519,8 +587,11 @@ def ingest_workspace(
     that the graph's open versions equal the state recomputed from the tree (slower).
     """
     info = _workspace_info(db, workspace)
+    lock = _Lock(db, info.name)
+    lock.acquire()
     run = _Run(db, info, stop, progress)
     run.verify = verify
+    run.lock = lock
     try:
         return run.run(head_only)
     except BaseException:
@@ -528,6 +599,7 @@ def ingest_workspace(
         raise
     finally:
         run.close()
+        lock.release()
 
 
 def ingest_path(

@@ -223,3 +223,26 @@ def test_commit_touching_10000_files(db, ws, make_repo):
     g = db.graph(info.name)
     assert g.query("MATCH ()-[e:CALLS]->() WHERE e.valid_to_seq IS NULL RETURN count(e)") == [[9_999]]
     assert_invariant(g, repo.path, seqs=[2])
+
+
+def test_two_ingesters_never_write_one_graph_at_once(db, ws, make_repo):
+    from mnemosyne.ingest import IngestBusy, _Lock
+
+    repo = make_repo()
+    repo.write("a.py", "x = 1\n")
+    repo.commit("a")
+    info = ws(repo.path)
+    other = _Lock(db, info.name)
+    other.value = "some-other-host:1:abc"  # a live holder elsewhere
+    other.acquire()
+    try:
+        with pytest.raises(IngestBusy, match="being ingested by another process"):
+            ingest_workspace(db, info)
+    finally:
+        db.execute("DEL", other.key)
+    # a lease left by a dead process on this host is taken over
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    db.execute("SET", other.key, f"{other.host}:{dead.pid}:zzz", "PX", 60_000)
+    assert ingest_workspace(db, info).commits_ingested == 1
+    assert db.execute("GET", other.key) is None
