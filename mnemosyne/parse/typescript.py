@@ -11,7 +11,7 @@ as unresolved expressions.
 Expression encoding (plain tuples, so the result pickles):
   ('id', name) | ('this',) | ('super',) | ('prop', expr, name) | ('call', expr) | ('new', expr)
   | ('defat', start_byte)  (a function / class / object literal defined in this file)
-  | ('require', spec) | ('type', typeexpr) | ('null',) | None (unknown)
+  | ('require', spec) | ('import', spec) (dynamic import: the module namespace) | ('type', typeexpr) | ('null',) | None (unknown)
 Binding values:
   ('def', fqn, 'func'|'class'|'obj') | ('import', spec, name|'default'|'*')
   | ('var', typeexpr|None, expr|None, scope_index) | ('unknown',) | ('decl',) (declared, no value)
@@ -121,6 +121,7 @@ class _Kinds:
             return lang.id_for_node_kind(name, True) or -1
 
         self.identifier = k("identifier")
+        self.import_ = k("import")
         self.member = k("member_expression")
         self.call = k("call_expression")
         self.new = k("new_expression")
@@ -403,9 +404,13 @@ class _Builder:
                     return None
                 data = self.data
                 fe = fn.end_byte
-                if fn.kind_id == K.identifier and data[fn.start_byte : fe] == b"require":
+                fk = fn.kind_id
+                if fk == K.identifier and data[fn.start_byte : fe] == b"require":
                     spec = self.require_spec(node)
                     return ("require", spec) if spec is not None else None
+                if fk == K.import_:
+                    spec = self.require_spec(node)
+                    return ("import", spec) if spec is not None else None
                 inner = self.conv(fn, depth + 1)
                 if inner is None:
                     return None

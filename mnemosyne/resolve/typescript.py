@@ -267,7 +267,7 @@ class _Ctx:
                     e0 = b[2]
                     while e0[0] == "prop":
                         e0 = e0[1]
-                    if e0[0] == "require":
+                    if e0[0] == "require" or e0[0] == "import":
                         self.flags |= 2  # const x = require(...) / const { x } = require(...): an import
                     elif b[2][0] != "defat":
                         self.flags |= 4  # a value flowing through a variable: inferred
@@ -402,6 +402,9 @@ class _Ctx:
             if target is not None and target.cjs_whole:
                 return self.export_value(r[1], "default")
             return ("mod", r[1])
+        if k == "import":  # await import("./x"): the namespace
+            self.flags |= 2
+            return self.import_value(pf, e[1], "*")
         if k == "type":
             return self.type_value(pf, scope, e[1])
         if k == "null":

@@ -1,0 +1,3 @@
+export function compute(n: number) {
+  return n * 2;
+}
