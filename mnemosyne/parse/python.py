@@ -627,7 +627,7 @@ class _Conv:
         for l in reversed(lefts):
             push((l, sc, 2))
 
-    def definition(self, node: Node, sc: int, push: Any) -> None:
+    def definition(self, node: Node, sc: int, push: Any) -> int | None:
         decorators: list[Node] = []
         outer = node
         if node.type == "decorated_definition":
@@ -636,7 +636,7 @@ class _Conv:
             if d is None:
                 for c in reversed(node.named_children):
                     push((c, sc, 0))
-                return
+                return None
             node = d
         name_node = node.child_by_field_name("name")
         name = _text(name_node) if name_node is not None else "<anonymous>"
@@ -681,6 +681,7 @@ class _Conv:
             pending.append((body, idx, 0))
         for item in reversed(pending):
             push(item)
+        return idx
 
     def params(self, params: Node | None, idx: int, outer: int, pending: list[tuple[Node, int, int]]) -> str:
         s = self.scopes[idx]
@@ -750,7 +751,7 @@ class _Conv:
                 pending.append((default, outer, 0))
         return "(" + ", ".join(parts) + ")"
 
-    def lambda_(self, node: Node, sc: int, push: Any) -> None:
+    def lambda_(self, node: Node, sc: int, push: Any) -> int:
         n = self.lambda_counter.get(sc, 0) + 1
         self.lambda_counter[sc] = n
         idx = self.new_scope("lambda", f"<lambda{n}>", sc, node, node)
@@ -765,6 +766,7 @@ class _Conv:
             pending.append((body, idx, 0))
         for item in reversed(pending):
             push(item)
+        return idx
 
     def import_(self, node: Node, sc: int) -> None:
         names: list[tuple[str, str]] = []

@@ -1063,6 +1063,20 @@ class _FileResolver:
         pf = self.pf
         scopes = pf.scopes
         mod = self.module
+        owner = self.mod_path(mod)
+        if owner != path:
+            # another file defines this module (a package over a same-named module, a .py over its
+            # .pyi stub, two source roots): Python never runs this one, and its symbols would
+            # collide with the owner's fully qualified names
+            return FileFacts(
+                path=path,
+                language="python",
+                module=mod,
+                content_hash=self.ix._hash[path],
+                imports=self.imports(),
+                warnings=[f"{path}: module {mod} is defined by {owner}; symbols and calls of this file are not extracted"],
+                depends_on=frozenset(self.deps),
+            )
         symbols: list[Symbol] = []
         seen: set[str] = set()
         for i, s in enumerate(scopes):

@@ -10,7 +10,7 @@ import pytest
 from mnemosyne.facts import FileFacts
 from mnemosyne.resolve.python import PythonIndex
 
-MODS = ["m0", "m1", "m2", "m3", "sub/__init__", "sub/s1", "sub/s2"]
+MODS = ["m0", "m1", "m2", "m3", "sub/__init__", "sub/s1", "sub/s2", "sub"]  # pkg/sub.py competes with pkg/sub/__init__.py
 
 
 def _modname(m: str) -> str:
