@@ -453,8 +453,24 @@ class _Ctx:
             e = o[1].get(name)
             if e is None:
                 return None
-            self.flags |= 4 if e[0] not in ("defat",) else 0
-            return self.eval(pf, o[0], e)
+            key = ("o", base[2], base[1], name)
+            hit = self.memo.get(key)
+            if hit is not None:
+                self.flags |= hit[1]
+                return hit[0]
+            if key in self.busy:
+                return None
+            self.busy.add(key)
+            saved_flags, saved_emit = self.flags, self.emit
+            self.flags = 0 if e[0] == "defat" else 4
+            self.emit = False  # the member's own expression is not evaluated at this call site
+            v = self.eval(pf, o[0], e)
+            fl = self.flags
+            self.busy.discard(key)
+            self.memo[key] = (v, fl)
+            self.flags = saved_flags | fl
+            self.emit = saved_emit
+            return v
         if k in ("inst", "class"):
             return self.class_member(base[1], base[2], name, set())
         return None
