@@ -4,6 +4,8 @@ backed by it, and a small hand-written code graph laid out as docs/schema.md des
 from __future__ import annotations
 
 import json
+import subprocess
+import uuid
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -147,3 +149,43 @@ def code_graph(graph):
 def make_code_graph():
     """The builder itself, for tests that need several graphs."""
     return build_code_graph
+
+
+# -- the python_shop sample, ingested once per session, with one doc commit on top ----------------
+
+DOC = """# Payments
+
+## Retries
+
+When a charge fails the shop waits before trying again; the wait grows with every attempt,
+see `compute_retry_delay` and `with_retry`.
+
+```python
+delay = compute_retry_delay(2)
+```
+"""
+
+
+@pytest.fixture(scope="session")
+def shop(db, embedder, tmp_path_factory):
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.samples import build_sample_repo
+    from mnemosyne.search.backfill import EmbeddingCache, backfill
+    from mnemosyne.search.doc_store import sync_docs
+
+    base = tmp_path_factory.mktemp("shop")
+    repo = build_sample_repo("python_shop", base / "python_shop")
+    (repo.path / "docs").mkdir()
+    (repo.path / "docs" / "payments.md").write_text(DOC)
+    env = {"GIT_AUTHOR_NAME": "Doc", "GIT_AUTHOR_EMAIL": "d@e", "GIT_COMMITTER_NAME": "Doc",
+           "GIT_COMMITTER_EMAIL": "d@e", "PATH": "/usr/bin:/bin"}
+    subprocess.run(["git", "-C", str(repo.path), "add", "docs"], check=True, env=env)
+    subprocess.run(["git", "-C", str(repo.path), "commit", "-qm", "Document payment retries"], check=True, env=env)
+    name = f"shop_{uuid.uuid4().hex[:8]}"
+    ingest_path(db, repo.path, name=name)
+    sync_docs(db, name)
+    backfill(db, name, embedder, cache=EmbeddingCache(base / "cache.sqlite"))
+    yield name, repo
+    db.registry.remove(name, drop_graph=True)
+
+

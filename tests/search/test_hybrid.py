@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import uuid
 
 import pytest
 
 from mnemosyne.search.backfill import EmbeddingCache, backfill
-from mnemosyne.search.doc_store import apply_docs, sections_at, sync_docs
+from mnemosyne.search.doc_store import apply_docs, sections_at
 from mnemosyne.search.errors import SearchError
 from mnemosyne.search.hybrid import search, search_commits
 
@@ -107,40 +105,6 @@ def test_keyword_only_when_nothing_embedded(code_graph, db, embedder):
 
 
 # -- on the ingested sample repository ---------------------------------------------------------------
-
-DOC = """# Payments
-
-## Retries
-
-When a charge fails the shop waits before trying again; the wait grows with every attempt,
-see `compute_retry_delay` and `with_retry`.
-
-```python
-delay = compute_retry_delay(2)
-```
-"""
-
-
-@pytest.fixture(scope="module")
-def shop(db, embedder, tmp_path_factory):
-    from mnemosyne.ingest import ingest_path
-    from mnemosyne.samples import build_sample_repo
-
-    base = tmp_path_factory.mktemp("shop")
-    repo = build_sample_repo("python_shop", base / "python_shop")
-    (repo.path / "docs").mkdir()
-    (repo.path / "docs" / "payments.md").write_text(DOC)
-    env = {"GIT_AUTHOR_NAME": "Doc", "GIT_AUTHOR_EMAIL": "d@e", "GIT_COMMITTER_NAME": "Doc",
-           "GIT_COMMITTER_EMAIL": "d@e", "PATH": "/usr/bin:/bin"}
-    subprocess.run(["git", "-C", str(repo.path), "add", "docs"], check=True, env=env)
-    subprocess.run(["git", "-C", str(repo.path), "commit", "-qm", "Document payment retries"], check=True, env=env)
-    name = f"shop_{uuid.uuid4().hex[:8]}"
-    ingest_path(db, repo.path, name=name)
-    sync_docs(db, name)
-    backfill(db, name, embedder, cache=EmbeddingCache(base / "cache.sqlite"))
-    yield name, repo
-    db.registry.remove(name, drop_graph=True)
-
 
 def test_ingested_sample_hybrid_finds_compute_retry_delay(shop, db, embedder):
     name, _ = shop

@@ -1,0 +1,44 @@
+"""`mnemosyne search`, `mnemosyne embed`, `mnemosyne models` as a user runs them (subprocesses
+against the session's embedded FalkorDB, found through the exported MNEMOSYNE_* variables)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+RUN = "import sys; from mnemosyne.cli import main; sys.exit(main())"
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_search_json_and_text(shop, settings):
+    name, _ = shop
+    p = cli("search", "where", "is", "the", "retry", "delay", "computed", "--workspace", name, "--kind", "function", "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    top = out["results"][0]
+    assert top["key"] == "shop.util.retry.compute_retry_delay" and top["file"] == "shop/util/retry.py" and top["line"]
+    p = cli("search", "retry delay", "-w", name, "--mode", "keyword", "--limit", "3")
+    assert p.returncode == 0, p.stderr
+    assert "shop.util.retry.compute_retry_delay" in p.stdout and "shop/util/retry.py:" in p.stdout
+    p = cli("search", "retry helper", "-w", name, "--kind", "commit", "--json")
+    assert json.loads(p.stdout)["results"][0]["kind"] == "commit"
+    p = cli("search", "x", "-w", name, "--kind", "bogus")
+    assert p.returncode != 0 and "unknown kind" in p.stderr
+
+
+def test_cli_embed_is_incremental(shop, settings):
+    name, _ = shop
+    p = cli("embed", "--workspace", name, "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["embeddings"]["embedded"] == 0 and out["embeddings"]["unchanged"] > 0
+
+
+def test_cli_models_status(settings, tokenizer_json):
+    p = cli("models", "status")
+    assert p.returncode == 0, p.stderr
+    assert "tokenizer.json" in p.stdout and "model.onnx" in p.stdout
