@@ -424,3 +424,23 @@ def test_cursor_round_trip():
     for bad in ("zzz", encode_cursor(5)[:-1] + "!", "b206"):
         with pytest.raises(ConfigError):
             decode_cursor(bad)
+
+
+def test_lock_is_atomic_under_contention(server, shop):
+    """Ten agents race for the same exclusive lock: exactly one gets it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mnemosyne.query.coordination import LockConflict, lock_symbol, unlock_symbol
+
+    fqn = "shop.pricing.apply_tax"
+
+    def take(i: int) -> str | None:
+        try:
+            return lock_symbol(shop.db, shop.name, fqn, f"racer-{i}", ttl_s=30).agent_id
+        except LockConflict:
+            return None
+
+    with ThreadPoolExecutor(10) as pool:
+        winners = [w for w in pool.map(take, range(10)) if w]
+    assert len(winners) == 1
+    assert unlock_symbol(shop.db, shop.name, fqn, winners[0]) == 1
