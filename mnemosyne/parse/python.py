@@ -32,6 +32,8 @@ Binding values add:
     ('w', expr)                      ``with expr as target``
     ('ann', [exprs])                 an instance of one of the annotated classes
     ('exc', [exprs])                 ``except E as e``: an instance of E
+    ('at', scope, value)             ``value`` evaluated in another scope (container items stored
+                                     from an inner scope into a container bound outside)
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ _PARSERS: list[Parser] = []
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
 
 U = ("u",)
+_MUTATORS = frozenset({"append", "add", "appendleft", "insert", "setdefault", "extend", "extendleft"})
 # node kind id -> type name (ids are much cheaper to read than Node.type; 65535 is ERROR)
 _KN: list[str] = [""] * 65536
 for _i in range(LANGUAGE.node_kind_count):
@@ -102,6 +105,7 @@ class Scope:
     globals: set[str] = field(default_factory=set)
     nonlocals: set[str] = field(default_factory=set)
     attr_stores: list[tuple[str, str, Any]] = field(default_factory=list)  # (base name, attr, value)
+    attr_item_stores: list[tuple[str, str, Any]] = field(default_factory=list)  # base.attr[k] = value / .append(value)
     # sites attributed to this scope (the owner); the last item is the scope the site sits in
     # (a class body nested in the owner), where its names are evaluated
     calls: list[tuple[Any, int, str, int]] = field(default_factory=list)  # (('c', ...), line, '' | 'raise', scope)
@@ -112,6 +116,7 @@ class Scope:
     children: dict[str, int] = field(default_factory=dict)  # local name -> first scope of that name
     # classes: attributes assigned through a method's first parameter: attr -> [(method scope, value)]
     inst_attrs: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
+    inst_items: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)  # items stored in self.attr
 
 
 @dataclass(slots=True)
@@ -298,7 +303,11 @@ class _Conv:
         if t == "named_expression":
             return self.expr(node.child_by_field_name("value"), depth + 1)
         if t == "string":
-            return STR  # the value is only read where it matters (keys, __all__, annotations)
+            if node.named_child_count <= 3:  # no interpolation: start, content, end
+                sv = _string_value(node)
+                if sv is not None:
+                    return ("str", sv)
+            return STR
         if t == "integer":
             try:
                 return ("int", int(_text(node), 0))
@@ -406,7 +415,52 @@ class _Conv:
         elif t == "subscript":
             base = target.child_by_field_name("value")
             if base is not None and base.type == "identifier":
-                self.scopes[scope].item_bindings.setdefault(_text(base), []).append(value)
+                self.add_item(scope, _text(base), value)
+            elif base is not None and base.type == "attribute":
+                obj = base.child_by_field_name("object")
+                attr = base.child_by_field_name("attribute")
+                if obj is not None and attr is not None and obj.type == "identifier":
+                    self.scopes[scope].attr_item_stores.append((_text(obj), _text(attr), value))
+
+    def add_item(self, sc: int, name: str, value: Any) -> None:
+        """``name[k] = value`` / ``name.append(value)``: an item of the container bound to name,
+        recorded in the scope that binds the name (so every reader finds it)."""
+        scopes = self.scopes
+        target = 0
+        if name not in scopes[sc].globals:
+            cur = sc
+            first = True
+            while cur > 0:
+                s = scopes[cur]
+                if (first or s.kind != "class") and name in s.bindings:
+                    target = cur
+                    break
+                first = False
+                cur = s.parent
+        if target != sc:
+            value = ("at", sc, value)  # evaluated where it was stored
+        scopes[target].item_bindings.setdefault(name, []).append(value)
+
+    def container_mutation(self, sc: int, e: Any) -> None:
+        """``x.append(v)``, ``x.add(v)``, ``x.insert(i, v)``, ``x.extend(vs)``, ``x.setdefault(k, v)``
+        on a name or on ``obj.attr``: v becomes an item of that container."""
+        fn, args = e[1], e[2]
+        meth = fn[2]
+        if meth in ("append", "add", "appendleft") and len(args) == 1:
+            v = args[0]
+        elif meth in ("insert", "setdefault") and len(args) == 2:
+            v = args[1]
+        elif meth in ("extend", "extendleft") and len(args) == 1:
+            v = ("it", args[0])
+        else:
+            return
+        if v[0] == "*":
+            return
+        base = fn[1]
+        if base[0] == "n":
+            self.add_item(sc, base[1], v)
+        elif base[0] == "a" and base[1][0] == "n":
+            self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
 
     # ---------------------------------------------------------------- walk
     def run(self, root: Node) -> None:
@@ -427,7 +481,10 @@ class _Conv:
                 continue
             if t == "call":
                 scope = self.scopes[sc]
-                self.scopes[scope.owner].calls.append((self.expr(node), node.start_point[0] + 1, "", sc))
+                e = self.expr(node)
+                self.scopes[scope.owner].calls.append((e, node.start_point[0] + 1, "", sc))
+                if e[1][0] == "a" and e[1][2] in _MUTATORS:
+                    self.container_mutation(sc, e)
                 argl = node.child_by_field_id(F_ARGUMENTS)
                 fn = node.child_by_field_id(F_FUNCTION)
                 if argl is not None:
@@ -865,12 +922,22 @@ def parse_python(data: bytes) -> ParsedFile:
             if nm is not None:
                 sites.setdefault(nm, []).append((sc, e))
     for i, s in enumerate(scopes):
-        if s.kind == "function" and s.attr_stores and s.params and s.parent >= 0 and scopes[s.parent].kind == "class":
+        if (
+            s.kind == "function"
+            and (s.attr_stores or s.attr_item_stores)
+            and s.params
+            and s.parent >= 0
+            and scopes[s.parent].kind == "class"
+        ):
             selfname = s.params[0][0]
             ia = scopes[s.parent].inst_attrs
             for base, attr, v in s.attr_stores:
                 if base == selfname:
                     ia.setdefault(attr, []).append((i, v))
+            ii = scopes[s.parent].inst_items
+            for base, attr, v in s.attr_item_stores:
+                if base == selfname:
+                    ii.setdefault(attr, []).append((i, v))
     return ParsedFile(
         scopes=conv.scopes,
         imports=conv.imports,

@@ -471,6 +471,8 @@ class _FileResolver:
             return frozenset(out)
         if tag == "ann":
             return self.ann_values(path, idx, v[1])
+        if tag == "at":
+            return self.eval_binding(path, v[1], v[2])
         if tag == "exc":
             out = set()
             for e in v[1]:
@@ -654,6 +656,13 @@ class _FileResolver:
             out = set()
             for f in self.eval(path, idx, fn):
                 out |= self.call_result(path, idx, f, e)
+            if fn[0] == "a" and fn[2] in ("get", "pop", "setdefault") and e[2] and e[2][0][0] != "*":
+                # mapping.get(key): the values of a dict display / items stored into the container
+                key = e[2][0] if e[2][0][0] in ("str", "int") else ("u",)
+                for c in self.eval(path, idx, fn[1]):
+                    if c[0] == "T" and c[3][0] == "d":
+                        out |= self.container_item(c, key)
+                out |= self.stored_items(path, idx, fn[1])
             return out
         if tag == "s":
             return self.subscript(path, idx, e)
@@ -677,13 +686,35 @@ class _FileResolver:
         for c in self.eval(path, idx, base):
             if c[0] == "T":
                 out |= self.container_item(c, key)
-        if base[0] == "n":
-            # items stored with `name[k] = v` in the scope that binds the name
-            bscope = self.binding_scope(path, idx, base[1])
-            if bscope is not None:
-                for v in self.parsed(path).scopes[bscope].item_bindings.get(base[1], ()):
-                    out |= self.eval(path, bscope, v)
+        out |= self.stored_items(path, idx, base)
         return out
+
+    def stored_items(self, path: str, idx: int, e: Any) -> frozenset:
+        """Items put into the container ``e`` names by ``e[k] = v`` / ``e.append(v)`` / ...:
+        ``e`` a name (items recorded in the scope binding it) or ``obj.attr`` of an instance."""
+        key = ("items", path, idx, e)
+        r = self.memo.get(key)
+        if r is not None:
+            return r
+        if key in self.active:
+            return EMPTY
+        self.active.add(key)
+        out: set = set()
+        if e[0] == "n":
+            bscope = self.binding_scope(path, idx, e[1])
+            if bscope is not None:
+                for v in self.parsed(path).scopes[bscope].item_bindings.get(e[1], ()):
+                    out |= self.eval_binding(path, bscope, v)
+        elif e[0] == "a":
+            for b in self.eval(path, idx, e[1]):
+                if b[0] == "I":
+                    for cp, ci in self.mro(b[1], b[2])[0]:
+                        for fi, v in self.parsed(cp).scopes[ci].inst_items.get(e[2], ()):
+                            out |= self.eval_binding(cp, fi, v)
+        self.active.discard(key)
+        r = frozenset(out)
+        self.memo[key] = r
+        return r
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:
         scopes = self.parsed(path).scopes
@@ -721,7 +752,7 @@ class _FileResolver:
         return out
 
     def iter_values(self, path: str, idx: int, e: Any) -> frozenset:
-        out: set = set()
+        out: set = set(self.stored_items(path, idx, e))
         for c in self.eval(path, idx, e):
             if c[0] == "T":
                 disp = c[3]

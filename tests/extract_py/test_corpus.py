@@ -12,9 +12,7 @@ from mnemosyne.extract import extract_tree
 from pyx_helpers import CORPUS, python_snapshot, read_case
 
 # Cases whose hand-written truth includes edges the resolver does not find yet (documented gaps).
-KNOWN_GAPS = {
-    "callbacks": "a callback stored with list.append and called from the list: containers mutated by method calls are not tracked",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.json").exists())
 
