@@ -673,6 +673,7 @@ class _Builder:
         fe = self.func_entry()
         cls: ClassInfo | None = None
         is_ctor = False
+        acc = "method"
         this = None
         kind = "function"
         name: str | None = None
@@ -723,6 +724,10 @@ class _Builder:
                     self.bind(fe.scope, name, ("def", fqn, "func"))
                 if ptype == "export_statement" and self.is_default_export(parent):
                     self.pf.exports["default"] = ("local", name) if name else ("defat", node.start_byte)
+                if fqn is None:  # a declaration without a name (syntax error)
+                    fqn = self.anon(top, "function")
+                    name = fqn.rsplit(".", 1)[-1]
+                    kind = "lambda"
             else:
                 if ptype == "variable_declarator":
                     nm = parent.child_by_field_name("name")
@@ -786,7 +791,8 @@ class _Builder:
         rets: list = []
         if body is not None and body.type != "statement_block":
             rets.append(self.conv(body))
-        self.pf.returns[fqn] = (scope, rets, ann)
+        if acc != "setter" or fqn not in self.pf.returns:  # a setter shares its getter's FQN
+            self.pf.returns[fqn] = (scope, rets, ann)
 
     @staticmethod
     def is_default_export(export_node) -> bool:
