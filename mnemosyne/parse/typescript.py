@@ -825,10 +825,15 @@ class _Builder:
         top = self.naming()
         fe = self.func_entry()
         own = node.child_by_field_name("name")
-        if own is not None:
+        if (
+            node.type == "class"
+            and ptype == "variable_declarator"
+            and (nm := parent.child_by_field_name("name")) is not None
+            and nm.type == "identifier"
+        ):
+            name = self._t(nm)  # const A = class B {}: bound to A, like function expressions
+        elif own is not None:
             name = self._t(own)
-        elif ptype == "variable_declarator" and (nm := parent.child_by_field_name("name")) is not None:
-            name = self._t(nm)
         elif ptype == "export_statement":
             name = "default"
         else:
