@@ -194,8 +194,11 @@ class Daemon:
             self._mark_up_locked()
             return db
 
-    def db_failed(self, err: BaseException) -> None:
+    def db_failed(self, err: BaseException, db: Any = None) -> None:
+        """``db``: the connection that failed; ignored if another thread already replaced it."""
         with self._db_lock:
+            if db is not None and self._db is not None and self._db is not db:
+                return
             self._mark_down_locked(err)
 
     def _mark_down_locked(self, err: BaseException) -> None:
@@ -241,7 +244,7 @@ class Daemon:
                 infos = [i for i in infos if any(fnmatch.fnmatchcase(str(i["name"]), p) for p in self.only)]
         except Exception as err:
             if is_db_error(err):
-                self.db_failed(err)
+                self.db_failed(err, db)
             raise
         new: list[str] = []
         with self._lock:
@@ -437,6 +440,7 @@ class Daemon:
 
     def _run_job(self, job: Job) -> None:
         t0 = time.time()
+        db = None
         try:
             db = self.get_db()
             if job.kind == INGEST:
@@ -465,7 +469,7 @@ class Daemon:
                 self.queue.retry_later(job.id, 0.0, "interrupted by shutdown")
                 return
             if is_db_error(err):
-                self.db_failed(err)
+                self.db_failed(err, db)
                 delay = min(_BACKOFF_MAX_S, 0.5 * 2 ** min(job.attempts, 10))
                 self.queue.retry_later(job.id, delay, _short(err))
                 log.debug("event=job_retry job=%d workspace=%s delay_s=%.1f", job.id, job.workspace, delay)
