@@ -72,7 +72,16 @@ def test_stdio_stdout_is_only_jsonrpc(settings, shop):
         proc.stdin.write("".join(json.dumps(m) + "\n" for m in msgs).encode())
         proc.stdin.flush()
         deadline = time.time() + 60
-        while time.time() < deadline and sum('"id":3' in ln.replace(" ", "") for ln in lines) == 0:
+        def answered() -> set:
+            ids = set()
+            for ln in list(lines):
+                try:
+                    ids.add(json.loads(ln).get("id"))
+                except ValueError:
+                    pass
+            return ids
+
+        while time.time() < deadline and not {1, 2, 3} <= answered():
             time.sleep(0.05)
     finally:
         proc.stdin.close()
