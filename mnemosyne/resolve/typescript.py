@@ -229,11 +229,10 @@ class _Ctx:
             s = parents[s]
         if name in GLOBALS:
             return ("builtin", name)
-        if pf.language == "javascript":
-            if name == "exports":
-                return ("mod", pf.path)
-            if name == "module":
-                return ("cjsmodule", pf.path)
+        if name == "exports":  # CommonJS free variables
+            return ("mod", pf.path)
+        if name == "module":
+            return ("cjsmodule", pf.path)
         return None
 
     def eval_bindings(self, pf: ParsedFile, scope: int, name: str, bl: list):
@@ -429,7 +428,11 @@ class _Ctx:
         if k == "ext":
             return ("ext", f"{base[1]}.{name}")
         if k == "builtin":
-            return ("builtin", f"{base[1]}.{name}")
+            path = f"{base[1]}.{name}"
+            if path.count(".") >= 2 or base[1] == "process.env":
+                # window.location.href / process.env.X: data, not API; callable but not looked into
+                return ("extm", f"<builtin>.{path}")
+            return ("builtin", path)
         if k == "ns":
             pf = self.file(base[2])
             if pf is None:
