@@ -202,7 +202,7 @@ class ParsedFile:
     symbols: list[Symbol] = field(default_factory=list)
     scope_parent: list[int] = field(default_factory=list)  # binding scope -> parent scope (-1 at module)
     scope_fqn: list[str] = field(default_factory=list)
-    scope_this: list[tuple | None] = field(default_factory=list)  # ('cls'|'obj', fqn) or None
+    scope_this: list[tuple | None] = field(default_factory=list)  # ('cls'|'obj', fqn) | ('type', t) | None
     bindings: list[dict[str, list[tuple]]] = field(default_factory=list)
     defs_at: dict[int, tuple] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
@@ -477,6 +477,9 @@ class _Builder:
                     node = name
             elif t == "parenthesized_type":
                 node = _nth(node, 0)
+            elif t == "type_query":  # typeof X: the value X itself, not an instance
+                inner = self.conv(_nth(node, 0))
+                return ("typeof", inner) if inner is not None else None
             elif t == "union_type":
                 # `T | undefined` / `T | null` is T; any other union is unknown
                 rest = []
@@ -598,6 +601,11 @@ class _Builder:
                         c.type == "readonly" for c in p.children
                     ):
                         cls.members.setdefault(name, []).append(("field", scope, ("type", tyexpr)))
+            elif pat.type == "this":  # function (this: T, ...): a declared `this`
+                ty = p.child_by_field_name("type")
+                tyexpr = self.conv_type(ty) if ty is not None else None
+                if tyexpr is not None:
+                    self.pf.scope_this[scope] = ("type", tyexpr)
             else:
                 self.bind_pattern(scope, pat)
 
@@ -786,6 +794,7 @@ class _Builder:
         entry = _Entry(node.end_byte, fqn, "function", scope, this)
         self.stack.append(entry)
         self.bind_params(scope, node, cls, is_ctor)
+        entry.this = self.pf.scope_this[scope]  # a declared `this: T` parameter is seen by arrows
         rt = node.child_by_field_name("return_type")
         ann = self.conv_type(rt) if rt is not None else None
         rets: list = []

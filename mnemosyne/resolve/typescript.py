@@ -380,6 +380,8 @@ class _Ctx:
             this = pf.scope_this[scope]
             if this is None:
                 return None
+            if this[0] == "type":
+                return self.type_value(pf, scope, this[1])
             self.flags |= 1
             return ("inst", this[1], pf.path) if this[0] == "cls" else ("obj", this[1], pf.path)
         if k == "super":
@@ -411,6 +413,9 @@ class _Ctx:
         return None
 
     def type_value(self, pf: ParsedFile, scope: int, t: tuple):
+        if t[0] == "typeof":
+            v = self.eval(pf, scope, t[1])
+            return v if v is not None and v[0] != "null" else None
         v = self.eval(pf, scope, t)
         if v is None:
             return None
