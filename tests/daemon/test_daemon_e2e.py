@@ -71,7 +71,7 @@ def test_hook_note_left_while_daemon_down_is_drained_at_start(daemon, registry, 
 
 def test_sigterm_mid_ingest_then_restart_finishes_the_same_graph(daemon, registry, db, make_repo) -> None:
     repo = make_repo("big repo")
-    head = repo.many_commits(400)
+    head = repo.many_commits(250)
     registry.add("d_sigterm", repo.path)
     d = daemon()
 
