@@ -1,44 +1,58 @@
 """Python call/import/inheritance resolution over the parsed files of one tree (``PythonIndex``).
 
-Resolution is demand-driven, flow-insensitive points-to within the program:
+Resolution is demand-driven, flow-insensitive points-to over the program:
 
 * a name evaluates to the union of every value ever bound to it in the scope that binds it (LEGB,
-  ``global``/``nonlocal`` honoured, class bodies skipped by nested functions);
+  ``global``/``nonlocal`` honoured, class bodies skipped by nested functions; comprehension
+  variables bind in the enclosing function);
 * values are internal functions/lambdas, classes, instances of internal classes, internal
   modules, external names (``os.path.join``, ``requests.Session``), instances of external
   classes, builtins, containers (tuple/list/dict displays) and ``super()`` proxies;
 * attributes are looked up in modules (bindings, ``from m import *`` honouring ``__all__``,
   submodules), classes and instances (C3 MRO over internal bases, instance attributes assigned
-  through the method's first parameter, ``@property`` getters), external names by import path;
-* a call's result is the callee's return values (return statements + return annotation),
-  an instance for a class, an instance for a capitalised external name (``requests.Session()``;
-  a lower-case external call's result is unknown), nothing for builtins.
+  through the method's first parameter, ``@property``/``cached_property`` getters), external
+  names by import path (``np.array`` -> ``numpy.array``);
+* containers: items of displays, ``x[k] = v``, ``x.append(v)``/``add``/``insert``/``extend``/
+  ``setdefault`` on a name or on ``self.attr``; read back by subscript, iteration, unpacking
+  and ``x.get(k)``;
+* parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
+  and decorator sites of the function's own module (intra-module, by position and keyword);
+* a call's result is the callee's return values (return statements + return annotation; a
+  generator's is unknown), an instance for a class, an instance for a capitalised external name
+  (``requests.Session()``; a lower-case external call's result is unknown), nothing for builtins
+  (``functools.partial(f, ...)`` is ``f``).
 
-What is NOT resolved (no edge, never a guess): parameters without annotation or default (no
-interprocedural points-to), values flowing through unknown calls, attributes of unknown objects,
-``getattr``/``eval``, decorators' wrapping (a decorated function's name keeps naming the function
-itself), methods of builtin instances (``[].append``).
+What is NOT resolved (no edge, never a best guess by name): parameters fed only from other
+modules, values flowing through unknown calls, attributes of unknown objects, ``getattr``/
+``eval``, decorators' wrapping (a decorated function's name keeps naming the function itself),
+methods of builtin values (``[].append``), dispatch to subclasses' overrides (``self.m()`` is
+looked up from the enclosing class).
 
-Conventions (documented in the pycg corpus, tests/extract_py/corpus):
+Conventions (tests/extract_py/corpus/README.md):
 
 * instantiation ``C()`` calls the ``__init__`` found in C's internal MRO (resolution
   ``constructor``); a class without an internal ``__init__`` (dataclasses, exceptions) gives no
-  edge;
+  edge; ``raise E`` instantiates E like ``raise E()``;
 * decorators: the scope that holds the decorated definition calls the decorator (``@dec``) or
   the decorator factory's result (``@dec(arg)``: the call ``dec(arg)`` itself is an ordinary call);
   ``@property``, ``@staticmethod``, ``@classmethod`` and ``@x.setter`` are declarations, no edge;
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
-  ``__exit__`` for ``with``, ``__call__`` on calling an instance, property getters on attribute
-  loads, decorators;
-* calls made in a class body belong to the enclosing function or module.
+  ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
+  calling an instance, property getters on attribute loads, decorators;
+* calls made in a class body belong to the enclosing function or module;
+* a file whose module another file defines (``a.pyi`` next to ``a.py``, ``a.py`` next to
+  ``a/__init__.py``) yields imports only, plus a warning, so fully qualified names stay unique.
 
 Confidence: 1.0 for every resolved edge, except a builtin name in a module that also does
 ``from <external> import *`` (the star import might shadow it): 0.5, resolution ``inferred``.
 ``mnemosyne.callgraph.to_pycg`` keeps edges with confidence >= 0.9.
 
 Incremental contract: ``FileFacts.depends_on`` is every module name (present or not) looked up
-while resolving the file; ``update`` re-resolves files whose dependencies changed. Resolution of
-a file uses only per-file memo tables, so its result does not depend on what was resolved before.
+while resolving the file (modules of bases, of imported names, the ones tried and missing);
+``update`` returns changed/deleted paths, the files whose ``depends_on`` meets a changed module
+(or one of its parent packages), and files not resolved since they last changed. Resolution of
+a file uses only per-file memo tables, so its result does not depend on what was resolved
+before, which is what makes incremental facts equal fresh ones.
 """
 
 from __future__ import annotations
