@@ -29,7 +29,7 @@ Binding values add:
     ('if', module, name, level)      ``from module import name`` (level = leading dots)
     ('it', expr)                     an element of iterating ``expr`` (for / comprehension target)
     ('ix', expr, i)                  element i of unpacking ``expr``
-    ('w', expr)                      ``with expr as target``
+    ('w', expr) / ('aw', expr)       ``with expr as target`` / ``async with expr as target``
     ('ann', [exprs])                 an instance of one of the annotated classes
     ('exc', [exprs])                 ``except E as e``: an instance of E
     ('at', scope, value)             ``value`` evaluated in another scope (container items stored
@@ -111,7 +111,7 @@ class Scope:
     calls: list[tuple[Any, int, str, int]] = field(default_factory=list)  # (('c', ...), line, '' | 'raise', scope)
     decos: list[tuple[Any, int, int]] = field(default_factory=list)  # (decorator expr, decorated scope, line)
     loads: list[tuple[Any, int, int]] = field(default_factory=list)  # attribute loads (property getters)
-    iters: list[tuple[Any, int, int]] = field(default_factory=list)  # for x in expr
+    iters: list[tuple[Any, int, int, bool]] = field(default_factory=list)  # for x in expr (async?)
     withs: list[tuple[Any, int, bool, int]] = field(default_factory=list)  # with expr (async?)
     children: dict[str, int] = field(default_factory=dict)  # local name -> first scope of that name
     # classes: attributes assigned through a method's first parameter: attr -> [(method scope, value)]
@@ -527,7 +527,9 @@ class _Conv:
                 rights = node.children_by_field_name("right")
                 right = rights[0] if rights else None
                 it = self.expr(right)
-                self.scopes[self.scopes[sc].owner].iters.append((it, node.start_point[0] + 1, sc))
+                first = node.child(0)
+                is_async = first is not None and first.type == "async"
+                self.scopes[self.scopes[sc].owner].iters.append((it, node.start_point[0] + 1, sc, is_async))
                 self.bind_target(sc, left, ("it", it))
                 kids = [c for c in node.named_children if c != left]
                 for c in reversed(kids):
@@ -541,8 +543,8 @@ class _Conv:
                     val = v.named_child(0)
                     alias = v.child_by_field_name("alias")
                     e = self.expr(val)
-                    self.bind_target(sc, alias, ("w", e))
-                    self.add_with(sc, node, e)
+                    is_async = self.add_with(sc, node, e)
+                    self.bind_target(sc, alias, ("aw" if is_async else "w", e))
                     if val is not None:
                         push((val, sc, 0))
                     if alias is not None:
@@ -619,11 +621,12 @@ class _Conv:
             for c in reversed(kids):
                 push((c, sc, ctx if t in ("parenthesized_expression",) else 0))
 
-    def add_with(self, sc: int, item: Node, e: Any) -> None:
+    def add_with(self, sc: int, item: Node, e: Any) -> bool:
         clause = item.parent
         stmt = clause.parent if clause is not None else None
         is_async = stmt is not None and stmt.child_count > 0 and stmt.child(0).type == "async"  # type: ignore[union-attr]
         self.scopes[self.scopes[sc].owner].withs.append((e, item.start_point[0] + 1, is_async, sc))
+        return is_async
 
     def collect_all(self, right: Node | None, extend: bool) -> None:
         if right is None:

@@ -475,11 +475,12 @@ class _FileResolver:
                     if i < len(elts) and not any(e[0] == "*" for e in elts):
                         out |= self.eval(c[1], c[2], elts[i])
             return frozenset(out)
-        if tag == "w":
+        if tag == "w" or tag == "aw":
             out = set()
+            enter = "__enter__" if tag == "w" else "__aenter__"
             for c in self.eval(path, idx, v[1]):
                 if c[0] == "I":
-                    for m in self.class_lookup(c[1], c[2], "__enter__"):
+                    for m in self.class_lookup(c[1], c[2], enter):
                         if m[0] == "F":
                             out |= self.returns(m[1], m[2])
             return frozenset(out)
@@ -1064,17 +1065,18 @@ class _FileResolver:
                 if b[0] in ("I", "S"):
                     for gp, gi in self.getattr(b, e[2])[1]:
                         self.edge(caller, self.fqn(gp, gi), "implicit", line)
-        for e, line, sc in s.iters:
+        for e, line, sc, is_async in s.iters:
+            it_name, next_name = ("__aiter__", "__anext__") if is_async else ("__iter__", "__next__")
             for c in self.eval(path, sc, e):
                 if c[0] != "I":
                     continue
-                for it in sorted(self.class_lookup(c[1], c[2], "__iter__"), key=repr):
+                for it in sorted(self.class_lookup(c[1], c[2], it_name), key=repr):
                     if it[0] != "F":
                         continue
                     self.edge(caller, self.fqn(it[1], it[2]), "implicit", line)
                     for itv in self.returns(it[1], it[2]):
                         if itv[0] == "I":
-                            for nx in self.class_lookup(itv[1], itv[2], "__next__"):
+                            for nx in self.class_lookup(itv[1], itv[2], next_name):
                                 if nx[0] == "F":
                                     self.edge(caller, self.fqn(nx[1], nx[2]), "implicit", line)
         for e, line, is_async, sc in s.withs:
