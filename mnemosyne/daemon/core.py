@@ -34,7 +34,8 @@ from typing import Any
 
 from mnemosyne.config import Settings
 from mnemosyne.daemon import control, spool
-from mnemosyne.daemon.gitstate import GitProbeError, branch_head, commits_behind, git_paths
+from mnemosyne.daemon.gitstate import GitProbeError, branch_head, commits_behind, git_paths, ref_state, tracked_ref
+from mnemosyne.daemon.locks import WorkspaceBusy, workspace_lock
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import BACKFILL, INGEST, Job, WorkQueue
 from mnemosyne.daemon.watcher import RepoWatcher
@@ -101,6 +102,7 @@ class _Ws:
     def __init__(self, info: dict[str, Any]) -> None:
         self.info = info
         self.seen_head: str | None = None
+        self.refs: dict[str, str] | None = None
         self.common_dir: str | None = None
         self.lag: dict[str, Any] = {}
 
@@ -286,10 +288,16 @@ class Daemon:
         if ws is None or ws.info.get("state") in _SKIP_STATES:
             return None
         try:
-            head = branch_head(ws.path, ws.branch)
+            state = ref_state(ws.path)
+            ref = tracked_ref(ws.branch)
+            head = state.get(ref) if ref in state else branch_head(ws.path, ws.branch)
         except GitProbeError as err:
             log.warning("event=check_failed workspace=%s error=%r", name, str(err))
             return None
+        if ws.refs is not None and log.isEnabledFor(logging.DEBUG):
+            moved_refs = sorted(r for r in set(state) | set(ws.refs) if state.get(r) != ws.refs.get(r))
+            log.debug("event=refs_diff workspace=%s moved=%s", name, ",".join(moved_refs) or "-")
+        ws.refs = state
         if head is None:
             return None
         last = ws.info.get("last_ingested_commit")
@@ -316,6 +324,14 @@ class Daemon:
 
     def _on_spool(self) -> None:
         self.drain_spool()
+
+    def poll_unwatched(self) -> None:
+        """Workspaces the watcher could not watch (inotify limits, odd filesystems) are polled."""
+        watched = self.watcher.watched()
+        with self._lock:
+            names = [n for n, ws in self._ws.items() if n not in watched and ws.info.get("state") not in _SKIP_STATES]
+        for name in names:
+            self.check_workspace(name, "poll")
 
     def drain_spool(self) -> int:
         """Turn hook notes into queue entries; a note is deleted only once handled."""
@@ -460,6 +476,9 @@ class Daemon:
                 self.report_lag(job.workspace)
             log.info("event=job_done job=%d kind=%s workspace=%s duration_s=%.2f %s", job.id, job.kind,
                      job.workspace, time.time() - t0, _kv(result))
+        except WorkspaceBusy as err:
+            self.queue.retry_later(job.id, 2.0, _short(err))
+            log.info("event=job_deferred job=%d workspace=%s reason=%r", job.id, job.workspace, str(err))
         except WorkspaceNotFound as err:
             self.queue.fail(job.id, _short(err))
             self._remember(job, "failed", error=_short(err))
@@ -502,9 +521,10 @@ class Daemon:
     def _ingest(self, db: Any, job: Job) -> dict[str, Any] | None:
         from mnemosyne.ingest import ingest_workspace
 
-        info = db.registry.get(job.workspace)
-        before = to_dict(info).get("last_ingested_commit")
-        res = ingest_workspace(db, info, progress=self._progress_cb(job), stop=self.stop_event)
+        with workspace_lock(self.paths.home, job.workspace, timeout=0):  # WorkspaceBusy: retried later
+            info = db.registry.get(job.workspace)
+            before = to_dict(info).get("last_ingested_commit")
+            res = ingest_workspace(db, info, progress=self._progress_cb(job), stop=self.stop_event)
         after_info = to_dict(db.registry.get(job.workspace))
         after = after_info.get("last_ingested_commit")
         ws = self._workspace(job.workspace)
@@ -680,6 +700,7 @@ class Daemon:
                       replace_existing=True)
         sched.add_job(self.drain_spool, "interval", seconds=1, id="spool", next_run_time=now,
                       replace_existing=True)
+        sched.add_job(self.poll_unwatched, "interval", seconds=5, id="poll-unwatched", replace_existing=True)
         sched.start()
         self._scheduler = sched
 

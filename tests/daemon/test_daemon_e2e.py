@@ -268,3 +268,15 @@ def test_resets_rebases_and_merges_on_the_tracked_branch_are_followed(daemon, re
     repo.git("merge", "-q", "--no-ff", "-m", "Merge topic", "topic")
     merged = repo.head()
     wait_for(lambda: indexed_commit(db, "d_rewrite") == merged, 15, what="merge followed")
+
+
+def test_daemon_waits_while_another_process_ingests_the_workspace(daemon, registry, db, make_repo, settings) -> None:
+    from mnemosyne.daemon.locks import workspace_lock
+
+    repo = make_repo()
+    registry.add("d_locked", repo.path)
+    with workspace_lock(settings.home, "d_locked"):  # e.g. a manual `mnemosyne ingest` in progress
+        d = daemon()
+        wait_for(lambda: d.log_lines("event=job_deferred"), 15, what="job deferred")
+        assert indexed_commit(db, "d_locked") is None
+    wait_for(lambda: indexed_commit(db, "d_locked") == repo.head(), 20, what="ingest after the lock is free")
