@@ -434,7 +434,7 @@ class _Run:
         if last_seq >= 0:
             self.emit("loading", 0, todo, last_seq, last_commit)
             self.load_tree(last_commit)
-            if self.verify:
+            if self.verify or meta.get("in_progress_seq") is not None:  # after a rollback, always check
                 self.verify_loaded_state()
         commits = repo.log(head, since=last_commit)
         if [c.hash for c in commits] != timeline[last_seq + 1 :]:

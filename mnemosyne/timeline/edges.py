@@ -44,8 +44,16 @@ PACKAGES_OWNER = "<packages>"  # owner of all package facts (recomputed when a m
 
 
 def clean(s: str) -> str:
-    """Strings sent as query params must not contain NUL bytes (tech brief §2.4)."""
-    return s.replace("\x00", "") if "\x00" in s else s
+    """Strings sent as query params must not contain NUL bytes (tech brief §2.4) and must be
+    encodable as UTF-8 (a non-UTF-8 file name decoded with surrogateescape gets U+FFFD)."""
+    if "\x00" in s:
+        s = s.replace("\x00", "")
+    if not s.isascii():
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            s = s.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return s
 
 
 def conf(x: float) -> float:

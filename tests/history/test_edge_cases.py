@@ -246,3 +246,19 @@ def test_two_ingesters_never_write_one_graph_at_once(db, ws, make_repo):
     db.execute("SET", other.key, f"{other.host}:{dead.pid}:zzz", "PX", 60_000)
     assert ingest_workspace(db, info).commits_ingested == 1
     assert db.execute("GET", other.key) is None
+
+
+def test_non_utf8_file_name(db, ws, make_repo):
+    repo = make_repo()
+    (repo.path / "pkg").mkdir()
+    (repo.path / "pkg" / "__init__.py").write_bytes(b"")
+    (repo.path / "pkg" / b"caf\xe9.py".decode("utf-8", "surrogateescape")).write_bytes(b"def f():\n    return 1\n")
+    repo.write("pkg/ok.py", 'def g():\n    """doc"""\n    return 2\n')
+    repo.commit("odd name")
+    info = ws(repo.path)
+    res = ingest_workspace(db, info)
+    assert res.commits_ingested == 1
+    g = db.graph(info.name)
+    names = [r[0] for r in g.query("MATCH (f:File) RETURN f.path")]
+    assert any(n.startswith("pkg/caf") and "\ufffd" in n for n in names)
+    assert_invariant(g, repo.path)
