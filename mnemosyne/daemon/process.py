@@ -22,8 +22,23 @@ class DaemonError(MnemosyneError):
 
 
 def running_pid(paths: DaemonPaths) -> int | None:
+    """The daemon's pid, or None (no pid file, process gone, or the pid was reused by another program)."""
     pid = read_pid(paths)
-    return pid if pid is not None and pid_alive(pid) else None
+    if pid is None or not pid_alive(pid) or not _looks_like_daemon(pid):
+        return None
+    return pid
+
+
+def _looks_like_daemon(pid: int) -> bool:
+    if not Path("/proc/self/cmdline").exists():
+        return True  # no procfs (macOS): trust the pid file, which the daemon removes on exit
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # no procfs (macOS): trust the pid file, which the daemon removes on exit
+    return b"mnemosyne" in cmdline
 
 
 def ping(paths: DaemonPaths, timeout: float = 2.0) -> dict[str, Any] | None:
