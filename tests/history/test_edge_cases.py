@@ -262,3 +262,23 @@ def test_non_utf8_file_name(db, ws, make_repo):
     names = [r[0] for r in g.query("MATCH (f:File) RETURN f.path")]
     assert any(n.startswith("pkg/caf") and "\ufffd" in n for n in names)
     assert_invariant(g, repo.path)
+
+
+def test_file_becomes_symlink_and_back(db, ws, make_repo):
+    import os
+
+    repo = make_repo()
+    repo.write("real.py", "def real():\n    return 1\n")
+    repo.write("alias.py", "def alias():\n    return real()\n")
+    repo.commit("two files")
+    (repo.path / "alias.py").unlink()
+    os.symlink("real.py", repo.path / "alias.py")
+    repo.commit("alias becomes a symlink")  # type change T: no longer a source file
+    (repo.path / "alias.py").unlink()
+    repo.write("alias.py", "def alias2():\n    return 2\n")
+    repo.commit("and a file again")
+    info = ws(repo.path)
+    ingest_workspace(db, info)
+    g = db.graph(info.name)
+    assert assert_invariant(g, repo.path) == 3
+    assert g.query("MATCH (:Commit {seq: 1})-[m:MODIFIES]->(:File {path: 'alias.py'}) RETURN m.change_type") == [["T"]]
