@@ -265,6 +265,7 @@ class _Builder:
         self.stack: list[_Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}
         self.newlines: list[int] | None = None
+        self.view = memoryview(data)
         _tools(_GRAMMAR_OF[language])
         self.K = _KINDS[_GRAMMAR_OF[language]]
 
@@ -366,7 +367,7 @@ class _Builder:
                 line_end=node.end_point[0] + 1,
                 signature=sig,
                 docstring=doc,
-                body_hash=hashlib.blake2b(data[start : node.end_byte], digest_size=12).hexdigest(),
+                body_hash=hashlib.sha1(self.view[start : node.end_byte]).hexdigest()[:24],
             )
         )
 
@@ -623,7 +624,7 @@ class _Builder:
                 parent=self.path,
                 line_start=1,
                 line_end=root.end_point[0] + 1,
-                body_hash=hashlib.blake2b(self.data, digest_size=12).hexdigest(),
+                body_hash=self.pf.content_hash,
             )
         )
         self.stack.append(_Entry(root.end_byte + 1, self.module, "module", mscope, None))

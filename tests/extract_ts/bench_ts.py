@@ -1,51 +1,32 @@
 """Speed check: TypeScript extraction + resolution vs raw tree-sitter parsing of the same files.
 
-Usage: python tests/extract_ts/bench_ts.py DIR [repeats]   (prints the median ratio of `repeats` runs)
+Usage: python tests/extract_ts/bench_ts.py DIR   (3 rounds of 8 interleaved runs; each round's
+ratio is min(extract+resolve) / min(raw parse), CPU time; prints the median of the 3 rounds)
 """
 
 from __future__ import annotations
 
-import statistics
-import sys
-import time
-from pathlib import Path
-
-from mnemosyne.parse.typescript import _GRAMMAR_OF, LANGUAGE_OF, _tools, suffix_of
+import pathlib, time, sys, statistics
+from mnemosyne.parse.typescript import _tools, LANGUAGE_OF, _GRAMMAR_OF, suffix_of
 from mnemosyne.resolve.typescript import TypeScriptIndex
-
-
-def main() -> None:
-    root = Path(sys.argv[1])
-    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    files = {}
-    for p in sorted(root.rglob("*")):
-        rel = p.relative_to(root).as_posix()
-        if p.is_file() and "node_modules" not in rel and TypeScriptIndex().owns(rel):
-            files[rel] = p.read_bytes()
-    src = {p: d for p, d in files.items() if suffix_of(p) in LANGUAGE_OF}
-    size = sum(len(d) for d in src.values())
-    ratios = []
-    for _ in range(repeats):
-        raws = []
-        for _k in range(3):  # best of 3 raw parses: the floor, so the ratio is not flattered
-            t0 = time.process_time()
-            for p, d in src.items():
-                _tools(_GRAMMAR_OF[LANGUAGE_OF[suffix_of(p)]])[0].parse(d)
-            raws.append(time.process_time() - t0)
-        raw = min(raws)
-        fulls = []
-        for _k in range(3):
-            t0 = time.process_time()
-            ix = TypeScriptIndex()
-            ix.update(files)
-            fulls.append(time.process_time() - t0)
-        full = min(fulls)
-        ratios.append(full / raw)
-        edges = sum(len(ix.facts(p).calls) for p in ix.paths())
-        print(f"{len(src)} files, {size / 1e6:.2f} MB: parse {raw:.3f}s, extract+resolve {full:.3f}s, "
-              f"ratio {full / raw:.2f}, {edges} call edges")
-    print(f"median ratio {statistics.median(ratios):.2f}")
-
-
-if __name__ == "__main__":
-    main()
+root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+files = {}
+for p in sorted(root.rglob("*")):
+    rel = p.relative_to(root).as_posix()
+    if p.is_file() and "node_modules" not in rel and TypeScriptIndex().owns(rel):
+        files[rel] = p.read_bytes()
+src = {p: d for p, d in files.items() if suffix_of(p) in LANGUAGE_OF}
+def raw():
+    for p, d in src.items():
+        _tools(_GRAMMAR_OF[LANGUAGE_OF[suffix_of(p)]])[0].parse(d)
+def full():
+    TypeScriptIndex().update(files)
+ratios = []
+for rep in range(3):
+    r, f = [], []
+    for _ in range(8):
+        t = time.process_time(); raw(); r.append(time.process_time() - t)
+        t = time.process_time(); full(); f.append(time.process_time() - t)
+    ratios.append(min(f) / min(r))
+    print(f"raw {min(r):.3f}s full {min(f):.3f}s ratio {ratios[-1]:.2f}")
+print("median", round(statistics.median(ratios), 2))
