@@ -21,7 +21,7 @@ def _env() -> dict[str, str]:
 
 def test_install_chains_user_hook_and_uninstall_restores_it_byte_for_byte(make_repo, tmp_path: Path) -> None:
     repo = make_repo("my repo")  # spaces in the repository path
-    spool_dir = tmp_path / "data dir" / "queue" / "spool"  # ... and in the data dir
+    spool_dir = tmp_path / "data dir's" / "queue" / "spool"  # ... and a space and a quote in the data dir
     hooks_dir = hooks.hooks_dir(repo.path)
     marker = tmp_path / "user-hook-ran"
     user_hook = f"#!/bin/sh\n# the user's own hook\necho ran >> '{marker}'\nexit 0\n".encode()
