@@ -439,6 +439,10 @@ def backfill(
     if rebuild or (rebuild is None and big and not report.model_changed):
         rebuild_vector_indexes(graph)
         report.index_rebuilt = True
+    elif rebuild is None:
+        from mnemosyne.search.vectors import check_vector_health
+
+        report.index_rebuilt = check_vector_health(graph)
     report.seconds = round(time.perf_counter() - t0, 3)
     log.info("backfill %s: %s", getattr(graph, "name", ws), report.as_dict())
     return report

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from mnemosyne.errors import DatabaseError
 from mnemosyne.search.errors import EmbeddingError, SearchError
 from mnemosyne.search.text import ft_query, identifier_like, name_overlap, snippet
 from mnemosyne.search.vectors import get_model_info, knn
@@ -473,6 +474,9 @@ def search(
                 sem = semantic_lists(graph, qvec, evidence_kinds, n_cand, seq)
             except EmbeddingError as err:
                 warnings.append(f"semantic search unavailable: {err}")
+            except DatabaseError as err:  # a vector index missing or being rebuilt
+                qvec = None
+                warnings.append(f"vector search failed ({err}); run `mnemosyne embed --rebuild-index`")
         timings["semantic"] = (time.perf_counter() - t) * 1000
         if mode == "semantic" and emb is None:
             warnings.append("semantic mode without embeddings: no results")
@@ -669,7 +673,7 @@ def search_commits(
     if emb is not None:
         try:
             sem = semantic_lists(graph, emb.embed([query])[0], ["commit"], n, None)["commit"]
-        except EmbeddingError as err:
+        except (EmbeddingError, DatabaseError) as err:
             log.warning("semantic commit search unavailable: %s", err)
     fused = _rrf(
         [(w.keyword, [("commit", h) for h, _ in kw]), (w.keyword, [("commit", r[0]) for r in ticket_rows]),

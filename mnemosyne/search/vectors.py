@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from mnemosyne.errors import MnemosyneError
 from mnemosyne.search.errors import EmbeddingDimensionMismatch
 
 log = logging.getLogger(__name__)
@@ -185,3 +186,33 @@ def knn(graph: Any, label: str, qvec: np.ndarray | Sequence[float], k: int,
         {**(params or {}), "q": q, "k": int(k), "kf": int(2 * k + 10)},
     )
     return rows
+
+
+def check_vector_health(graph: Any, sample: int = 5, repair: bool = True) -> bool:
+    """Probe the HNSW indexes with a few stored vectors: each must find itself. After an AOF
+    replay the index can return nothing until rebuilt (tech-brief §2.6). Returns True when it
+    was broken (and, with ``repair``, rebuilt). Cheap: ``sample`` k-NN queries per label."""
+    info = get_model_info(graph)
+    if not info.dim:
+        return False
+    broken = False
+    for label, key in VECTOR_LABELS.items():
+        rows = graph.ro_query(
+            f"MATCH (n:{label}) WHERE n.embedding IS NOT NULL RETURN n.{key}, n.embedding LIMIT $n", {"n": int(sample)}
+        )
+        for k, vec in rows:
+            if vec is None or len(vec) != info.dim:
+                continue
+            try:
+                found = [r[0] for r in knn(graph, label, np.asarray(vec, dtype=np.float32), 3)]
+            except MnemosyneError:  # no index at all ("Invalid arguments for procedure")
+                found = []
+            if k not in found:
+                broken = True
+                break
+        if broken:
+            break
+    if broken and repair:
+        log.warning("vector index of %s returned incomplete results; rebuilding it", getattr(graph, "name", graph))
+        rebuild_vector_indexes(graph)
+    return broken

@@ -93,3 +93,13 @@ def test_limit_leaves_the_rest_for_later(code_graph, db, embedder, tmp_path):
     r2 = backfill(db, code_graph.workspace, embedder, cache=cache)
     assert r2.embedded == r.remaining and r2.remaining == 0
     assert np.isfinite(r2.seconds)
+
+
+def test_vector_health_check_finds_stored_vectors(code_graph, db, embedder, tmp_path):
+    from mnemosyne.search.vectors import check_vector_health, drop_vector_indexes
+
+    backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    assert check_vector_health(code_graph) is False
+    drop_vector_indexes(code_graph)  # an index that finds nothing, as after a bad AOF replay
+    assert check_vector_health(code_graph) is True  # detected and rebuilt
+    assert check_vector_health(code_graph) is False

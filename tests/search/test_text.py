@@ -31,7 +31,8 @@ def test_search_text_has_split_words_and_exact_name():
 
 
 @pytest.mark.parametrize("raw", ['foo(', 'a:b', '"unterminated', '-', '|||', '@#$%^&*', '%%x%%', '', '   ', 'x*y~z',
-                                 'where is the (retry) delay computed?', "O'Reilly's [book]", '{"a": 1}'])
+                                 'where is the (retry) delay computed?', "O'Reilly's [book]", '{"a": 1}',
+                                 'the of a', 'where is it', 'café crème', '日本語 テキスト', 'a' * 300, 'x_y_z 1 2 3'])
 def test_ft_query_is_always_safe(raw, graph):
     q = ft_query(raw)
     if q is None:
