@@ -476,7 +476,12 @@ def search(
                 warnings.append(f"semantic search unavailable: {err}")
             except DatabaseError as err:  # a vector index missing or being rebuilt
                 qvec = None
-                warnings.append(f"vector search failed ({err}); run `mnemosyne embed --rebuild-index`")
+                from mnemosyne.search.vectors import indexes_building
+
+                if any(lab in indexes_building(graph) for lab in ("Function", "Class", "Section", "Commit")):
+                    warnings.append("vector indexes are being rebuilt: keyword results only for now")
+                else:
+                    warnings.append(f"vector search failed ({err}); run `mnemosyne embed --rebuild-index`")
         timings["semantic"] = (time.perf_counter() - t) * 1000
         if mode == "semantic" and emb is None:
             warnings.append("semantic mode without embeddings: no results")

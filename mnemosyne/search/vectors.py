@@ -129,14 +129,39 @@ def drop_vector_indexes(graph: Any) -> None:
         graph.query(f"DROP VECTOR INDEX FOR ({var}:{label}) ON ({var}.{EMBEDDING_PROP})")
 
 
-def rebuild_vector_indexes(graph: Any) -> int:
+def indexes_building(graph: Any) -> list[str]:
+    """Labels whose index is still being built (``UNDER CONSTRUCTION``): FalkorDB builds a new
+    index in the background and refuses vector queries on it until done."""
+    rows = graph.ro_query("CALL db.indexes() YIELD label, status RETURN label, status")
+    return sorted({lab for lab, status in rows if status and "CONSTRUCTION" in str(status).upper()})
+
+
+def wait_vector_indexes(graph: Any, timeout_s: float = 600.0) -> bool:
+    """Wait until no vector-indexed label is under construction; False on timeout."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        building = [lab for lab in indexes_building(graph) if lab in VECTOR_LABELS]
+        if not building:
+            return True
+        if time.monotonic() > deadline:
+            log.warning("vector indexes still under construction after %.0f s: %s", timeout_s, building)
+            return False
+        time.sleep(0.05)
+
+
+def rebuild_vector_indexes(graph: Any, wait: bool = True) -> int:
     """DROP + CREATE every vector index with the recorded dimension (after large re-embeds, or
-    when the server replayed its AOF). Returns the dimension (0: nothing embedded yet)."""
+    when the server replayed its AOF), then wait for the background build (searches meanwhile
+    fall back to keyword results). Returns the dimension (0: nothing embedded yet)."""
     info = get_model_info(graph)
     if not info.dim:
         return 0
     drop_vector_indexes(graph)
     create_vector_indexes(graph, info.dim)
+    if wait:
+        wait_vector_indexes(graph)
     return info.dim
 
 
@@ -157,6 +182,7 @@ def prepare_model(graph: Any, provider: str, model_id: str, dim: int) -> bool:
                 "SET n.embedding = NULL, n.embed_hash = NULL"
             )
     create_vector_indexes(graph, dim)
+    wait_vector_indexes(graph)
     if changed or info.model is None or info.provider != provider:
         _set_model_info(graph, provider, model_id, dim)
     return changed
@@ -195,6 +221,7 @@ def check_vector_health(graph: Any, sample: int = 5, repair: bool = True) -> boo
     info = get_model_info(graph)
     if not info.dim:
         return False
+    wait_vector_indexes(graph)
     broken = False
     for label, key in VECTOR_LABELS.items():
         rows = graph.ro_query(
