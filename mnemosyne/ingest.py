@@ -32,6 +32,7 @@ import logging
 import re
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -93,6 +94,7 @@ class IngestResult(BaseModel):
     last_seq: int | None = None
     stopped: bool = False  # the stop event interrupted the run (safe; run again to continue)
     message: str = ""
+    state_reused: bool = False  # the previous run's in-memory state was reused (no tree re-parse)
     timings: dict[str, float] = Field(
         default_factory=dict,
         description="seconds spent per phase: git (blob reads), parse (Extractor.update), resolve "
@@ -106,6 +108,19 @@ _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 def search_text(qname: str, doc: str = "") -> str:
     words = [w.lower() for part in re.split(r"[^A-Za-z0-9]+", qname) for w in _WORD.findall(part)]
     return " ".join([*words, qname.replace(".", " ").replace("/", " "), (doc or "")[:1000]])
+
+
+# In-memory state kept between runs in one process (the daemon ingests one commit at a time):
+# the extractor and fact state at the last ingested commit, so the next run need not re-parse the
+# whole tree. Reused only when the graph's Meta still points at that exact commit and seq.
+STATE_CACHE_SIZE = 2
+_STATE_CACHE: OrderedDict[tuple[str, str, str], dict[str, Any]] = OrderedDict()
+_STATE_LOCK = threading.Lock()
+
+
+def clear_state_cache() -> None:
+    with _STATE_LOCK:
+        _STATE_CACHE.clear()
 
 
 class IngestBusy(MnemosyneError):
@@ -208,6 +223,9 @@ class _Run:
         self._pkg_paths: list[str] = []
         self._facts_cache: dict[str, FileFacts] = {}  # path -> facts last applied
         self.lock: _Lock | None = None
+        self.state_at: str | None = None  # commit whose tree the in-memory state reflects
+        self.reused_state = False
+        self.rolled = False
         self.verify = False
         self.timings: dict[str, float] = {"git": 0.0, "parse": 0.0, "resolve": 0.0, "diff": 0.0, "write": 0.0}
 
@@ -234,6 +252,34 @@ class _Run:
             self.warnings.add(f"{path}: submodule (gitlink) not ingested; ingest it as its own workspace")
 
     # --- loading a tree into the extractor ---------------------------------------------------------
+    _KEPT = ("extractor", "state", "_facts_cache", "_node_cache", "_pkg_paths", "_submodules")
+
+    def _cache_key(self) -> tuple[str, str, str]:
+        return (str(getattr(self.db, "address", "")), self.info.name, str(self.info.path))
+
+    def restore_or_load(self, commit: str, seq: int, rolled_back: bool) -> None:
+        """The state at ``commit``: from the process cache when it is exactly that, else parsed."""
+        with _STATE_LOCK:
+            kept = _STATE_CACHE.pop(self._cache_key(), None)
+        if kept is not None and not rolled_back and kept["commit"] == commit and kept["seq"] == seq:
+            for name in self._KEPT:
+                setattr(self, name, kept[name])
+            self.reused_state = True
+        else:
+            self.load_tree(commit)
+        self.state_at = commit
+
+    def keep_state(self, commit: str | None, seq: int) -> None:
+        if commit is None or self.state_at != commit or STATE_CACHE_SIZE <= 0:
+            return
+        kept = {name: getattr(self, name) for name in self._KEPT}
+        kept.update(commit=commit, seq=seq)
+        with _STATE_LOCK:
+            _STATE_CACHE[self._cache_key()] = kept
+            _STATE_CACHE.move_to_end(self._cache_key())
+            while len(_STATE_CACHE) > STATE_CACHE_SIZE:
+                _STATE_CACHE.popitem(last=False)
+
     def load_tree(self, commit: str) -> None:
         """Rebuild the in-memory state from the full tree at ``commit`` (resume, head-only)."""
         entries, subs = self.repo.ls_tree(commit)
@@ -383,7 +429,8 @@ class _Run:
         self.store.ensure_indexes()
         self.store.ensure_workspace_node(info.name, info.path, info.branch or None)
         meta = self.store.meta()
-        if meta.get("in_progress_seq") is not None:
+        self.rolled = meta.get("in_progress_seq") is not None
+        if self.rolled:
             self.emit("rollback")
             res.rolled_back = self.store.rollback(int(meta["in_progress_seq"]))
             self.warnings.add(f"resumed after an interrupted run: rolled back half-written commit seq {meta['in_progress_seq']}")
@@ -433,8 +480,8 @@ class _Run:
             return self._finish(res, last_seq, last_commit)
         if last_seq >= 0:
             self.emit("loading", 0, todo, last_seq, last_commit)
-            self.load_tree(last_commit)
-            if self.verify or meta.get("in_progress_seq") is not None:  # after a rollback, always check
+            self.restore_or_load(last_commit, last_seq, self.rolled)
+            if self.verify or self.rolled:  # after a rollback, always check
                 self.verify_loaded_state()
         commits = repo.log(head, since=last_commit)
         if [c.hash for c in commits] != timeline[last_seq + 1 :]:
@@ -450,6 +497,7 @@ class _Run:
             files = self.changed_files(c.changes)
             self.timings["git"] += time.perf_counter() - t
             self.apply(c, seq, files)
+            self.state_at = c.hash
             res.commits_ingested += 1
             last_commit = c.hash
             self.emit("ingesting", i + 1, len(commits), seq, c.hash)
@@ -477,7 +525,7 @@ class _Run:
             self._note_submodule(s)
         new = {e.path: e for e in entries if self.extractor.owns(e.path)}
         if last_commit:
-            self.load_tree(last_commit)
+            self.restore_or_load(last_commit, last_seq, self.rolled)
             old_entries, _ = self.repo.ls_tree(last_commit)
             old = {e.path: e for e in old_entries if self.extractor.owns(e.path)}
         else:
@@ -489,6 +537,7 @@ class _Run:
         seq = last_seq + 1
         self.emit("ingesting", 0, 1, seq, head)
         self.apply(info, seq, files)
+        self.state_at = head
         res.commits_ingested = 1
         self.emit("ingesting", 1, 1, seq, head)
         res.message = f"ingested the head {head[:12]} only (seq {seq}); run without --head-only for full history"
@@ -498,8 +547,10 @@ class _Run:
         res.last_seq = seq if seq >= 0 else None
         res.files_parsed = self.files_parsed
         res.timings = {k: round(v, 3) for k, v in self.timings.items()}
+        res.state_reused = self.reused_state
         res.warnings = list(self.warnings.items)
         res.seconds = round(time.monotonic() - self.t0, 3)
+        self.keep_state(commit, seq)
         self._update_registry(
             last_ingested_commit=commit, last_ingested_seq=res.last_seq,
             state="stopped" if res.stopped else "ready",

@@ -130,3 +130,39 @@ def test_head_only_then_head_only_then_full(db, ws, make_repo):
     res = ingest_workspace(db, info.name, head_only=True)
     assert res.mode == "full" and res.commits_ingested == 1 and any("ignored" in w for w in res.warnings)
     assert assert_invariant(g, repo.path) == 6
+
+
+def test_in_process_state_is_reused_only_when_exact(db, ws, make_repo):
+    from mnemosyne.ingest import clear_state_cache
+
+    repo = make_repo()
+    _history(repo, 3)
+    info = ws(repo.path)
+    ingest_workspace(db, info)
+    repo.write("app/n.py", "from app.core import f0\n\ndef n():\n    f0()\n")
+    repo.commit("n")
+    res = ingest_workspace(db, info.name, verify=True)
+    assert res.state_reused and res.commits_ingested == 1
+    # the graph moved on behind our back (another process ingested): the kept state is not used
+    import os
+    import subprocess
+    import sys
+
+    repo.write("app/n.py", "def n():\n    pass\n")
+    repo.commit("n2")
+    subprocess.run([sys.executable, "-m", "mnemosyne.cli", "ingest", "-w", info.name, "-q"], check=True,
+                   env={**os.environ}, capture_output=True)
+    repo.write("app/n.py", "def n3():\n    pass\n")
+    repo.commit("n3")
+    res = ingest_workspace(db, info.name, verify=True)
+    assert not res.state_reused and res.commits_ingested == 1
+    clear_state_cache()
+    repo.write("app/n.py", "def n5():\n    pass\n")
+    repo.commit("n5")
+    assert not ingest_workspace(db, info.name).state_reused
+    repo.git("reset", "-q", "--hard", "HEAD~1")
+    repo.write("app/n.py", "def n4():\n    pass\n")
+    repo.commit("n4")
+    res = ingest_workspace(db, info.name, verify=True)
+    assert not res.state_reused and res.superseded > 0
+    assert_invariant(db.graph(info.name), repo.path)
