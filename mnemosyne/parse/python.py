@@ -211,7 +211,7 @@ class _Conv:
             return U
         t = _KN[node.kind_id]
         if t == "identifier":
-            return ("n", _text(node))
+            return ("n", self.src[node.start_byte : node.end_byte].decode("utf-8", "replace"))
         if t == "attribute" or t == "call":
             nid = node.id
             r = self.memo.get(nid)
@@ -227,18 +227,18 @@ class _Conv:
             attr = node.child_by_field_id(F_ATTRIBUTE)
             if attr is None:
                 return U
-            return ("a", self.expr(obj, depth + 1), _text(attr))
+            return ("a", self.expr(obj, depth + 1), self.src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
         if t == "call":
             fn = node.child_by_field_id(F_FUNCTION)
             argl = node.child_by_field_id(F_ARGUMENTS)
             args: list[Any] = []
             kwargs: list[Any] = []
-            if argl is not None and argl.type == "argument_list":
+            if argl is not None and _KN[argl.kind_id] == "argument_list":
                 for a in argl.named_children:
-                    at = a.type
+                    at = _KN[a.kind_id]
                     if at == "keyword_argument":
-                        nm = a.child_by_field_name("name")
-                        kwargs.append((_text(nm) if nm else None, self.expr(a.child_by_field_name("value"), depth + 1)))
+                        nm = a.child_by_field_id(F_NAME)
+                        kwargs.append((_text(nm) if nm else None, self.expr(a.child_by_field_id(F_VALUE), depth + 1)))
                     elif at == "list_splat":
                         args.append(("*", self.expr(a.named_child(0), depth + 1)))
                     elif at == "dictionary_splat":
@@ -474,6 +474,7 @@ class _Conv:
         pop = stack.pop
         skip = _SKIP
         kn = _KN
+        src = self.src
         while stack:
             node, sc, ctx = pop()
             t = kn[node.kind_id]
@@ -617,9 +618,15 @@ class _Conv:
                 continue
             if t == "ERROR":
                 pass  # walk inside: extract what parses
-            kids = node.named_children
-            for c in reversed(kids):
-                push((c, sc, ctx if t in ("parenthesized_expression",) else 0))
+            if t == "string":
+                # only f-strings hold code (interpolations); a plain literal is skipped whole
+                pre = src[node.start_byte : node.start_byte + 3]
+                if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
+                    continue
+            c_ctx = ctx if t == "parenthesized_expression" else 0
+            for c in reversed(node.named_children):
+                if kn[c.kind_id] not in skip:
+                    push((c, sc, c_ctx))
 
     def add_with(self, sc: int, item: Node, e: Any) -> bool:
         clause = item.parent

@@ -77,21 +77,26 @@ MIN_PYCG_CONFIDENCE = 0.9
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 
 
+FREEZE_BATCH_BYTES = 1_000_000  # batches parsing more than this freeze their results (see _gc_paused)
+
+
 @contextmanager
-def _gc_paused():
+def _gc_paused(freeze: bool = False):
     """Parsing and resolution allocate millions of small, long-lived, acyclic objects (parse
     results, facts); the cyclic GC would rescan them over and over, which cost more than the
-    extraction itself (40% of the time on the stdlib). So: pause the collector while working, then
-    ``gc.freeze()`` what exists (moved to the permanent generation: later collections skip it,
-    reference counting still frees it) before resuming. Our structures hold no reference cycles,
-    so nothing of ours can leak this way."""
+    extraction itself (40% of the time on the stdlib). So: pause the collector while working and,
+    after a big batch, ``gc.freeze()`` what exists (moved to the permanent generation: later
+    collections skip it, reference counting still frees it) before resuming. Our structures hold
+    no reference cycles, so nothing of ours can leak that way; small batches (a daemon's
+    incremental updates) do not freeze, so other components' cyclic garbage is not kept."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
-            gc.freeze()
+            if freeze:
+                gc.freeze()
             gc.enable()
 
 
@@ -145,7 +150,8 @@ class PythonIndex:
         return set(self._parsed)
 
     def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
-        with _gc_paused():
+        big = sum(len(d) for d in changed.values() if d is not None) > FREEZE_BATCH_BYTES
+        with _gc_paused(freeze=big):
             return self._update(changed)
 
     def _update(self, changed: Mapping[str, bytes | None]) -> set[str]:
@@ -813,6 +819,10 @@ class _FileResolver:
         if k in ("B", "B?"):
             if f[1] == "super":
                 return self.super_value(path, idx, e)
+            if f[1] == "type" and len(e[2]) == 1 and not e[3] and e[2][0][0] != "*":
+                return {("C", v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == "I"}
+            if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != "*":
+                return set(self.eval(path, idx, e[2][0]))
             return set()
         return set()
 
@@ -973,6 +983,8 @@ class _FileResolver:
             return frozenset({("B", f"{b[1]}.{attr}")}), []
         if k == "C":
             return self.class_lookup(b[1], b[2], attr), []
+        if k == "I" and attr == "__class__":
+            return frozenset({("C", b[1], b[2])}), []
         if k == "I" or k == "S":
             start_after = k == "S"
             getters = self.property_getters(b[1], b[2], attr, start_after)
