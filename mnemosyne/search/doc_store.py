@@ -117,7 +117,7 @@ def apply_docs(
             })  # fmt: skip
         keys = [r["key"] for r in rows]
         report.sections_closed += _close_missing(graph, path, keys, base)
-        created = graph.write_batches(
+        graph.write_batches(
             "UNWIND $rows AS r MERGE (s:Section {key: r.key}) "
             "ON CREATE SET s.doc = r.doc, s.heading_path = r.hp, s.heading = r.heading, s.level = r.level, "
             "s.chunk = r.chunk, s.text = r.text, s.search_text = r.st, s.mentions = r.mentions, s.tokens = r.tokens, "
@@ -125,7 +125,6 @@ def apply_docs(
             "SET s.line_start = r.ls, s.line_end = r.le",
             rows, batch_size=200, params=base,
         )
-        del created
         # open versions for the blocks that have none; update lines/order in place on the others
         res = graph.write_batches(
             "UNWIND $rows AS r MATCH (d:Document {path: r.doc}), (s:Section {key: r.key}) "
@@ -140,9 +139,7 @@ def apply_docs(
         )
         report.sections_opened += res["relationships_created"]
         _sync_next(graph, path, keys, base)
-        new_keys = [r["key"] for r in rows]
         report.mentions += _link(graph, [(r["key"], r["mentions"]) for r in rows if r["mentions"]], seq=int(seq))
-        del new_keys
     return report
 
 
