@@ -131,8 +131,8 @@ def apply_docs(
             "OPTIONAL MATCH (d)-[o:HAS_SECTION]->(s) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
             "WITH d, s, r, o "
             "FOREACH (_ IN CASE WHEN o IS NULL THEN [1] ELSE [] END | "
-            "  CREATE (d)-[:HAS_SECTION {valid_from: $t, valid_from_seq: $seq, source_commit: $c, ingested_at: $now, "
-            "  ordinal: r.ord, line_start: r.ls, line_end: r.le}]->(s)) "
+            "  CREATE (d)-[:HAS_SECTION {vkey: r.key, valid_from: $t, valid_from_seq: $seq, source_commit: $c, "
+            "  ingested_at: $now, ordinal: r.ord, line_start: r.ls, line_end: r.le}]->(s)) "
             "FOREACH (_ IN CASE WHEN o IS NULL THEN [] ELSE [1] END | "
             "  SET o.ordinal = r.ord, o.line_start = r.ls, o.line_end = r.le)",
             rows, batch_size=200, params=base,
@@ -175,7 +175,8 @@ def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any]) -> 
             "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
             "OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
             "WITH a, b, count(o) AS open WHERE open = 0 "
-            "CREATE (a)-[:NEXT {doc: $p, valid_from: $t, valid_from_seq: $seq, source_commit: $c, ingested_at: $now}]->(b)",
+            "CREATE (a)-[:NEXT {vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
+            "source_commit: $c, ingested_at: $now}]->(b)",
             {**base, "p": path, "pairs": pairs},
         )
 
@@ -355,9 +356,8 @@ def sync_docs(db: Any, ws: Any, *, count_tokens: TokenCounter | None = None, rep
         if timeline.get(docs_seq) == docs_commit:
             start = int(docs_seq) + 1
         else:
-            now = int(time.time())
-            for rel in ("HAS_SECTION", "NEXT"):
-                graph.query(f"MATCH ()-[r:{rel}]->() WHERE r.superseded_at IS NULL SET r.superseded_at = $now", {"now": now})
+            start = _fork_since(graph, int(docs_seq), docs_commit, timeline)
+            supersede_docs_from(graph, start, int(time.time()))
             rep.replayed = True
     count = count_tokens or default_token_counter()
     for s in range(start, int(last_seq) + 1):
@@ -388,5 +388,45 @@ def sync_docs(db: Any, ws: Any, *, count_tokens: TokenCounter | None = None, rep
             rep.mentions += r.mentions
         rep.commits += 1
         graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
+    if rep.replayed and start > int(last_seq):
+        graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h",
+                    {"s": int(last_seq), "h": timeline.get(int(last_seq))})
     rep.seconds = round(time.perf_counter() - t0, 3)
     return rep
+
+
+def _fork_since(graph: Any, docs_seq: int, docs_commit: str | None, timeline: dict[int, str]) -> int:
+    """First timeline position whose commit differs from what the docs were applied on: the
+    lowest ``old_seq`` of the superseded commits up to ``docs_seq`` that are no longer on the
+    timeline. 0 when it cannot be told (everything is replayed)."""
+    rows = graph.ro_query(
+        "MATCH (c:Commit) WHERE c.seq IS NULL AND c.old_seq IS NOT NULL AND c.old_seq <= $s "
+        "RETURN c.old_seq, c.hash ORDER BY c.old_seq",
+        {"s": docs_seq},
+    )
+    olds = [int(o) for o, h in rows if timeline.get(int(o)) != h]
+    return min(olds) if olds else 0
+
+
+def supersede_docs_from(graph: Any, fork: int, now: int) -> int:
+    """History rewritten: stop believing documentation versions from timeline position ``fork``
+    on (docs/schema.md). Versions that began at or after ``fork`` get ``superseded_at``; versions
+    that began before it but closed at or after it get ``superseded_at`` and an open copy. Nothing
+    is deleted; idempotent (already superseded versions are left alone)."""
+    n = 0
+    for rel in ("HAS_SECTION", "NEXT"):
+        rows = graph.query(
+            f"MATCH ()-[e:{rel}]->() WHERE e.valid_from_seq >= $f AND e.superseded_at IS NULL "
+            "SET e.superseded_at = $now RETURN count(e)",
+            {"f": fork, "now": now},
+        )
+        n += int(rows[0][0]) if rows else 0
+        rows = graph.query(
+            f"MATCH (a)-[e:{rel}]->(b) WHERE e.valid_to_seq >= $f AND e.superseded_at IS NULL "
+            f"CREATE (a)-[c:{rel}]->(b) SET c = properties(e) "
+            "SET c.valid_to = NULL, c.valid_to_seq = NULL, c.ended_commit = NULL, c.ingested_at = $now, "
+            "e.superseded_at = $now RETURN count(e)",
+            {"f": fork, "now": now},
+        )
+        n += int(rows[0][0]) if rows else 0
+    return n

@@ -139,3 +139,47 @@ def test_apply_docs_versions_sections_next_and_mentions(code_graph):
     assert sections_at(g, "docs/retry.md", 2) == [] and len(sections_at(g, "docs/retry.md", 1)) == 3
     open_next = g.ro_query("MATCH ()-[r:NEXT]->() WHERE r.valid_to_seq IS NULL RETURN count(r)")[0][0]
     assert open_next == 0
+
+
+def test_sync_docs_follows_a_history_rewrite(db, tmp_path):
+    import subprocess
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.search.doc_store import sync_docs
+
+    repo = tmp_path / "r"
+    repo.mkdir()
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e",
+           "PATH": "/usr/bin:/bin"}
+
+    def commit(msg, files, when):
+        for name, text in files.items():
+            (repo / name).write_text(text)
+        e = {**env, "GIT_AUTHOR_DATE": f"{when} +0000", "GIT_COMMITTER_DATE": f"{when} +0000"}
+        subprocess.run(["git", "-C", str(repo), "add", "."], check=True, env=e)
+        subprocess.run(["git", "-C", str(repo), "commit", "-qm", msg], check=True, env=e)
+
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True, env=env)
+    commit("one", {"a.py": "def f():\n    return 1\n", "README.md": "# A\n\nFirst.\n"}, 1_700_000_000)
+    commit("two", {"README.md": "# A\n\nSecond.\n"}, 1_700_000_100)
+    name = f"rw_{uuid.uuid4().hex[:8]}"
+    try:
+        ingest_path(db, repo, name=name)
+        r = sync_docs(db, name)
+        g = db.graph(name)
+        assert r.commits == 2 and [s["text"] for s in sections_at(g, "README.md")] == ["Second."]
+        # rewrite: drop commit two, commit something else instead
+        subprocess.run(["git", "-C", str(repo), "reset", "-q", "--hard", "HEAD~1"], check=True, env=env)
+        commit("two again", {"README.md": "# A\n\nThird.\n"}, 1_700_000_200)
+        ingest_path(db, repo, name=name)
+        r2 = sync_docs(db, name)
+        assert r2.replayed and r2.commits == 1
+        assert [s["text"] for s in sections_at(g, "README.md")] == ["Third."]
+        assert [s["text"] for s in sections_at(g, "README.md", 0)] == ["First."]
+        believed = g.ro_query("MATCH (:Document)-[e:HAS_SECTION]->(s:Section) WHERE e.superseded_at IS NULL "
+                              "RETURN s.text, e.valid_from_seq, e.valid_to_seq ORDER BY e.valid_from_seq")
+        assert believed == [["First.", 0, 1], ["Third.", 1, None]]
+        assert g.ro_query("MATCH ()-[e:HAS_SECTION]->() WHERE e.superseded_at IS NOT NULL RETURN count(e)")[0][0] == 2
+    finally:
+        db.registry.remove(name, drop_graph=True)
