@@ -103,3 +103,13 @@ def test_vector_health_check_finds_stored_vectors(code_graph, db, embedder, tmp_
     drop_vector_indexes(code_graph)  # an index that finds nothing, as after a bad AOF replay
     assert check_vector_health(code_graph) is True  # detected and rebuilt
     assert check_vector_health(code_graph) is False
+
+
+def test_refresh_workspace_is_the_post_ingest_step(shop, db, embedder):
+    from mnemosyne.search import refresh_workspace
+
+    name, _ = shop
+    out = refresh_workspace(db, name, embedder)
+    assert out["docs"]["commits"] == 0  # already caught up by the fixture
+    assert out["embeddings"]["embedded"] == 0 and out["embeddings"]["unchanged"] > 0
+    assert "embeddings_error" not in out
