@@ -16,7 +16,6 @@ random symbols and commits, through the named queries the query layer uses.
 from __future__ import annotations
 
 import argparse
-import io
 import random
 import shutil
 import statistics

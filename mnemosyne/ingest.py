@@ -43,7 +43,7 @@ from mnemosyne import vocabulary as V
 from mnemosyne.errors import MnemosyneError, RevisionNotFound
 from mnemosyne.extract import Extractor
 from mnemosyne.facts import FileFacts
-from mnemosyne.git.repo import SYMLINK_MODE, CommitInfo, FileChange, GitRepo, TreeEntry
+from mnemosyne.git.repo import SYMLINK_MODE, CommitInfo, FileChange, GitRepo
 from mnemosyne.store.versions import NodeRows, VersionStore, now_s
 from mnemosyne.timeline.edges import (
     PACKAGES_OWNER,
