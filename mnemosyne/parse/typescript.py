@@ -20,8 +20,8 @@ Binding values:
 from __future__ import annotations
 
 import hashlib
-import re
 from bisect import bisect_right
+from itertools import accumulate
 from dataclasses import dataclass, field
 
 import tree_sitter_typescript as _tst
@@ -271,10 +271,10 @@ class _Builder:
 
     def line(self, byte: int) -> int:
         """1-based line of a byte offset (cheaper than ``node.start_point`` for many nodes)."""
-        nl = self.newlines
-        if nl is None:
-            nl = self.newlines = [m.start() for m in re.finditer(b"\n", self.data)]
-        return bisect_right(nl, byte - 1) + 1
+        starts = self.newlines
+        if starts is None:  # offsets where lines 2, 3, ... start (all C-level work)
+            starts = self.newlines = list(accumulate(map((1).__add__, map(len, self.data.split(b"\n")))))
+        return bisect_right(starts, byte) + 1
 
     def _t(self, node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -337,7 +337,7 @@ class _Builder:
         start = node.start_byte
         sig = ""
         if body is not None:
-            sig = _first_line(data[start : body.start_byte].decode("utf-8", "replace"))
+            sig = _first_line(data[start : min(body.start_byte, start + 600)].decode("utf-8", "replace"))
         doc = ""
         # a JSDoc block right before the definition (or before its `export` / `export default`)
         k = start
@@ -373,16 +373,8 @@ class _Builder:
 
     # -- expressions ----------------------------------------------------------------------------
     def conv(self, node, depth: int = 0) -> tuple | None:
-        if node is None:
-            return None
-        key = node.id
-        cache = self.conv_cache
-        if key in cache:
-            return cache[key]
-        r = cache[key] = self._conv(node, depth)
-        return r
-
-    def _conv(self, node, depth: int) -> tuple | None:
+        """The expression encoding of a node (module docstring); calls are memoised by node, so a
+        call chain ``a.b().c().d()`` costs linear time although each of its calls is a site."""
         K = self.K
         while node is not None:
             if depth > _MAX_DEPTH:
@@ -400,28 +392,12 @@ class _Builder:
                     return None
                 return ("prop", obj, self._t(prop))
             if t == K.call:
-                fn = node.child_by_field_id(K.f_function)
-                if fn is None:
-                    return None
-                data = self.data
-                fe = fn.end_byte
-                fk = fn.kind_id
-                if fk == K.identifier and data[fn.start_byte : fe] == b"require":
-                    spec = self.require_spec(node)
-                    return ("require", spec) if spec is not None else None
-                if fk == K.import_:
-                    spec = self.require_spec(node)
-                    return ("import", spec) if spec is not None else None
-                inner = self.conv(fn, depth + 1)
-                if inner is None:
-                    return None
-                if data.endswith(_WRAPPERS, 0, fe):
-                    # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
-                    args = node.child_by_field_id(K.f_arguments)
-                    a0 = _nth(args, 0)
-                    if a0 is not None:
-                        return ("call", inner, self.conv(a0, depth + 1))
-                return ("call", inner)
+                key = node.id
+                cache = self.conv_cache
+                if key in cache:
+                    return cache[key]
+                r = cache[key] = self._conv_call(node, depth)
+                return r
             if t == K.new:
                 inner = self.conv(node.child_by_field_id(K.f_constructor), depth + 1)
                 return ("new", inner) if inner is not None else None
@@ -454,6 +430,31 @@ class _Builder:
                 return ("prop", obj, key) if obj is not None else None
             return None
         return None
+
+    def _conv_call(self, node, depth: int) -> tuple | None:
+        K = self.K
+        fn = node.child_by_field_id(K.f_function)
+        if fn is None:
+            return None
+        data = self.data
+        fe = fn.end_byte
+        fk = fn.kind_id
+        if fk == K.identifier and data[fn.start_byte : fe] == b"require":
+            spec = self.require_spec(node)
+            return ("require", spec) if spec is not None else None
+        if fk == K.import_:
+            spec = self.require_spec(node)
+            return ("import", spec) if spec is not None else None
+        inner = self.conv(fn, depth + 1)
+        if inner is None:
+            return None
+        if data.endswith(_WRAPPERS, 0, fe):
+            # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
+            args = node.child_by_field_id(K.f_arguments)
+            a0 = _nth(args, 0)
+            if a0 is not None:
+                return ("call", inner, self.conv(a0, depth + 1))
+        return ("call", inner)
 
     def conv_type(self, node, depth: int = 0) -> tuple | None:
         while node is not None and depth < 50:
