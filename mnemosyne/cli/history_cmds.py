@@ -24,6 +24,9 @@ def _common(p: argparse.ArgumentParser, at: bool = False) -> None:
                        "the last ingested commit)")  # fmt: skip
         g.add_argument("--as-of", metavar="TIME", help="the last timeline commit at or before TIME "
                        "(epoch seconds or ISO 8601, e.g. 2024-01-05 or 2024-01-05T12:00:00Z)")  # fmt: skip
+        p.add_argument("--as-of-ingest", metavar="TIME", help="transaction time: answer as Mnemosyne believed it at "
+                       "wall-clock TIME (epoch seconds or ISO 8601): versions ingested by then and not superseded by "
+                       "then; a commit superseded since (history rewritten) is still on that timeline")  # fmt: skip
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -89,7 +92,7 @@ def _calls(args: argparse.Namespace) -> int:
         ws = resolve_workspace(db, args.workspace)
         if args.depth and args.depth > 1:
             tree = Q.call_tree(db, ws, args.fqn, direction=args.direction, depth=args.depth, at=args.at,
-                               as_of=args.as_of)  # fmt: skip
+                               as_of=args.as_of, as_of_ingest=args.as_of_ingest)  # fmt: skip
             lines = [f"{args.direction} of {args.fqn} at {tree.at.describe()}:"]
 
             def walk(node: Q.CallTreeNode, indent: int) -> None:
@@ -105,7 +108,7 @@ def _calls(args: argparse.Namespace) -> int:
                 lines.append("  ... (truncated)")
             return _emit(args, tree, lines)
         fn = Q.calls if args.direction == "callees" else Q.callers
-        res = fn(db, ws, args.fqn, at=args.at, as_of=args.as_of)
+        res = fn(db, ws, args.fqn, at=args.at, as_of=args.as_of, as_of_ingest=args.as_of_ingest)
     verb = "calls" if args.direction == "callees" else "is called by"
     lines = [f"{args.fqn} {verb} at {res.at.describe()}:"]
     if not res.edges:

@@ -36,6 +36,10 @@ class CommitRef(BaseModel):
     on_timeline: bool = True
     from_source: bool = Field(default=False, description="answered by parsing the commit's tree, not from the graph")
     behind_ingested_head: int | None = Field(default=None, description="timeline commits ingested after this one")
+    as_of_ingest: int | None = Field(default=None, description="transaction time: answered as believed at this "
+                                     "wall-clock time (epoch seconds); None = as believed now")
+    superseded_at: int | None = Field(default=None, description="when this commit left the timeline (history "
+                                      "rewritten); only on transaction-time answers")
     subject: UntrustedText | None = None
 
 
@@ -338,6 +342,25 @@ class WorkspaceIngestion(BaseModel):
     error: str | None = None
 
 
+class ToolTiming(BaseModel):
+    """Server-side latency of one tool: measured around the tool's logic in this process (no transport)."""
+
+    count: int = 0
+    errors: int = 0
+    p50_ms: float | None = None
+    p95_ms: float | None = None
+    max_ms: float | None = None
+    mean_ms: float | None = None
+
+
+class ServerStats(BaseModel):
+    """Server-side latency per tool of this MCP server process (the ``mnemosyne://stats`` resource)."""
+
+    tools: dict[str, ToolTiming] = Field(default_factory=dict)
+    note: str = ("measured in the server around each tool's logic and the serialisation of its answer; "
+                 "excludes the transport (JSON-RPC, HTTP) and queueing")
+
+
 class IngestionStatus(BaseModel):
     daemon_running: bool
     daemon_pid: int | None = None
@@ -349,6 +372,8 @@ class IngestionStatus(BaseModel):
     failed: list[JobInfo] = Field(default_factory=list)
     workspaces: list[WorkspaceIngestion] = Field(default_factory=list)
     note: str | None = None
+    server_stats: dict[str, ToolTiming] = Field(default_factory=dict, description="server-side latency per tool "
+                                                "since this MCP server started (milliseconds)")
 
 
 # --- coordination --------------------------------------------------------------------------------

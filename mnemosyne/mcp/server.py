@@ -10,6 +10,7 @@ handshake answers at once whatever ingestion is doing.
 """
 
 import logging
+import time
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Literal
 
@@ -53,6 +54,9 @@ WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world
 Workspace = Annotated[str | None, Field(description="workspace name; default: the one containing the current "
                                         "directory, else the only one registered")]  # fmt: skip
 At = Annotated[str | None, Field(description="commit-ish (hash, short hash, branch, tag, HEAD~N); default: the ingested head")]
+AsOfIngest = Annotated[str | None, Field(description="transaction time (epoch seconds or ISO 8601): answer as Mnemosyne "
+                                         "believed it at that wall-clock time, e.g. before a force-push was ingested; "
+                                         "a commit superseded since is still on that timeline. Default: now")]
 Cursor = Annotated[str | None, Field(description="`next_cursor` of the previous page")]
 Fqn = Annotated[str, Field(min_length=1, description="fully qualified name, e.g. shop.checkout.checkout")]
 Limit = Annotated[int, Field(ge=1, le=100, description="page size (1..100)")]
@@ -99,6 +103,16 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
     server.mnemosyne_service = svc  # type: ignore[attr-defined]
 
     def answer(fn: Callable[..., tuple[BaseModel, str]], *args: Any, workspace: str | None = None, **kw: Any) -> CallToolResult:
+        t0 = time.perf_counter()
+        failed = True
+        try:
+            result = _answer(fn, *args, workspace=workspace, **kw)
+            failed = False
+            return result
+        finally:
+            svc.stats.record(getattr(fn, "__name__", "tool"), (time.perf_counter() - t0) * 1000, error=failed)
+
+    def _answer(fn: Callable[..., tuple[BaseModel, str]], *args: Any, workspace: str | None = None, **kw: Any) -> CallToolResult:
         try:
             model, md = fn(*args, **kw) if workspace is _NO_WS else fn(*args, workspace=workspace, **kw)
         except WorkspaceNotIngested as err:
@@ -148,12 +162,14 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
         name_or_fqn: Annotated[str, Field(min_length=1, description="FQN, or a short name like `checkout` or `Cart.total`")],
         at: At = None,
         include_source: bool = True,
+        as_of_ingest: AsOfIngest = None,
         workspace: Workspace = None,
     ) -> Annotated[CallToolResult, M.SymbolAnswer]:
         """A function/method/class as it was at a commit: signature, docstring, file and lines, its
         source text then, caller/callee counts, constraints and locks on it. A short name matching
         several symbols returns the candidates."""
-        return answer(svc.get_symbol, name_or_fqn, at=at, include_source=include_source, workspace=workspace)
+        return answer(svc.get_symbol, name_or_fqn, at=at, include_source=include_source, as_of_ingest=as_of_ingest,
+                      workspace=workspace)  # fmt: skip
 
     @server.tool(annotations=RO)
     def get_calls(
@@ -163,13 +179,14 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
         depth: Depth = 1,
         limit: Limit = 100,
         cursor: Cursor = None,
+        as_of_ingest: AsOfIngest = None,
         workspace: Workspace = None,
     ) -> Annotated[CallToolResult, M.CallsAnswer]:
         """What a function calls (callees) or who calls it (callers) at a commit, expanded up to
         `depth` levels: a tree (depth-first edges with their depth), each edge with how it was
         resolved and a confidence. External (library/builtin) callees are included."""
         return answer(svc.get_calls, fqn, direction=direction, at=at, depth=depth, limit=limit, cursor=cursor,
-                      workspace=workspace)  # fmt: skip
+                      as_of_ingest=as_of_ingest, workspace=workspace)  # fmt: skip
 
     @server.tool(annotations=RO)
     def symbol_history(fqn: Fqn, limit: Limit = 50, cursor: Cursor = None,
@@ -327,6 +344,11 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
                      description="registered workspaces and their ingestion state")  # fmt: skip
     def workspaces_resource() -> str:
         return resource_text(svc.list_workspaces)
+
+    @server.resource("mnemosyne://stats", name="stats", mime_type="application/json",
+                     description="server-side latency (p50/p95/max ms) per tool since this server started")  # fmt: skip
+    def stats_resource() -> str:
+        return resource_text(svc.server_stats)
 
     @server.resource("mnemosyne://{workspace}/schema", name="schema", mime_type="application/json",
                      description="labels, edges, named queries and the time model of a workspace graph")  # fmt: skip

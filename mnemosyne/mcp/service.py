@@ -16,6 +16,7 @@ import logging
 import posixpath
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,7 +28,7 @@ from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import ConfigError, MnemosyneError, PathOutsideWorkspace, RevisionNotFound
 from mnemosyne.mcp import models as M
 from mnemosyne.query import coordination as C
-from mnemosyne.query.core import git, workspace_info
+from mnemosyne.query.core import git, iso, workspace_info
 from mnemosyne.query.models import AtCommit
 
 log = logging.getLogger(__name__)
@@ -165,6 +166,53 @@ def inside_repo(info: Any, rel: str) -> str:
     return rel
 
 
+# --- server-side timing ---------------------------------------------------------------------------
+
+
+class ToolStats:
+    """Server-side durations of each tool (the last ``keep`` calls per tool), recorded in process
+    around the tool's logic and its serialisation (no transport). Thread-safe."""
+
+    def __init__(self, keep: int = 5000) -> None:
+        self.keep = keep
+        self._lock = threading.Lock()
+        self._ms: dict[str, deque[float]] = {}
+        self._count: dict[str, int] = {}
+        self._errors: dict[str, int] = {}
+
+    def record(self, tool: str, ms: float, error: bool = False) -> None:
+        with self._lock:
+            d = self._ms.get(tool)
+            if d is None:
+                d = self._ms[tool] = deque(maxlen=self.keep)
+            d.append(ms)
+            self._count[tool] = self._count.get(tool, 0) + 1
+            if error:
+                self._errors[tool] = self._errors.get(tool, 0) + 1
+
+    def snapshot(self) -> dict[str, M.ToolTiming]:
+        with self._lock:
+            data = {k: (sorted(v), self._count.get(k, 0), self._errors.get(k, 0)) for k, v in self._ms.items()}
+        out = {}
+        for tool, (v, count, errors) in sorted(data.items()):
+            out[tool] = M.ToolTiming(count=count, errors=errors, p50_ms=round(_pct(v, 50), 2),
+                                     p95_ms=round(_pct(v, 95), 2), max_ms=round(v[-1], 2),
+                                     mean_ms=round(sum(v) / len(v), 2))  # fmt: skip
+        return out
+
+    def reset(self) -> None:
+        with self._lock:
+            self._ms.clear()
+            self._count.clear()
+            self._errors.clear()
+
+
+def _pct(sorted_values: list[float], p: float) -> float:
+    """Nearest-rank percentile of an already sorted, non-empty list."""
+    i = min(len(sorted_values) - 1, max(0, int(round(p / 100 * (len(sorted_values) - 1)))))
+    return sorted_values[i]
+
+
 # --- the service ---------------------------------------------------------------------------------
 
 
@@ -177,6 +225,8 @@ class McpService:
         self._db_lock = threading.Lock()
         self._fresh: dict[str, tuple[float, M.Freshness]] = {}
         self._fresh_lock = threading.Lock()
+        self._fresh_busy: dict[str, threading.Lock] = {}
+        self.stats = ToolStats()
 
     # -- plumbing ---------------------------------------------------------------------------------
 
@@ -204,25 +254,40 @@ class McpService:
     def head(self, info: Any) -> AtCommit:
         return Q.resolve_at(self.db, info)
 
-    def at(self, info: Any, at: str | None) -> AtCommit:
+    def at(self, info: Any, at: str | None, as_of_ingest: str | int | None = None) -> AtCommit:
         if at is not None and not str(at).strip():
             at = None
-        return Q.resolve_at(self.db, info, at=at)
+        if as_of_ingest is not None and not str(as_of_ingest).strip():
+            as_of_ingest = None
+        return Q.resolve_at(self.db, info, at=at, as_of_ingest=as_of_ingest)
 
     @staticmethod
     def commit_ref(atc: AtCommit) -> M.CommitRef:
         return M.CommitRef(
             hash=atc.hash, short=atc.short, seq=atc.seq, requested=atc.requested, timestamp=atc.timestamp,
             on_timeline=atc.on_timeline, from_source=atc.from_source, behind_ingested_head=atc.behind_head,
+            as_of_ingest=atc.as_of_ingest, superseded_at=atc.superseded_at,
             subject=untrusted(atc.message, f"commit message of {atc.short}", MAX_MESSAGE_CHARS),
         )  # fmt: skip
 
     def freshness(self, info: Any, atc: AtCommit | None = None) -> M.Freshness:
-        now = time.monotonic()
+        """Branch head, commits behind and working-tree state of a workspace (git), cached for
+        ``FRESHNESS_TTL_S`` per workspace and computed by one caller at a time (the others wait
+        for its answer instead of starting the same git processes)."""
         with self._fresh_lock:
             hit = self._fresh.get(info.name)
-            if hit and now - hit[0] < FRESHNESS_TTL_S:
+            if hit and time.monotonic() - hit[0] < FRESHNESS_TTL_S:
                 return hit[1]
+            busy = self._fresh_busy.setdefault(info.name, threading.Lock())
+        with busy:
+            with self._fresh_lock:
+                hit = self._fresh.get(info.name)
+                if hit and time.monotonic() - hit[0] < FRESHNESS_TTL_S:
+                    return hit[1]
+            return self._compute_freshness(info, atc)
+
+    def _compute_freshness(self, info: Any, atc: AtCommit | None) -> M.Freshness:
+        now = time.monotonic()
         ingested = atc.head_hash if atc is not None else info.last_ingested_commit
         seq = atc.head_seq if atc is not None else info.last_ingested_seq
         fr = M.Freshness(ingested_commit=ingested, ingested_seq=seq, branch=info.branch)
@@ -277,6 +342,10 @@ class McpService:
             where = f"seq {at.seq}" if at.on_timeline else "not on the timeline, answered from source"
             if at.on_timeline:
                 where += ", the ingested head" if not at.behind_ingested_head else f", {at.behind_ingested_head} commit(s) before the ingested head"
+            if at.as_of_ingest is not None:
+                where += f", as believed at {iso(at.as_of_ingest)}"
+                if at.superseded_at is not None:
+                    where += f"; superseded at {iso(at.superseded_at)} (history rewritten)"
             parts.append(f"**at** `{at.short}` ({where})")
         lines = [" · ".join(parts)]
         if fr is not None:
@@ -296,9 +365,10 @@ class McpService:
                 lines.append("; ".join(notes))
         return "\n".join(lines) + "\n\n"
 
-    def _ctx(self, workspace: str | None, at: str | None = None) -> tuple[Any, AtCommit, M.CommitRef, M.Freshness]:
+    def _ctx(self, workspace: str | None, at: str | None = None,
+             as_of_ingest: str | int | None = None) -> tuple[Any, AtCommit, M.CommitRef, M.Freshness]:  # fmt: skip
         info = self.info(workspace)
-        atc = self.at(info, at)
+        atc = self.at(info, at, as_of_ingest)
         return info, atc, self.commit_ref(atc), self.freshness(info, atc)
 
     # == tools ====================================================================================
@@ -375,12 +445,12 @@ class McpService:
     # -- symbols ----------------------------------------------------------------------------------
 
     def get_symbol(self, name_or_fqn: str, at: str | None = None, workspace: str | None = None,
-                   include_source: bool = True) -> tuple[M.SymbolAnswer, str]:  # fmt: skip
+                   include_source: bool = True, as_of_ingest: str | int | None = None) -> tuple[M.SymbolAnswer, str]:  # fmt: skip
         name = name_or_fqn.strip()
         if not name:
             raise ConfigError("name_or_fqn must not be empty")
-        info, atc, ref, fr = self._ctx(workspace, at)
-        res = Q.get_symbol(self.db, info, name, at=atc.hash if at else None, with_source=include_source)
+        info, atc, ref, fr = self._ctx(workspace, at, as_of_ingest)
+        res = Q.get_symbol(self.db, info, name, at=atc, with_source=include_source)  # type: ignore[arg-type]
         head = self.header(info.name, ref, fr)
         if isinstance(res, Q.Candidates):
             cands = [M.SymbolCandidate(fqn=c.fqn, kind=c.kind, file=c.file, alive=c.alive) for c in res.candidates[:50]]
@@ -420,13 +490,14 @@ class McpService:
     # -- calls ------------------------------------------------------------------------------------
 
     def get_calls(self, fqn: str, direction: str = "callees", at: str | None = None, depth: int = 1,
-                  limit: int = 100, cursor: str | None = None, workspace: str | None = None) -> tuple[M.CallsAnswer, str]:  # fmt: skip
+                  limit: int = 100, cursor: str | None = None, workspace: str | None = None,
+                  as_of_ingest: str | int | None = None) -> tuple[M.CallsAnswer, str]:  # fmt: skip
         fqn = fqn.strip()
         if not fqn:
             raise ConfigError("fqn must not be empty")
         offset = decode_cursor(cursor)
-        info, atc, ref, fr = self._ctx(workspace, at)
-        tree = Q.call_tree(self.db, info, fqn, direction=direction, depth=depth, at=atc.hash if at else None)
+        info, atc, ref, fr = self._ctx(workspace, at, as_of_ingest)
+        tree = Q.call_tree(self.db, info, fqn, direction=direction, depth=depth, at=atc)  # type: ignore[arg-type]
         edges: list[M.CallTreeEdge] = []
 
         def walk(node: Any, d: int) -> None:
@@ -571,7 +642,7 @@ class McpService:
             res = None
         else:
             res = Q.impact(self.db, info, fqns=fqns or None, files=files or None, depth=depth,
-                           at=atc.hash if at else None)  # fmt: skip
+                           at=atc)  # type: ignore[arg-type]  # fmt: skip
         items: list[M.ImpactEntry] = []
         by_distance: dict[str, int] = {}
         targets: list[str] = []
@@ -721,6 +792,14 @@ class McpService:
 
     # -- ingestion --------------------------------------------------------------------------------
 
+    def server_stats(self) -> tuple[M.ServerStats, str]:
+        """Server-side latency per tool since this server started (the ``mnemosyne://stats`` resource)."""
+        snap = self.stats.snapshot()
+        out = M.ServerStats(tools=snap)
+        md = ["tool\tcount\terrors\tp50_ms\tp95_ms\tmax_ms"]
+        md += [f"{k}\t{v.count}\t{v.errors}\t{v.p50_ms}\t{v.p95_ms}\t{v.max_ms}" for k, v in snap.items()]
+        return out, "\n".join(md) + "\n"
+
     def ingestion_status(self) -> tuple[M.IngestionStatus, str]:
         from mnemosyne.daemon import control
         from mnemosyne.daemon.paths import DaemonPaths
@@ -759,6 +838,7 @@ class McpService:
             except MnemosyneError as err:
                 out.db_state = "unavailable"
                 out.note += f" The database is not reachable either: {err}"
+        out.server_stats = self.stats.snapshot()
         md = [f"**daemon** {'running (pid ' + str(out.daemon_pid) + ')' if out.daemon_running else 'not running'}"
               + (f" · database {out.db_state}" if out.db_state else "")]  # fmt: skip
         if out.daemon_running:
@@ -776,6 +856,9 @@ class McpService:
             behind = f"{w.commits_behind} commit(s) behind" if w.commits_behind else "up to date" if w.commits_behind == 0 else "?"
             md.append(f"- `{w.name}`: {w.state}, ingested `{(w.ingested_commit or '-')[:10]}`, {behind}"
                       + (f", lag {w.lag_s:.0f}s" if w.lag_s is not None else "") + (f" — {w.error}" if w.error else ""))  # fmt: skip
+        if out.server_stats:
+            md.append("server-side latency of this MCP server (ms, p50/p95, calls): " + ", ".join(
+                f"{k} {v.p50_ms}/{v.p95_ms} ({v.count})" for k, v in out.server_stats.items()))  # fmt: skip
         return out, "\n".join(md) + "\n"
 
     # -- coordination -----------------------------------------------------------------------------

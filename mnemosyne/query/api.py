@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from mnemosyne.errors import ConfigError, SymbolNotFound
 from mnemosyne.query.core import (
+    believed_params,
     file_lines,
     git,
     ingested_head,
@@ -75,10 +76,37 @@ class UnknownSymbol(SymbolNotFound):
 # --- small helpers -----------------------------------------------------------------------------
 
 
-def _ctx(db: Database, ws: Any, at: str | None, as_of: Any) -> tuple[WorkspaceInfo, Graph, AtCommit]:
+def _ctx(
+    db: Database, ws: Any, at: str | None, as_of: Any, as_of_ingest: Any = None
+) -> tuple[WorkspaceInfo, Graph, AtCommit]:
     info = workspace_info(db, ws)
-    atc = resolve_at(db, info, at=at, as_of=as_of)
+    atc = resolve_at(db, info, at=at, as_of=as_of, as_of_ingest=as_of_ingest)
     return info, db.graph(info.name), atc
+
+
+# the transaction-time twin of each "at a commit" query (as_of_ingest): same columns, extra $t, $late
+_BELIEVED = {
+    "calls_at_commit": "calls_at_commit_believed",
+    "callers_at_commit": "callers_at_commit_believed",
+    "symbol_at_commit": "symbol_at_commit_believed",
+    "symbols_by_name": "symbols_by_name_believed",
+    "callgraph_at_commit": "callgraph_at_commit_believed",
+    "defined_at_commit": "defined_at_commit_believed",
+}
+
+
+class _At:
+    """Runs the "at a commit" named queries for one ``AtCommit``: the usual ones, or their
+    ``*_believed`` twins when the question is asked as of an ingestion time."""
+
+    def __init__(self, g: Graph, atc: AtCommit) -> None:
+        self.g = g
+        self.extra = believed_params(g, atc) if atc.as_of_ingest is not None and not atc.from_source else None
+
+    def __call__(self, name: str, /, **params: Any) -> list[list[Any]]:
+        if self.extra is None:
+            return run(self.g, name, **params)
+        return run(self.g, _BELIEVED[name], **params, **self.extra)
 
 
 def _lines(v: Any) -> list[int]:
@@ -151,8 +179,10 @@ def _spans(versions: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | 
     return [(a, b) for a, b in out]
 
 
-def _ensure_defined(db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtCommit) -> None:
-    if run(g, "symbol_at_commit", fqn=fqn, seq=atc.seq):
+def _ensure_defined(
+    db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtCommit, q: _At | None = None
+) -> None:
+    if (q or _At(g, atc))("symbol_at_commit", fqn=fqn, seq=atc.seq):
         return
     node = run(g, "symbol_node", fqn=fqn)
     if node and node[0][2]:  # an external (library/builtin) callee: it has callers, never a definition
@@ -163,8 +193,10 @@ def _ensure_defined(db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: 
 # --- calls and callers -------------------------------------------------------------------------
 
 
-def _calls(db: Database, ws: Any, fqn: str, at: str | None, as_of: Any, direction: str) -> CallsResult:
-    info, g, atc = _ctx(db, ws, at, as_of)
+def _calls(
+    db: Database, ws: Any, fqn: str, at: str | None, as_of: Any, direction: str, as_of_ingest: Any = None
+) -> CallsResult:
+    info, g, atc = _ctx(db, ws, at, as_of, as_of_ingest)
     if atc.from_source:
         src = _src(info, atc, db)
         found = src.out.get(fqn, []) if direction == "callees" else src.inc.get(fqn, [])
@@ -172,10 +204,11 @@ def _calls(db: Database, ws: Any, fqn: str, at: str | None, as_of: Any, directio
             raise _not_defined(db, info, g, fqn, atc)
         edges = sorted((src.edge(c) for c in found), key=lambda e: (e.callee, e.caller))
         return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, from_source=True)
+    q = _At(g, atc)
     query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
-    rows = run(g, query, fqn=fqn, seq=atc.seq)
+    rows = q(query, fqn=fqn, seq=atc.seq)
     if not rows:
-        _ensure_defined(db, info, g, fqn, atc)
+        _ensure_defined(db, info, g, fqn, atc, q)
     edges = []
     for other, resolution, confidence, lines, external, since in rows:
         caller, callee = (fqn, other) if direction == "callees" else (other, fqn)
@@ -184,14 +217,22 @@ def _calls(db: Database, ws: Any, fqn: str, at: str | None, as_of: Any, directio
     return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges)
 
 
-def calls(db: Database, ws: Any, fqn: str, at: str | None = None, as_of: Any = None) -> CallsResult:
-    """What ``fqn`` calls at a commit: callee, resolution, confidence, call-site lines, external."""
-    return _calls(db, ws, fqn, at, as_of, "callees")
+def calls(
+    db: Database, ws: Any, fqn: str, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+) -> CallsResult:
+    """What ``fqn`` calls at a commit: callee, resolution, confidence, call-site lines, external.
+
+    ``as_of_ingest`` (epoch seconds or ISO): what Mnemosyne believed at that wall-clock time
+    (versions ingested by then and not superseded by then; a commit superseded since resolves to
+    its old seq)."""
+    return _calls(db, ws, fqn, at, as_of, "callees", as_of_ingest)
 
 
-def callers(db: Database, ws: Any, fqn: str, at: str | None = None, as_of: Any = None) -> CallsResult:
-    """Who calls ``fqn`` at a commit."""
-    return _calls(db, ws, fqn, at, as_of, "callers")
+def callers(
+    db: Database, ws: Any, fqn: str, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+) -> CallsResult:
+    """Who calls ``fqn`` at a commit (``as_of_ingest``: as believed at that wall-clock time)."""
+    return _calls(db, ws, fqn, at, as_of, "callers", as_of_ingest)
 
 
 def call_tree(
@@ -202,14 +243,16 @@ def call_tree(
     depth: int = 1,
     at: str | None = None,
     as_of: Any = None,
+    as_of_ingest: Any = None,
 ) -> CallTreeResult:
     """Callees (or callers) of ``fqn`` expanded ``depth`` levels (1..5); each symbol expanded once."""
     if direction not in ("callees", "callers"):
         raise ConfigError(f"direction must be 'callees' or 'callers', not {direction!r}")
     if not 1 <= int(depth) <= 5:
         raise ConfigError(f"depth must be between 1 and 5, not {depth}")
-    info, g, atc = _ctx(db, ws, at, as_of)
+    info, g, atc = _ctx(db, ws, at, as_of, as_of_ingest)
     src = _src(info, atc, db) if atc.from_source else None
+    q = _At(g, atc) if src is None else None
 
     def step(name: str) -> list[CallEdge]:
         if src is not None:
@@ -217,7 +260,7 @@ def call_tree(
             return sorted((src.edge(c) for c in found), key=lambda e: (e.callee, e.caller))
         query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
         out = []
-        for other, resolution, confidence, lines, external, since in run(g, query, fqn=name, seq=atc.seq):
+        for other, resolution, confidence, lines, external, since in q(query, fqn=name, seq=atc.seq):  # type: ignore[misc]
             caller, callee = (name, other) if direction == "callees" else (other, name)
             out.append(CallEdge(caller=caller, callee=callee, resolution=resolution, confidence=confidence,
                                 lines=_lines(lines), external=bool(external), since_seq=since))  # fmt: skip
@@ -227,7 +270,7 @@ def call_tree(
         if fqn not in src.symbols and fqn not in src.out and fqn not in src.inc:
             raise _not_defined(db, info, g, fqn, atc)
     else:
-        _ensure_defined(db, info, g, fqn, atc)
+        _ensure_defined(db, info, g, fqn, atc, q)
     root = CallTreeNode(fqn=fqn)
     seen = {fqn}
     frontier = [root]
@@ -281,15 +324,22 @@ def _symbol_from_source(info: WorkspaceInfo, atc: AtCommit, src: _Source, fqn: s
 
 
 def get_symbol(
-    db: Database, ws: Any, name_or_fqn: str, at: str | None = None, as_of: Any = None, with_source: bool = True
+    db: Database,
+    ws: Any,
+    name_or_fqn: str,
+    at: str | None = None,
+    as_of: Any = None,
+    with_source: bool = True,
+    as_of_ingest: Any = None,
 ) -> SymbolResult | Candidates:
     """A symbol at a commit (signature, docstring, file, lines, kind, caller/callee counts, source).
 
     ``name_or_fqn`` may be a fully qualified name or a short/suffix name (``checkout``,
     ``Cart.total``): one match gives the symbol, several give ``Candidates``, none raises
-    ``UnknownSymbol`` (a ``SymbolNotFound``) with close matches.
+    ``UnknownSymbol`` (a ``SymbolNotFound``) with close matches. ``as_of_ingest``: as believed at
+    that wall-clock time (transaction time).
     """
-    info, g, atc = _ctx(db, ws, at, as_of)
+    info, g, atc = _ctx(db, ws, at, as_of, as_of_ingest)
     if atc.from_source:
         src = _src(info, atc, db)
         if name_or_fqn in src.symbols:
@@ -302,15 +352,16 @@ def get_symbol(
             refs = [SymbolRef(fqn=f, kind=src.symbols[f].kind, file=src.symbols[f].file, alive=True) for f in hits]
             return Candidates(workspace=info.name, query=name_or_fqn, at=atc, candidates=refs)
         raise _not_defined(db, info, g, name_or_fqn, atc)
-    rows = run(g, "symbol_at_commit", fqn=name_or_fqn, seq=atc.seq)
+    q = _At(g, atc)
+    rows = q("symbol_at_commit", fqn=name_or_fqn, seq=atc.seq)
     if rows:
         return _symbol_from_row(info, atc, rows[0], with_source)
     short = name_or_fqn.rsplit(".", 1)[-1]
     suffix = "." + name_or_fqn
-    hits = [r for r in run(g, "symbols_by_name", name=short, seq=atc.seq) if r[3] and r[0].endswith(suffix)]
+    hits = [r for r in q("symbols_by_name", name=short, seq=atc.seq) if r[3] and r[0].endswith(suffix)]
     hits.sort(key=lambda r: r[0])
     if len(hits) == 1:
-        rows = run(g, "symbol_at_commit", fqn=hits[0][0], seq=atc.seq)
+        rows = q("symbol_at_commit", fqn=hits[0][0], seq=atc.seq)
         if rows:
             return _symbol_from_row(info, atc, rows[0], with_source)
     if hits:
@@ -337,7 +388,7 @@ def find_symbols(
                 found.setdefault(f, SymbolRef(fqn=f, kind=kind, file=file, alive=True))
         names = list(pool)
     else:
-        rows = run(g, "symbols_by_name", name=short, seq=atc.seq)
+        rows = _At(g, atc)("symbols_by_name", name=short, seq=atc.seq)
         rows.sort(key=lambda r: (not r[3], not r[0].endswith("." + name), r[0]))
         for fqn, kind, file, alive in rows:
             found.setdefault(fqn, SymbolRef(fqn=fqn, kind=kind, file=file, alive=bool(alive)))
@@ -664,9 +715,12 @@ def ingestion_lag(db: Database, ws: Any, minutes: float = 0) -> LagResult:
 # --- call graph and impact ---------------------------------------------------------------------
 
 
-def callgraph_at(db: Database, ws: Any, at: str | None = None, as_of: Any = None) -> dict[str, list[str]]:
-    """pycg format: every module/function/method/lambda defined at the commit -> sorted callees."""
-    info, g, atc = _ctx(db, ws, at, as_of)
+def callgraph_at(
+    db: Database, ws: Any, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+) -> dict[str, list[str]]:
+    """pycg format: every module/function/method/lambda defined at the commit -> sorted callees
+    (``as_of_ingest``: as believed at that wall-clock time)."""
+    info, g, atc = _ctx(db, ws, at, as_of, as_of_ingest)
     out: dict[str, set[str]] = {}
     if atc.from_source:
         snap = snapshot(info, atc.hash, db.settings.max_file_bytes)
@@ -677,9 +731,10 @@ def callgraph_at(db: Database, ws: Any, at: str | None = None, as_of: Any = None
             for c in f.calls:
                 out.setdefault(c.caller, set()).add(c.callee)
     else:
-        for fqn, _kind, _file, _ls in run(g, "defined_at_commit", seq=atc.seq, prefix=""):
+        q = _At(g, atc)
+        for fqn, _kind, _file, _ls in q("defined_at_commit", seq=atc.seq, prefix=""):
             out.setdefault(fqn, set())
-        for caller, callee in run(g, "callgraph_at_commit", seq=atc.seq):
+        for caller, callee in q("callgraph_at_commit", seq=atc.seq):
             out.setdefault(caller, set()).add(callee)
     return {k: sorted(out[k]) for k in sorted(out)}
 

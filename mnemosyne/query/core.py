@@ -143,10 +143,18 @@ def commit_meta(path: str | Path, commit: str) -> dict[str, Any]:
     return {"timestamp": int(parts[0]), "author": parts[1], "message": parts[2]}
 
 
-def file_lines(path: str | Path, commit: str, file: str, start: int | None, end: int | None) -> str | None:
-    """Lines ``start..end`` (1-based, inclusive) of ``file`` at ``commit``; None if unavailable."""
-    if not file or start is None or not Path(path).is_dir():
-        return None
+_BLOBS: OrderedDict[tuple[str, str, str], list[str]] = OrderedDict()
+_BLOBS_LOCK = threading.Lock()
+_BLOBS_MAX = 128  # files at a commit never change: keep the last ones read (one git process saved per hit)
+
+
+def _blob_lines(path: str | Path, commit: str, file: str) -> list[str] | None:
+    key = (str(path), commit, file)
+    with _BLOBS_LOCK:
+        hit = _BLOBS.get(key)
+        if hit is not None:
+            _BLOBS.move_to_end(key)
+            return hit
     try:
         proc = subprocess.run(
             ["git", "-C", str(path), "show", f"{commit}:{file}"], capture_output=True, timeout=60, check=False
@@ -156,6 +164,21 @@ def file_lines(path: str | Path, commit: str, file: str, start: int | None, end:
     if proc.returncode != 0:
         return None
     lines = proc.stdout.decode("utf-8", errors="replace").splitlines()
+    if _HEX40.match(commit):  # only an immutable name is cached (not a branch)
+        with _BLOBS_LOCK:
+            _BLOBS[key] = lines
+            while len(_BLOBS) > _BLOBS_MAX:
+                _BLOBS.popitem(last=False)
+    return lines
+
+
+def file_lines(path: str | Path, commit: str, file: str, start: int | None, end: int | None) -> str | None:
+    """Lines ``start..end`` (1-based, inclusive) of ``file`` at ``commit``; None if unavailable."""
+    if not file or start is None or not Path(path).is_dir():
+        return None
+    lines = _blob_lines(path, commit, file)
+    if lines is None:
+        return None
     last = end if end is not None else start
     return "\n".join(lines[max(start - 1, 0) : last])
 
@@ -186,18 +209,31 @@ def _timeline_at(row: list[Any], requested: str | None, head_seq: int, head_hash
 
 
 def resolve_at(
-    db: Database, ws: str | WorkspaceInfo | None, at: str | None = None, as_of: int | str | None = None
+    db: Database,
+    ws: str | WorkspaceInfo | None,
+    at: str | None = None,
+    as_of: int | str | None = None,
+    as_of_ingest: int | str | None = None,
 ) -> AtCommit:
     """The commit a question is asked at: ``at`` (commit-ish), ``as_of`` (time), or the ingested head.
+
+    ``at`` may also be an ``AtCommit`` resolved before: it is returned as is.
+    ``as_of_ingest`` (epoch seconds or ISO) asks in the belief state of that wall-clock time
+    (transaction time): the timeline as it was ingested then, so a commit superseded since (history
+    rewritten) is still on it at its ``old_seq``; see ``resolve_believed``.
 
     Raises ``RevisionNotFound`` for a commit-ish that does not resolve, or a time before the first
     ingested commit; ``WorkspaceNotFound`` / ``WorkspaceNotIngested`` for the workspace.
     """
+    if isinstance(at, AtCommit):  # already resolved by the caller (the MCP layer resolves once per call)
+        return at
     info = workspace_info(db, ws)
     g = db.graph(info.name)
-    head_seq, head_hash = ingested_head(g, info)
     if at is not None and as_of is not None:
         raise ConfigError("give either a revision (--at) or a time (--as-of), not both")
+    if as_of_ingest is not None:
+        return resolve_believed(g, info, parse_time(as_of_ingest), at=at, as_of=as_of)
+    head_seq, head_hash = ingested_head(g, info)
     if as_of is not None:
         t = parse_time(as_of)
         rows = run(g, "commit_at_time", t=t, max_seq=head_seq)
@@ -246,6 +282,71 @@ def resolve_at(
         head_hash=head_hash,
         behind_head=None,
     )
+
+
+# --- transaction time ---------------------------------------------------------------------------
+
+
+def _believed_at(row: list[Any], requested: str | None, t: int, head: list[Any]) -> AtCommit:
+    hash_, seq, ts, author, message, superseded_at = row[:6]
+    return AtCommit(
+        requested=requested, hash=hash_, short=hash_[:10], seq=int(seq), timestamp=ts, author=author,
+        message=_first_line(message), on_timeline=True, from_source=False, head_seq=int(head[1]),
+        head_hash=head[0], behind_head=int(head[1]) - int(seq), as_of_ingest=t, superseded_at=superseded_at,
+    )  # fmt: skip
+
+
+def resolve_believed(
+    g: Graph, info: WorkspaceInfo, t: int, at: str | None = None, as_of: int | str | None = None
+) -> AtCommit:
+    """The commit a question is asked at in the belief state of wall-clock time ``t``.
+
+    The timeline believed at ``t`` is the commits ingested by ``t`` and not superseded by ``t``, at
+    their seq then (``old_seq`` for a commit superseded since). Its head is the default; ``at`` names
+    a commit (a superseded one resolves to its ``old_seq``); ``as_of`` is the last believed commit
+    committed by that time. A commit that was not on the believed timeline (not ingested yet at
+    ``t``, a feature branch) is answered from source, as usual.
+    """
+    head = run(g, "believed_head", t=t)
+    if not head:
+        raise RevisionNotFound(f"nothing of workspace {info.name!r} had been ingested at {iso(t)}")
+    head_row = head[0]
+    head_seq = int(head_row[1])
+    if as_of is not None:
+        rows = run(g, "commit_at_time_believed", time=parse_time(as_of), t=t, max_seq=head_seq)
+        if not rows:
+            raise RevisionNotFound(f"no commit of workspace {info.name!r} at or before {iso(parse_time(as_of))} "
+                                   f"was on the timeline believed at {iso(t)}")  # fmt: skip
+        return _believed_at(rows[0], str(as_of), t, head_row)
+    if at is None:
+        return _believed_at(head_row, None, t, head_row)
+    full = at.lower() if _HEX40.match(at.lower()) else rev_parse(info.path, at)
+    if full is None:
+        raise RevisionNotFound(
+            f"revision {at!r} not found in the repository of workspace {info.name!r} ({info.path}); "
+            "give a commit hash, branch, tag or HEAD~N"
+        )
+    rows = run(g, "commit_by_hash_believed", hash=full, t=t)
+    if rows and rows[0][6] and rows[0][1] is not None:
+        return _believed_at(rows[0], at, t, head_row)
+    meta = commit_meta(info.path, full)
+    if not meta and not rows:
+        raise RevisionNotFound(f"commit {full[:10]} is neither in the graph nor readable in {info.path}")
+    return AtCommit(
+        requested=at, hash=full, short=full[:10], seq=None,
+        timestamp=meta.get("timestamp", rows[0][2] if rows else None),
+        author=meta.get("author", rows[0][3] if rows else None),
+        message=_first_line(meta.get("message", rows[0][4] if rows else None)),
+        on_timeline=False, from_source=True, head_seq=head_seq, head_hash=head_row[0], behind_head=None,
+        as_of_ingest=t,
+    )  # fmt: skip
+
+
+def believed_params(g: Graph, atc: AtCommit) -> dict[str, Any]:
+    """Extra parameters of the ``*_believed`` queries for ``atc`` (``t`` and the ``late`` hashes)."""
+    t = int(atc.as_of_ingest)  # type: ignore[arg-type]
+    late = [r[0] for r in run(g, "commits_ingested_after", t=t)]
+    return {"t": t, "late": late}
 
 
 # --- answers from source -----------------------------------------------------------------------

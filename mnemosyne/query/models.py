@@ -27,6 +27,10 @@ class AtCommit(BaseModel):
     head_seq: int | None = Field(default=None, description="last ingested timeline position")
     head_hash: str | None = None
     behind_head: int | None = Field(default=None, description="ingested timeline commits after this one")
+    as_of_ingest: int | None = Field(default=None, description="transaction time: answered as Mnemosyne believed "
+                                     "it at this wall-clock time (epoch seconds); None = what it believes now")
+    superseded_at: int | None = Field(default=None, description="when this commit left the timeline (history "
+                                      "rewritten); set only for transaction-time answers about such a commit")
 
     def describe(self) -> str:
         from datetime import datetime, timezone
@@ -42,6 +46,11 @@ class AtCommit(BaseModel):
                 where += ", the ingested head"
         else:
             where = "not on the timeline: answered from source"
+        if self.as_of_ingest is not None:
+            believed = datetime.fromtimestamp(self.as_of_ingest, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+            where += f", as believed at {believed}"
+            if self.superseded_at is not None:
+                where += " (superseded since)"
         return f"{self.short} ({when}{', ' if when else ''}{where})"
 
 

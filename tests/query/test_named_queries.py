@@ -75,6 +75,15 @@ PLANS = {
     "commit_at_time": ({"t": 1, "max_seq": 3}, ["Node By Index Scan | (c:Commit)"]),
     "impact": ({"fqns": ["x"], "seq": 1}, ["Node By Index Scan | (b:Function)"]),
     "symbols_by_name": ({"name": "x", "seq": 1}, ["Node By Index Scan | (s:Function)"]),
+    "calls_at_commit_believed": ({"fqn": "shop.checkout.checkout", "seq": 3, "t": 1, "late": []},
+                                 ["Node By Index Scan | (a:Function)"]),
+    "callers_at_commit_believed": ({"fqn": "shop.pricing.round_money", "seq": 3, "t": 1, "late": []},
+                                   ["Node By Index Scan | (b:Function)"]),
+    "symbol_at_commit_believed": ({"fqn": "shop.checkout.checkout", "seq": 3, "t": 1, "late": []},
+                                  ["Node By Index Scan | (s:Function)", "Node By Index Scan | (s:Class)"]),
+    "symbols_by_name_believed": ({"name": "x", "seq": 1, "t": 1, "late": []}, ["Node By Index Scan | (s:Function)"]),
+    "callgraph_at_commit_believed": ({"seq": 3, "t": 1, "late": []}, ["Edge By Index Scan | [r:CALLS]"]),
+    "commit_by_hash_believed": ({"hash": "0" * 40, "t": 1}, ["Node By Index Scan | (c:Commit)"]),
 }
 
 

@@ -1,0 +1,12 @@
+// Who calls a function at one commit, as Mnemosyne believed it at wall-clock time $t (transaction time).
+// Same belief rule as calls_at_commit_believed: ingested_at <= $t, not superseded by $t, and a version
+// closed by a commit ingested after $t (ended_commit in $late) counts as still open.
+// params: $fqn (callee fully qualified name), $seq (position in the timeline believed at $t),
+// $t (epoch seconds), $late (hashes of the commits ingested after $t)
+// Index: Function(fully_qualified_name), then the callee's incoming edges are filtered.
+MATCH (a:Function)-[r:CALLS]->(b:Function {fully_qualified_name: $fqn})
+WHERE r.valid_from_seq <= $seq AND r.ingested_at <= $t AND (r.superseded_at IS NULL OR r.superseded_at > $t)
+  AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq OR r.ended_commit IN $late)
+RETURN a.fully_qualified_name AS caller, r.resolution AS resolution, r.confidence AS confidence,
+       r.lines AS lines, coalesce(a.external, false) AS external, r.valid_from_seq AS since_seq
+ORDER BY caller
