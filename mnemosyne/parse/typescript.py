@@ -20,6 +20,7 @@ Binding values:
 from __future__ import annotations
 
 import hashlib
+import threading
 from bisect import bisect_right
 from itertools import accumulate
 from dataclasses import dataclass, field
@@ -99,7 +100,8 @@ _JSX_QUERY_SRC = """
 _RANK = {n: i for i, n in enumerate(
     "export ns fn cls block var field assign ret forin catch import call new jsx dec member".split())}
 
-_STATE: dict[str, tuple[Parser, Query]] = {}
+_STATE: dict[str, tuple[Language, Query]] = {}
+_LOCAL = threading.local()
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
@@ -146,13 +148,19 @@ _KINDS: dict[str, _Kinds] = {}
 
 
 def _tools(grammar: str) -> tuple[Parser, Query]:
-    t = _STATE.get(grammar)
+    """The grammar's parser (one per thread: a Parser is not shareable) and query (shared)."""
+    per_thread = getattr(_LOCAL, "parsers", None)
+    if per_thread is None:
+        per_thread = _LOCAL.parsers = {}
+    t = per_thread.get(grammar)
     if t is None:
-        lang = Language(_tst.language_tsx() if grammar == "tsx" else _tst.language_typescript())
-        src = _QUERY_SRC + (_JSX_QUERY_SRC if grammar == "tsx" else "")
-        t = (Parser(lang), Query(lang, src))
-        _STATE[grammar] = t
-        _KINDS[grammar] = _Kinds(lang)
+        shared = _STATE.get(grammar)
+        if shared is None:
+            lang = Language(_tst.language_tsx() if grammar == "tsx" else _tst.language_typescript())
+            src = _QUERY_SRC + (_JSX_QUERY_SRC if grammar == "tsx" else "")
+            _KINDS[grammar] = _Kinds(lang)
+            shared = _STATE[grammar] = (lang, Query(lang, src))
+        t = per_thread[grammar] = (Parser(shared[0]), shared[1])
     return t
 
 
