@@ -20,7 +20,8 @@ Conventions (what the corpus in tests/extract_ts/corpus expects; tests/extract_t
 
 * a call is resolved only through bindings: local definitions (lexical scopes, block scoping,
   ``var`` hoisting), imports and re-export chains, CommonJS ``require``/``module.exports``,
-  declared types (annotations, ``as``, ``T | undefined``, ``Promise<T>``), inferred values
+  declared types (annotations, ``as``, ``T | undefined``, ``Promise<T>``, ``typeof X``, a
+  declared ``this: T``), inferred values
   (``new C()``, return values, ``this.x = ...`` fields), ``this``/``super`` through the class
   chain, object literals and TS namespaces; anything else gets no edge (never best-match by name);
 * ``new C()`` calls the constructor declared in C or the nearest internal base (resolution

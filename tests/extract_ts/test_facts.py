@@ -108,3 +108,17 @@ def test_config_change_reresolves_everything() -> None:
     affected = ix.update({"tsconfig.json": b"{}"})
     assert affected == {"src/a.ts", "src/b.ts"}
     assert ix.facts("src/a.ts").calls == []
+
+
+def test_parse_result_is_picklable_plain_data() -> None:
+    import pickle
+
+    from mnemosyne.parse.typescript import parse_file
+
+    pf = parse_file(
+        "src/app.tsx",
+        b'import { f } from "./f";\nexport class A extends B { get x() { return f(); } }\nexport default () => <A />;\n',
+    )
+    again = pickle.loads(pickle.dumps(pf))
+    assert again == pf
+    assert again.sites and again.symbols and again.classes
