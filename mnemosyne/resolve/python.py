@@ -73,7 +73,6 @@ STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builti
 SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 EMPTY: frozenset = frozenset()
-MIN_PYCG_CONFIDENCE = 0.9
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 
 
@@ -925,13 +924,6 @@ class _FileResolver:
         r = (out, externals)
         self.mro_memo[key] = r
         return r
-
-    def class_attr_defs(self, path: str, cidx: int, name: str) -> tuple[str, int] | None:
-        """The first class of the MRO whose body binds ``name``."""
-        for cp, ci in self.mro(path, cidx)[0]:
-            if name in self.parsed(cp).scopes[ci].bindings:
-                return cp, ci
-        return None
 
     def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
         """Values of ``Class.name`` (methods as functions; properties -> their getter function)."""
