@@ -868,6 +868,16 @@ class TypeScriptIndex:
             )
             for (caller, callee), (res, lines, ext) in sorted(ctx.edges.items())
         ]
+        # files sharing this module name (a.ts + a/index.ts, a.ts + a.js) share FQNs: say so
+        m = pf.module
+        twins = sorted(
+            q
+            for q in [m + e for e in _EXT_TRY] + [m + "/index" + e for e in _EXT_TRY]
+            if q != path and q in self.files
+        )
+        if twins:
+            warnings.append(f"{path}: module name {m!r} is shared with {', '.join(twins)}; their symbols collide")
+        ctx.deps.add(m)
         deps = frozenset(ctx.deps)
         facts = FileFacts(
             path=path,

@@ -122,3 +122,15 @@ def test_parse_result_is_picklable_plain_data() -> None:
     again = pickle.loads(pickle.dumps(pf))
     assert again == pf
     assert again.sites and again.symbols and again.classes
+
+
+def test_files_sharing_a_module_name_are_reported() -> None:
+    ix = TypeScriptIndex()
+    ix.update({"src/a.ts": b"export const x = 1;\n", "src/b.ts": b"export const y = 2;\n"})
+    assert ix.facts("src/a.ts").warnings == []
+    affected = ix.update({"src/a/index.ts": b"export const z = 3;\n"})
+    assert {"src/a.ts", "src/a/index.ts"} <= affected
+    assert any("shared with src/a/index.ts" in w for w in ix.facts("src/a.ts").warnings)
+    assert any("shared with src/a.ts" in w for w in ix.facts("src/a/index.ts").warnings)
+    ix.update({"src/a/index.ts": None})
+    assert ix.facts("src/a.ts").warnings == []
