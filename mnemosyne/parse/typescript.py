@@ -371,8 +371,8 @@ class _Builder:
                 kind=kind,  # type: ignore[arg-type]
                 file=self.path,
                 parent=parent,
-                line_start=node.start_point[0] + 1,
-                line_end=node.end_point[0] + 1,
+                line_start=self.line(start),
+                line_end=self.line(max(start, node.end_byte - 1)),
                 signature=sig,
                 docstring=doc,
                 body_hash=hashlib.sha1(self.view[start : node.end_byte]).hexdigest()[:24],
@@ -698,7 +698,8 @@ class _Builder:
         fqn: str | None = None
         member_of: str | None = None
         if t == "method_definition":
-            key = self.key_name(node.child_by_field_name("name"))
+            name_node = node.child_by_field_name("name")
+            key = self.key_name(name_node)
             if ptype == "class_body" and top.kind == "class" and top.cls is not None:
                 cls = top.cls
                 kind = "method"
@@ -706,17 +707,12 @@ class _Builder:
                 if name is not None:
                     fqn = f"{top.fqn}.{name}"
                     is_ctor = name == "constructor"
-                    acc = "method"
-                    for c in node.children:
-                        ct = c.type
-                        if ct == "get":
-                            acc = "getter"
-                            break
-                        if ct == "set":
-                            acc = "setter"
-                            break
-                        if ct == "property_identifier" or ct == "(":
-                            break
+                    # modifiers before the name: static / async / get / set / override / accessibility
+                    mods = self.data[node.start_byte : name_node.start_byte].split()
+                    if b"get" in mods:
+                        acc = "getter"
+                    elif b"set" in mods:
+                        acc = "setter"
                     cls.members.setdefault(name, []).append((acc, fqn))
                     if is_ctor:
                         cls.has_ctor = True
