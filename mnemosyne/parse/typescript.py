@@ -11,7 +11,8 @@ as unresolved expressions.
 Expression encoding (plain tuples, so the result pickles):
   ('id', name) | ('this',) | ('super',) | ('prop', expr, name) | ('call', expr) | ('new', expr)
   | ('defat', start_byte)  (a function / class / object literal defined in this file)
-  | ('require', spec) | ('import', spec) (dynamic import: the module namespace) | ('type', typeexpr) | ('null',) | None (unknown)
+  | ('require', spec) | ('import', spec) (dynamic import: the module namespace)
+  | ('elem', expr) (an element of an array: x[i], for-of) | ('type', typeexpr) | ('null',) | None (unknown)
 Binding values:
   ('def', fqn, 'func'|'class'|'obj') | ('import', spec, name|'default'|'*')
   | ('var', typeexpr|None, expr|None, scope_index) | ('unknown',) | ('decl',) (declared, no value)
@@ -432,10 +433,10 @@ class _Builder:
             if t == "subscript_expression":
                 idx = node.child_by_field_name("index")
                 key = self._sv(idx)
-                if key is None:
-                    return None
                 obj = self.conv(node.child_by_field_name("object"), depth + 1)
-                return ("prop", obj, key) if obj is not None else None
+                if obj is None:
+                    return None
+                return ("prop", obj, key) if key is not None else ("elem", obj)
             return None
         return None
 
@@ -480,11 +481,20 @@ class _Builder:
                 return ("prop", inner, self._t(name))
             elif t == "generic_type":
                 name = node.child_by_field_name("name")
-                if name is not None and name.text == b"Promise":
+                nt = name.text if name is not None else b""
+                if nt in (b"Promise", b"Array", b"ReadonlyArray"):
                     args = node.child_by_field_name("type_arguments")
                     node = _nth(args, 0) if args is not None and args.named_child_count == 1 else None
+                    if nt != b"Promise":
+                        inner = self.conv_type(node, depth + 1)
+                        return ("array", inner) if inner is not None else None
                 else:
                     node = name
+            elif t == "array_type":
+                inner = self.conv_type(_nth(node, 0), depth + 1)
+                return ("array", inner) if inner is not None else None
+            elif t == "readonly_type":
+                node = _nth(node, 0)
             elif t == "parenthesized_type":
                 node = _nth(node, 0)
             elif t == "type_query":  # typeof X: the value X itself, not an instance
@@ -1188,9 +1198,16 @@ class _Builder:
         left = node.child_by_field_name("left")
         kind = node.child_by_field_name("kind")
         if kind is not None and kind.type == "var":
-            self.bind_pattern(self.var_entry().scope, left)
+            scope = self.var_entry().scope
         else:
-            self.bind_pattern(self.push_block(node.end_byte).scope, left)
+            scope = self.push_block(node.end_byte).scope
+        op = node.child_by_field_name("operator")
+        if left is not None and left.type == "identifier" and op is not None and op.type == "of":
+            right = self.conv(node.child_by_field_name("right"))
+            if right is not None:  # for (const x of items): an element of items
+                self.bind(scope, self._t(left), ("var", None, ("elem", right), scope))
+                return
+        self.bind_pattern(scope, left)
 
     def on_catch(self, node) -> None:
         p = node.child_by_field_name("parameter")

@@ -90,6 +90,7 @@ _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE
 # Values during evaluation (tuples):
 #   ('func', fqn, path) | ('class', fqn, path) | ('inst', fqn, path) | ('obj', fqn, path)
 #   | ('ns', fqn, path) | ('mod', path) | ('ext', import_path) | ('builtin', name) | ('null',) | None
+#   | ('arr', element value): an array of a known element type (T[], Array<T>, readonly T[])
 #   | ('extinst', import_path): an instance of an external class (`new axios.Axios()`, `c: AxiosInstance`)
 #   | ('extm', callee): a member found on an external or builtin base class or instance; callable,
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
@@ -404,6 +405,12 @@ class _Ctx:
             if target is not None and target.cjs_whole:
                 return self.export_value(r[1], "default")
             return ("mod", r[1])
+        if k == "elem":  # items[i] / for (x of items) with items: T[]
+            v = self.eval(pf, scope, e[1], depth + 1)
+            if v is not None and v[0] == "arr":
+                self.flags |= 4
+                return v[1]
+            return None
         if k == "import":  # await import("./x"): the namespace
             self.flags |= 2
             return self.import_value(pf, e[1], "*")
@@ -414,6 +421,9 @@ class _Ctx:
         return None
 
     def type_value(self, pf: ParsedFile, scope: int, t: tuple):
+        if t[0] == "array":
+            v = self.type_value(pf, scope, t[1])
+            return ("arr", v) if v is not None else None
         if t[0] == "typeof":
             v = self.eval(pf, scope, t[1])
             return v if v is not None and v[0] != "null" else None
@@ -631,7 +641,7 @@ class _Ctx:
                     result = None
                     break
                 result = v
-        if result is not None and result[0] not in ("inst", "obj", "func", "class", "mod", "extinst"):
+        if result is not None and result[0] not in ("inst", "obj", "func", "class", "mod", "extinst", "arr"):
             result = None  # external / builtin values from a return are not named reliably
         fl = self.flags
         self.busy.discard(key)
