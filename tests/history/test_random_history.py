@@ -12,8 +12,8 @@ from mnemosyne.ingest import ingest_workspace
 from .conftest import assert_invariant, canonical_dump
 from .randgen import History
 
-SEEDS = [int(s) for s in os.environ.get("MNEMOSYNE_RANDOM_SEEDS", "1,2,3").split(",")]
-COMMITS = int(os.environ.get("MNEMOSYNE_RANDOM_COMMITS", "25"))
+SEEDS = [int(s) for s in os.environ.get("MNEMOSYNE_RANDOM_SEEDS", "1,2,3,4,5").split(",")]
+COMMITS = int(os.environ.get("MNEMOSYNE_RANDOM_COMMITS", "30"))
 
 
 def build_random_repo(repo, seed: int, commits: int) -> None:
