@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from mnemosyne.extract import content_hash
 from mnemosyne.facts import Call, FileFacts, Import, Inherit
 from mnemosyne.parse.typescript import WRAPPER_CALLEES, ParsedFile, is_source, module_name, parse_file, suffix_of
 from mnemosyne.resolve.ts_config import (
@@ -797,10 +798,9 @@ class TypeScriptIndex:
                     continue
                 del self.files[path]
             else:
-                pf = parse_file(path, data)
-                if old is not None and old.content_hash == pf.content_hash:
-                    continue
-                self.files[path] = pf
+                if old is not None and old.content_hash == content_hash(data):
+                    continue  # same bytes: same facts
+                self.files[path] = parse_file(path, data)
             touched.add(path)
             modules.add(module_name(path))
         if config_changed:
