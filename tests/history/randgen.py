@@ -56,6 +56,9 @@ class History:
         self.ts = ts
         self.counter = 0
         self.deleted: list[tuple[str, str]] = []  # dangling targets kept around on purpose
+        self.py_deps: dict[str, str] = {}
+        self.npm_deps: dict[str, str] = {}
+        self.npm_locks: dict[str, str] = {}
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -71,6 +74,20 @@ class History:
                 out.setdefault("/".join(parts[:i]) + "/__init__.py", "")
         for m in self.mods.values():
             out[m.path] = self._render_py(m) if m.lang == "py" else self._render_ts(m)
+        if self.py_deps:
+            deps = ", ".join(f'"{n}{v}"' for n, v in sorted(self.py_deps.items()))
+            out["pyproject.toml"] = f'[project]\nname = "randpkg"\nversion = "0.1"\ndependencies = [{deps}]\n'
+            out["requirements.txt"] = "".join(f"{n}{v}\n" for n, v in sorted(self.py_deps.items()))
+        if self.npm_deps:
+            import json
+
+            out["web/package.json"] = json.dumps({"name": "randweb", "version": "1.0.0",
+                                                  "dependencies": dict(sorted(self.npm_deps.items()))}, indent=2)
+            out["web/package-lock.json"] = json.dumps({
+                "name": "randweb", "lockfileVersion": 3,
+                "packages": {"": {"name": "randweb", "dependencies": dict(sorted(self.npm_deps.items()))},
+                             **{f"node_modules/{n}": {"version": v} for n, v in sorted(self.npm_locks.items())}},
+            }, indent=2)
         return out
 
     def _targets(self, m: Mod) -> list[tuple[str, str]]:
@@ -174,8 +191,8 @@ class History:
         assert m is not None
         op = r.choices(
             ["add_fn", "rm_fn", "rename_fn", "add_call", "rm_call", "add_class", "add_method", "rm_file",
-             "mv_file", "doc", "pad", "ext", "rebase", "multi"],
-            weights=[14, 7, 6, 16, 6, 6, 5, 3, 5, 4, 4, 3, 3, 3],
+             "mv_file", "doc", "pad", "ext", "rebase", "multi", "deps"],
+            weights=[14, 7, 6, 16, 6, 6, 5, 3, 5, 4, 4, 3, 3, 3, 5],
         )[0]
         same = [t for t in self.all_fns(m.lang)] + [t for t in self.deleted if t[0].endswith("." + m.lang)]
         if op == "add_fn":
@@ -233,6 +250,22 @@ class History:
             bases = self.all_classes(m.lang)
             if cls and bases:
                 r.choice(cls).base = r.choice(bases + [None])  # type: ignore[list-item]
+        elif op == "deps":
+            if r.random() < 0.6:
+                name = r.choice(["requests", "attrs", "click", "rich"])
+                if name in self.py_deps and r.random() < 0.4:
+                    del self.py_deps[name]
+                else:
+                    self.py_deps[name] = r.choice([">=1.0", ">=2.0", "==2.31.0", ""])
+            else:
+                name = r.choice(["react", "dayjs", "lodash"])
+                if name in self.npm_deps and r.random() < 0.4:
+                    del self.npm_deps[name]
+                    self.npm_locks.pop(name, None)
+                else:
+                    v = r.choice(["1.2.3", "2.0.0", "18.3.1"])
+                    self.npm_deps[name] = "^" + v
+                    self.npm_locks[name] = v
         elif op == "multi":
             for _ in range(r.randint(2, 4)):
                 self.step()
