@@ -310,7 +310,12 @@ class _Run:
         computed: dict[str, FileFacts] = {}
         for p in sorted(paths):
             t = time.perf_counter()
-            ff = self.extractor.facts(p)
+            try:
+                ff = self.extractor.facts(p)
+            except Exception as err:  # a resolver bug must not wedge ingestion on one file
+                log.exception("facts of %s failed", p)
+                self.warnings.add(f"{p}: could not be analysed ({type(err).__name__}: {err}); skipped")
+                ff = None
             self.timings["resolve"] += time.perf_counter() - t
             if ff is None:
                 self._facts_cache.pop(p, None)
