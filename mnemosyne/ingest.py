@@ -221,6 +221,7 @@ class _Run:
         self._submodules: set[str] = set()
         self._node_cache: dict[str, dict[tuple[str, str], dict]] = {}  # path -> node rows last written
         self._pkg_paths: list[str] = []
+        self._known: set[tuple[str, str]] = set()  # (label, key) of nodes written by this run
         self._facts_cache: dict[str, FileFacts] = {}  # path -> facts last applied
         self.lock: _Lock | None = None
         self.state_at: str | None = None  # commit whose tree the in-memory state reflects
@@ -252,7 +253,7 @@ class _Run:
             self.warnings.add(f"{path}: submodule (gitlink) not ingested; ingest it as its own workspace")
 
     # --- loading a tree into the extractor ---------------------------------------------------------
-    _KEPT = ("extractor", "state", "_facts_cache", "_node_cache", "_pkg_paths", "_submodules")
+    _KEPT = ("extractor", "state", "_facts_cache", "_node_cache", "_pkg_paths", "_submodules", "_known")
 
     def _cache_key(self) -> tuple[str, str, str]:
         return (str(getattr(self.db, "address", "")), self.info.name, str(self.info.path))
@@ -391,7 +392,7 @@ class _Run:
         computed = self._refresh_owners(affected | set(files), manifests, nodes)
         delta = self.state.take_delta()
         self._collect_extractor_warnings()
-        _endpoint_nodes(delta.opened, computed, nodes)
+        _endpoint_nodes(delta.opened, computed, nodes, self._known)
         tm["diff"] += time.perf_counter() - t - (tm["resolve"] - resolve_before)
         t = time.perf_counter()
         now = now_s()
@@ -591,18 +592,22 @@ def _file_nodes(ff: FileFacts) -> dict[tuple[str, str], dict]:
     return rows
 
 
-def _endpoint_nodes(opened: list[tuple[EdgeKey, dict]], computed: dict[str, FileFacts], nodes: NodeRows) -> None:
-    """Make sure both ends of every new version exist (external callees and bases, packages)."""
+def _endpoint_nodes(opened: list[tuple[EdgeKey, dict]], computed: dict[str, FileFacts], nodes: NodeRows,
+                    known: set[tuple[str, str]]) -> None:
+    """Make sure both ends of every new version exist (external callees and bases, packages).
+    ``known``: nodes this run already wrote (nodes are never deleted), updated here."""
+    known.update((V.FUNCTION, r["k"]) for r in nodes.functions)
+    known.update((V.CLASS, r["k"]) for r in nodes.classes)
+    known.update((V.FILE, r["path"]) for r in nodes.files)
     external: set[str] = set()
     for ff in computed.values():
         external.update(c.callee for c in ff.calls if c.external)
         external.update(i.parent for i in ff.inherits if i.external)
-    seen: set[tuple[str, str]] = set()
     for k, _ in opened:
         for label, key in ((k.src_label, k.src), (k.dst_label, k.dst)):
-            if (label, key) in seen:
+            if (label, key) in known:
                 continue
-            seen.add((label, key))
+            known.add((label, key))
             if label == V.FUNCTION:
                 nodes.ext_functions.append({"k": key, "name": key.rsplit(".", 1)[-1], "ext": key in external})
             elif label == V.CLASS:
