@@ -141,6 +141,8 @@ class ParsedFile:
     line_count: int
     # call sites by the last name of their callee expression: name -> [(scope, call expr)]
     sites_by_name: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
+    # decorator sites by the decorator's (or decorator factory's) last name: name -> [(expr, decorated scope)]
+    decos_by_name: dict[str, list[tuple[Any, int]]] = field(default_factory=dict)
 
 
 def _text(node: Node) -> str:
@@ -923,7 +925,13 @@ def parse_python(data: bytes) -> ParsedFile:
     conv.scopes[0].body_hash = _hash(data)
     scopes = conv.scopes
     sites: dict[str, list[tuple[int, Any]]] = {}
+    decos: dict[str, list[tuple[Any, int]]] = {}
     for s in scopes:
+        for de, didx, _line in s.decos:
+            head = de[1] if de[0] == "c" else de
+            nm = head[1] if head[0] == "n" else head[2] if head[0] == "a" else None
+            if nm is not None:
+                decos.setdefault(nm, []).append((de, didx))
         for e, _line, flag, sc in s.calls:
             if flag:
                 continue
@@ -957,4 +965,5 @@ def parse_python(data: bytes) -> ParsedFile:
         warnings=conv.warnings,
         line_count=root.end_point[0] + 1,
         sites_by_name=sites,
+        decos_by_name=decos,
     )

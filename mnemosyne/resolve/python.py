@@ -48,9 +48,12 @@ Confidence: 1.0 for every resolved edge, except a builtin name in a module that 
 ``mnemosyne.callgraph.to_pycg`` keeps edges with confidence >= 0.9.
 
 Incremental contract: ``FileFacts.depends_on`` is every module name (present or not) looked up
-while resolving the file (modules of bases, of imported names, the ones tried and missing);
-``update`` returns changed/deleted paths, the files whose ``depends_on`` meets a changed module
-(or one of its parent packages), and files not resolved since they last changed. Resolution of
+while resolving the file (modules of bases, of imported names, the ones tried and missing), plus
+``<calls>NAME`` entries when the file's resolution looked at every module's call sites of a
+function called NAME (parameter flow into module-level functions); ``update`` returns
+changed/deleted paths, the files whose ``depends_on`` meets a changed module (or one of its
+parent packages) or a call name a changed file has or had, and files not resolved since they
+last changed. Resolution of
 a file uses only per-file memo tables, so its result does not depend on what was resolved
 before, which is what makes incremental facts equal fresh ones.
 """
@@ -73,6 +76,7 @@ STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builti
 SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 EMPTY: frozenset = frozenset()
+CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 
 
@@ -123,6 +127,26 @@ def module_name(path: str, present: set[str] | Mapping[str, Any]) -> str:
     return ".".join(parts)
 
 
+def _absolute(mod: str, is_pkg: bool, module: str, level: int) -> str | None:
+    """The absolute module of ``from <level dots><module> import ...`` in module ``mod``."""
+    if level == 0:
+        return module
+    parts = mod.split(".") if mod else []
+    if not is_pkg:
+        parts = parts[:-1]
+    up = level - 1
+    if up > len(parts):
+        return None
+    base = parts[: len(parts) - up] if up else parts
+    if module:
+        base = base + module.split(".")
+    return ".".join(base) if base else None
+
+
+def _call_names(pf: ParsedFile) -> set[str]:
+    return set(pf.sites_by_name) | set(pf.decos_by_name)
+
+
 def _is_src_init(path: str) -> bool:
     parts = path.split("/")
     return len(parts) >= 2 and parts[-1] in ("__init__.py", "__init__.pyi") and "src" in parts[:-1]
@@ -140,6 +164,9 @@ class PythonIndex:
         self._packages: dict[str, int] = {}  # every dotted prefix of a module name -> count
         self._facts: dict[str, FileFacts] = {}
         self._rdeps: dict[str, set[str]] = {}  # module -> paths whose cached facts depend on it
+        self._callers: dict[str, set[str]] = {}  # call/decorator last name -> paths with such a site
+        self._imported: dict[str, frozenset[str]] = {}  # path -> absolute modules it imports
+        self._importers_cache: dict[tuple[str, str], list[str]] = {}
 
     # ------------------------------------------------------------------ protocol
     def owns(self, path: str) -> bool:
@@ -157,6 +184,7 @@ class PythonIndex:
         affected: set[str] = set()
         changed_mods: set[str] = set()
         relayout = False
+        self._importers_cache.clear()
         for path, data in changed.items():
             if not self.owns(path):
                 continue
@@ -165,7 +193,7 @@ class PythonIndex:
                     continue
                 affected.add(path)
                 changed_mods.add(self._module_of[path])
-                self._remove(path)
+                changed_mods |= self._remove(path)
                 relayout |= _is_src_init(path)
                 continue
             h = content_hash(data)
@@ -178,9 +206,12 @@ class PythonIndex:
             is_new = path not in self._parsed
             if not is_new:
                 changed_mods.add(self._module_of[path])
-                self._remove(path)
+                changed_mods |= self._remove(path)
             self._hash[path] = h
             self._parsed[path] = pf
+            for name in _call_names(pf):
+                self._callers.setdefault(name, set()).add(path)
+                changed_mods.add(CALLS_PREFIX + name)
             relayout |= is_new and _is_src_init(path)
             mod = module_name(path, self._parsed)
             self._add_module(path, mod)
@@ -194,9 +225,12 @@ class PythonIndex:
             affected |= set(self._parsed)
             self._facts.clear()
             self._rdeps.clear()
+            self._imported.clear()
         else:
             mods = set(changed_mods)
             for m in changed_mods:
+                if m.startswith(CALLS_PREFIX):
+                    continue
                 parts = m.split(".")
                 for i in range(1, len(parts)):
                     mods.add(".".join(parts[:i]))
@@ -234,11 +268,23 @@ class PythonIndex:
                     if not s:
                         del self._rdeps[m]
 
-    def _remove(self, path: str) -> None:
+    def _remove(self, path: str) -> set[str]:
+        """Forget a file; returns the ``<calls>NAME`` keys its call/decorator sites had."""
         self._invalidate(path)
         self._drop_module(path)
-        self._parsed.pop(path, None)
+        self._imported.pop(path, None)
+        pf = self._parsed.pop(path, None)
         self._hash.pop(path, None)
+        keys: set[str] = set()
+        if pf is not None:
+            for name in _call_names(pf):
+                s = self._callers.get(name)
+                if s is not None:
+                    s.discard(path)
+                    if not s:
+                        del self._callers[name]
+                keys.add(CALLS_PREFIX + name)
+        return keys
 
     def _add_module(self, path: str, mod: str) -> None:
         self._module_of[path] = mod
@@ -265,6 +311,42 @@ class PythonIndex:
                 self._packages.pop(k, None)
             else:
                 self._packages[k] = n
+
+    def imported_modules(self, path: str) -> frozenset[str]:
+        """Absolute module names a file's import statements name (``from a import b``: a and a.b)."""
+        r = self._imported.get(path)
+        if r is None:
+            mod = self._module_of[path]
+            is_pkg = _strip_suffix(path).rsplit("/", 1)[-1] == "__init__"
+            out: set[str] = set()
+            for st in self._parsed[path].imports:
+                if not st.is_from:
+                    out.update(m for m, _alias in st.names)
+                    continue
+                base = _absolute(mod, is_pkg, st.module, st.level)
+                if base is None:
+                    continue
+                out.add(base)
+                out.update(f"{base}.{n}" if base else n for n, _alias in st.names)
+            r = frozenset(out)
+            self._imported[path] = r
+        return r
+
+    def importers_calling(self, mod: str, name: str) -> list[str]:
+        """Files with a call or decorator site named ``name`` that import ``mod`` or one of its
+        packages: the only files whose sites can name a function of ``mod`` (re-exports through
+        unrelated modules are not followed). Depends only on those files' content, which the
+        ``<calls>NAME`` dependency covers."""
+        key = (mod, name)
+        r = self._importers_cache.get(key)
+        if r is None:
+            prefixes = set()
+            parts = mod.split(".")
+            for i in range(1, len(parts) + 1):
+                prefixes.add(".".join(parts[:i]))
+            r = [q for q in sorted(self._callers.get(name, ())) if self.imported_modules(q) & prefixes]
+            self._importers_cache[key] = r
+        return r
 
     def module_path(self, mod: str) -> str | None:
         paths = self._mod_paths.get(mod)
@@ -547,7 +629,8 @@ class _FileResolver:
 
     def param_flow(self, path: str, fidx: int, i: int) -> frozenset:
         """Values passed for parameter ``i`` of function ``fidx`` by the call sites and decorator
-        sites of the function's own file (intra-module, flow-insensitive)."""
+        sites of the function's own module (flow-insensitive). Call sites are found by the
+        callee's last name, then checked by evaluating the callee."""
         key = ("pf", path, fidx, i)
         r = self.memo.get(key)
         if r is not None:
@@ -555,7 +638,8 @@ class _FileResolver:
         if key in self.active:
             return EMPTY
         self.active.add(key)
-        scopes = self.parsed(path).scopes
+        pf = self.parsed(path)
+        scopes = pf.scopes
         f = scopes[fidx]
         pname = f.params[i][0]
         me = ("F", path, fidx)
@@ -563,12 +647,9 @@ class _FileResolver:
         is_method = f.kind == "function" and f.parent >= 0 and scopes[f.parent].kind == "class"
         deco = self.decorator_names(f) if is_method else set()
         if f.kind == "function":
-            if is_method and f.name == "__init__":
-                names = [scopes[f.parent].name]
-            else:
-                names = [f.name]
+            names = [scopes[f.parent].name] if is_method and f.name == "__init__" else [f.name]
             for nm in names:
-                for sc, e in self.site_index(path).get(nm, ()):
+                for sc, e in pf.sites_by_name.get(nm, ()):
                     fn = e[1]
                     vals = self.eval(path, sc, fn)
                     offset = -1
@@ -585,24 +666,107 @@ class _FileResolver:
                     if offset < 0:
                         continue
                     out |= self._arg_values(path, sc, e, i - offset, pname)
-        # decorator sites: the decorator (or a decorator factory's result) is called with the definition
-        for s in scopes:
-            for de, didx, _line in s.decos:
-                if i != 0:
-                    continue
-                dscope = scopes[didx].parent
-                if de[0] == "c":
-                    vals: set = set()
-                    for fv in self.eval(path, dscope, de[1]):
-                        vals |= self.call_result(path, dscope, fv, de)
-                else:
-                    vals = set(self.eval(path, dscope, de))
-                if me in vals:
-                    out |= self.eval_binding(path, dscope, ("def", didx))
+        if i == 0:
+            out |= self._decorated(path, fidx, [path])
         self.active.discard(key)
         r = frozenset(out)
         self.memo[key] = r
         return r
+
+    def _decorated(self, path: str, fidx: int, where: list[str]) -> set:
+        """Definitions that decorator sites in ``where`` pass to function ``fidx`` (used as the
+        decorator itself or returned by a decorator factory)."""
+        scopes = self.parsed(path).scopes
+        f = scopes[fidx]
+        me = ("F", path, fidx)
+        dnames = [f.name]
+        if f.parent > 0 and scopes[f.parent].kind == "function":
+            dnames.append(scopes[f.parent].name)  # a decorator factory's inner function
+        out: set = set()
+        for q in where:
+            qpf = self.parsed(q)
+            for nm in dnames:
+                for de, didx in qpf.decos_by_name.get(nm, ()):
+                    dscope = qpf.scopes[didx].parent
+                    if de[0] == "c":
+                        vals: set = set()
+                        for fv in self.eval(q, dscope, de[1]):
+                            vals |= self.call_result(q, dscope, fv, de)
+                    else:
+                        vals = set(self.eval(q, dscope, de))
+                    if me in vals:
+                        out |= self.eval_binding(q, dscope, ("def", didx))
+        return out
+
+    def cross_param(self, path: str, fidx: int, i: int) -> frozenset:
+        """Values other modules pass for parameter ``i`` of a module-level function (or of a
+        function a module-level decorator factory returns): their ``f(...)`` / ``mod.f(...)``
+        call sites and their decorator sites. Used for callees only (a parameter that is called,
+        directly or as an element): the callback case. Makes the file depend on ``<calls>NAME``."""
+        key = ("xp", path, fidx, i)
+        r = self.memo.get(key)
+        if r is not None:
+            return r
+        if key in self.active:
+            return EMPTY
+        self.active.add(key)
+        scopes = self.parsed(path).scopes
+        f = scopes[fidx]
+        out: set = set()
+        mod = self.modname(path)
+        module_level = f.kind == "function" and f.parent == 0
+        factory = f.kind == "function" and f.parent > 0 and scopes[f.parent].kind == "function" and scopes[f.parent].parent == 0
+        if module_level:
+            nm = f.name
+            pname = f.params[i][0]
+            me = ("F", path, fidx)
+            self.deps.add(CALLS_PREFIX + nm)
+            for q in self.ix.importers_calling(mod, nm):
+                if q == path:
+                    continue
+                for sc, e in self.parsed(q).sites_by_name.get(nm, ()):
+                    fn = e[1]
+                    if fn[0] == "a" and fn[1][0] != "n":
+                        continue  # obj.f(...) on a computed object: not a module function call
+                    if me in self.eval(q, sc, fn):
+                        out |= self._arg_values(q, sc, e, i, pname)
+        if i == 0 and (module_level or factory):
+            names = [f.name] + ([scopes[f.parent].name] if factory else [])
+            where: set[str] = set()
+            for nm in names:
+                self.deps.add(CALLS_PREFIX + nm)
+                where.update(q for q in self.ix.importers_calling(mod, nm) if q != path)
+            out |= self._decorated(path, fidx, sorted(where))
+        self.active.discard(key)
+        r = frozenset(out)
+        self.memo[key] = r
+        return r
+
+    def callee_cross_values(self, path: str, sc: int, fn: Any) -> set:
+        """Extra values of a callee that is a parameter (or an element of a parameter) of a
+        module-level function, passed from other modules (see ``cross_param``)."""
+        if fn[0] != "n":
+            return set()
+        bs = self.binding_scope(path, sc, fn[1])
+        if bs is None or bs == 0:
+            return set()
+        out: set = set()
+        for v in self.parsed(path).scopes[bs].bindings.get(fn[1], ()):
+            if v[0] == "p":
+                out |= self.cross_param(path, v[1], v[2])
+            elif v[0] == "it" and v[1][0] == "n":
+                bs2 = self.binding_scope(path, bs, v[1][1])
+                if bs2 is None or bs2 == 0:
+                    continue
+                for v2 in self.parsed(path).scopes[bs2].bindings.get(v[1][1], ()):
+                    if v2[0] == "p":
+                        for c in self.cross_param(path, v2[1], v2[2]):
+                            if c[0] == "T":
+                                disp = c[3]
+                                elts = disp[1] if disp[0] == "t" else tuple(k for k, _ in disp[1])
+                                for x in elts:
+                                    out |= self.eval(c[1], c[2], x[1] if x[0] == "*" else x)
+        return out
 
     def _arg_values(self, path: str, sc: int, e: Any, j: int, pname: str) -> frozenset:
         args, kwargs = e[2], e[3]
@@ -1060,6 +1224,10 @@ class _FileResolver:
         for e, line, flag, sc in s.calls:
             fn = e[1]
             vals = self.eval(path, sc, fn)
+            if fn[0] == "n":
+                extra = self.callee_cross_values(path, sc, fn)
+                if extra:
+                    vals = vals | extra
             if flag == "raise":
                 self.emit_call_targets(caller, path, idx, vals, line, "constructor", ctor_only=True)
             else:

@@ -13,7 +13,6 @@ from pyx_helpers import CORPUS, python_snapshot, read_case
 
 # Cases whose hand-written truth includes edges the resolver does not find yet (documented gaps).
 KNOWN_GAPS: dict[str, str] = {
-    "gap_cross_module_callback": "parameters only get the values passed by call sites of their own module",
     "gap_subclass_dispatch": "self.m() is looked up from the enclosing class: no dispatch to subclass overrides or mixin hosts",
 }
 

@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 11)
+        k = rng.randint(0, 13)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -47,8 +47,12 @@ def _random_module(rng: random.Random, me: str) -> str:
             lines.append(f"from .{leaf} import C as C2" if me.count("/") == on.count(".") else "C2 = D")
         elif k == 10:
             lines.append("def make() -> 'C':\n    return C()\n\nmake().n()")
-        else:
+        elif k == 11:
             lines.append(f"x = f()\ny = C()\ny.m()\nz = {leaf}.make().m()")
+        elif k == 12:
+            lines.append("def apply(fn, obj=None):\n    obj.m()\n    return fn()")
+        else:
+            lines.append(f"from pkg.{on} import apply\n\napply(f, C())\n{leaf}.apply(g, obj=D())")
     return "\n\n".join(lines) + "\n"
 
 
@@ -145,3 +149,21 @@ def test_parse_cache_reuses_identical_content() -> None:
     # files never resolved since the last update are reported (their facts were never read)
     ix.update({"c.py": b"x = 1\n"})
     assert ix.update({"a.py": body}) == {"c.py"}
+
+
+def test_callback_passed_from_another_module() -> None:
+    """run(cb) calls cb: its edges come from other modules' call sites, so a new caller anywhere
+    re-resolves the callee's file."""
+    ix = PythonIndex()
+    ix.update({
+        "pkg/__init__.py": b"",
+        "pkg/runner.py": b"def run(cb):\n    return cb()\n",
+        "pkg/a.py": b"from .runner import run\n\ndef job():\n    return 1\n\nrun(job)\n",
+    })
+    assert [c.callee for c in ix.facts("pkg/runner.py").calls] == ["pkg.a.job"]  # type: ignore[union-attr]
+    affected = ix.update({"pkg/b.py": b"from pkg import runner\n\ndef other():\n    return 2\n\nrunner.run(other)\n"})
+    assert "pkg/runner.py" in affected
+    assert [c.callee for c in ix.facts("pkg/runner.py").calls] == ["pkg.a.job", "pkg.b.other"]  # type: ignore[union-attr]
+    affected = ix.update({"pkg/a.py": b"def job():\n    return 1\n"})
+    assert "pkg/runner.py" in affected
+    assert [c.callee for c in ix.facts("pkg/runner.py").calls] == ["pkg.b.other"]  # type: ignore[union-attr]
