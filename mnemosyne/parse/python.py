@@ -53,6 +53,12 @@ _PARSERS: list[Parser] = []
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
 
 U = ("u",)
+_SPECIAL = frozenset({
+    "ERROR", "assignment", "attribute", "augmented_assignment", "call", "class_definition", "decorated_definition",
+    "except_clause", "for_in_clause", "for_statement", "function_definition", "future_import_statement",
+    "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
+    "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
+})
 _MUTATORS = frozenset({"append", "add", "appendleft", "insert", "setdefault", "extend", "extendleft"})
 # node kind id -> type name (ids are much cheaper to read than Node.type; 65535 is ERROR)
 _KN: list[str] = [""] * 65536
@@ -475,12 +481,19 @@ class _Conv:
         push = stack.append
         pop = stack.pop
         skip = _SKIP
+        special = _SPECIAL
         kn = _KN
         src = self.src
         while stack:
             node, sc, ctx = pop()
             t = kn[node.kind_id]
             if t in skip:
+                continue
+            if t not in special:  # most nodes: just walk their children
+                c_ctx = ctx if t == "parenthesized_expression" else 0
+                for c in reversed(node.named_children):
+                    if kn[c.kind_id] not in skip:
+                        push((c, sc, c_ctx))
                 continue
             if t == "call":
                 scope = self.scopes[sc]
