@@ -266,11 +266,13 @@ def call_tree(
                                 lines=_lines(lines), external=bool(external), since_seq=since))  # fmt: skip
         return out
 
-    if src is not None:
-        if fqn not in src.symbols and fqn not in src.out and fqn not in src.inc:
-            raise _not_defined(db, info, g, fqn, atc)
-    else:
-        _ensure_defined(db, info, g, fqn, atc, q)
+    first = step(fqn)  # the root's edges; only when it has none is "is it defined at all?" asked
+    if not first:
+        if src is not None:
+            if fqn not in src.symbols and fqn not in src.out and fqn not in src.inc:
+                raise _not_defined(db, info, g, fqn, atc)
+        else:
+            _ensure_defined(db, info, g, fqn, atc, q)
     root = CallTreeNode(fqn=fqn)
     seen = {fqn}
     frontier = [root]
@@ -285,7 +287,7 @@ def call_tree(
                 truncated = True
                 break
             expanded += 1
-            for e in step(node.fqn):
+            for e in first if node is root else step(node.fqn):
                 other = e.callee if direction == "callees" else e.caller
                 child = CallTreeNode(fqn=other, resolution=e.resolution, confidence=e.confidence,
                                      external=e.external, repeated=other in seen)  # fmt: skip
@@ -459,18 +461,23 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
         raw.append(("removed", prev[1], {"file": prev[2]}))
     kind = versions[-1][9] if versions else "external"
 
-    # renames and moves to another module change the FQN: follow them one step both ways
+    # renames and moves to another module change the FQN: follow them one step both ways. One query
+    # for every candidate of every event (rename_candidates), not one per same-named symbol.
     short = fqn.rsplit(".", 1)[-1]
-    for k, s, details in list(raw):
+    wanted = [(k, s) for k, s, _ in raw if k in ("appeared", "re-added", "removed") and s is not None]
+    ends = sorted({s for k, s in wanted if k != "removed" and s != 0})
+    begins = sorted({s for k, s in wanted if k == "removed"})
+    cands = run(g, "rename_candidates", name=short, fqn=fqn, ends=ends, begins=begins) if ends or begins else []
+    for k, s in wanted:
         if k in ("appeared", "re-added"):
             v = next(v for v in versions if v[0] == s)
-            partner = _rename_partner(g, fqn, short, s, v[7], v[3], before=True)
+            partner = _rename_partner(cands, s, v[7], v[3], before=True)
             if partner:
                 raw.append(("moved", s, {"from_fqn": partner[0], "from_file": partner[1], "to_fqn": fqn,
                                          "to_file": v[2]}))  # fmt: skip
-        elif k == "removed":
+        else:
             v = next(v for v in versions if v[1] == s)
-            partner = _rename_partner(g, fqn, short, s, v[7], v[3], before=False)
+            partner = _rename_partner(cands, s, v[7], v[3], before=False)
             if partner:
                 raw.append(("moved", s, {"from_fqn": fqn, "from_file": v[2], "to_fqn": partner[0],
                                          "to_file": partner[1]}))  # fmt: skip
@@ -513,26 +520,22 @@ def _spans_closed(per: dict[tuple[str, str], list[tuple[int, int | None]]]) -> b
 
 
 def _rename_partner(
-    g: Graph, fqn: str, short: str, seq: int, body_hash: str | None, signature: str | None, before: bool
+    cands: list[list[Any]], seq: int, body_hash: str | None, signature: str | None, before: bool
 ) -> tuple[str, str | None] | None:
     """The symbol this one was moved/renamed from (``before``: a same-named symbol whose
     definition ended at ``seq``) or to (one whose definition began at ``seq``), with the same body
-    (or, failing that, the same signature). Returns (fqn, file) or None."""
+    (or, failing that, the same signature). ``cands``: rows of ``rename_candidates``
+    (fqn, from_seq, to_seq, file, signature, body_hash). Returns (fqn, file) or None."""
     if seq is None or (before and seq == 0):
         return None
-    at = seq - 1 if before else seq
     best = None
-    for other, _kind, _file, alive in run(g, "symbols_by_name", name=short, seq=at):
-        if other == fqn or not alive:
+    for other, from_seq, to_seq, file, sig, body in sorted(cands, key=lambda r: (r[0], r[1])):
+        if (to_seq if before else from_seq) != seq:
             continue
-        for v in run(g, "symbol_history", fqn=other):
-            edge = v[1] if before else v[0]
-            if edge != seq:
-                continue
-            if body_hash and v[7] == body_hash:
-                return other, v[2]
-            if best is None and (v[3] or "") == (signature or "") and signature:
-                best = (other, v[2])
+        if body_hash and body == body_hash:
+            return other, file
+        if best is None and (sig or "") == (signature or "") and signature:
+            best = (other, file)
     return best
 
 

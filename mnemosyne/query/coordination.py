@@ -281,10 +281,13 @@ def constraints_for(db: Database, ws: Any, targets: list[str]) -> list[Constrain
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     rows = g.ro_query(
-        "MATCH (c:Constraint)-[:APPLIES_TO]->(e) WHERE e.fully_qualified_name IN $t OR e.path IN $t "
+        # start from the (few) constraints: written as one pattern the planner scans every node for e
+        "MATCH (c:Constraint) WITH c MATCH (c)-[:APPLIES_TO]->(e) WHERE e.fully_qualified_name IN $t OR e.path IN $t "
         f"{_CONSTRAINT_RETURN} ORDER BY c.created_at",
         {"t": list(targets)}, label="constraints for",
     )  # fmt: skip
+    if not rows and not g.ro_query("MATCH (c:Constraint) RETURN c.id LIMIT 1", label="any constraint"):
+        return []  # the common case: no constraint at all, nothing more to look up
     files = g.ro_query(
         "MATCH (f:Function) WHERE f.fully_qualified_name IN $t AND f.file IS NOT NULL RETURN DISTINCT f.file AS file "
         "UNION MATCH (k:Class) WHERE k.fully_qualified_name IN $t AND k.file IS NOT NULL RETURN DISTINCT k.file AS file",

@@ -117,10 +117,24 @@ def git(path: str | Path, *args: str, check: bool = True) -> str:
     return proc.stdout
 
 
+_REVS: OrderedDict[tuple[str, str], str] = OrderedDict()
+_REVS_LOCK = threading.Lock()
+_REVS_MAX = 4096
+
+
 def rev_parse(path: str | Path, rev: str) -> str | None:
-    """Full hash of a commit-ish in the repository at ``path``; None when it does not resolve."""
+    """Full hash of a commit-ish in the repository at ``path``; None when it does not resolve.
+    Abbreviated hashes (7+ hex digits) are cached: they name the same commit for good."""
     if not rev or rev.startswith("-"):
         return None
+    key = (str(path), rev.lower())
+    cacheable = len(rev) >= 7 and _HEX.match(rev) is not None
+    if cacheable:
+        with _REVS_LOCK:
+            hit = _REVS.get(key)
+            if hit is not None:
+                _REVS.move_to_end(key)
+                return hit
     if not Path(path).is_dir():
         return None
     try:
@@ -128,7 +142,14 @@ def rev_parse(path: str | Path, rev: str) -> str | None:
     except MnemosyneError:
         return None
     out = out.strip()
-    return out if _HEX40.match(out) else None
+    if not _HEX40.match(out):
+        return None
+    if cacheable and out.startswith(rev.lower()):
+        with _REVS_LOCK:
+            _REVS[key] = out
+            while len(_REVS) > _REVS_MAX:
+                _REVS.popitem(last=False)
+    return out
 
 
 def commit_meta(path: str | Path, commit: str) -> dict[str, Any]:
@@ -148,6 +169,35 @@ _BLOBS_LOCK = threading.Lock()
 _BLOBS_MAX = 128  # files at a commit never change: keep the last ones read (one git process saved per hit)
 
 
+_CAT: dict[str, Any] = {}  # repository path -> GitRepo (one long-lived `git cat-file --batch` each)
+_CAT_LOCK = threading.Lock()
+
+
+def _cat_file(path: str | Path, commit: str, file: str) -> bytes | None:
+    """``commit:file`` through a long-lived ``git cat-file --batch`` of the repository (no process per
+    read); None when it is not readable that way (the caller falls back to ``git show``)."""
+    from mnemosyne.git.repo import GitRepo
+
+    key = str(path)
+    try:
+        with _CAT_LOCK:
+            repo = _CAT.get(key)
+            if repo is None:
+                repo = _CAT[key] = GitRepo(key)
+        return repo.read_blob(f"{commit}:{file}")
+    except MnemosyneError:  # not in the repository (or not a blob): the process is fine, keep it
+        return None
+    except Exception:  # noqa: BLE001 - missing object, a path git cannot name this way, a dead process
+        with _CAT_LOCK:
+            bad = _CAT.pop(key, None)
+        if bad is not None:
+            try:
+                bad.close()
+            except Exception:  # noqa: BLE001
+                pass
+        return None
+
+
 def _blob_lines(path: str | Path, commit: str, file: str) -> list[str] | None:
     key = (str(path), commit, file)
     with _BLOBS_LOCK:
@@ -155,6 +205,14 @@ def _blob_lines(path: str | Path, commit: str, file: str) -> list[str] | None:
         if hit is not None:
             _BLOBS.move_to_end(key)
             return hit
+    data = _cat_file(path, commit, file) if _HEX40.match(commit) and "\n" not in file else None
+    if data is not None:
+        lines = data.decode("utf-8", errors="replace").splitlines()
+        with _BLOBS_LOCK:
+            _BLOBS[key] = lines
+            while len(_BLOBS) > _BLOBS_MAX:
+                _BLOBS.popitem(last=False)
+        return lines
     try:
         proc = subprocess.run(
             ["git", "-C", str(path), "show", f"{commit}:{file}"], capture_output=True, timeout=60, check=False

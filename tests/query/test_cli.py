@@ -134,6 +134,18 @@ def test_status_behind_and_dirty(db):
         # a commit made after ingestion is not on the timeline yet: answered from source
         r = Q.calls(db, name, "shop.checkout.checkout", at="HEAD")
         assert r.from_source and r.at.on_timeline is False
+        # `mnemosyne status` shows the same: ingested commit, branch head, 1 behind, 2 changed files
+        text = mn("status")
+        assert text.returncode == 0, text.stderr
+        header = next(line for line in text.stdout.splitlines() if line.startswith("NAME"))
+        assert "BRANCH HEAD" in header and "BEHIND" in header and "CHANGED" in header
+        line = next(line for line in text.stdout.splitlines() if line.startswith(name + " "))
+        assert st.ingested_commit[:12] in line and st.branch_head[:12] in line
+        assert line.split()[6:8] == ["1", "2"], line
+        data = json.loads(mn("status", "--json").stdout)
+        w = next(w for w in data["workspaces"] if w["name"] == name)
+        assert w["commits_behind"] == 1 and w["changed_files"] == ["README.md", "scratch.txt"]
+        assert w["working_tree_dirty"] is True and w["has_graph"] is True and w["branch_head"] == st.branch_head
     finally:
         if db.registry.find(name) is not None:
             db.registry.remove(name, drop_graph=True)

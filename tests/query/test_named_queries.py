@@ -84,6 +84,8 @@ PLANS = {
     "symbols_by_name_believed": ({"name": "x", "seq": 1, "t": 1, "late": []}, ["Node By Index Scan | (s:Function)"]),
     "callgraph_at_commit_believed": ({"seq": 3, "t": 1, "late": []}, ["Edge By Index Scan | [r:CALLS]"]),
     "commit_by_hash_believed": ({"hash": "0" * 40, "t": 1}, ["Node By Index Scan | (c:Commit)"]),
+    "rename_candidates": ({"name": "x", "fqn": "a.x", "ends": [1], "begins": [2]},
+                          ["Node By Index Scan | (s:Function)", "Node By Index Scan | (s:Class)"]),
 }
 
 
