@@ -494,7 +494,7 @@ class _FileResolver:
                         if found:
                             self.memo[key] = vals
                             return vals, True
-                    else:
+                    elif not self.is_internal(am.split(".", 1)[0]):
                         ext_stars.append(am)
                 if for_name:
                     if name in BUILTIN_NAMES:
@@ -539,6 +539,8 @@ class _FileResolver:
             mod = v[1]
             if self.is_internal(mod):
                 return frozenset({("M", mod)})
+            if self.is_internal(mod.split(".", 1)[0]):
+                return EMPTY  # a missing module of one of the repository's packages
             return frozenset({("X", mod)})
         if tag == "if":
             _, module, name, level = v
@@ -546,6 +548,8 @@ class _FileResolver:
             if am is None:
                 return EMPTY
             if level == 0 and not self.is_internal(am):
+                if self.is_internal(am.split(".", 1)[0]):
+                    return EMPTY  # a missing module of one of the repository's packages
                 return frozenset({("X", f"{am}.{name}")})
             if not self.is_internal(am):
                 return EMPTY
