@@ -1,0 +1,122 @@
+"""Symbols, imports and inheritance facts of one commit (beyond the call graph)."""
+
+from __future__ import annotations
+
+import pickle
+
+from mnemosyne.extract import content_hash
+from mnemosyne.parse.python import parse_python
+from mnemosyne.resolve.python import PythonIndex, module_name
+
+SRC = b'''"""Module doc."""
+import os
+import json as j
+import requests
+import yaml.loader
+from typing import Optional
+from . import sibling
+from .sibling import Base
+from collections import OrderedDict
+
+
+@decorate
+async def fetch(url: str, retries: int = 3, *args, timeout: float | None = None, **kw) -> dict[str, int]:
+    """Fetch a thing.
+
+        Indented detail.
+    """
+    return {}
+
+
+class Child(Base, OrderedDict, Exception, metaclass=Meta):
+    """A child."""
+
+    key = lambda self, v: v
+
+    def method(self, /, a, *, b=[1,  2]):
+        inner = lambda: (lambda: 1)
+        def nested(x):
+            return x
+        return nested
+
+
+other = lambda: 0
+'''
+
+
+def _index() -> PythonIndex:
+    ix = PythonIndex()
+    ix.update({"pkg/__init__.py": b"", "pkg/sibling.py": b"class Base:\n    pass\n", "pkg/mod.py": SRC})
+    return ix
+
+
+def test_symbols() -> None:
+    f = _index().facts("pkg/mod.py")
+    assert f is not None
+    assert f.module == "pkg.mod" and f.language == "python" and f.content_hash == content_hash(SRC)
+    by = {s.fqn: s for s in f.symbols}
+    assert list(by) == [
+        "pkg.mod",
+        "pkg.mod.fetch",
+        "pkg.mod.Child",
+        "pkg.mod.Child.<lambda1>",
+        "pkg.mod.Child.method",
+        "pkg.mod.Child.method.<lambda1>",
+        "pkg.mod.Child.method.<lambda1>.<lambda1>",
+        "pkg.mod.Child.method.nested",
+        "pkg.mod.<lambda1>",
+    ]
+    m = by["pkg.mod"]
+    assert (m.kind, m.name, m.parent, m.docstring, m.line_start) == ("module", "pkg.mod", "pkg/mod.py", "Module doc.", 1)
+    fetch = by["pkg.mod.fetch"]
+    assert fetch.kind == "function" and fetch.parent == "pkg/mod.py"
+    assert fetch.signature == "(url: str, retries: int = 3, *args, timeout: float | None = None, **kw) -> dict[str, int]"
+    assert fetch.docstring == "Fetch a thing.\n\nIndented detail."  # inspect.cleandoc
+    assert (fetch.line_start, fetch.line_end) == (12, 18)  # decorator line to last line
+    assert len(fetch.body_hash) == 32
+    child = by["pkg.mod.Child"]
+    assert (child.kind, child.signature, child.docstring) == ("class", "(Base, OrderedDict, Exception, metaclass=Meta)", "A child.")
+    meth = by["pkg.mod.Child.method"]
+    assert (meth.kind, meth.parent, meth.signature) == ("method", "pkg.mod.Child", "(self, /, a, *, b=[1, 2])")
+    assert by["pkg.mod.Child.<lambda1>"].kind == "lambda" and by["pkg.mod.Child.<lambda1>"].parent == "pkg.mod.Child"
+    assert by["pkg.mod.Child.<lambda1>"].signature == "(self, v)"
+    assert by["pkg.mod.Child.method.nested"].kind == "function"
+    assert by["pkg.mod.Child.method.nested"].parent == "pkg.mod.Child.method"
+    assert by["pkg.mod.<lambda1>"].parent == "pkg/mod.py"
+
+
+def test_imports_and_inherits() -> None:
+    f = _index().facts("pkg/mod.py")
+    assert f is not None
+    assert [(i.target, i.target_kind, i.ecosystem) for i in f.imports] == [
+        ("pkg/sibling.py", "file", ""),  # `from . import sibling`: the submodule's file
+        ("requests", "package", "pypi"),
+        ("yaml", "package", "pypi"),
+    ]  # stdlib (os, json, typing, collections) is not a package dependency
+    assert [(i.child, i.parent, i.external) for i in f.inherits] == [
+        ("pkg.mod.Child", "pkg.sibling.Base", False),
+        ("pkg.mod.Child", "collections.OrderedDict", True),
+        ("pkg.mod.Child", "<builtin>.Exception", True),
+    ]
+
+
+def test_body_hash_tracks_the_body_only() -> None:
+    a = parse_python(b"def f():\n    return 1\n\ndef g():\n    return 2\n")
+    b = parse_python(b"# moved\n\ndef f():\n    return 1\n\ndef g():\n    return 3\n")
+    assert a.scopes[1].body_hash == b.scopes[1].body_hash
+    assert a.scopes[2].body_hash != b.scopes[2].body_hash
+
+
+def test_parse_result_is_plain_picklable_data() -> None:
+    pf = parse_python(SRC)
+    again = pickle.loads(pickle.dumps(pf))
+    assert again == pf
+
+
+def test_module_names() -> None:
+    present = {"src/pkg/__init__.py", "src/pkg/a.py", "tools/x.py", "__init__.py", "lib/src/__init__.py", "lib/src/m.py"}
+    assert module_name("src/pkg/a.py", present) == "pkg.a"
+    assert module_name("src/pkg/__init__.py", present) == "pkg"
+    assert module_name("tools/x.py", present) == "tools.x"
+    assert module_name("lib/src/m.py", present) == "lib.src.m"  # src/ that is a package is not a root
+    assert module_name("pkg/stub.pyi", present) == "pkg.stub"
