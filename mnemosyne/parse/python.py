@@ -41,6 +41,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import inspect
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,7 +49,7 @@ import tree_sitter_python as _tsp
 from tree_sitter import Language, Node, Parser
 
 LANGUAGE = Language(_tsp.language())
-_PARSERS: list[Parser] = []
+_LOCAL = threading.local()  # a Parser is not shareable between threads: one per thread
 
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
 
@@ -82,9 +83,10 @@ _SKIP = frozenset({
 
 
 def _parser() -> Parser:
-    if not _PARSERS:
-        _PARSERS.append(Parser(LANGUAGE))
-    return _PARSERS[0]
+    p = getattr(_LOCAL, "parser", None)
+    if p is None:
+        p = _LOCAL.parser = Parser(LANGUAGE)
+    return p
 
 
 @dataclass(slots=True)
