@@ -364,6 +364,7 @@ class PythonIndex:
 # ('X', dotted)     external name              ('XI', dotted)    instance of an external class
 # ('B', name)       builtin                    ('B?', name)      builtin maybe shadowed by a star import
 # ('T', path, scope, expr)  container display  ('S', path, class_idx)  super() proxy
+# ('VW', 'values'|'items', values)  dict view   ('PR', values)    a (key, value) pair of items()
 
 
 class _FileResolver:
@@ -559,7 +560,11 @@ class _FileResolver:
             return self.iter_values(path, idx, v[1])
         if tag == "ix":
             out: set = set()
-            for c in self.eval(path, idx, v[1]):
+            for c in self.eval_binding(path, idx, v[1]):
+                if c[0] == "PR":  # (key, value) of dict.items(): only values are known
+                    if v[2] == 1:
+                        out |= c[1]
+                    continue
                 if c[0] == "T" and c[3][0] == "t":
                     elts = c[3][1]
                     i = v[2]
@@ -851,6 +856,15 @@ class _FileResolver:
                     if c[0] == "T" and c[3][0] == "d":
                         out |= self.container_item(c, key)
                 out |= self.stored_items(path, idx, fn[1])
+            if fn[0] == "a" and fn[2] in ("values", "items") and not e[2] and not e[3]:
+                # a view of a dict display's / a container's values: ('VW', kind, values)
+                vals: set = set()
+                for c in self.eval(path, idx, fn[1]):
+                    if c[0] == "T" and c[3][0] == "d":
+                        vals |= self.container_item(c, ("u",))
+                vals |= self.stored_items(path, idx, fn[1])
+                if vals:
+                    out.add(("VW", fn[2], frozenset(vals)))
             return out
         if tag == "s":
             return self.subscript(path, idx, e)
@@ -942,7 +956,12 @@ class _FileResolver:
     def iter_values(self, path: str, idx: int, e: Any) -> frozenset:
         out: set = set(self.stored_items(path, idx, e))
         for c in self.eval(path, idx, e):
-            if c[0] == "T":
+            if c[0] == "VW":
+                if c[1] == "values":
+                    out |= c[2]
+                else:
+                    out.add(("PR", c[2]))
+            elif c[0] == "T":
                 disp = c[3]
                 if disp[0] == "t":
                     for x in disp[1]:
