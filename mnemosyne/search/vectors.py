@@ -143,12 +143,32 @@ def wait_vector_indexes(graph: Any, timeout_s: float = 600.0) -> bool:
     deadline = time.monotonic() + timeout_s
     while True:
         building = [lab for lab in indexes_building(graph) if lab in VECTOR_LABELS]
-        if not building:
+        # A just-created index can show no construction status yet while the procedure still
+        # refuses it, so a label counts as ready only once a probe query is accepted.
+        if not building and all(_accepts_queries(graph, lab, dim) for lab, dim in vector_indexes(graph).items()):
             return True
         if time.monotonic() > deadline:
             log.warning("vector indexes still under construction after %.0f s: %s", timeout_s, building)
             return False
         time.sleep(0.05)
+
+
+def _accepts_queries(graph: Any, label: str, dim: int) -> bool:
+    """True when a k-NN probe on ``label`` runs (FalkorDB answers "Invalid arguments for
+    procedure" while the index is not usable yet)."""
+    if dim <= 0:
+        return True
+    probe = [1.0] + [0.0] * (dim - 1)
+    try:
+        graph.ro_query(
+            f"CALL db.idx.vector.queryNodes('{label}', '{EMBEDDING_PROP}', 1, vecf32($q)) YIELD node RETURN count(node)",
+            {"q": probe},
+        )
+    except MnemosyneError as err:
+        if "Invalid arguments" in str(err):
+            return False
+        raise
+    return True
 
 
 def rebuild_vector_indexes(graph: Any, wait: bool = True) -> int:
