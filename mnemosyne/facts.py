@@ -84,8 +84,10 @@ class Inherit:
 class FileFacts:
     """Everything one source file contributes at one commit, after resolution.
 
-    ``depends_on`` lists the module names (internal ones, present or not) whose contents this
-    file's resolution looked at; when any of them changes, the file must be re-resolved.
+    ``depends_on`` lists what this file's resolution looked at outside the file: internal module
+    names (present or not) and language-specific keys (e.g. Python's ``<calls>NAME`` for
+    callbacks resolved across modules). When any of them changes, the file is re-resolved. Only
+    the language index that produced it interprets these keys.
     """
 
     path: str
