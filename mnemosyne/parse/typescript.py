@@ -211,6 +211,9 @@ class ParsedFile:
     symbols: list[Symbol] = field(default_factory=list)
     scope_parent: list[int] = field(default_factory=list)  # binding scope -> parent scope (-1 at module)
     scope_fqn: list[str] = field(default_factory=list)
+    # binding scope -> a key that survives edits elsewhere in the file: (scope fqn, ordinal among
+    # the scopes sharing that fqn); other files' recorded reads name scopes by it (resolve/ts_reads)
+    scope_key: list[tuple[str, int]] = field(default_factory=list)
     scope_this: list[tuple | None] = field(default_factory=list)  # ('cls'|'obj', fqn) | ('type', t) | None
     bindings: list[dict[str, list[tuple]]] = field(default_factory=list)
     defs_at: dict[int, tuple] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
@@ -273,6 +276,7 @@ class _Builder:
         self.reassign: list[tuple[int, str, tuple | None]] = []
         self.stack: list[_Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}
+        self.key_base: list[str] = []  # per scope: what its stable key is numbered under
         self.newlines: list[int] | None = None
         self.view = memoryview(data)
         _tools(_GRAMMAR_OF[language])
@@ -296,8 +300,10 @@ class _Builder:
         return t[1:-1] if len(t) >= 2 else None
 
     # -- scopes ---------------------------------------------------------------------------------
-    def new_scope(self, fqn: str, parent: int, this: tuple | None = None) -> int:
+    def new_scope(self, fqn: str, parent: int, this: tuple | None = None, key: str | None = None) -> int:
+        """``key``: what the scope's stable key is numbered under (default: its fqn)."""
         pf = self.pf
+        self.key_base.append(key or fqn)
         pf.scope_parent.append(parent)
         pf.scope_this.append(this)
         pf.scope_fqn.append(fqn)
@@ -322,7 +328,8 @@ class _Builder:
         cur = self.stack[-1]
         fe = cur.fe
         this = cur.this
-        scope = self.new_scope(self.pf.scope_fqn[fe.scope], fe.scope, this)
+        fqn = self.pf.scope_fqn[fe.scope]
+        scope = self.new_scope(fqn, fe.scope, this, fqn + "{}")
         b = _Entry(end, cur.nm.fqn, "block", scope, this)
         b.nm = cur.nm
         self.stack.append(b)
@@ -684,6 +691,12 @@ class _Builder:
                 handlers[name](node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        seen: dict[str, int] = {}
+        keys = pf.scope_key
+        for f in self.key_base:
+            n = seen.get(f, 0)
+            seen[f] = n + 1
+            keys.append((f, n))
         # reassignments: attach to the binding visible from their scope
         for scope, name, expr in self.reassign:
             s = scope
@@ -1181,7 +1194,7 @@ class _Builder:
         fe = self.func_entry()
         name = self._t(nm)
         fqn = f"{top.fqn}.{name}"
-        scope = self.new_scope(self.pf.scope_fqn[fe.scope], fe.scope, None)
+        scope = self.new_scope(self.pf.scope_fqn[fe.scope], fe.scope, None, fqn + "{ns}")
         if nm.type == "identifier":
             self.bind(fe.scope, name, ("def", fqn, "ns"))
         self.pf.namespaces.setdefault(fqn, []).append(scope)

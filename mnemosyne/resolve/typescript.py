@@ -4,7 +4,11 @@
 config files (tsconfig*.json / jsconfig*.json / package.json) of one tree. Facts are computed in
 ``update`` for every affected file and cached; each file's ``depends_on`` is the set of module
 names whose content its resolution consulted (including specifier candidates that were tried and
-missing), so a later change re-resolves exactly the dependents. A config change re-resolves all.
+missing). A file added or deleted re-resolves the files that depend on its module; a config
+change re-resolves all. A file whose content changes re-resolves only the dependents for which
+one of the cross-module reads they recorded (``_Ctx.read``; every read of another file's parse
+result goes through it, see ``mnemosyne.resolve.ts_reads``) answers differently on the new
+version: a body-only edit re-resolves the edited file alone.
 Resolution of a file uses only per-file memo tables, so its result never depends on what was
 resolved before (the incremental contract of ``mnemosyne.extract``).
 
@@ -53,6 +57,7 @@ from collections.abc import Mapping
 from mnemosyne.extract import content_hash
 from mnemosyne.facts import Call, FileFacts, Import, Inherit
 from mnemosyne.parse.typescript import WRAPPER_CALLEES, ParsedFile, is_source, module_name, parse_file, suffix_of
+from mnemosyne.resolve.ts_reads import same_answers
 from mnemosyne.resolve.ts_config import (
     ConfigModel,
     build_config,
@@ -120,7 +125,7 @@ def npm_package_name(spec: str) -> str | None:
 class _Ctx:
     """One file's resolution: memo tables and the set of modules consulted."""
 
-    __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line")
+    __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line", "reads")
 
     def __init__(self, ix: TypeScriptIndex, pf: ParsedFile) -> None:
         self.ix = ix
@@ -133,6 +138,15 @@ class _Ctx:
         self.edges: dict[tuple[str, str], list] = {}
         self.caller = ""
         self.line = 0
+        # foreign path -> (its ParsedFile, the read keys issued on it); see resolve/ts_reads.py
+        self.reads: dict[str, tuple[ParsedFile, set]] = {}
+
+    def read(self, pf: ParsedFile, key: tuple) -> None:
+        """Record a read of another file's parse result (every cross-module read calls this)."""
+        r = self.reads.get(pf.path)
+        if r is None or r[0] is not pf:
+            r = self.reads[pf.path] = (pf, set())
+        r[1].add(key)
 
     # -- files and specifiers -------------------------------------------------------------------
     def file(self, path: str) -> ParsedFile | None:
@@ -222,6 +236,8 @@ class _Ctx:
 
     # -- bindings -------------------------------------------------------------------------------
     def lookup(self, pf: ParsedFile, scope: int, name: str):
+        if pf is not self.pf:
+            self.read(pf, ("lk", pf.scope_key[scope], name))
         s = scope
         bindings = pf.bindings
         parents = pf.scope_parent
@@ -327,6 +343,9 @@ class _Ctx:
         pf = self.file(path)
         result = None
         if pf is not None:
+            foreign = pf is not self.pf
+            if foreign:
+                self.read(pf, ("x", name))
             e = pf.exports.get(name)
             if e is not None:
                 k = e[0]
@@ -340,6 +359,8 @@ class _Ctx:
                     d = pf.defs_at.get(e[1])
                     result = self.def_value(d, pf.path) if d is not None else None
             elif name != "default":
+                if foreign:
+                    self.read(pf, ("st",))
                 for spec in pf.stars:
                     result = self.import_value(pf, spec, name)
                     if result is not None:
@@ -380,6 +401,8 @@ class _Ctx:
                 return ("extinst", c[1])
             return None
         if k == "this":
+            if pf is not self.pf:
+                self.read(pf, ("th", pf.scope_key[scope]))
             this = pf.scope_this[scope]
             if this is None:
                 return None
@@ -388,6 +411,8 @@ class _Ctx:
             self.flags |= 1
             return ("inst", this[1], pf.path) if this[0] == "cls" else ("obj", this[1], pf.path)
         if k == "super":
+            if pf is not self.pf:
+                self.read(pf, ("th", pf.scope_key[scope]))
             this = pf.scope_this[scope]
             if this is None or this[0] != "cls":
                 return None
@@ -403,6 +428,8 @@ class _Ctx:
             if r[0] == "ext":
                 return ("ext", e[1])
             target = self.file(r[1])
+            if target is not None and target is not self.pf:
+                self.read(target, ("cjs",))
             if target is not None and target.cjs_whole:
                 return self.export_value(r[1], "default")
             return ("mod", r[1])
@@ -454,6 +481,8 @@ class _Ctx:
             pf = self.file(base[2])
             if pf is None:
                 return None
+            if pf is not self.pf:
+                self.read(pf, ("ns", base[1], name))
             for scope in pf.namespaces.get(base[1], ()):
                 bl = pf.bindings[scope].get(name)
                 if bl is not None:
@@ -467,6 +496,8 @@ class _Ctx:
             pf = self.file(base[2])
             if pf is None:
                 return None
+            if pf is not self.pf:
+                self.read(pf, ("o", base[1]))
             o = pf.objects.get(base[1])
             if o is None:
                 return None
@@ -499,6 +530,8 @@ class _Ctx:
         pf = self.file(path)
         if pf is None:
             return None, None
+        if pf is not self.pf:
+            self.read(pf, ("ci", fqn))  # the whole class: scope, extends, constructor, members
         return pf, pf.classes.get(fqn)
 
     def base_of(self, fqn: str, path: str):
@@ -622,6 +655,8 @@ class _Ctx:
         pf = self.file(fn[2])
         if pf is None:
             return None
+        if pf is not self.pf:
+            self.read(pf, ("r", fn[1]))
         r = pf.returns.get(fn[1])
         if r is None:
             return None
@@ -762,6 +797,8 @@ class TypeScriptIndex:
         self._config: ConfigModel | None = None
         self._facts: dict[str, FileFacts] = {}
         self._rdeps: dict[str, set[str]] = {}  # module name -> paths whose resolution consulted it
+        # path -> the cross-module reads its resolution made: foreign path -> (ParsedFile, keys)
+        self._reads: dict[str, dict[str, tuple[ParsedFile, set]]] = {}
 
     # -- protocol -------------------------------------------------------------------------------
     def owns(self, path: str) -> bool:
@@ -780,7 +817,8 @@ class TypeScriptIndex:
 
     def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
         touched: set[str] = set()
-        modules: set[str] = set()
+        modules: set[str] = set()  # modules of added / deleted files: the file set changed
+        edited: set[str] = set()  # paths present before and after with new content
         config_changed = False
         for path, data in changed.items():
             if is_config(path):
@@ -802,7 +840,10 @@ class TypeScriptIndex:
                     continue  # same bytes: same facts
                 self.files[path] = parse_file(path, data)
             touched.add(path)
-            modules.add(module_name(path))
+            if old is not None and data is not None:
+                edited.add(path)
+            else:
+                modules.add(module_name(path))
         if config_changed:
             self._config = None
             affected = set(self.files) | touched
@@ -810,6 +851,16 @@ class TypeScriptIndex:
             affected = set(touched)
             for m in modules:
                 affected |= self._rdeps.get(m, set())
+            # an edited file's dependents are re-resolved only when a read they made of it
+            # answers differently now (interface pruning, resolve/ts_reads.py)
+            candidates: set[str] = set()
+            for p in edited:
+                candidates |= self._rdeps.get(module_name(p), set())
+            candidates -= affected
+            cache: dict = {}
+            for d in sorted(candidates):
+                if self._reads_changed(d, edited, cache):
+                    affected.add(d)
         for p in affected:
             self._drop(p)
         for p in sorted(affected):
@@ -823,7 +874,22 @@ class TypeScriptIndex:
             self._config = build_config(self.configs)
         return self._config
 
+    def _reads_changed(self, path: str, edited: set[str], cache: dict) -> bool:
+        reads = self._reads.get(path)
+        if reads is None:
+            return path in self.files
+        hit = [p for p in reads if p in edited]
+        for p in hit:
+            old, keys = reads[p]
+            new = self.files.get(p)
+            if new is None or not same_answers(old, new, keys, cache):
+                return True
+        for p in hit:  # same answers: the recorded reads now refer to the new version
+            reads[p] = (self.files[p], reads[p][1])
+        return False
+
     def _drop(self, path: str) -> None:
+        self._reads.pop(path, None)
         f = self._facts.pop(path, None)
         if f is not None:
             for m in f.depends_on:
@@ -902,6 +968,7 @@ class TypeScriptIndex:
             depends_on=deps,
         )
         self._facts[path] = facts
+        self._reads[path] = ctx.reads
         for m in deps:
             self._rdeps.setdefault(m, set()).add(path)
         return facts

@@ -1,0 +1,142 @@
+"""Recorded cross-module reads of the TypeScript resolver (interface pruning).
+
+Resolving a file F reads other files' parse results only through the read kinds below; the
+resolver (``mnemosyne.resolve.typescript._Ctx``) records, per foreign path, the set of read keys
+it issued. F's facts are a deterministic function of its own parse result, the file set, the
+config and the answers to those reads. So when a file P changes content (same path, no config
+change), a dependent F need not be re-resolved if every recorded key answers the same on the new
+P as on the version F was resolved against.
+
+Keys name scopes by ``ParsedFile.scope_key`` (scope fqn + ordinal), and answers are normalised:
+scope indices become scope keys and ``('defat', start_byte)`` becomes the definition it points
+to, so edits that only move code (byte offsets, scope numbering elsewhere) answer the same.
+
+  ('lk', scope_key, name)   the binding a name finds from a scope: (scope_key, bindings) | None
+  ('x', name)               an export entry
+  ('st',)                   the ``export *`` specifiers
+  ('cjs',)                  whether ``require()`` gives the default export
+  ('th', scope_key)         what ``this`` is in a scope
+  ('ns', fqn, name)         a TS namespace member's bindings
+  ('o', fqn)                a named object literal (scope, members)
+  ('ci', fqn)               a class (scope, extends, has_ctor, members)
+  ('r', fqn)                a function's return annotation and returned expressions
+"""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript import ParsedFile
+
+_MISSING = ("<missing>",)  # the answer when a recorded scope no longer exists
+_NOT_CACHED = object()
+
+
+def _e(pf: ParsedFile, x):
+    """An expression with its definition offsets replaced by the definitions."""
+    if type(x) is not tuple:
+        return x
+    if len(x) == 2 and x[0] == "defat" and type(x[1]) is int:
+        return ("@", pf.defs_at.get(x[1]))
+    return tuple([_e(pf, y) for y in x])
+
+
+def _binding(pf: ParsedFile, b: tuple) -> tuple:
+    if b[0] == "var":
+        return ("var", _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]])
+    return b
+
+
+def _bl(pf: ParsedFile, bl) -> tuple | None:
+    return None if bl is None else tuple([_binding(pf, b) for b in bl])
+
+
+def _export(pf: ParsedFile, x):
+    if x is None:
+        return None
+    k = x[0]
+    if k == "expr":
+        return ("expr", _e(pf, x[1]), pf.scope_key[x[2]])
+    if k == "defat":
+        return ("@", pf.defs_at.get(x[1]))
+    return x
+
+
+def _member(pf: ParsedFile, ent: tuple) -> tuple:
+    if ent[0] == "field":
+        return ("field", pf.scope_key[ent[1]], _e(pf, ent[2]))
+    return ent
+
+
+def scope_index(pf: ParsedFile, key, cache: dict) -> int | None:
+    inv = cache.get(id(pf))
+    if inv is None:
+        inv = cache[id(pf)] = {k: i for i, k in enumerate(pf.scope_key)}
+    return inv.get(key)
+
+
+def answer(pf: ParsedFile, key: tuple, cache: dict):
+    """The normalised answer of one recorded read on ``pf`` (``cache``: per-check scratch)."""
+    k = key[0]
+    if k == "lk":
+        s = scope_index(pf, key[1], cache)
+        if s is None:
+            return _MISSING
+        while s >= 0:
+            bl = pf.bindings[s].get(key[2])
+            if bl is not None:
+                return (pf.scope_key[s], _bl(pf, bl))
+            s = pf.scope_parent[s]
+        return None
+    if k == "x":
+        return _export(pf, pf.exports.get(key[1]))
+    if k == "st":
+        return tuple(pf.stars)
+    if k == "cjs":
+        return pf.cjs_whole
+    if k == "th":
+        s = scope_index(pf, key[1], cache)
+        if s is None:
+            return _MISSING
+        return _e(pf, pf.scope_this[s])
+    if k == "ns":
+        for s in pf.namespaces.get(key[1], ()):
+            bl = pf.bindings[s].get(key[2])
+            if bl is not None:
+                return (pf.scope_key[s], _bl(pf, bl))
+        return None
+    if k == "o":
+        o = pf.objects.get(key[1])
+        if o is None:
+            return None
+        return (pf.scope_key[o[0]], {n: _e(pf, e) for n, e in o[1].items()})
+    if k == "ci":
+        info = pf.classes.get(key[1])
+        if info is None:
+            return None
+        return (
+            pf.scope_key[info.scope],
+            _e(pf, info.extends),
+            info.has_ctor,
+            {n: tuple([_member(pf, m) for m in ents]) for n, ents in info.members.items()},
+        )
+    if k == "r":
+        r = pf.returns.get(key[1])
+        if r is None:
+            return None
+        return (pf.scope_key[r[0]], tuple([_e(pf, e) for e in r[1]]), _e(pf, r[2]))
+    raise ValueError(f"unknown read kind {key!r}")
+
+
+def same_answers(old: ParsedFile, new: ParsedFile, keys, cache: dict) -> bool:
+    """True when every key answers the same on both versions (answers memoised in ``cache``)."""
+    for key in keys:
+        ko = (id(old), key)
+        a = cache.get(ko, _NOT_CACHED)
+        if a is _NOT_CACHED:
+            a = cache[ko] = answer(old, key, cache)
+        kn = (id(new), key)
+        b = cache.get(kn, _NOT_CACHED)
+        if b is _NOT_CACHED:
+            b = cache[kn] = answer(new, key, cache)
+        if a != b:
+            return False
+    return True
