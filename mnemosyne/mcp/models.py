@@ -351,6 +351,9 @@ class ToolTiming(BaseModel):
     p95_ms: float | None = None
     max_ms: float | None = None
     mean_ms: float | None = None
+    wait_p50_ms: float | None = Field(default=None, description="time waiting for an execution slot (queueing "
+                                      "under load), not included in p50_ms/p95_ms")
+    wait_p95_ms: float | None = None
 
 
 class ServerStats(BaseModel):
@@ -358,7 +361,8 @@ class ServerStats(BaseModel):
 
     tools: dict[str, ToolTiming] = Field(default_factory=dict)
     note: str = ("measured in the server around each tool's logic and the serialisation of its answer; "
-                 "excludes the transport (JSON-RPC, HTTP) and queueing")
+                 "excludes the transport (JSON-RPC, HTTP); wait_* is the time a call queued for one of the "
+                 "server's execution slots before it ran")
 
 
 class IngestionStatus(BaseModel):

@@ -102,15 +102,22 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
     server.mnemosyne_token = settings.mcp_token
     server.mnemosyne_service = svc  # type: ignore[attr-defined]
 
-    def answer(fn: Callable[..., tuple[BaseModel, str]], *args: Any, workspace: str | None = None, **kw: Any) -> CallToolResult:
+    def answer(fn: Callable[..., tuple[BaseModel, str]], *args: Any, workspace: str | None = None,
+               variant: str | None = None, **kw: Any) -> CallToolResult:  # fmt: skip
+        """Run one tool; its server-side time is recorded under the tool's name (and ``variant``)."""
         t0 = time.perf_counter()
-        failed = True
-        try:
-            result = _answer(fn, *args, workspace=workspace, **kw)
-            failed = False
-            return result
-        finally:
-            svc.stats.record(getattr(fn, "__name__", "tool"), (time.perf_counter() - t0) * 1000, error=failed)
+        with svc.slots:  # a few tools at a time: the rest queue (FIFO) instead of sharing the GIL
+            t1 = time.perf_counter()
+            failed = True
+            try:
+                result = _answer(fn, *args, workspace=workspace, **kw)
+                failed = False
+                return result
+            finally:
+                ms, wait = (time.perf_counter() - t1) * 1000, (t1 - t0) * 1000
+                svc.stats.record(getattr(fn, "__name__", "tool"), ms, error=failed, wait_ms=wait)
+                if variant:
+                    svc.stats.record(variant, ms, error=failed, wait_ms=wait)
 
     def _answer(fn: Callable[..., tuple[BaseModel, str]], *args: Any, workspace: str | None = None, **kw: Any) -> CallToolResult:
         try:
@@ -186,7 +193,7 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
         `depth` levels: a tree (depth-first edges with their depth), each edge with how it was
         resolved and a confidence. External (library/builtin) callees are included."""
         return answer(svc.get_calls, fqn, direction=direction, at=at, depth=depth, limit=limit, cursor=cursor,
-                      as_of_ingest=as_of_ingest, workspace=workspace)  # fmt: skip
+                      as_of_ingest=as_of_ingest, workspace=workspace, variant=f"get_calls depth {depth}")  # fmt: skip
 
     @server.tool(annotations=RO)
     def symbol_history(fqn: Fqn, limit: Limit = 50, cursor: Cursor = None,
