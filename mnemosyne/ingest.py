@@ -44,6 +44,9 @@ from mnemosyne.errors import MnemosyneError, RevisionNotFound
 from mnemosyne.extract import Extractor
 from mnemosyne.facts import FileFacts
 from mnemosyne.git.repo import SYMLINK_MODE, CommitInfo, FileChange, GitRepo
+from mnemosyne.search.doc_store import apply_docs, catch_up_docs, default_token_counter
+from mnemosyne.search.docs import is_doc_path
+from mnemosyne.search.text import search_text
 from mnemosyne.store.versions import NodeRows, VersionStore, now_s
 from mnemosyne.timeline.edges import (
     PACKAGES_OWNER,
@@ -98,16 +101,9 @@ class IngestResult(BaseModel):
     timings: dict[str, float] = Field(
         default_factory=dict,
         description="seconds spent per phase: git (blob reads), parse (Extractor.update), resolve "
-        "(Extractor.facts), diff (fact keys and node rows), write (graph queries)",
+        "(Extractor.facts), diff (fact keys and node rows), write (graph queries), docs (documentation "
+        "parse and writes)",
     )
-
-
-_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
-
-
-def search_text(qname: str, doc: str = "") -> str:
-    words = [w.lower() for part in re.split(r"[^A-Za-z0-9]+", qname) for w in _WORD.findall(part)]
-    return " ".join([*words, qname.replace(".", " ").replace("/", " "), (doc or "")[:1000]])
 
 
 # In-memory state kept between runs in one process (the daemon ingests one commit at a time):
@@ -228,7 +224,9 @@ class _Run:
         self.reused_state = False
         self.rolled = False
         self.verify = False
-        self.timings: dict[str, float] = {"git": 0.0, "parse": 0.0, "resolve": 0.0, "diff": 0.0, "write": 0.0}
+        self.timings: dict[str, float] = {"git": 0.0, "parse": 0.0, "resolve": 0.0, "diff": 0.0, "write": 0.0,
+                                          "docs": 0.0}
+        self._counter: Callable[[str], int] | None = None
 
     # --- helpers ---------------------------------------------------------------------------------
     def emit(self, phase: str, done: int = 0, total: int = 0, seq: int | None = None, commit: str | None = None) -> None:
@@ -355,9 +353,14 @@ class _Run:
         return computed
 
     def changed_files(self, changes: list[FileChange]) -> dict[str, bytes | None]:
-        """Changed owned paths -> new bytes (None = deleted). Deletions first: a path can be the
-        source of one rename and the target of another in the same commit."""
-        owns = self.extractor.owns
+        """Changed owned paths (source files and documentation) -> new bytes (None = deleted).
+        Deletions first: a path can be the source of one rename and the target of another in the
+        same commit."""
+        ext_owns = self.extractor.owns
+
+        def owns(path: str) -> bool:
+            return ext_owns(path) or is_doc_path(path)
+
         out: dict[str, bytes | None] = {}
         for ch in changes:
             if ch.is_submodule:
@@ -377,10 +380,16 @@ class _Run:
                 out[ch.path] = self.repo.read_blob(ch.new_blob)
         return out
 
-    def apply(self, c: CommitInfo, seq: int, files: dict[str, bytes | None]) -> None:
+    def apply(self, c: CommitInfo, seq: int, changed: dict[str, bytes | None]) -> None:
+        """Write timeline commit ``seq``: ``changed`` maps the source and documentation paths it
+        changed to their bytes (None = gone). Code versions, then documentation versions, then
+        ``Meta`` (last, with ``docs_seq``), so a kill anywhere is rolled back as one commit."""
         from mnemosyne.deps import is_manifest
 
         tm = self.timings
+        owns = self.extractor.owns
+        files = {p: d for p, d in changed.items() if owns(p)}
+        docs = {p: d for p, d in changed.items() if is_doc_path(p)}
         self.files_parsed += sum(1 for d in files.values() if d is not None)
         t = time.perf_counter()
         affected = self.extractor.update(files)
@@ -400,8 +409,29 @@ class _Run:
         st.write_commit(c, seq, self.branch_label, now)  # sets Meta.in_progress_seq in the same query
         st.upsert_nodes(nodes)
         st.apply_delta(delta, seq, c, now)
-        st.finish_commit(seq, c, self.branch_label, mode=self.mode)
         tm["write"] += time.perf_counter() - t
+        if docs:
+            t = time.perf_counter()
+            apply_docs(self.graph, seq, c.hash, c.timestamp, docs, count_tokens=self._count_tokens(), ingested_at=now)
+            tm["docs"] = tm.get("docs", 0.0) + time.perf_counter() - t
+        t = time.perf_counter()
+        st.finish_commit(seq, c, self.branch_label, mode=self.mode, docs_seq=seq, docs_commit=c.hash)
+        tm["write"] += time.perf_counter() - t
+
+    def _count_tokens(self) -> Callable[[str], int]:
+        if self._counter is None:
+            self._counter = default_token_counter()
+        return self._counter
+
+    def catch_up_docs(self) -> None:
+        """A graph ingested before ingestion wrote documentation (``Meta.docs_seq`` behind
+        ``last_seq``): apply the missing commits' docs from git first, so every later commit
+        continues from a complete documentation state."""
+        t = time.perf_counter()
+        rep = catch_up_docs(self.graph, str(self.info.path), count_tokens=self._count_tokens())
+        if rep.commits:
+            self.warnings.add(f"documentation caught up over {rep.commits} already ingested commits")
+        self.timings["docs"] = self.timings.get("docs", 0.0) + time.perf_counter() - t
 
     # --- the run -----------------------------------------------------------------------------------
     def run(self, head_only: bool) -> IngestResult:
@@ -452,12 +482,13 @@ class _Run:
         if not head_only and prev_mode == MODE_HEAD_ONLY and last_commit:
             self.emit("superseding")
             res.superseded += self.store.supersede_from(0, now)
-            self.store.set_meta(last_seq=None, last_commit=None, mode=MODE_FULL)
+            self.store.set_meta(last_seq=None, last_commit=None, mode=MODE_FULL, docs_seq=None, docs_commit=None)
             self.warnings.add("replaced the head-only snapshot with the full history")
             last_seq, last_commit = -1, None
         self.mode = MODE_HEAD_ONLY if head_only else MODE_FULL
 
         if head_only:
+            self.catch_up_docs()
             return self._run_head_only(res, head, last_seq, last_commit)
 
         timeline = repo.timeline_hashes(head)
@@ -474,11 +505,16 @@ class _Run:
             res.superseded += self.store.supersede_from(fork, now)
             last_seq = fork - 1
             last_commit = timeline[last_seq] if last_seq >= 0 else None
-            self.store.set_meta(last_seq=last_seq if last_seq >= 0 else None, last_commit=last_commit)
+            docs_seq = meta.get("docs_seq")
+            docs = {}
+            if docs_seq is not None and int(docs_seq) > last_seq:  # doc versions from the fork on were superseded too
+                docs = {"docs_seq": last_seq if last_seq >= 0 else None, "docs_commit": last_commit}
+            self.store.set_meta(last_seq=last_seq if last_seq >= 0 else None, last_commit=last_commit, **docs)
             self.warnings.add(
                 f"history of '{self.branch_label}' was rewritten: {res.superseded} commits/versions from seq {fork} "
                 "on superseded (kept, no longer believed); ingesting the new commits"
             )
+        self.catch_up_docs()
         todo = len(timeline) - (last_seq + 1)
         if todo <= 0:
             res.last_seq = last_seq if last_seq >= 0 else None
@@ -529,11 +565,16 @@ class _Run:
         entries, subs = self.repo.ls_tree(head)
         for s in subs:
             self._note_submodule(s)
-        new = {e.path: e for e in entries if self.extractor.owns(e.path)}
+        owns = self.extractor.owns
+
+        def wanted(path: str) -> bool:
+            return owns(path) or is_doc_path(path)
+
+        new = {e.path: e for e in entries if wanted(e.path)}
         if last_commit:
             self.restore_or_load(last_commit, last_seq, self.rolled)
             old_entries, _ = self.repo.ls_tree(last_commit)
-            old = {e.path: e for e in old_entries if self.extractor.owns(e.path)}
+            old = {e.path: e for e in old_entries if wanted(e.path)}
         else:
             old = {}
         files: dict[str, bytes | None] = {p: None for p in old if p not in new}
@@ -581,9 +622,12 @@ def _file_nodes(ff: FileFacts) -> dict[tuple[str, str], dict]:
                                                   "content_hash": ff.content_hash}},
     }
     for s in ff.symbols:
+        # the one definition of search_text (the back-fill's refresh_search_text computes the same
+        # value from the node's properties, so it never rewrites what ingestion wrote)
+        sig = None if s.kind == "class" else (s.signature or "")
         props = {"name": s.name, "file": s.file, "docstring": s.docstring or "", "line_start": s.line_start,
                  "line_end": s.line_end, "external": False,
-                 "search_text": search_text(s.fqn, s.docstring or "")}
+                 "search_text": search_text(s.fqn, s.name, sig, s.docstring or "", s.file)}
         if s.kind == "class":
             rows[("classes", s.fqn)] = {"k": s.fqn, "p": props}
         else:

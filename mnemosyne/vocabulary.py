@@ -33,6 +33,14 @@ DEPENDS_ON = "DEPENDS_ON"
 LOCKS_VERSION = "LOCKS_VERSION"
 MENTIONS = "MENTIONS"
 VERSIONED_EDGES = (CALLS, IMPORTS, INHERITS_FROM, DEFINES, DEPENDS_ON, LOCKS_VERSION)
+# documentation versions (docs/search.md): versioned like the code edges (same interval
+# properties, a ``vkey``), written by ``search.doc_store.apply_docs`` per timeline commit. Not in
+# VERSIONED_EDGES, which are the code facts the invariant checker compares with a fresh parse.
+HAS_SECTION = "HAS_SECTION"  # Document -> Section
+NEXT = "NEXT"  # Section -> Section (reading order)
+DOC_VERSIONED_EDGES = (HAS_SECTION, NEXT)
+# every versioned edge type: what the resume rollback and the history-rewrite supersession cover
+ALL_VERSIONED_EDGES = VERSIONED_EDGES + DOC_VERSIONED_EDGES
 
 # --- unversioned edge types ----------------------------------------------------------------------
 MODIFIES = "MODIFIES"
@@ -45,8 +53,6 @@ CONTAINS = "CONTAINS"
 MERGED_BY = "MERGED_BY"
 APPLIES_TO = "APPLIES_TO"
 IS_LOCKED_BY = "IS_LOCKED_BY"
-NEXT = "NEXT"
-HAS_SECTION = "HAS_SECTION"
 
 # --- version properties (graph-model §4) ---------------------------------------------------------
 VALID_FROM = "valid_from"

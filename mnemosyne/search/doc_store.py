@@ -19,9 +19,12 @@ Unversioned: ``(Section)-[:MENTIONS {name, resolution}]->(Function|Class)``: a c
 cites, resolved when the section is written (and again by ``link_mentions`` at HEAD, which the
 back-fill runs, so a symbol added after the doc is linked too).
 
-Ingestion calls ``apply_docs(graph, seq, hash, time, {path: bytes | None})`` once per timeline
-commit with the documentation files that commit added, modified (new bytes) or deleted (None),
-after the commit's code facts are written and before ``Meta.last_seq`` moves.
+Ingestion (``mnemosyne.ingest``) calls ``apply_docs(graph, seq, hash, time, {path: bytes | None})``
+once per timeline commit with the documentation files that commit added, modified (new bytes) or
+deleted (None; a rename is the old path None and the new path's bytes; the first timeline commit
+gives its whole tree), after the commit's code facts are written and before ``Meta.last_seq``
+moves. ``HAS_SECTION`` and ``NEXT`` are in ``vocabulary.DOC_VERSIONED_EDGES``, so the store's
+resume rollback and history-rewrite supersession cover them with the code versions.
 """
 
 from __future__ import annotations
@@ -287,7 +290,14 @@ def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str,
     ]  # fmt: skip
 
 
-# -- catching up from git (until ingestion calls apply_docs per commit) ----------------------------
+# -- catching up from git (graphs ingested before ingestion wrote documentation) -----------------
+#
+# Ingestion calls ``apply_docs`` for every timeline commit it writes and records the commit as
+# ``Meta.docs_seq``/``docs_commit`` in the same query that moves ``Meta.last_seq`` (so docs are
+# rolled back and superseded with the code versions). A graph ingested before that has
+# ``docs_seq`` behind ``last_seq`` (or none): ``catch_up_docs`` applies the missing commits from
+# git, and ingestion runs it first. ``sync_docs`` is the same catch-up for callers outside
+# ingestion (``mnemosyne embed``, ``refresh_workspace``); on a current graph it does nothing.
 
 
 @dataclass
@@ -329,57 +339,78 @@ def _blobs(repo: str, commit: str, paths: list[str]) -> dict[str, bytes | None]:
     return res
 
 
-def sync_docs(db: Any, ws: Any, *, count_tokens: TokenCounter | None = None, repo_path: str | None = None) -> DocsSyncReport:
-    """Apply documentation changes of the timeline commits the graph has but the docs have not
-    seen yet (``Meta.docs_seq`` .. ``Meta.last_seq``), reading them from git. Idempotent; the
-    daemon may run it after each ingest, like the embedding back-fill. If the timeline was
-    rewritten since (``Meta.docs_commit`` no longer at ``docs_seq``), every believed doc version
-    is superseded and the docs are replayed from the first commit."""
-    from mnemosyne.search.backfill import _repo_and_commit, graph_of
+def _doc_changes(repo: str, prev: str | None, commit: str) -> dict[str, bytes | None]:
+    """Documentation files of ``commit`` that differ from timeline commit ``prev`` (None: the
+    first timeline commit, whose whole tree is its change: root, shallow boundary, head-only)."""
     from mnemosyne.search.docs import is_doc_path
+
+    changed: dict[str, bytes | None] = {}
+    want: list[str] = []
+    if prev is None:
+        raw = _git(repo, "ls-tree", "-r", "-z", "--full-tree", commit)
+        for rec in raw.split(b"\x00"):
+            meta, _, p = rec.partition(b"\t")
+            parts = meta.split()
+            path = p.decode("utf-8", "surrogateescape")
+            # blobs only (no symlinks, no submodules), as ingestion reads trees
+            if len(parts) == 3 and parts[1] == b"blob" and parts[0] != b"120000" and is_doc_path(path):
+                want.append(path)
+    else:
+        raw = _git(repo, "diff-tree", "-r", "-z", "--no-commit-id", "--name-status", "--no-renames", prev, commit)
+        fields = raw.split(b"\x00")
+        i = 0
+        while i + 1 < len(fields):
+            status, path = fields[i].decode(), fields[i + 1].decode("utf-8", "surrogateescape")
+            i += 2
+            if not is_doc_path(path):
+                continue
+            if status.startswith("D"):
+                changed[path] = None
+            else:
+                want.append(path)
+    changed.update(_blobs(repo, commit, want))
+    return changed
+
+
+def docs_state(graph: Any) -> tuple[int | None, int | None, str | None]:
+    """``(Meta.last_seq, Meta.docs_seq, Meta.docs_commit)``."""
+    meta = graph.ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
+    if not meta:
+        return None, None, None
+    last_seq, docs_seq, docs_commit = meta[0]
+    return (None if last_seq is None else int(last_seq), None if docs_seq is None else int(docs_seq), docs_commit)
+
+
+def catch_up_docs(graph: Any, repo: str, *, count_tokens: TokenCounter | None = None) -> DocsSyncReport:
+    """Apply the documentation of the timeline commits after ``Meta.docs_seq`` up to
+    ``Meta.last_seq``, reading them from git (nothing to do on a graph ingested with docs). If the
+    timeline was rewritten since (``Meta.docs_commit`` no longer at ``docs_seq``), the doc versions
+    from the fork on are superseded (``VersionStore.supersede_from``, doc edge types only) and
+    re-applied from the fork. Idempotent and resumable (``docs_seq`` moves per commit)."""
+    from mnemosyne import vocabulary as V
+    from mnemosyne.store.versions import VersionStore
 
     t0 = time.perf_counter()
     rep = DocsSyncReport()
-    graph = graph_of(db, ws)
-    repo, _ = _repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
-    repo = repo_path or repo
-    if not repo:
+    last_seq, docs_seq, docs_commit = docs_state(graph)
+    if last_seq is None or (docs_seq == last_seq and docs_seq is not None and _at(graph, docs_seq) == docs_commit):
         return rep
-    meta = graph.ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
-    if not meta or meta[0][0] is None:
-        return rep
-    last_seq, docs_seq, docs_commit = meta[0]
     timeline = dict(graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.seq, c.hash", {"s": last_seq}))
     times = dict(graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.hash, c.timestamp", {"s": last_seq}))
     start = 0
     if docs_seq is not None:
         if timeline.get(docs_seq) == docs_commit:
-            start = int(docs_seq) + 1
+            start = docs_seq + 1
         else:
-            start = _fork_since(graph, int(docs_seq), docs_commit, timeline)
-            supersede_docs_from(graph, start, int(time.time()))
+            start = _fork_since(graph, docs_seq, docs_commit, timeline)
+            VersionStore(graph).supersede_from(start, int(time.time()), edge_types=V.DOC_VERSIONED_EDGES, commits=False)
             rep.replayed = True
     count = count_tokens or default_token_counter()
-    for s in range(start, int(last_seq) + 1):
+    for s in range(start, last_seq + 1):
         h = timeline.get(s)
         if h is None:
             continue
-        prev = timeline.get(s - 1) if s > 0 else None
-        if prev:
-            raw = _git(repo, "diff-tree", "-r", "--no-commit-id", "--name-status", "--no-renames", prev, h)
-        else:
-            raw = _git(repo, "diff-tree", "-r", "--root", "--no-commit-id", "--name-status", "--no-renames", h)
-        changed: dict[str, bytes | None] = {}
-        want: list[str] = []
-        for line in raw.decode("utf-8", "replace").splitlines():
-            parts = line.split("\t")
-            if len(parts) < 2 or not is_doc_path(parts[-1]):
-                continue
-            if parts[0].startswith("D"):
-                changed[parts[-1]] = None
-            else:
-                want.append(parts[-1])
-        changed.update(_blobs(repo, h, want))
+        changed = _doc_changes(repo, timeline.get(s - 1) if s > 0 else None, h)
         if changed:
             r = apply_docs(graph, s, h, int(times.get(h) or 0), changed, count_tokens=count)
             rep.documents += r.documents
@@ -388,11 +419,30 @@ def sync_docs(db: Any, ws: Any, *, count_tokens: TokenCounter | None = None, rep
             rep.mentions += r.mentions
         rep.commits += 1
         graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
-    if rep.replayed and start > int(last_seq):
+    if start > last_seq:
         graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h",
-                    {"s": int(last_seq), "h": timeline.get(int(last_seq))})
+                    {"s": last_seq, "h": timeline.get(last_seq)})
     rep.seconds = round(time.perf_counter() - t0, 3)
     return rep
+
+
+def _at(graph: Any, seq: int) -> str | None:
+    rows = graph.ro_query("MATCH (c:Commit {seq: $s}) RETURN c.hash", {"s": seq})
+    return rows[0][0] if rows else None
+
+
+def sync_docs(db: Any, ws: Any, *, count_tokens: TokenCounter | None = None, repo_path: str | None = None) -> DocsSyncReport:
+    """``catch_up_docs`` for workspace ``ws`` (its repository from the graph or the registry).
+    Ingestion keeps documentation current itself; this only matters for a graph ingested before
+    it did, and is a cheap no-op otherwise."""
+    from mnemosyne.search.backfill import _repo_and_commit, graph_of
+
+    graph = graph_of(db, ws)
+    repo, _ = _repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
+    repo = repo_path or repo
+    if not repo:
+        return DocsSyncReport()
+    return catch_up_docs(graph, repo, count_tokens=count_tokens)
 
 
 def _fork_since(graph: Any, docs_seq: int, docs_commit: str | None, timeline: dict[int, str]) -> int:
@@ -406,27 +456,3 @@ def _fork_since(graph: Any, docs_seq: int, docs_commit: str | None, timeline: di
     )
     olds = [int(o) for o, h in rows if timeline.get(int(o)) != h]
     return min(olds) if olds else 0
-
-
-def supersede_docs_from(graph: Any, fork: int, now: int) -> int:
-    """History rewritten: stop believing documentation versions from timeline position ``fork``
-    on (docs/schema.md). Versions that began at or after ``fork`` get ``superseded_at``; versions
-    that began before it but closed at or after it get ``superseded_at`` and an open copy. Nothing
-    is deleted; idempotent (already superseded versions are left alone)."""
-    n = 0
-    for rel in ("HAS_SECTION", "NEXT"):
-        rows = graph.query(
-            f"MATCH ()-[e:{rel}]->() WHERE e.valid_from_seq >= $f AND e.superseded_at IS NULL "
-            "SET e.superseded_at = $now RETURN count(e)",
-            {"f": fork, "now": now},
-        )
-        n += int(rows[0][0]) if rows else 0
-        rows = graph.query(
-            f"MATCH (a)-[e:{rel}]->(b) WHERE e.valid_to_seq >= $f AND e.superseded_at IS NULL "
-            f"CREATE (a)-[c:{rel}]->(b) SET c = properties(e) "
-            "SET c.valid_to = NULL, c.valid_to_seq = NULL, c.ended_commit = NULL, c.ingested_at = $now, "
-            "e.superseded_at = $now RETURN count(e)",
-            {"f": fork, "now": now},
-        )
-        n += int(rows[0][0]) if rows else 0
-    return n

@@ -39,7 +39,9 @@ INGEST_INDEXES: tuple[tuple[str, str, str], ...] = (
     ("node", V.TICKET, "key"),
     ("node", V.PULL_REQUEST, "number"),
     ("node", V.WORKSPACE, "name"),
-    *(("edge", t, p) for t in V.VERSIONED_EDGES for p in (V.VALID_FROM_SEQ, V.VALID_TO_SEQ)),
+    ("node", V.DOCUMENT, "path"),
+    ("node", V.SECTION, "key"),
+    *(("edge", t, p) for t in V.ALL_VERSIONED_EDGES for p in (V.VALID_FROM_SEQ, V.VALID_TO_SEQ)),
 )
 
 
@@ -297,9 +299,10 @@ class VersionStore:
 
     # --- recovery --------------------------------------------------------------------------------
     def rollback(self, seq: int) -> int:
-        """Undo a half-written commit ``seq``: delete versions it opened, reopen versions it closed."""
+        """Undo a half-written commit ``seq``: delete versions it opened, reopen versions it closed
+        (code and documentation versions alike: ``vocabulary.ALL_VERSIONED_EDGES``)."""
         n = 0
-        for etype in V.VERSIONED_EDGES:
+        for etype in V.ALL_VERSIONED_EDGES:
             rows = self.q(
                 f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $s AND e.superseded_at IS NULL "
                 "DELETE e RETURN 1",
@@ -321,22 +324,26 @@ class VersionStore:
         )
         return [(int(s), h) for s, h in rows]
 
-    def supersede_from(self, fork: int, now: int) -> int:
+    def supersede_from(self, fork: int, now: int, edge_types: Sequence[str] = V.ALL_VERSIONED_EDGES,
+                       commits: bool = True) -> int:
         """History rewritten: stop believing everything from timeline position ``fork`` on.
 
         Commits with seq >= fork get superseded_at/old_seq and seq = null; versions that began at
         or after fork get superseded_at; versions that began before fork but were closed at or
         after it get superseded_at and an open copy (same valid_from*, fresh ingested_at).
         Every step is idempotent, so a crash half-way is repaired by running it again.
+        ``edge_types``/``commits`` narrow it (the documentation catch-up of a graph ingested before
+        ingestion wrote docs supersedes only ``DOC_VERSIONED_EDGES``).
         """
         count = 0
-        rows = self.q(
-            f"MATCH (c:{V.COMMIT}) WHERE c.seq >= $f SET c.superseded_at = $now, c.old_seq = c.seq, "
-            "c.seq = null RETURN count(c)",
-            {"f": fork, "now": now},
-        )
-        count += int(rows[0][0]) if rows else 0
-        for etype in V.VERSIONED_EDGES:
+        if commits:
+            rows = self.q(
+                f"MATCH (c:{V.COMMIT}) WHERE c.seq >= $f SET c.superseded_at = $now, c.old_seq = c.seq, "
+                "c.seq = null RETURN count(c)",
+                {"f": fork, "now": now},
+            )
+            count += int(rows[0][0]) if rows else 0
+        for etype in edge_types:
             rows = self.q(
                 f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $f AND e.superseded_at IS NULL "
                 "SET e.superseded_at = $now RETURN count(e)",

@@ -38,6 +38,8 @@ NODE_KEY: dict[str, str] = {
     V.PACKAGE: "path",
     V.THIRD_PARTY_PACKAGE: "key",
     V.PACKAGE_VERSION: "key",
+    V.DOCUMENT: "path",  # HAS_SECTION (documentation versions, docs/search.md)
+    V.SECTION: "key",  # HAS_SECTION, NEXT
 }
 
 PACKAGES_OWNER = "<packages>"  # owner of all package facts (recomputed when a manifest changes)

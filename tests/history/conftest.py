@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import uuid
@@ -154,3 +155,53 @@ def ws(db, registry) -> Iterator:
         return info
 
     yield add
+
+
+def docs_at(graph, seq: int) -> dict[str, list[tuple]]:
+    """What the graph says the documentation is at timeline position ``seq``: path -> blocks
+    (key, heading path, text) in reading order, plus the NEXT pairs holding there."""
+    holds = "r.valid_from_seq <= $s AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $s) AND r.superseded_at IS NULL"
+    out: dict[str, list[tuple]] = {}
+    for path, key, hp, text, _ord in graph.ro_query(
+        f"MATCH (d:Document)-[r:HAS_SECTION]->(s:Section) WHERE {holds} "
+        "RETURN d.path, s.key, s.heading_path, s.text, r.ordinal ORDER BY d.path, r.ordinal",
+        {"s": seq},
+    ):
+        out.setdefault(path, []).append((key, hp, text))
+    nxt = graph.ro_query(
+        f"MATCH (a:Section)-[r:NEXT]->(b:Section) WHERE {holds} RETURN r.doc, a.key, b.key", {"s": seq}
+    )
+    out["<next>"] = sorted(tuple(x) for x in nxt)
+    return out
+
+
+def docs_of_tree(files: dict[str, bytes]) -> dict[str, list[tuple]]:
+    """The same, from a fresh ``docs`` parse of a tree's documentation files."""
+    from mnemosyne.search.doc_store import default_token_counter
+    from mnemosyne.search.docs import is_doc_path, parse_document
+
+    out: dict[str, list[tuple]] = {}
+    nxt = []
+    for path in sorted(p for p in files if is_doc_path(p)):
+        blocks = [(b.key(path), b.heading, b.text) for b in parse_document(path, files[path], default_token_counter()).blocks]
+        if blocks:
+            out[path] = blocks
+        nxt += [(path, a[0], b[0]) for a, b in itertools.pairwise(blocks)]
+    out["<next>"] = sorted(nxt)
+    return out
+
+
+def assert_docs_invariant(graph, repo_path: Path, rev: str = "main", seqs: list[int] | None = None) -> int:
+    """For every timeline commit (or those at ``seqs``): the Section versions holding there equal
+    a fresh ``docs`` parse of that commit's tree. Returns #checked."""
+    checked = 0
+    with GitRepo(repo_path) as r:
+        for seq, h in enumerate(r.timeline_hashes(r.rev_parse(rev))):
+            if seqs is not None and seq not in seqs:
+                continue
+            entries, _ = r.ls_tree(h)
+            files = {e.path: r.read_blob(e.blob) for e in entries if e.path.endswith((".md", ".rst", ".markdown", ".mdx"))}
+            want, got = docs_of_tree(files), docs_at(graph, seq)
+            assert got == want, f"documentation differs at seq {seq} ({h[:12]}): graph {got} != fresh parse {want}"
+            checked += 1
+    return checked

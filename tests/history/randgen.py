@@ -270,3 +270,57 @@ class History:
             for _ in range(r.randint(2, 4)):
                 self.step()
         return op
+
+
+class DocHistory:
+    """Seeded documentation churn next to a History: README.md and docs/*.md|rst files get
+    sections added, edited (citing the history's functions), renamed, deleted and re-added."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rnd = random.Random(seed * 7919 + 17)
+        self.docs: dict[str, list[tuple[str, str]]] = {}  # path -> [(heading, text)]
+        self.n = 0
+
+    def _text(self, fns: list[tuple[str, str]]) -> str:
+        self.n += 1
+        words = " ".join(self.rnd.choice(["retry", "cart", "token", "delay", "loop", "cache", "user"]) for _ in range(8))
+        cite = f" See `{self.rnd.choice(fns)[1]}`." if fns and self.rnd.random() < 0.6 else ""
+        return f"Note {self.n}: {words}.{cite}"
+
+    def step(self, fns: list[tuple[str, str]]) -> None:
+        r = self.rnd
+        if not self.docs:
+            self.docs["README.md"] = [("Intro", self._text(fns))]
+            return
+        op = r.choice(["edit", "edit", "add_section", "add_doc", "rename", "delete", "none", "none"])
+        path = r.choice(sorted(self.docs))
+        secs = self.docs[path]
+        if op == "edit":
+            i = r.randrange(len(secs))
+            secs[i] = (secs[i][0], self._text(fns))
+        elif op == "add_section":
+            secs.insert(r.randrange(len(secs) + 1), (f"Part {self.n}", self._text(fns)))
+        elif op == "add_doc" or (op == "delete" and len(self.docs) == 1):
+            new = r.choice(["README.md", "docs/guide.rst", "docs/api.md", f"docs/n{self.n}.rst"])
+            if new not in self.docs:
+                self.docs[new] = [("Overview", self._text(fns))]
+        elif op == "rename":
+            new = f"docs/moved{self.n}" + (".rst" if r.random() < 0.5 else ".md")
+            self.n += 1
+            if path.rsplit(".", 1)[-1] == new.rsplit(".", 1)[-1]:
+                self.docs[new] = self.docs.pop(path)  # same format: a pure rename (git -M)
+        elif op == "delete":
+            del self.docs[path]
+
+    def render(self) -> dict[str, str]:
+        out = {}
+        for path, secs in self.docs.items():
+            title = path.rsplit("/", 1)[-1].split(".")[0].title()
+            if path.endswith(".rst"):
+                body = [f"{title}\n{'=' * len(title)}\n"] + [f"{h}\n{'-' * len(h)}\n\n{t}\n" for h, t in secs]
+            else:
+                body = [f"# {title}\n"] + [f"## {h}\n\n{t}\n" for h, t in secs]
+            out[path] = "\n".join(body)
+        return out

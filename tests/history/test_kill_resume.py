@@ -1,6 +1,6 @@
 """Kill-and-resume: `mnemosyne ingest` SIGKILLed at random points, then finished, gives the same
-graph as an uninterrupted run (canonical dump of every node, edge and version, minus wall-clock
-properties)."""
+graph as an uninterrupted run (canonical dump of every node, edge and version, documentation
+versions included, minus wall-clock properties)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import time
 
 from mnemosyne.ingest import ingest_workspace
 
-from .conftest import assert_invariant, canonical_dump
+from .conftest import assert_docs_invariant, assert_invariant, canonical_dump
 from .test_random_history import build_random_repo
 
 VOLATILE = ("ingested_at", "updated_at", "added_at")
@@ -35,7 +35,7 @@ def _cli(*args: str) -> subprocess.Popen:
 
 def test_sigkill_at_random_points_then_resume(db, ws, make_repo, tmp_path):
     repo = make_repo("killme")
-    build_random_repo(repo, seed=7, commits=90)
+    build_random_repo(repo, seed=7, commits=90, docs=True)  # docs too: the dump has their versions
     clone = tmp_path / "reference"
     subprocess.run(["git", "clone", "-q", "--branch", "main", str(repo.path), str(clone)], check=True)
 
@@ -72,6 +72,7 @@ def test_sigkill_at_random_points_then_resume(db, ws, make_repo, tmp_path):
     assert meta == [[89, None]]
     assert _dump(g) == _dump(db.graph(ref.name))
     assert_invariant(g, repo.path, seqs=[0, 30, 60, 89])
+    assert_docs_invariant(g, repo.path, seqs=[0, 30, 60, 89])
 
 
 def test_stop_event_stops_between_commits(db, ws, make_repo):

@@ -10,18 +10,23 @@ import pytest
 from mnemosyne.ingest import ingest_workspace
 
 from .conftest import assert_invariant, canonical_dump
-from .randgen import History
+from .randgen import DocHistory, History
 
 SEEDS = [int(s) for s in os.environ.get("MNEMOSYNE_RANDOM_SEEDS", "1,2,3,4,5").split(",")]
 COMMITS = int(os.environ.get("MNEMOSYNE_RANDOM_COMMITS", "30"))
 
 
-def build_random_repo(repo, seed: int, commits: int) -> None:
+def build_random_repo(repo, seed: int, commits: int, docs: bool = False) -> None:
+    """``docs``: documentation files evolve too (tests/history/test_docs_history.py)."""
     h = History(seed)
+    d = DocHistory(seed) if docs else None
     current: dict[str, str] = {}
     for i in range(commits):
         msg = h.step() if i else "start"
         files = h.render()
+        if d is not None:
+            d.step(h.all_fns("py"))
+            files.update(d.render())
         for p in set(current) - set(files):
             repo.rm(p)
         for p, text in files.items():

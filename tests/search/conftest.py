@@ -171,7 +171,6 @@ def shop(db, embedder, tmp_path_factory):
     from mnemosyne.ingest import ingest_path
     from mnemosyne.samples import build_sample_repo
     from mnemosyne.search.backfill import EmbeddingCache, backfill
-    from mnemosyne.search.doc_store import sync_docs
 
     base = tmp_path_factory.mktemp("shop")
     repo = build_sample_repo("python_shop", base / "python_shop")
@@ -182,8 +181,7 @@ def shop(db, embedder, tmp_path_factory):
     subprocess.run(["git", "-C", str(repo.path), "add", "docs"], check=True, env=env)
     subprocess.run(["git", "-C", str(repo.path), "commit", "-qm", "Document payment retries"], check=True, env=env)
     name = f"shop_{uuid.uuid4().hex[:8]}"
-    ingest_path(db, repo.path, name=name)
-    sync_docs(db, name)
+    ingest_path(db, repo.path, name=name)  # documentation included
     backfill(db, name, embedder, cache=EmbeddingCache(base / "cache.sqlite"))
     yield name, repo
     db.registry.remove(name, drop_graph=True)

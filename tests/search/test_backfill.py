@@ -110,6 +110,29 @@ def test_refresh_workspace_is_the_post_ingest_step(shop, db, embedder):
 
     name, _ = shop
     out = refresh_workspace(db, name, embedder)
-    assert out["docs"]["commits"] == 0  # already caught up by the fixture
+    assert out["docs"]["commits"] == 0  # ingestion wrote the docs: nothing to catch up
     assert out["embeddings"]["embedded"] == 0 and out["embeddings"]["unchanged"] > 0
     assert "embeddings_error" not in out
+
+
+def test_ingestion_writes_the_search_text_backfill_would(db, tmp_path):
+    """One definition of search_text: after an ingest the back-fill's refresh rewrites nothing."""
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.samples import build_sample_repo
+    from mnemosyne.search.backfill import refresh_search_text
+    from mnemosyne.search.text import search_text
+
+    repo = build_sample_repo("python_shop", tmp_path / "python_shop")
+    name = f"st_{uuid.uuid4().hex[:8]}"
+    try:
+        ingest_path(db, repo.path, name=name)
+        g = db.graph(name)
+        assert refresh_search_text(g) == 0
+        fqn, name_, sig, doc, file, st = g.ro_query(
+            "MATCH (f:Function) WHERE f.kind = 'function' AND f.docstring <> '' "
+            "RETURN f.fully_qualified_name, f.name, f.signature, f.docstring, f.file, f.search_text LIMIT 1")[0]
+        assert st == search_text(fqn, name_, sig, doc, file)
+    finally:
+        db.registry.remove(name, drop_graph=True)

@@ -141,12 +141,8 @@ def test_apply_docs_versions_sections_next_and_mentions(code_graph):
     assert open_next == 0
 
 
-def test_sync_docs_follows_a_history_rewrite(db, tmp_path):
+def _doc_repo(tmp_path):
     import subprocess
-    import uuid
-
-    from mnemosyne.ingest import ingest_path
-    from mnemosyne.search.doc_store import sync_docs
 
     repo = tmp_path / "r"
     repo.mkdir()
@@ -160,26 +156,86 @@ def test_sync_docs_follows_a_history_rewrite(db, tmp_path):
         subprocess.run(["git", "-C", str(repo), "add", "."], check=True, env=e)
         subprocess.run(["git", "-C", str(repo), "commit", "-qm", msg], check=True, env=e)
 
-    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True, env=env)
+    def git(*args):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, env=env)
+
+    git("init", "-q", "-b", "main")
     commit("one", {"a.py": "def f():\n    return 1\n", "README.md": "# A\n\nFirst.\n"}, 1_700_000_000)
     commit("two", {"README.md": "# A\n\nSecond.\n"}, 1_700_000_100)
+    return repo, commit, git
+
+
+def test_ingestion_writes_docs_and_a_history_rewrite_supersedes_them(db, tmp_path):
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.search.doc_store import sync_docs
+
+    repo, commit, git = _doc_repo(tmp_path)
     name = f"rw_{uuid.uuid4().hex[:8]}"
     try:
         ingest_path(db, repo, name=name)
-        r = sync_docs(db, name)
         g = db.graph(name)
-        assert r.commits == 2 and [s["text"] for s in sections_at(g, "README.md")] == ["Second."]
+        assert [s["text"] for s in sections_at(g, "README.md")] == ["Second."]
+        assert g.ro_query("MATCH (m:Meta) RETURN m.docs_seq")[0][0] == 1
+        assert sync_docs(db, name).commits == 0  # ingestion already did it: nothing to catch up
         # rewrite: drop commit two, commit something else instead
-        subprocess.run(["git", "-C", str(repo), "reset", "-q", "--hard", "HEAD~1"], check=True, env=env)
+        git("reset", "-q", "--hard", "HEAD~1")
         commit("two again", {"README.md": "# A\n\nThird.\n"}, 1_700_000_200)
         ingest_path(db, repo, name=name)
-        r2 = sync_docs(db, name)
-        assert r2.replayed and r2.commits == 1
+        assert sync_docs(db, name).commits == 0
         assert [s["text"] for s in sections_at(g, "README.md")] == ["Third."]
         assert [s["text"] for s in sections_at(g, "README.md", 0)] == ["First."]
         believed = g.ro_query("MATCH (:Document)-[e:HAS_SECTION]->(s:Section) WHERE e.superseded_at IS NULL "
                               "RETURN s.text, e.valid_from_seq, e.valid_to_seq ORDER BY e.valid_from_seq")
         assert believed == [["First.", 0, 1], ["Third.", 1, None]]
         assert g.ro_query("MATCH ()-[e:HAS_SECTION]->() WHERE e.superseded_at IS NOT NULL RETURN count(e)")[0][0] == 2
+        # reset to the first commit only: the doc versions after it are superseded too
+        git("reset", "-q", "--hard", "HEAD~1")
+        ingest_path(db, repo, name=name)
+        assert [s["text"] for s in sections_at(g, "README.md")] == ["First."]
+        assert g.ro_query("MATCH (m:Meta) RETURN m.last_seq, m.docs_seq")[0] == [0, 0]
+    finally:
+        db.registry.remove(name, drop_graph=True)
+
+
+def test_graph_ingested_before_docs_is_caught_up_once(db, tmp_path):
+    """A graph written before ingestion applied docs (no Meta.docs_seq, no doc versions) is
+    caught up from git: by sync_docs, or by the next ingestion run, then never again."""
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.search.doc_store import sync_docs
+
+    repo, commit, _git = _doc_repo(tmp_path)
+    name = f"old_{uuid.uuid4().hex[:8]}"
+
+    def make_legacy(g):
+        g.query("MATCH (n) WHERE n:Document OR n:Section DETACH DELETE n")
+        g.query("MATCH (m:Meta) SET m.docs_seq = null, m.docs_commit = null")
+
+    try:
+        ingest_path(db, repo, name=name)
+        g = db.graph(name)
+        make_legacy(g)
+        r = sync_docs(db, name)
+        assert r.commits == 2 and [s["text"] for s in sections_at(g, "README.md")] == ["Second."]
+        assert [s["text"] for s in sections_at(g, "README.md", 0)] == ["First."]
+        assert sync_docs(db, name).commits == 0
+        # ... or by ingestion, before it applies the new commits
+        make_legacy(g)
+        commit("three", {"README.md": "# A\n\nFourth.\n", "docs.rst": "Title\n=====\n\nx\n"}, 1_700_000_300)
+        res = ingest_path(db, repo, name=name)
+        assert res.commits_ingested == 1 and any("documentation caught up" in w for w in res.warnings)
+        assert [[s["text"] for s in sections_at(g, "README.md", i)] for i in range(3)] == [["First."], ["Second."], ["Fourth."]]
+        assert [s["text"] for s in sections_at(g, "docs.rst")] == ["x"]
+        assert g.ro_query("MATCH (m:Meta) RETURN m.docs_seq")[0][0] == 2
+        # a legacy catch-up whose docs_commit was rewritten away (docs_seq at a superseded commit)
+        g.query("MATCH (m:Meta) SET m.docs_commit = 'not-on-the-timeline'")
+        r = sync_docs(db, name)
+        assert r.replayed and [s["text"] for s in sections_at(g, "README.md")] == ["Fourth."]
+        believed = g.ro_query("MATCH (:Document {path: 'README.md'})-[e:HAS_SECTION]->(s) WHERE e.superseded_at IS NULL "
+                              "RETURN s.text, e.valid_from_seq, e.valid_to_seq ORDER BY e.valid_from_seq")
+        assert believed == [["First.", 0, 1], ["Second.", 1, 2], ["Fourth.", 2, None]]
     finally:
         db.registry.remove(name, drop_graph=True)
