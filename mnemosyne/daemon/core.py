@@ -35,7 +35,6 @@ from typing import Any
 from mnemosyne.config import Settings
 from mnemosyne.daemon import control, spool
 from mnemosyne.daemon.gitstate import GitProbeError, branch_head, commits_behind, git_paths, ref_state, tracked_ref
-from mnemosyne.daemon.locks import WorkspaceBusy, workspace_lock
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import BACKFILL, INGEST, Job, WorkQueue
 from mnemosyne.daemon.watcher import RepoWatcher
@@ -45,12 +44,19 @@ log = logging.getLogger("mnemosyne.daemon")
 
 _SKIP_STATES = {"paused", "disabled", "removed", "deleted"}
 _BACKOFF_MAX_S = 60.0
+_BUSY_FIRST_S, _BUSY_MAX_S = 2.0, 30.0  # another process holds the workspace's ingest lease
 _RESULT_KEYS = ("mode", "commits_ingested", "files_parsed", "seconds", "superseded", "rolled_back", "last_seq",
                 "message")
 
 
 class AlreadyRunning(MnemosyneError):
     """Another daemon holds this data directory."""
+
+
+class Deferred(Exception):
+    """The job cannot run now: another process (a manual ``mnemosyne ingest``, a daemon on another
+    machine sharing the FalkorDB) holds the workspace's ingest lease (``ingest.IngestBusy``).
+    Not a failure: the job goes back to the queue with a back-off."""
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -163,6 +169,8 @@ class Daemon:
 
         self._embedder: Any = None
         self._embedder_error: str | None = None
+        self._embedder_lock = threading.Lock()
+        self._vector_check_lock = threading.Lock()
         self._lock_fh: Any = None
         self._scheduler: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -228,7 +236,48 @@ class Daemon:
             log.info("event=db_connected")
         self.db_state, self.db_error, self._db_failures, self._db_down_since = "up", None, 0, None
         self._db_retry_at = 0.0
+        # (re)connected: the server may just have replayed its AOF, which can leave HNSW indexes
+        # answering short or empty lists (tech-brief §2.6). Probe them off this thread.
+        threading.Thread(target=self.check_vector_indexes, name="mnemo-vector-health", daemon=True).start()
         self._wake()
+
+    def check_vector_indexes(self) -> dict[str, bool]:
+        """``search.vectors.check_vector_health`` on every served workspace graph (a few k-NN
+        probes; broken indexes are rebuilt). Runs at start-up and after every reconnect, next to
+        the job queue: ingestion never waits for it. Returns workspace -> rebuilt."""
+        out: dict[str, bool] = {}
+        if not self._vector_check_lock.acquire(blocking=False):
+            return out  # a pass is already running
+        try:
+            from mnemosyne.search.vectors import check_vector_health
+
+            db = self.get_db()
+            names = [str(to_dict(i)["name"]) for i in db.registry.list()]
+            if self.only:
+                names = [n for n in names if any(fnmatch.fnmatchcase(n, p) for p in self.only)]
+            for name in names:
+                if self.stop_event.is_set():
+                    break
+                try:
+                    g = db.graph(name)
+                    if not g.exists():
+                        continue
+                    out[name] = rebuilt = bool(check_vector_health(g))
+                except Exception as err:  # noqa: BLE001 - one workspace's trouble must not stop the pass
+                    if is_db_error(err):
+                        self.db_failed(err, db)
+                        break
+                    log.warning("event=vector_health_failed workspace=%s error=%r", name, _short(err))
+                    continue
+                if rebuilt:
+                    log.warning("event=vector_health workspace=%s rebuilt=true", name)
+                else:
+                    log.debug("event=vector_health workspace=%s rebuilt=false", name)
+        except Exception as err:  # noqa: BLE001 - database gone again: the next reconnect runs another pass
+            log.debug("event=vector_health_skipped error=%r", _short(err))
+        finally:
+            self._vector_check_lock.release()
+        return out
 
     def db_backoff_remaining(self) -> float:
         if self.db_state != "down":
@@ -476,9 +525,11 @@ class Daemon:
                 self.report_lag(job.workspace)
             log.info("event=job_done job=%d kind=%s workspace=%s duration_s=%.2f %s", job.id, job.kind,
                      job.workspace, time.time() - t0, _kv(result))
-        except WorkspaceBusy as err:
-            self.queue.retry_later(job.id, 2.0, _short(err))
-            log.info("event=job_deferred job=%d workspace=%s reason=%r", job.id, job.workspace, str(err))
+        except Deferred as err:
+            delay = min(_BUSY_MAX_S, _BUSY_FIRST_S * 2 ** min(max(job.attempts - 1, 0), 5))
+            self.queue.retry_later(job.id, delay, _short(err))
+            log.info("event=job_deferred job=%d workspace=%s delay_s=%.0f reason=%r", job.id, job.workspace, delay,
+                     str(err))
         except WorkspaceNotFound as err:
             self.queue.fail(job.id, _short(err))
             self._remember(job, "failed", error=_short(err))
@@ -519,12 +570,16 @@ class Daemon:
         return cb
 
     def _ingest(self, db: Any, job: Job) -> dict[str, Any] | None:
-        from mnemosyne.ingest import ingest_workspace
+        from mnemosyne.ingest import IngestBusy, ingest_workspace
 
-        with workspace_lock(self.paths.home, job.workspace, timeout=0):  # WorkspaceBusy: retried later
-            info = db.registry.get(job.workspace)
-            before = to_dict(info).get("last_ingested_commit")
+        info = db.registry.get(job.workspace)
+        before = to_dict(info).get("last_ingested_commit")
+        try:
+            # one writer per workspace: ingest_workspace holds the database lease
+            # (mnemosyne:ingest-lock:<name>), which also covers other machines sharing the FalkorDB
             res = ingest_workspace(db, info, progress=self._progress_cb(job), stop=self.stop_event)
+        except IngestBusy as err:
+            raise Deferred(str(err)) from err
         after_info = to_dict(db.registry.get(job.workspace))
         after = after_info.get("last_ingested_commit")
         ws = self._workspace(job.workspace)
@@ -562,18 +617,24 @@ class Daemon:
         from mnemosyne.search.backfill import backfill
         from mnemosyne.search.embedders import get_embedder
 
-        if self._embedder is None:
-            try:
-                self._embedder = get_embedder(self.settings)
-            except Exception as err:
-                if is_db_error(err):
-                    raise
-                self._embedder_error = _short(err)
+        with self._embedder_lock:  # loaded once per daemon, whichever back-fill comes first
+            if self._embedder is None and self._embedder_error is None:
+                try:
+                    self._embedder = get_embedder(self.settings)
+                except Exception as err:
+                    if is_db_error(err):
+                        raise
+                    self._embedder_error = _short(err)
+                if self._embedder is None:
+                    self._embedder_error = self._embedder_error or "no embedder configured"
+                    log.warning("event=embeddings_disabled error=%r", self._embedder_error)
             if self._embedder is None:
-                self._embedder_error = self._embedder_error or "no embedder configured"
-                log.warning("event=embeddings_disabled error=%r", self._embedder_error)
                 return {"skipped": self._embedder_error}
         info = db.registry.get(job.workspace)
+        # Documentation is written by ingestion itself (per commit), so the post-ingest step is the
+        # embedding back-fill alone. Called directly rather than through search.refresh_workspace,
+        # which reports every error in its result: a lost database must raise here, so the job is
+        # retried with back-off instead of being recorded as done.
         res = backfill(db, info, self._embedder)
         return {k: v for k, v in to_dict(res).items() if isinstance(v, (int, float, str, bool))}
 

@@ -170,18 +170,3 @@ def test_spool_notes_are_atomic_and_ignored_while_half_written(tmp_path: Path) -
     assert len(notes) == 20 and {n.worktree for n in notes} == {f"/r{i}" for i in range(20)}
     spool.remove(notes)
     assert spool.read_notes(d) == []
-
-
-def test_workspace_lock_excludes_a_second_holder(tmp_path: Path) -> None:
-    import pytest
-
-    from mnemosyne.daemon.locks import WorkspaceBusy, workspace_lock
-
-    with workspace_lock(tmp_path, "ws"):
-        with pytest.raises(WorkspaceBusy):
-            with workspace_lock(tmp_path, "ws", timeout=0):
-                pass
-        with workspace_lock(tmp_path, "other", timeout=0):
-            pass
-    with workspace_lock(tmp_path, "ws", timeout=0):
-        pass
