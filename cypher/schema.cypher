@@ -32,6 +32,8 @@ CREATE INDEX FOR ()-[r:INHERITS_FROM]-() ON (r.valid_from_seq, r.valid_to_seq);
 CREATE INDEX FOR ()-[r:DEFINES]-() ON (r.valid_from_seq, r.valid_to_seq);
 CREATE INDEX FOR ()-[r:DEPENDS_ON]-() ON (r.valid_from_seq, r.valid_to_seq);
 CREATE INDEX FOR ()-[r:LOCKS_VERSION]-() ON (r.valid_from_seq, r.valid_to_seq);
+CREATE INDEX FOR ()-[r:HAS_SECTION]-() ON (r.valid_from_seq, r.valid_to_seq);
+CREATE INDEX FOR ()-[r:NEXT]-() ON (r.valid_from_seq, r.valid_to_seq);
 
 // ---- full-text indexes (one per label; query with db.idx.fulltext.queryNodes(label, q)) ----
 // search_text holds identifiers pre-split (getUserById -> get user by id): the tokenizer splits
