@@ -13,7 +13,8 @@ Expressions are encoded as small tuples (see ``_Conv``):
     ('a', base, attr)                attribute
     ('c', func, args, kwargs)        call; args: [expr | ('*', expr)], kwargs: [(name|None, expr)]
     ('s', base, key)                 subscript; key is ('str', s) / ('int', i) / ('u',)
-    ('L', start_byte)                lambda (ParsedFile.lambdas maps start_byte -> scope index)
+    ('L', k)                         the k-th lambda met (ParsedFile.lambdas maps k -> scope index;
+                                     an ordinal, not a byte offset, so moving code keeps it)
     ('t', [elts])                    tuple / list / set display
     ('d', [(key, value)])            dict display
     ('or', [exprs])                  any of (conditional expression, boolean operator)
@@ -142,7 +143,7 @@ class ImportStmt:
 class ParsedFile:
     scopes: list[Scope]
     imports: list[ImportStmt]
-    lambdas: dict[int, int]  # start byte -> scope index
+    lambdas: dict[int, int]  # lambda ordinal (see ('L', k)) -> scope index
     all_names: list[str] | None  # literal __all__, if any
     star_imports: list[tuple[str, int]]  # (module, level) of `from m import *` at module level
     warnings: list[str]
@@ -209,6 +210,7 @@ class _Conv:
         self.scopes: list[Scope] = []
         self.imports: list[ImportStmt] = []
         self.lambdas: dict[int, int] = {}
+        self.lambda_ord: dict[int, int] = {}  # start byte -> ordinal, in order of first encounter
         self.lambda_counter: dict[int, int] = {}
         self.all_names: list[str] | None = None
         self.star_imports: list[tuple[str, int]] = []
@@ -281,7 +283,7 @@ class _Conv:
                     key = ("int", int(_text(k).replace(" ", "")))
             return ("s", base, key)
         if t == "lambda":
-            return ("L", node.start_byte)
+            return ("L", self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
         if t in ("tuple", "list", "set", "expression_list", "pattern_list", "tuple_pattern", "list_pattern"):
             return ("t", tuple(self.expr(c, depth + 1) for c in node.named_children if c.type != "comment"))
         if t == "dictionary":
@@ -839,7 +841,7 @@ class _Conv:
         n = self.lambda_counter.get(sc, 0) + 1
         self.lambda_counter[sc] = n
         idx = self.new_scope("lambda", f"<lambda{n}>", sc, node, node)
-        self.lambdas[node.start_byte] = idx
+        self.lambdas[self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord))] = idx
         s = self.scopes[idx]
         pending: list[tuple[Node, int, int]] = []
         params = node.child_by_field_name("parameters")

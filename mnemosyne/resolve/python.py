@@ -80,27 +80,71 @@ CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorato
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 
 
-FREEZE_BATCH_BYTES = 1_000_000  # batches parsing more than this freeze their results (see _gc_paused)
-
-
 @contextmanager
-def _gc_paused(freeze: bool = False):
+def _gc_paused():
     """Parsing and resolution allocate millions of small, long-lived, acyclic objects (parse
     results, facts); the cyclic GC would rescan them over and over, which cost more than the
-    extraction itself (40% of the time on the stdlib). So: pause the collector while working and,
-    after a big batch, ``gc.freeze()`` what exists (moved to the permanent generation: later
-    collections skip it, reference counting still frees it) before resuming. Our structures hold
-    no reference cycles, so nothing of ours can leak that way; small batches (a daemon's
-    incremental updates) do not freeze, so other components' cyclic garbage is not kept."""
+    extraction itself. So the collector is paused for the duration of one batch and put back in
+    its previous state afterwards: no permanent effect on the process (no ``gc.freeze``), so a
+    long-running daemon's memory stays bounded. Re-entrant (nested pauses restore correctly)."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
-            if freeze:
-                gc.freeze()
             gc.enable()
+
+
+def _nz(x: Any, lam: dict[int, int]) -> Any:
+    """Parse data with lambda start bytes (``('L', start)``) replaced by the lambda's scope
+    index, so that an edit that only moves code around compares equal."""
+    if type(x) is tuple:
+        if len(x) == 2 and x[0] == "L" and type(x[1]) is int:
+            return ("L", lam.get(x[1]))
+        return tuple(_nz(y, lam) for y in x)
+    if type(x) is list:
+        return tuple(_nz(y, lam) for y in x)
+    return x
+
+
+def read_value(pf: ParsedFile, key: tuple) -> Any:
+    """What one recorded cross-file read (see ``_FileResolver.hdr`` and friends) returns from
+    ``pf``, normalised (``_nz``); equal values mean the read answers the same."""
+    k = key[0]
+    if k == "S":
+        v: Any = pf.sites_by_name.get(key[1])
+    elif k == "D":
+        v = pf.decos_by_name.get(key[1])
+    elif k == "*":
+        v = pf.star_imports
+    elif k == "A":
+        v = pf.all_names
+    else:
+        if key[1] >= len(pf.scopes):
+            return None
+        s = pf.scopes[key[1]]
+        if k == "h":
+            v = (s.kind, s.name, s.qual, s.parent, s.decorators, s.is_generator)
+        elif k == "b":
+            v = s.bindings.get(key[2])
+        elif k == "ib":
+            v = s.item_bindings.get(key[2])
+        elif k == "g":
+            return (frozenset(s.globals), frozenset(s.nonlocals))
+        elif k == "p":
+            v = s.params
+        elif k == "r":
+            v = (s.returns, s.return_ann)
+        elif k == "B":
+            v = s.bases
+        elif k == "ia":
+            v = s.inst_attrs.get(key[2])
+        elif k == "ii":
+            v = s.inst_items.get(key[2])
+        else:  # pragma: no cover - an unknown key never compares equal
+            return object()
+    return _nz(v, pf.lambdas)
 
 
 def _strip_suffix(path: str) -> str:
@@ -170,6 +214,10 @@ class PythonIndex:
         self._callers: dict[str, set[str]] = {}  # call/decorator last name -> paths with such a site
         self._imported: dict[str, frozenset[str]] = {}  # path -> absolute modules it imports
         self._importers_cache: dict[tuple[str, str], list[str]] = {}
+        # interface pruning: what each resolved file read from other files' parse data
+        self._reads: dict[str, dict[str, frozenset[tuple]]] = {}  # path -> other path -> read keys
+        self._readers: dict[str, set[str]] = {}  # other path -> paths whose facts read it
+        self._ix_reads: dict[str, dict[tuple[str, str], tuple[str, ...]]] = {}  # importers_calling answers
 
     # ------------------------------------------------------------------ protocol
     def owns(self, path: str) -> bool:
@@ -179,13 +227,19 @@ class PythonIndex:
         return set(self._parsed)
 
     def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
-        big = sum(len(d) for d in changed.values() if d is not None) > FREEZE_BATCH_BYTES
-        with _gc_paused(freeze=big):
+        with _gc_paused():
             return self._update(changed)
 
     def _update(self, changed: Mapping[str, bytes | None]) -> set[str]:
+        """Changed files are re-resolved. Other files are re-resolved when a module they looked
+        up appeared or disappeared (``depends_on``, coarse), when a changed file no longer answers
+        one of the reads their resolution made of its parse data the same way (interface
+        pruning: a body-only edit answers every read the same), or when the files another module
+        passes callbacks from (``importers_calling``) changed."""
         affected: set[str] = set()
-        changed_mods: set[str] = set()
+        changed_mods: set[str] = set()  # modules that appeared or disappeared
+        call_names: set[str] = set()  # call/decorator names of changed files (before and after)
+        modified: dict[str, ParsedFile] = {}  # path -> its parse result before this update
         relayout = False
         self._importers_cache.clear()
         for path, data in changed.items():
@@ -195,8 +249,9 @@ class PythonIndex:
                 if path not in self._parsed:
                     continue
                 affected.add(path)
+                modified.pop(path, None)
                 changed_mods.add(self._module_of[path])
-                changed_mods |= self._remove(path)
+                call_names |= self._remove(path)
                 relayout |= _is_src_init(path)
                 continue
             h = content_hash(data)
@@ -208,17 +263,22 @@ class PythonIndex:
                 self._parse_cache[h] = pf
             is_new = path not in self._parsed
             if not is_new:
-                changed_mods.add(self._module_of[path])
-                changed_mods |= self._remove(path)
+                old = self._parsed[path]
+                modified.setdefault(path, old)
+                mod = self._module_of[path]
+                call_names |= self._remove(path, keep_module=True)
+            else:
+                mod = ""
             self._hash[path] = h
             self._parsed[path] = pf
             for name in _call_names(pf):
                 self._callers.setdefault(name, set()).add(path)
-                changed_mods.add(CALLS_PREFIX + name)
-            relayout |= is_new and _is_src_init(path)
-            mod = module_name(path, self._parsed)
-            self._add_module(path, mod)
-            changed_mods.add(mod)
+                call_names.add(name)
+            if is_new:
+                relayout |= _is_src_init(path)
+                mod = module_name(path, self._parsed)
+                self._add_module(path, mod)
+                changed_mods.add(mod)
             affected.add(path)
         if relayout:
             for p in list(self._parsed):
@@ -229,16 +289,39 @@ class PythonIndex:
             self._facts.clear()
             self._rdeps.clear()
             self._imported.clear()
+            self._reads.clear()
+            self._readers.clear()
+            self._ix_reads.clear()
         else:
             mods = set(changed_mods)
             for m in changed_mods:
-                if m.startswith(CALLS_PREFIX):
-                    continue
                 parts = m.split(".")
                 for i in range(1, len(parts)):
                     mods.add(".".join(parts[:i]))
             for m in mods:
                 affected |= self._rdeps.get(m, set())
+            # interface pruning: a reader of a modified file is affected only if one of its reads
+            # now answers differently
+            for b, old in modified.items():
+                if b not in self._parsed:
+                    continue
+                new = self._parsed[b]
+                for a in list(self._readers.get(b, ())):
+                    if a in affected:
+                        continue
+                    keys = self._reads.get(a, {}).get(b, ())
+                    if any(read_value(old, k) != read_value(new, k) for k in keys):
+                        affected.add(a)
+            # callback flow: which files a module's callback parameters are fed from
+            for name in call_names:
+                for a in list(self._rdeps.get(CALLS_PREFIX + name, ())):
+                    if a in affected:
+                        continue
+                    answers = self._ix_reads.get(a, {})
+                    if any(
+                        nm == name and self.importers_calling(m, nm) != list(r) for (m, nm), r in answers.items()
+                    ):
+                        affected.add(a)
             affected |= set(self._parsed) - set(self._facts)  # never resolved since: may differ
             for p in affected:
                 self._invalidate(p)
@@ -254,10 +337,17 @@ class PythonIndex:
         f = self._facts.get(path)
         if f is None:
             with _gc_paused():
-                f = _FileResolver(self, path).run()
+                r = _FileResolver(self, path)
+                f = r.run()
             self._facts[path] = f
             for m in f.depends_on:
                 self._rdeps.setdefault(m, set()).add(path)
+            if r.reads:
+                self._reads[path] = {b: frozenset(ks) for b, ks in r.reads.items()}
+                for b in r.reads:
+                    self._readers.setdefault(b, set()).add(path)
+            if r.ix_reads:
+                self._ix_reads[path] = r.ix_reads
         return f
 
     # ------------------------------------------------------------------ internals
@@ -270,15 +360,26 @@ class PythonIndex:
                     s.discard(path)
                     if not s:
                         del self._rdeps[m]
+        reads = self._reads.pop(path, None)
+        if reads:
+            for b in reads:
+                s = self._readers.get(b)
+                if s is not None:
+                    s.discard(path)
+                    if not s:
+                        del self._readers[b]
+        self._ix_reads.pop(path, None)
 
-    def _remove(self, path: str) -> set[str]:
-        """Forget a file; returns the ``<calls>NAME`` keys its call/decorator sites had."""
+    def _remove(self, path: str, keep_module: bool = False) -> set[str]:
+        """Forget a file's content (and, unless ``keep_module``, its module); returns the
+        call/decorator names its sites had."""
         self._invalidate(path)
-        self._drop_module(path)
+        if not keep_module:
+            self._drop_module(path)
         self._imported.pop(path, None)
         pf = self._parsed.pop(path, None)
         self._hash.pop(path, None)
-        keys: set[str] = set()
+        names: set[str] = set()
         if pf is not None:
             for name in _call_names(pf):
                 s = self._callers.get(name)
@@ -286,8 +387,8 @@ class PythonIndex:
                     s.discard(path)
                     if not s:
                         del self._callers[name]
-                keys.add(CALLS_PREFIX + name)
-        return keys
+                names.add(name)
+        return names
 
     def _add_module(self, path: str, mod: str) -> None:
         self._module_of[path] = mod
@@ -383,6 +484,8 @@ class _FileResolver:
         self.edges: dict[tuple[str, str], list] = {}
         self.depth = 0
         self.truncated = False
+        self.reads: dict[str, set[tuple]] = {}  # other path -> read keys (see PythonIndex)
+        self.ix_reads: dict[tuple[str, str], tuple[str, ...]] = {}  # importers_calling answers
 
     # ------------------------------------------------------------------ modules
     def mod_path(self, mod: str) -> str | None:
@@ -397,11 +500,96 @@ class _FileResolver:
         return self.ix._module_of[path]
 
     def parsed(self, path: str) -> ParsedFile:
-        return self.ix._parsed[path]
+        """The file's own parse result. Other files' data is read ONLY through the recording
+        accessors below (``hdr``, ``binds``, ...), which is what interface pruning relies on."""
+        assert path == self.path, "cross-file reads must go through the recording accessors"
+        return self.pf
+
+    # ------------------------------------------------------------------ recorded reads
+    # Every read of another file's parse data goes through one of these; each records a read key
+    # (see ``read_value``) so that ``PythonIndex.update`` can tell whether a changed file still
+    # answers every read this file made the same way (then this file's facts cannot differ).
+    def _rd(self, path: str, key: tuple) -> None:
+        s = self.reads.get(path)
+        if s is None:
+            s = self.reads[path] = set()
+        s.add(key)
+
+    def hdr(self, path: str, idx: int) -> Scope:
+        """A scope, for its header fields only: kind, name, qual, parent, decorators, is_generator."""
+        if path != self.path:
+            self._rd(path, ("h", idx))
+        return self.ix._parsed[path].scopes[idx]
+
+    def globs(self, path: str, idx: int) -> Scope:
+        """A scope, for its ``globals`` / ``nonlocals`` only."""
+        if path != self.path:
+            self._rd(path, ("g", idx))
+        return self.ix._parsed[path].scopes[idx]
+
+    def binds(self, path: str, idx: int, name: str) -> list | None:
+        if path != self.path:
+            self._rd(path, ("b", idx, name))
+        return self.ix._parsed[path].scopes[idx].bindings.get(name)
+
+    def ibinds(self, path: str, idx: int, name: str) -> list | None:
+        if path != self.path:
+            self._rd(path, ("ib", idx, name))
+        return self.ix._parsed[path].scopes[idx].item_bindings.get(name)
+
+    def params_of(self, path: str, idx: int) -> list:
+        if path != self.path:
+            self._rd(path, ("p", idx))
+        return self.ix._parsed[path].scopes[idx].params
+
+    def rets(self, path: str, idx: int) -> tuple[list, Any]:
+        if path != self.path:
+            self._rd(path, ("r", idx))
+        s = self.ix._parsed[path].scopes[idx]
+        return s.returns, s.return_ann
+
+    def bases_of(self, path: str, idx: int) -> list:
+        if path != self.path:
+            self._rd(path, ("B", idx))
+        return self.ix._parsed[path].scopes[idx].bases
+
+    def iattrs(self, path: str, idx: int, name: str) -> list:
+        if path != self.path:
+            self._rd(path, ("ia", idx, name))
+        return self.ix._parsed[path].scopes[idx].inst_attrs.get(name, ())
+
+    def iitems(self, path: str, idx: int, name: str) -> list:
+        if path != self.path:
+            self._rd(path, ("ii", idx, name))
+        return self.ix._parsed[path].scopes[idx].inst_items.get(name, ())
+
+    def sites(self, path: str, name: str) -> list:
+        if path != self.path:
+            self._rd(path, ("S", name))
+        return self.ix._parsed[path].sites_by_name.get(name, ())
+
+    def decos(self, path: str, name: str) -> list:
+        if path != self.path:
+            self._rd(path, ("D", name))
+        return self.ix._parsed[path].decos_by_name.get(name, ())
+
+    def stars(self, path: str) -> list:
+        if path != self.path:
+            self._rd(path, ("*",))
+        return self.ix._parsed[path].star_imports
+
+    def all_names(self, path: str) -> list | None:
+        if path != self.path:
+            self._rd(path, ("A",))
+        return self.ix._parsed[path].all_names
+
+    def lambda_scope(self, path: str, start: int) -> int | None:
+        # not recorded: read keys compare expressions with lambda start bytes mapped to scopes
+        return self.ix._parsed[path].lambdas.get(start)
 
     def fqn(self, path: str, idx: int) -> str:
         mod = self.ix._module_of[path]
-        q = self.ix._parsed[path].scopes[idx].qual
+        q = self.hdr(path, idx).qual
         return f"{mod}.{q}" if q else mod
 
     def absolute(self, path: str, module: str, level: int) -> str | None:
@@ -423,17 +611,19 @@ class _FileResolver:
     # ------------------------------------------------------------------ names
     def lookup(self, path: str, idx: int, name: str) -> frozenset:
         """LEGB lookup of ``name`` used in scope ``idx`` of ``path``."""
-        scopes = self.parsed(path).scopes
-        s = scopes[idx]
-        if name in s.globals:
+        if name in self.globs(path, idx).globals:
             return self.module_name_lookup(path, name)
         cur = idx
         first = True
         while cur >= 0:
-            sc = scopes[cur]
             if cur == 0:
                 return self.module_name_lookup(path, name)
-            if (first or sc.kind != "class") and name in sc.bindings and not (name in sc.nonlocals):
+            sc = self.hdr(path, cur)
+            if (
+                (first or sc.kind != "class")
+                and self.binds(path, cur, name) is not None
+                and not (name in self.globs(path, cur).nonlocals)
+            ):
                 return self.eval_bindings(path, cur, name)
             first = False
             cur = sc.parent
@@ -452,7 +642,7 @@ class _FileResolver:
         self.active.add(key)
         self.depth += 1
         out: set = set()
-        for v in self.parsed(path).scopes[idx].bindings.get(name, ()):
+        for v in self.binds(path, idx, name) or ():
             out |= self.eval_binding(path, idx, v)
         self.depth -= 1
         self.active.discard(key)
@@ -480,14 +670,12 @@ class _FileResolver:
         self.active.add(key)
         try:
             if path is not None:
-                pf = self.parsed(path)
-                top = pf.scopes[0]
-                if name in top.bindings:
+                if self.binds(path, 0, name) is not None:
                     r = self.eval_bindings(path, 0, name)
                     self.memo[key] = r
                     return r, True
                 ext_stars: list[str] = []
-                for smod, level in pf.star_imports:
+                for smod, level in self.stars(path):
                     am = self.absolute(path, smod, level)
                     if am is None:
                         continue
@@ -525,17 +713,16 @@ class _FileResolver:
         path = self.mod_path(mod)
         if path is None:
             return False
-        pf = self.parsed(path)
-        if pf.all_names is not None:
-            return name in pf.all_names
+        names = self.all_names(path)
+        if names is not None:
+            return name in names
         return not name.startswith("_")
 
     # ------------------------------------------------------------------ binding values
     def eval_binding(self, path: str, idx: int, v: Any) -> frozenset:
         tag = v[0]
-        scopes = self.parsed(path).scopes
         if tag == "def":
-            s = scopes[v[1]]
+            s = self.hdr(path, v[1])
             return frozenset({("C" if s.kind == "class" else "F", path, v[1])})
         if tag == "p":
             return self.param_values(path, v[1], v[2])
@@ -612,9 +799,8 @@ class _FileResolver:
         return frozenset(out)
 
     def param_values(self, path: str, fidx: int, i: int) -> frozenset:
-        scopes = self.parsed(path).scopes
-        f = scopes[fidx]
-        name, star, ann, default = f.params[i]
+        f = self.hdr(path, fidx)
+        name, star, ann, default = self.params_of(path, fidx)[i]
         out: set = set()
         if star:
             return EMPTY
@@ -622,7 +808,7 @@ class _FileResolver:
             out |= self.ann_values(path, f.parent, ann[1])
         if default is not None:
             out |= self.eval(path, f.parent, default)
-        if i == 0 and f.kind == "function" and f.parent >= 0 and scopes[f.parent].kind == "class" and ann is None:
+        if i == 0 and f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class" and ann is None:
             deco = self.decorator_names(f)
             if "staticmethod" not in deco:
                 cls = f.parent
@@ -635,10 +821,6 @@ class _FileResolver:
         return frozenset(out)
 
     # ------------------------------------------------------------------ parameter flow
-    def site_index(self, path: str) -> dict[str, list[tuple[int, Any]]]:
-        """Call sites of a file by the last name of their callee expression."""
-        return self.parsed(path).sites_by_name
-
     def param_flow(self, path: str, fidx: int, i: int) -> frozenset:
         """Values passed for parameter ``i`` of function ``fidx`` by the call sites and decorator
         sites of the function's own module (flow-insensitive). Call sites are found by the
@@ -650,18 +832,16 @@ class _FileResolver:
         if key in self.active:
             return EMPTY
         self.active.add(key)
-        pf = self.parsed(path)
-        scopes = pf.scopes
-        f = scopes[fidx]
-        pname = f.params[i][0]
+        f = self.hdr(path, fidx)
+        pname = self.params_of(path, fidx)[i][0]
         me = ("F", path, fidx)
         out: set = set()
-        is_method = f.kind == "function" and f.parent >= 0 and scopes[f.parent].kind == "class"
+        is_method = f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
         deco = self.decorator_names(f) if is_method else set()
         if f.kind == "function":
-            names = [scopes[f.parent].name] if is_method and f.name == "__init__" else [f.name]
+            names = [self.hdr(path, f.parent).name] if is_method and f.name == "__init__" else [f.name]
             for nm in names:
-                for sc, e in pf.sites_by_name.get(nm, ()):
+                for sc, e in self.sites(path, nm):
                     fn = e[1]
                     vals = self.eval(path, sc, fn)
                     offset = -1
@@ -688,18 +868,16 @@ class _FileResolver:
     def _decorated(self, path: str, fidx: int, where: list[str]) -> set:
         """Definitions that decorator sites in ``where`` pass to function ``fidx`` (used as the
         decorator itself or returned by a decorator factory)."""
-        scopes = self.parsed(path).scopes
-        f = scopes[fidx]
+        f = self.hdr(path, fidx)
         me = ("F", path, fidx)
         dnames = [f.name]
-        if f.parent > 0 and scopes[f.parent].kind == "function":
-            dnames.append(scopes[f.parent].name)  # a decorator factory's inner function
+        if f.parent > 0 and self.hdr(path, f.parent).kind == "function":
+            dnames.append(self.hdr(path, f.parent).name)  # a decorator factory's inner function
         out: set = set()
         for q in where:
-            qpf = self.parsed(q)
             for nm in dnames:
-                for de, didx in qpf.decos_by_name.get(nm, ()):
-                    dscope = qpf.scopes[didx].parent
+                for de, didx in self.decos(q, nm):
+                    dscope = self.hdr(q, didx).parent
                     if de[0] == "c":
                         vals: set = set()
                         for fv in self.eval(q, dscope, de[1]):
@@ -722,36 +900,41 @@ class _FileResolver:
         if key in self.active:
             return EMPTY
         self.active.add(key)
-        scopes = self.parsed(path).scopes
-        f = scopes[fidx]
+        f = self.hdr(path, fidx)
         out: set = set()
         mod = self.modname(path)
         module_level = f.kind == "function" and f.parent == 0
-        factory = f.kind == "function" and f.parent > 0 and scopes[f.parent].kind == "function" and scopes[f.parent].parent == 0
+        fp = self.hdr(path, f.parent) if f.parent >= 0 else None
+        factory = f.kind == "function" and f.parent > 0 and fp.kind == "function" and fp.parent == 0  # type: ignore[union-attr]
         if module_level:
             nm = f.name
-            pname = f.params[i][0]
+            pname = self.params_of(path, fidx)[i][0]
             me = ("F", path, fidx)
             self.deps.add(CALLS_PREFIX + nm)
-            for q in self.ix.importers_calling(mod, nm):
+            for q in self.importers_calling(mod, nm):
                 if q == path:
                     continue
-                for sc, e in self.parsed(q).sites_by_name.get(nm, ()):
+                for sc, e in self.sites(q, nm):
                     fn = e[1]
                     if fn[0] == "a" and fn[1][0] != "n":
                         continue  # obj.f(...) on a computed object: not a module function call
                     if me in self.eval(q, sc, fn):
                         out |= self._arg_values(q, sc, e, i, pname)
         if i == 0 and (module_level or factory):
-            names = [f.name] + ([scopes[f.parent].name] if factory else [])
+            names = [f.name] + ([fp.name] if factory else [])  # type: ignore[union-attr]
             where: set[str] = set()
             for nm in names:
                 self.deps.add(CALLS_PREFIX + nm)
-                where.update(q for q in self.ix.importers_calling(mod, nm) if q != path)
+                where.update(q for q in self.importers_calling(mod, nm) if q != path)
             out |= self._decorated(path, fidx, sorted(where))
         self.active.discard(key)
         r = frozenset(out)
         self.memo[key] = r
+        return r
+
+    def importers_calling(self, mod: str, name: str) -> list[str]:
+        r = self.ix.importers_calling(mod, name)
+        self.ix_reads[(mod, name)] = tuple(r)
         return r
 
     def callee_cross_values(self, path: str, sc: int, fn: Any) -> set:
@@ -763,14 +946,14 @@ class _FileResolver:
         if bs is None or bs == 0:
             return set()
         out: set = set()
-        for v in self.parsed(path).scopes[bs].bindings.get(fn[1], ()):
+        for v in self.binds(path, bs, fn[1]) or ():
             if v[0] == "p":
                 out |= self.cross_param(path, v[1], v[2])
             elif v[0] == "it" and v[1][0] == "n":
                 bs2 = self.binding_scope(path, bs, v[1][1])
                 if bs2 is None or bs2 == 0:
                     continue
-                for v2 in self.parsed(path).scopes[bs2].bindings.get(v[1][1], ()):
+                for v2 in self.binds(path, bs2, v[1][1]) or ():
                     if v2[0] == "p":
                         for c in self.cross_param(path, v2[1], v2[2]):
                             if c[0] == "T":
@@ -806,15 +989,11 @@ class _FileResolver:
 
     def is_self_param(self, path: str, idx: int, name: str) -> bool:
         """``name`` is the first parameter of method scope ``idx``."""
-        scopes = self.parsed(path).scopes
-        s = scopes[idx]
-        return (
-            s.kind == "function"
-            and bool(s.params)
-            and s.params[0][0] == name
-            and s.parent >= 0
-            and scopes[s.parent].kind == "class"
-        )
+        s = self.hdr(path, idx)
+        if s.kind != "function" or s.parent < 0:
+            return False
+        params = self.params_of(path, idx)
+        return bool(params) and params[0][0] == name and self.hdr(path, s.parent).kind == "class"
 
     # ------------------------------------------------------------------ expressions
     def eval(self, path: str, idx: int, e: Any) -> frozenset:
@@ -872,7 +1051,7 @@ class _FileResolver:
         if tag == "s":
             return self.subscript(path, idx, e)
         if tag == "L":
-            li = self.parsed(path).lambdas.get(e[1])
+            li = self.lambda_scope(path, e[1])
             return {("F", path, li)} if li is not None else set()
         if tag in ("t", "d"):
             return {("T", path, idx, e)}
@@ -908,13 +1087,13 @@ class _FileResolver:
         if e[0] == "n":
             bscope = self.binding_scope(path, idx, e[1])
             if bscope is not None:
-                for v in self.parsed(path).scopes[bscope].item_bindings.get(e[1], ()):
+                for v in self.ibinds(path, bscope, e[1]) or ():
                     out |= self.eval_binding(path, bscope, v)
         elif e[0] == "a":
             for b in self.eval(path, idx, e[1]):
                 if b[0] == "I":
                     for cp, ci in self.mro(b[1], b[2])[0]:
-                        for fi, v in self.parsed(cp).scopes[ci].inst_items.get(e[2], ()):
+                        for fi, v in self.iitems(cp, ci, e[2]):
                             out |= self.eval_binding(cp, fi, v)
         self.active.discard(key)
         r = frozenset(out)
@@ -922,14 +1101,15 @@ class _FileResolver:
         return r
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:
-        scopes = self.parsed(path).scopes
-        if name in scopes[idx].globals:
+        if name in self.globs(path, idx).globals:
             return 0
         cur = idx
         first = True
         while cur >= 0:
-            sc = scopes[cur]
-            if (first or sc.kind != "class") and (name in sc.bindings or name in sc.item_bindings):
+            sc = self.hdr(path, cur)
+            if (first or sc.kind != "class") and (
+                self.binds(path, cur, name) is not None or self.ibinds(path, cur, name) is not None
+            ):
                 return cur
             first = False
             cur = sc.parent
@@ -1023,11 +1203,10 @@ class _FileResolver:
                 if c[0] == "C":
                     out.add(("S", c[1], c[2]))
             return out
-        scopes = self.parsed(path).scopes
         cur = idx
         while cur >= 0:
-            s = scopes[cur]
-            if s.kind == "function" and s.parent >= 0 and scopes[s.parent].kind == "class":
+            s = self.hdr(path, cur)
+            if s.kind == "function" and s.parent >= 0 and self.hdr(path, s.parent).kind == "class":
                 return {("S", path, s.parent)}
             cur = s.parent
         return set()
@@ -1040,14 +1219,14 @@ class _FileResolver:
         if key in self.active:
             return EMPTY
         self.active.add(key)
-        s = self.parsed(path).scopes[fidx]
+        s = self.hdr(path, fidx)
         out: set = set()
         if not s.is_generator:
-            for e in s.returns:
+            returns, return_ann = self.rets(path, fidx)
+            for e in returns:
                 out |= self.eval(path, fidx, e)
-        if s.return_ann is not None and s.parent >= 0:
-            if not s.is_generator:
-                out |= self.ann_values(path, s.parent, s.return_ann[1])
+            if return_ann is not None and s.parent >= 0:
+                out |= self.ann_values(path, s.parent, return_ann[1])
         self.active.discard(key)
         r = frozenset(out)
         self.memo[key] = r
@@ -1071,10 +1250,10 @@ class _FileResolver:
             self.depth -= 1
 
     def _mro(self, path: str, cidx: int, key: tuple[str, int]) -> tuple[list[tuple[str, int]], list[Any]]:
-        s = self.parsed(path).scopes[cidx]
+        s = self.hdr(path, cidx)
         bases: list[tuple[str, int]] = []
         externals: list[Any] = []
-        for b in s.bases:
+        for b in self.bases_of(path, cidx):
             for v in sorted(self.eval(path, s.parent, b), key=repr):
                 if v[0] == "C":
                     if (v[1], v[2]) not in bases:
@@ -1121,8 +1300,7 @@ class _FileResolver:
         if start_after:
             mro = mro[1:]
         for cp, ci in mro:
-            sc = self.parsed(cp).scopes[ci]
-            if name in sc.bindings:
+            if self.binds(cp, ci, name) is not None:
                 return self.eval_bindings(cp, ci, name)
         if len(externals) == 1:
             x = externals[0]
@@ -1136,12 +1314,12 @@ class _FileResolver:
         if start_after:
             mro = mro[1:]
         for cp, ci in mro:
-            sc = self.parsed(cp).scopes[ci]
-            if name in sc.bindings:
+            bvals = self.binds(cp, ci, name)
+            if bvals is not None:
                 out = []
-                for v in sc.bindings[name]:
+                for v in bvals:
                     if v[0] == "def":
-                        d = self.parsed(cp).scopes[v[1]]
+                        d = self.hdr(cp, v[1])
                         dn = self.decorator_names(d)
                         if d.kind == "function" and ("property" in dn or "cached_property" in dn) and not (
                             {"setter", "deleter"} & dn
@@ -1149,9 +1327,6 @@ class _FileResolver:
                             out.append((cp, v[1]))
                 return out
         return []
-
-    def instance_attrs(self, path: str, cidx: int) -> dict[str, list[tuple[int, Any]]]:
-        return self.parsed(path).scopes[cidx].inst_attrs
 
     def getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
         """(values of b.attr, property getters invoked by the load)."""
@@ -1178,7 +1353,7 @@ class _FileResolver:
             vals = set(self.class_lookup(b[1], b[2], attr, start_after))
             if k == "I":
                 for cp, ci in self.mro(b[1], b[2])[0]:
-                    for fi, v in self.instance_attrs(cp, ci).get(attr, ()):
+                    for fi, v in self.iattrs(cp, ci, attr):
                         vals |= self.eval_binding(cp, fi, v)
             return frozenset(vals), []
         return EMPTY, []

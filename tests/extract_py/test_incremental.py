@@ -167,3 +167,113 @@ def test_callback_passed_from_another_module() -> None:
     affected = ix.update({"pkg/a.py": b"def job():\n    return 1\n"})
     assert "pkg/runner.py" in affected
     assert [c.callee for c in ix.facts("pkg/runner.py").calls] == ["pkg.b.other"]  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------------- interface pruning
+def _with_body_noise(src: str, rng: random.Random) -> str:
+    """The same module with different statements inside every function body (and shifted lines):
+    a body-only edit, which changes no read another file's resolution can make."""
+    out: list[str] = ["# " + "x" * rng.randint(0, 9)] + [""] * rng.randint(0, 2)
+    for line in src.split("\n"):
+        out.append(line)
+        if line.lstrip().startswith("def ") and line.rstrip().endswith(":"):
+            ind = " " * (len(line) - len(line.lstrip()) + 4)
+            for _ in range(rng.randint(0, 3)):
+                k = rng.randint(0, 3)
+                if k == 0:
+                    out.append(f"{ind}_k = {rng.randint(0, 99)}")
+                elif k == 1:
+                    out.append(f"{ind}len([{rng.randint(0, 99)}])")
+                elif k == 2:
+                    out.append(f"{ind}# note {rng.randint(0, 99)}")
+                else:
+                    out.append(f"{ind}for _j in range({rng.randint(1, 9)}):\n{ind}    _k = _j")
+    return "\n".join(out)
+
+
+def _check_fresh(ix: PythonIndex, files: dict[str, bytes], seed: int) -> dict[str, FileFacts]:
+    got = _all_facts(ix)
+    fresh = PythonIndex()
+    fresh.update(dict(files))
+    want = _all_facts(fresh)
+    assert set(got) == set(want)
+    for p in want:
+        assert got[p] == want[p], f"seed {seed}: {p} differs after incremental updates"
+    return got
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_body_only_and_interface_edits_match_fresh_index(seed: int) -> None:
+    """Mixed body-only edits (must re-resolve exactly the changed files) and interface edits."""
+    rng = random.Random(1000 + seed)
+    base: dict[str, str] = {}  # path -> module text without body noise
+    files: dict[str, bytes] = {"pkg/__init__.py": b""}
+    for m in MODS:
+        if rng.random() < 0.8:
+            base[_path(m)] = _random_module(rng, m)
+            files[_path(m)] = _with_body_noise(base[_path(m)], rng).encode()
+    ix = PythonIndex()
+    ix.update(dict(files))
+    prev = _check_fresh(ix, files, seed)
+    for _step in range(10):
+        body_only = rng.random() < 0.6
+        changed: dict[str, bytes | None] = {}
+        for _ in range(rng.randint(1, 2)):
+            if body_only:
+                p = rng.choice(sorted(base))
+                changed[p] = _with_body_noise(base[p], rng).encode()
+            else:
+                m = rng.choice(MODS)
+                p = _path(m)
+                if p in base and rng.random() < 0.2:
+                    changed[p] = None
+                else:
+                    base[p] = _random_module(rng, m)
+                    changed[p] = _with_body_noise(base[p], rng).encode()
+        for p, d in changed.items():
+            if d is None:
+                files.pop(p, None)
+                base.pop(p, None)
+            else:
+                files[p] = d
+        affected = ix.update(changed)
+        if body_only:
+            assert affected <= set(changed), (
+                f"seed {seed}: body-only edit of {sorted(changed)} re-resolves {sorted(affected - set(changed))}"
+            )
+        got = _check_fresh(ix, files, seed)
+        differ = {p for p in set(got) | set(prev) if got.get(p) != prev.get(p)}
+        assert differ <= affected, f"seed {seed}: update() missed {sorted(differ - affected)}"
+        prev = got
+
+
+def test_body_edit_of_heavily_imported_module_affects_only_it() -> None:
+    core = (
+        "class Base:\n    def m(self):\n        return helper()\n\n"
+        "def helper():\n    x = 1\n    return Base()\n\n"
+        "def run(cb):\n    return cb()\n"
+    )
+    files = {"pkg/__init__.py": b"", "pkg/core.py": core.encode()}
+    for i in range(6):
+        files[f"pkg/u{i}.py"] = (
+            f"from pkg.core import Base, helper, run\n\nclass U{i}(Base):\n    pass\n\n"
+            f"def go{i}():\n    helper().m()\n    U{i}().m()\n    run(go{i})\n"
+        ).encode()
+    ix = PythonIndex()
+    ix.update(files)
+    for p in sorted(ix.paths()):
+        ix.facts(p)
+    edited = core.replace("x = 1", "x = 2\n    y = [x, len('abc')]  # more body")
+    assert ix.update({"pkg/core.py": edited.encode()}) == {"pkg/core.py"}
+    files["pkg/core.py"] = edited.encode()
+    _check_fresh(ix, files, 0)
+    # interface edits: a return value, a new base, a removed method
+    for new in (
+        edited.replace("return Base()", "return None"),
+        edited.replace("class Base:", "class Base(dict):"),
+        edited.replace("def m(self)", "def mm(self)"),
+    ):
+        affected = ix.update({"pkg/core.py": new.encode()})
+        assert len(affected) > 1
+        files["pkg/core.py"] = new.encode()
+        _check_fresh(ix, files, 0)
