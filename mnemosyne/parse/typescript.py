@@ -24,6 +24,7 @@ import hashlib
 import threading
 from bisect import bisect_right
 from itertools import accumulate
+from operator import itemgetter
 from dataclasses import dataclass, field
 
 import tree_sitter_typescript as _tst
@@ -146,6 +147,7 @@ class _Kinds:
 
 
 _KINDS: dict[str, _Kinds] = {}
+_first = itemgetter(0)
 
 
 def _tools(grammar: str) -> tuple[Parser, Query]:
@@ -279,6 +281,8 @@ class _Builder:
         self.key_base: list[str] = []  # per scope: what its stable key is numbered under
         self.newlines: list[int] | None = None
         self.view = memoryview(data)
+        # ASCII: byte offsets are character offsets, so names are slices of one decoded string
+        self.text: str | None = data.decode("ascii") if data.isascii() else None
         _tools(_GRAMMAR_OF[language])
         self.K = _KINDS[_GRAMMAR_OF[language]]
 
@@ -290,6 +294,9 @@ class _Builder:
         return bisect_right(starts, byte) + 1
 
     def _t(self, node) -> str:
+        text = self.text
+        if text is not None:
+            return text[node.start_byte : node.end_byte]
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
     def _sv(self, node) -> str | None:
@@ -656,14 +663,6 @@ class _Builder:
         self.stack.append(_Entry(root.end_byte + 1, self.module, "module", mscope, None))
         _parser, query = _tools(_GRAMMAR_OF[pf.language])
         caps = QueryCursor(query).captures(root)
-        items = []
-        seq = 0
-        for name, nodes in caps.items():
-            rank = _RANK[name]
-            for n in nodes:
-                seq += 1
-                items.append((n.start_byte, -n.end_byte, rank, seq, name, n))
-        items.sort()
         handlers = {
             "fn": self.on_fn,
             "cls": self.on_cls,
@@ -683,14 +682,28 @@ class _Builder:
             "ns": self.on_ns,
             "block": self.on_block,
         }
+        # document order; a node before what it contains; captures of one node by rank (_RANK):
+        # one int key per capture, and a stable sort keeps ties in capture order
+        items: list = []
+        top = (1 << 32) - 1
+        for name, nodes in caps.items():
+            rank = _RANK[name]
+            h = handlers[name]
+            items.extend([((n.start_byte << 38) | ((top - n.end_byte) << 5) | rank, h, n) for n in nodes])
+        items.sort(key=_first)
         stack = self.stack
-        for start, _negend, _rank, _seq, name, node in items:
+        for key, handler, node in items:
+            start = key >> 38
             while len(stack) > 1 and start >= stack[-1].end:
                 stack.pop()
             try:
-                handlers[name](node)
+                handler(node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        if pf.sites:
+            self.line(0)
+            starts = self.newlines
+            pf.sites = [(sc, k, e, bisect_right(starts, b) + 1) for sc, k, e, b in pf.sites]
         seen: dict[str, int] = {}
         keys = pf.scope_key
         for f in self.key_base:
@@ -906,7 +919,7 @@ class _Builder:
     def site(self, kind: str, expr: tuple | None, node) -> None:
         if expr is None:
             return
-        self.pf.sites.append((self.stack[-1].fe.scope, kind, expr, self.line(node.start_byte)))
+        self.pf.sites.append((self.stack[-1].fe.scope, kind, expr, node.start_byte))  # byte -> line in run()
 
     def on_call(self, fn) -> None:
         """``fn`` is the callee expression of a call_expression."""
