@@ -19,6 +19,8 @@ import time
 
 from _daemon_common import Sandbox, rss_kb, wait_indexed
 
+from mnemosyne.workspaces import add_workspace
+
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -31,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         sb.init_repo()
         db = sb.db()
-        db.registry.add("rss", sb.repo)
+        add_workspace(db.registry, "rss", sb.repo)
         pid = sb.start_daemon()
         wait_indexed(db, "rss", sb.head())
         server_pid = int((sb.home / "falkordb.pid").read_text())

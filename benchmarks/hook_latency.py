@@ -22,6 +22,7 @@ import time
 from _daemon_common import Sandbox, git_env, percentile, wait_indexed
 
 from mnemosyne.daemon import hooks
+from mnemosyne.workspaces import add_workspace
 
 
 def time_commits(sb: Sandbox, n: int) -> list[float]:
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             f.unlink()
 
         db = sb.db()
-        db.registry.add("bench", sb.repo)
+        add_workspace(db.registry, "bench", sb.repo)
         sb.start_daemon()
         wait_indexed(db, "bench", sb.head(), timeout=120)
         # hooks installed: the spool note wakes the daemon at once (the watcher fires 0.3 s later)

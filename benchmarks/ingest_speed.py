@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from mnemosyne.workspaces import add_workspace
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / ".bench"
 RICH = [
@@ -133,9 +135,9 @@ def main() -> int:
     versions = args.version or RICH[: args.releases]
 
     sys.path.insert(0, str(ROOT))
-    from tree_sitter import Language, Parser
     import tree_sitter_python as tsp
     import tree_sitter_typescript as tst
+    from tree_sitter import Language, Parser
 
     from mnemosyne.config import Settings
     from mnemosyne.extract import Extractor
@@ -191,7 +193,7 @@ def main() -> int:
     server.start()
     try:
         with connect(settings) as db:
-            info = db.registry.add("bench", repo_dir, branch="main")
+            info = add_workspace(db.registry, "bench", repo_dir, branch="main")
             per_commit: dict[str, float] = {}
             last = [time.perf_counter()]
 

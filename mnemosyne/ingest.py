@@ -716,7 +716,7 @@ def ingest_path(
 ) -> IngestResult:
     """Ingest the repository at ``path``, registering it as workspace ``name`` when needed
     (default name: the repository folder's name, made valid)."""
-    from mnemosyne.store.registry import repo_root
+    from mnemosyne.git.locate import repo_root
 
     root = repo_root(path)
     reg = db.registry
@@ -731,7 +731,7 @@ def ingest_path(
             name, i = f"{base}-{i}", i + 1
     if branch is None:
         from mnemosyne.errors import ConfigError
-        from mnemosyne.store.registry import default_branch
+        from mnemosyne.git.locate import default_branch
 
         try:
             branch = default_branch(root)

@@ -19,13 +19,14 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
+
+from mnemosyne.git.command import run_git
 
 BASE_EPOCH = 1_704_103_200  # 2024-01-01T10:00:00Z; step N is committed N days (and N minutes) later
 STEP_SECONDS = 86_400 + 60
@@ -214,16 +215,8 @@ class _Git:
         ]
 
     def __call__(self, *args: str, env: Mapping[str, str] | None = None) -> str:
-        proc = subprocess.run(
-            ["git", *self.config, *args],
-            cwd=self.repo,
-            env=self.base_env | dict(env or {}),
-            capture_output=True,
-            text=True,
-        )
-        if proc.returncode != 0:
-            raise RuntimeError(f"git {' '.join(args)} failed in {self.repo}: {proc.stderr.strip() or proc.stdout.strip()}")
-        return proc.stdout
+        # GitError is a RuntimeError
+        return run_git(self.repo, *self.config, *args, env=self.base_env | dict(env or {}), timeout=None).stdout
 
 
 def _identity_env(author: tuple[str, str], step: int) -> dict[str, str]:

@@ -14,7 +14,7 @@ from mnemosyne.errors import WorkspaceAmbiguous, WorkspaceNotFound
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
-    from mnemosyne.store.registry import WorkspaceInfo
+    from mnemosyne.store.registry import WorkspaceInfo, WorkspaceRegistry
 
 
 def _contains(parent: Path, child: Path) -> bool:
@@ -42,3 +42,15 @@ def resolve_workspace(db: Database, name: str | None, cwd: Path | None = None) -
         return workspaces[0]
     choices = ", ".join(f"{w.name} ({w.path})" for w in workspaces)
     raise WorkspaceAmbiguous(f"several workspaces are registered, choose one with --workspace NAME: {choices}")
+
+
+def add_workspace(registry: WorkspaceRegistry, name: str, path: str | Path, branch: str | None = None) -> WorkspaceInfo:
+    """Register the git repository containing ``path`` as workspace ``name``, tracking ``branch``
+    (default: the checked-out branch, else origin's HEAD). ``ConfigError`` for a bad name, a path
+    outside any repository, or no branch to tell."""
+    from mnemosyne.git.locate import default_branch, repo_root
+    from mnemosyne.store.connection import graph_key
+
+    graph_key(name)  # validates the name before looking at the path
+    root = repo_root(path)
+    return registry.add(name, root, branch or default_branch(root))

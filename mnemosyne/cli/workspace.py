@@ -7,8 +7,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
+from mnemosyne.git.locate import repo_root
 from mnemosyne.store.connection import connect
-from mnemosyne.store.registry import WorkspaceInfo, repo_root
+from mnemosyne.store.registry import WorkspaceInfo
+from mnemosyne.workspaces import add_workspace
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,7 +49,7 @@ def default_name(path: str | Path) -> str:
 def _add(args: argparse.Namespace) -> int:
     name = args.name or default_name(args.path)
     with connect() as db:
-        info = db.registry.add(name, args.path, branch=args.branch)
+        info = add_workspace(db.registry, name, args.path, branch=args.branch)
     print(f"added workspace {info.name!r}: {info.path} (branch {info.branch})")
     print(f"next: mnemosyne ingest --workspace {info.name}")
     return 0

@@ -11,41 +11,16 @@
 from __future__ import annotations
 
 import fnmatch
-import os
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-_GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR")
+from mnemosyne.git.command import GitError, git_output
 
-
-class GitProbeError(RuntimeError):
-    """A git probe failed (not a repository, git missing, ...)."""
-
-
-def _env() -> dict[str, str]:
-    # Hooks and tests may run us with GIT_DIR & co. set for another repository: drop them.
-    env = {k: v for k, v in os.environ.items() if k not in _GIT_ENV_DROP}
-    env["GIT_OPTIONAL_LOCKS"] = "0"  # `git status` must not take index.lock (it races user commands)
-    env["LC_ALL"] = "C"
-    return env
+GitProbeError = GitError  # a git probe failed (not a repository, git missing, ...)
 
 
 def git(path: str | Path, *args: str, check: bool = True, timeout: float = 30.0) -> str:
-    try:
-        proc = subprocess.run(
-            ["git", "-C", str(path), *args],
-            capture_output=True,
-            text=True,
-            env=_env(),
-            timeout=timeout,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired) as err:
-        raise GitProbeError(f"git {' '.join(args)} in {path}: {err}") from err
-    if check and proc.returncode != 0:
-        raise GitProbeError(f"git {' '.join(args)} in {path}: {proc.stderr.strip() or proc.returncode}")
-    return proc.stdout
+    return git_output(path, *args, check=check, timeout=timeout)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import re
-import subprocess
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
@@ -22,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mnemosyne.errors import ConfigError, MnemosyneError, RevisionNotFound
+from mnemosyne.git.command import GitError, git_output, run_git
+from mnemosyne.git.readers import read_object
 from mnemosyne.query.models import AtCommit
 
 if TYPE_CHECKING:
@@ -105,16 +106,8 @@ def iso(ts: int | None) -> str:
 
 
 def git(path: str | Path, *args: str, check: bool = True) -> str:
-    """Run git in ``path``; stdout. Raises RevisionNotFound-friendly MnemosyneError on failure."""
-    try:
-        proc = subprocess.run(
-            ["git", "-C", str(path), *args], capture_output=True, text=True, timeout=60, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired) as err:
-        raise MnemosyneError(f"git {' '.join(args)} failed in {path}: {err}") from None
-    if check and proc.returncode != 0:
-        raise MnemosyneError(f"git {' '.join(args)} failed in {path}: {proc.stderr.strip()}")
-    return proc.stdout
+    """Run git in ``path``; stdout. Raises ``GitError`` (a MnemosyneError) on failure."""
+    return git_output(path, *args, check=check)
 
 
 _REVS: OrderedDict[tuple[str, str], str] = OrderedDict()
@@ -169,33 +162,12 @@ _BLOBS_LOCK = threading.Lock()
 _BLOBS_MAX = 128  # files at a commit never change: keep the last ones read (one git process saved per hit)
 
 
-_CAT: dict[str, Any] = {}  # repository path -> GitRepo (one long-lived `git cat-file --batch` each)
-_CAT_LOCK = threading.Lock()
-
-
-def _cat_file(path: str | Path, commit: str, file: str) -> bytes | None:
-    """``commit:file`` through a long-lived ``git cat-file --batch`` of the repository (no process per
-    read); None when it is not readable that way (the caller falls back to ``git show``)."""
-    from mnemosyne.git.repo import GitRepo
-
-    key = str(path)
-    try:
-        with _CAT_LOCK:
-            repo = _CAT.get(key)
-            if repo is None:
-                repo = _CAT[key] = GitRepo(key)
-        return repo.read_blob(f"{commit}:{file}")
-    except MnemosyneError:  # not in the repository (or not a blob): the process is fine, keep it
-        return None
-    except Exception:  # noqa: BLE001 - missing object, a path git cannot name this way, a dead process
-        with _CAT_LOCK:
-            bad = _CAT.pop(key, None)
-        if bad is not None:
-            try:
-                bad.close()
-            except Exception:  # noqa: BLE001
-                pass
-        return None
+def _remember(key: tuple[str, str, str], lines: list[str]) -> list[str]:
+    with _BLOBS_LOCK:
+        _BLOBS[key] = lines
+        while len(_BLOBS) > _BLOBS_MAX:
+            _BLOBS.popitem(last=False)
+    return lines
 
 
 def _blob_lines(path: str | Path, commit: str, file: str) -> list[str] | None:
@@ -205,28 +177,18 @@ def _blob_lines(path: str | Path, commit: str, file: str) -> list[str] | None:
         if hit is not None:
             _BLOBS.move_to_end(key)
             return hit
-    data = _cat_file(path, commit, file) if _HEX40.match(commit) and "\n" not in file else None
+    data = read_object(path, f"{commit}:{file}") if _HEX40.match(commit) and "\n" not in file else None
     if data is not None:
-        lines = data.decode("utf-8", errors="replace").splitlines()
-        with _BLOBS_LOCK:
-            _BLOBS[key] = lines
-            while len(_BLOBS) > _BLOBS_MAX:
-                _BLOBS.popitem(last=False)
-        return lines
+        return _remember(key, data.decode("utf-8", errors="replace").splitlines())
     try:
-        proc = subprocess.run(
-            ["git", "-C", str(path), "show", f"{commit}:{file}"], capture_output=True, timeout=60, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired):
+        proc = run_git(path, "show", f"{commit}:{file}", check=False, text=False)
+    except GitError:
         return None
     if proc.returncode != 0:
         return None
     lines = proc.stdout.decode("utf-8", errors="replace").splitlines()
     if _HEX40.match(commit):  # only an immutable name is cached (not a branch)
-        with _BLOBS_LOCK:
-            _BLOBS[key] = lines
-            while len(_BLOBS) > _BLOBS_MAX:
-                _BLOBS.popitem(last=False)
+        _remember(key, lines)
     return lines
 
 

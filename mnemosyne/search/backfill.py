@@ -30,7 +30,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -40,9 +39,16 @@ from typing import Any
 
 import numpy as np
 
+from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
 from mnemosyne.search.text import search_text as make_search_text
-from mnemosyne.search.vectors import META_KEY, check_dim, ensure_search_indexes, prepare_model, rebuild_vector_indexes
+from mnemosyne.search.vectors import (
+    META_KEY,
+    check_dim,
+    ensure_search_indexes,
+    prepare_model,
+    rebuild_vector_indexes,
+)
 
 log = logging.getLogger(__name__)
 
@@ -156,31 +162,13 @@ class GitBodyReader:
         wanted = [p for p in dict.fromkeys(paths) if p and p not in self._files]
         if not wanted:
             return
-        spec = "".join(f"{self.commit}:{p}\n" for p in wanted).encode()
         try:
-            proc = subprocess.run(["git", "-C", self.repo, "cat-file", "--batch"], input=spec,
-                                  capture_output=True, timeout=120, check=False)  # fmt: skip
-        except (OSError, subprocess.TimeoutExpired) as err:
+            blobs = cat_file_batch(self.repo, [f"{self.commit}:{p}" for p in wanted], timeout=120)
+        except GitError as err:
             log.warning("cannot read sources from git at %s: %s", self.repo, err)
-            for p in wanted:
-                self._files[p] = None
-            return
-        out = proc.stdout
-        pos = 0
-        for p in wanted:
-            nl = out.find(b"\n", pos)
-            if nl < 0:
-                self._files[p] = None
-                continue
-            header = out[pos:nl].split()
-            pos = nl + 1
-            if len(header) < 3 or header[1] == b"missing":
-                self._files[p] = None
-                continue
-            size = int(header[2])
-            blob = out[pos : pos + size]
-            pos += size + 1
-            self._files[p] = blob.decode("utf-8", "replace").splitlines()
+            blobs = [None] * len(wanted)
+        for p, blob in zip(wanted, blobs, strict=True):
+            self._files[p] = None if blob is None else blob.decode("utf-8", "replace").splitlines()
 
     def __call__(self, file: str, line_start: int | None, line_end: int | None) -> str | None:
         if file not in self._files:

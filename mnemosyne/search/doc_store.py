@@ -36,7 +36,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mnemosyne.search.docs import HEADING_SEP, TokenCounter, approx_tokens, doc_format, parse_document
+from mnemosyne.git.command import cat_file_batch, run_git
+from mnemosyne.search.docs import (
+    HEADING_SEP,
+    TokenCounter,
+    approx_tokens,
+    doc_format,
+    parse_document,
+)
 from mnemosyne.search.text import doc_search_text
 
 log = logging.getLogger(__name__)
@@ -311,32 +318,12 @@ class DocsSyncReport:
     seconds: float = 0.0
 
 
-def _git(repo: str, *args: str, data: bytes | None = None) -> bytes:
-    import subprocess
-
-    proc = subprocess.run(["git", "-C", repo, *args], input=data, capture_output=True, timeout=300, check=False)
-    if proc.returncode != 0:
-        raise RuntimeError(f"git {' '.join(args[:2])} failed: {proc.stderr.decode(errors='replace').strip()}")
-    return proc.stdout
+def _git(repo: str, *args: str) -> bytes:
+    return run_git(repo, *args, text=False, timeout=300).stdout
 
 
 def _blobs(repo: str, commit: str, paths: list[str]) -> dict[str, bytes | None]:
-    if not paths:
-        return {}
-    out = _git(repo, "cat-file", "--batch", data="".join(f"{commit}:{p}\n" for p in paths).encode())
-    res: dict[str, bytes | None] = {}
-    pos = 0
-    for p in paths:
-        nl = out.find(b"\n", pos)
-        header = out[pos:nl].split()
-        pos = nl + 1
-        if len(header) < 3 or header[1] == b"missing":
-            res[p] = None
-            continue
-        size = int(header[2])
-        res[p] = out[pos : pos + size] if header[1] == b"blob" else None
-        pos += size + 1
-    return res
+    return dict(zip(paths, cat_file_batch(repo, [f"{commit}:{p}" for p in paths]), strict=True))
 
 
 def _doc_changes(repo: str, prev: str | None, commit: str) -> dict[str, bytes | None]:

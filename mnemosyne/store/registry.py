@@ -8,7 +8,6 @@ calls the tracked branch ``branch``.
 from __future__ import annotations
 
 import difflib
-import subprocess
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,32 +64,6 @@ def _row_to_info(row: list[Any]) -> WorkspaceInfo:
     )
 
 
-def _git(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", "-C", str(path), *args], capture_output=True, text=True, check=False)
-
-
-def repo_root(path: str | Path) -> Path:
-    """The top-level folder of the git repository containing ``path`` (ConfigError if none)."""
-    p = Path(path).expanduser().resolve()
-    if not p.is_dir():
-        raise ConfigError(f"{p} is not a directory")
-    proc = _git(p, "rev-parse", "--show-toplevel")
-    if proc.returncode != 0:
-        raise ConfigError(f"{p} is not inside a git repository (run `git init` there, or pick another path)")
-    return Path(proc.stdout.strip()).resolve()
-
-
-def default_branch(path: Path) -> str:
-    """The repository's current branch, else the branch ``origin/HEAD`` points to."""
-    proc = _git(path, "symbolic-ref", "--quiet", "--short", "HEAD")
-    if proc.returncode == 0 and proc.stdout.strip():
-        return proc.stdout.strip()
-    proc = _git(path, "symbolic-ref", "--quiet", "--short", "refs/remotes/origin/HEAD")
-    if proc.returncode == 0 and proc.stdout.strip():
-        return proc.stdout.strip().removeprefix("origin/")
-    raise ConfigError(f"cannot tell the branch to track in {path} (detached HEAD, no origin/HEAD); pass --branch")
-
-
 class WorkspaceRegistry:
     """Add, read, update and remove workspaces."""
 
@@ -107,11 +80,14 @@ class WorkspaceRegistry:
             self.graph.query("CREATE INDEX FOR (w:Workspace) ON (w.name)", label="registry index")
         self._indexed = True
 
-    def add(self, name: str, path: str | Path, branch: str | None = None) -> WorkspaceInfo:
-        """Register the git repository at ``path`` as workspace ``name``."""
+    def add(self, name: str, path: str | Path, branch: str) -> WorkspaceInfo:
+        """Register the repository whose top-level folder is ``path`` as workspace ``name``, tracking
+        ``branch``. The store knows no git: ``mnemosyne.workspaces.add_workspace`` finds the root
+        and the branch of any path inside a repository and calls this."""
         graph_key(name)  # validates the name
-        root = repo_root(path)
-        branch = branch or default_branch(root)
+        if not branch:
+            raise ConfigError(f"no branch to track given for workspace {name!r}; pass --branch")
+        root = Path(path).expanduser().resolve()
         existing = {w.name: w for w in self.list()}
         if name in existing:
             raise ConfigError(

@@ -9,13 +9,14 @@ from mnemosyne.daemon import hooks, spool
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import WorkQueue
 from mnemosyne.ingest import ingest_workspace
+from mnemosyne.workspaces import add_workspace
 
 from .conftest import commit_node, dump, indexed_commit, wait_for
 
 
 def test_commit_reaches_the_graph_without_any_command(daemon, registry, db, make_repo) -> None:
     repo = make_repo("repo one")
-    registry.add("d_commit", repo.path)
+    add_workspace(registry, "d_commit", repo.path)
     d = daemon()
     wait_for(lambda: indexed_commit(db, "d_commit") == repo.head(), 20, what="initial ingest")
     latencies = []
@@ -42,7 +43,7 @@ def test_commit_reaches_the_graph_without_any_command(daemon, registry, db, make
 
 def test_commits_made_while_stopped_are_ingested_at_start(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
-    registry.add("d_offline", repo.path)
+    add_workspace(registry, "d_offline", repo.path)
     d = daemon()
     wait_for(lambda: indexed_commit(db, "d_offline") == repo.head(), 20, what="initial ingest")
     assert d.terminate() == 0
@@ -58,7 +59,7 @@ def test_commits_made_while_stopped_are_ingested_at_start(daemon, registry, db, 
 
 def test_hook_note_left_while_daemon_down_is_drained_at_start(daemon, registry, db, make_repo, settings) -> None:
     repo = make_repo()
-    registry.add("d_hook", repo.path)
+    add_workspace(registry, "d_hook", repo.path)
     paths = DaemonPaths.from_settings(settings)
     hooks.install(repo.path, paths.spool_dir)
     try:
@@ -78,7 +79,7 @@ def test_hook_note_left_while_daemon_down_is_drained_at_start(daemon, registry, 
 def test_sigterm_mid_ingest_then_restart_finishes_the_same_graph(daemon, registry, db, make_repo) -> None:
     repo = make_repo("big repo")
     head = repo.many_commits(250)
-    registry.add("d_sigterm", repo.path)
+    add_workspace(registry, "d_sigterm", repo.path)
     d = daemon()
 
     def progressed() -> bool:
@@ -101,7 +102,7 @@ def test_sigterm_mid_ingest_then_restart_finishes_the_same_graph(daemon, registr
     assert d2.terminate() == 0
     clone = repo.path.parent / "big repo clone"
     repo.git("clone", "-q", str(repo.path), str(clone))
-    registry.add("d_sigterm_ref", clone)
+    add_workspace(registry, "d_sigterm_ref", clone)
     ingest_workspace(db, "d_sigterm_ref")
     assert _graph_shape(db, "d_sigterm") == _graph_shape(db, "d_sigterm_ref")
 
@@ -122,8 +123,8 @@ def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registr
     a, b, c = make_repo("a"), make_repo("b"), make_repo("c")
     a.many_commits(60)
     b.many_commits(60)
-    registry.add("d_two_a", a.path)
-    registry.add("d_two_b", b.path)
+    add_workspace(registry, "d_two_a", a.path)
+    add_workspace(registry, "d_two_b", b.path)
     d = daemon(MNEMOSYNE_DAEMON_MAX_PARALLEL="2")
     wait_for(lambda: indexed_commit(db, "d_two_a") == a.head() and indexed_commit(db, "d_two_b") == b.head(),
              30, what="both ingested")
@@ -133,12 +134,12 @@ def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registr
     ja, jb = done["d_two_a"], done["d_two_b"]
     assert ja.started_at < jb.finished_at and jb.started_at < ja.finished_at  # they overlapped
     other = make_repo("not ours")
-    registry.add("x_not_served", other.path)  # outside --workspace d_*: never touched
+    add_workspace(registry, "x_not_served", other.path)  # outside --workspace d_*: never touched
     sa, sb = a.commit("a again"), b.commit("b again")
     wait_for(lambda: indexed_commit(db, "d_two_a") == sa and indexed_commit(db, "d_two_b") == sb, 15,
              what="both commits")
     # registered while the daemon runs: picked up without a restart (health pass every 2 s here)
-    registry.add("d_two_c", c.path)
+    add_workspace(registry, "d_two_c", c.path)
     wait_for(lambda: indexed_commit(db, "d_two_c") == c.head(), 20, what="new workspace ingested")
     sc = c.commit("c new")
     wait_for(lambda: indexed_commit(db, "d_two_c") == sc, 15, what="new workspace watched")
@@ -155,7 +156,7 @@ def test_cli_start_status_logs_stop(settings, registry, make_repo, db) -> None:
     from .conftest import daemon_env
 
     repo = make_repo()
-    registry.add("d_cli", repo.path)
+    add_workspace(registry, "d_cli", repo.path)
     env = daemon_env(Path(settings.home))
 
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -180,7 +181,7 @@ def test_cli_start_status_logs_stop(settings, registry, make_repo, db) -> None:
 
 def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
-    registry.add("d_embed", repo.path)
+    add_workspace(registry, "d_embed", repo.path)
     d = daemon(MNEMOSYNE_EMBEDDINGS_PROVIDER="local")
     wait_for(lambda: indexed_commit(db, "d_embed") == repo.head(), 20, what="ingest")
 
@@ -214,7 +215,7 @@ def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_re
 def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     head = repo.many_commits(200)
-    registry.add("d_crash", repo.path)
+    add_workspace(registry, "d_crash", repo.path)
     d = daemon()
 
     def progressed() -> bool:
@@ -245,14 +246,15 @@ def test_linked_worktree_workspace_follows_its_branch(daemon, registry, db, make
     repo = make_repo("main checkout")
     wt = tmp_path / "feature checkout"
     repo.git("worktree", "add", "-q", "-b", "feature", str(wt))
-    registry.add("d_wt", wt, branch="feature")
+    add_workspace(registry, "d_wt", wt, branch="feature")
     daemon()
     feature_head = repo.git("rev-parse", "feature").strip()
     wait_for(lambda: indexed_commit(db, "d_wt") == feature_head, 20, what="worktree ingest")
     (wt / "pkg" / "feat.py").write_text("def feat():\n    return 1\n")
-    from .conftest import GIT_ENV
     import os
     import subprocess
+
+    from .conftest import GIT_ENV
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")} | GIT_ENV
     subprocess.run(["git", "-C", str(wt), "add", "-A"], check=True, env=env)
@@ -268,7 +270,7 @@ def test_resets_rebases_and_merges_on_the_tracked_branch_are_followed(daemon, re
     repo = make_repo()
     for i in range(3):
         repo.commit(f"base {i}")
-    registry.add("d_rewrite", repo.path)
+    add_workspace(registry, "d_rewrite", repo.path)
     daemon()
     wait_for(lambda: indexed_commit(db, "d_rewrite") == repo.head(), 20, what="initial ingest")
     repo.git("reset", "-q", "--hard", "HEAD~2")  # history rewritten backwards
@@ -290,7 +292,7 @@ def test_daemon_waits_while_another_process_ingests_the_workspace(daemon, regist
     from mnemosyne.ingest import _Lock
 
     repo = make_repo()
-    registry.add("d_locked", repo.path)
+    add_workspace(registry, "d_locked", repo.path)
     lease = _Lock(db, "d_locked")  # the database lease a manual `mnemosyne ingest` (or another
     lease.acquire()  # machine's daemon) holds while it writes the workspace
     try:

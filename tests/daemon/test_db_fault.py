@@ -18,6 +18,7 @@ import pytest
 from mnemosyne.config import Settings
 from mnemosyne.store.connection import connect
 from mnemosyne.store.embedded import EmbeddedFalkorDB
+from mnemosyne.workspaces import add_workspace
 
 from .conftest import DaemonProc, daemon_env, dump, indexed_commit, wait_for
 
@@ -40,7 +41,7 @@ def test_falkordb_killed_and_restarted_while_commits_arrive(own_home: Path, make
     d = DaemonProc(env).start()  # starts the embedded FalkorDB of this home
     try:
         db = connect(settings, start=False)
-        db.registry.add("fault", repo.path)
+        add_workspace(db.registry, "fault", repo.path)
         d.request("reconcile")
         wait_for(lambda: indexed_commit(db, "fault") == repo.head(), 20, what="initial ingest")
         db.close()

@@ -14,6 +14,7 @@ import pytest
 from mnemosyne.extract import extract_tree
 from mnemosyne.git import GitRepo
 from mnemosyne.timeline.edges import diff_edge_sets, graph_edges_at, snapshot_edges
+from mnemosyne.workspaces import add_workspace
 
 GIT_ENV = {
     "GIT_CONFIG_NOSYSTEM": "1",
@@ -150,7 +151,7 @@ def ws(db, registry) -> Iterator:
 
     def add(path: Path, branch: str = "main", name: str | None = None):
         name = name or f"h_{uuid.uuid4().hex[:10]}"
-        info = registry.add(name, path, branch=branch)
+        info = add_workspace(registry, name, path, branch=branch)
         made.append(name)
         return info
 

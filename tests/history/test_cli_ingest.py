@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+from mnemosyne.workspaces import add_workspace
+
 from .conftest import assert_invariant
 from .test_random_history import build_random_repo
 
@@ -37,7 +39,7 @@ def test_ingest_path_registers_and_reports(db, registry, make_repo):
 def test_ctrl_c_stops_cleanly_between_commits(db, registry, make_repo):
     repo = make_repo("cli_sigint")
     build_random_repo(repo, seed=9, commits=80)
-    registry.add("h_sigint", repo.path, branch="main")
+    add_workspace(registry, "h_sigint", repo.path, branch="main")
     g = db.graph("h_sigint")
     proc = subprocess.Popen([sys.executable, "-m", "mnemosyne.cli", "ingest", "--workspace", "h_sigint"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ})

@@ -14,6 +14,7 @@ from mcp import Client
 
 from mnemosyne.daemon import control
 from mnemosyne.daemon.paths import DaemonPaths
+from mnemosyne.workspaces import add_workspace
 
 pytestmark = pytest.mark.anyio
 
@@ -64,7 +65,7 @@ async def test_status_and_queueing_through_the_daemon(server, shop, registry, da
         assert st["daemon_running"] is True and st["daemon_pid"] == daemon_proc.pid
         assert "queue" in st and "daemon** running" in r.content[0].text
 
-        registry.add("mq_fresh", _git_repo(tmp_path / "fresh"))
+        add_workspace(registry, "mq_fresh", _git_repo(tmp_path / "fresh"))
         r = await c.call_tool("get_calls", {"fqn": "m.main", "workspace": "mq_fresh"})
         if r.is_error:  # usually: not ingested yet, queued through the control socket
             assert "no ingested commit" in r.content[0].text

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
+from mnemosyne.workspaces import add_workspace
+
 pytestmark = pytest.mark.anyio
 
 TOOLS = {
@@ -330,7 +332,7 @@ async def test_not_ingested_workspace(server, shop, registry, tmp_path):
     subprocess.run(["git", "-C", str(repo), "add", "."], check=True)
     subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"],
                    check=True)  # fmt: skip
-    registry.add("fresh_ws_mcp", repo)
+    add_workspace(registry, "fresh_ws_mcp", repo)
     r = await call(server, "get_symbol", name_or_fqn="a.f", workspace="fresh_ws_mcp")
     assert r.is_error and "no ingested commit" in text(r) and "mnemosyne ingest --workspace fresh_ws_mcp" in text(r)
 

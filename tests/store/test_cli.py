@@ -8,6 +8,7 @@ from pathlib import Path
 
 from mnemosyne.config import Settings
 from mnemosyne.store.connection import Database
+from mnemosyne.workspaces import add_workspace
 
 from .helpers import make_git_repo, run_cli
 
@@ -49,7 +50,7 @@ def test_workspace_add_list_remove(db: Database, tmp_path: Path) -> None:
 
 def test_cypher_reads_and_refuses_writes(db: Database, tmp_path: Path) -> None:
     repo = make_git_repo(tmp_path / "cy")
-    db.registry.add("cy", repo)
+    add_workspace(db.registry, "cy", repo)
     try:
         g = db.graph("cy")
         g.query("UNWIND range(1, 3) AS i CREATE (:File {path: 'f' + toString(i)})")
@@ -69,7 +70,7 @@ def test_cypher_reads_and_refuses_writes(db: Database, tmp_path: Path) -> None:
 
 
 def test_status_lists_workspaces(db: Database, tmp_path: Path) -> None:
-    db.registry.add("st", make_git_repo(tmp_path / "st"))
+    add_workspace(db.registry, "st", make_git_repo(tmp_path / "st"))
     try:
         db.registry.update("st", last_ingested_commit="0123456789abcdef", last_ingested_seq=7, state="ready")
         proc = run_cli("status")

@@ -9,14 +9,14 @@ import pytest
 from mnemosyne.errors import ConfigError, WorkspaceAmbiguous, WorkspaceNotFound
 from mnemosyne.store.connection import Database
 from mnemosyne.store.registry import WorkspaceRegistry
-from mnemosyne.workspaces import resolve_workspace
+from mnemosyne.workspaces import add_workspace, resolve_workspace
 
 from .helpers import make_git_repo
 
 
 def test_round_trip(registry: WorkspaceRegistry, db: Database, tmp_path: Path) -> None:
     repo = make_git_repo(tmp_path / "alpha", branch="trunk")
-    info = registry.add("alpha", repo / ".")
+    info = add_workspace(registry, "alpha", repo / ".")
     assert info.name == "alpha" and info.path == str(repo.resolve()) and info.branch == "trunk"
     assert info.state == "registered" and info.last_ingested_commit is None and info.added_at > 0
     assert registry.get("alpha") == info
@@ -29,7 +29,7 @@ def test_round_trip(registry: WorkspaceRegistry, db: Database, tmp_path: Path) -
     assert registry.update("alpha", last_ingested_seq=None).last_ingested_seq is None
 
     with pytest.raises(ConfigError, match="already exists"):
-        registry.add("alpha", repo)
+        add_workspace(registry, "alpha", repo)
     with pytest.raises(WorkspaceNotFound, match="alpha"):
         registry.get("alpah")
 
@@ -38,7 +38,7 @@ def test_round_trip(registry: WorkspaceRegistry, db: Database, tmp_path: Path) -
 
 
 def test_remove_keep_graph(registry: WorkspaceRegistry, db: Database, tmp_path: Path) -> None:
-    registry.add("kept", make_git_repo(tmp_path / "kept"))
+    add_workspace(registry, "kept", make_git_repo(tmp_path / "kept"))
     db.graph("kept").query("CREATE (:File {path: 'x'})")
     registry.remove("kept", drop_graph=False)
     assert "ws_kept" in db.list_graphs()
@@ -47,9 +47,9 @@ def test_remove_keep_graph(registry: WorkspaceRegistry, db: Database, tmp_path: 
 
 def test_add_rejects_non_git(registry: WorkspaceRegistry, tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not inside a git repository"):
-        registry.add("nogit", tmp_path)
+        add_workspace(registry, "nogit", tmp_path)
     with pytest.raises(ConfigError, match="invalid workspace name"):
-        registry.add("bad name", tmp_path)
+        add_workspace(registry, "bad name", tmp_path)
 
 
 def test_resolve_workspace(registry: WorkspaceRegistry, db: Database, tmp_path: Path) -> None:
@@ -58,11 +58,11 @@ def test_resolve_workspace(registry: WorkspaceRegistry, db: Database, tmp_path: 
         with pytest.raises(WorkspaceNotFound, match="workspace add"):
             resolve_workspace(db, None, cwd=tmp_path)
     one = make_git_repo(tmp_path / "one")
-    registry.add("one", one)
+    add_workspace(registry, "one", one)
     if alone:
         assert resolve_workspace(db, None, cwd=tmp_path).name == "one"  # the only one
     two = make_git_repo(tmp_path / "two")
-    registry.add("two", two)
+    add_workspace(registry, "two", two)
     (two / "pkg").mkdir()
     assert resolve_workspace(db, None, cwd=two / "pkg").name == "two"  # contains the cwd
     assert resolve_workspace(db, "one", cwd=two).name == "one"  # explicit name wins
