@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from mnemosyne.query import models as Q
 from mnemosyne.query.coordination import ConstraintInfo, LockInfo
 from mnemosyne.query.schema_info import SchemaInfo
 
@@ -121,11 +122,8 @@ class SearchCodeResult(_Answer):
 # --- symbols -------------------------------------------------------------------------------------
 
 
-class SymbolCandidate(BaseModel):
-    fqn: str
-    kind: str | None = None
-    file: str | None = None
-    alive: bool | None = Field(default=None, description="defined at the commit asked for")
+class SymbolCandidate(Q.SymbolRef):
+    """One of several symbols a name matches."""
 
 
 class SymbolDetail(BaseModel):
@@ -181,13 +179,10 @@ class CallsAnswer(_Answer):
 # --- history ---------------------------------------------------------------------------------------
 
 
-class HistoryEvent(BaseModel):
-    kind: str
-    seq: int
-    commit: str | None = None
-    author: str | None = None
-    timestamp: int | None = None
-    message: UntrustedText | None = None
+class HistoryEvent(Q.Event):
+    """A history event; the commit message (and docstrings in ``details``) wrapped as untrusted."""
+
+    message: UntrustedText | None = None  # type: ignore[assignment]
     details: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -223,12 +218,10 @@ class DiffAnswer(_Answer):
 # --- impact --------------------------------------------------------------------------------------
 
 
-class ImpactEntry(BaseModel):
+class ImpactEntry(Q.ImpactItem):
+    """An impacted symbol or file with its distance (the query's levels, flattened for paging)."""
+
     distance: int
-    kind: Literal["symbol", "file"]
-    name: str
-    file: str | None = None
-    via: list[str] = Field(default_factory=list)
 
 
 class ImpactAnswer(_Answer):
@@ -265,31 +258,14 @@ class CommitSearchAnswer(_Answer):
     page: Page
 
 
-class DependencyEventOut(BaseModel):
-    kind: str
-    relation: str
-    name: str
-    ecosystem: str | None = None
-    package: str
-    spec: str | None = None
-    old_spec: str | None = None
-    version: str | None = None
-    old_version: str | None = None
-    source: str | None = None
-    seq: int
-    commit: str | None = None
-    timestamp: int | None = None
-    message: UntrustedText | None = None
+class DependencyEventOut(Q.DependencyEvent):
+    """A dependency event; the commit message wrapped as untrusted."""
+
+    message: UntrustedText | None = None  # type: ignore[assignment]
 
 
-class DependencyStateOut(BaseModel):
-    name: str
-    ecosystem: str | None = None
-    package: str
-    spec: str | None = None
-    scope: str | None = None
-    version: str | None = None
-    source: str | None = None
+class DependencyStateOut(Q.DependencyState):
+    """A dependency declared or locked at the ingested head."""
 
 
 class DependencyAnswer(_Answer):

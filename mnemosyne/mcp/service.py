@@ -474,7 +474,7 @@ class McpService:
         res = Q.get_symbol(self.db, info, name, at=atc, with_source=include_source)  # type: ignore[arg-type]
         head = self.header(info.name, ref, fr)
         if isinstance(res, Q.Candidates):
-            cands = [M.SymbolCandidate(fqn=c.fqn, kind=c.kind, file=c.file, alive=c.alive) for c in res.candidates[:50]]
+            cands = [M.SymbolCandidate(**c.model_dump()) for c in res.candidates[:50]]
             out = M.SymbolAnswer(workspace=info.name, at=ref, freshness=fr, query=name, status="ambiguous",
                                  candidates=cands)  # fmt: skip
             md = [head, f"{len(res.candidates)} symbols match {name!r}; call again with one fully qualified name:"]
@@ -736,10 +736,7 @@ class McpService:
         offset = decode_cursor(cursor)
         info, atc, ref, fr = self._ctx(workspace)
         d = Q.dependency_history(self.db, info, package.strip())
-        events = [M.DependencyEventOut(kind=e.kind, relation=e.relation, name=e.name, ecosystem=e.ecosystem,
-                                       package=e.package, spec=e.spec, old_spec=e.old_spec, version=e.version,
-                                       old_version=e.old_version, source=e.source, seq=e.seq, commit=e.commit,
-                                       timestamp=e.timestamp,
+        events = [M.DependencyEventOut(**e.model_dump(exclude={"message"}),
                                        message=untrusted(e.message, f"commit message of {(e.commit or '')[:10]}", MAX_MESSAGE_CHARS))
                   for e in d.events]  # fmt: skip
         current = [M.DependencyStateOut(**s.model_dump()) for s in d.current][:100]
