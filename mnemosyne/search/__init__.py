@@ -50,9 +50,11 @@ def __getattr__(name: str) -> Any:
 
 
 def refresh_workspace(db: Any, ws: Any, embedder: Any = None, *, limit: int | None = None) -> dict[str, Any]:
-    """After an ingest: bring documentation up to the ingested head (``sync_docs``), then embed
-    what is new or changed (``backfill``; skipped when the provider is 'none'). Never raises for
-    an embedding failure: it is reported in the result, so ingestion is never blocked."""
+    """After an ingest: embed what is new or changed (``backfill``; skipped when the provider is
+    'none'). Ingestion already writes the documentation of every commit it ingests; the
+    ``sync_docs`` call first is only a catch-up for graphs ingested before it did (``Meta.docs_seq``
+    behind ``last_seq``) and does nothing on a current graph. Never raises for an embedding
+    failure: it is reported in the result, so ingestion is never blocked."""
     from mnemosyne.search.backfill import backfill
     from mnemosyne.search.doc_store import sync_docs
     from mnemosyne.search.embedders import get_embedder

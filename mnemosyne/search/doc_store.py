@@ -60,25 +60,11 @@ class DocsReport:
     deleted: list[str] = field(default_factory=list)
 
 
-_COUNTER: TokenCounter | None = None
-
-
 def default_token_counter() -> TokenCounter:
-    """The MiniLM WordPiece counter when its tokenizer.json is already present (never
-    downloads during ingestion), else the conservative estimate ``docs.approx_tokens``."""
-    global _COUNTER
-    if _COUNTER is None:
-        try:
-            from mnemosyne.config import get_settings
-            from mnemosyne.search.embedders import WordPieceCounter
-            from mnemosyne.search.model_files import find_tokenizer
-
-            path = find_tokenizer(get_settings().home)
-            _COUNTER = WordPieceCounter(path).count if path else approx_tokens
-        except Exception as err:  # any failure: estimate (still <= 512 real tokens)
-            log.debug("no tokenizer for doc chunking (%s); using the estimate", err)
-            _COUNTER = approx_tokens
-    return _COUNTER
+    """The counter documentation chunking uses: always ``docs.approx_tokens``, a conservative
+    bound of the real tokenizer's count, so sections are the same on every machine (whether or
+    not tokenizer.json happens to be present)."""
+    return approx_tokens
 
 
 def apply_docs(

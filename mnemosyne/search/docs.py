@@ -2,8 +2,9 @@
 
 - A document is split along its headings (Markdown ATX ``#`` and setext; reST underlined and
   overlined titles, levels by order of first appearance).
-- Each section's body is cut into blocks of at most ``max_tokens`` tokens (a real tokenizer's
-  count, [CLS]/[SEP] included). Paragraphs pack together; a long paragraph is cut at line, then
+- Each section's body is cut into blocks of at most ``max_tokens`` tokens, counted by
+  ``approx_tokens`` (an upper bound of the real WordPiece count, [CLS]/[SEP] included, that
+  does not depend on a tokenizer file being present). Paragraphs pack together; a long paragraph is cut at line, then
   sentence, then word boundaries. A fenced code block (```` ``` ```` / ``~~~``), a reST literal
   block (``::`` + indented block) or a code directive (``.. code-block::``) is **never split**:
   one that does not fit alone becomes a block of its own (``oversized``).
@@ -19,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -38,10 +40,33 @@ def is_doc_path(path: str) -> bool:
     return doc_format(path) is not None
 
 
+_PRETOKEN = re.compile(r"[A-Za-z0-9]+|\S")
+
+
+def _word_bound(word: str) -> int:
+    # WordPiece pieces of an ASCII word: short words and words with digits (hashes, versions) can
+    # fall apart into single characters; longer letter-only words stay within about half.
+    k = len(word)
+    if k <= 4 or any(c.isdigit() for c in word):
+        return k
+    return (k + 1) // 2 + 1
+
+
 def approx_tokens(text: str) -> int:
-    """Conservative token estimate when no tokenizer is available (>= WordPiece counts on prose
-    and code in practice): one per 3 characters, plus the two special tokens."""
-    return math.ceil(len(text or "") / 3) + 2
+    """Conservative, environment-independent token count for documentation chunking: an upper
+    bound of the MiniLM WordPiece count ([CLS]/[SEP] included) that needs no tokenizer file, so
+    the graph's sections never depend on what is installed. It follows BERT pre-tokenization:
+    every punctuation or symbol character is a token, a non-ASCII character at most as many as
+    its NFD decomposition has characters, an ASCII word at most ``_word_bound`` pieces. On prose
+    and code it is about twice the real count (tests/search/test_docs.py checks the bound)."""
+    n = 2
+    for m in _PRETOKEN.finditer(text or ""):
+        tok = m.group()
+        if tok[0].isascii():
+            n += _word_bound(tok) if tok[0].isalnum() else 1
+        else:
+            n += len(unicodedata.normalize("NFD", tok))
+    return n
 
 
 @dataclass

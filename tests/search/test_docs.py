@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from mnemosyne.search.doc_store import apply_docs, sections_at
 from mnemosyne.search.docs import extract_mentions, parse_document
 
@@ -239,3 +241,48 @@ def test_graph_ingested_before_docs_is_caught_up_once(db, tmp_path):
         assert believed == [["First.", 0, 1], ["Second.", 1, 2], ["Fourth.", 2, None]]
     finally:
         db.registry.remove(name, drop_graph=True)
+
+
+def _bound_corpus() -> list[str]:
+    """Real documentation and source of this repository, plus text that is hard on an estimate:
+    punctuation-dense code, tables, hashes, version strings, accents, CJK and Hangul."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    texts = [p.read_text(encoding="utf-8", errors="replace") for pattern in ("*.md", "docs/*.md", "benchmarks/*.md",
+             "mnemosyne/search/*.py", "mnemosyne/query/*.py") for p in sorted(root.glob(pattern))]  # fmt: skip
+    texts += [
+        "| a | b | c |\n|---|---|---|\n" * 20,
+        "f(x)[0].y = {a: b, c: [d, e]}; g(*args, **kw) -> h[i:j] " * 20,
+        " ".join(f"{i:040x}" for i in range(3, 10_000, 997)),
+        "v1.2.3-rc4 py3.11 x86_64 sha256:9f86d081884c7d65 PyCG YYYY pkg fqn JSX " * 10,
+        "Café naïve résumé Ångström façade über straße İstanbul " * 10,
+        "これは日本語の文章です。中文文本也在这里。한국어 문장도 있습니다. " * 10,
+    ]
+    return texts
+
+
+def test_doc_token_estimate_bounds_the_real_tokenizer():
+    """Sections are cut by ``approx_tokens`` on every machine (the graph must not depend on
+    whether tokenizer.json is present); where the real tokenizer is available, check that the
+    estimate never undercounts it, so blocks stay within the model's 512 tokens."""
+    from mnemosyne.config import get_settings
+    from mnemosyne.search.doc_store import default_token_counter
+    from mnemosyne.search.docs import MAX_BLOCK_TOKENS, approx_tokens
+    from mnemosyne.search.embedders import WordPieceCounter
+    from mnemosyne.search.model_files import find_tokenizer
+
+    assert default_token_counter() is approx_tokens
+    path = find_tokenizer(get_settings().home)
+    if path is None:
+        pytest.skip("tokenizer.json not present: nothing to compare the estimate with")
+    real = WordPieceCounter(path).count
+    for text in _bound_corpus():
+        lines = text.split("\n")
+        for i in range(0, len(lines), 15):
+            chunk = "\n".join(lines[i : i + 15])
+            assert approx_tokens(chunk) >= real(chunk), chunk[:200]
+        doc = parse_document("docs/x.md", text)
+        for b in doc.blocks:
+            if not b.oversized:
+                assert real(b.text) <= MAX_BLOCK_TOKENS, b.text[:200]
