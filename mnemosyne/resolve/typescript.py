@@ -103,6 +103,8 @@ _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
 CONFIDENCE = {"inferred": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
 
+_PARSE_CACHE_SIZE = 256  # recent parse results kept per index, by (path, content hash)
+
 _EXT_TRY = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
 _JS_TO_TS = {
     ".js": (".ts", ".tsx", ".js", ".jsx"),
@@ -157,13 +159,26 @@ class _Ctx:
 
     def resolve_spec(self, spec: str, from_path: str) -> tuple[str, str] | None:
         """('file', path) | ('ext', spec) | None (an internal-looking specifier with no file)."""
-        key = ("spec", spec, dirname(from_path))
+        d = dirname(from_path)
+        key = ("spec", spec, d)
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        r = self._resolve_spec(spec, from_path)
-        self.memo[key] = (r,)
-        return r
+        # shared by every file of the update (same file set and config): the answer and the
+        # module names it tried, which become this file's dependencies as if it had tried them
+        shared = self.ix._spec_cache
+        ent = shared.get((spec, d))
+        if ent is None:
+            saved = self.deps
+            self.deps = set()
+            try:
+                r = self._resolve_spec(spec, from_path)
+            finally:
+                tried, self.deps = self.deps, saved
+            ent = shared[(spec, d)] = (r, tried)
+        self.deps |= ent[1]
+        self.memo[key] = (ent[0],)
+        return ent[0]
 
     def _resolve_spec(self, spec: str, from_path: str) -> tuple[str, str] | None:
         if spec.startswith((".", "/")):
@@ -800,6 +815,10 @@ class TypeScriptIndex:
         self._rdeps: dict[str, set[str]] = {}  # module name -> paths whose resolution consulted it
         # path -> the cross-module reads its resolution made: foreign path -> (ParsedFile, keys)
         self._reads: dict[str, dict[str, tuple[ParsedFile, set]]] = {}
+        # (specifier, importing dir) -> (resolution, module names tried); valid for one file set
+        # and config, so cleared by every update
+        self._spec_cache: dict[tuple[str, str], tuple] = {}
+        self._parsed: dict[tuple[str, str], ParsedFile] = {}  # (path, content hash), LRU order
 
     # -- protocol -------------------------------------------------------------------------------
     def owns(self, path: str) -> bool:
@@ -848,14 +867,17 @@ class TypeScriptIndex:
                     continue
                 del self.files[path]
             else:
-                if old is not None and old.content_hash == content_hash(data):
+                h = content_hash(data)
+                if old is not None and old.content_hash == h:
                     continue  # same bytes: same facts
-                self.files[path] = parse_file(path, data)
+                self.files[path] = self._parse(path, data, h)
             touched.add(path)
             if old is not None and data is not None:
                 edited.add(path)
             else:
                 modules.add(module_name(path))
+        if touched or config_changed:
+            self._spec_cache = {}
         if config_changed:
             self._config = None
             affected = set(self.files) | touched
@@ -885,6 +907,18 @@ class TypeScriptIndex:
         if self._config is None:
             self._config = build_config(self.configs)
         return self._config
+
+    def _parse(self, path: str, data: bytes, h: str) -> ParsedFile:
+        """A parse result is a function of (path, bytes): recent ones are kept, since history
+        brings the same blobs back (reverts, merges of a branch that made the same change)."""
+        cache = self._parsed
+        pf = cache.pop((path, h), None)
+        if pf is None:
+            pf = parse_file(path, data)
+        cache[(path, h)] = pf  # most recent last
+        if len(cache) > _PARSE_CACHE_SIZE:
+            del cache[next(iter(cache))]
+        return pf
 
     def _reads_changed(self, path: str, edited: set[str], cache: dict) -> bool:
         reads = self._reads.get(path)
