@@ -29,7 +29,6 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from mnemosyne.config import Settings
@@ -39,6 +38,7 @@ from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import BACKFILL, INGEST, Job, WorkQueue
 from mnemosyne.daemon.watcher import RepoWatcher
 from mnemosyne.errors import DatabaseUnavailable, MnemosyneError, WorkspaceNotFound
+from mnemosyne.procs import read_pid_file
 
 log = logging.getLogger("mnemosyne.daemon")
 
@@ -877,21 +877,4 @@ def _utcnow() -> Any:
 
 
 def read_pid(paths: DaemonPaths) -> int | None:
-    try:
-        text = paths.pid_file.read_text().strip()
-    except (FileNotFoundError, OSError):
-        return None
-    return int(text) if text.isdigit() else None
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    with contextlib.suppress(OSError):
-        st = Path(f"/proc/{pid}/stat").read_text()
-        return st.rsplit(")", 1)[-1].split()[0] != "Z"
-    return True
+    return read_pid_file(paths.pid_file)

@@ -12,9 +12,10 @@ from typing import Any
 
 from mnemosyne.config import Settings
 from mnemosyne.daemon import control
-from mnemosyne.daemon.core import pid_alive, read_pid
+from mnemosyne.daemon.core import read_pid
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.errors import MnemosyneError
+from mnemosyne.procs import cmdline_contains, pid_alive
 
 
 class DaemonError(MnemosyneError):
@@ -30,15 +31,7 @@ def running_pid(paths: DaemonPaths) -> int | None:
 
 
 def _looks_like_daemon(pid: int) -> bool:
-    if not Path("/proc/self/cmdline").exists():
-        return True  # no procfs (macOS): trust the pid file, which the daemon removes on exit
-    try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except FileNotFoundError:
-        return False
-    except OSError:
-        return True  # no procfs (macOS): trust the pid file, which the daemon removes on exit
-    return b"mnemosyne" in cmdline
+    return cmdline_contains(pid, b"mnemosyne")
 
 
 def ping(paths: DaemonPaths, timeout: float = 2.0) -> dict[str, Any] | None:

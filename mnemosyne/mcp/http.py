@@ -55,7 +55,7 @@ class GuardMiddleware:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         if not origin_allowed(headers.get("origin"), self.allowed):
             await _deny(send, 403, "forbidden origin: only localhost origins may call this server "
-                        f"(configure more with MNEMOSYNE_MCP_ALLOWED_ORIGINS)")  # fmt: skip
+                        "(configure more with MNEMOSYNE_MCP_ALLOWED_ORIGINS)")  # fmt: skip
             return
         if self.token is not None:
             auth = headers.get("authorization", "")

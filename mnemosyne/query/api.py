@@ -661,7 +661,7 @@ def dependency_history(db: Database, ws: Any, package: str | None = None) -> Dep
         versions.sort(key=lambda r: (r[8], r[9] is None, r[9] or 0))
         prev = None
         for r in versions:
-            spec, scope, version, source, f, t = r[4], r[5], r[6], r[7], r[8], r[9]
+            spec, scope, version, source, f, _t = r[4], r[5], r[6], r[7], r[8], r[9]
             base = {"relation": relation, "name": name, "ecosystem": eco, "package": pkg, "source": source,
                     "spec": spec, "scope": scope, "version": version}  # fmt: skip
             if prev is not None and (prev[9] is None or prev[9] >= f):

@@ -33,6 +33,7 @@ import redis
 
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import DatabaseUnavailable
+from mnemosyne.procs import cmdline_contains, pid_alive, read_pid_file
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ class EmbeddedFalkorDB:
     def is_running(self) -> bool:
         """True when the pid file names a live process and the socket answers PING."""
         pid = self._read_pid()
-        return pid is not None and _pid_alive(pid) and self._ping()
+        return pid is not None and pid_alive(pid) and self._ping()
 
     def start(self, wait_s: float = 60.0) -> int:
         """Ensure the server runs; returns its pid. Reuses a running one, clears stale leftovers."""
@@ -70,7 +71,7 @@ class EmbeddedFalkorDB:
         self.home.mkdir(parents=True, exist_ok=True)
         with self._locked():
             pid = self._read_pid()
-            if pid is not None and _pid_alive(pid) and _looks_like_redis(pid):
+            if pid is not None and pid_alive(pid) and _looks_like_redis(pid):
                 # Running (or still replaying its AOF): wait for it rather than start a second one.
                 self._wait_ready(pid, wait_s)
                 return pid
@@ -91,12 +92,12 @@ class EmbeddedFalkorDB:
         """Stop the server (SIGTERM: redis flushes the AOF and writes an RDB). False if none ran."""
         with self._locked():
             pid = self._read_pid()
-            if pid is None or not _pid_alive(pid) or not _looks_like_redis(pid):
+            if pid is None or not pid_alive(pid) or not _looks_like_redis(pid):
                 self._clear_stale()
                 return False
             os.kill(pid, signal.SIGTERM)
             deadline = time.monotonic() + timeout_s
-            while _pid_alive(pid):
+            while pid_alive(pid):
                 if time.monotonic() > deadline:
                     log.warning("FalkorDB pid %s ignored SIGTERM for %.0f s; killing it", pid, timeout_s)
                     os.kill(pid, signal.SIGKILL)
@@ -109,7 +110,7 @@ class EmbeddedFalkorDB:
     def status(self) -> dict[str, Any]:
         """A JSON-friendly description: running, pid, socket, paths, graphs, memory."""
         pid = self._read_pid()
-        running = pid is not None and _pid_alive(pid) and self._ping()
+        running = pid is not None and pid_alive(pid) and self._ping()
         info: dict[str, Any] = {
             "running": running,
             "pid": pid if running else None,
@@ -196,7 +197,7 @@ class EmbeddedFalkorDB:
         deadline = time.monotonic() + wait_s
         last_err: Exception | None = None
         while time.monotonic() < deadline:
-            if not _pid_alive(pid):
+            if not pid_alive(pid):
                 raise DatabaseUnavailable(
                     f"embedded FalkorDB (pid {pid}) exited during start-up; see {self.log_file}"
                 )
@@ -224,7 +225,7 @@ class EmbeddedFalkorDB:
             return None
         finally:
             client.close()
-        return pid if pid > 0 and _pid_alive(pid) else None
+        return pid if pid > 0 and pid_alive(pid) else None
 
     def _ping(self) -> bool:
         if not self.socket.exists():
@@ -246,11 +247,7 @@ class EmbeddedFalkorDB:
         )
 
     def _read_pid(self) -> int | None:
-        try:
-            text = self.pid_file.read_text().strip()
-        except FileNotFoundError:
-            return None
-        return int(text) if text.isdigit() else None
+        return read_pid_file(self.pid_file)
 
     def _clear_stale(self) -> None:
         """Remove a pid file and socket left by a server that is gone (crash, kill -9)."""
@@ -279,33 +276,12 @@ def _decode(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-def _pid_alive(pid: int) -> bool:
-    """True for a live process; a zombie (exited, not yet reaped) counts as gone."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True  # no procfs (macOS): trust kill(0)
-    return stat.rsplit(")", 1)[-1].split()[0] != "Z"
-
-
 def _looks_like_redis(pid: int) -> bool:
     """Guards against a recycled pid: the process must be a redis-server."""
-    try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except FileNotFoundError:
-        return False
-    except OSError:
-        return True  # no procfs: cannot tell, assume it is ours
-    return b"redis-server" in cmdline
+    return cmdline_contains(pid, b"redis-server")
 
 
 def _wait_gone(pid: int, timeout_s: float) -> None:
     deadline = time.monotonic() + timeout_s
-    while _pid_alive(pid) and time.monotonic() < deadline:
+    while pid_alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)

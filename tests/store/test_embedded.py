@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from mnemosyne.config import Settings
+from mnemosyne.procs import pid_alive as _pid_alive
 from mnemosyne.store.connection import connect
-from mnemosyne.store.embedded import EmbeddedFalkorDB, _pid_alive
+from mnemosyne.store.embedded import EmbeddedFalkorDB
 
 from .helpers import make_git_repo, run_cli
 
