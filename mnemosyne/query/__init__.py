@@ -25,42 +25,12 @@ from mnemosyne.query.api import (
     symbol_history,
 )
 from mnemosyne.query.core import WorkspaceNotIngested, parse_time, resolve_at, snapshot
-from mnemosyne.query.models import (
-    AtCommit,
-    CallChange,
-    CallEdge,
-    CallsResult,
-    CallTreeNode,
-    CallTreeResult,
-    Candidates,
-    DependencyChange,
-    DependencyEvent,
-    DependencyHistoryResult,
-    DependencyState,
-    DiffResult,
-    Event,
-    FileRef,
-    FilesResult,
-    HistoryResult,
-    ImpactItem,
-    ImpactLevel,
-    ImpactResult,
-    ImportChange,
-    LagCommit,
-    LagResult,
-    SymbolChange,
-    SymbolRef,
-    SymbolResult,
-    WorkspaceStatus,
-)
+from mnemosyne.query import models as _models
+from mnemosyne.query.models import *  # noqa: F403 - the result models (models.__all__)
 
 __all__ = [
-    "AtCommit", "CallChange", "CallEdge", "CallTreeNode", "CallTreeResult", "CallsResult", "Candidates",
-    "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState", "DiffResult", "Event",
-    "FileRef", "FilesResult",
-    "HistoryResult", "ImpactItem", "ImpactLevel", "ImpactResult", "ImportChange", "LagCommit", "LagResult",
-    "SymbolChange", "SymbolRef", "SymbolResult", "UnknownSymbol", "WorkspaceNotIngested", "WorkspaceStatus",
-    "call_tree", "callers", "callgraph_at", "calls", "dependency_history", "diff_commits", "find_symbols",
-    "get_symbol", "impact", "ingestion_lag", "list_files", "list_workspaces_status", "normalize_package", "parse_time",
-    "resolve_at", "snapshot", "symbol_history",
+    "UnknownSymbol", "WorkspaceNotIngested", "call_tree", "callers", "callgraph_at", "calls", "dependency_history",
+    "diff_commits", "find_symbols", "get_symbol", "impact", "ingestion_lag", "list_files", "list_workspaces_status",
+    "normalize_package", "parse_time", "resolve_at", "snapshot", "symbol_history",
+    *_models.__all__,
 ]  # fmt: skip

@@ -11,6 +11,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+__all__ = [  # re-exported by mnemosyne.query
+    "AtCommit", "CallChange", "CallEdge", "CallsResult", "CallTreeNode", "CallTreeResult", "Candidates",
+    "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState", "DiffResult",
+    "Event", "FileRef", "FilesResult", "HistoryResult", "ImpactItem", "ImpactLevel", "ImpactResult",
+    "ImportChange", "LagCommit", "LagResult", "SymbolChange", "SymbolRef", "SymbolResult", "WorkspaceStatus",
+]  # fmt: skip
+
 
 class AtCommit(BaseModel):
     """The commit a question was answered at."""
