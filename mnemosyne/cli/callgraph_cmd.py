@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mnemosyne.cli._args import add_workspace_arg
 from mnemosyne.errors import WorkspaceNotFound
 
 _SKIP_DIRS = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", "dist", "build", ".mypy_cache"}
@@ -34,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("target", nargs="?", metavar="PATH_OR_WORKSPACE", help="a repository path or a workspace name (default: .)")
-    p.add_argument("--workspace", "-w", help="workspace name")
+    add_workspace_arg(p, "workspace name")
     p.add_argument("--at", default=None, metavar="REV", help="commit-ish (default: HEAD of the tracked branch)")
     p.add_argument("--from-source", action="store_true", help="parse the tree at REV, do not use the database")
     p.add_argument("--format", choices=("pycg", "json"), default="pycg")

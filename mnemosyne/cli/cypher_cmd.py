@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from mnemosyne.cli._args import add_json_arg, add_workspace_arg
 from mnemosyne.errors import ConfigError
 from mnemosyne.store import named_queries
 from mnemosyne.store.connection import connect
@@ -27,8 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--param", "-p", action="append", default=[], metavar="KEY=VALUE",
         help="query parameter $KEY; VALUE is parsed as JSON when possible, else taken as a string",
     )  # fmt: skip
-    parser.add_argument("--workspace", "-w", metavar="NAME", help="workspace (default: from the current directory)")
-    parser.add_argument("--json", action="store_true", help="print {columns, rows, truncated, row_count} as JSON")
+    add_workspace_arg(parser)
+    add_json_arg(parser, "print {columns, rows, truncated, row_count} as JSON")
     parser.add_argument("--timeout-ms", type=int, help="query timeout (default: readonly_timeout_ms)")
     parser.add_argument("--max-rows", type=int, help="row cap (default: readonly_max_rows)")
     parser.add_argument("--list", action="store_true", help="list the named queries and their parameters")

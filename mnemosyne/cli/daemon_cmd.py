@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from mnemosyne.cli._args import add_json_arg
 from mnemosyne.config import get_settings
 
 
@@ -35,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     stop.set_defaults(func=_stop)
 
     status = dsub.add_parser("status", help="queue, running job and progress, last results, per-workspace lag")
-    status.add_argument("--json", action="store_true", help="print the raw status as JSON")
+    add_json_arg(status, "print the raw status as JSON")
     status.set_defaults(func=_status)
 
     logs = dsub.add_parser("logs", help="print the daemon log")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from mnemosyne.cli._args import add_json_arg
 from mnemosyne.config import get_settings
 from mnemosyne.errors import DatabaseUnavailable
 from mnemosyne.store.connection import connect
@@ -24,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     stop = actions.add_parser("stop", help="stop the embedded server (data is flushed to disk)")
     stop.set_defaults(func=_stop)
     status = actions.add_parser("status", help="show whether the database runs; exit 1 if not")
-    status.add_argument("--json", action="store_true", help="print a JSON object")
+    add_json_arg(status, "print a JSON object")
     status.set_defaults(func=_status)
     parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
 

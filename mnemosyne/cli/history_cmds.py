@@ -10,14 +10,15 @@ import argparse
 from typing import Any
 
 from mnemosyne import query as Q
+from mnemosyne.cli._args import add_json_arg, add_workspace_arg
 from mnemosyne.query.core import iso
 from mnemosyne.store.connection import connect
 from mnemosyne.workspaces import resolve_workspace
 
 
 def _common(p: argparse.ArgumentParser, at: bool = False) -> None:
-    p.add_argument("--workspace", "-w", metavar="NAME", help="workspace (default: from the current directory)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_workspace_arg(p)
+    add_json_arg(p)
     if at:
         g = p.add_mutually_exclusive_group()
         g.add_argument("--at", metavar="REV", help="commit-ish: hash, short hash, branch, tag, HEAD~N (default: "

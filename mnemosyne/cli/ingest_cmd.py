@@ -16,6 +16,7 @@ import threading
 import time
 from pathlib import Path
 
+from mnemosyne.cli._args import add_json_arg, add_workspace_arg
 from mnemosyne.errors import WorkspaceNotFound
 
 
@@ -28,12 +29,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("target", nargs="?", metavar="WORKSPACE_OR_PATH",
                    help="a workspace name or a path inside a git repository (default: the workspace of the current directory)")
-    p.add_argument("--workspace", "-w", dest="workspace", help="workspace name (same as giving it as WORKSPACE_OR_PATH)")
+    add_workspace_arg(p, "workspace name (same as giving it as WORKSPACE_OR_PATH)")
     p.add_argument("--head-only", action="store_true", help="ingest only the branch head (its whole tree) as one commit")
     p.add_argument("--branch", help="branch to track when registering a new path (default: the current branch)")
     p.add_argument("--name", help="workspace name when registering a new path (default: the folder's name)")
     p.add_argument("--verify", action="store_true", help="on resume, cross-check the graph against the tree (slower)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_json_arg(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
 

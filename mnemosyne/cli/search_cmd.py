@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from mnemosyne.cli._args import add_json_arg, add_workspace_arg
 from mnemosyne.search.hybrid import DEFAULT_KINDS, KINDS, MODES
 
 
@@ -18,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "first when nothing is embedded yet (unless --no-embed).",
     )  # fmt: skip
     p.add_argument("query", metavar="QUERY", nargs="+", help="words, a question, or an identifier")
-    p.add_argument("--workspace", "-w", metavar="NAME", help="workspace (default: from the current directory)")
+    add_workspace_arg(p)
     p.add_argument("--mode", choices=MODES, default="hybrid")
     p.add_argument("--kind", action="append", metavar="KIND",
                    help=f"{'|'.join(KINDS)}|all; repeatable or comma-separated (default: {','.join(DEFAULT_KINDS)})")  # fmt: skip
@@ -27,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", "-n", type=int, default=10)
     p.add_argument("--offset", type=int, default=0, help="skip this many results (the next_offset of a page)")
     p.add_argument("--no-embed", action="store_true", help="do not run the embedding back-fill first")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_json_arg(p)
     p.set_defaults(func=_search)
 
     p = sub.add_parser(
@@ -36,10 +37,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "functions, classes, sections and commits that have none or a stale one. Cached by content: "
         "unchanged texts are never embedded twice.",
     )  # fmt: skip
-    p.add_argument("--workspace", "-w", metavar="NAME")
+    add_workspace_arg(p)
     p.add_argument("--limit", type=int, help="embed at most this many texts now")
     p.add_argument("--rebuild-index", action="store_true", help="drop and re-create the vector indexes afterwards")
-    p.add_argument("--json", action="store_true")
+    add_json_arg(p)
     p.set_defaults(func=_embed)
 
     p = sub.add_parser("models", help="local embedding model files")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from mnemosyne.cli._args import add_json_arg
 from mnemosyne.store.connection import connect
 
 
@@ -18,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "differ in the working tree. Starts the embedded database if needed. Exits non-zero (one line on "
         "stderr) when the database cannot be reached.",
     )
-    parser.add_argument("--json", action="store_true", help="print a JSON object")
+    add_json_arg(parser, "print a JSON object")
     parser.set_defaults(func=_status)
 
 

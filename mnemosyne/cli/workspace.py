@@ -7,6 +7,7 @@ import datetime as dt
 import json
 from pathlib import Path
 
+from mnemosyne.cli._args import add_json_arg
 from mnemosyne.git.locate import repo_root
 from mnemosyne.store.connection import connect
 from mnemosyne.store.registry import WorkspaceInfo
@@ -28,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.set_defaults(func=_add)
 
     lst = actions.add_parser("list", help="list registered workspaces")
-    lst.add_argument("--json", action="store_true", help="print a JSON list")
+    add_json_arg(lst, "print a JSON list")
     lst.set_defaults(func=_list)
 
     rm = actions.add_parser("remove", help="unregister a workspace and drop its graph")
