@@ -169,12 +169,47 @@ def _hash(data: bytes) -> str:
 def _string_value(node: Node) -> str | None:
     """The value of a plain (non f-) string literal node, or None."""
     raw = _text(node)
+    return _literal_string(raw)
+
+
+def _literal_string(raw: str) -> str | None:
     q = raw[:1]
-    if (q == '"' or q == "'") and "\\" not in raw and raw[-1:] == q:
-        if raw[:3] == q * 3 and len(raw) >= 6 and raw[-3:] == q * 3:
-            return raw[3:-3]
-        if len(raw) >= 2 and raw[:3] != q * 3:
-            return raw[1:-1]
+    prefix = ""
+    if q != '"' and q != "'":
+        i = 0
+        while i < 3 and i < len(raw) and raw[i] not in "\"'":
+            i += 1
+        prefix = raw[:i].lower()
+        if prefix not in ("r", "b", "u", "br", "rb"):
+            return None if "f" in prefix else _literal_eval_string(raw)
+        raw = raw[i:]
+        q = raw[:1]
+        if q != '"' and q != "'":
+            return None
+    if raw[-1:] != q:
+        return None
+    if raw[:3] == q * 3 and len(raw) >= 6 and raw[-3:] == q * 3:
+        body = raw[3:-3]
+    elif len(raw) >= 2 and raw[:3] != q * 3:
+        body = raw[1:-1]
+    else:
+        return None
+    if "b" in prefix and not body.isascii():
+        return None  # not a valid bytes literal
+    if "\\" not in body or "r" in prefix:
+        if "\\" in body and body.endswith("\\"):
+            return _literal_eval_string(prefix + raw)
+        return body
+    if "b" in prefix or not body.isascii():
+        return _literal_eval_string(prefix + raw)
+    try:
+        # the escapes of a str literal; other characters pass through unchanged
+        return body.encode("ascii").decode("unicode_escape")
+    except UnicodeDecodeError:
+        return _literal_eval_string(prefix + raw)
+
+
+def _literal_eval_string(raw: str) -> str | None:
     try:
         v = ast.literal_eval(raw)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
@@ -216,6 +251,7 @@ class _Conv:
         self.star_imports: list[tuple[str, int]] = []
         self.warnings: list[str] = []
         self.memo: dict[int, Any] = {}
+        self.names: dict[bytes, tuple[str, str]] = {}
 
     # ---------------------------------------------------------------- expressions
     def expr(self, node: Node | None, depth: int = 0) -> Any:
@@ -223,7 +259,11 @@ class _Conv:
             return U
         t = _KN[node.kind_id]
         if t == "identifier":
-            return ("n", self.src[node.start_byte : node.end_byte].decode("utf-8", "replace"))
+            raw = self.src[node.start_byte : node.end_byte]
+            r = self.names.get(raw)
+            if r is None:  # one shared tuple per distinct name of the file
+                r = self.names[raw] = ("n", raw.decode("utf-8", "replace"))
+            return r
         if t == "attribute" or t == "call":
             nid = node.id
             r = self.memo.get(nid)
@@ -255,6 +295,10 @@ class _Conv:
                         args.append(("*", self.expr(a.named_child(0), depth + 1)))
                     elif at == "dictionary_splat":
                         kwargs.append((None, self.expr(a.named_child(0), depth + 1)))
+                    elif at == "string":
+                        # a literal first argument is kept (mapping.get("key")); others need no value
+                        sv = _string_value(a) if not args and a.named_child_count <= 3 else None
+                        args.append(("str", sv) if sv is not None else STR)
                     elif at != "comment":
                         args.append(self.expr(a, depth + 1))
             elif argl is not None:  # generator expression argument
@@ -315,10 +359,8 @@ class _Conv:
         if t == "named_expression":
             return self.expr(node.child_by_field_name("value"), depth + 1)
         if t == "string":
-            if node.named_child_count <= 3:  # no interpolation: start, content, end
-                sv = _string_value(node)
-                if sv is not None:
-                    return ("str", sv)
+            # the resolver only reads a string's value as a key: subscripts, dict displays and a
+            # call's first argument (mapping.get("key")) compute it themselves
             return STR
         if t == "integer":
             try:
@@ -493,6 +535,11 @@ class _Conv:
             t = kn[node.kind_id]
             if t in skip:
                 continue
+            if t == "string":
+                # only f-strings hold code (interpolations); a plain literal is skipped whole
+                pre = src[node.start_byte : node.start_byte + 3]
+                if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
+                    continue
             if t not in special:  # most nodes: just walk their children
                 c_ctx = ctx if t == "parenthesized_expression" else 0
                 for c in reversed(node.named_children):
@@ -637,11 +684,6 @@ class _Conv:
                 continue
             if t == "ERROR":
                 pass  # walk inside: extract what parses
-            if t == "string":
-                # only f-strings hold code (interpolations); a plain literal is skipped whole
-                pre = src[node.start_byte : node.start_byte + 3]
-                if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
-                    continue
             c_ctx = ctx if t == "parenthesized_expression" else 0
             for c in reversed(node.named_children):
                 if kn[c.kind_id] not in skip:
@@ -926,6 +968,49 @@ def _first_error_line(root: Node) -> int | None:
     return None
 
 
+_NOSET: frozenset = frozenset()
+
+
+def _freeze(scopes: list[Scope], sites: dict, decos: dict) -> None:
+    """Lists -> tuples, sets -> frozensets once the file is built. A parse result lives as long as
+    its file is in the tree; tuples and dicts of atomic data are untracked by the cyclic GC after
+    one pass, lists and sets never are, so this keeps the collector's work (and the cost of every
+    full collection in a long-running process) proportional to the number of scopes rather than
+    to every expression."""
+    for s in scopes:
+        s.decorators = tuple(s.decorators) if s.decorators else ()  # type: ignore[assignment]
+        s.bases = tuple(s.bases) if s.bases else ()  # type: ignore[assignment]
+        s.params = tuple(s.params) if s.params else ()  # type: ignore[assignment]
+        s.returns = tuple(s.returns) if s.returns else ()  # type: ignore[assignment]
+        s.calls = tuple(s.calls) if s.calls else ()  # type: ignore[assignment]
+        s.decos = tuple(s.decos) if s.decos else ()  # type: ignore[assignment]
+        s.loads = tuple(s.loads) if s.loads else ()  # type: ignore[assignment]
+        s.iters = tuple(s.iters) if s.iters else ()  # type: ignore[assignment]
+        s.withs = tuple(s.withs) if s.withs else ()  # type: ignore[assignment]
+        s.attr_stores = tuple(s.attr_stores) if s.attr_stores else ()  # type: ignore[assignment]
+        s.attr_item_stores = tuple(s.attr_item_stores) if s.attr_item_stores else ()  # type: ignore[assignment]
+        s.globals = frozenset(s.globals) if s.globals else _NOSET  # type: ignore[assignment]
+        s.nonlocals = frozenset(s.nonlocals) if s.nonlocals else _NOSET  # type: ignore[assignment]
+        b = s.bindings
+        for k in b:
+            b[k] = tuple(b[k])  # type: ignore[assignment]
+        if s.item_bindings:
+            b = s.item_bindings
+            for k in b:
+                b[k] = tuple(b[k])  # type: ignore[assignment]
+        if s.inst_attrs:
+            b = s.inst_attrs
+            for k in b:
+                b[k] = tuple(b[k])  # type: ignore[assignment]
+        if s.inst_items:
+            b = s.inst_items
+            for k in b:
+                b[k] = tuple(b[k])  # type: ignore[assignment]
+    for d in (sites, decos):
+        for k in d:
+            d[k] = tuple(d[k])
+
+
 def parse_python(data: bytes) -> ParsedFile:
     """Parse one Python file's bytes (any encoding; invalid UTF-8 is replaced in names/texts)."""
     tree = _parser().parse(data)
@@ -973,12 +1058,15 @@ def parse_python(data: bytes) -> ParsedFile:
             for base, attr, v in s.attr_item_stores:
                 if base == selfname:
                     ii.setdefault(attr, []).append((i, v))
+    _freeze(scopes, sites, decos)
+    for st in conv.imports:
+        st.names = tuple(st.names)  # type: ignore[assignment]
     return ParsedFile(
         scopes=conv.scopes,
         imports=conv.imports,
         lambdas=conv.lambdas,
-        all_names=conv.all_names,
-        star_imports=conv.star_imports,
+        all_names=tuple(conv.all_names) if conv.all_names is not None else None,  # type: ignore[arg-type]
+        star_imports=tuple(conv.star_imports),  # type: ignore[arg-type]
         warnings=conv.warnings,
         line_count=root.end_point[0] + 1,
         sites_by_name=sites,

@@ -50,12 +50,17 @@ Confidence: 1.0 for every resolved edge, except a builtin name in a module that 
 Incremental contract: ``FileFacts.depends_on`` is every module name (present or not) looked up
 while resolving the file (modules of bases, of imported names, the ones tried and missing), plus
 ``<calls>NAME`` entries when the file's resolution looked at every module's call sites of a
-function called NAME (parameter flow into module-level functions); ``update`` returns
-changed/deleted paths, the files whose ``depends_on`` meets a changed module (or one of its
-parent packages) or a call name a changed file has or had, and files not resolved since they
-last changed. Resolution of
-a file uses only per-file memo tables, so its result does not depend on what was resolved
-before, which is what makes incremental facts equal fresh ones.
+function called NAME (parameter flow into module-level functions). Resolution of a file uses only
+per-file memo tables, so its result does not depend on what was resolved before, and it reads
+other files' parse data only through recording accessors (``_FileResolver.hdr``, ``binds``, ...;
+``parsed()`` is own-file only): each read is kept as a key (``read_value``). ``update`` returns the
+changed/deleted paths, the files whose ``depends_on`` meets a module that appeared or disappeared
+(or one of its parent packages), the files one of whose recorded reads a modified file now answers
+differently (interface pruning: a body-only edit answers them all the same, so its dependents are
+not re-resolved), the files whose recorded ``importers_calling`` answer for a call name of a
+changed file differs, and files not resolved since they last changed. Since a file's resolution is
+a deterministic function of its own content, the module layout and the answers to its reads,
+unchanged answers mean unchanged facts: that is what makes incremental facts equal fresh ones.
 """
 
 from __future__ import annotations
@@ -339,15 +344,17 @@ class PythonIndex:
             with _gc_paused():
                 r = _FileResolver(self, path)
                 f = r.run()
-            self._facts[path] = f
-            for m in f.depends_on:
-                self._rdeps.setdefault(m, set()).add(path)
-            if r.reads:
-                self._reads[path] = {b: frozenset(ks) for b, ks in r.reads.items()}
-                for b in r.reads:
-                    self._readers.setdefault(b, set()).add(path)
-            if r.ix_reads:
-                self._ix_reads[path] = r.ix_reads
+                reads, ix_reads = r.reads, r.ix_reads
+                del r  # its memo tables die here, before the collector runs again
+                self._facts[path] = f
+                for m in f.depends_on:
+                    self._rdeps.setdefault(m, set()).add(path)
+                if reads:
+                    self._reads[path] = {b: frozenset(ks) for b, ks in reads.items()}
+                    for b in reads:
+                        self._readers.setdefault(b, set()).add(path)
+                if ix_reads:
+                    self._ix_reads[path] = ix_reads
         return f
 
     # ------------------------------------------------------------------ internals
@@ -485,6 +492,8 @@ class _FileResolver:
         self.depth = 0
         self.truncated = False
         self.reads: dict[str, set[tuple]] = {}  # other path -> read keys (see PythonIndex)
+        self.lk_memo: dict[tuple[str, int, str], int] = {}  # structural: which scope binds a name
+        self.bs_memo: dict[tuple[str, int, str], int | None] = {}
         self.ix_reads: dict[tuple[str, str], tuple[str, ...]] = {}  # importers_calling answers
 
     # ------------------------------------------------------------------ modules
@@ -611,23 +620,31 @@ class _FileResolver:
     # ------------------------------------------------------------------ names
     def lookup(self, path: str, idx: int, name: str) -> frozenset:
         """LEGB lookup of ``name`` used in scope ``idx`` of ``path``."""
-        if name in self.globs(path, idx).globals:
+        k = (path, idx, name)
+        cur = self.lk_memo.get(k)
+        if cur is None:
+            cur = self.lk_memo[k] = self._lookup_scope(path, idx, name)
+        if cur == 0:
             return self.module_name_lookup(path, name)
+        return self.eval_bindings(path, cur, name)
+
+    def _lookup_scope(self, path: str, idx: int, name: str) -> int:
+        """The scope whose bindings of ``name`` a load in scope ``idx`` sees (0: module level)."""
+        if name in self.globs(path, idx).globals:
+            return 0
         cur = idx
         first = True
-        while cur >= 0:
-            if cur == 0:
-                return self.module_name_lookup(path, name)
+        while cur > 0:
             sc = self.hdr(path, cur)
             if (
                 (first or sc.kind != "class")
                 and self.binds(path, cur, name) is not None
                 and not (name in self.globs(path, cur).nonlocals)
             ):
-                return self.eval_bindings(path, cur, name)
+                return cur
             first = False
             cur = sc.parent
-        return self.module_name_lookup(path, name)
+        return 0
 
     def eval_bindings(self, path: str, idx: int, name: str) -> frozenset:
         key = ("b", path, idx, name)
@@ -1101,6 +1118,13 @@ class _FileResolver:
         return r
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:
+        k = (path, idx, name)
+        r = self.bs_memo.get(k, -1)
+        if r == -1:
+            r = self.bs_memo[k] = self._binding_scope(path, idx, name)
+        return r
+
+    def _binding_scope(self, path: str, idx: int, name: str) -> int | None:
         if name in self.globs(path, idx).globals:
             return 0
         cur = idx
