@@ -277,3 +277,20 @@ def test_body_edit_of_heavily_imported_module_affects_only_it() -> None:
         assert len(affected) > 1
         files["pkg/core.py"] = new.encode()
         _check_fresh(ix, files, 0)
+
+
+def test_update_leaves_the_garbage_collector_as_it_was() -> None:
+    """No gc.freeze() (it would pin garbage forever in the daemon) and the GC state is restored."""
+    import gc
+
+    frozen = gc.get_freeze_count()
+    ix = PythonIndex()
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            ix.update({"a.py": f"def f{enabled}():\n    return 1\n".encode() * 2000, "b.py": b"import a\n"})
+            ix.facts("a.py")
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
+    assert gc.get_freeze_count() == frozen
