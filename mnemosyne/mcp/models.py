@@ -26,21 +26,10 @@ class UntrustedText(BaseModel):
     truncated: bool = Field(default=False, description="the text was cut to keep the response small")
 
 
-class CommitRef(BaseModel):
+class CommitRef(Q.CommitPosition):
     """The commit an answer is for."""
 
-    hash: str
-    short: str
-    seq: int | None = Field(default=None, description="timeline position; None when not on the timeline")
-    requested: str | None = Field(default=None, description="what was asked for (None = the ingested head)")
-    timestamp: int | None = Field(default=None, description="committer time, epoch seconds")
-    on_timeline: bool = True
-    from_source: bool = Field(default=False, description="answered by parsing the commit's tree, not from the graph")
     behind_ingested_head: int | None = Field(default=None, description="timeline commits ingested after this one")
-    as_of_ingest: int | None = Field(default=None, description="transaction time: answered as believed at this "
-                                     "wall-clock time (epoch seconds); None = as believed now")
-    superseded_at: int | None = Field(default=None, description="when this commit left the timeline (history "
-                                      "rewritten); only on transaction-time answers")
     subject: UntrustedText | None = None
 
 
@@ -75,19 +64,9 @@ class _Answer(BaseModel):
 # --- workspaces ----------------------------------------------------------------------------------
 
 
-class WorkspaceEntry(BaseModel):
-    name: str
-    path: str
-    branch: str
-    state: str
-    ingested_commit: str | None = None
-    ingested_seq: int | None = None
-    branch_head: str | None = None
-    commits_behind: int | None = None
+class WorkspaceEntry(Q.WorkspaceState):
     working_tree_dirty: bool | None = None
     changed_files: int = 0
-    path_exists: bool = True
-    error: str | None = None
 
 
 class WorkspacesResult(BaseModel):

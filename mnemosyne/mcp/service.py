@@ -273,9 +273,7 @@ class McpService:
     @staticmethod
     def commit_ref(atc: AtCommit) -> M.CommitRef:
         return M.CommitRef(
-            hash=atc.hash, short=atc.short, seq=atc.seq, requested=atc.requested, timestamp=atc.timestamp,
-            on_timeline=atc.on_timeline, from_source=atc.from_source, behind_ingested_head=atc.behind_head,
-            as_of_ingest=atc.as_of_ingest, superseded_at=atc.superseded_at,
+            **atc.model_dump(include=set(Q.CommitPosition.model_fields)), behind_ingested_head=atc.behind_head,
             subject=untrusted(atc.message, f"commit message of {atc.short}", MAX_MESSAGE_CHARS),
         )  # fmt: skip
 
@@ -398,10 +396,9 @@ class McpService:
         entries = []
         for st in self.workspaces_status():
             entries.append(M.WorkspaceEntry(
-                name=st.name, path=st.path, branch=st.branch, state=st.state, ingested_commit=st.ingested_commit,
-                ingested_seq=st.ingested_seq, branch_head=st.branch_head, commits_behind=st.commits_behind,
+                **st.model_dump(include=set(Q.WorkspaceState.model_fields)),
                 working_tree_dirty=bool(st.changed_files) if st.path_exists else None,
-                changed_files=len(st.changed_files), path_exists=st.path_exists, error=st.error,
+                changed_files=len(st.changed_files),
             ))  # fmt: skip
         default, note = None, None
         try:

@@ -12,32 +12,39 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 __all__ = [  # re-exported by mnemosyne.query
-    "AtCommit", "CallChange", "CallEdge", "CallsResult", "CallTreeNode", "CallTreeResult", "Candidates",
-    "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState", "DiffResult",
-    "Event", "FileRef", "FilesResult", "HistoryResult", "ImpactItem", "ImpactLevel", "ImpactResult",
-    "ImportChange", "LagCommit", "LagResult", "SymbolChange", "SymbolRef", "SymbolResult", "WorkspaceStatus",
+    "AtCommit", "CallChange", "CallEdge", "CallTreeNode", "CallTreeResult", "CallsResult", "Candidates",
+    "CommitPosition", "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState",
+    "DiffResult", "Event", "FileRef", "FilesResult", "HistoryResult", "ImpactItem", "ImpactLevel",
+    "ImpactResult", "ImportChange", "LagCommit", "LagResult", "SymbolChange", "SymbolRef", "SymbolResult",
+    "WorkspaceState", "WorkspaceStatus",
 ]  # fmt: skip
 
 
-class AtCommit(BaseModel):
-    """The commit a question was answered at."""
+class CommitPosition(BaseModel):
+    """Which commit answered, where it is on the timeline, and at which transaction time
+    (shared by ``AtCommit`` and the MCP layer's ``CommitRef``)."""
 
     requested: str | None = Field(default=None, description="what the caller asked for (REV, time, or None = HEAD)")
     hash: str
     short: str
     seq: int | None = Field(default=None, description="timeline position; None when not on the timeline")
     timestamp: int | None = Field(default=None, description="committer time, epoch seconds")
-    author: str | None = None
-    message: str | None = Field(default=None, description="first line of the commit message")
     on_timeline: bool = True
     from_source: bool = Field(default=False, description="answered by parsing the commit's tree, not from the graph")
-    head_seq: int | None = Field(default=None, description="last ingested timeline position")
-    head_hash: str | None = None
-    behind_head: int | None = Field(default=None, description="ingested timeline commits after this one")
     as_of_ingest: int | None = Field(default=None, description="transaction time: answered as Mnemosyne believed "
                                      "it at this wall-clock time (epoch seconds); None = what it believes now")
     superseded_at: int | None = Field(default=None, description="when this commit left the timeline (history "
                                       "rewritten); set only for transaction-time answers about such a commit")
+
+
+class AtCommit(CommitPosition):
+    """The commit a question was answered at."""
+
+    author: str | None = None
+    message: str | None = Field(default=None, description="first line of the commit message")
+    head_seq: int | None = Field(default=None, description="last ingested timeline position")
+    head_hash: str | None = None
+    behind_head: int | None = Field(default=None, description="ingested timeline commits after this one")
 
     def describe(self) -> str:
         from datetime import datetime, timezone
@@ -309,7 +316,10 @@ class FilesResult(BaseModel):
     from_source: bool = False
 
 
-class WorkspaceStatus(BaseModel):
+class WorkspaceState(BaseModel):
+    """A registered workspace and how its index compares with the repository (shared by
+    ``WorkspaceStatus`` and the MCP layer's ``WorkspaceEntry``)."""
+
     name: str
     path: str
     branch: str
@@ -318,9 +328,12 @@ class WorkspaceStatus(BaseModel):
     ingested_seq: int | None = None
     branch_head: str | None = None
     commits_behind: int | None = None
-    changed_files: list[str] = Field(default_factory=list)
     path_exists: bool = True
     error: str | None = None
+
+
+class WorkspaceStatus(WorkspaceState):
+    changed_files: list[str] = Field(default_factory=list)
 
 
 CallTreeNode.model_rebuild()
