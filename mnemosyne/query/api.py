@@ -742,6 +742,21 @@ def callgraph_at(
     return {k: sorted(out[k]) for k in sorted(out)}
 
 
+def _reach(items: dict[tuple[str, str], ImpactItem], kind: Literal["symbol", "file"],
+           edges: Iterable[tuple[str, str, str | None]], seen: set[str], nxt: list[str]) -> None:  # fmt: skip
+    """One impact step: each ``(who, via, file)`` edge makes ``who`` (a caller or an importer) an
+    item reached through ``via``; ``who`` not seen before joins the next frontier."""
+    for who, via, file in edges:
+        if who in seen and (kind, who) not in items:
+            continue
+        item = items.setdefault((kind, who), ImpactItem(kind=kind, name=who, file=file))
+        if via not in item.via:
+            item.via.append(via)
+        if who not in seen:
+            nxt.append(who)
+            seen.add(who)
+
+
 def impact(
     db: Database,
     ws: Any,
@@ -811,25 +826,10 @@ def impact(
         nxt_syms: list[str] = []
         nxt_files: list[str] = []
         if sym_frontier:
-            for caller, callee, file in callers_of(sym_frontier):
-                if caller in seen_syms and (("symbol", caller) not in items):
-                    continue
-                item = items.setdefault(("symbol", caller), ImpactItem(kind="symbol", name=caller, file=file))
-                if callee not in item.via:
-                    item.via.append(callee)
-                if caller not in seen_syms:
-                    nxt_syms.append(caller)
-                    seen_syms.add(caller)
+            _reach(items, "symbol", callers_of(sym_frontier), seen_syms, nxt_syms)
         if file_frontier:
-            for importer, imported in importers_of(file_frontier):
-                if importer in seen_files and (("file", importer) not in items):
-                    continue
-                item = items.setdefault(("file", importer), ImpactItem(kind="file", name=importer, file=importer))
-                if imported not in item.via:
-                    item.via.append(imported)
-                if importer not in seen_files:
-                    nxt_files.append(importer)
-                    seen_files.add(importer)
+            _reach(items, "file", ((imp, target, imp) for imp, target in importers_of(file_frontier)), seen_files,
+                   nxt_files)  # fmt: skip
         if not items:
             break
         for item in items.values():
