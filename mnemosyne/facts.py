@@ -86,8 +86,10 @@ class FileFacts:
 
     ``depends_on`` lists what this file's resolution looked at outside the file: internal module
     names (present or not) and language-specific keys (e.g. Python's ``<calls>NAME`` for
-    callbacks resolved across modules). When any of them changes, the file is re-resolved. Only
-    the language index that produced it interprets these keys.
+    callbacks resolved across modules). Only the language index that produced it interprets
+    them. Indexes use it coarsely (a module appearing or disappearing); for content edits they
+    keep finer records of the answers each cross-file lookup gave, and re-resolve a dependent
+    only when one of those answers changes (interface pruning).
     """
 
     path: str
