@@ -15,10 +15,8 @@ repository ingested in under 1 s p95. Exit code 1 when it is missed.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -26,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
+from _private_db import private_database  # noqa: E402
 from query_latency import build_repo, git, pct  # noqa: E402  (benchmarks share the generator)
 
 TARGET_P95_MS = 1000.0
@@ -51,25 +50,14 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
 
-    home = Path(tempfile.mkdtemp(prefix="mnii-", dir="/tmp"))
-    os.environ["MNEMOSYNE_HOME"] = str(home)
-    os.environ.pop("MNEMOSYNE_FALKORDB_URL", None)
-    os.environ["MNEMOSYNE_EMBEDDINGS_PROVIDER"] = "none"
-    from mnemosyne.config import get_settings
     from mnemosyne.ingest import ingest_path, ingest_workspace
-    from mnemosyne.store.connection import connect
-    from mnemosyne.store.embedded import EmbeddedFalkorDB
 
-    settings = get_settings(fresh=True)
-    server = EmbeddedFalkorDB(settings)
-    server.start()
-    try:
+    with private_database("mnii-") as (home, _settings, db):
         repo = home / "repo"
         syn, _ = build_repo(repo, args.modules, args.funcs, 1, args.seed)
         files = sorted((repo / "synth").rglob("*.py"))
         lines = sum(len(p.read_text().splitlines()) for p in files)
         floor_all = statistics.median(parse_floor([p.read_bytes() for p in files]) for _ in range(3))
-        db = connect(settings)
         t0 = time.perf_counter()
         ingest_path(db, repo, name="bench", branch="main")
         initial = time.perf_counter() - t0
@@ -116,8 +104,6 @@ def main() -> int:
         ok = p95 < TARGET_P95_MS
         print(f"\ntarget: p95 < {TARGET_P95_MS:.0f} ms per 1-5 file commit: {'met' if ok else 'MISSED'}")
         return 0 if ok else 1
-    finally:
-        server.stop()
 
 
 if __name__ == "__main__":

@@ -22,18 +22,19 @@ import argparse
 import json
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from _private_db import private_database  # noqa: E402
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Bench", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "Bench",
            "GIT_COMMITTER_EMAIL": "b@x", "GIT_CONFIG_NOSYSTEM": "1"}  # fmt: skip
@@ -217,28 +218,17 @@ def main() -> int:
     ap.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = ap.parse_args()
 
-    home = Path(tempfile.mkdtemp(prefix="mnql-", dir="/tmp"))
-    os.environ["MNEMOSYNE_HOME"] = str(home)
-    os.environ.pop("MNEMOSYNE_FALKORDB_URL", None)
-    os.environ["MNEMOSYNE_EMBEDDINGS_PROVIDER"] = "none"
     from mnemosyne import query as Q
-    from mnemosyne.config import get_settings
     from mnemosyne.ingest import ingest_path
     from mnemosyne.mcp.service import McpService
-    from mnemosyne.store.connection import connect
-    from mnemosyne.store.embedded import EmbeddedFalkorDB
 
-    settings = get_settings(fresh=True)
-    server = EmbeddedFalkorDB(settings)
-    server.start()
-    try:
+    with private_database("mnql-") as (home, settings, db):
         repo = home / "repo"
         t0 = time.perf_counter()
         syn, hashes = build_repo(repo, args.modules, args.funcs, args.commits, args.seed)
         lines = sum(len(p.read_text().splitlines()) for p in (repo / "synth").rglob("*.py"))
         print(f"repository: {args.modules} modules, {lines} lines, {len(hashes)} commits "
               f"(built in {time.perf_counter() - t0:.1f}s)")  # fmt: skip
-        db = connect(settings)
         t0 = time.perf_counter()
         res = ingest_path(db, repo, name="bench", branch="main")
         g = db.graph("bench")
@@ -304,9 +294,6 @@ def main() -> int:
                                                    "commits": len(hashes), "rows": rows}, indent=1))  # fmt: skip
         db.close()
         return 1 if failed else 0
-    finally:
-        server.stop()
-        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":
