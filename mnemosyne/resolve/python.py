@@ -98,6 +98,12 @@ def _gc_paused():
         yield
     finally:
         if was:
+            if gc.get_freeze_count() == 0:
+                # what the batch allocated joins the oldest generation (freeze then unfreeze: a
+                # list splice, nothing stays frozen) instead of being rescanned by the young
+                # collections right away; a later full collection still sees all of it
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
