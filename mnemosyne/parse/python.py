@@ -82,6 +82,19 @@ _SKIP = frozenset({
     "future_import_statement", "type_conversion", "line_continuation",
 })
 
+# node kind id -> what the walk does with it: 0 skip, 1 walk the children, 2 string (walk an
+# f-string's children), 3 parenthesized expression (children keep the context), 4 special
+_ACT: list[int] = [1] * 65536
+for _i, _t in enumerate(_KN):
+    if _t in _SKIP:
+        _ACT[_i] = 0
+    elif _t == "string":
+        _ACT[_i] = 2
+    elif _t == "parenthesized_expression":
+        _ACT[_i] = 3
+    elif _t in _SPECIAL:
+        _ACT[_i] = 4
+
 
 def _parser() -> Parser:
     p = getattr(_LOCAL, "parser", None)
@@ -526,26 +539,33 @@ class _Conv:
         stack: list[tuple[Node, int, int]] = [(root, 0, 0)]
         push = stack.append
         pop = stack.pop
-        skip = _SKIP
-        special = _SPECIAL
         kn = _KN
         src = self.src
+        act = _ACT
         while stack:
             node, sc, ctx = pop()
-            t = kn[node.kind_id]
-            if t in skip:
-                continue
-            if t == "string":
-                # only f-strings hold code (interpolations); a plain literal is skipped whole
-                pre = src[node.start_byte : node.start_byte + 3]
-                if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
-                    continue
-            if t not in special:  # most nodes: just walk their children
-                c_ctx = ctx if t == "parenthesized_expression" else 0
+            kid = node.kind_id
+            a = act[kid]
+            if a == 1:  # most nodes: just walk their children
                 for c in reversed(node.named_children):
-                    if kn[c.kind_id] not in skip:
-                        push((c, sc, c_ctx))
+                    if act[c.kind_id]:
+                        push((c, sc, 0))
                 continue
+            if a != 4:
+                if a == 2:
+                    # only f-strings hold code (interpolations); a plain literal is skipped whole
+                    pre = src[node.start_byte : node.start_byte + 3]
+                    if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
+                        continue
+                    for c in reversed(node.named_children):
+                        if act[c.kind_id]:
+                            push((c, sc, 0))
+                elif a == 3:
+                    for c in reversed(node.named_children):
+                        if act[c.kind_id]:
+                            push((c, sc, ctx))
+                continue
+            t = kn[kid]
             if t == "call":
                 scope = self.scopes[sc]
                 e = self.expr(node)
@@ -684,10 +704,9 @@ class _Conv:
                 continue
             if t == "ERROR":
                 pass  # walk inside: extract what parses
-            c_ctx = ctx if t == "parenthesized_expression" else 0
             for c in reversed(node.named_children):
-                if kn[c.kind_id] not in skip:
-                    push((c, sc, c_ctx))
+                if act[c.kind_id]:
+                    push((c, sc, 0))
 
     def add_with(self, sc: int, item: Node, e: Any) -> bool:
         clause = item.parent

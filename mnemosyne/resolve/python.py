@@ -489,6 +489,7 @@ class _FileResolver:
         self.ix = index
         self.path = path
         self.pf = index._parsed[path]
+        self.scopes = self.pf.scopes  # own file: read without recording
         self.module = index._module_of[path]
         self.deps: set[str] = {self.module}
         self.memo: dict[tuple, frozenset] = {}
@@ -532,19 +533,22 @@ class _FileResolver:
 
     def hdr(self, path: str, idx: int) -> Scope:
         """A scope, for its header fields only: kind, name, qual, parent, decorators, is_generator."""
-        if path != self.path:
-            self._rd(path, ("h", idx))
+        if path == self.path:
+            return self.scopes[idx]
+        self._rd(path, ("h", idx))
         return self.ix._parsed[path].scopes[idx]
 
     def globs(self, path: str, idx: int) -> Scope:
         """A scope, for its ``globals`` / ``nonlocals`` only."""
-        if path != self.path:
-            self._rd(path, ("g", idx))
+        if path == self.path:
+            return self.scopes[idx]
+        self._rd(path, ("g", idx))
         return self.ix._parsed[path].scopes[idx]
 
     def binds(self, path: str, idx: int, name: str) -> list | None:
-        if path != self.path:
-            self._rd(path, ("b", idx, name))
+        if path == self.path:
+            return self.scopes[idx].bindings.get(name)
+        self._rd(path, ("b", idx, name))
         return self.ix._parsed[path].scopes[idx].bindings.get(name)
 
     def ibinds(self, path: str, idx: int, name: str) -> list | None:
@@ -1428,7 +1432,7 @@ class _FileResolver:
         return "inferred"
 
     def emit_call_targets(self, caller: str, path: str, idx: int, vals: frozenset, line: int, kind: str, ctor_only: bool = False) -> None:
-        for v in sorted(vals, key=repr):
+        for v in sorted(vals, key=repr) if len(vals) > 1 else vals:
             k = v[0]
             if k == "F" and not ctor_only:
                 self.edge(caller, self.fqn(v[1], v[2]), kind, line)
