@@ -56,7 +56,8 @@ import re
 from collections.abc import Mapping
 
 from mnemosyne.extract import content_hash
-from mnemosyne.facts import Call, FileFacts, Import, Inherit
+from mnemosyne.facts import FileFacts, Import, Inherit
+from mnemosyne.parse.ts_facts import make_call
 from mnemosyne.parse.typescript import WRAPPER_CALLEES, ParsedFile, is_source, module_name, parse_file, suffix_of
 from mnemosyne.resolve.ts_reads import same_answers
 from mnemosyne.resolve.ts_config import (
@@ -153,9 +154,10 @@ class _Ctx:
 
     # -- files and specifiers -------------------------------------------------------------------
     def file(self, path: str) -> ParsedFile | None:
+        pf = self.ix.files.get(path)
         if path != self.pf.path:
-            self.deps.add(module_name(path))
-        return self.ix.files.get(path)
+            self.deps.add(pf.module if pf is not None else module_name(path))
+        return pf
 
     def resolve_spec(self, spec: str, from_path: str) -> tuple[str, str] | None:
         """('file', path) | ('ext', spec) | None (an internal-looking specifier with no file)."""
@@ -914,7 +916,7 @@ class TypeScriptIndex:
         cache = self._parsed
         pf = cache.pop((path, h), None)
         if pf is None:
-            pf = parse_file(path, data)
+            pf = parse_file(path, data, h)
         cache[(path, h)] = pf  # most recent last
         if len(cache) > _PARSE_CACHE_SIZE:
             del cache[next(iter(cache))]
@@ -980,14 +982,7 @@ class TypeScriptIndex:
             else:
                 inherits.append(Inherit(child=fqn, parent=f"<builtin>.{b[1]}", external=True))
         calls = [
-            Call(
-                caller=caller,
-                callee=callee,
-                resolution=res,
-                confidence=CONFIDENCE.get(res, 1.0),
-                lines=tuple(sorted(lines)),
-                external=ext,
-            )
+            make_call(caller, callee, res, CONFIDENCE.get(res, 1.0), tuple(sorted(lines)), ext)  # Call(...)
             for (caller, callee), (res, lines, ext) in sorted(ctx.edges.items())
         ]
         # files sharing this module name (a.ts + a/index.ts, a.ts + a.js) share FQNs: say so

@@ -1,0 +1,71 @@
+"""Cheaper constructors for the frozen fact dataclasses the TypeScript extractor emits in bulk.
+
+A frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__`` by
+name (~2 us for a ``Symbol``, ~1.8 us for a ``Call``). With ``slots=True`` every field is a slot
+descriptor, so setting the slots directly builds the same object (same class, same field values,
+equal and hashing alike) in about a third of the time. The field lists are checked at import: a
+change to ``mnemosyne.facts`` fails loudly here instead of building wrong objects.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mnemosyne.facts import Call, Symbol
+
+_SYMBOL_FIELDS = (
+    "fqn", "name", "kind", "file", "parent", "line_start", "line_end", "signature", "docstring", "body_hash",
+)
+_CALL_FIELDS = ("caller", "callee", "resolution", "confidence", "lines", "external")
+assert tuple(f.name for f in dataclasses.fields(Symbol)) == _SYMBOL_FIELDS
+assert tuple(f.name for f in dataclasses.fields(Call)) == _CALL_FIELDS
+assert not hasattr(Symbol, "__post_init__") and not hasattr(Call, "__post_init__")
+
+
+def _setters(cls: type, names: tuple[str, ...]) -> list:
+    return [cls.__dict__[n].__set__ for n in names]
+
+
+_new = object.__new__
+
+
+def _make_symbol_factory():
+    s0, s1, s2, s3, s4, s5, s6, s7, s8, s9 = _setters(Symbol, _SYMBOL_FIELDS)
+
+    def make_symbol(fqn, name, kind, file, parent, line_start, line_end, signature="", docstring="", body_hash=""):
+        """``Symbol(...)`` with the same positional order and defaults."""
+        o = _new(Symbol)
+        s0(o, fqn)
+        s1(o, name)
+        s2(o, kind)
+        s3(o, file)
+        s4(o, parent)
+        s5(o, line_start)
+        s6(o, line_end)
+        s7(o, signature)
+        s8(o, docstring)
+        s9(o, body_hash)
+        return o
+
+    return make_symbol
+
+
+def _make_call_factory():
+    s0, s1, s2, s3, s4, s5 = _setters(Call, _CALL_FIELDS)
+
+    def make_call(caller, callee, resolution, confidence, lines=(), external=False):
+        """``Call(...)`` with the same positional order and defaults."""
+        o = _new(Call)
+        s0(o, caller)
+        s1(o, callee)
+        s2(o, resolution)
+        s3(o, confidence)
+        s4(o, lines)
+        s5(o, external)
+        return o
+
+    return make_call
+
+
+make_symbol = _make_symbol_factory()
+make_call = _make_call_factory()
