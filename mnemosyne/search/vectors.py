@@ -108,12 +108,11 @@ def create_vector_indexes(graph: Any, dim: int) -> list[str]:
     """Create the missing vector indexes with ``dim``; a wrong-dimension one is re-created."""
     ran: list[str] = []
     have = vector_indexes(graph)
+    drop_vector_indexes(graph, [lab for lab, d in have.items() if lab in VECTOR_LABELS and d != dim])
     for label in VECTOR_LABELS:
         if label in have and have[label] == dim:
             continue
         var = label[0].lower()
-        if label in have:
-            graph.query(f"DROP VECTOR INDEX FOR ({var}:{label}) ON ({var}.{EMBEDDING_PROP})")
         stmt = (
             f"CREATE VECTOR INDEX FOR ({var}:{label}) ON ({var}.{EMBEDDING_PROP}) "
             f"OPTIONS {{dimension:{int(dim)}, {HNSW_OPTIONS}}}"
@@ -123,10 +122,21 @@ def create_vector_indexes(graph: Any, dim: int) -> list[str]:
     return ran
 
 
-def drop_vector_indexes(graph: Any) -> None:
-    for label in vector_indexes(graph):
+def drop_vector_indexes(graph: Any, labels: Sequence[str] | None = None, timeout_s: float = 60.0) -> None:
+    """Drop the vector indexes of ``labels`` (default: all) and wait until ``db.indexes()`` no
+    longer lists them: index DDL takes effect asynchronously, and a CREATE issued while a DROP of
+    the same index was still pending was seen to vanish (the index then never came back)."""
+    import time
+
+    targets = set(vector_indexes(graph) if labels is None else labels)
+    for label in sorted(targets):
         var = label[0].lower()
         graph.query(f"DROP VECTOR INDEX FOR ({var}:{label}) ON ({var}.{EMBEDDING_PROP})")
+    deadline = time.monotonic() + timeout_s
+    while (left := targets & set(vector_indexes(graph))) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if left:
+        log.warning("vector indexes still listed %.0f s after DROP: %s", timeout_s, sorted(left))
 
 
 def indexes_building(graph: Any) -> list[str]:
@@ -136,16 +146,20 @@ def indexes_building(graph: Any) -> list[str]:
     return sorted({lab for lab, status in rows if status and "CONSTRUCTION" in str(status).upper()})
 
 
-def wait_vector_indexes(graph: Any, timeout_s: float = 600.0) -> bool:
-    """Wait until no vector-indexed label is under construction; False on timeout."""
+def wait_vector_indexes(graph: Any, timeout_s: float = 600.0, dim: int | None = None) -> bool:
+    """Wait until the vector indexes answer queries; False on timeout. With ``dim``, every
+    vector label must also be listed with that dimension (index DDL takes effect
+    asynchronously: right after CREATE the index may be missing from ``db.indexes()``)."""
     import time
 
     deadline = time.monotonic() + timeout_s
     while True:
         building = [lab for lab in indexes_building(graph) if lab in VECTOR_LABELS]
+        have = vector_indexes(graph)
+        listed = dim is None or all(have.get(lab) == dim for lab in VECTOR_LABELS)
         # A just-created index can show no construction status yet while the procedure still
         # refuses it, so a label counts as ready only once a probe query is accepted.
-        if not building and all(_accepts_queries(graph, lab, dim) for lab, dim in vector_indexes(graph).items()):
+        if not building and listed and all(_accepts_queries(graph, lab, d) for lab, d in have.items()):
             return True
         if time.monotonic() > deadline:
             log.warning("vector indexes still under construction after %.0f s: %s", timeout_s, building)
@@ -181,7 +195,7 @@ def rebuild_vector_indexes(graph: Any, wait: bool = True) -> int:
     drop_vector_indexes(graph)
     create_vector_indexes(graph, info.dim)
     if wait:
-        wait_vector_indexes(graph)
+        wait_vector_indexes(graph, dim=info.dim)
     return info.dim
 
 
@@ -202,7 +216,7 @@ def prepare_model(graph: Any, provider: str, model_id: str, dim: int) -> bool:
                 "SET n.embedding = NULL, n.embed_hash = NULL"
             )
     create_vector_indexes(graph, dim)
-    wait_vector_indexes(graph)
+    wait_vector_indexes(graph, dim=dim)
     if changed or info.model is None or info.provider != provider:
         _set_model_info(graph, provider, model_id, dim)
     return changed

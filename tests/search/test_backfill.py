@@ -136,3 +136,14 @@ def test_ingestion_writes_the_search_text_backfill_would(db, tmp_path):
         assert st == search_text(fqn, name_, sig, doc, file)
     finally:
         db.registry.remove(name, drop_graph=True)
+
+
+def test_repeated_rebuilds_always_leave_working_indexes(code_graph, db, embedder, tmp_path):
+    """Regression: a CREATE issued while the DROP of the same vector index was still pending
+    vanished, so the index never came back and every k-NN query failed."""
+    backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "emb.sqlite"))
+    q = embedder.embed(["how long to wait before retrying"])[0]
+    for _ in range(8):
+        assert rebuild_vector_indexes(code_graph) == 384
+        assert set(vector_indexes(code_graph)) == {"Function", "Class", "Commit", "Section"}
+        assert knn(code_graph, "Function", q, 3)[0][0] == "shop.retry.compute_retry_delay"
