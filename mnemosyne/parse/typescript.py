@@ -313,7 +313,7 @@ class _Builder:
         # that is ASCII is the name itself (others are decoded as UTF-8 from the bytes)
         self.text: str = data.decode("latin-1")
         self.ascii = data.isascii()
-        _tools(_GRAMMAR_OF[language])
+        self.parser, self.query = _tools(_GRAMMAR_OF[language])
         self.K = _KINDS[_GRAMMAR_OF[language]]
 
     def line(self, byte: int) -> int:
@@ -398,6 +398,8 @@ class _Builder:
             j = k
             while j > 0 and data[j - 1] in b" \t\r\n":
                 j -= 1
+            if j == 0 or data[j - 1] not in b"tce":  # the last letters of the keywords below
+                break
             for kw in (b"export", b"default", b"async", b"declare"):
                 if data.endswith(kw, 0, j) and (j == len(kw) or data[j - len(kw) - 1] in b" \t\r\n;}"):
                     k = j - len(kw)
@@ -451,7 +453,16 @@ class _Builder:
                 while base is not None and base.kind_id == member and depth + len(props) <= _MAX_DEPTH:
                     props.append(base.child_by_field_id(f_property))
                     base = base.child_by_field_id(f_object)
-                obj = self.conv(base, depth + len(props))
+                bk = base.kind_id if base is not None and depth + len(props) <= _MAX_DEPTH else -1
+                if bk == K.identifier:  # inline conv of the common bases
+                    name = text[base.start_byte : base.end_byte]
+                    if not name.isascii():
+                        name = self._t(base)
+                    obj = ("null",) if name == "undefined" else ("id", name)
+                elif bk == K.this:
+                    obj = ("this",)
+                else:
+                    obj = self.conv(base, depth + len(props))
                 if obj is None:
                     return None
                 for prop in reversed(props):
@@ -707,7 +718,7 @@ class _Builder:
             )
         )
         self.stack.append(_Entry(root.end_byte + 1, self.module, "module", mscope, None))
-        _parser, query = _tools(_GRAMMAR_OF[pf.language])
+        query = self.query
         caps = QueryCursor(query).captures(root)
         handlers = {
             "fn": self.on_fn,
@@ -769,8 +780,9 @@ class _Builder:
         t = node.type
         parent = node.parent
         ptype = parent.type if parent is not None else ""
-        top = self.naming()
-        fe = self.func_entry()
+        cur = self.stack[-1]
+        top = cur.nm  # self.naming()
+        fe = cur.fe  # self.func_entry()
         cls: ClassInfo | None = None
         is_ctor = False
         acc = "method"
@@ -1307,8 +1319,7 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
             data.decode("utf-8")
         except UnicodeDecodeError as exc:
             warnings.append(f"{path}: not valid UTF-8 (byte {exc.start}); undecodable bytes replaced")
-    parser, _q = _tools(_GRAMMAR_OF[language])
-    tree = parser.parse(data)
+    tree = b.parser.parse(data)
     root = tree.root_node
     if root.has_error:
         line = _first_error_line(root)

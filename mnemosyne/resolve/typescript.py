@@ -262,6 +262,10 @@ class _Ctx:
         while s >= 0:
             bl = bindings[s].get(name)
             if bl is not None:
+                hit = self.memo.get(("b", pf.path, s, name))  # eval_bindings' memo, without the call
+                if hit is not None:
+                    self.flags |= hit[1]
+                    return hit[0]
                 return self.eval_bindings(pf, s, name, bl)
             s = parents[s]
         if name in GLOBALS:
