@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from mnemosyne.facts import Call, Symbol
+from mnemosyne.facts import Call, Import, Symbol
 
 _SYMBOL_FIELDS = (
     "fqn", "name", "kind", "file", "parent", "line_start", "line_end", "signature", "docstring", "body_hash",
 )
 _CALL_FIELDS = ("caller", "callee", "resolution", "confidence", "lines", "external")
+_IMPORT_FIELDS = ("file", "target", "target_kind", "ecosystem")
 assert tuple(f.name for f in dataclasses.fields(Symbol)) == _SYMBOL_FIELDS
 assert tuple(f.name for f in dataclasses.fields(Call)) == _CALL_FIELDS
-assert not hasattr(Symbol, "__post_init__") and not hasattr(Call, "__post_init__")
+assert tuple(f.name for f in dataclasses.fields(Import)) == _IMPORT_FIELDS
+assert not any(hasattr(c, "__post_init__") for c in (Symbol, Call, Import))
 
 
 def _setters(cls: type, names: tuple[str, ...]) -> list:
@@ -67,5 +69,21 @@ def _make_call_factory():
     return make_call
 
 
+def _make_import_factory():
+    s0, s1, s2, s3 = _setters(Import, _IMPORT_FIELDS)
+
+    def make_import(file, target, target_kind, ecosystem=""):
+        """``Import(...)`` with the same positional order and defaults."""
+        o = _new(Import)
+        s0(o, file)
+        s1(o, target)
+        s2(o, target_kind)
+        s3(o, ecosystem)
+        return o
+
+    return make_import
+
+
 make_symbol = _make_symbol_factory()
 make_call = _make_call_factory()
+make_import = _make_import_factory()

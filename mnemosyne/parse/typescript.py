@@ -751,7 +751,7 @@ class _Builder:
         stack = self.stack
         for key, handler, node in items:
             start = key >> 38
-            while len(stack) > 1 and start >= stack[-1].end:
+            while start >= stack[-1].end and len(stack) > 1:
                 stack.pop()
             try:
                 handler(node)

@@ -57,7 +57,7 @@ from collections.abc import Mapping
 
 from mnemosyne.extract import content_hash
 from mnemosyne.facts import FileFacts, Import, Inherit
-from mnemosyne.parse.ts_facts import make_call
+from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import WRAPPER_CALLEES, ParsedFile, is_source, module_name, parse_file, suffix_of
 from mnemosyne.resolve.ts_reads import same_answers
 from mnemosyne.resolve.ts_config import (
@@ -967,11 +967,15 @@ class TypeScriptIndex:
                 continue
             if r[0] == "file":
                 if r[1] != path:
-                    imports[("f", r[1])] = Import(file=path, target=r[1], target_kind="file")
+                    key = ("f", r[1])
+                    if key not in imports:
+                        imports[key] = make_import(path, r[1], "file")  # Import(file, target, target_kind)
             else:
                 name = npm_package_name(spec)
                 if name is not None:
-                    imports[("p", name)] = Import(file=path, target=name, target_kind="package", ecosystem="npm")
+                    key = ("p", name)
+                    if key not in imports:
+                        imports[key] = make_import(path, name, "package", "npm")
         inherits: list[Inherit] = []
         for fqn, info in pf.classes.items():
             if info.extends is None:
