@@ -36,11 +36,11 @@ def _random_module(rng: random.Random, me: str) -> str:
         elif k == 4:
             lines.append(f"__all__ = {rng.sample(['f', 'C', 'g', 'D'], rng.randint(0, 3))!r}")
         elif k == 5:
-            lines.append(f"def f():\n    return C().m()")
+            lines.append("def f():\n    return C().m()")
         elif k == 6:
             lines.append(f"class C({rng.choice(['object', 'D', 'C2'])}):\n    def m(self):\n        return self.n()")
         elif k == 7:
-            lines.append(f"class D:\n    def n(self):\n        return f()\n    def m(self):\n        return g()")
+            lines.append("class D:\n    def n(self):\n        return f()\n    def m(self):\n        return g()")
         elif k == 8:
             lines.append(f"def g():\n    return pkg.{on}.f() if False else {leaf}.C().m()")
         elif k == 9:
