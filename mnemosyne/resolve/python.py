@@ -616,16 +616,30 @@ class _FileResolver:
             return module
         mod = self.ix._module_of[path]
         is_pkg = _strip_suffix(path).endswith("/__init__") or _strip_suffix(path) == "__init__"
-        parts = mod.split(".") if mod else []
-        if not is_pkg:
-            parts = parts[:-1]
-        up = level - 1
-        if up > len(parts):
-            return None
-        base = parts[: len(parts) - up] if up else parts
-        if module:
-            base = base + module.split(".")
-        return ".".join(base) if base else None
+        return _absolute(mod, is_pkg, module, level)
+
+    # ------------------------------------------------------------------ memoised values
+    def memoized(self, key: tuple, deep: bool, compute: Any, *args: Any) -> frozenset:
+        """``frozenset(compute(*args))`` memoised under ``key``. A key already being computed (a
+        cycle) is empty; with ``deep`` the computation counts as one level of nesting, and past
+        ``MAX_DEPTH`` levels it is not done: empty, and the resolution is marked truncated."""
+        r = self.memo.get(key)
+        if r is not None:
+            return r
+        if key in self.active:
+            return EMPTY
+        if deep:
+            if self.depth >= MAX_DEPTH:
+                self.truncated = True
+                return EMPTY
+            self.depth += 1
+        self.active.add(key)
+        r = frozenset(compute(*args))
+        if deep:
+            self.depth -= 1
+        self.active.discard(key)
+        self.memo[key] = r
+        return r
 
     # ------------------------------------------------------------------ names
     def lookup(self, path: str, idx: int, name: str) -> frozenset:
@@ -658,24 +672,16 @@ class _FileResolver:
 
     def eval_bindings(self, path: str, idx: int, name: str) -> frozenset:
         key = ("b", path, idx, name)
-        r = self.memo.get(key)
+        r = self.memo.get(key)  # the memo hit inline: a hot path (one call less)
         if r is not None:
             return r
-        if key in self.active:
-            return EMPTY
-        if self.depth >= MAX_DEPTH:
-            self.truncated = True
-            return EMPTY
-        self.active.add(key)
-        self.depth += 1
+        return self.memoized(key, True, self._eval_bindings, path, idx, name)
+
+    def _eval_bindings(self, path: str, idx: int, name: str) -> set:
         out: set = set()
         for v in self.binds(path, idx, name) or ():
             out |= self.eval_binding(path, idx, v)
-        self.depth -= 1
-        self.active.discard(key)
-        r = frozenset(out)
-        self.memo[key] = r
-        return r
+        return out
 
     def module_name_lookup(self, path: str, name: str) -> frozenset:
         """A name at module level of ``path``: bindings, star imports, builtins."""
@@ -852,13 +858,9 @@ class _FileResolver:
         """Values passed for parameter ``i`` of function ``fidx`` by the call sites and decorator
         sites of the function's own module (flow-insensitive). Call sites are found by the
         callee's last name, then checked by evaluating the callee."""
-        key = ("pf", path, fidx, i)
-        r = self.memo.get(key)
-        if r is not None:
-            return r
-        if key in self.active:
-            return EMPTY
-        self.active.add(key)
+        return self.memoized(("pf", path, fidx, i), False, self._param_flow, path, fidx, i)
+
+    def _param_flow(self, path: str, fidx: int, i: int) -> set:
         f = self.hdr(path, fidx)
         pname = self.params_of(path, fidx)[i][0]
         me = ("F", path, fidx)
@@ -887,10 +889,7 @@ class _FileResolver:
                     out |= self._arg_values(path, sc, e, i - offset, pname)
         if i == 0:
             out |= self._decorated(path, fidx, [path])
-        self.active.discard(key)
-        r = frozenset(out)
-        self.memo[key] = r
-        return r
+        return out
 
     def _decorated(self, path: str, fidx: int, where: list[str]) -> set:
         """Definitions that decorator sites in ``where`` pass to function ``fidx`` (used as the
@@ -920,13 +919,9 @@ class _FileResolver:
         function a module-level decorator factory returns): their ``f(...)`` / ``mod.f(...)``
         call sites and their decorator sites. Used for callees only (a parameter that is called,
         directly or as an element): the callback case. Makes the file depend on ``<calls>NAME``."""
-        key = ("xp", path, fidx, i)
-        r = self.memo.get(key)
-        if r is not None:
-            return r
-        if key in self.active:
-            return EMPTY
-        self.active.add(key)
+        return self.memoized(("xp", path, fidx, i), False, self._cross_param, path, fidx, i)
+
+    def _cross_param(self, path: str, fidx: int, i: int) -> set:
         f = self.hdr(path, fidx)
         out: set = set()
         mod = self.modname(path)
@@ -954,10 +949,7 @@ class _FileResolver:
                 self.deps.add(CALLS_PREFIX + nm)
                 where.update(q for q in self.importers_calling(mod, nm) if q != path)
             out |= self._decorated(path, fidx, sorted(where))
-        self.active.discard(key)
-        r = frozenset(out)
-        self.memo[key] = r
-        return r
+        return out
 
     def importers_calling(self, mod: str, name: str) -> list[str]:
         r = self.ix.importers_calling(mod, name)
@@ -1029,6 +1021,8 @@ class _FileResolver:
             return self.lookup(path, idx, e[1])
         if tag in ("u", "lit", "str", "int"):
             return EMPTY
+        # the hottest path: memoized(key, True, self._eval, ...) written out (a call less per
+        # expression, measurably slower through the helper)
         key = ("e", path, idx, e)
         r = self.memo.get(key)
         if r is not None:
@@ -1103,13 +1097,9 @@ class _FileResolver:
     def stored_items(self, path: str, idx: int, e: Any) -> frozenset:
         """Items put into the container ``e`` names by ``e[k] = v`` / ``e.append(v)`` / ...:
         ``e`` a name (items recorded in the scope binding it) or ``obj.attr`` of an instance."""
-        key = ("items", path, idx, e)
-        r = self.memo.get(key)
-        if r is not None:
-            return r
-        if key in self.active:
-            return EMPTY
-        self.active.add(key)
+        return self.memoized(("items", path, idx, e), False, self._stored_items, path, idx, e)
+
+    def _stored_items(self, path: str, idx: int, e: Any) -> set:
         out: set = set()
         if e[0] == "n":
             bscope = self.binding_scope(path, idx, e[1])
@@ -1122,10 +1112,7 @@ class _FileResolver:
                     for cp, ci in self.mro(b[1], b[2])[0]:
                         for fi, v in self.iitems(cp, ci, e[2]):
                             out |= self.eval_binding(cp, fi, v)
-        self.active.discard(key)
-        r = frozenset(out)
-        self.memo[key] = r
-        return r
+        return out
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:
         k = (path, idx, name)
@@ -1246,13 +1233,9 @@ class _FileResolver:
         return set()
 
     def returns(self, path: str, fidx: int) -> frozenset:
-        key = ("r", path, fidx)
-        r = self.memo.get(key)
-        if r is not None:
-            return r
-        if key in self.active:
-            return EMPTY
-        self.active.add(key)
+        return self.memoized(("r", path, fidx), False, self._returns, path, fidx)
+
+    def _returns(self, path: str, fidx: int) -> set:
         s = self.hdr(path, fidx)
         out: set = set()
         if not s.is_generator:
@@ -1261,10 +1244,7 @@ class _FileResolver:
                 out |= self.eval(path, fidx, e)
             if return_ann is not None and s.parent >= 0:
                 out |= self.ann_values(path, s.parent, return_ann[1])
-        self.active.discard(key)
-        r = frozenset(out)
-        self.memo[key] = r
-        return r
+        return out
 
     # ------------------------------------------------------------------ classes
     def mro(self, path: str, cidx: int) -> tuple[list[tuple[str, int]], list[Any]]:

@@ -152,11 +152,45 @@ class _Ctx:
             r = self.reads[pf.path] = (pf, set())
         r[1].add(key)
 
+    # -- memoised evaluation --------------------------------------------------------------------
+    def memoized(self, key: tuple, flags: int, compute, *args):
+        """``compute(*args)`` memoised under ``key`` with its flags.
+
+        A memo hit adds the flags recorded with it; a key already being computed (a cycle) is
+        None. Otherwise ``compute`` runs with ``self.flags`` set to ``flags`` and ``emit`` off
+        (nothing it evaluates is a call site of the caller); its result and flags are memoised
+        and its flags are merged into the caller's, whose ``emit`` is restored.
+        """
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.flags |= hit[1]
+            return hit[0]
+        if key in self.busy:
+            return None
+        self.busy.add(key)
+        saved_flags, saved_emit = self.flags, self.emit
+        self.flags = flags
+        self.emit = False
+        result = compute(*args)
+        fl = self.flags
+        self.busy.discard(key)
+        self.memo[key] = (result, fl)
+        self.flags = saved_flags | fl
+        self.emit = saved_emit
+        return result
+
     # -- files and specifiers -------------------------------------------------------------------
     def file(self, path: str) -> ParsedFile | None:
         pf = self.ix.files.get(path)
         if path != self.pf.path:
             self.deps.add(pf.module if pf is not None else module_name(path))
+        return pf
+
+    def file_read(self, path: str, key: tuple) -> ParsedFile | None:
+        """``file(path)``, recording the read ``key`` on it when it is another file's."""
+        pf = self.file(path)
+        if pf is not None and pf is not self.pf:
+            self.read(pf, key)
         return pf
 
     def resolve_spec(self, spec: str, from_path: str) -> tuple[str, str] | None:
@@ -277,17 +311,9 @@ class _Ctx:
         return None
 
     def eval_bindings(self, pf: ParsedFile, scope: int, name: str, bl: list):
-        key = ("b", pf.path, scope, name)
-        hit = self.memo.get(key)
-        if hit is not None:
-            self.flags |= hit[1]
-            return hit[0]
-        if key in self.busy:
-            return None
-        self.busy.add(key)
-        saved_flags, saved_emit = self.flags, self.emit
-        self.flags = 0
-        self.emit = False
+        return self.memoized(("b", pf.path, scope, name), 0, self._eval_bindings, pf, bl)
+
+    def _eval_bindings(self, pf: ParsedFile, bl: list):
         result = None
         ok = True
         for b in bl:
@@ -322,11 +348,6 @@ class _Ctx:
             result = v
         if not ok:
             result = None
-        fl = self.flags
-        self.busy.discard(key)
-        self.memo[key] = (result, fl)
-        self.flags = saved_flags | fl
-        self.emit = saved_emit
         return result
 
     @staticmethod
@@ -351,17 +372,9 @@ class _Ctx:
         return self.export_value(r[1], name)
 
     def export_value(self, path: str, name: str):
-        key = ("x", path, name)
-        hit = self.memo.get(key)
-        if hit is not None:
-            self.flags |= hit[1]
-            return hit[0]
-        if key in self.busy:
-            return None
-        self.busy.add(key)
-        saved_flags, saved_emit = self.flags, self.emit
-        self.flags = 0
-        self.emit = False
+        return self.memoized(("x", path, name), 0, self._export_value, path, name)
+
+    def _export_value(self, path: str, name: str):
         pf = self.file(path)
         result = None
         if pf is not None:
@@ -387,11 +400,7 @@ class _Ctx:
                     result = self.import_value(pf, spec, name)
                     if result is not None:
                         break
-        fl = self.flags | 2
-        self.busy.discard(key)
-        self.memo[key] = (result, fl)
-        self.flags = saved_flags | fl
-        self.emit = saved_emit
+        self.flags |= 2  # reached through an export: an import
         return result
 
     # -- expressions ----------------------------------------------------------------------------
@@ -449,9 +458,7 @@ class _Ctx:
                 return None
             if r[0] == "ext":
                 return ("ext", e[1])
-            target = self.file(r[1])
-            if target is not None and target is not self.pf:
-                self.read(target, ("cjs",))
+            target = self.file_read(r[1], ("cjs",))
             if target is not None and target.cjs_whole:
                 return self.export_value(r[1], "default")
             return ("mod", r[1])
@@ -500,11 +507,9 @@ class _Ctx:
                 return ("extm", f"<builtin>.{path}")
             return ("builtin", path)
         if k == "ns":
-            pf = self.file(base[2])
+            pf = self.file_read(base[2], ("ns", base[1], name))
             if pf is None:
                 return None
-            if pf is not self.pf:
-                self.read(pf, ("ns", base[1], name))
             for scope in pf.namespaces.get(base[1], ()):
                 bl = pf.bindings[scope].get(name)
                 if bl is not None:
@@ -515,45 +520,25 @@ class _Ctx:
         if k == "cjsmodule":
             return ("mod", base[1]) if name == "exports" else None
         if k == "obj":
-            pf = self.file(base[2])
+            pf = self.file_read(base[2], ("o", base[1]))
             if pf is None:
                 return None
-            if pf is not self.pf:
-                self.read(pf, ("o", base[1]))
             o = pf.objects.get(base[1])
             if o is None:
                 return None
             e = o[1].get(name)
             if e is None:
                 return None
-            key = ("o", base[2], base[1], name)
-            hit = self.memo.get(key)
-            if hit is not None:
-                self.flags |= hit[1]
-                return hit[0]
-            if key in self.busy:
-                return None
-            self.busy.add(key)
-            saved_flags, saved_emit = self.flags, self.emit
-            self.flags = 0 if e[0] == "defat" else 4
-            self.emit = False  # the member's own expression is not evaluated at this call site
-            v = self.eval(pf, o[0], e)
-            fl = self.flags
-            self.busy.discard(key)
-            self.memo[key] = (v, fl)
-            self.flags = saved_flags | fl
-            self.emit = saved_emit
-            return v
+            # the member's own expression is not evaluated at this call site (emit off)
+            return self.memoized(("o", base[2], base[1], name), 0 if e[0] == "defat" else 4, self.eval, pf, o[0], e)
         if k in ("inst", "class"):
             return self.class_member(base[1], base[2], name, set())
         return None
 
     def class_info(self, fqn: str, path: str):
-        pf = self.file(path)
+        pf = self.file_read(path, ("ci", fqn))  # the whole class: scope, extends, constructor, members
         if pf is None:
             return None, None
-        if pf is not self.pf:
-            self.read(pf, ("ci", fqn))  # the whole class: scope, extends, constructor, members
         return pf, pf.classes.get(fqn)
 
     def base_of(self, fqn: str, path: str):
@@ -626,17 +611,9 @@ class _Ctx:
         return None
 
     def field_value(self, pf: ParsedFile, fqn: str, name: str, fields: list):
-        key = ("f", pf.path, fqn, name)
-        hit = self.memo.get(key)
-        if hit is not None:
-            self.flags |= hit[1]
-            return hit[0]
-        if key in self.busy:
-            return None
-        self.busy.add(key)
-        saved_flags, saved_emit = self.flags, self.emit
-        self.flags = 4
-        self.emit = False
+        return self.memoized(("f", pf.path, fqn, name), 4, self._field_value, pf, fields)
+
+    def _field_value(self, pf: ParsedFile, fields: list):
         result = None
         # a declared type wins; otherwise every assigned value must agree
         for ent in fields:
@@ -657,35 +634,24 @@ class _Ctx:
                     result = None
                     break
                 result = v
-        fl = self.flags
-        self.busy.discard(key)
-        self.memo[key] = (result, fl)
-        self.flags = saved_flags | fl
-        self.emit = saved_emit
         return result
 
     def call_result(self, fn: tuple):
         if fn[0] != "func":
             return None
         key = ("r", fn[2], fn[1])
-        hit = self.memo.get(key)
-        if hit is not None:
-            self.flags |= hit[1]
-            return hit[0]
-        if key in self.busy:
-            return None
-        pf = self.file(fn[2])
-        if pf is None:
-            return None
-        if pf is not self.pf:
-            self.read(pf, ("r", fn[1]))
-        r = pf.returns.get(fn[1])
-        if r is None:
-            return None
-        self.busy.add(key)
-        saved_flags, saved_emit = self.flags, self.emit
-        self.flags = 4
-        self.emit = False
+        pf = r = None
+        if key not in self.memo and key not in self.busy:
+            # a function with no file or no return info is not memoised (nor its flags)
+            pf = self.file_read(fn[2], ("r", fn[1]))
+            if pf is None:
+                return None
+            r = pf.returns.get(fn[1])
+            if r is None:
+                return None
+        return self.memoized(key, 4, self._call_result, pf, r)
+
+    def _call_result(self, pf: ParsedFile, r: tuple):
         scope, rets, ann = r
         result = None
         if ann is not None:
@@ -701,11 +667,6 @@ class _Ctx:
                 result = v
         if result is not None and result[0] not in ("inst", "obj", "func", "class", "mod", "extinst", "arr"):
             result = None  # external / builtin values from a return are not named reliably
-        fl = self.flags
-        self.busy.discard(key)
-        self.memo[key] = (result, fl)
-        self.flags = saved_flags | fl
-        self.emit = saved_emit
         return result
 
     # -- edges ----------------------------------------------------------------------------------

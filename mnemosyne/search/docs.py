@@ -115,6 +115,31 @@ class ParsedDoc:
     blocks: list[Block]
 
 
+class _Paragraph:
+    """The prose paragraph being read: a blank line ends it as a text unit, any other line joins it."""
+
+    __slots__ = ("events", "lines", "start")
+
+    def __init__(self, events: list[tuple]) -> None:
+        self.events = events
+        self.lines: list[str] = []
+        self.start = 0  # 1-based line of the paragraph's first line
+
+    def flush(self) -> None:
+        if any(x.strip() for x in self.lines):
+            self.events.append(("u", Unit("text", self.lines, self.start)))
+        self.lines = []
+
+    def feed(self, line: str, i: int) -> None:
+        """Line ``i`` (0-based) after the block structures were tried on it."""
+        if not line.strip():
+            self.flush()
+            return
+        if not self.lines:
+            self.start = i + 1
+        self.lines.append(line)
+
+
 # -- Markdown -----------------------------------------------------------------------------------
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
@@ -127,14 +152,8 @@ def _md_events(lines: list[str]) -> list[tuple]:
     events: list[tuple] = []
     i = 0
     n = len(lines)
-    para: list[str] = []
-    para_start = 0
-
-    def flush() -> None:
-        nonlocal para
-        if any(x.strip() for x in para):
-            events.append(("u", Unit("text", para, para_start)))
-        para = []
+    para = _Paragraph(events)
+    flush = para.flush
 
     # YAML front matter
     if n and lines[0].strip() == "---":
@@ -165,19 +184,14 @@ def _md_events(lines: list[str]) -> list[tuple]:
             events.append(("h", len(m.group(1)), (m.group(2) or "").strip(), i + 1))
             i += 1
             continue
-        if para and _SETEXT.match(line) and len(para) == 1 and para[0].strip() and not para[0].startswith((" " * 4, "\t")):
-            title = para[0].strip()
-            para = []
+        pl = para.lines
+        if pl and _SETEXT.match(line) and len(pl) == 1 and pl[0].strip() and not pl[0].startswith((" " * 4, "\t")):
+            title = pl[0].strip()
+            para.lines = []
             events.append(("h", 1 if line.strip().startswith("=") else 2, title, i))
             i += 1
             continue
-        if not line.strip():
-            flush()
-            i += 1
-            continue
-        if not para:
-            para_start = i + 1
-        para.append(line)
+        para.feed(line, i)
         i += 1
     flush()
     return events
@@ -198,19 +212,13 @@ def _rst_events(lines: list[str]) -> list[tuple]:
     styles: list[tuple[str, bool]] = []
     n = len(lines)
     i = 0
-    para: list[str] = []
-    para_start = 0
+    para = _Paragraph(events)
+    flush = para.flush
 
     def level_of(ch: str, over: bool) -> int:
         if (ch, over) not in styles:
             styles.append((ch, over))
         return styles.index((ch, over)) + 1
-
-    def flush() -> None:
-        nonlocal para
-        if any(x.strip() for x in para):
-            events.append(("u", Unit("text", para, para_start)))
-        para = []
 
     def literal_block(start: int, base_indent: int) -> int:
         """Index after the indented block that starts at or after ``start``."""
@@ -228,13 +236,13 @@ def _rst_events(lines: list[str]) -> list[tuple]:
         line = lines[i]
         # overlined title: ===== / Title / =====
         if _ADORN.match(line) and i + 2 < n and lines[i + 1].strip() and _ADORN.match(lines[i + 2]) \
-                and lines[i + 2].strip()[0] == line.strip()[0] and not para:  # fmt: skip
+                and lines[i + 2].strip()[0] == line.strip()[0] and not para.lines:  # fmt: skip
             flush()
             events.append(("h", level_of(line.strip()[0], True), lines[i + 1].strip(), i + 2))
             i += 3
             continue
         # underlined title: Title / =====
-        if line.strip() and not para and i + 1 < n and _ADORN.match(lines[i + 1]) and _indent(line) == 0 \
+        if line.strip() and not para.lines and i + 1 < n and _ADORN.match(lines[i + 1]) and _indent(line) == 0 \
                 and len(lines[i + 1].strip()) >= len(line.strip()) and not _ADORN.match(line):  # fmt: skip
             flush()
             events.append(("h", level_of(lines[i + 1].strip()[0], False), line.strip(), i + 1))
@@ -247,22 +255,16 @@ def _rst_events(lines: list[str]) -> list[tuple]:
             events.append(("u", Unit("code", lines[i:end], i + 1)))
             i = end
             continue
-        if not line.strip():
+        pl = para.lines
+        if not line.strip() and pl and pl[-1].rstrip().endswith("::"):
             # a paragraph ending with '::' introduces a literal block
-            if para and para[-1].rstrip().endswith("::"):
-                base = _indent(para[0])
-                end = literal_block(i, base)
-                if end > i and any(lines[k].strip() for k in range(i, end)):
-                    flush()
-                    events.append(("u", Unit("code", lines[i:end], i + 1)))
-                    i = end
-                    continue
-            flush()
-            i += 1
-            continue
-        if not para:
-            para_start = i + 1
-        para.append(line)
+            end = literal_block(i, _indent(pl[0]))
+            if end > i and any(lines[k].strip() for k in range(i, end)):
+                flush()
+                events.append(("u", Unit("code", lines[i:end], i + 1)))
+                i = end
+                continue
+        para.feed(line, i)
         i += 1
     flush()
     return events
