@@ -7,33 +7,19 @@ yarn.lock (v1 and berry).
 
 from __future__ import annotations
 
-import json
 import re
-import tomllib
 from typing import Any
 
 from mnemosyne.deps.python import normalize
+from mnemosyne.deps.reading import decode, load_json_object, load_toml
 
 Row = tuple[str, str]  # (name, version)
 
 
-def _text(path: str, data: bytes, warnings: list[str]) -> str | None:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        warnings.append(f"{path}: not valid UTF-8, ignored")
-        return None
-
-
 def parse_toml_lock(path: str, data: bytes, warnings: list[str]) -> list[Row]:
     """uv.lock / poetry.lock: every ``[[package]]`` with a name and a version."""
-    text = _text(path, data, warnings)
-    if text is None:
-        return []
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        warnings.append(f"{path}: invalid TOML ({e}), ignored")
+    doc = load_toml(path, data, warnings)
+    if doc is None:
         return []
     pkgs = doc.get("package", [])
     if not isinstance(pkgs, list):
@@ -73,16 +59,8 @@ def _after_node_modules(key: str) -> str | None:
 
 
 def parse_package_lock(path: str, data: bytes, warnings: list[str]) -> list[Row]:
-    text = _text(path, data, warnings)
-    if text is None:
-        return []
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        warnings.append(f"{path}: invalid JSON ({e.msg} at line {e.lineno} column {e.colno}), ignored")
-        return []
-    if not isinstance(doc, dict):
-        warnings.append(f"{path}: top level should be a JSON object, ignored")
+    doc = load_json_object(path, data, warnings)
+    if doc is None:
         return []
     rows: list[Row] = []
     packages = doc.get("packages")
@@ -134,7 +112,7 @@ def pnpm_key(key: str) -> Row | None:
 
 
 def parse_pnpm_lock(path: str, data: bytes, warnings: list[str]) -> list[Row]:
-    text = _text(path, data, warnings)
+    text = decode(path, data, warnings)
     if text is None:
         return []
     lines = text.splitlines()
@@ -187,7 +165,7 @@ def _descriptor_name(desc: str) -> str | None:
 
 def parse_yarn_lock(path: str, data: bytes, warnings: list[str]) -> list[Row]:
     """yarn.lock v1 (``version "1.2.3"``) and berry (``version: 1.2.3``)."""
-    text = _text(path, data, warnings)
+    text = decode(path, data, warnings)
     if text is None:
         return []
     rows: list[Row] = []

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import posixpath
 from dataclasses import dataclass, field
+
+from mnemosyne.deps.reading import load_json_object
 
 SECTIONS = (
     ("dependencies", "runtime"),
@@ -27,16 +28,8 @@ class NpmManifest:
 
 def parse_package_json(path: str, data: bytes, warnings: list[str]) -> NpmManifest:
     m = NpmManifest(path, posixpath.dirname(path))
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        warnings.append(f"{path}: not valid UTF-8, ignored")
-        return m
-    except json.JSONDecodeError as e:
-        warnings.append(f"{path}: invalid JSON ({e.msg} at line {e.lineno} column {e.colno}), ignored")
-        return m
-    if not isinstance(doc, dict):
-        warnings.append(f"{path}: top level should be a JSON object, ignored")
+    doc = load_json_object(path, data, warnings)
+    if doc is None:
         return m
     m.ok = True
     name = doc.get("name")

@@ -9,10 +9,11 @@ from __future__ import annotations
 import configparser
 import posixpath
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from mnemosyne.deps.reading import decode, load_toml
 
 _NORM_RE = re.compile(r"[-_.]+")
 # PEP 508: a name, optional [extras], then version spec / url / markers
@@ -128,10 +129,8 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
 
 def parse_requirements(path: str, data: bytes, warnings: list[str]) -> ReqFile:
     out = ReqFile(path)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        warnings.append(f"{path}: not valid UTF-8, ignored")
+    text = decode(path, data, warnings)
+    if text is None:
         return out
     scope = requirements_scope(path)
     folder = posixpath.dirname(path)
@@ -232,13 +231,8 @@ def _add_poetry(m: PyManifest, table: Any, scope: str, where: str, warnings: lis
 
 def parse_pyproject(path: str, data: bytes, warnings: list[str]) -> PyManifest:
     m = PyManifest(path, posixpath.dirname(path))
-    try:
-        doc = tomllib.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        warnings.append(f"{path}: not valid UTF-8, ignored")
-        return m
-    except tomllib.TOMLDecodeError as e:
-        warnings.append(f"{path}: invalid TOML ({e}), ignored")
+    doc = load_toml(path, data, warnings)
+    if doc is None:
         return m
 
     def table(d: Any, key: str) -> dict[str, Any]:
@@ -312,11 +306,11 @@ def _cfg_lines(value: str) -> list[str]:
 def parse_setup_cfg(path: str, data: bytes, warnings: list[str]) -> PyManifest:
     m = PyManifest(path, posixpath.dirname(path))
     cp = configparser.RawConfigParser(strict=False)
-    try:
-        cp.read_string(data.decode("utf-8-sig"), source=path)
-    except UnicodeDecodeError:
-        warnings.append(f"{path}: not valid UTF-8, ignored")
+    text = decode(path, data, warnings)
+    if text is None:
         return m
+    try:
+        cp.read_string(text, source=path)
     except configparser.Error as e:
         msg = str(e).splitlines()[0]
         warnings.append(f"{path}: invalid setup.cfg ({msg}), ignored")
