@@ -11,13 +11,20 @@ changed paths, deleted ones, and files whose resolution depended on a changed mo
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import logging
 from collections.abc import Iterable, Mapping
+from concurrent.futures import Future
 from typing import Protocol, runtime_checkable
 
 from mnemosyne.facts import FileFacts, PackageFacts, Snapshot
+from mnemosyne.parse.pool import ParseJob, shared_pool
 
 LFS_POINTER_PREFIX = b"version https://git-lfs.github.com/spec/"
+MAX_READY = 20_000  # prefetched parse results kept while not yet asked for
+
+log = logging.getLogger(__name__)
 
 
 @runtime_checkable
@@ -35,6 +42,17 @@ class LanguageIndex(Protocol):
 
     def paths(self) -> set[str]:
         """The source paths currently present."""
+
+
+class ParallelParsing(Protocol):
+    """Optional part of a LanguageIndex: lets ``Extractor`` parse a batch on several cores first.
+
+    ``parse_jobs(changed)`` lists the blobs ``update(changed)`` would parse; ``prime(job, result)``
+    hands over a result computed elsewhere, which the next ``update`` uses instead of parsing."""
+
+    def parse_jobs(self, changed: Mapping[str, bytes | None]) -> list[ParseJob]: ...
+
+    def prime(self, job: ParseJob, parsed: object) -> None: ...
 
 
 def content_hash(data: bytes) -> str:
@@ -60,11 +78,23 @@ def default_indexes() -> list[LanguageIndex]:
 
 
 class Extractor:
-    """Holds one tree's files (incrementally updated) and answers its facts."""
+    """Holds one tree's files (incrementally updated) and answers its facts.
 
-    def __init__(self, indexes: list[LanguageIndex] | None = None, max_file_bytes: int = 2_000_000) -> None:
+    ``parse_workers`` > 1 parses big batches (a whole tree, a large commit) on that many processes
+    (parse/pool.py) before resolving them here; results are identical to serial parsing."""
+
+    def __init__(
+        self,
+        indexes: list[LanguageIndex] | None = None,
+        max_file_bytes: int = 2_000_000,
+        parse_workers: int = 1,
+    ) -> None:
         self.indexes = indexes if indexes is not None else default_indexes()
         self.max_file_bytes = max_file_bytes
+        self.parse_workers = parse_workers
+        # parsing ahead (``prefetch``): chunks queued on the pool, and results not yet consumed
+        self._inflight: list[tuple[Future, list[tuple[int, ParseJob]]]] = []
+        self._ready: dict[tuple[int, str, str], object] = {}  # (index no., path, digest) -> result
         self.warnings: dict[str, str] = {}  # path -> why it was skipped
         self._manifests: dict[str, bytes] = {}
         self._packages: PackageFacts | None = PackageFacts()
@@ -98,11 +128,88 @@ class Extractor:
             for i, ix in enumerate(self.indexes):
                 if ix.owns(path):
                     per_index[i][path] = data
+        self._parse_ahead(per_index)
         affected: set[str] = set()
         for ix, batch in zip(self.indexes, per_index):
             if batch:
                 affected |= ix.update(batch)
         return affected
+
+    def _split(self, changed: Mapping[str, bytes | None]) -> list[dict[str, bytes | None]]:
+        """``changed`` per index, parseable blobs only (the ones ``update`` would hand over)."""
+        per_index: list[dict[str, bytes | None]] = [{} for _ in self.indexes]
+        for path, data in changed.items():
+            if data is not None and skip_reason(path, data, self.max_file_bytes) is None:
+                for i, ix in enumerate(self.indexes):
+                    if ix.owns(path):
+                        per_index[i][path] = data
+        return per_index
+
+    def _jobs(self, per_index: list[dict[str, bytes | None]]) -> list[tuple[int, ParseJob]]:
+        out: list[tuple[int, ParseJob]] = []
+        for i, (ix, batch) in enumerate(zip(self.indexes, per_index)):
+            if batch and hasattr(ix, "parse_jobs") and hasattr(ix, "prime"):
+                out.extend((i, job) for job in ix.parse_jobs(batch))
+        return out
+
+    def prefetch(self, changed: Mapping[str, bytes | None]) -> None:
+        """Start parsing blobs a later ``update`` will need on the pool's helpers, without waiting
+        (ingestion parses the next commits while it resolves and writes this one). A no-op
+        without a pool; results are used only if they match what ``update`` gets."""
+        pool = shared_pool(self.parse_workers)
+        if pool is None:
+            return
+        jobs = self._jobs(self._split(changed))
+        owner = {id(job): i for i, job in jobs}
+        for fut, chunk in pool.submit([job for _, job in jobs]):
+            self._inflight.append((fut, [(owner[id(job)], job) for job in chunk]))
+
+    def _collect(self, needed: set[tuple[int, str, str]]) -> None:
+        """Move finished prefetches into ``_ready``; wait for the ones holding a needed blob."""
+        still: list[tuple[Future, list[tuple[int, ParseJob]]]] = []
+        for fut, chunk in self._inflight:
+            if not fut.done() and not any((i, j.path, j.digest) in needed for i, j in chunk):
+                still.append((fut, chunk))
+                continue
+            try:
+                results = fut.result()
+            except Exception as exc:  # noqa: BLE001 - a helper died: update parses these itself
+                log.warning("parsing ahead failed (%s); parsing in-process", exc)
+                continue
+            for (i, job), parsed in zip(chunk, results):
+                self._ready[(i, job.path, job.digest)] = parsed
+        self._inflight = still
+        if len(self._ready) > MAX_READY:  # prefetched but never asked for (history moved on)
+            self._ready = {k: v for k, v in self._ready.items() if k in needed}
+
+    def _parse_ahead(self, per_index: list[dict[str, bytes | None]]) -> None:
+        """With a parse pool, parse every index's new blobs on all workers (or take them from
+        ``prefetch``) and prime the indexes with the results."""
+        pool = shared_pool(self.parse_workers)
+        if pool is None:
+            return
+        jobs = self._jobs(per_index)
+        if not jobs:
+            return
+        was = gc.isenabled()
+        gc.disable()  # results are many small acyclic objects (see resolve/python._gc_paused)
+        try:
+            if self._inflight or self._ready:
+                self._collect({(i, j.path, j.digest) for i, j in jobs})
+                rest: list[tuple[int, ParseJob]] = []
+                for i, job in jobs:
+                    parsed = self._ready.pop((i, job.path, job.digest), None)
+                    if parsed is None:
+                        rest.append((i, job))
+                    else:
+                        self.indexes[i].prime(job, parsed)  # type: ignore[attr-defined]
+                jobs = rest
+            owner = {id(job): i for i, job in jobs}
+            for job, parsed in pool.parse([job for _, job in jobs]):
+                self.indexes[owner[id(job)]].prime(job, parsed)  # type: ignore[attr-defined]
+        finally:
+            if was:
+                gc.enable()
 
     def facts(self, path: str) -> FileFacts | None:
         for ix in self.indexes:
@@ -134,8 +241,10 @@ class Extractor:
         return Snapshot(files=files, packages=pk, warnings=warnings + pk.warnings)
 
 
-def extract_tree(files: Iterable[tuple[str, bytes]], max_file_bytes: int = 2_000_000) -> Snapshot:
+def extract_tree(
+    files: Iterable[tuple[str, bytes]], max_file_bytes: int = 2_000_000, parse_workers: int = 1
+) -> Snapshot:
     """Facts of a whole tree in one go (``callgraph --from-source``, the invariant checker)."""
-    ex = Extractor(max_file_bytes=max_file_bytes)
+    ex = Extractor(max_file_bytes=max_file_bytes, parse_workers=parse_workers)
     ex.update({p: d for p, d in files if ex.owns(p)})
     return ex.snapshot()

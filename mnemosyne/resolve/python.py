@@ -69,12 +69,13 @@ import builtins
 import gc
 import sys
 from contextlib import contextmanager
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mnemosyne.extract import content_hash
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.parse.python import ParsedFile, Scope, parse_python
+from mnemosyne.parse.pool import ParseJob
 
 BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
@@ -122,6 +123,20 @@ def _nz(x: Any, lam: dict[int, int]) -> Any:
 def read_value(pf: ParsedFile, key: tuple) -> Any:
     """What one recorded cross-file read (see ``_FileResolver.hdr`` and friends) returns from
     ``pf``, normalised (``_nz``); equal values mean the read answers the same."""
+    return _nz(_raw_read(pf, key), pf.lambdas)
+
+
+def reads_differ(old: ParsedFile, new: ParsedFile, keys: Iterable[tuple]) -> bool:
+    """Whether any of ``keys`` reads differently from ``new`` than from ``old``. When both
+    files number their lambdas the same way, raw values are compared (normalising would map
+    equal values to equal values, and distinct lambdas never to the same scope), which skips
+    the normalising copy; otherwise each value is normalised first."""
+    if old.lambdas == new.lambdas:
+        return any(_raw_read(old, k) != _raw_read(new, k) for k in keys)
+    return any(read_value(old, k) != read_value(new, k) for k in keys)
+
+
+def _raw_read(pf: ParsedFile, key: tuple) -> Any:
     k = key[0]
     if k == "S":
         v: Any = pf.sites_by_name.get(key[1])
@@ -155,7 +170,7 @@ def read_value(pf: ParsedFile, key: tuple) -> Any:
             v = s.inst_items.get(key[2])
         else:  # pragma: no cover - an unknown key never compares equal
             return object()
-    return _nz(v, pf.lambdas)
+    return v
 
 
 def _strip_suffix(path: str) -> str:
@@ -236,6 +251,21 @@ class PythonIndex:
 
     def paths(self) -> set[str]:
         return set(self._parsed)
+
+    def parse_jobs(self, changed: Mapping[str, bytes | None]) -> list[ParseJob]:
+        """The blobs of ``changed`` that ``update`` would parse (for a parse pool to do first)."""
+        jobs: dict[str, ParseJob] = {}
+        for path, data in changed.items():
+            if data is None or not self.owns(path):
+                continue
+            h = content_hash(data)
+            if h not in jobs and h not in self._parse_cache and self._hash.get(path) != h:
+                jobs[h] = ParseJob("python", path, h, data)
+        return list(jobs.values())
+
+    def prime(self, job: ParseJob, parsed: ParsedFile) -> None:
+        """Accept a parse result computed elsewhere (it depends on the bytes only)."""
+        self._parse_cache[job.digest] = parsed
 
     def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
         with _gc_paused():
@@ -321,7 +351,7 @@ class PythonIndex:
                     if a in affected:
                         continue
                     keys = self._reads.get(a, {}).get(b, ())
-                    if any(read_value(old, k) != read_value(new, k) for k in keys):
+                    if reads_differ(old, new, keys):
                         affected.add(a)
             # callback flow: which files a module's callback parameters are fed from
             for name in call_names:

@@ -57,6 +57,7 @@ from collections.abc import Mapping
 
 from mnemosyne.extract import content_hash
 from mnemosyne.facts import FileFacts, Import, Inherit
+from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import WRAPPER_CALLEES, ParsedFile, is_source, module_name, parse_file, suffix_of
 from mnemosyne.resolve.ts_reads import same_answers
@@ -786,6 +787,7 @@ class TypeScriptIndex:
         # and config, so cleared by every update
         self._spec_cache: dict[tuple[str, str], tuple] = {}
         self._parsed: dict[tuple[str, str], ParsedFile] = {}  # (path, content hash), LRU order
+        self._primed: dict[tuple[str, str], ParsedFile] = {}  # from a parse pool, for the next update
 
     # -- protocol -------------------------------------------------------------------------------
     def owns(self, path: str) -> bool:
@@ -793,6 +795,22 @@ class TypeScriptIndex:
 
     def paths(self) -> set[str]:
         return set(self.files)
+
+    def parse_jobs(self, changed: Mapping[str, bytes | None]) -> list[ParseJob]:
+        """The blobs of ``changed`` that ``update`` would parse (for a parse pool to do first)."""
+        jobs: list[ParseJob] = []
+        for path, data in changed.items():
+            if data is None or not is_source(path):
+                continue
+            h = content_hash(data)
+            old = self.files.get(path)
+            if (old is None or old.content_hash != h) and (path, h) not in self._parsed:
+                jobs.append(ParseJob("typescript", path, h, data))
+        return jobs
+
+    def prime(self, job: ParseJob, parsed: ParsedFile) -> None:
+        """Accept a parse result computed elsewhere; the next ``update`` consumes it."""
+        self._primed[(job.path, job.digest)] = parsed
 
     def facts(self, path: str) -> FileFacts | None:
         if path not in self.files:
@@ -810,6 +828,7 @@ class TypeScriptIndex:
         try:
             return self._update(changed)
         finally:
+            self._primed.clear()  # primed for this update only: memory stays bounded
             if enabled:
                 gc.enable()
 
@@ -880,6 +899,8 @@ class TypeScriptIndex:
         brings the same blobs back (reverts, merges of a branch that made the same change)."""
         cache = self._parsed
         pf = cache.pop((path, h), None)
+        if pf is None:
+            pf = self._primed.pop((path, h), None)
         if pf is None:
             pf = parse_file(path, data, h)
         cache[(path, h)] = pf  # most recent last
