@@ -131,6 +131,9 @@ def main() -> int:
     ap.add_argument("--releases", type=int, default=len(RICH), help="use the first N releases of the default list")
     ap.add_argument("--queries", type=int, default=300, help="random queries per kind")
     ap.add_argument("--rebuild", action="store_true", help="rebuild the repository even if cached")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="parse_workers: >1 parses the next commits' files on a process pool while the "
+                         "current one is resolved and written (default 1: serial)")
     args = ap.parse_args()
     versions = args.version or RICH[: args.releases]
 
@@ -188,7 +191,8 @@ def main() -> int:
                 floor_s += time.perf_counter() - t0
 
     tmp = Path(tempfile.mkdtemp(prefix="mnb-", dir="/tmp"))
-    settings = Settings(home=tmp / "home", falkordb_url=None, falkordb_socket=tmp / "db.sock")
+    settings = Settings(home=tmp / "home", falkordb_url=None, falkordb_socket=tmp / "db.sock",
+                        parse_workers=args.workers)
     server = EmbeddedFalkorDB(settings)
     server.start()
     try:

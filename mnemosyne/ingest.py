@@ -123,6 +123,9 @@ class IngestBusy(MnemosyneError):
     """Another live process is ingesting the same workspace."""
 
 
+_LIVE_LEASES: set[str] = set()  # lease values held by runs of this process
+
+
 class _Lock:
     """A per-workspace lease in the database (``SET key value NX PX``), so two ingesters (daemon
     and CLI, say) never write one graph at once. A lease left by a dead process on this host is
@@ -147,6 +150,7 @@ class _Lock:
         import os
 
         if self._cmd("SET", self.key, self.value, "NX", "PX", self.ttl):
+            _LIVE_LEASES.add(self.value)
             return
         holder = self._cmd("GET", self.key)
         holder = holder.decode() if isinstance(holder, bytes) else holder
@@ -155,15 +159,22 @@ class _Lock:
             pid = rest.partition(":")[0]
             alive = True
             if host == self.host and pid.isdigit():
-                try:
-                    os.kill(int(pid), 0)
-                except ProcessLookupError:
-                    alive = False
-                except PermissionError:
-                    alive = True
+                if int(pid) == os.getpid():
+                    # ours: live only if a run in this process still holds it (a run that lost the
+                    # database could not delete its lease; the daemon must not wait out the TTL)
+                    alive = holder in _LIVE_LEASES
+                else:
+                    try:
+                        os.kill(int(pid), 0)
+                    except ProcessLookupError:
+                        alive = False
+                    except PermissionError:
+                        alive = True
             if not alive and self._cmd("SET", self.key, self.value, "XX", "PX", self.ttl):
+                _LIVE_LEASES.add(self.value)
                 return
         if holder is None and self._cmd("SET", self.key, self.value, "NX", "PX", self.ttl):
+            _LIVE_LEASES.add(self.value)
             return
         raise IngestBusy(
             f"workspace {self.workspace!r} is being ingested by another process ({holder}); "
@@ -174,6 +185,7 @@ class _Lock:
         self._cmd("PEXPIRE", self.key, self.ttl)
 
     def release(self) -> None:
+        _LIVE_LEASES.discard(self.value)
         try:
             cur = self._cmd("GET", self.key)
             cur = cur.decode() if isinstance(cur, bytes) else cur
@@ -196,6 +208,47 @@ class _Warnings:
             log.info("ingest warning: %s", msg)
 
 
+class _ReadAhead:
+    """Reads the changed files of the next commits and, with ``parse_workers`` > 1, has the
+    parse pool parse them while the current commit is resolved and written. Without a pool it
+    reads one commit at a time, exactly as before."""
+
+    MAX_COMMITS = 32
+    MAX_BYTES = 8_000_000
+
+    def __init__(self, run: _Run, commits: list[CommitInfo]) -> None:
+        self.run = run
+        self.commits = commits
+        self.enabled = run.extractor.parse_workers > 1 and len(commits) > 1  # a lone commit: no one to overlap with
+        self.read: dict[int, dict[str, bytes | None]] = {}
+        self.next = 0  # first commit not read yet
+        self.bytes = 0
+
+    def _read(self, i: int) -> None:
+        t = time.perf_counter()
+        files = self.run.changed_files(self.commits[i].changes)
+        self.run.timings["git"] += time.perf_counter() - t
+        self.read[i] = files
+        self.bytes += sum(len(d) for d in files.values() if d is not None)
+        if self.enabled:
+            self.run.extractor.prefetch(files)
+
+    def files(self, i: int) -> dict[str, bytes | None]:
+        """The changed files of commit ``i``; reads (and queues parsing of) a few commits on."""
+        if i not in self.read:
+            self.next = max(self.next, i)
+            self._read(i)
+            self.next = i + 1
+        if self.enabled:
+            while (self.next < len(self.commits) and self.next - i <= self.MAX_COMMITS
+                   and self.bytes < self.MAX_BYTES):
+                self._read(self.next)
+                self.next += 1
+        files = self.read.pop(i)
+        self.bytes -= sum(len(d) for d in files.values() if d is not None)
+        return files
+
+
 class _Run:
     """One ingestion run of one workspace (in-memory extractor + fact state)."""
 
@@ -210,7 +263,7 @@ class _Run:
         self.stop = stop
         self.progress_cb = progress
         self.warnings = _Warnings()
-        self.extractor = Extractor(max_file_bytes=self.settings.max_file_bytes)
+        self.extractor = Extractor(max_file_bytes=self.settings.max_file_bytes, parse_workers=self.settings.parse_workers)
         self.state = FactState()
         self.files_parsed = 0
         self.t0 = time.monotonic()
@@ -412,6 +465,9 @@ class _Run:
         tm["write"] += time.perf_counter() - t
         if docs:
             t = time.perf_counter()
+            st.flush()  # documentation is written directly, after this commit's queued code writes
+            tm["write"] += time.perf_counter() - t
+            t = time.perf_counter()
             apply_docs(self.graph, seq, c.hash, c.timestamp, docs, count_tokens=self._count_tokens(), ingested_at=now)
             tm["docs"] = tm.get("docs", 0.0) + time.perf_counter() - t
         t = time.perf_counter()
@@ -530,24 +586,29 @@ class _Run:
             raise MnemosyneError("git log and rev-list disagree on the timeline (repository changed during ingestion?)")
         self._update_registry(state="ingesting")
         last_reg = time.monotonic()
-        for i, c in enumerate(commits):
-            if self.stop is not None and self.stop.is_set():
-                res.stopped = True
-                break
-            seq = last_seq + 1 + i
+        ahead = _ReadAhead(self, commits)
+        # several commits: FalkorDB writes commit N while this thread resolves commit N+1
+        with self.store.write_behind(enabled=len(commits) > 1):
+            for i, c in enumerate(commits):
+                if self.stop is not None and self.stop.is_set():
+                    res.stopped = True
+                    break
+                seq = last_seq + 1 + i
+                files = ahead.files(i)
+                self.apply(c, seq, files)
+                self.state_at = c.hash
+                res.commits_ingested += 1
+                last_commit = c.hash
+                self.emit("ingesting", i + 1, len(commits), seq, c.hash)
+                if self.lock is not None:
+                    self.lock.refresh()
+                if time.monotonic() - last_reg > 2.0:
+                    self.store.flush()  # the registry never runs ahead of the graph
+                    self._update_registry(last_ingested_commit=c.hash, last_ingested_seq=seq)
+                    last_reg = time.monotonic()
             t = time.perf_counter()
-            files = self.changed_files(c.changes)
-            self.timings["git"] += time.perf_counter() - t
-            self.apply(c, seq, files)
-            self.state_at = c.hash
-            res.commits_ingested += 1
-            last_commit = c.hash
-            self.emit("ingesting", i + 1, len(commits), seq, c.hash)
-            if self.lock is not None:
-                self.lock.refresh()
-            if time.monotonic() - last_reg > 2.0:
-                self._update_registry(last_ingested_commit=c.hash, last_ingested_seq=seq)
-                last_reg = time.monotonic()
+            self.store.flush()
+            self.timings["write"] += time.perf_counter() - t
         final_seq = last_seq + res.commits_ingested
         res.message = (
             f"stopped after {res.commits_ingested} of {len(commits)} commits (run again to continue)"

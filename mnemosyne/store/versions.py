@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from mnemosyne import vocabulary as V
 from mnemosyne.git.messages import pull_request, tickets
 from mnemosyne.git.repo import CommitInfo
+from mnemosyne.store.write_behind import WriteBehind
 from mnemosyne.timeline.edges import IDENT_PROPS, NODE_KEY, EdgeKey, clean
 from mnemosyne.timeline.state import Delta
 
@@ -67,13 +69,47 @@ class VersionStore:
         self.batch_size = max(1, int(batch_size))
         self.workspace = workspace
         self.queries = 0
+        self._behind: WriteBehind | None = None
 
     # --- low level -------------------------------------------------------------------------------
     def q(self, cypher: str, params: dict | None = None) -> list[list]:
+        """Run a write (or a read with ``ro``). Under ``write_behind`` it is queued and returns
+        no rows: callers that need rows call ``flush`` first or use ``ro``."""
+        self.queries += 1
+        if self._behind is not None:
+            self._behind.submit(cypher, params or {})
+            return []
+        return _rows_of(self.graph.query(cypher, params or {}))
+
+    @contextmanager
+    def write_behind(self, enabled: bool = True) -> Iterator[None]:
+        """Within the block, writes run on a background thread in order (store/write_behind.py);
+        leaving it waits for all of them. Reads (``ro``) wait for the queued writes first."""
+        if not enabled or self._behind is not None:
+            yield
+            return
+        self._behind = WriteBehind(lambda c, p: self.graph.query(c, p))
+        ok = False
+        try:
+            yield
+            ok = True
+        finally:
+            behind, self._behind = self._behind, None
+            behind.close(discard_error=not ok)
+
+    def q_rows(self, cypher: str, params: dict | None = None) -> list[list]:
+        """Run a query whose rows are needed now, after any queued writes."""
+        self.flush()
         self.queries += 1
         return _rows_of(self.graph.query(cypher, params or {}))
 
+    def flush(self) -> None:
+        """Wait for queued writes (before another writer, e.g. documentation, touches the graph)."""
+        if self._behind is not None:
+            self._behind.flush()
+
     def ro(self, cypher: str, params: dict | None = None) -> list[list]:
+        self.flush()
         self.queries += 1
         fn = getattr(self.graph, "ro_query", None) or self.graph.query
         return _rows_of(fn(cypher, params or {}))
@@ -303,7 +339,7 @@ class VersionStore:
         (code and documentation versions alike: ``vocabulary.ALL_VERSIONED_EDGES``)."""
         n = 0
         for etype in V.ALL_VERSIONED_EDGES:
-            rows = self.q(
+            rows = self.q_rows(
                 f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $s AND e.superseded_at IS NULL "
                 "DELETE e RETURN 1",
                 {"s": seq},
@@ -337,14 +373,14 @@ class VersionStore:
         """
         count = 0
         if commits:
-            rows = self.q(
+            rows = self.q_rows(
                 f"MATCH (c:{V.COMMIT}) WHERE c.seq >= $f SET c.superseded_at = $now, c.old_seq = c.seq, "
                 "c.seq = null RETURN count(c)",
                 {"f": fork, "now": now},
             )
             count += int(rows[0][0]) if rows else 0
         for etype in edge_types:
-            rows = self.q(
+            rows = self.q_rows(
                 f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $f AND e.superseded_at IS NULL "
                 "SET e.superseded_at = $now RETURN count(e)",
                 {"f": fork, "now": now},
