@@ -286,3 +286,36 @@ def test_doc_token_estimate_bounds_the_real_tokenizer():
         for b in doc.blocks:
             if not b.oversized:
                 assert real(b.text) <= MAX_BLOCK_TOKENS, b.text[:200]
+
+
+def _tokens_one_by_one(text: str) -> int:
+    """The reference definition of ``approx_tokens``: BERT-like pre-tokens counted one by one."""
+    import re
+    import unicodedata
+
+    n = 2
+    for m in re.finditer(r"[A-Za-z0-9]+|\S", text):
+        tok = m.group()
+        if tok[0].isascii() and tok[0].isalnum():
+            k = len(tok)
+            n += k if k <= 4 or any(c.isdigit() for c in tok) else (k + 1) // 2 + 1
+        elif tok[0].isascii():
+            n += 1
+        else:
+            n += len(unicodedata.normalize("NFD", tok))
+    return n
+
+
+def test_doc_token_estimate_equals_its_token_by_token_definition():
+    """``approx_tokens`` counts words in bulk; it must give exactly the token-by-token count
+    (sections, and so the graph, depend on it), whitespace of every kind and non-ASCII included."""
+    import random
+
+    from mnemosyne.search.docs import approx_tokens
+
+    rng = random.Random(11)
+    alphabet = "abcXYZ0189 _-.:/\t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2003\u3000éÅİß日本한🙂\u0301(){}[]#*`"
+    texts = [*_bound_corpus(), "", " ", "\u3000", "a", "12345", "abcde"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300))) for _ in range(400)]
+    for text in texts:
+        assert approx_tokens(text) == _tokens_one_by_one(text), repr(text[:80])
