@@ -58,7 +58,11 @@ class Settings(BaseSettings):
     readonly_timeout_ms: int = Field(default=5_000, description="Timeout of user/agent read-only Cypher.")
     readonly_max_rows: int = Field(default=500, description="Row cap of user/agent read-only Cypher.")
     write_batch_size: int = Field(default=1000, description="Rows per UNWIND batch when writing.")
-    parse_workers: int = Field(default=1, description="Processes used to parse files (1 = in-process).")
+    parse_workers: int = Field(
+        default=1,
+        description="Processes that parse files: 1 = in-process; N > 1 = N-1 helper processes plus the caller for big "
+        "batches, and parsing the next commits ahead during history ingestion.",
+    )
     max_file_bytes: int = Field(default=2_000_000, description="Source files larger than this are skipped with a warning.")
     embeddings_provider: str = Field(default="local", description="'local' (offline ONNX MiniLM), 'openai', or 'none'.")
     embeddings_model: str = Field(default="text-embedding-3-small", description="Model for the openai provider.")

@@ -44,6 +44,7 @@ from mnemosyne.errors import MnemosyneError, RevisionNotFound
 from mnemosyne.extract import Extractor
 from mnemosyne.facts import FileFacts
 from mnemosyne.git.repo import SYMLINK_MODE, CommitInfo, FileChange, GitRepo
+from mnemosyne.parse.pool import shared_pool
 from mnemosyne.search.doc_store import apply_docs, catch_up_docs, default_token_counter
 from mnemosyne.search.docs import is_doc_path
 from mnemosyne.search.text import search_text
@@ -264,6 +265,9 @@ class _Run:
         self.progress_cb = progress
         self.warnings = _Warnings()
         self.extractor = Extractor(max_file_bytes=self.settings.max_file_bytes, parse_workers=self.settings.parse_workers)
+        pool = shared_pool(self.settings.parse_workers)
+        if pool is not None:
+            pool.start_in_background()  # ready by the time the first commits are read
         self.state = FactState()
         self.files_parsed = 0
         self.t0 = time.monotonic()

@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def source_snapshot(path: Path, rev: str | None, max_file_bytes: int):
+def source_snapshot(path: Path, rev: str | None, max_file_bytes: int, parse_workers: int = 1):
     """(commit or None, Snapshot) of the tree at ``rev`` (git) or of the folder on disk."""
     from mnemosyne.extract import Extractor, extract_tree
     from mnemosyne.git.repo import GitRepo, NotAGitRepository
@@ -53,12 +53,13 @@ def source_snapshot(path: Path, rev: str | None, max_file_bytes: int):
     except NotAGitRepository:
         if rev:
             raise
-        return None, extract_tree(_disk_files(path, Extractor(max_file_bytes=max_file_bytes).owns), max_file_bytes)
+        files = _disk_files(path, Extractor(max_file_bytes=max_file_bytes).owns)
+        return None, extract_tree(files, max_file_bytes, parse_workers)
     with repo:
         commit = repo.rev_parse(rev or "HEAD")
         owns = Extractor(max_file_bytes=max_file_bytes).owns
         files, _subs = repo.read_tree_files(commit, wanted=owns)
-    return commit, extract_tree(files.items(), max_file_bytes)
+    return commit, extract_tree(files.items(), max_file_bytes, parse_workers)
 
 
 def _disk_files(root: Path, owns):
@@ -142,7 +143,8 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         return graph_answer
     if info is None and args.workspace:
         raise WorkspaceNotFound(f"no workspace {args.workspace!r}")
-    commit, snap = source_snapshot(path, args.at or (info.branch if info and info.branch else None), settings.max_file_bytes)
+    commit, snap = source_snapshot(path, args.at or (info.branch if info and info.branch else None), settings.max_file_bytes,
+                                  settings.parse_workers)
     if args.format == "pycg":
         return to_pycg(snap)
     return {"commit": commit, "seq": None, "source": "source", "calls": json_from_snapshot(snap)}

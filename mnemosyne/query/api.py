@@ -146,7 +146,7 @@ class _Source:
 
 
 def _src(info: WorkspaceInfo, atc: AtCommit, db: Database) -> _Source:
-    return _Source(snapshot(info, atc.hash, db.settings.max_file_bytes))
+    return _Source(snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers))
 
 
 def _not_defined(db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtCommit) -> UnknownSymbol:
@@ -607,7 +607,7 @@ def _dep_change(k: tuple) -> DependencyChange:
 
 def _source_sets(info: WorkspaceInfo, atc: AtCommit, db: Database, prefix: str) -> tuple[dict, dict, set, set]:
     """The diff sets of one commit, computed from its parsed tree (same shapes as the graph's)."""
-    snap = snapshot(info, atc.hash, db.settings.max_file_bytes)
+    snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers)
     calls_: dict = {}
     syms: dict = {}
     imps: set = set()
@@ -726,7 +726,7 @@ def callgraph_at(
     info, g, atc = _ctx(db, ws, at, as_of, as_of_ingest)
     out: dict[str, set[str]] = {}
     if atc.from_source:
-        snap = snapshot(info, atc.hash, db.settings.max_file_bytes)
+        snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers)
         for f in snap.files.values():
             for s in f.symbols:
                 if s.kind != "class":
@@ -847,7 +847,7 @@ def list_files(
     info, g, atc = _ctx(db, ws, at, as_of)
     prefix = path_prefix or ""
     if atc.from_source:
-        snap = snapshot(info, atc.hash, db.settings.max_file_bytes)
+        snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers)
         files = [FileRef(path=f.path, language=f.language, module=f.module)
                  for f in sorted(snap.files.values(), key=lambda f: f.path) if f.path.startswith(prefix)]  # fmt: skip
     else:
