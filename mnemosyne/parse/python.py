@@ -165,6 +165,10 @@ class ParsedFile:
     sites_by_name: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
     # decorator sites by the decorator's (or decorator factory's) last name: name -> [(expr, decorated scope)]
     decos_by_name: dict[str, list[tuple[Any, int]]] = field(default_factory=dict)
+    # aliases: a name (str) or a lambda's scope index (int) -> the names bound to it outside class
+    # bodies (``h = handler``, ``h = lambda ...``, ``a, b = f, g``, ``h = f or g``) and the
+    # attributes assigned it (``obj.h = handler``): where else its call sites may be found
+    aliases: dict[Any, tuple[str, ...]] = field(default_factory=dict)
 
 
 def _text(node: Node) -> str:
@@ -1030,6 +1034,43 @@ def _freeze(scopes: list[Scope], sites: dict, decos: dict) -> None:
             d[k] = tuple(d[k])
 
 
+def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[str, ...]]:
+    """``ParsedFile.aliases``: bindings (outside class bodies, where a function would become a
+    bound method) and attribute stores whose value is a plain name or a lambda, or any of them."""
+    out: dict[Any, dict[str, None]] = {}
+
+    def add(name: str, v: Any) -> None:
+        t = v[0]
+        if t == "n":
+            k: Any = v[1]
+        elif t == "L":
+            k = lambdas.get(v[1])
+            if k is None:
+                return
+        elif t == "or":
+            for x in v[1]:
+                add(name, x)
+            return
+        else:
+            return
+        if k != name:
+            d = out.get(k)
+            if d is None:
+                d = out[k] = {}
+            d[name] = None
+
+    for s in scopes:
+        if s.kind != "class":
+            for name, vals in s.bindings.items():
+                for v in vals:
+                    if v[0] in ("n", "L", "or"):
+                        add(name, v)
+        for _base, attr, v in s.attr_stores:
+            if v[0] in ("n", "L", "or"):
+                add(attr, v)
+    return {k: tuple(d) for k, d in out.items()}
+
+
 def parse_python(data: bytes) -> ParsedFile:
     """Parse one Python file's bytes (any encoding; invalid UTF-8 is replaced in names/texts)."""
     tree = _parser().parse(data)
@@ -1078,6 +1119,7 @@ def parse_python(data: bytes) -> ParsedFile:
                 if base == selfname:
                     ii.setdefault(attr, []).append((i, v))
     _freeze(scopes, sites, decos)
+    aliases = _aliases(scopes, conv.lambdas)
     for st in conv.imports:
         st.names = tuple(st.names)  # type: ignore[assignment]
     return ParsedFile(
@@ -1090,4 +1132,5 @@ def parse_python(data: bytes) -> ParsedFile:
         line_count=root.end_point[0] + 1,
         sites_by_name=sites,
         decos_by_name=decos,
+        aliases=aliases,
     )

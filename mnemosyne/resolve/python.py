@@ -16,7 +16,9 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   ``setdefault`` on a name or on ``self.attr``; read back by subscript, iteration, unpacking
   and ``x.get(k)``;
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
-  and decorator sites of the function's own module (intra-module, by position and keyword);
+  and decorator sites of the function's own module (intra-module, by position and keyword),
+  including sites that call it through a local alias (``h = f; h(x)``, ``obj.h = f``, a lambda
+  bound to a name, a class alias for ``__init__``; not a method's alias, which may be bound);
 * a call's result is the callee's return values (return statements + return annotation; a
   generator's is unknown), an instance for a class, an instance for a capitalised external name
   (``requests.Session()``; a lower-case external call's result is unknown), nothing for builtins
@@ -146,6 +148,8 @@ def _raw_read(pf: ParsedFile, key: tuple) -> Any:
         v = pf.star_imports
     elif k == "A":
         v = pf.all_names
+    elif k == "AL":
+        v = pf.aliases.get(key[1])
     else:
         if key[1] >= len(pf.scopes):
             return None
@@ -622,6 +626,25 @@ class _FileResolver:
             self._rd(path, ("D", name))
         return self.ix._parsed[path].decos_by_name.get(name, ())
 
+    def aliases(self, path: str, key: Any) -> tuple[str, ...]:
+        if path != self.path:
+            self._rd(path, ("AL", key))
+        return self.ix._parsed[path].aliases.get(key, ())
+
+    def alias_names(self, path: str, key: Any, exclude: str) -> list[str]:
+        """The names (other than ``exclude``) bound, directly or through a chain of aliases, to
+        ``key``: a name or a lambda's scope index (``ParsedFile.aliases``)."""
+        out: list[str] = []
+        seen = {exclude}
+        todo = [key]
+        while todo:
+            for nm in self.aliases(path, todo.pop()):
+                if nm not in seen:
+                    seen.add(nm)
+                    out.append(nm)
+                    todo.append(nm)
+        return out
+
     def stars(self, path: str) -> list:
         if path != self.path:
             self._rd(path, ("*",))
@@ -897,8 +920,17 @@ class _FileResolver:
         out: set = set()
         is_method = f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
         deco = self.decorator_names(f) if is_method else set()
-        if f.kind == "function":
-            names = [self.hdr(path, f.parent).name] if is_method and f.name == "__init__" else [f.name]
+        in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
+        if f.kind == "function" or (f.kind == "lambda" and not in_class):
+            if f.kind == "lambda":
+                names = self.alias_names(path, fidx, "")
+            elif is_method and f.name == "__init__":
+                cname = self.hdr(path, f.parent).name
+                names = [cname, *self.alias_names(path, cname, cname)]
+            elif is_method:
+                names = [f.name]  # an alias of a method may be bound or not: positions unknown
+            else:
+                names = [f.name, *self.alias_names(path, f.name, f.name)]
             for nm in names:
                 for sc, e in self.sites(path, nm):
                     fn = e[1]

@@ -169,6 +169,24 @@ def test_callback_passed_from_another_module() -> None:
     assert [c.callee for c in ix.facts("pkg/runner.py").calls] == ["pkg.b.other"]  # type: ignore[union-attr]
 
 
+
+def test_new_alias_call_site_reaches_another_modules_result() -> None:
+    """A value passed through a new local alias (``a = ident; a(job)``) flows into ident's
+    parameter: a file whose result depends on that parameter is re-resolved (read key "AL")."""
+    y0 = b"def ident(fn):\n    return fn\n\n\ndef job():\n    return 1\n\n\ndef setup():\n    pass\n"
+    y1 = b"def ident(fn):\n    return fn\n\n\ndef job():\n    return 1\n\n\ndef setup():\n    a = ident\n    a(job)\n"
+    files = {"pkg/__init__.py": b"", "pkg/y.py": y0, "pkg/x.py": b"from pkg.y import ident\n\nident(None)()\n"}
+    ix = PythonIndex()
+    ix.update(dict(files))
+    _all_facts(ix)
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.ident"]  # type: ignore[union-attr]
+    affected = ix.update({"pkg/y.py": y1})
+    assert "pkg/x.py" in affected
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.ident", "pkg.y.job"]  # type: ignore[union-attr]
+    files["pkg/y.py"] = y1
+    _check_fresh(ix, files, 0)
+
+
 # ---------------------------------------------------------------------------- interface pruning
 def _with_body_noise(src: str, rng: random.Random) -> str:
     """The same module with different statements inside every function body (and shifted lines):
