@@ -103,16 +103,22 @@ def apply_docs(
             "MERGE (d:Document {path: $p}) SET d.format = $f, d.title = $title, d.content_hash = $h",
             {"p": path, "f": fmt, "title": doc.title, "h": hashlib.sha256(raw).hexdigest()},
         )
+        keyed = [(b, b.key(path)) for b in doc.blocks]
         rows = []
-        for ordinal, b in enumerate(doc.blocks):
+        for ordinal, (b, key) in enumerate(keyed):
             rows.append({
-                "key": b.key(path), "doc": path, "hp": b.heading, "heading": b.heading_path[-1] if b.heading_path else doc.title,
-                "level": b.level, "chunk": b.chunk, "text": b.text, "st": doc_search_text(b.heading or doc.title, b.text),
+                "key": key, "doc": path, "hp": b.heading, "heading": b.heading_path[-1] if b.heading_path else doc.title,
+                "level": b.level, "chunk": b.chunk, "text": b.text, "st": None,
                 "mentions": b.mentions, "ls": b.line_start, "le": b.line_end, "tokens": b.tokens,
                 "code": b.has_code, "over": b.oversized, "ord": ordinal,
             })  # fmt: skip
         keys = [r["key"] for r in rows]
         report.sections_closed += _close_missing(graph, path, keys, base)
+        all_rows, rows = rows, _changed_rows(graph, path, rows)  # unchanged sections are not resent
+        titles = {key: b.heading or doc.title for b, key in keyed}
+        for r in rows:
+            if "text" in r:  # a new section: its search text is written once, on creation
+                r["st"] = doc_search_text(titles[r["key"]], r["text"])
         graph.write_batches(
             "UNWIND $rows AS r MERGE (s:Section {key: r.key}) "
             "ON CREATE SET s.doc = r.doc, s.heading_path = r.hp, s.heading = r.heading, s.level = r.level, "
@@ -135,8 +141,36 @@ def apply_docs(
         )
         report.sections_opened += res["relationships_created"]
         _sync_next(graph, path, keys, base)
-        report.mentions += _link(graph, [(r["key"], r["mentions"]) for r in rows if r["mentions"]], seq=int(seq))
+        report.mentions += _link(graph, [(r["key"], r["mentions"]) for r in all_rows if r["mentions"]], seq=int(seq))
     return report
+
+
+def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows the two section writes below would change: sections with no open version (whole
+    rows), and sections whose open version has another ordinal or line range (only those values).
+    A changelog entry added at the top would otherwise resend the text of every section."""
+    current = {
+        k: (o, ls, le)
+        for k, o, ls, le, nls, nle in graph.query(
+            "MATCH (d:Document {path: $p})-[o:HAS_SECTION]->(s:Section) "
+            f"WHERE {_HOLDS_OPEN.replace('r.', 'o.')} "
+            "RETURN s.key, o.ordinal, o.line_start, o.line_end, s.line_start, s.line_end",
+            {"p": path},
+        )
+        if (ls, le) == (nls, nle)
+    }
+    seen: dict[str, int] = {}
+    for r in rows:
+        seen[r["key"]] = seen.get(r["key"], 0) + 1
+    out: list[dict[str, Any]] = []
+    for r in rows:
+        k = r["key"]
+        if k not in current or seen[k] > 1:
+            out.append(r)
+        elif current[k] != (r["ord"], r["ls"], r["le"]):
+            # moved (text added above it): the node exists, so ON CREATE never reads the content
+            out.append({"key": k, "doc": r["doc"], "ord": r["ord"], "ls": r["ls"], "le": r["le"]})
+    return out
 
 
 def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any]) -> int:

@@ -273,15 +273,29 @@ def _rst_events(lines: list[str]) -> list[tuple]:
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
+def _joined(count: TokenCounter) -> Callable[[int, str, str, int, Callable[[], str]], int]:
+    """``joined(n, sep, part, part_n, text)``: tokens of ``text() + sep + part`` given
+    ``n = count(text())`` and ``part_n = count(part)``.
+    ``approx_tokens`` is additive over whitespace joins (no token spans whitespace; [CLS]/[SEP]
+    are counted once), so chunking keeps running totals instead of recounting growing text
+    (quadratic on long documents); any other counter is asked about the joined text itself."""
+    if count is approx_tokens:
+        return lambda n, sep, part, part_n, text: n + part_n - 2
+    return lambda n, sep, part, part_n, text: count(f"{text()}{sep}{part}")
+
+
 def _split_text_unit(u: Unit, limit: int, count: TokenCounter) -> list[Unit]:
     """Cut a prose unit that is over the limit: by lines, then sentences, then words."""
     if count(u.text) <= limit:
         return [u]
+    joined = _joined(count)
     out: list[Unit] = []
     cur: list[str] = []
+    cur_n = 0  # tokens of "\n".join(cur)
     cur_start = u.line_start
     for k, line in enumerate(u.lines):
-        if count(line) > limit:
+        line_n = count(line)
+        if line_n > limit:
             if cur:
                 out.append(Unit("text", cur, cur_start))
                 cur = []
@@ -298,12 +312,17 @@ def _split_text_unit(u: Unit, limit: int, count: TokenCounter) -> list[Unit]:
                 out.extend(_split_words(buf, limit, count, u.line_start + k))
             cur_start = u.line_start + k + 1
             continue
-        if cur and count("\n".join([*cur, line])) > limit:
-            out.append(Unit("text", cur, cur_start))
-            cur = []
-            cur_start = u.line_start + k
+        if cur:
+            with_line = joined(cur_n, "\n", line, line_n, lambda cur=cur: "\n".join(cur))
+            if with_line > limit:
+                out.append(Unit("text", cur, cur_start))
+                cur = []
+                cur_start = u.line_start + k
         if not cur:
             cur_start = u.line_start + k
+            cur_n = line_n
+        else:
+            cur_n = with_line
         cur.append(line)
     if cur:
         out.append(Unit("text", cur, cur_start))
@@ -313,17 +332,23 @@ def _split_text_unit(u: Unit, limit: int, count: TokenCounter) -> list[Unit]:
 def _split_words(text: str, limit: int, count: TokenCounter, line_no: int) -> list[Unit]:
     if count(text) <= limit:
         return [Unit("text", [text], line_no)]
+    joined = _joined(count)
     out: list[Unit] = []
     buf: list[str] = []
+    buf_n = 0  # tokens of " ".join(buf)
     for w in text.split():
-        if buf and count(" ".join([*buf, w])) > limit:
-            out.append(Unit("text", [" ".join(buf)], line_no))
-            buf = []
-        if not buf and count(w) > limit:  # one enormous "word": cut by characters
-            step = max(1, len(w) // max(2, math.ceil(count(w) / max(limit - 2, 1)) + 1))
+        w_n = count(w)
+        if buf:
+            with_w = joined(buf_n, " ", w, w_n, lambda buf=buf: " ".join(buf))
+            if with_w > limit:
+                out.append(Unit("text", [" ".join(buf)], line_no))
+                buf = []
+        if not buf and w_n > limit:  # one enormous "word": cut by characters
+            step = max(1, len(w) // max(2, math.ceil(w_n / max(limit - 2, 1)) + 1))
             for s in range(0, len(w), step):
                 out.append(Unit("text", [w[s : s + step]], line_no))
             continue
+        buf_n = with_w if buf else w_n
         buf.append(w)
     if buf:
         out.append(Unit("text", [" ".join(buf)], line_no))
@@ -335,15 +360,21 @@ def _pack(units: list[Unit], limit: int, count: TokenCounter) -> list[tuple[list
     pieces: list[Unit] = []
     for u in units:
         pieces.extend([u] if u.kind == "code" else _split_text_unit(u, limit, count))
+    joined = _joined(count)
     blocks: list[tuple[list[Unit], bool]] = []
     cur: list[Unit] = []
+    cur_n = 0  # tokens of "\n\n".join(x.text for x in cur)
     for u in pieces:
-        if cur and count("\n\n".join(x.text for x in [*cur, u])) > limit:
-            blocks.append((cur, False))
-            cur = []
-        if not cur and u.kind == "code" and count(u.text) > limit:
+        u_n = count(u.text)
+        if cur:
+            with_u = joined(cur_n, "\n\n", u.text, u_n, lambda cur=cur: "\n\n".join(x.text for x in cur))
+            if with_u > limit:
+                blocks.append((cur, False))
+                cur = []
+        if not cur and u.kind == "code" and u_n > limit:
             blocks.append(([u], True))
             continue
+        cur_n = with_u if cur else u_n
         cur.append(u)
     if cur:
         blocks.append((cur, False))

@@ -319,3 +319,31 @@ def test_doc_token_estimate_equals_its_token_by_token_definition():
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300))) for _ in range(400)]
     for text in texts:
         assert approx_tokens(text) == _tokens_one_by_one(text), repr(text[:80])
+
+
+def test_chunking_with_running_totals_equals_recounting():
+    """Chunking keeps running token totals for ``approx_tokens`` (additive over whitespace joins);
+    it must cut exactly where recounting the joined text cuts (any other counter does that)."""
+    import random
+
+    from mnemosyne.search.docs import approx_tokens
+
+    rng = random.Random(5)
+    words = ["alpha", "beta", "x1", "Größe", "日本語", "(f)", "a.b.c", "sha256:9f86d0", "über", "—", "fn()", "`code`"]
+    texts = list(_bound_corpus())
+    for _ in range(12):
+        lines = []
+        for _ in range(rng.randint(1, 150)):
+            n = rng.choice([0, 1, 5, 20, 80, 400])
+            lines.append(" ".join(rng.choice(words) for _ in range(n)) + rng.choice(["", ".", "!", "? More."]))
+            if rng.random() < 0.1:
+                lines.append("```\n" + "x = f(y)\n" * rng.randint(1, 300) + "```")
+            if rng.random() < 0.1:
+                lines.append("#" * rng.randint(1, 3) + " Heading " + rng.choice(words))
+        texts.append("\n".join(lines))
+    for text in texts:
+        fast = parse_document("docs/x.md", text, approx_tokens)
+        slow = parse_document("docs/x.md", text, lambda s: approx_tokens(s))
+        assert [(b.key("docs/x.md"), b.line_start, b.line_end, b.tokens) for b in fast.blocks] == [
+            (b.key("docs/x.md"), b.line_start, b.line_end, b.tokens) for b in slow.blocks
+        ]
