@@ -5,6 +5,9 @@ small and large commits), then ingested into a throwaway embedded FalkorDB.
     /work/venv/bin/python benchmarks/ingest_speed.py                 # rich, 24 releases
     /work/venv/bin/python benchmarks/ingest_speed.py --releases 8    # quicker
     /work/venv/bin/python benchmarks/ingest_speed.py --project click --version 8.0.0 --version 8.1.7
+    /work/venv/bin/python benchmarks/ingest_speed.py --npm --project rxjs --under src \
+        --version 7.0.0 --version 7.1.0 --version 7.2.0 ... --verify      # TypeScript, invariant checked
+    /work/venv/bin/python benchmarks/ingest_speed.py --workers 2     # parse the next commits on a 2nd core
 
 Downloads go to .bench/sdists/ (``pip download --no-deps --no-binary :all:``, cached), the repository
 to .bench/repos/. Prints: commits/s; ms per commit (median, p95) by commit size bucket (changed
@@ -63,6 +66,24 @@ def download(project: str, versions: list[str]) -> list[Path]:
     return out
 
 
+def download_npm(package: str, versions: list[str]) -> list[Path]:
+    """``npm pack`` tarballs of ``package`` at ``versions`` (cached in .bench/npm-tarballs/)."""
+    d = BENCH / "npm-tarballs" / package.replace("/", "_")
+    d.mkdir(parents=True, exist_ok=True)
+    out = []
+    for v in versions:
+        stem = package.lstrip("@").replace("/", "-")
+        tgz = d / f"{stem}-{v}.tgz"
+        if not tgz.exists():
+            subprocess.run(["npm", "pack", "--silent", f"{package}@{v}", "--pack-destination", str(d)],
+                           check=True, capture_output=True)
+        out.append(tgz)
+    return out
+
+
+UNDER: str | None = None  # only archive members under this folder (e.g. an npm package's src/)
+
+
 def _members(sdist: Path) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     with tarfile.open(sdist) as tf:
@@ -72,6 +93,8 @@ def _members(sdist: Path) -> dict[str, bytes]:
             rel = m.name.split("/", 1)[1] if "/" in m.name else m.name
             if not rel or rel.endswith((".pyc", ".so")) or "egg-info" in rel or rel == "PKG-INFO":
                 continue
+            if UNDER and not rel.startswith(UNDER.rstrip("/") + "/") and "/" in rel:
+                continue  # top-level files (package.json, tsconfig.json) are kept
             f = tf.extractfile(m)
             if f is not None:
                 files[rel] = f.read()
@@ -96,7 +119,7 @@ def build_repo(project: str, sdists: list[Path], dest: Path, seed: int = 7) -> i
     clock = 1_600_000_000
     n = 0
     for sd in sdists:
-        version = sd.name.rsplit("-", 1)[1].removesuffix(".tar.gz")
+        version = sd.name.rsplit("-", 1)[1].removesuffix(".tar.gz").removesuffix(".tgz")
         new = _members(sd)
         changed = sorted(p for p in set(new) | set(current) if new.get(p) != current.get(p))
         rnd.shuffle(changed)
@@ -131,6 +154,13 @@ def main() -> int:
     ap.add_argument("--releases", type=int, default=len(RICH), help="use the first N releases of the default list")
     ap.add_argument("--queries", type=int, default=300, help="random queries per kind")
     ap.add_argument("--rebuild", action="store_true", help="rebuild the repository even if cached")
+    ap.add_argument("--npm", action="store_true",
+                    help="--project is an npm package (tarballs through npm pack), e.g. "
+                         "--npm --project rxjs --under src --version 7.0.0 --version 7.1.0 ...")
+    ap.add_argument("--under", default=None, help="only files under this folder of each release (npm: src)")
+    ap.add_argument("--verify", action="store_true",
+                    help="after ingesting, check the invariant at every commit: the graph as of the commit "
+                         "equals a fresh parse of its tree, edge for edge (slow: one full parse per commit)")
     ap.add_argument("--workers", type=int, default=1,
                     help="parse_workers: >1 parses the next commits' files on a process pool while the "
                          "current one is resolved and written (default 1: serial)")
@@ -149,9 +179,12 @@ def main() -> int:
     from mnemosyne.store.connection import connect
     from mnemosyne.store.embedded import EmbeddedFalkorDB
 
+    global UNDER
+    UNDER = args.under
     t = time.perf_counter()
-    sdists = download(args.project, versions)
-    repo_dir = BENCH / "repos" / f"{args.project}-{len(versions)}-{versions[0]}-{versions[-1]}"
+    sdists = download_npm(args.project, versions) if args.npm else download(args.project, versions)
+    tag = args.project.lstrip("@").replace("/", "-") + (f"-{args.under}" if args.under else "")
+    repo_dir = BENCH / "repos" / f"{tag}-{len(versions)}-{versions[0]}-{versions[-1]}"
     if args.rebuild or not (repo_dir / ".git").exists():
         n = build_repo(args.project, sdists, repo_dir)
     else:
@@ -251,6 +284,22 @@ def main() -> int:
                     hits += bool(rows)
                 print(f"{kind:>18}: median {statistics.median(lat):.2f} ms, p95 {pct(lat, 95):.2f} ms "
                       f"({args.queries} random (symbol, commit), {hits} non-empty)")
+            if args.verify:
+                from mnemosyne.extract import extract_tree
+                from mnemosyne.timeline.edges import diff_edge_sets, graph_edges_at, snapshot_edges
+
+                t1 = time.perf_counter()
+                bad = 0
+                with GitRepo(repo_dir) as gr:
+                    for seq, h in enumerate(gr.timeline_hashes(gr.rev_parse("main"))):
+                        files, _ = gr.read_tree_files(h)
+                        diff = diff_edge_sets(snapshot_edges(extract_tree(files.items())), graph_edges_at(g, seq))
+                        if diff:
+                            bad += 1
+                            print(f"INVARIANT BROKEN at seq {seq} ({h[:12]}):\n{str(diff)[:2000]}")
+                print(f"invariant (graph as of each commit == fresh parse, all versioned edges): "
+                      f"{res.last_seq + 1 - bad} of {res.last_seq + 1} commits equal "
+                      f"({time.perf_counter() - t1:.1f}s)")
     finally:
         server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
