@@ -38,6 +38,9 @@ Conventions (tests/extract_py/corpus/README.md):
 * decorators: the scope that holds the decorated definition calls the decorator (``@dec``) or
   the decorator factory's result (``@dec(arg)``: the call ``dec(arg)`` itself is an ordinary call);
   ``@property``, ``@staticmethod``, ``@classmethod`` and ``@x.setter`` are declarations, no edge;
+  a decorator's parameter is what it is applied to: the definition for the innermost one, else
+  what the decorator below returns (an external or unresolved one is transparent); a class used
+  as a decorator gets it in ``__init__``, an instance a factory returns in ``__call__``;
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads, decorators;
@@ -951,16 +954,24 @@ class _FileResolver:
                     out |= self._arg_values(path, sc, e, i - offset, pname)
         if i == 0:
             out |= self._decorated(path, fidx, [path])
+        elif i == 1 and is_method and f.name in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
+            out |= self._decorated(path, fidx, [path], f.name)  # a class / an instance as decorator
         return out
 
-    def _decorated(self, path: str, fidx: int, where: list[str]) -> set:
+    def _decorated(self, path: str, fidx: int, where: list[str], method: str = "") -> set:
         """Definitions that decorator sites in ``where`` pass to function ``fidx`` (used as the
-        decorator itself or returned by a decorator factory)."""
+        decorator itself or returned by a decorator factory); with ``method`` (``__init__`` or
+        ``__call__``), to that method of a class used as the decorator (``@Cls``) or of an
+        instance a decorator factory returns (``@Cls(arg)``)."""
         f = self.hdr(path, fidx)
         me = ("F", path, fidx)
-        dnames = [f.name]
-        if f.parent > 0 and self.hdr(path, f.parent).kind == "function":
-            dnames.append(self.hdr(path, f.parent).name)  # a decorator factory's inner function
+        if method:
+            dnames = [self.hdr(path, f.parent).name]
+            want = "C" if method == "__init__" else "I"
+        else:
+            dnames = [f.name]
+            if f.parent > 0 and self.hdr(path, f.parent).kind == "function":
+                dnames.append(self.hdr(path, f.parent).name)  # a decorator factory's inner function
         out: set = set()
         for q in where:
             for nm in dnames:
@@ -972,8 +983,52 @@ class _FileResolver:
                             vals |= self.call_result(q, dscope, fv, de)
                     else:
                         vals = set(self.eval(q, dscope, de))
-                    if me in vals:
-                        out |= self.eval_binding(q, dscope, ("def", didx))
+                    if method:
+                        hit = any(v[0] == want and me in self.class_lookup(v[1], v[2], method) for v in vals)
+                    else:
+                        hit = me in vals
+                    if hit:
+                        decorators = self.hdr(q, didx).decorators
+                        for k, d in enumerate(decorators):
+                            if d == de:
+                                out |= self.deco_input(q, didx, k)
+        return out
+
+    def deco_input(self, path: str, didx: int, k: int) -> frozenset:
+        """What the ``k``-th decorator (outermost first) of scope ``didx`` is applied to: the
+        definition itself for the innermost one, else what the decorator below it returns. A
+        decorator whose result is known (an internal function or factory, a class, an instance
+        with ``__call__``) gives its return values; one that is not (external, builtin,
+        unresolved) is taken as transparent, as a decorated name keeps naming the function."""
+        return self.memoized(("di", path, didx, k), False, self._deco_input, path, didx, k)
+
+    def _deco_input(self, path: str, didx: int, k: int) -> set:
+        s = self.hdr(path, didx)
+        decorators = s.decorators
+        if k + 1 >= len(decorators):
+            return set(self.eval_binding(path, s.parent, ("def", didx)))
+        inner = decorators[k + 1]
+        if inner[0] == "c":
+            fvals: set = set()
+            for fv in self.eval(path, s.parent, inner[1]):
+                fvals |= self.call_result(path, s.parent, fv, inner)
+        else:
+            fvals = set(self.eval(path, s.parent, inner))
+        out: set = set()
+        transparent = not fvals
+        for v in fvals:
+            if v[0] == "F":
+                out |= self.returns(v[1], v[2])
+            elif v[0] == "C":
+                out.add(("I", v[1], v[2]))
+            elif v[0] == "I":
+                for m in self.class_lookup(v[1], v[2], "__call__"):
+                    if m[0] == "F":
+                        out |= self.returns(m[1], m[2])
+            else:
+                transparent = True
+        if transparent:
+            out |= self.deco_input(path, didx, k + 1)
         return out
 
     def cross_param(self, path: str, fidx: int, i: int) -> frozenset:
