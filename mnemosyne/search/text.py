@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # ``getUserById`` -> get User By Id; ``HTTPServer`` -> HTTP Server; ``utf8Decode`` -> utf 8 Decode.
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
@@ -54,6 +55,7 @@ def _strip_nul(s: str | None) -> str:
     return (s or "").replace("\x00", " ")
 
 
+@lru_cache(maxsize=8192)  # a changed file's unchanged symbols ask again
 def search_text(
     fqn: str,
     name: str | None = None,

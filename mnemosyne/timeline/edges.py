@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from mnemosyne import vocabulary as V
@@ -62,6 +63,14 @@ def conf(x: float) -> float:
     return round(float(x), 6)
 
 
+@lru_cache(maxsize=1 << 16)
+def _vkey(ident: tuple) -> str:
+    """Digest of identity properties; memoized: history ingestion asks for the same ones per
+    commit (open, close and diff of an unchanged call site)."""
+    raw = json.dumps(ident, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(raw.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
 @dataclass(frozen=True, slots=True)
 class EdgeKey:
     etype: str
@@ -74,10 +83,7 @@ class EdgeKey:
     @property
     def vkey(self) -> str:
         """Short, stable digest of the identity properties (stored on the edge as ``vkey``)."""
-        if not self.ident:
-            return "-"
-        raw = json.dumps(self.ident, ensure_ascii=False, separators=(",", ":"))
-        return hashlib.blake2b(raw.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+        return _vkey(self.ident) if self.ident else "-"
 
     def ident_props(self) -> dict[str, Any]:
         return dict(zip(IDENT_PROPS[self.etype], self.ident))
