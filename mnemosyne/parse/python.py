@@ -169,6 +169,11 @@ class ParsedFile:
     # bodies (``h = handler``, ``h = lambda ...``, ``a, b = f, g``, ``h = f or g``) and the
     # attributes assigned it (``obj.h = handler``): where else its call sites may be found
     aliases: dict[Any, tuple[str, ...]] = field(default_factory=dict)
+    # names of parameters called inside their function (``def run(cb): cb(x)``): a function passed
+    # for one of them receives the arguments of those calls
+    param_calls: tuple[str, ...] = ()
+    # names (and lambdas' scope indices) passed as a call's argument as they are (``run(job)``)
+    passed: frozenset[Any] = frozenset()
 
 
 def _text(node: Node) -> str:
@@ -1071,6 +1076,41 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
     return {k: tuple(d) for k, d in out.items()}
 
 
+def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[str, ...], frozenset[Any]]:
+    """``ParsedFile.param_calls``: names called as ``name(...)`` where name is a parameter of the
+    function or lambda the call sits in (or of an enclosing one that binds it); and
+    ``ParsedFile.passed``: the names and lambdas passed as they are for a call's argument."""
+    out: dict[str, None] = {}
+    passed: set[Any] = set()
+    for s in scopes:
+        for e, _line, _flag, sc in s.calls:
+            for a in e[2]:
+                if a[0] == "n":
+                    passed.add(a[1])
+                elif a[0] == "L":
+                    passed.add(lambdas.get(a[1]))
+            for _k, a in e[3]:
+                if a[0] == "n":
+                    passed.add(a[1])
+                elif a[0] == "L":
+                    passed.add(lambdas.get(a[1]))
+            fn = e[1]
+            if fn[0] != "n" or fn[1] in out:
+                continue
+            name = fn[1]
+            cur = sc
+            while cur > 0:
+                c = scopes[cur]
+                vals = c.bindings.get(name) if c.kind != "class" else None
+                if vals is not None:
+                    if c.kind in ("function", "lambda") and any(v[0] == "p" for v in vals):
+                        out[name] = None
+                    break
+                cur = c.parent
+    passed.discard(None)
+    return tuple(out), frozenset(passed)
+
+
 def parse_python(data: bytes) -> ParsedFile:
     """Parse one Python file's bytes (any encoding; invalid UTF-8 is replaced in names/texts)."""
     tree = _parser().parse(data)
@@ -1120,6 +1160,7 @@ def parse_python(data: bytes) -> ParsedFile:
                     ii.setdefault(attr, []).append((i, v))
     _freeze(scopes, sites, decos)
     aliases = _aliases(scopes, conv.lambdas)
+    param_calls, passed = _param_calls(scopes, conv.lambdas)
     for st in conv.imports:
         st.names = tuple(st.names)  # type: ignore[assignment]
     return ParsedFile(
@@ -1133,4 +1174,6 @@ def parse_python(data: bytes) -> ParsedFile:
         sites_by_name=sites,
         decos_by_name=decos,
         aliases=aliases,
+        param_calls=param_calls,
+        passed=passed,
     )

@@ -18,7 +18,9 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
   and decorator sites of the function's own module (intra-module, by position and keyword),
   including sites that call it through a local alias (``h = f; h(x)``, ``obj.h = f``, a lambda
-  bound to a name, a class alias for ``__init__``; not a method's alias, which may be bound);
+  bound to a name, a class alias for ``__init__``; not a method's alias, which may be bound),
+  and, for a function or lambda passed as an argument somewhere in its module, the calls of
+  parameters that may hold it (``def run(cb): cb(x)``, checked by evaluating ``cb``);
 * a call's result is the callee's return values (return statements + return annotation; a
   generator's is unknown), an instance for a class, an instance for a capitalised external name
   (``requests.Session()``; a lower-case external call's result is unknown), nothing for builtins
@@ -153,6 +155,10 @@ def _raw_read(pf: ParsedFile, key: tuple) -> Any:
         v = pf.all_names
     elif k == "AL":
         v = pf.aliases.get(key[1])
+    elif k == "PC":
+        v = pf.param_calls
+    elif k == "PA":
+        return key[1] in pf.passed
     else:
         if key[1] >= len(pf.scopes):
             return None
@@ -634,6 +640,16 @@ class _FileResolver:
             self._rd(path, ("AL", key))
         return self.ix._parsed[path].aliases.get(key, ())
 
+    def param_calls(self, path: str) -> tuple[str, ...]:
+        if path != self.path:
+            self._rd(path, ("PC",))
+        return self.ix._parsed[path].param_calls
+
+    def is_passed(self, path: str, key: Any) -> bool:
+        if path != self.path:
+            self._rd(path, ("PA", key))
+        return key in self.ix._parsed[path].passed
+
     def alias_names(self, path: str, key: Any, exclude: str) -> list[str]:
         """The names (other than ``exclude``) bound, directly or through a chain of aliases, to
         ``key``: a name or a lambda's scope index (``ParsedFile.aliases``)."""
@@ -934,6 +950,12 @@ class _FileResolver:
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
             else:
                 names = [f.name, *self.alias_names(path, f.name, f.name)]
+            if not is_method and (
+                (f.kind == "lambda" and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
+            ):
+                # passed as an argument to a function that calls its parameter with arguments
+                # (``def run(cb): cb(x)``): it gets them
+                names += [n for n in self.param_calls(path) if n not in names]
             for nm in names:
                 for sc, e in self.sites(path, nm):
                     fn = e[1]

@@ -187,6 +187,24 @@ def test_new_alias_call_site_reaches_another_modules_result() -> None:
     _check_fresh(ix, files, 0)
 
 
+
+def test_callback_called_with_arguments_reaches_another_modules_result() -> None:
+    """keep is passed to feed, which starts calling its parameter with job: keep's parameter now
+    holds job, and a file whose result depends on it is re-resolved (read keys "PA", "PC")."""
+    y0 = b"def keep(v):\n    return v\n\n\ndef job():\n    return 1\n\n\ndef feed(cb):\n    pass\n\n\nfeed(keep)\n"
+    y1 = y0.replace(b"    pass\n", b"    cb(job)\n")
+    files = {"pkg/__init__.py": b"", "pkg/y.py": y0, "pkg/x.py": b"from pkg.y import keep\n\nkeep(None)()\n"}
+    ix = PythonIndex()
+    ix.update(dict(files))
+    _all_facts(ix)
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.keep"]  # type: ignore[union-attr]
+    affected = ix.update({"pkg/y.py": y1})
+    assert "pkg/x.py" in affected
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.job", "pkg.y.keep"]  # type: ignore[union-attr]
+    files["pkg/y.py"] = y1
+    _check_fresh(ix, files, 0)
+
+
 # ---------------------------------------------------------------------------- interface pruning
 def _with_body_noise(src: str, rng: random.Random) -> str:
     """The same module with different statements inside every function body (and shifted lines):
