@@ -12,7 +12,8 @@ Expressions are encoded as small tuples (see ``_Conv``):
     ('n', name)                      identifier
     ('a', base, attr)                attribute
     ('c', func, args, kwargs)        call; args: [expr | ('*', expr)], kwargs: [(name|None, expr)]
-    ('s', base, key)                 subscript; key is ('str', s) / ('int', i) / ('u',)
+    ('s', base, key)                 subscript; key is ('str', s) / ('int', i) / ('u',), or a slice:
+                                     ('sl', lo, hi) with int or None bounds, ('sl',) otherwise
     ('L', k)                         the k-th lambda met (ParsedFile.lambdas maps k -> scope index;
                                      an ordinal, not a byte offset, so moving code keeps it)
     ('t', [elts])                    tuple / list / set display
@@ -347,6 +348,8 @@ class _Conv:
                         key = U
                 elif k.type == "unary_operator" and _text(k).replace(" ", "").lstrip("-").isdigit():
                     key = ("int", int(_text(k).replace(" ", "")))
+                elif k.type == "slice":
+                    key = _slice_key(k)
             return ("s", base, key)
         if t == "lambda":
             return ("L", self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
@@ -973,6 +976,31 @@ class _Conv:
         if star:
             self.star_imports.append((module, level))
         self.imports.append(ImportStmt(sc, node.start_point[0] + 1, module, level, names, True, star))
+
+
+def _slice_key(node: Node) -> Any:
+    """``x[lo:hi]`` -> ``('sl', lo, hi)`` with int literals or None for a missing bound; any
+    other slice (a step, computed bounds) -> ``('sl',)``."""
+    parts: list[Node | None] = [None, None, None]
+    pos = 0
+    for c in node.children:
+        if c.type == ":":
+            pos += 1
+        elif pos < 3 and c.type != "comment":
+            parts[pos] = c
+    if parts[2] is not None:
+        return ("sl",)
+    bounds: list[int | None] = []
+    for c in parts[:2]:
+        if c is None:
+            bounds.append(None)
+            continue
+        txt = _text(c).replace(" ", "")
+        if c.type in ("integer", "unary_operator") and txt.lstrip("-").isdigit():
+            bounds.append(int(txt))
+        else:
+            return ("sl",)
+    return ("sl", bounds[0], bounds[1])
 
 
 def _dotted_expr(s: str) -> Any:

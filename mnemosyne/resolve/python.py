@@ -14,7 +14,8 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   names by import path (``np.array`` -> ``numpy.array``);
 * containers: items of displays, ``x[k] = v``, ``x.append(v)``/``add``/``insert``/``extend``/
   ``setdefault`` on a name or on ``self.attr``; read back by subscript, iteration, unpacking
-  and ``x.get(k)``;
+  and ``x.get(k)``; a slice ``x[i:j]`` is a container of some of the items (exactly which for a
+  display with literal bounds), not an item;
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
   and decorator sites of the function's own module (intra-module, by position and keyword),
   including sites that call it through a local alias (``h = f; h(x)``, ``obj.h = f``, a lambda
@@ -1227,6 +1228,19 @@ class _FileResolver:
     def subscript(self, path: str, idx: int, e: Any) -> set:
         base, key = e[1], e[2]
         out: set = set()
+        if key[0] == "sl":
+            # a slice of a list/tuple display is a list of some of its elements (the exact ones
+            # with literal bounds; else any of them, at unknown positions: a leading unknown
+            # splat), not an element; items stored into a container are read back through the
+            # slice expression (``_stored_items``)
+            for c in self.eval(path, idx, base):
+                if c[0] == "T" and c[3][0] == "t":
+                    elts = c[3][1]
+                    if len(key) == 3 and not any(x[0] == "*" for x in elts):
+                        out.add(("T", c[1], c[2], ("t", tuple(elts[key[1] : key[2]]))))
+                    else:
+                        out.add(("T", c[1], c[2], ("t", (("*", ("u",)), *elts))))
+            return out
         for c in self.eval(path, idx, base):
             if c[0] == "T":
                 out |= self.container_item(c, key)
@@ -1240,6 +1254,8 @@ class _FileResolver:
 
     def _stored_items(self, path: str, idx: int, e: Any) -> set:
         out: set = set()
+        if e[0] == "s" and e[2][0] == "sl":
+            return set(self.stored_items(path, idx, e[1]))  # some of the items of the sliced one
         if e[0] == "n":
             bscope = self.binding_scope(path, idx, e[1])
             if bscope is not None:
