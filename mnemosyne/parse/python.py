@@ -16,7 +16,9 @@ Expressions are encoded as small tuples (see ``_Conv``):
                                      ('sl', lo, hi) with int or None bounds, ('sl',) otherwise
     ('L', k)                         the k-th lambda met (ParsedFile.lambdas maps k -> scope index;
                                      an ordinal, not a byte offset, so moving code keeps it)
-    ('t', [elts])                    tuple / list / set display
+    ('t', [elts])                    tuple / list / set display; a comprehension or generator
+                                     expression is ('t', [('*', ('u',)), item]) (item at unknown
+                                     positions), a dict comprehension ('d', [(('u',), value)])
     ('d', [(key, value)])            dict display
     ('or', [exprs])                  any of (conditional expression, boolean operator)
     ('str', s) / ('int', i)          literals usable as subscript keys
@@ -394,7 +396,14 @@ class _Conv:
                 return ("lit", "int")
         if t in ("float", "true", "false", "none", "concatenated_string"):
             return ("lit", t)
-        if t in ("list_comprehension", "dictionary_comprehension", "set_comprehension"):
+        if t in ("list_comprehension", "set_comprehension", "generator_expression"):
+            # its items, at unknown positions (comprehension variables bind in this scope)
+            body = node.child_by_field_name("body")
+            return ("t", (("*", U), self.expr(body, depth + 1))) if body is not None else ("lit", t)
+        if t == "dictionary_comprehension":
+            body = node.child_by_field_name("body")
+            if body is not None and body.type == "pair":
+                return ("d", ((U, self.expr(body.child_by_field_name("value"), depth + 1)),))
             return ("lit", t)
         return U
 

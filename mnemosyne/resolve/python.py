@@ -15,7 +15,9 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
 * containers: items of displays, ``x[k] = v``, ``x.append(v)``/``add``/``insert``/``extend``/
   ``setdefault`` on a name or on ``self.attr``; read back by subscript, iteration, unpacking
   and ``x.get(k)``; a slice ``x[i:j]`` is a container of some of the items (exactly which for a
-  display with literal bounds), not an item;
+  display with literal bounds), not an item; comprehensions and generator expressions are
+  containers of their item (positions unknown), and ``list``/``tuple``/``sorted``/``reversed``/
+  ``set``/``iter``/``filter`` pass items on, ``next`` returns one, ``enumerate``/``zip`` pair them;
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
   and decorator sites of the function's own module (intra-module, by position and keyword),
   including sites that call it through a local alias (``h = f; h(x)``, ``obj.h = f``, a lambda
@@ -89,6 +91,8 @@ BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or 
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
 SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
+# builtins whose result holds (or is) the items of their iterable argument
+ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip"})
 EMPTY: frozenset = frozenset()
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
@@ -1216,6 +1220,8 @@ class _FileResolver:
             return {("F", path, li)} if li is not None else set()
         if tag in ("t", "d"):
             return {("T", path, idx, e)}
+        if tag == "itm":  # the items of iterating e[1] (built by ``call_result`` for builtins)
+            return set(self.iter_values(path, idx, e[1]))
         if tag == "or":
             out = set()
             for x in e[1]:
@@ -1368,8 +1374,37 @@ class _FileResolver:
                 return {("C", v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == "I"}
             if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != "*":
                 return set(self.eval(path, idx, e[2][0]))
+            if k == "B" and f[1] in ITEM_BUILTINS:
+                return self.items_result(path, idx, f[1], e)
             return set()
         return set()
+
+    def items_result(self, path: str, idx: int, name: str, e: Any) -> set:
+        """What a builtin that passes items on returns: ``next(it)`` an item; ``list(x)`` /
+        ``tuple(x)`` x's display itself (same positions); ``sorted``, ``reversed``, ``set``,
+        ``iter``, ``filter``, ... a container of x's items at unknown positions; ``enumerate(x)``
+        (index, item) pairs; ``zip(a, b)`` (item of a, item of b) tuples."""
+        args = e[2]
+        if not args or any(a[0] == "*" for a in args):
+            return set()
+        if name == "next":
+            out = set(self.iter_values(path, idx, args[0]))
+            if len(args) > 1:
+                out |= self.eval(path, idx, args[1])
+            return out
+        if name == "zip":
+            item: Any = ("t", tuple(("itm", a) for a in args))
+        elif name == "enumerate":
+            item = ("t", (("u",), ("itm", args[0])))
+        else:
+            src = args[1] if name == "filter" else args[0]
+            if name in ("list", "tuple") and len(args) == 1:
+                vals = self.eval(path, idx, src)
+                out = {v for v in vals if v[0] == "T" and v[3][0] == "t"}
+                if out and len(out) == len(vals) and not self.stored_items(path, idx, src):
+                    return out
+            item = ("itm", src)
+        return {("T", path, idx, ("t", (("*", ("u",)), item)))}
 
     def super_value(self, path: str, idx: int, e: Any) -> set:
         args = e[2]
