@@ -36,6 +36,7 @@ Binding values add:
     ('w', expr) / ('aw', expr)       ``with expr as target`` / ``async with expr as target``
     ('ann', [exprs])                 an instance of one of the annotated classes
     ('exc', [exprs])                 ``except E as e``: an instance of E
+    ('itm', expr)                    the items of iterating ``expr`` (``yield from expr``)
     ('at', scope, value)             ``value`` evaluated in another scope (container items stored
                                      from an inner scope into a container bound outside)
 """
@@ -125,6 +126,7 @@ class Scope:
     params: list[tuple[str, str, Any, Any]] = field(default_factory=list)  # (name, '', '*', '**'; annotation; default)
     return_ann: Any = None  # ('ann', [...]) or None
     returns: list[Any] = field(default_factory=list)
+    yields: list[Any] = field(default_factory=list)  # yield exprs; ``yield from x`` -> ('itm', x)
     bindings: dict[str, list[Any]] = field(default_factory=dict)
     item_bindings: dict[str, list[Any]] = field(default_factory=dict)  # name[...] = value
     globals: set[str] = field(default_factory=set)
@@ -694,6 +696,10 @@ class _Conv:
                 s = self.scopes[sc]
                 if s.kind in ("function", "lambda"):
                     s.is_generator = True
+                    val = [c for c in node.named_children if c.type != "comment"]
+                    if val:
+                        e = self.expr(val[-1])
+                        s.yields.append(("itm", e) if any(c.type == "from" for c in node.children) else e)
                 for c in reversed(node.named_children):
                     push((c, sc, 0))
                 continue
@@ -1047,6 +1053,7 @@ def _freeze(scopes: list[Scope], sites: dict, decos: dict) -> None:
         s.bases = tuple(s.bases) if s.bases else ()  # type: ignore[assignment]
         s.params = tuple(s.params) if s.params else ()  # type: ignore[assignment]
         s.returns = tuple(s.returns) if s.returns else ()  # type: ignore[assignment]
+        s.yields = tuple(s.yields) if s.yields else ()  # type: ignore[assignment]
         s.calls = tuple(s.calls) if s.calls else ()  # type: ignore[assignment]
         s.decos = tuple(s.decos) if s.decos else ()  # type: ignore[assignment]
         s.loads = tuple(s.loads) if s.loads else ()  # type: ignore[assignment]

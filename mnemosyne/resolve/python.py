@@ -25,7 +25,8 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   and, for a function or lambda passed as an argument somewhere in its module, the calls of
   parameters that may hold it (``def run(cb): cb(x)``, checked by evaluating ``cb``);
 * a call's result is the callee's return values (return statements + return annotation; a
-  generator's is unknown), an instance for a class, an instance for a capitalised external name
+  generator's is a container of what it yields, ``yield from x`` passing on x's items), an
+  instance for a class, an instance for a capitalised external name
   (``requests.Session()``; a lower-case external call's result is unknown), nothing for builtins
   (``functools.partial(f, ...)`` is ``f``).
 
@@ -179,7 +180,7 @@ def _raw_read(pf: ParsedFile, key: tuple) -> Any:
         elif k == "p":
             v = s.params
         elif k == "r":
-            v = (s.returns, s.return_ann)
+            v = (s.returns, s.return_ann, s.yields)
         elif k == "B":
             v = s.bases
         elif k == "ia":
@@ -609,11 +610,11 @@ class _FileResolver:
             self._rd(path, ("p", idx))
         return self.ix._parsed[path].scopes[idx].params
 
-    def rets(self, path: str, idx: int) -> tuple[list, Any]:
+    def rets(self, path: str, idx: int) -> tuple[list, Any, list]:
         if path != self.path:
             self._rd(path, ("r", idx))
         s = self.ix._parsed[path].scopes[idx]
-        return s.returns, s.return_ann
+        return s.returns, s.return_ann, s.yields
 
     def bases_of(self, path: str, idx: int) -> list:
         if path != self.path:
@@ -1339,7 +1340,10 @@ class _FileResolver:
                     if it[0] != "F":
                         continue
                     for itv in self.returns(it[1], it[2]):
-                        if itv[0] == "I":
+                        if itv[0] == "T":  # a generator __iter__: what it yields
+                            for x in itv[3][1]:
+                                out |= self.eval(itv[1], itv[2], x[1] if x[0] == "*" else x)
+                        elif itv[0] == "I":
                             for nx in self.class_lookup(itv[1], itv[2], "__next__"):
                                 if nx[0] == "F":
                                     out |= self.returns(nx[1], nx[2])
@@ -1428,12 +1432,15 @@ class _FileResolver:
     def _returns(self, path: str, fidx: int) -> set:
         s = self.hdr(path, fidx)
         out: set = set()
-        if not s.is_generator:
-            returns, return_ann = self.rets(path, fidx)
-            for e in returns:
-                out |= self.eval(path, fidx, e)
-            if return_ann is not None and s.parent >= 0:
-                out |= self.ann_values(path, s.parent, return_ann[1])
+        returns, return_ann, yields = self.rets(path, fidx)
+        if s.is_generator:
+            # a generator object: a container of what it yields (iteration, next())
+            out.add(("T", path, fidx, ("t", (("*", ("u",)), *yields))))
+            return out
+        for e in returns:
+            out |= self.eval(path, fidx, e)
+        if return_ann is not None and s.parent >= 0:
+            out |= self.ann_values(path, s.parent, return_ann[1])
         return out
 
     # ------------------------------------------------------------------ classes
