@@ -32,8 +32,9 @@ import logging
 import re
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -210,44 +211,42 @@ class _Warnings:
 
 
 class _ReadAhead:
-    """Reads the changed files of the next commits and, with ``parse_workers`` > 1, has the
-    parse pool parse them while the current commit is resolved and written. Without a pool it
-    reads one commit at a time, exactly as before."""
+    """Commits of the git log stream with their changed files read. With ``parse_workers`` > 1 it
+    reads up to MAX_COMMITS / MAX_BYTES ahead and has the parse pool parse those files while the
+    current commit is resolved and written; without a pool it reads one commit at a time."""
 
     MAX_COMMITS = 32
     MAX_BYTES = 8_000_000
 
-    def __init__(self, run: _Run, commits: list[CommitInfo]) -> None:
+    def __init__(self, run: _Run, commits: Iterator[CommitInfo], total: int) -> None:
         self.run = run
         self.commits = commits
-        self.enabled = run.extractor.parse_workers > 1 and len(commits) > 1  # a lone commit: no one to overlap with
-        self.read: dict[int, dict[str, bytes | None]] = {}
-        self.next = 0  # first commit not read yet
+        self.enabled = run.extractor.parse_workers > 1 and total > 1  # a lone commit: no one to overlap with
+        self.buf: deque[tuple[CommitInfo, dict[str, bytes | None], int]] = deque()
         self.bytes = 0
 
-    def _read(self, i: int) -> None:
+    def _read_one(self) -> bool:
+        c = next(self.commits, None)
+        if c is None:
+            return False
         t = time.perf_counter()
-        files = self.run.changed_files(self.commits[i].changes)
+        files = self.run.changed_files(c.changes)
         self.run.timings["git"] += time.perf_counter() - t
-        self.read[i] = files
-        self.bytes += sum(len(d) for d in files.values() if d is not None)
+        size = sum(len(d) for d in files.values() if d is not None)
+        self.buf.append((c, files, size))
+        self.bytes += size
         if self.enabled:
             self.run.extractor.prefetch(files)
+        return True
 
-    def files(self, i: int) -> dict[str, bytes | None]:
-        """The changed files of commit ``i``; reads (and queues parsing of) a few commits on."""
-        if i not in self.read:
-            self.next = max(self.next, i)
-            self._read(i)
-            self.next = i + 1
-        if self.enabled:
-            while (self.next < len(self.commits) and self.next - i <= self.MAX_COMMITS
-                   and self.bytes < self.MAX_BYTES):
-                self._read(self.next)
-                self.next += 1
-        files = self.read.pop(i)
-        self.bytes -= sum(len(d) for d in files.values() if d is not None)
-        return files
+    def __iter__(self) -> Iterator[tuple[CommitInfo, dict[str, bytes | None]]]:
+        while self.buf or self._read_one():
+            if self.enabled:
+                while len(self.buf) <= self.MAX_COMMITS and self.bytes < self.MAX_BYTES and self._read_one():
+                    pass
+            c, files, size = self.buf.popleft()
+            self.bytes -= size
+            yield c, files
 
 
 class _Run:
@@ -585,25 +584,26 @@ class _Run:
             self.restore_or_load(last_commit, last_seq, self.rolled)
             if self.verify or self.rolled:  # after a rollback, always check
                 self.verify_loaded_state()
-        commits = repo.log(head, since=last_commit)
-        if [c.hash for c in commits] != timeline[last_seq + 1 :]:
-            raise MnemosyneError("git log and rev-list disagree on the timeline (repository changed during ingestion?)")
         self._update_registry(state="ingesting")
         last_reg = time.monotonic()
-        ahead = _ReadAhead(self, commits)
+        stream = repo.iter_log(head, since=last_commit)  # parsed as git prints it: never all in memory
+        ahead = _ReadAhead(self, stream, todo)
         # several commits: FalkorDB writes commit N while this thread resolves commit N+1
-        with self.store.write_behind(enabled=len(commits) > 1):
-            for i, c in enumerate(commits):
+        with closing(stream), self.store.write_behind(enabled=todo > 1):
+            for i, (c, files) in enumerate(ahead):
                 if self.stop is not None and self.stop.is_set():
                     res.stopped = True
                     break
                 seq = last_seq + 1 + i
-                files = ahead.files(i)
+                if seq >= len(timeline) or c.hash != timeline[seq]:
+                    raise MnemosyneError(
+                        "git log and rev-list disagree on the timeline (repository changed during ingestion?)"
+                    )
                 self.apply(c, seq, files)
                 self.state_at = c.hash
                 res.commits_ingested += 1
                 last_commit = c.hash
-                self.emit("ingesting", i + 1, len(commits), seq, c.hash)
+                self.emit("ingesting", i + 1, todo, seq, c.hash)
                 if self.lock is not None:
                     self.lock.refresh()
                 if time.monotonic() - last_reg > 2.0:
@@ -613,9 +613,14 @@ class _Run:
             t = time.perf_counter()
             self.store.flush()
             self.timings["write"] += time.perf_counter() - t
+        if not res.stopped and res.commits_ingested < todo:
+            raise MnemosyneError(
+                f"git log ended after {res.commits_ingested} of {todo} timeline commits "
+                "(repository changed during ingestion?); run again to continue"
+            )
         final_seq = last_seq + res.commits_ingested
         res.message = (
-            f"stopped after {res.commits_ingested} of {len(commits)} commits (run again to continue)"
+            f"stopped after {res.commits_ingested} of {todo} commits (run again to continue)"
             if res.stopped
             else f"ingested {res.commits_ingested} commits, now at {last_commit[:12]} (seq {final_seq})"
         )

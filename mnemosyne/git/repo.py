@@ -278,38 +278,62 @@ class GitRepo:
         raw = self._log_raw(rng, max_count)
         return parse_log(raw)
 
-    def _log_raw(self, rng: str, max_count: int | None = None) -> bytes:
+    def _log_args(self, rng: str, max_count: int | None = None) -> list[str]:
         limit = [f"--max-count={max_count}"] if max_count else []
-        return self.repo.git.execute(
-            [
-                "git",
-                "-c",
-                "core.quotePath=false",
-                "-c",
-                "diff.renameLimit=20000",
-                "log",
-                "--first-parent",
-                "--reverse",
-                "--root",
-                "--diff-merges=first-parent",
-                "--raw",
-                "--numstat",
-                "-M",
-                "-z",
-                "--no-abbrev",
-                "--no-color",
-                "--no-ext-diff",
-                "--encoding=UTF-8",
-                f"--format={_FORMAT}",
-                *limit,
-                rng,
-                "--",
-            ],
-            stdout_as_string=False,
-        )
+        return [
+            "git",
+            "-c",
+            "core.quotePath=false",
+            "-c",
+            "diff.renameLimit=20000",
+            "log",
+            "--first-parent",
+            "--reverse",
+            "--root",
+            "--diff-merges=first-parent",
+            "--raw",
+            "--numstat",
+            "-M",
+            "-z",
+            "--no-abbrev",
+            "--no-color",
+            "--no-ext-diff",
+            "--encoding=UTF-8",
+            f"--format={_FORMAT}",
+            *limit,
+            rng,
+            "--",
+        ]
 
-    def iter_log(self, head: str, since: str | None = None) -> Iterator[CommitInfo]:
-        yield from self.log(head, since)
+    def _log_raw(self, rng: str, max_count: int | None = None) -> bytes:
+        return self.repo.git.execute(self._log_args(rng, max_count), stdout_as_string=False)
+
+    def iter_log(self, head: str, since: str | None = None, chunk_bytes: int = 1 << 20) -> Iterator[CommitInfo]:
+        """``log`` as a stream: each commit is parsed as soon as git has printed it, so a long
+        history starts being ingested at once and is never held in memory whole. Closing the
+        iterator early stops git."""
+        rng = f"{since}..{head}" if since else head
+        proc = self.repo.git.execute(self._log_args(rng), as_process=True, stdout_as_string=False)
+        try:
+            buf = b""
+            while True:
+                data = proc.stdout.read(chunk_bytes)
+                if data:
+                    buf += data
+                    # a record is complete once the next one has started
+                    cut = buf.rfind(_MARK)
+                    if cut > 0:
+                        yield from parse_log(buf[:cut])
+                        buf = buf[cut:]
+                    continue
+                if buf:
+                    yield from parse_log(buf)
+                break
+            proc.wait()  # raises GitCommandError (stderr included) if git failed
+        finally:
+            if proc.proc is not None and proc.proc.poll() is None:
+                proc.proc.kill()
+                proc.proc.wait()
 
     # --- trees and blobs -------------------------------------------------------------------------
     def ls_tree(self, commit: str) -> tuple[list[TreeEntry], list[str]]:
