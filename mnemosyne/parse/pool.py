@@ -64,12 +64,30 @@ def _parse_chunk(jobs: list[ParseJob]) -> list[Any]:
         gc.enable()
 
 
-def _warm(_: int = 0) -> int:
-    """Imports the parsers in a helper (run once per helper when the pool starts)."""
+def code_stamp() -> str:
+    """Digest of the parser modules' source files as they are on disk now."""
+    import hashlib
+    from pathlib import Path
+
+    h = hashlib.blake2b(digest_size=16)
+    for name in ("python.py", "typescript.py", "ts_facts.py", "pool.py"):
+        h.update((Path(__file__).with_name(name)).read_bytes())
+    return h.hexdigest()
+
+
+# Taken when this process imported the parsers (this module is imported with them). Helpers are
+# new processes that import the code on disk when they start: after an upgrade in place, a
+# long-running daemon's helpers would parse with other code than its resolvers expect.
+_STAMP = code_stamp()
+
+
+def _warm(_: int = 0) -> str:
+    """Imports the parsers in a helper (once per helper when the pool starts); returns the
+    helper's code stamp for the caller to compare with its own."""
     import mnemosyne.parse.python  # noqa: F401
     import mnemosyne.parse.typescript  # noqa: F401
 
-    return 0
+    return _STAMP
 
 
 def _chunks(jobs: list[ParseJob]) -> list[list[ParseJob]]:
@@ -104,7 +122,13 @@ class ParsePool:
             ctx = mp.get_context("forkserver" if "forkserver" in methods else "spawn")
             self._executor = ProcessPoolExecutor(self.workers - 1, mp_context=ctx)
             # start the helpers now (imports included) rather than inside the first batch
-            list(self._executor.map(_warm, range(self.workers - 1)))
+            stamps = set(self._executor.map(_warm, range(self.workers - 1)))
+            if stamps != {_STAMP}:
+                self._reset()
+                raise RuntimeError(
+                    "the parser code on disk differs from the code this process runs (upgraded in place?); "
+                    "restart the process to parse on several cores again"
+                )
         return self._executor
 
     def start(self) -> None:

@@ -131,3 +131,26 @@ def test_ingest_with_parsing_ahead_writes_the_serial_graph(settings, tmp_path, n
             finally:
                 db.registry.remove(info.name, drop_graph=True)
     assert dumps[0] == dumps[1]
+
+
+def test_helpers_with_other_parser_code_are_not_used(monkeypatch, caplog):
+    """Helpers import the parser code on disk when they start; if it is not the code this process
+    runs (an upgrade in place under a running daemon), the pool refuses them and the batch is
+    parsed here, with a warning."""
+    import mnemosyne.parse.pool as pool_mod
+
+    files = _tree()
+    want = Extractor()
+    want.update(files)
+    monkeypatch.setattr(pool_mod, "_STAMP", "code-this-process-imported-before-an-upgrade")
+    pool = pool_mod.ParsePool(WORKERS)
+    try:
+        jobs = [ParseJob("python" if p.endswith(".py") else "typescript", p, str(i), d) for i, (p, d) in enumerate(files.items())]
+        assert sum(len(j.data) for j in jobs) >= MIN_POOL_BYTES
+        with caplog.at_level("WARNING", logger="mnemosyne.parse.pool"):
+            got = dict((j.path, r) for j, r in pool.parse(jobs))
+        assert got == {j.path: parse_job(j) for j in jobs}
+        assert pool._executor is None
+        assert any("differs from the code this process runs" in r.getMessage() for r in caplog.records), [r.getMessage() for r in caplog.records]
+    finally:
+        pool.close()
