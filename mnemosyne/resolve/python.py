@@ -19,7 +19,9 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   containers of their item (positions unknown), and ``list``/``tuple``/``sorted``/``reversed``/
   ``set``/``iter``/``filter`` pass items on, ``next`` returns one, ``enumerate``/``zip`` pair them;
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
-  and decorator sites of the function's own module (intra-module, by position and keyword),
+  and decorator sites of the function's own module (intra-module, by position and keyword; a
+  parameter after ``*args`` by keyword only; ``*args`` a tuple of the extra positional
+  arguments, ``**kwargs`` a dict of the extra keyword arguments),
   including sites that call it through a local alias (``h = f; h(x)``, ``obj.h = f``, a lambda
   bound to a name, a class alias for ``__init__``; not a method's alias, which may be bound),
   and, for a function or lambda passed as an argument somewhere in its module, the calls of
@@ -914,7 +916,9 @@ class _FileResolver:
         name, star, ann, default = self.params_of(path, fidx)[i]
         out: set = set()
         if star:
-            return EMPTY
+            # *args: a tuple of the extra positional arguments; **kwargs: a dict of the extra
+            # keyword arguments (by the call sites; annotations name the items, not the container)
+            return self.param_flow(path, fidx, i) if star in ("*", "**") else EMPTY
         if ann is not None:
             out |= self.ann_values(path, f.parent, ann[1])
         if default is not None:
@@ -940,7 +944,9 @@ class _FileResolver:
 
     def _param_flow(self, path: str, fidx: int, i: int) -> set:
         f = self.hdr(path, fidx)
-        pname = self.params_of(path, fidx)[i][0]
+        params = self.params_of(path, fidx)
+        pname = params[i][0]
+        spec = self._param_spec(params, i)
         me = ("F", path, fidx)
         out: set = set()
         is_method = f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
@@ -979,7 +985,9 @@ class _FileResolver:
                                 offset = 1
                     if offset < 0:
                         continue
-                    out |= self._arg_values(path, sc, e, i - offset, pname)
+                    out |= self._arg_values(path, sc, e, i - offset, pname, spec)
+        if spec[0]:
+            return out  # a decorator's *args / **kwargs: not modelled
         if i == 0:
             out |= self._decorated(path, fidx, [path])
         elif i == 1 and is_method and f.name in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
@@ -1073,9 +1081,11 @@ class _FileResolver:
         module_level = f.kind == "function" and f.parent == 0
         fp = self.hdr(path, f.parent) if f.parent >= 0 else None
         factory = f.kind == "function" and f.parent > 0 and fp.kind == "function" and fp.parent == 0  # type: ignore[union-attr]
+        params = self.params_of(path, fidx)
+        spec = self._param_spec(params, i)
         if module_level:
             nm = f.name
-            pname = self.params_of(path, fidx)[i][0]
+            pname = params[i][0]
             me = ("F", path, fidx)
             self.deps.add(CALLS_PREFIX + nm)
             for q in self.importers_calling(mod, nm):
@@ -1086,8 +1096,8 @@ class _FileResolver:
                     if fn[0] == "a" and fn[1][0] != "n":
                         continue  # obj.f(...) on a computed object: not a module function call
                     if me in self.eval(q, sc, fn):
-                        out |= self._arg_values(q, sc, e, i, pname)
-        if i == 0 and (module_level or factory):
+                        out |= self._arg_values(q, sc, e, i, pname, spec)
+        if i == 0 and (module_level or factory) and not spec[0]:
             names = [f.name] + ([fp.name] if factory else [])  # type: ignore[union-attr]
             where: set[str] = set()
             for nm in names:
@@ -1127,15 +1137,40 @@ class _FileResolver:
                                     out |= self.eval(c[1], c[2], x[1] if x[0] == "*" else x)
         return out
 
-    def _arg_values(self, path: str, sc: int, e: Any, j: int, pname: str) -> frozenset:
+    @staticmethod
+    def _param_spec(params: Any, i: int) -> tuple[str, bool, frozenset]:
+        """(star of parameter i, whether it is keyword-only because a ``*args`` precedes it, the
+        names of the named parameters: what ``**kwargs`` does not receive)."""
+        star = params[i][1]
+        kwonly = any(p[1] == "*" for p in params[:i])
+        named = frozenset(p[0] for p in params if not p[1]) if star == "**" else EMPTY
+        return star, kwonly, named
+
+    def _arg_values(self, path: str, sc: int, e: Any, j: int, pname: str, spec: tuple = ("", False, EMPTY)) -> frozenset:
+        """What call ``e`` (in scope ``sc``) passes for the parameter at position ``j`` (after
+        the receiver) named ``pname``, of kind ``spec`` (``_param_spec``)."""
         args, kwargs = e[2], e[3]
+        star, kwonly, named = spec
         if j < 0:
             return EMPTY
-        for k, a in enumerate(args):
-            if a[0] == "*":
-                return EMPTY  # positions after a *splat are unknown
-            if k == j:
-                return self.eval(path, sc, a)
+        if star == "*":
+            if any(a[0] == "*" for a in args[:j]) or len(args) <= j:
+                return EMPTY
+            rest = args[j:]
+            if any(a[0] == "*" for a in rest):  # a splat inside: its items, positions unknown
+                disp: Any = ("t", (("*", ("u",)), *(("itm", a[1]) if a[0] == "*" else a for a in rest)))
+            else:
+                disp = ("t", tuple(rest))
+            return frozenset({("T", path, sc, disp)})
+        if star == "**":
+            items = tuple((("str", nm), a) for nm, a in kwargs if nm is not None and nm not in named)
+            return frozenset({("T", path, sc, ("d", items))}) if items else EMPTY
+        if not kwonly:
+            for k, a in enumerate(args):
+                if a[0] == "*":
+                    return EMPTY  # positions after a *splat are unknown
+                if k == j:
+                    return self.eval(path, sc, a)
         for nm, a in kwargs:
             if nm == pname:
                 return self.eval(path, sc, a)
