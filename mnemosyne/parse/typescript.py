@@ -21,6 +21,7 @@ Binding values:
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 from bisect import bisect_right
 from itertools import accumulate
@@ -279,15 +280,29 @@ def _nth(node, i: int):
     return node.named_child(i) if node is not None and node.named_child_count > i else None
 
 
-def _txt(node) -> str:
-    return node.text.decode("utf-8", "replace")
+# -- newer syntax the grammar (tree-sitter-typescript 0.23) does not know ------------------------
+# Rewritten in a copy of the bytes, same length, so every node keeps its offsets, lines and
+# columns; facts are read from the original bytes. Used only when the file does not parse and the
+# copy parses cleanly, so code the grammar reads correctly is never reinterpreted.
+_WS = rb"[ \t\r\n]"
+# `<in T>`, `<out T>`, `<in out T>` (TS 4.7 variance) and `<const T>` (TS 5.0): blank the modifier
+_TYPE_PARAM_MODIFIER = re.compile(
+    rb"([<,]" + _WS + rb"*(?:(?:/\*.*?\*/|//[^\n]*\n)" + _WS + rb"*)*)(in" + _WS + rb"+out|in|out|const)("
+    + _WS + rb"+)(?=[A-Za-z_$][\w$]*" + _WS + rb"*(?:extends\b|=|,|>))",
+    re.S,
+)
+# a generic call signature starting a line after a type member (`f: A` newline `<B>(b: B): C`):
+# the grammar reads `A<B>(...)`; a `;` put in place of one indentation space separates them
+_GENERIC_SIGNATURE_LINE = re.compile(
+    rb"(?<=[\w$>\])?])([ \t]*\n(?:[ \t]*(?:/\*.*?\*/|//[^\n]*)[ \t]*\n)*[ \t]*)[ \t](?=<[A-Za-z_$][^()\n;{}]*>[ \t]*\()",
+    re.S,
+)
 
 
-def _string_value(node) -> str | None:
-    if node is None or node.type != "string":
-        return None
-    t = _txt(node)
-    return t[1:-1] if len(t) >= 2 else None
+def newer_syntax_blanked(data: bytes) -> bytes:
+    """``data`` with the constructs above rewritten for the grammar (same length)."""
+    out = _TYPE_PARAM_MODIFIER.sub(lambda m: m.group(1) + b" " * len(m.group(2)) + m.group(3), data)
+    return _GENERIC_SIGNATURE_LINE.sub(lambda m: m.group(1) + b";", out)
 
 
 def _first_line(text: str, limit: int = 240) -> str:
@@ -1322,10 +1337,30 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
     tree = b.parser.parse(data)
     root = tree.root_node
     if root.has_error:
+        patched = newer_syntax_blanked(data)
+        if patched != data:
+            retry = b.parser.parse(patched)
+            # variance / const modifiers, generic call signatures: kept when it is a better parse
+            if not retry.root_node.has_error or _error_nodes(retry.root_node) < _error_nodes(root):
+                tree, root = retry, retry.root_node
+    if root.has_error:
         line = _first_error_line(root)
         warnings.append(f"{path}: syntax error near line {line}; extracted what parsed")
     b.run(root)
     return b.pf
+
+
+def _error_nodes(root) -> int:
+    """ERROR and MISSING nodes in the tree (only subtrees that have errors are entered)."""
+    n = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "ERROR" or node.is_missing:
+            n += 1
+        if node.has_error:
+            stack.extend(node.children)
+    return n
 
 
 def _first_error_line(root) -> int:
