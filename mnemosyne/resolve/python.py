@@ -14,7 +14,7 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   names by import path (``np.array`` -> ``numpy.array``);
 * containers: items of displays, ``x[k] = v``, ``x.append(v)``/``add``/``insert``/``extend``/
   ``setdefault`` on a name or on ``self.attr``; read back by subscript, iteration, unpacking
-  and ``x.get(k)``; a slice ``x[i:j]`` is a container of some of the items (exactly which for a
+  and ``x.get(k)`` (a dict's ``get``/``pop`` default too); a slice ``x[i:j]`` is a container of some of the items (exactly which for a
   display with literal bounds), not an item; comprehensions and generator expressions are
   containers of their item (positions unknown), and ``list``/``tuple``/``sorted``/``reversed``/
   ``set``/``iter``/``filter`` pass items on, ``next`` returns one, ``enumerate``/``zip`` pair them;
@@ -49,6 +49,8 @@ Conventions (tests/extract_py/corpus/README.md):
   a decorator's parameter is what it is applied to: the definition for the innermost one, else
   what the decorator below returns (an external or unresolved one is transparent); a class used
   as a decorator gets it in ``__init__``, an instance a factory returns in ``__call__``;
+* ``with f() as x`` over a ``@contextlib.contextmanager`` (``asynccontextmanager``) generator
+  binds x to what it yields;
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads, decorators;
@@ -882,6 +884,9 @@ class _FileResolver:
                     for m in self.class_lookup(c[1], c[2], enter):
                         if m[0] == "F":
                             out |= self.returns(m[1], m[2])
+                elif c[0] == "T" and self.is_context_generator(c):
+                    for x in c[3][1][1:]:  # what a @contextmanager generator yields
+                        out |= self.eval(c[1], c[2], x)
             return frozenset(out)
         if tag == "ann":
             return self.ann_values(path, idx, v[1])
@@ -897,6 +902,21 @@ class _FileResolver:
                         out.add(("XI", c[1]))
             return frozenset(out)
         return self.eval(path, idx, v)
+
+    def is_context_generator(self, c: Any) -> bool:
+        """``c`` is the generator object of a ``@contextlib.contextmanager`` (or
+        ``asynccontextmanager``) function's call (``_returns``)."""
+        _, path, fidx, disp = c
+        s = self.hdr(path, fidx)
+        if s.kind != "function" or not s.is_generator or not s.decorators:
+            return False
+        if disp != ("t", (("*", ("u",)), *self.rets(path, fidx)[2])):
+            return False
+        for d in s.decorators:
+            for v in self.eval(path, s.parent, d):
+                if v in (("X", "contextlib.contextmanager"), ("X", "contextlib.asynccontextmanager")):
+                    return True
+        return False
 
     def ann_values(self, path: str, idx: int, exprs: tuple) -> frozenset:
         out: set = set()
@@ -1235,10 +1255,14 @@ class _FileResolver:
             if fn[0] == "a" and fn[2] in ("get", "pop", "setdefault") and e[2] and e[2][0][0] != "*":
                 # mapping.get(key): the values of a dict display / items stored into the container
                 key = e[2][0] if e[2][0][0] in ("str", "int") else ("u",)
+                mapping = False
                 for c in self.eval(path, idx, fn[1]):
                     if c[0] == "T" and c[3][0] == "d":
                         out |= self.container_item(c, key)
+                        mapping = True
                 out |= self.stored_items(path, idx, fn[1])
+                if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != "*":
+                    out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
             if fn[0] == "a" and fn[2] in ("values", "items") and not e[2] and not e[3]:
                 # a view of a dict display's / a container's values: ('VW', kind, values)
                 vals: set = set()
