@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 from mnemosyne.cli._args import add_json_arg, add_workspace_arg
-from mnemosyne.errors import WorkspaceNotFound
+from mnemosyne.config import get_settings
+from mnemosyne.errors import ConfigError, WorkspaceNotFound
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--branch", help="branch to track when registering a new path (default: the current branch)")
     p.add_argument("--name", help="workspace name when registering a new path (default: the folder's name)")
     p.add_argument("--verify", action="store_true", help="on resume, cross-check the graph against the tree (slower)")
+    p.add_argument("--workers", type=int, metavar="N",
+                   help="processes that parse (default: the parse_workers setting, 1); 2 uses a second core for "
+                        "parsing ahead while this one resolves and writes")
     add_json_arg(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
@@ -102,7 +106,12 @@ def run(args: argparse.Namespace) -> int:
     if threading.current_thread() is threading.main_thread():
         old = signal.signal(signal.SIGINT, on_sigint)
     try:
-        with connect() as db:
+        settings = get_settings()
+        if args.workers is not None:
+            if args.workers < 1:
+                raise ConfigError("--workers must be 1 or more")
+            settings = settings.model_copy(update={"parse_workers": args.workers})
+        with connect(settings) as db:
             kw = dict(head_only=args.head_only, progress=printer, stop=stop, verify=args.verify)
             if args.workspace:
                 res = ingest_workspace(db, db.registry.get(args.workspace), **kw)

@@ -71,3 +71,16 @@ def test_head_only_cli(db, registry, make_repo):
     p = _run("ingest", "h_head")
     assert p.returncode == 0 and "ingested 6 commits" in p.stdout and "superseded" in p.stdout
     assert_invariant(db.graph("h_head"), repo.path)
+
+
+def test_ingest_with_two_workers_from_the_cli(db, registry, make_repo):
+    """`--workers 2` parses on a helper process (python -m mnemosyne.cli: the helpers re-import
+    the CLI's main module safely) and writes the same graph as the invariant demands."""
+    repo = make_repo("cli_workers")
+    build_random_repo(repo, seed=12, commits=20)
+    p = _run("ingest", str(repo.path), "--name", "h_workers", "--workers", "2", "--quiet")
+    assert p.returncode == 0, p.stderr
+    assert "ingested 20 commits" in p.stdout
+    assert_invariant(db.graph("h_workers"), repo.path)
+    p = _run("ingest", "h_workers", "--workers", "0")
+    assert p.returncode != 0 and "--workers must be 1 or more" in p.stderr
