@@ -173,12 +173,12 @@ class ParsedFile:
     # aliases: a name (str) or a lambda's scope index (int) -> the names bound to it outside class
     # bodies (``h = handler``, ``h = lambda ...``, ``a, b = f, g``, ``h = f or g``) and the
     # attributes assigned it (``obj.h = handler``): where else its call sites may be found
-    aliases: dict[Any, tuple[str, ...]] = field(default_factory=dict)
+    aliases: dict[Any, tuple[str, ...]] | None = None  # computed on first use: ``file_aliases``
     # names of parameters called inside their function (``def run(cb): cb(x)``): a function passed
     # for one of them receives the arguments of those calls
-    param_calls: tuple[str, ...] = ()
+    param_calls: tuple[str, ...] | None = None  # computed on first use: ``file_param_calls``
     # names (and lambdas' scope indices) passed as a call's argument as they are (``run(job)``)
-    passed: frozenset[Any] = frozenset()
+    passed: frozenset[Any] | None = None  # computed with param_calls
 
 
 def _text(node: Node) -> str:
@@ -1083,6 +1083,22 @@ def _freeze(scopes: list[Scope], sites: dict, decos: dict) -> None:
             d[k] = tuple(d[k])
 
 
+def file_aliases(pf: ParsedFile) -> dict[Any, tuple[str, ...]]:
+    """``pf.aliases``, computed on first use (only files whose parameters are resolved need it;
+    a deterministic function of the parse result, so caching it on the shared result is safe)."""
+    r = pf.aliases
+    if r is None:
+        r = pf.aliases = _aliases(pf.scopes, pf.lambdas)
+    return r
+
+
+def file_param_calls(pf: ParsedFile) -> tuple[tuple[str, ...], frozenset[Any]]:
+    """(``pf.param_calls``, ``pf.passed``), computed on first use like ``file_aliases``."""
+    if pf.param_calls is None or pf.passed is None:
+        pf.param_calls, pf.passed = _param_calls(pf.scopes, pf.lambdas)
+    return pf.param_calls, pf.passed
+
+
 def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[str, ...]]:
     """``ParsedFile.aliases``: bindings (outside class bodies, where a function would become a
     bound method) and attribute stores whose value is a plain name or a lambda, or any of them."""
@@ -1203,8 +1219,6 @@ def parse_python(data: bytes) -> ParsedFile:
                 if base == selfname:
                     ii.setdefault(attr, []).append((i, v))
     _freeze(scopes, sites, decos)
-    aliases = _aliases(scopes, conv.lambdas)
-    param_calls, passed = _param_calls(scopes, conv.lambdas)
     for st in conv.imports:
         st.names = tuple(st.names)  # type: ignore[assignment]
     return ParsedFile(
@@ -1217,7 +1231,4 @@ def parse_python(data: bytes) -> ParsedFile:
         line_count=root.end_point[0] + 1,
         sites_by_name=sites,
         decos_by_name=decos,
-        aliases=aliases,
-        param_calls=param_calls,
-        passed=passed,
     )

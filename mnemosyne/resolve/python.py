@@ -89,7 +89,7 @@ from typing import Any
 
 from mnemosyne.extract import content_hash
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
-from mnemosyne.parse.python import ParsedFile, Scope, parse_python
+from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, parse_python
 from mnemosyne.parse.pool import ParseJob
 
 BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
@@ -164,11 +164,11 @@ def _raw_read(pf: ParsedFile, key: tuple) -> Any:
     elif k == "A":
         v = pf.all_names
     elif k == "AL":
-        v = pf.aliases.get(key[1])
+        v = file_aliases(pf).get(key[1])
     elif k == "PC":
-        v = pf.param_calls
+        v = file_param_calls(pf)[0]
     elif k == "PA":
-        return key[1] in pf.passed
+        return key[1] in file_param_calls(pf)[1]
     else:
         if key[1] >= len(pf.scopes):
             return None
@@ -588,20 +588,29 @@ class _FileResolver:
         """A scope, for its header fields only: kind, name, qual, parent, decorators, is_generator."""
         if path == self.path:
             return self.scopes[idx]
-        self._rd(path, ("h", idx))
+        r = self.reads.get(path)  # ``_rd`` inlined: the hottest accessors
+        if r is None:
+            r = self.reads[path] = set()
+        r.add(("h", idx))
         return self.ix._parsed[path].scopes[idx]
 
     def globs(self, path: str, idx: int) -> Scope:
         """A scope, for its ``globals`` / ``nonlocals`` only."""
         if path == self.path:
             return self.scopes[idx]
-        self._rd(path, ("g", idx))
+        r = self.reads.get(path)  # ``_rd`` inlined: the hottest accessors
+        if r is None:
+            r = self.reads[path] = set()
+        r.add(("g", idx))
         return self.ix._parsed[path].scopes[idx]
 
     def binds(self, path: str, idx: int, name: str) -> list | None:
         if path == self.path:
             return self.scopes[idx].bindings.get(name)
-        self._rd(path, ("b", idx, name))
+        r = self.reads.get(path)  # ``_rd`` inlined: the hottest accessors
+        if r is None:
+            r = self.reads[path] = set()
+        r.add(("b", idx, name))
         return self.ix._parsed[path].scopes[idx].bindings.get(name)
 
     def ibinds(self, path: str, idx: int, name: str) -> list | None:
@@ -648,17 +657,17 @@ class _FileResolver:
     def aliases(self, path: str, key: Any) -> tuple[str, ...]:
         if path != self.path:
             self._rd(path, ("AL", key))
-        return self.ix._parsed[path].aliases.get(key, ())
+        return file_aliases(self.ix._parsed[path]).get(key, ())
 
     def param_calls(self, path: str) -> tuple[str, ...]:
         if path != self.path:
             self._rd(path, ("PC",))
-        return self.ix._parsed[path].param_calls
+        return file_param_calls(self.ix._parsed[path])[0]
 
     def is_passed(self, path: str, key: Any) -> bool:
         if path != self.path:
             self._rd(path, ("PA", key))
-        return key in self.ix._parsed[path].passed
+        return key in file_param_calls(self.ix._parsed[path])[1]
 
     def alias_names(self, path: str, key: Any, exclude: str) -> list[str]:
         """The names (other than ``exclude``) bound, directly or through a chain of aliases, to
@@ -1162,7 +1171,11 @@ class _FileResolver:
         """(star of parameter i, whether it is keyword-only because a ``*args`` precedes it, the
         names of the named parameters: what ``**kwargs`` does not receive)."""
         star = params[i][1]
-        kwonly = any(p[1] == "*" for p in params[:i])
+        kwonly = False
+        for p in params[:i]:
+            if p[1] == "*":
+                kwonly = True
+                break
         named = frozenset(p[0] for p in params if not p[1]) if star == "**" else EMPTY
         return star, kwonly, named
 
