@@ -299,7 +299,10 @@ def main() -> int:
                         diff = diff_edge_sets(snapshot_edges(extract_tree(files.items())), graph_edges_at(g, seq))
                         if diff:
                             bad += 1
-                            print(f"INVARIANT BROKEN at seq {seq} ({h[:12]}):\n{str(diff)[:2000]}")
+                            print(f"INVARIANT BROKEN at seq {seq} ({h[:12]}):\n{str(diff)[:2000]}", flush=True)
+                        if seq % 10 == 9:
+                            print(f"  verified {seq + 1} of {res.last_seq + 1} commits, {bad} unequal",
+                                  file=sys.stderr, flush=True)
                 print(f"invariant (graph as of each commit == fresh parse, all versioned edges): "
                       f"{res.last_seq + 1 - bad} of {res.last_seq + 1} commits equal "
                       f"({time.perf_counter() - t1:.1f}s)")
