@@ -11,7 +11,6 @@ changed paths, deleted ones, and files whose resolution depended on a changed mo
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import logging
 from collections.abc import Iterable, Mapping
@@ -19,6 +18,7 @@ from concurrent.futures import Future
 from typing import Protocol, runtime_checkable
 
 from mnemosyne.facts import FileFacts, PackageFacts, Snapshot
+from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.pool import ParseJob, shared_pool
 
 LFS_POINTER_PREFIX = b"version https://git-lfs.github.com/spec/"
@@ -191,9 +191,7 @@ class Extractor:
         jobs = self._jobs(per_index)
         if not jobs:
             return
-        was = gc.isenabled()
-        gc.disable()  # results are many small acyclic objects (see resolve/python._gc_paused)
-        try:
+        with gc_paused():  # results are many small acyclic objects
             if self._inflight or self._ready:
                 self._collect({(i, j.path, j.digest) for i, j in jobs})
                 rest: list[tuple[int, ParseJob]] = []
@@ -207,9 +205,6 @@ class Extractor:
             owner = {id(job): i for i, job in jobs}
             for job, parsed in pool.parse([job for _, job in jobs]):
                 self.indexes[owner[id(job)]].prime(job, parsed)  # type: ignore[attr-defined]
-        finally:
-            if was:
-                gc.enable()
 
     def facts(self, path: str) -> FileFacts | None:
         for ix in self.indexes:

@@ -25,6 +25,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
+from mnemosyne.gcpause import gc_paused
+
 log = logging.getLogger(__name__)
 
 # below these a batch is parsed in-process: IPC and unpickling would cost more than they save
@@ -55,13 +57,8 @@ def parse_job(job: ParseJob) -> Any:
 
 
 def _parse_chunk(jobs: list[ParseJob]) -> list[Any]:
-    import gc
-
-    gc.disable()  # many small acyclic objects: the collector would only rescan them
-    try:
+    with gc_paused():  # many small acyclic objects: the collector would only rescan them
         return [parse_job(j) for j in jobs]
-    finally:
-        gc.enable()
 
 
 def code_stamp() -> str:

@@ -81,14 +81,13 @@ unchanged answers mean unchanged facts: that is what makes incremental facts equ
 from __future__ import annotations
 
 import builtins
-import gc
 import sys
-from contextlib import contextmanager
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mnemosyne.extract import content_hash
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
+from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, parse_python
 from mnemosyne.parse.pool import ParseJob
 
@@ -101,28 +100,6 @@ ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "rever
 EMPTY: frozenset = frozenset()
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
-
-
-@contextmanager
-def _gc_paused():
-    """Parsing and resolution allocate millions of small, long-lived, acyclic objects (parse
-    results, facts); the cyclic GC would rescan them over and over, which cost more than the
-    extraction itself. So the collector is paused for the duration of one batch and put back in
-    its previous state afterwards: no permanent effect on the process (no ``gc.freeze``), so a
-    long-running daemon's memory stays bounded. Re-entrant (nested pauses restore correctly)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            if gc.get_freeze_count() == 0:
-                # what the batch allocated joins the oldest generation (freeze then unfreeze: a
-                # list splice, nothing stays frozen) instead of being rescanned by the young
-                # collections right away; a later full collection still sees all of it
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
 
 
 def _nz(x: Any, lam: dict[int, int]) -> Any:
@@ -291,7 +268,7 @@ class PythonIndex:
         self._parse_cache[job.digest] = parsed
 
     def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
-        with _gc_paused():
+        with gc_paused():
             return self._update(changed)
 
     def _update(self, changed: Mapping[str, bytes | None]) -> set[str]:
@@ -400,7 +377,7 @@ class PythonIndex:
             return None
         f = self._facts.get(path)
         if f is None:
-            with _gc_paused():
+            with gc_paused():
                 r = _FileResolver(self, path)
                 f = r.run()
                 reads, ix_reads = r.reads, r.ix_reads

@@ -51,12 +51,12 @@ Confidence: 1.0 for every edge except ``inferred`` (through a variable, field or
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Mapping
 
 from mnemosyne.extract import content_hash
 from mnemosyne.facts import FileFacts, Import, Inherit
+from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import WRAPPER_CALLEES, ParsedFile, is_source, module_name, parse_file, suffix_of
@@ -823,14 +823,11 @@ class TypeScriptIndex:
     def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
         # parsing and resolving allocate many small, acyclic tuples and dicts: the cyclic
         # collector's passes over them (and over the index) cost ~20% and free almost nothing
-        enabled = gc.isenabled()
-        gc.disable()
         try:
-            return self._update(changed)
+            with gc_paused():
+                return self._update(changed)
         finally:
             self._primed.clear()  # primed for this update only: memory stays bounded
-            if enabled:
-                gc.enable()
 
     def _update(self, changed: Mapping[str, bytes | None]) -> set[str]:
         touched: set[str] = set()
