@@ -108,7 +108,6 @@ class Extractor:
         """Apply a batch of changed files; returns source paths whose facts may have changed."""
         from mnemosyne.deps import is_manifest
 
-        per_index: list[dict[str, bytes | None]] = [{} for _ in self.indexes]
         for path, data in changed.items():
             if is_manifest(path):
                 if data is None:
@@ -116,18 +115,7 @@ class Extractor:
                 else:
                     self._manifests[path] = data
                 self._packages = None
-            if data is not None:
-                reason = skip_reason(path, data, self.max_file_bytes)
-                if reason is not None:
-                    self.warnings[path] = reason
-                    data = None  # treat as absent: it yields no facts
-                else:
-                    self.warnings.pop(path, None)
-            else:
-                self.warnings.pop(path, None)
-            for i, ix in enumerate(self.indexes):
-                if ix.owns(path):
-                    per_index[i][path] = data
+        per_index = self._route(changed, record=True)
         self._parse_ahead(per_index)
         affected: set[str] = set()
         for ix, batch in zip(self.indexes, per_index):
@@ -135,14 +123,23 @@ class Extractor:
                 affected |= ix.update(batch)
         return affected
 
-    def _split(self, changed: Mapping[str, bytes | None]) -> list[dict[str, bytes | None]]:
-        """``changed`` per index, parseable blobs only (the ones ``update`` would hand over)."""
+    def _route(self, changed: Mapping[str, bytes | None], record: bool) -> list[dict[str, bytes | None]]:
+        """``changed`` per index that owns each path; a blob that is not parsed (too big, binary,
+        an LFS pointer) becomes None: absent, it yields no facts. ``record``: note why in
+        ``warnings`` (and forget the reason of paths that are now fine or gone)."""
         per_index: list[dict[str, bytes | None]] = [{} for _ in self.indexes]
         for path, data in changed.items():
-            if data is not None and skip_reason(path, data, self.max_file_bytes) is None:
-                for i, ix in enumerate(self.indexes):
-                    if ix.owns(path):
-                        per_index[i][path] = data
+            reason = None if data is None else skip_reason(path, data, self.max_file_bytes)
+            if record:
+                if reason is None:
+                    self.warnings.pop(path, None)
+                else:
+                    self.warnings[path] = reason
+            if reason is not None:
+                data = None
+            for i, ix in enumerate(self.indexes):
+                if ix.owns(path):
+                    per_index[i][path] = data
         return per_index
 
     def _jobs(self, per_index: list[dict[str, bytes | None]]) -> list[tuple[int, ParseJob]]:
@@ -159,7 +156,7 @@ class Extractor:
         pool = shared_pool(self.parse_workers)
         if pool is None:
             return
-        jobs = self._jobs(self._split(changed))
+        jobs = self._jobs(self._route(changed, record=False))
         owner = {id(job): i for i, job in jobs}
         for fut, chunk in pool.submit([job for _, job in jobs]):
             self._inflight.append((fut, [(owner[id(job)], job) for job in chunk]))
