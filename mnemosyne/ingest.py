@@ -148,11 +148,17 @@ class _Lock:
     def _cmd(self, *args: Any) -> Any:
         return self.db.execute(*args)
 
+    def _set(self, mode: str) -> bool:
+        """``SET key value NX|XX PX ttl``; when it takes, this process holds the lease."""
+        if self._cmd("SET", self.key, self.value, mode, "PX", self.ttl):
+            _LIVE_LEASES.add(self.value)
+            return True
+        return False
+
     def acquire(self) -> None:
         import os
 
-        if self._cmd("SET", self.key, self.value, "NX", "PX", self.ttl):
-            _LIVE_LEASES.add(self.value)
+        if self._set("NX"):
             return
         holder = self._cmd("GET", self.key)
         holder = holder.decode() if isinstance(holder, bytes) else holder
@@ -172,11 +178,9 @@ class _Lock:
                         alive = False
                     except PermissionError:
                         alive = True
-            if not alive and self._cmd("SET", self.key, self.value, "XX", "PX", self.ttl):
-                _LIVE_LEASES.add(self.value)
+            if not alive and self._set("XX"):
                 return
-        if holder is None and self._cmd("SET", self.key, self.value, "NX", "PX", self.ttl):
-            _LIVE_LEASES.add(self.value)
+        if holder is None and self._set("NX"):
             return
         raise IngestBusy(
             f"workspace {self.workspace!r} is being ingested by another process ({holder}); "
