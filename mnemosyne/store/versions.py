@@ -53,29 +53,20 @@ def _rows_of(res: Any) -> list[list]:
 
 def _clean_val(v: Any) -> Any:
     """A parameter value without NUL bytes or unencodable text (``clean``), None map entries
-    dropped. Plain ASCII strings and numbers (nearly every value) are returned as they are."""
-    t = type(v)
-    if t is str:
-        return v if v.isascii() and "\x00" not in v else clean(v)
-    if t is dict:
+    dropped. Numbers in maps (most values of a row) are passed on without a call each."""
+    if isinstance(v, str):
+        return clean(v)
+    if isinstance(v, dict):
         out = {}
         for k, x in v.items():
             tx = type(x)
             if tx is int or tx is bool or tx is float:
                 out[k] = x
-            elif tx is str:
-                out[k] = x if x.isascii() and "\x00" not in x else clean(x)
             elif x is not None:
                 out[k] = _clean_val(x)
         return out
-    if t is list:
-        return [_clean_val(x) for x in v]
-    if isinstance(v, str):
-        return clean(v)
     if isinstance(v, list):
         return [_clean_val(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _clean_val(x) for k, x in v.items() if x is not None}
     return v
 
 
