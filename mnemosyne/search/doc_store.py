@@ -103,22 +103,20 @@ def apply_docs(
             "MERGE (d:Document {path: $p}) SET d.format = $f, d.title = $title, d.content_hash = $h",
             {"p": path, "f": fmt, "title": doc.title, "h": hashlib.sha256(raw).hexdigest()},
         )
-        keyed = [(b, b.key(path)) for b in doc.blocks]
         rows = []
-        for ordinal, (b, key) in enumerate(keyed):
+        for ordinal, b in enumerate(doc.blocks):
             rows.append({
-                "key": key, "doc": path, "hp": b.heading, "heading": b.heading_path[-1] if b.heading_path else doc.title,
-                "level": b.level, "chunk": b.chunk, "text": b.text, "st": None,
+                "key": b.key(path), "doc": path, "hp": b.heading, "heading": b.heading_path[-1] if b.heading_path else doc.title,
+                "level": b.level, "chunk": b.chunk, "text": b.text,
                 "mentions": b.mentions, "ls": b.line_start, "le": b.line_end, "tokens": b.tokens,
                 "code": b.has_code, "over": b.oversized, "ord": ordinal,
             })  # fmt: skip
         keys = [r["key"] for r in rows]
         report.sections_closed += _close_missing(graph, path, keys, base)
         all_rows, rows = rows, _changed_rows(graph, path, rows)  # unchanged sections are not resent
-        titles = {key: b.heading or doc.title for b, key in keyed}
         for r in rows:
             if "text" in r:  # a new section: its search text is written once, on creation
-                r["st"] = doc_search_text(titles[r["key"]], r["text"])
+                r["st"] = doc_search_text(r["hp"] or doc.title, r["text"])
         graph.write_batches(
             "UNWIND $rows AS r MERGE (s:Section {key: r.key}) "
             "ON CREATE SET s.doc = r.doc, s.heading_path = r.hp, s.heading = r.heading, s.level = r.level, "
@@ -152,9 +150,8 @@ def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]]) -> list[dic
     current = {
         k: (o, ls, le)
         for k, o, ls, le, nls, nle in graph.query(
-            "MATCH (d:Document {path: $p})-[o:HAS_SECTION]->(s:Section) "
-            f"WHERE {_HOLDS_OPEN.replace('r.', 'o.')} "
-            "RETURN s.key, o.ordinal, o.line_start, o.line_end, s.line_start, s.line_end",
+            f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {_HOLDS_OPEN} "
+            "RETURN s.key, r.ordinal, r.line_start, r.line_end, s.line_start, s.line_end",
             {"p": path},
         )
         if (ls, le) == (nls, nle)
