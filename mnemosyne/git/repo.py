@@ -274,9 +274,7 @@ class GitRepo:
     def log(self, head: str, since: str | None = None, max_count: int | None = None) -> list[CommitInfo]:
         """Timeline commits (first-parent, oldest first) up to ``head``, after ``since`` if given,
         with their changes against the first parent, renames followed (-M) and line counts."""
-        rng = f"{since}..{head}" if since else head
-        raw = self._log_raw(rng, max_count)
-        return parse_log(raw)
+        return list(self.iter_log(head, since, max_count))
 
     def _log_args(self, rng: str, max_count: int | None = None) -> list[str]:
         limit = [f"--max-count={max_count}"] if max_count else []
@@ -305,15 +303,14 @@ class GitRepo:
             "--",
         ]
 
-    def _log_raw(self, rng: str, max_count: int | None = None) -> bytes:
-        return self.repo.git.execute(self._log_args(rng, max_count), stdout_as_string=False)
-
-    def iter_log(self, head: str, since: str | None = None, chunk_bytes: int = 1 << 20) -> Iterator[CommitInfo]:
+    def iter_log(
+        self, head: str, since: str | None = None, max_count: int | None = None, chunk_bytes: int = 1 << 20
+    ) -> Iterator[CommitInfo]:
         """``log`` as a stream: each commit is parsed as soon as git has printed it, so a long
         history starts being ingested at once and is never held in memory whole. Closing the
         iterator early stops git."""
         rng = f"{since}..{head}" if since else head
-        proc = self.repo.git.execute(self._log_args(rng), as_process=True, stdout_as_string=False)
+        proc = self.repo.git.execute(self._log_args(rng, max_count), as_process=True, stdout_as_string=False)
         try:
             buf = b""
             while True:
