@@ -55,6 +55,17 @@ class ParallelParsing(Protocol):
     def prime(self, job: ParseJob, parsed: object) -> None: ...
 
 
+def discard_from(index: dict[str, set[str]], keys: Iterable[str], value: str) -> None:
+    """Remove ``value`` from the sets ``index[k]`` for ``keys``, dropping sets left empty (the
+    reverse maps of the language indexes: module -> dependents, name -> callers, ...)."""
+    for k in keys:
+        s = index.get(k)
+        if s is not None:
+            s.discard(value)
+            if not s:
+                del index[k]
+
+
 def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 

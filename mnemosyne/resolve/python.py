@@ -85,7 +85,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mnemosyne.extract import content_hash
+from mnemosyne.extract import content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, parse_python
@@ -397,20 +397,10 @@ class PythonIndex:
     def _invalidate(self, path: str) -> None:
         f = self._facts.pop(path, None)
         if f is not None:
-            for m in f.depends_on:
-                s = self._rdeps.get(m)
-                if s is not None:
-                    s.discard(path)
-                    if not s:
-                        del self._rdeps[m]
+            discard_from(self._rdeps, f.depends_on, path)
         reads = self._reads.pop(path, None)
         if reads:
-            for b in reads:
-                s = self._readers.get(b)
-                if s is not None:
-                    s.discard(path)
-                    if not s:
-                        del self._readers[b]
+            discard_from(self._readers, reads, path)
         self._ix_reads.pop(path, None)
 
     def _remove(self, path: str, keep_module: bool = False) -> set[str]:
@@ -424,13 +414,8 @@ class PythonIndex:
         self._hash.pop(path, None)
         names: set[str] = set()
         if pf is not None:
-            for name in _call_names(pf):
-                s = self._callers.get(name)
-                if s is not None:
-                    s.discard(path)
-                    if not s:
-                        del self._callers[name]
-                names.add(name)
+            names = _call_names(pf)
+            discard_from(self._callers, names, path)
         return names
 
     def _add_module(self, path: str, mod: str) -> None:
@@ -445,11 +430,7 @@ class PythonIndex:
         mod = self._module_of.pop(path, None)
         if mod is None:
             return
-        s = self._mod_paths.get(mod)
-        if s is not None:
-            s.discard(path)
-            if not s:
-                del self._mod_paths[mod]
+        discard_from(self._mod_paths, (mod,), path)
         parts = mod.split(".")
         for i in range(1, len(parts) + 1):
             k = ".".join(parts[:i])

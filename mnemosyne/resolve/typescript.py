@@ -54,7 +54,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from mnemosyne.extract import content_hash
+from mnemosyne.extract import content_hash, discard_from
 from mnemosyne.facts import FileFacts, Import, Inherit
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.pool import ParseJob
@@ -923,12 +923,7 @@ class TypeScriptIndex:
         self._reads.pop(path, None)
         f = self._facts.pop(path, None)
         if f is not None:
-            for m in f.depends_on:
-                s = self._rdeps.get(m)
-                if s is not None:
-                    s.discard(path)
-                    if not s:
-                        del self._rdeps[m]
+            discard_from(self._rdeps, f.depends_on, path)
 
     def _compute(self, path: str) -> FileFacts:
         pf = self.files[path]
