@@ -179,6 +179,9 @@ class ParsedFile:
     param_calls: tuple[str, ...] | None = None  # computed on first use: ``file_param_calls``
     # names (and lambdas' scope indices) passed as a call's argument as they are (``run(job)``)
     passed: frozenset[Any] | None = None  # computed with param_calls
+    # classes by the last name of each of their bases (``class D(pkg.Base[T])`` -> ``Base``): where
+    # the subclasses of a class called ``Base`` may be, without evaluating anything
+    subclasses: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_subclasses``
 
 
 def _text(node: Node) -> str:
@@ -1097,6 +1100,36 @@ def file_param_calls(pf: ParsedFile) -> tuple[tuple[str, ...], frozenset[Any]]:
     if pf.param_calls is None or pf.passed is None:
         pf.param_calls, pf.passed = _param_calls(pf.scopes, pf.lambdas)
     return pf.param_calls, pf.passed
+
+
+def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
+    """``pf.subclasses``, computed on first use like ``file_aliases``."""
+    r = pf.subclasses
+    if r is None:
+        out: dict[str, list[int]] = {}
+        for i, s in enumerate(pf.scopes):
+            if s.kind == "class":
+                for b in s.bases:
+                    nm = base_last_name(b)
+                    if nm is not None and i not in out.get(nm, ()):
+                        out.setdefault(nm, []).append(i)
+        r = pf.subclasses = {k: tuple(v) for k, v in out.items()}
+    return r
+
+
+def base_last_name(e: Any) -> str | None:
+    """The name a base-class expression ends with: ``Base``, ``pkg.Base``, ``Base[T]`` -> ``Base``;
+    None for anything else (a call such as ``with_metaclass(M, Base)``)."""
+    for _ in range(8):
+        t = e[0]
+        if t == "n":
+            return e[1]
+        if t == "a":
+            return e[2]
+        if t != "s":
+            return None
+        e = e[1]
+    return None
 
 
 def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[str, ...]]:

@@ -35,8 +35,9 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
 What is NOT resolved (no edge, never a best guess by name): parameters fed only from other
 modules, values flowing through unknown calls, attributes of unknown objects, ``getattr``/
 ``eval``, decorators' wrapping (a decorated function's name keeps naming the function itself),
-methods of builtin values (``[].append``), dispatch to subclasses' overrides (``self.m()`` is
-looked up from the enclosing class).
+methods of builtin values (``[].append``), subclasses whose base is an alias (``B = Base;
+class D(B)``), overrides reached through a receiver other than the method's own first parameter
+(``def f(job: Job): job.step()`` calls ``Job.step`` only).
 
 Conventions (tests/extract_py/corpus/README.md):
 
@@ -51,6 +52,10 @@ Conventions (tests/extract_py/corpus/README.md):
   as a decorator gets it in ``__init__``, an instance a factory returns in ``__call__``;
 * ``with f() as x`` over a ``@contextlib.contextmanager`` (``asynccontextmanager``) generator
   binds x to what it yields;
+* subclass dispatch (resolution ``subclass``, confidence 0.9): ``self.m()`` (``cls.m()`` in a
+  classmethod) in a method of class C also calls the ``m`` that each internal subclass of C
+  finds in its MRO (its override, or a mixin host's method), subclasses being found by the
+  last name of their bases and confirmed by their MRO (class hierarchy analysis);
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads, decorators;
@@ -58,7 +63,7 @@ Conventions (tests/extract_py/corpus/README.md):
 * a file whose module another file defines (``a.pyi`` next to ``a.py``, ``a.py`` next to
   ``a/__init__.py``) yields imports only, plus a warning, so fully qualified names stay unique.
 
-Confidence: 1.0 for every resolved edge, except a builtin name in a module that also does
+Confidence: 1.0 for every resolved edge, except subclass dispatch (0.9) and a builtin name in a module that also does
 ``from <external> import *`` (the star import might shadow it): 0.5, resolution ``inferred``.
 ``mnemosyne.callgraph.to_pycg`` keeps edges with confidence >= 0.9.
 
@@ -73,7 +78,9 @@ changed/deleted paths, the files whose ``depends_on`` meets a module that appear
 (or one of its parent packages), the files one of whose recorded reads a modified file now answers
 differently (interface pruning: a body-only edit answers them all the same, so its dependents are
 not re-resolved), the files whose recorded ``importers_calling`` answer for a call name of a
-changed file differs, and files not resolved since they last changed. Since a file's resolution is
+changed file differs, the files whose recorded ``subclass_files`` answer (``<sub>NAME`` in
+``depends_on``) for a base name of a changed file's classes differs, and files not resolved
+since they last changed. Since a file's resolution is
 a deterministic function of its own content, the module layout and the answers to its reads,
 unchanged answers mean unchanged facts: that is what makes incremental facts equal fresh ones.
 """
@@ -88,7 +95,7 @@ from typing import Any
 from mnemosyne.extract import content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
-from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, parse_python
+from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, file_subclasses, parse_python
 from mnemosyne.parse.pool import ParseJob
 
 BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
@@ -99,6 +106,7 @@ DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip"})
 EMPTY: frozenset = frozenset()
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
+SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 
 
@@ -142,6 +150,8 @@ def _raw_read(pf: ParsedFile, key: tuple) -> Any:
         v = pf.all_names
     elif k == "AL":
         v = file_aliases(pf).get(key[1])
+    elif k == "SB":
+        v = file_subclasses(pf).get(key[1])
     elif k == "PC":
         v = file_param_calls(pf)[0]
     elif k == "PA":
@@ -220,6 +230,10 @@ def _call_names(pf: ParsedFile) -> set[str]:
     return set(pf.sites_by_name) | set(pf.decos_by_name)
 
 
+def _base_names(pf: ParsedFile) -> set[str]:
+    return set(file_subclasses(pf))
+
+
 def _is_src_init(path: str) -> bool:
     parts = path.split("/")
     return len(parts) >= 2 and parts[-1] in ("__init__.py", "__init__.pyi") and "src" in parts[:-1]
@@ -244,6 +258,8 @@ class PythonIndex:
         self._reads: dict[str, dict[str, frozenset[tuple]]] = {}  # path -> other path -> read keys
         self._readers: dict[str, set[str]] = {}  # other path -> paths whose facts read it
         self._ix_reads: dict[str, dict[tuple[str, str], tuple[str, ...]]] = {}  # importers_calling answers
+        self._subclassers: dict[str, set[str]] = {}  # base last name -> paths with a class naming such a base
+        self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
 
     # ------------------------------------------------------------------ protocol
     def owns(self, path: str) -> bool:
@@ -280,6 +296,7 @@ class PythonIndex:
         affected: set[str] = set()
         changed_mods: set[str] = set()  # modules that appeared or disappeared
         call_names: set[str] = set()  # call/decorator names of changed files (before and after)
+        base_names: set[str] = set()  # names of the bases of changed files' classes (before and after)
         modified: dict[str, ParsedFile] = {}  # path -> its parse result before this update
         relayout = False
         self._importers_cache.clear()
@@ -292,7 +309,9 @@ class PythonIndex:
                 affected.add(path)
                 modified.pop(path, None)
                 changed_mods.add(self._module_of[path])
-                call_names |= self._remove(path)
+                cn, bn = self._remove(path)
+                call_names |= cn
+                base_names |= bn
                 relayout |= _is_src_init(path)
                 continue
             h = content_hash(data)
@@ -307,7 +326,9 @@ class PythonIndex:
                 old = self._parsed[path]
                 modified.setdefault(path, old)
                 mod = self._module_of[path]
-                call_names |= self._remove(path, keep_module=True)
+                cn, bn = self._remove(path, keep_module=True)
+                call_names |= cn
+                base_names |= bn
             else:
                 mod = ""
             self._hash[path] = h
@@ -315,6 +336,9 @@ class PythonIndex:
             for name in _call_names(pf):
                 self._callers.setdefault(name, set()).add(path)
                 call_names.add(name)
+            for name in _base_names(pf):
+                self._subclassers.setdefault(name, set()).add(path)
+                base_names.add(name)
             if is_new:
                 relayout |= _is_src_init(path)
                 mod = module_name(path, self._parsed)
@@ -333,6 +357,7 @@ class PythonIndex:
             self._reads.clear()
             self._readers.clear()
             self._ix_reads.clear()
+            self._sub_reads.clear()
         else:
             mods = set(changed_mods)
             for m in changed_mods:
@@ -363,6 +388,11 @@ class PythonIndex:
                         nm == name and self.importers_calling(m, nm) != list(r) for (m, nm), r in answers.items()
                     ):
                         affected.add(a)
+            # subclass dispatch: which files hold the subclasses of a class of a given name
+            for name in base_names:
+                for a in list(self._rdeps.get(SUB_PREFIX + name, ())):
+                    if a not in affected and self._sub_reads.get(a, {}).get(name) != self.subclass_files(name):
+                        affected.add(a)
             affected |= set(self._parsed) - set(self._facts)  # never resolved since: may differ
             for p in affected:
                 self._invalidate(p)
@@ -380,7 +410,7 @@ class PythonIndex:
             with gc_paused():
                 r = _FileResolver(self, path)
                 f = r.run()
-                reads, ix_reads = r.reads, r.ix_reads
+                reads, ix_reads, sub_reads = r.reads, r.ix_reads, r.sub_reads
                 del r  # its memo tables die here, before the collector runs again
                 self._facts[path] = f
                 for m in f.depends_on:
@@ -391,6 +421,8 @@ class PythonIndex:
                         self._readers.setdefault(b, set()).add(path)
                 if ix_reads:
                     self._ix_reads[path] = ix_reads
+                if sub_reads:
+                    self._sub_reads[path] = sub_reads
         return f
 
     # ------------------------------------------------------------------ internals
@@ -402,10 +434,11 @@ class PythonIndex:
         if reads:
             discard_from(self._readers, reads, path)
         self._ix_reads.pop(path, None)
+        self._sub_reads.pop(path, None)
 
-    def _remove(self, path: str, keep_module: bool = False) -> set[str]:
+    def _remove(self, path: str, keep_module: bool = False) -> tuple[set[str], set[str]]:
         """Forget a file's content (and, unless ``keep_module``, its module); returns the
-        call/decorator names its sites had."""
+        call/decorator names its sites had and the names of its classes' bases."""
         self._invalidate(path)
         if not keep_module:
             self._drop_module(path)
@@ -413,10 +446,13 @@ class PythonIndex:
         pf = self._parsed.pop(path, None)
         self._hash.pop(path, None)
         names: set[str] = set()
+        bases: set[str] = set()
         if pf is not None:
             names = _call_names(pf)
             discard_from(self._callers, names, path)
-        return names
+            bases = _base_names(pf)
+            discard_from(self._subclassers, bases, path)
+        return names, bases
 
     def _add_module(self, path: str, mod: str) -> None:
         self._module_of[path] = mod
@@ -476,6 +512,11 @@ class PythonIndex:
             self._importers_cache[key] = r
         return r
 
+    def subclass_files(self, name: str) -> tuple[str, ...]:
+        """The files with a class one of whose bases is named ``name`` (sorted): the only places
+        a subclass of a class called ``name`` can be defined (an aliased base is not followed)."""
+        return tuple(sorted(self._subclassers.get(name, ())))
+
     def module_path(self, mod: str) -> str | None:
         paths = self._mod_paths.get(mod)
         if not paths:
@@ -513,6 +554,9 @@ class _FileResolver:
         self.lk_memo: dict[tuple[str, int, str], int] = {}  # structural: which scope binds a name
         self.bs_memo: dict[tuple[str, int, str], int | None] = {}
         self.ix_reads: dict[tuple[str, str], tuple[str, ...]] = {}  # importers_calling answers
+        self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
+        self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self.override_memo: dict[tuple[int, str], list[str]] = {}  # (own class, name) -> overrides
 
     # ------------------------------------------------------------------ modules
     def mod_path(self, mod: str) -> str | None:
@@ -640,6 +684,11 @@ class _FileResolver:
                     out.append(nm)
                     todo.append(nm)
         return out
+
+    def sub_sites(self, path: str, name: str) -> tuple[int, ...]:
+        if path != self.path:
+            self._rd(path, ("SB", name))
+        return file_subclasses(self.ix._parsed[path]).get(name, ())
 
     def stars(self, path: str) -> list:
         if path != self.path:
@@ -1535,6 +1584,29 @@ class _FileResolver:
         self.mro_memo[key] = r
         return r
 
+    def subclasses(self, path: str, cidx: int) -> list[tuple[str, int]]:
+        """The internal classes whose MRO includes class ``cidx`` of ``path`` (not itself), found
+        through the bases' names (``PythonIndex.subclass_files``) and confirmed by evaluating
+        them; sorted, so the answer does not depend on the order of discovery."""
+        key = (path, cidx)
+        r = self.sub_memo.get(key)
+        if r is not None:
+            return r
+        self.sub_memo[key] = []  # cycle guard
+        name = self.hdr(path, cidx).name
+        self.deps.add(SUB_PREFIX + name)
+        files = self.sub_reads[name] = self.ix.subclass_files(name)
+        found: set[tuple[str, int]] = set()
+        for q in files:
+            for di in self.sub_sites(q, name):
+                d = (q, di)
+                if d != key and d not in found and key in self.mro(q, di)[0][1:]:
+                    found.add(d)
+                    found.update(self.subclasses(q, di))
+        found.discard(key)
+        r = self.sub_memo[key] = sorted(found)
+        return r
+
     def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
         """Values of ``Class.name`` (methods as functions; properties -> their getter function)."""
         mro, externals = self.mro(path, cidx)
@@ -1658,6 +1730,27 @@ class _FileResolver:
             elif k == "B?" and not ctor_only:
                 self.edge(caller, f"<builtin>.{v[1]}", "inferred", line, external=True, confidence=0.5)
 
+    def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
+        """``self.m()`` / ``cls.m()`` in a method of class C may run the ``m`` of any subclass of C
+        (class hierarchy analysis): an edge to each override, resolution ``subclass``, confidence
+        0.9 (a possible target; which one runs depends on the receiver's runtime class)."""
+        bs = self.binding_scope(path, sc, fn[1][1])
+        cls = self.hdr(path, bs).parent
+        recv = self.lookup(path, sc, fn[1][1])
+        if ("I", path, cls) not in recv and ("C", path, cls) not in recv:
+            return  # an annotated or rebound first parameter: not the class's own receiver
+        key = (cls, fn[2])
+        targets = self.override_memo.get(key)
+        if targets is None:
+            found: set[str] = set()
+            for q, di in self.subclasses(path, cls):
+                for m in self.class_lookup(q, di, fn[2]):
+                    if m[0] == "F":
+                        found.add(self.fqn(m[1], m[2]))
+            targets = self.override_memo[key] = sorted(found)
+        for t in targets:
+            self.edge(caller, t, "subclass", line, confidence=0.9)
+
     def resolve_scope(self, idx: int) -> None:
         path = self.path
         scopes = self.pf.scopes
@@ -1672,8 +1765,11 @@ class _FileResolver:
                     vals = vals | extra
             if flag == "raise":
                 self.emit_call_targets(caller, path, idx, vals, line, "constructor", ctor_only=True)
-            else:
-                self.emit_call_targets(caller, path, sc, vals, line, self.call_kind(path, sc, fn))
+                continue
+            kind = self.call_kind(path, sc, fn)
+            self.emit_call_targets(caller, path, sc, vals, line, kind)
+            if kind == "self":
+                self.emit_overrides(caller, path, sc, fn, line)
         for e, line, sc in s.loads:
             for b in self.eval(path, sc, e[1]):
                 if b[0] in ("I", "S"):

@@ -12,9 +12,7 @@ from mnemosyne.extract import extract_tree
 from pyx_helpers import CORPUS, python_snapshot, read_case
 
 # Cases whose hand-written truth includes edges the resolver does not find yet (documented gaps).
-KNOWN_GAPS: dict[str, str] = {
-    "gap_subclass_dispatch": "self.m() is looked up from the enclosing class: no dispatch to subclass overrides or mixin hosts",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.json").exists())
 

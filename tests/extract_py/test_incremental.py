@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 13)
+        k = rng.randint(0, 14)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -51,8 +51,10 @@ def _random_module(rng: random.Random, me: str) -> str:
             lines.append(f"x = f()\ny = C()\ny.m()\nz = {leaf}.make().m()")
         elif k == 12:
             lines.append("def apply(fn, obj=None):\n    obj.m()\n    return fn()")
-        else:
+        elif k == 13:
             lines.append(f"from pkg.{on} import apply\n\napply(f, C())\n{leaf}.apply(g, obj=D())")
+        else:  # a subclass overriding what its base calls on self (subclass dispatch)
+            lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"
 
 

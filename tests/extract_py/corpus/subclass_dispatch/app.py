@@ -9,6 +9,14 @@ class Job:
     def step(self):
         raise NotImplementedError
 
+    @classmethod
+    def build(cls):
+        return cls.default_name()
+
+    @classmethod
+    def default_name(cls):
+        return "job"
+
 
 class Export(Job):
     def step(self):
@@ -25,6 +33,16 @@ class FileLog(LoggingMixin):
         return msg
 
 
+class Other:
+    def step(self):
+        return "unrelated: same method name, not a subclass"
+
+
 def main():
     Export().run()
     FileLog().log("x")
+    Job().step()
+
+
+def typed(job: Job):
+    return job.step()
