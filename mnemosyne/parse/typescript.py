@@ -258,6 +258,33 @@ class ParsedFile:
     specs: list[tuple[str, int]] = field(default_factory=list)  # every imported specifier (spec, line)
     sites: list[tuple[int, str, tuple | None, int]] = field(default_factory=list)  # (scope, kind, expr, line)
     warnings: list[str] = field(default_factory=list)
+    extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
+
+
+def extends_name(e: tuple | None) -> str | None:
+    """The name an ``extends`` expression ends with (``Base``, ``ns.Base``); None for others
+    (a mixin call ``extends Mixin(Base)``)."""
+    if e is None:
+        return None
+    if e[0] == "id":
+        return e[1]
+    if e[0] == "prop":
+        return e[2]
+    return None
+
+
+def class_names_extended(pf: ParsedFile) -> dict[str, tuple[str, ...]]:
+    """name -> the fqns of the file's classes whose ``extends`` expression ends with that name:
+    where the subclasses of a class called ``name`` may be (computed once per parse result)."""
+    r = pf.extended
+    if r is None:
+        out: dict[str, list[str]] = {}
+        for fqn, info in pf.classes.items():
+            n = extends_name(info.extends)
+            if n is not None:
+                out.setdefault(n, []).append(fqn)
+        r = pf.extended = {k: tuple(v) for k, v in out.items()}
+    return r
 
 
 class _Entry:

@@ -20,11 +20,12 @@ to, so edits that only move code (byte offsets, scope numbering elsewhere) answe
   ('o', fqn)                a named object literal (scope, members)
   ('ci', fqn)               a class (scope, extends, has_ctor, members)
   ('r', fqn)                a function's return annotation and returned expressions
+  ('sb', name)              the classes whose ``extends`` expression ends with ``name``
 """
 
 from __future__ import annotations
 
-from mnemosyne.parse.typescript import ParsedFile
+from mnemosyne.parse.typescript import ParsedFile, class_names_extended
 
 _MISSING = ("<missing>",)  # the answer when a recorded scope no longer exists
 _NOT_CACHED = object()
@@ -123,6 +124,8 @@ def answer(pf: ParsedFile, key: tuple, cache: dict):
         if r is None:
             return None
         return (pf.scope_key[r[0]], tuple([_e(pf, e) for e in r[1]]), _e(pf, r[2]))
+    if k == "sb":
+        return class_names_extended(pf).get(key[1])
     raise ValueError(f"unknown read kind {key!r}")
 
 

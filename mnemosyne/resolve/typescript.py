@@ -43,7 +43,11 @@ Conventions (what the corpus in tests/extract_ts/corpus expects; tests/extract_t
 * getters: reading a getter of a known class is an implicit call; assigning to a setter too;
   a getter and its setter share one FQN;
 * passing a function (``arr.map(fmt)``) is not a call; calls on unknown receivers get no edge;
-* static dispatch: ``this.m()`` in a base class resolves to the base's ``m`` (no override fan-out).
+* subclass dispatch: ``this.m()`` in a method of class C resolves to the ``m`` C's chain finds
+  (``self``) and also to the ``m`` each internal subclass of C finds in its own chain (resolution
+  ``subclass``, confidence 0.9); subclasses are found by the last name of their ``extends``
+  expression and confirmed by evaluating it. A receiver typed ``C`` (``(j: Job) => j.step()``)
+  calls ``C.m`` only.
 
 Confidence: 1.0 for every edge except ``inferred`` (through a variable, field or return value):
 0.9, which ``mnemosyne.callgraph.to_pycg`` still keeps at its default threshold.
@@ -59,7 +63,15 @@ from mnemosyne.facts import FileFacts, Import, Inherit
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
-from mnemosyne.parse.typescript import WRAPPER_CALLEES, ParsedFile, is_source, module_name, parse_file, suffix_of
+from mnemosyne.parse.typescript import (
+    WRAPPER_CALLEES,
+    ParsedFile,
+    class_names_extended,
+    is_source,
+    module_name,
+    parse_file,
+    suffix_of,
+)
 from mnemosyne.resolve.ts_reads import same_answers
 from mnemosyne.resolve.ts_config import (
     ConfigModel,
@@ -103,7 +115,8 @@ _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE
 #   | ('extinst', import_path): an instance of an external class (`new axios.Axios()`, `c: AxiosInstance`)
 #   | ('extm', callee): a member found on an external or builtin base class or instance; callable,
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
-CONFIDENCE = {"inferred": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
+CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
+SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose extends clause is named X"
 
 _PARSE_CACHE_SIZE = 256  # recent parse results kept per index, by (path, content hash)
 
@@ -130,7 +143,7 @@ def npm_package_name(spec: str) -> str | None:
 class _Ctx:
     """One file's resolution: memo tables and the set of modules consulted."""
 
-    __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line", "reads")
+    __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line", "reads", "sub_reads")
 
     def __init__(self, ix: TypeScriptIndex, pf: ParsedFile) -> None:
         self.ix = ix
@@ -145,6 +158,7 @@ class _Ctx:
         self.line = 0
         # foreign path -> (its ParsedFile, the read keys issued on it); see resolve/ts_reads.py
         self.reads: dict[str, tuple[ParsedFile, set]] = {}
+        self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
 
     def read(self, pf: ParsedFile, key: tuple) -> None:
         """Record a read of another file's parse result (every cross-module read calls this)."""
@@ -589,6 +603,53 @@ class _Ctx:
             return ("extm", f"{base[1]}.{name}")
         return ("extm", f"<builtin>.{base[1]}.{name}")
 
+    def subclasses(self, fqn: str, path: str) -> list[tuple[str, str]]:
+        """The internal classes whose ``extends`` chain reaches class ``fqn`` of ``path`` (not
+        itself), sorted: found through the extended name (``TypeScriptIndex.subclass_files``)
+        and confirmed by evaluating the ``extends`` expression."""
+        key = ("sub", fqn, path)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        self.memo[key] = ([], 0)  # cycle guard
+        name = fqn.rsplit(".", 1)[-1]
+        self.deps.add(SUB_PREFIX + name)
+        files = self.sub_reads[name] = self.ix.subclass_files(name)
+        found: set[tuple[str, str]] = set()
+        saved_flags, saved_emit = self.flags, self.emit
+        self.emit = False
+        for q in files:
+            qpf = self.file_read(q, ("sb", name))
+            if qpf is None:
+                continue
+            for sub in class_names_extended(qpf).get(name, ()):
+                if (sub, q) not in found and (sub, q) != (fqn, path) and self.base_of(sub, q) == ("class", fqn, path):
+                    found.add((sub, q))
+                    found.update(self.subclasses(sub, q))
+        self.flags, self.emit = saved_flags, saved_emit
+        found.discard((fqn, path))
+        r = sorted(found)
+        self.memo[key] = (r, 0)
+        return r
+
+    def overrides(self, fqn: str, path: str, name: str) -> list[str]:
+        """The methods called ``name`` that the subclasses of class ``fqn`` find in their chains."""
+        key = ("ovr", fqn, path, name)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        saved_flags, saved_emit = self.flags, self.emit
+        self.emit = False
+        out: set[str] = set()
+        for sub, q in self.subclasses(fqn, path):
+            v = self.class_member(sub, q, name, set())
+            if v is not None and v[0] == "func":
+                out.add(v[1])
+        self.flags, self.emit = saved_flags, saved_emit
+        r = sorted(out)
+        self.memo[key] = (r, 0)
+        return r
+
     def setter_of(self, base: tuple, name: str):
         if base[0] not in ("inst", "class"):
             return None
@@ -728,6 +789,11 @@ class _Ctx:
             v = self.eval(pf, scope, expr)
             if v is not None:
                 self.edge_to(v, None)
+            if expr is not None and expr[0] == "prop" and expr[1] == ("this",):
+                this = pf.scope_this[scope]
+                if this is not None and this[0] == "cls":
+                    for m in self.overrides(this[1], pf.path, expr[2]):
+                        self.add_edge(m, "subclass", False)
         elif kind == "new":
             v = self.eval(pf, scope, expr)
             if v is None:
@@ -788,6 +854,8 @@ class TypeScriptIndex:
         self._spec_cache: dict[tuple[str, str], tuple] = {}
         self._parsed: dict[tuple[str, str], ParsedFile] = {}  # (path, content hash), LRU order
         self._primed: dict[tuple[str, str], ParsedFile] = {}  # from a parse pool, for the next update
+        self._subclassers: dict[str, set[str]] = {}  # extended name -> paths with such a class
+        self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
 
     # -- protocol -------------------------------------------------------------------------------
     def owns(self, path: str) -> bool:
@@ -812,6 +880,10 @@ class TypeScriptIndex:
         """Accept a parse result computed elsewhere; the next ``update`` consumes it."""
         self._primed[(job.path, job.digest)] = parsed
 
+    def subclass_files(self, name: str) -> tuple[str, ...]:
+        """The files with a class whose ``extends`` expression ends with ``name`` (sorted)."""
+        return tuple(sorted(self._subclassers.get(name, ())))
+
     def facts(self, path: str) -> FileFacts | None:
         if path not in self.files:
             return None
@@ -833,6 +905,7 @@ class TypeScriptIndex:
         touched: set[str] = set()
         modules: set[str] = set()  # modules of added / deleted files: the file set changed
         edited: set[str] = set()  # paths present before and after with new content
+        base_names: set[str] = set()  # names extended by classes of changed files (before and after)
         config_changed = False
         for path, data in changed.items():
             if is_config(path):
@@ -854,6 +927,14 @@ class TypeScriptIndex:
                 if old is not None and old.content_hash == h:
                     continue  # same bytes: same facts
                 self.files[path] = self._parse(path, data, h)
+            if old is not None:
+                names = set(class_names_extended(old))
+                discard_from(self._subclassers, names, path)
+                base_names |= names
+            if data is not None:
+                for n in class_names_extended(self.files[path]):
+                    self._subclassers.setdefault(n, set()).add(path)
+                    base_names.add(n)
             touched.add(path)
             if old is not None and data is not None:
                 edited.add(path)
@@ -878,6 +959,11 @@ class TypeScriptIndex:
             for d in sorted(candidates):
                 if self._reads_changed(d, edited, cache):
                     affected.add(d)
+            # subclass dispatch: the files holding the subclasses of a class of a given name
+            for n in base_names:
+                for d in list(self._rdeps.get(SUB_PREFIX + n, ())):
+                    if d not in affected and self._sub_reads.get(d, {}).get(n) != self.subclass_files(n):
+                        affected.add(d)
         for p in affected:
             self._drop(p)
         for p in sorted(affected):
@@ -921,6 +1007,7 @@ class TypeScriptIndex:
 
     def _drop(self, path: str) -> None:
         self._reads.pop(path, None)
+        self._sub_reads.pop(path, None)
         f = self._facts.pop(path, None)
         if f is not None:
             discard_from(self._rdeps, f.depends_on, path)
@@ -992,6 +1079,8 @@ class TypeScriptIndex:
         )
         self._facts[path] = facts
         self._reads[path] = ctx.reads
+        if ctx.sub_reads:
+            self._sub_reads[path] = ctx.sub_reads
         for m in deps:
             self._rdeps.setdefault(m, set()).add(path)
         return facts

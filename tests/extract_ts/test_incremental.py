@@ -15,12 +15,15 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { helper, Base } from "./b";\nexport class A extends Base { run() { this.base(); return helper(); } }\n',
         b'import * as b from "./b";\nexport function a() { return b.helper(); }\nexport class A { run() { return a(); } }\n',
         b'export function a() {}\n',
+        # subclass dispatch: Base.base calls this.hook(), overridden here
+        b'import { Base } from "./b";\nexport class A extends Base { hook() { return 1; } }\nexport class A2 extends A { hook() {} }\n',
         None,
     ],
     "src/b.ts": [
         b"export function helper() { return 1; }\nexport class Base { base() {} constructor() {} }\n",
         b'export { helper } from "./c";\nexport class Base extends Root { base() {} }\nimport { Root } from "@lib/root";\n',
         b'export * from "./c";\nexport class Base {}\n',
+        b"export function helper() { return 1; }\nexport class Base { base() { return this.hook(); } hook() {} }\n",
         None,
     ],
     "src/c.ts": [
@@ -33,6 +36,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { A } from "./a";\nimport { helper } from "./index";\nnew A().run();\nhelper();\n',
         b'import { A } from "./a.js";\nconst x: A = make();\nx.run();\nfunction make(): A { return new A(); }\n',
         b'import { helper, Base } from "@lib/b";\nclass M extends Base { go() { super.base(); this.base(); } }\nhelper();\nnew M().go();\n',
+        b'import { Base } from "./b";\nclass M extends Base { hook() {} }\nnew M().base();\n',
         None,
     ],
     "src/index.ts": [b'export * from "./b";\nexport * from "./c";\n', b'export { helper } from "./c";\n', None],
@@ -55,7 +59,11 @@ VARIANTS: dict[str, list[bytes | None]] = {
         None,
     ],
     "packages/p/package.json": [b'{"name": "@lib/b", "source": "src/index.ts"}', None],
-    "packages/p/src/index.ts": [b"export function helper() {}\nexport class Base { base() {} }\n", None],
+    "packages/p/src/index.ts": [
+        b"export function helper() {}\nexport class Base { base() {} }\n",
+        b"export function helper() {}\nexport class Base { base() { this.hook(); } hook() {} }\n",
+        None,
+    ],
 }
 
 
