@@ -12,8 +12,10 @@ Versioned edges (same properties as every versioned edge: ``valid_from``/``valid
 ``superseded_at``):
 - ``(Document)-[:HAS_SECTION {ordinal, line_start, line_end}]->(Section)``: the block is in the
   document at that commit; ``ordinal``/lines are updated in place on the open version (like
-  ``CALLS.lines``). A document exists at ``s`` iff one of its ``HAS_SECTION`` versions holds.
-- ``(Section)-[:NEXT {doc}]->(Section)``: reading order at that commit.
+  ``CALLS.lines``), so they hold at HEAD. A document exists at ``s`` iff one of its
+  ``HAS_SECTION`` versions holds.
+- ``(Section)-[:NEXT {doc}]->(Section)``: reading order at that commit (``sections_at`` follows
+  it for an earlier commit, where the ordinals may have moved on).
 
 Unversioned: ``(Section)-[:MENTIONS {name, resolution}]->(Function|Class)``: a code name the block
 cites, resolved when the section is written (and again by ``link_mentions`` at HEAD, which the
@@ -32,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -307,11 +309,39 @@ def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str,
         "ORDER BY r.ordinal",
         {"p": path, "seq": seq},
     )
+    if seq is not None:
+        # ordinals are the latest ones (updated in place on the open version); the order at an
+        # earlier commit is its NEXT chain, which is versioned
+        pairs = graph.ro_query(
+            f"MATCH (a:Section {{doc: $p}})-[r:NEXT]->(b:Section) WHERE {holds} AND r.doc = $p RETURN a.key, b.key",
+            {"p": path, "seq": seq},
+        )
+        pos = {k: i for i, k in enumerate(chain_order([r[0] for r in rows], pairs))}
+        rows = sorted(rows, key=lambda r: pos[r[0]])
     return [
-        {"key": k, "heading_path": hp, "headings": (hp or "").split(HEADING_SEP), "text": t, "ordinal": o,
-         "line_start": ls, "line_end": le, "mentions": sorted(x for x in ms if x)}
-        for k, hp, t, o, ls, le, ms in rows
+        {"key": k, "heading_path": hp, "headings": (hp or "").split(HEADING_SEP), "text": t,
+         "ordinal": i if seq is not None else o, "line_start": ls, "line_end": le,
+         "mentions": sorted(x for x in ms if x)}
+        for i, (k, hp, t, o, ls, le, ms) in enumerate(rows)
     ]  # fmt: skip
+
+
+def chain_order(keys: list[str], pairs: Iterable[tuple[str, str]]) -> list[str]:
+    """``keys`` (given in their latest order) in the reading order the NEXT ``pairs`` give: the
+    chain from its first section; keys the chain does not reach keep their given order, after it."""
+    nxt = dict(pairs)
+    present = set(keys)
+    targets = set(nxt.values())
+    heads = [k for k in keys if k not in targets]
+    out: list[str] = []
+    seen: set[str] = set()
+    k = heads[0] if heads else None
+    while k is not None and k in present and k not in seen:
+        out.append(k)
+        seen.add(k)
+        k = nxt.get(k)
+    out += [k for k in keys if k not in seen]
+    return out
 
 
 # -- catching up from git (graphs ingested before ingestion wrote documentation) -----------------

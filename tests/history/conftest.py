@@ -173,6 +173,20 @@ def docs_at(graph, seq: int) -> dict[str, list[tuple]]:
         f"MATCH (a:Section)-[r:NEXT]->(b:Section) WHERE {holds} RETURN r.doc, a.key, b.key", {"s": seq}
     )
     out["<next>"] = sorted(tuple(x) for x in nxt)
+    # ordinals are the latest ones (updated in place): at an earlier commit, reading order is the
+    # NEXT chain holding there
+    for path, blocks in out.items():
+        if path == "<next>":
+            continue
+        succ = {a: b for d, a, b in out["<next>"] if d == path}
+        by_key = {b[0]: b for b in blocks}
+        first = [k for k in by_key if k not in set(succ.values())]
+        chain: list[tuple] = []
+        k = first[0] if len(first) == 1 else None
+        while k in by_key and len(chain) < len(blocks):
+            chain.append(by_key[k])
+            k = succ.get(k)
+        out[path] = chain if len(chain) == len(blocks) else blocks
     return out
 
 

@@ -347,3 +347,16 @@ def test_chunking_with_running_totals_equals_recounting():
         assert [(b.key("docs/x.md"), b.line_start, b.line_end, b.tokens) for b in fast.blocks] == [
             (b.key("docs/x.md"), b.line_start, b.line_end, b.tokens) for b in slow.blocks
         ]
+
+
+def test_sections_at_an_earlier_commit_keep_that_commits_order(code_graph):
+    """Ordinals are updated in place on the open versions; an earlier commit's order is its NEXT chain."""
+    g = code_graph
+    a, b, c = "## Alpha\n\nFirst part.\n", "## Beta\n\nSecond part.\n", "## Gamma\n\nThird part.\n"
+    apply_docs(g, 0, "c0", 1000, {"docs/order.md": f"# Order\n\n{a}\n{b}\n{c}".encode()})
+    apply_docs(g, 1, "c1", 2000, {"docs/order.md": f"# Order\n\n{c}\n{a}\n{b}".encode()})  # same sections, moved
+    old = [s["heading_path"] for s in sections_at(g, "docs/order.md", 0)]
+    assert old == ["Order > Alpha", "Order > Beta", "Order > Gamma"]
+    assert [s["ordinal"] for s in sections_at(g, "docs/order.md", 0)] == [0, 1, 2]
+    new = [s["heading_path"] for s in sections_at(g, "docs/order.md", 1)]
+    assert new == ["Order > Gamma", "Order > Alpha", "Order > Beta"] == [s["heading_path"] for s in sections_at(g, "docs/order.md")]
