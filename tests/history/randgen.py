@@ -117,6 +117,12 @@ class History:
             lines += ["", f"class {c.name}{base}:"]
             if not c.methods:
                 lines.append("    pass")
+            # subclass dispatch: root classes call self.tick(), which subclasses (in this module
+            # or others) define or not as their methods come and go
+            if not c.base:
+                lines += ["    def hook(self):", "        return self.tick()"]
+            if len(c.methods) % 2 == 1:
+                lines += ["    def tick(self):", "        return None"]
             for f in c.methods:
                 lines += [f"    def {f.name}(self):"]
                 if f.doc:
@@ -192,7 +198,7 @@ class History:
         op = r.choices(
             ["add_fn", "rm_fn", "rename_fn", "add_call", "rm_call", "add_class", "add_method", "rm_file",
              "mv_file", "doc", "pad", "ext", "rebase", "multi", "deps"],
-            weights=[14, 7, 6, 16, 6, 6, 5, 3, 5, 4, 4, 3, 3, 3, 5],
+            weights=[14, 7, 6, 16, 6, 10, 5, 3, 5, 4, 4, 3, 5, 3, 5],
         )[0]
         same = [t for t in self.all_fns(m.lang)] + [t for t in self.deleted if t[0].endswith("." + m.lang)]
         if op == "add_fn":
@@ -219,7 +225,7 @@ class History:
                 h.calls.pop(r.randrange(len(h.calls)))
         elif op == "add_class":
             bases = self.all_classes(m.lang)
-            base = r.choice(bases) if bases and r.random() < 0.6 else None
+            base = r.choice(bases) if bases and r.random() < 0.7 else None
             m.classes.append(Cls(self.fresh("C"), base=base, methods=[Fn(self.fresh("meth"))]))
         elif op == "add_method" and m.classes:
             r.choice(m.classes).methods.append(Fn(self.fresh("meth"), calls=r.sample(same, min(1, len(same)))))

@@ -12,7 +12,7 @@ from mnemosyne.ingest import ingest_workspace
 from .conftest import assert_invariant, canonical_dump
 from .randgen import DocHistory, History
 
-SEEDS = [int(s) for s in os.environ.get("MNEMOSYNE_RANDOM_SEEDS", "1,2,3,4,5").split(",")]
+SEEDS = [int(s) for s in os.environ.get("MNEMOSYNE_RANDOM_SEEDS", "1,2,3,4,5,6").split(",")]
 COMMITS = int(os.environ.get("MNEMOSYNE_RANDOM_COMMITS", "30"))
 
 
