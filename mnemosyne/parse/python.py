@@ -182,6 +182,9 @@ class ParsedFile:
     # classes by the last name of each of their bases (``class D(pkg.Base[T])`` -> ``Base``): where
     # the subclasses of a class called ``Base`` may be, without evaluating anything
     subclasses: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_subclasses``
+    # (scope index -> (qual, ordinal among same-qual scopes), inverse): names that survive edits
+    # elsewhere in the file; computed on first use by ``mnemosyne.resolve.py_reads.scope_keys``
+    scope_keys: tuple | None = None
 
 
 def _text(node: Node) -> str:

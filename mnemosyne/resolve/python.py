@@ -73,7 +73,8 @@ while resolving the file (modules of bases, of imported names, the ones tried an
 function called NAME (parameter flow into module-level functions). Resolution of a file uses only
 per-file memo tables, so its result does not depend on what was resolved before, and it reads
 other files' parse data only through recording accessors (``_FileResolver.hdr``, ``binds``, ...;
-``parsed()`` is own-file only): each read is kept as a key (``read_value``). ``update`` returns the
+``parsed()`` is own-file only): each read is kept as a key (``mnemosyne.resolve.py_reads``, which
+names scopes by qualified name, so code added above them does not change the key). ``update`` returns the
 changed/deleted paths, the files whose ``depends_on`` meets a module that appeared or disappeared
 (or one of its parent packages), the files one of whose recorded reads a modified file now answers
 differently (interface pruning: a body-only edit answers them all the same, so its dependents are
@@ -89,13 +90,14 @@ from __future__ import annotations
 
 import builtins
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from mnemosyne.extract import content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, file_subclasses, parse_python
+from mnemosyne.resolve.py_reads import rebase_keys, reads_differ, same_numbering
 from mnemosyne.parse.pool import ParseJob
 
 BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
@@ -108,79 +110,6 @@ EMPTY: frozenset = frozenset()
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
-
-
-def _nz(x: Any, lam: dict[int, int]) -> Any:
-    """Parse data with lambda start bytes (``('L', start)``) replaced by the lambda's scope
-    index, so that an edit that only moves code around compares equal."""
-    if type(x) is tuple:
-        if len(x) == 2 and x[0] == "L" and type(x[1]) is int:
-            return ("L", lam.get(x[1]))
-        return tuple(_nz(y, lam) for y in x)
-    if type(x) is list:
-        return tuple(_nz(y, lam) for y in x)
-    return x
-
-
-def read_value(pf: ParsedFile, key: tuple) -> Any:
-    """What one recorded cross-file read (see ``_FileResolver.hdr`` and friends) returns from
-    ``pf``, normalised (``_nz``); equal values mean the read answers the same."""
-    return _nz(_raw_read(pf, key), pf.lambdas)
-
-
-def reads_differ(old: ParsedFile, new: ParsedFile, keys: Iterable[tuple]) -> bool:
-    """Whether any of ``keys`` reads differently from ``new`` than from ``old``. When both
-    files number their lambdas the same way, raw values are compared (normalising would map
-    equal values to equal values, and distinct lambdas never to the same scope), which skips
-    the normalising copy; otherwise each value is normalised first."""
-    if old.lambdas == new.lambdas:
-        return any(_raw_read(old, k) != _raw_read(new, k) for k in keys)
-    return any(read_value(old, k) != read_value(new, k) for k in keys)
-
-
-def _raw_read(pf: ParsedFile, key: tuple) -> Any:
-    k = key[0]
-    if k == "S":
-        v: Any = pf.sites_by_name.get(key[1])
-    elif k == "D":
-        v = pf.decos_by_name.get(key[1])
-    elif k == "*":
-        v = pf.star_imports
-    elif k == "A":
-        v = pf.all_names
-    elif k == "AL":
-        v = file_aliases(pf).get(key[1])
-    elif k == "SB":
-        v = file_subclasses(pf).get(key[1])
-    elif k == "PC":
-        v = file_param_calls(pf)[0]
-    elif k == "PA":
-        return key[1] in file_param_calls(pf)[1]
-    else:
-        if key[1] >= len(pf.scopes):
-            return None
-        s = pf.scopes[key[1]]
-        if k == "h":
-            v = (s.kind, s.name, s.qual, s.parent, s.decorators, s.is_generator)
-        elif k == "b":
-            v = s.bindings.get(key[2])
-        elif k == "ib":
-            v = s.item_bindings.get(key[2])
-        elif k == "g":
-            return (frozenset(s.globals), frozenset(s.nonlocals))
-        elif k == "p":
-            v = s.params
-        elif k == "r":
-            v = (s.returns, s.return_ann, s.yields)
-        elif k == "B":
-            v = s.bases
-        elif k == "ia":
-            v = s.inst_attrs.get(key[2])
-        elif k == "ii":
-            v = s.inst_items.get(key[2])
-        else:  # pragma: no cover - an unknown key never compares equal
-            return object()
-    return v
 
 
 def _strip_suffix(path: str) -> str:
@@ -255,7 +184,7 @@ class PythonIndex:
         self._imported: dict[str, frozenset[str]] = {}  # path -> absolute modules it imports
         self._importers_cache: dict[tuple[str, str], list[str]] = {}
         # interface pruning: what each resolved file read from other files' parse data
-        self._reads: dict[str, dict[str, frozenset[tuple]]] = {}  # path -> other path -> read keys
+        self._reads: dict[str, dict[str, tuple[ParsedFile, frozenset[tuple]]]] = {}  # path -> other path -> (its parse, read keys)
         self._readers: dict[str, set[str]] = {}  # other path -> paths whose facts read it
         self._ix_reads: dict[str, dict[tuple[str, str], tuple[str, ...]]] = {}  # importers_calling answers
         self._subclassers: dict[str, set[str]] = {}  # base last name -> paths with a class naming such a base
@@ -372,12 +301,15 @@ class PythonIndex:
                 if b not in self._parsed:
                     continue
                 new = self._parsed[b]
+                alike = same_numbering(old, new)
                 for a in list(self._readers.get(b, ())):
                     if a in affected:
                         continue
-                    keys = self._reads.get(a, {}).get(b, ())
-                    if reads_differ(old, new, keys):
+                    on, keys = self._reads[a][b]
+                    if reads_differ(on, new, keys, alike if on is old else None):
                         affected.add(a)
+                    else:  # the same answers: the keys now refer to the new version
+                        self._reads[a][b] = (new, rebase_keys(on, new, keys))
             # callback flow: which files a module's callback parameters are fed from
             for name in call_names:
                 for a in list(self._rdeps.get(CALLS_PREFIX + name, ())):
@@ -416,7 +348,7 @@ class PythonIndex:
                 for m in f.depends_on:
                     self._rdeps.setdefault(m, set()).add(path)
                 if reads:
-                    self._reads[path] = {b: frozenset(ks) for b, ks in reads.items()}
+                    self._reads[path] = {b: (self._parsed[b], frozenset(ks)) for b, ks in reads.items()}
                     for b in reads:
                         self._readers.setdefault(b, set()).add(path)
                 if ix_reads:
@@ -578,7 +510,7 @@ class _FileResolver:
 
     # ------------------------------------------------------------------ recorded reads
     # Every read of another file's parse data goes through one of these; each records a read key
-    # (see ``read_value``) so that ``PythonIndex.update`` can tell whether a changed file still
+    # (see ``mnemosyne.resolve.py_reads``) so that ``PythonIndex.update`` can tell whether a changed file still
     # answers every read this file made the same way (then this file's facts cannot differ).
     def _rd(self, path: str, key: tuple) -> None:
         s = self.reads.get(path)

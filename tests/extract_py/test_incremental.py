@@ -229,6 +229,53 @@ def _with_body_noise(src: str, rng: random.Random) -> str:
     return "\n".join(out)
 
 
+def _with_layout_noise(src: str, rng: random.Random) -> str:
+    """The same module with unrelated top-level scopes (functions, classes, lambdas) added at
+    random places: every scope after them is renumbered, which readers must not mistake for a
+    change of what they read (and must not miss when it is one)."""
+    chunks = src.split("\n\n")
+    for _ in range(rng.randint(0, 3)):
+        n = rng.randint(0, 99)
+        pad = rng.choice([
+            f"def _pad{n}():\n    return {n}",
+            f"class _Pad{n}:\n    def m(self):\n        return (lambda: {n})()",
+            f"_pad{n} = lambda: {n}",
+        ])
+        chunks.insert(rng.randint(0, len(chunks)), pad)
+    return "\n\n".join(chunks)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_renumbered_scopes_match_fresh_index(seed: int) -> None:
+    """Layout edits (scopes added/removed above others) mixed with interface edits: facts stay
+    equal to a fresh index's, and update() reports every file whose facts changed."""
+    rng = random.Random(5000 + seed)
+    base: dict[str, str] = {}
+    files: dict[str, bytes] = {"pkg/__init__.py": b""}
+    for m in MODS:
+        if rng.random() < 0.8:
+            base[_path(m)] = _random_module(rng, m)
+            files[_path(m)] = _with_layout_noise(base[_path(m)], rng).encode()
+    ix = PythonIndex()
+    ix.update(dict(files))
+    prev = _check_fresh(ix, files, seed)
+    for _step in range(10):
+        changed: dict[str, bytes | None] = {}
+        for _ in range(rng.randint(1, 2)):
+            if base and rng.random() < 0.6:
+                p = rng.choice(sorted(base))
+            else:
+                p = _path(rng.choice(MODS))
+                base[p] = _random_module(rng, p[4:-3])
+            changed[p] = _with_layout_noise(base[p], rng).encode()
+        files.update({p: d for p, d in changed.items() if d is not None})
+        affected = ix.update(changed)
+        got = _check_fresh(ix, files, seed)
+        differ = {p for p in set(got) | set(prev) if got.get(p) != prev.get(p)}
+        assert differ <= affected, f"seed {seed}: update() missed {sorted(differ - affected)}"
+        prev = got
+
+
 def _check_fresh(ix: PythonIndex, files: dict[str, bytes], seed: int) -> dict[str, FileFacts]:
     got = _all_facts(ix)
     fresh = PythonIndex()
@@ -332,3 +379,33 @@ def test_update_leaves_the_garbage_collector_as_it_was() -> None:
         finally:
             gc.enable()
     assert gc.get_freeze_count() == frozen
+
+
+def test_code_added_above_what_readers_use_does_not_re_resolve_them() -> None:
+    """Reads name scopes by qualified name, not index: a function, class or lambda added (or
+    removed) above the scopes an importer read leaves the importer alone, and facts stay fresh."""
+    core = "class Base:\n    def m(self):\n        return helper()\n\ndef helper():\n    return Base()\n"
+    files = {"pkg/__init__.py": b"", "pkg/core.py": core.encode()}
+    for i in range(4):
+        files[f"pkg/u{i}.py"] = (
+            f"from pkg.core import Base, helper\n\nclass U{i}(Base):\n    def m(self):\n        return super().m()\n\n"
+            f"def go{i}():\n    helper().m()\n    U{i}().m()\n"
+        ).encode()
+    ix = PythonIndex()
+    ix.update(files)
+    for p in sorted(ix.paths()):
+        ix.facts(p)
+    for added in (
+        "def unrelated():\n    return [lambda: 1, lambda: 2]\n\n",
+        "class Other:\n    def m(self):\n        return 1\n\nother = lambda x: x\n\n",
+        "",  # and removed again
+    ):
+        new = (added + core).encode()
+        assert ix.update({"pkg/core.py": new}) == {"pkg/core.py"}, added
+        files["pkg/core.py"] = new
+        _check_fresh(ix, files, 0)
+    # a renamed scope the importers read is a change they see
+    renamed = core.replace("def helper", "def helper2").replace("return helper()", "return helper2()")
+    assert len(ix.update({"pkg/core.py": renamed.encode()})) > 1
+    files["pkg/core.py"] = renamed.encode()
+    _check_fresh(ix, files, 0)

@@ -1,0 +1,216 @@
+"""Recorded cross-file reads of the Python resolver (interface pruning).
+
+Resolving a file reads other files' parse results only through the recording accessors of
+``mnemosyne.resolve.python._FileResolver`` (``hdr``, ``binds``, ``sites``, ...). Each read is a
+key; when a file changes, a reader of it is re-resolved only if one of its keys answers
+differently on the new version (``reads_differ``).
+
+Keys are recorded with scope indices (cheap, on the hot path) and kept so, with the parse result
+they were made on. When a changed file numbers its scopes differently, keys and answers are
+compared in **stable** form (``stable_keys``, ``answer``): a scope is named by its qualified name
+and its ordinal among the scopes of that name (``scope_keys``), so a function added above the
+scopes a reader used does not make its reads look different; scope indices inside values
+(``('def', i)`` bindings, parents, call-site scopes, lambdas) become scope keys too. Keys that
+still answer the same are carried over to the new numbering (``rebase_keys``).
+
+  ('h', s)             a scope's header: kind, name, qual, parent, decorators, is_generator
+  ('g', s)             its ``global`` / ``nonlocal`` names
+  ('b', s, name)       its bindings of a name           ('ib', s, name)  its item bindings
+  ('p', s)             its parameters                   ('r', s)         returns, annotation, yields
+  ('B', s)             a class's bases                  ('ia'|'ii', s, name)  instance attributes / items
+  ('S', name)          call sites by callee name        ('D', name)      decorator sites by name
+  ('*',) ('A',)        star imports, ``__all__``        ('SB', name)     classes by base name
+  ('AL', k) ('PA', k)  aliases of / passing of a name or a lambda (``('λ', s)`` when stable)
+  ('PC',)              names of parameters called in their function
+
+The resolver sorts values by ``repr`` in places (an MRO over a union, the order of cycle-guarded
+evaluations), and ``repr`` orders scope indices as text; so renumbered scopes count as the same
+only if the scopes a reader used keep that order too (``_same_order``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from mnemosyne.parse.python import ParsedFile, file_aliases, file_param_calls, file_subclasses
+
+SCOPED = frozenset({"h", "g", "b", "ib", "p", "r", "B", "ia", "ii"})  # key[1] is a scope
+LAMBDA_KEYED = frozenset({"AL", "PA"})  # key[1] is a name, or a lambda's scope index
+_MISSING = ("<missing>",)  # the answer of a read whose scope no longer exists
+
+
+def scope_keys(pf: ParsedFile) -> tuple[tuple[tuple[str, int], ...], dict[tuple[str, int], int]]:
+    """(scope index -> (qual, ordinal among the scopes with that qual), and its inverse),
+    computed once per parse result."""
+    r = pf.scope_keys
+    if r is None:
+        seen: dict[str, int] = {}
+        keys = []
+        for s in pf.scopes:
+            n = seen.get(s.qual, 0)
+            seen[s.qual] = n + 1
+            keys.append((s.qual, n))
+        t = tuple(keys)
+        r = pf.scope_keys = (t, {k: i for i, k in enumerate(t)})
+    return r
+
+
+def stable_keys(pf: ParsedFile, keys: Iterable[tuple]) -> frozenset[tuple]:
+    """Recorded keys (scope indices of ``pf``) in stable form (scope keys)."""
+    sk = scope_keys(pf)[0]
+    out = set()
+    for key in keys:
+        k = key[0]
+        if k in SCOPED:
+            out.add((k, sk[key[1]], *key[2:]))
+        elif k in LAMBDA_KEYED and type(key[1]) is int:
+            out.add((k, ("λ", sk[key[1]])))
+        else:
+            out.add(key)
+    return frozenset(out)
+
+
+def _index_key(pf: ParsedFile, key: tuple) -> tuple | None:
+    """A stable key as the raw key it is on ``pf`` (None: its scope is gone)."""
+    k = key[0]
+    if k in SCOPED:
+        i = scope_keys(pf)[1].get(key[1])
+        return None if i is None else (k, i, *key[2:])
+    if k in LAMBDA_KEYED and type(key[1]) is tuple:
+        i = scope_keys(pf)[1].get(key[1][1])
+        return None if i is None else (k, i)
+    return key
+
+
+def raw_read(pf: ParsedFile, key: tuple) -> Any:
+    """What a raw key (scope indices) reads from ``pf``, as stored there."""
+    k = key[0]
+    if k == "S":
+        v: Any = pf.sites_by_name.get(key[1])
+    elif k == "D":
+        v = pf.decos_by_name.get(key[1])
+    elif k == "*":
+        v = pf.star_imports
+    elif k == "A":
+        v = pf.all_names
+    elif k == "AL":
+        v = file_aliases(pf).get(key[1])
+    elif k == "SB":
+        v = file_subclasses(pf).get(key[1])
+    elif k == "PC":
+        v = file_param_calls(pf)[0]
+    elif k == "PA":
+        return key[1] in file_param_calls(pf)[1]
+    else:
+        if key[1] >= len(pf.scopes):
+            return None
+        s = pf.scopes[key[1]]
+        if k == "h":
+            v = (s.kind, s.name, s.qual, s.parent, s.decorators, s.is_generator)
+        elif k == "b":
+            v = s.bindings.get(key[2])
+        elif k == "ib":
+            v = s.item_bindings.get(key[2])
+        elif k == "g":
+            return (frozenset(s.globals), frozenset(s.nonlocals))
+        elif k == "p":
+            v = s.params
+        elif k == "r":
+            v = (s.returns, s.return_ann, s.yields)
+        elif k == "B":
+            v = s.bases
+        elif k == "ia":
+            v = s.inst_attrs.get(key[2])
+        elif k == "ii":
+            v = s.inst_items.get(key[2])
+        else:  # pragma: no cover - an unknown key never compares equal
+            return object()
+    return v
+
+
+def _nz(x: Any, lam: dict[int, int], sk: tuple) -> Any:
+    """An expression with lambdas (``('L', ordinal)``) replaced by their scope keys."""
+    if type(x) is tuple:
+        if len(x) == 2 and x[0] == "L" and type(x[1]) is int:
+            i = lam.get(x[1])
+            return ("L", None if i is None else sk[i])
+        return tuple([_nz(y, lam, sk) for y in x])
+    if type(x) is list:
+        return tuple([_nz(y, lam, sk) for y in x])
+    return x
+
+
+def answer(pf: ParsedFile, key: tuple) -> Any:
+    """What a stable key reads from ``pf``, normalised: equal answers mean the read answers the
+    same whatever the scopes' numbering."""
+    raw = _index_key(pf, key)
+    if raw is None:
+        return _MISSING
+    v = raw_read(pf, raw)
+    if v is None or type(v) is bool:
+        return v
+    sk = scope_keys(pf)[0]
+    lam = pf.lambdas
+    k = key[0]
+    if k == "h":
+        return (v[0], v[1], v[2], sk[v[3]] if v[3] >= 0 else None, _nz(v[4], lam, sk), v[5])
+    if k == "b":
+        out = []
+        for b in v:
+            if b[0] == "def":
+                out.append(("def", sk[b[1]]))
+            elif b[0] == "p":
+                out.append(("p", sk[b[1]], b[2]))
+            else:
+                out.append(_nz(b, lam, sk))
+        return tuple(out)
+    if k in ("ia", "ii", "S"):
+        return tuple([(sk[i], _nz(e, lam, sk)) for i, e in v])
+    if k == "D":
+        return tuple([(_nz(e, lam, sk), sk[i]) for e, i in v])
+    if k == "SB":
+        return tuple([sk[i] for i in v])
+    return _nz(v, lam, sk)
+
+
+def same_numbering(old: ParsedFile, new: ParsedFile) -> bool:
+    """Both versions name every scope and lambda by the same index: raw values then compare
+    exactly as normalised ones do, without the normalising copies."""
+    return old.lambdas == new.lambdas and scope_keys(old)[0] == scope_keys(new)[0]
+
+
+def _same_order(old: ParsedFile, new: ParsedFile, keys: Iterable[tuple]) -> bool:
+    """The scopes ``keys`` name are in the same ``repr`` order (indices as text) on both."""
+    oi, ni = scope_keys(old)[1], scope_keys(new)[1]
+    used = {key[1] for key in keys if key[0] in SCOPED}
+    used |= {key[1][1] for key in keys if key[0] in LAMBDA_KEYED and type(key[1]) is tuple}
+    if any(s not in ni or s not in oi for s in used):
+        return False
+    return sorted(used, key=lambda s: str(oi[s])) == sorted(used, key=lambda s: str(ni[s]))
+
+
+def reads_differ(old: ParsedFile, new: ParsedFile, keys: Iterable[tuple], numbered_alike: bool | None = None) -> bool:
+    """Whether any key (raw, recorded on ``old``) reads differently from ``new`` than from
+    ``old`` (``numbered_alike``: ``same_numbering(old, new)``, when the caller knows it)."""
+    if numbered_alike is None:
+        numbered_alike = same_numbering(old, new)
+    if numbered_alike:
+        return any(raw_read(old, k) != raw_read(new, k) for k in keys)
+    stable = stable_keys(old, keys)
+    if not _same_order(old, new, stable):
+        return True
+    return any(answer(old, k) != answer(new, k) for k in stable)
+
+
+def rebase_keys(old: ParsedFile, new: ParsedFile, keys: frozenset[tuple]) -> frozenset[tuple]:
+    """Raw keys recorded on ``old`` as the raw keys they are on ``new``, for keys that answer the
+    same on both (``reads_differ`` was False)."""
+    if same_numbering(old, new):
+        return keys
+    out = set()
+    for k in stable_keys(old, keys):
+        raw = _index_key(new, k)
+        if raw is not None:
+            out.add(raw)
+    return frozenset(out)
