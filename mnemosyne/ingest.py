@@ -389,8 +389,9 @@ class _Run:
             if nodes is not None:
                 before = self._node_cache.get(p, {})
                 for key, row in rows.items():
-                    if before.get(key) != row:
-                        getattr(nodes, key[0]).append(row)
+                    prev = before.get(key)
+                    if prev != row:
+                        getattr(nodes, key[0]).append(_changed_props(prev, row))
                         if key[0] == "files" and self._pkg_paths:
                             _package_of(row["path"], self._pkg_paths, nodes)
             self._node_cache[p] = rows
@@ -708,6 +709,16 @@ def _file_nodes(ff: FileFacts) -> dict[tuple[str, str], dict]:
             props.update(kind=s.kind, signature=s.signature or "", body_hash=s.body_hash or "")
             rows[("functions", s.fqn)] = {"k": s.fqn, "p": props}
     return rows
+
+
+def _changed_props(prev: dict | None, row: dict) -> dict:
+    """The node row to write over ``prev`` (what this run last wrote for the node): only the
+    properties that changed (``SET n += r.p``), so a function moved by an edit above it sends its
+    line range, not its docstring and search text again."""
+    if prev is None:
+        return row
+    old = prev["p"]
+    return {**row, "p": {k: v for k, v in row["p"].items() if old.get(k) != v}}
 
 
 def _endpoint_nodes(opened: list[tuple[EdgeKey, dict]], computed: dict[str, FileFacts], nodes: NodeRows,

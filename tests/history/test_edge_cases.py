@@ -282,3 +282,29 @@ def test_file_becomes_symlink_and_back(db, ws, make_repo):
     g = db.graph(info.name)
     assert assert_invariant(g, repo.path) == 3
     assert g.query("MATCH (:Commit {seq: 1})-[m:MODIFIES]->(:File {path: 'alias.py'}) RETURN m.change_type") == [["T"]]
+
+
+def test_symbol_node_properties_follow_edits_above_them(db, ws, make_repo, tmp_path):
+    """Node properties are written as deltas (an edit above a function sends its new line range
+    only): after a history they equal what a head-only ingest of the last commit writes."""
+    repo = make_repo("nodeprops")
+    body = 'def helper(x):\n    """Help with x."""\n    return x\n\n\nclass Box:\n    """A box."""\n\n    def get(self):\n        return helper(1)\n'
+    repo.write("app.py", body)
+    repo.commit("start")
+    repo.write("app.py", "import os\n\n\ndef first():\n    return os.getcwd()\n\n\n" + body)
+    repo.commit("add a function above")
+    repo.write("app.py", "import os\n\n\ndef first():\n    return os.getcwd()\n\n\n" + body.replace("Help with x.", "Help with y."))
+    repo.commit("docstring")
+    full = ws(repo.path)
+    ingest_workspace(db, full)
+    clone = tmp_path / "nodeprops-clone"
+    subprocess.run(["git", "clone", "-q", str(repo.path), str(clone)], check=True)
+    head = ws(clone)
+    ingest_workspace(db, head, head_only=True)
+    q = ("MATCH (n) WHERE n:Function OR n:Class OR n:File "
+         "RETURN coalesce(n.fully_qualified_name, n.path), properties(n) ORDER BY coalesce(n.fully_qualified_name, n.path)")
+    got = {k: p for k, p in db.graph(full.name).query(q)}
+    want = {k: p for k, p in db.graph(head.name).query(q)}
+    assert got == want
+    assert got["app.helper"]["line_start"] == 8 and got["app.helper"]["docstring"] == "Help with y."
+    assert got["app.Box.get"]["line_start"] == 16
