@@ -20,6 +20,7 @@ Resolution = Literal[
     "constructor",  # instantiation -> __init__ / constructor
     "implicit",  # language-made call: __enter__, __iter__, property getter, decorator, ...
     "inferred",  # through a variable / attribute / return value whose type was inferred
+    "subclass",  # an override that self.m() / this.m() in a base class may reach (confidence 0.9)
     "builtin",  # <builtin>.name
     "external",  # a library callee named by its import path
     "jsx",  # a JSX element calling its component
