@@ -104,6 +104,13 @@ _JSX_QUERY_SRC = """
 _RANK = {n: i for i, n in enumerate(
     "export ns fn cls block var field assign ret forin catch import call new jsx dec member".split())}
 
+# array methods whose first argument is called with elements: which of its parameters they are
+_ELEMENT_PARAMS = {
+    **{m: (0,) for m in ("forEach", "map", "filter", "find", "findLast", "findIndex", "findLastIndex", "some",
+                         "every", "flatMap")},
+    "reduce": (1,), "reduceRight": (1,), "sort": (0, 1), "toSorted": (0, 1),
+}
+
 _STATE: dict[str, tuple[Language, Query]] = {}
 _LOCAL = threading.local()
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
@@ -709,17 +716,41 @@ class _Builder:
         elif t == "assignment_pattern":
             self.bind_pattern(scope, node.child_by_field_id(self.K.f_left), None, depth + 1)
 
-    def bind_params(self, scope: int, fn, cls: ClassInfo | None, is_ctor: bool) -> None:
+    def element_params(self, fn) -> tuple[tuple | None, tuple[int, ...]]:
+        """A callback passed first to an array method (``items.map(x => ...)``): the receiver's
+        expression and which parameters are its elements (contextual typing); else (None, ())."""
+        args = fn.parent
+        if args is None or args.type != "arguments" or _nth(args, 0) != fn:
+            return None, ()
+        call = args.parent
+        callee = call.child_by_field_id(self.K.f_function) if call is not None and call.type == "call_expression" else None
+        if callee is None or callee.type != "member_expression":
+            return None, ()
+        prop = callee.child_by_field_id(self.K.f_property)
+        which = _ELEMENT_PARAMS.get(self._t(prop)) if prop is not None else None
+        if which is None:
+            return None, ()
+        recv = self.conv(callee.child_by_field_id(self.K.f_object))
+        return (recv, which) if recv is not None else (None, ())
+
+    def bind_params(self, scope: int, fn, cls: ClassInfo | None, is_ctor: bool, outer: int = -1) -> None:
+        recv, elems = self.element_params(fn) if fn.type in ("arrow_function", "function_expression") else (None, ())
+        elem = ("var", None, ("elem", recv), outer) if recv is not None else None  # evaluated where the call is
         single = fn.child_by_field_id(self.K.f_parameter)
         if single is not None:
-            self.bind_pattern(scope, single)
+            if elem is not None and single.type == "identifier":
+                self.bind(scope, self._t(single), elem)
+            else:
+                self.bind_pattern(scope, single)
             return
         params = fn.child_by_field_id(self.K.f_parameters)
         if params is None:
             return
+        i = -1
         for p in params.named_children:
             if p.type not in ("required_parameter", "optional_parameter"):
                 continue
+            i += 1
             pat = p.child_by_field_id(self.K.f_pattern)
             if pat is None:
                 continue
@@ -727,6 +758,9 @@ class _Builder:
                 ty = p.child_by_field_id(self.K.f_type)
                 tyexpr = self.conv_type(ty) if ty is not None else None
                 name = self._t(pat)
+                if tyexpr is None and elem is not None and i in elems:
+                    self.bind(scope, name, elem)
+                    continue
                 self.bind(scope, name, ("var", tyexpr, None, scope) if tyexpr is not None else ("unknown",))
                 if is_ctor and cls is not None and tyexpr is not None:
                     first = _nth(p, 0)
@@ -935,7 +969,7 @@ class _Builder:
         scope = self.new_scope(fqn, fe.scope, this)
         entry = _Entry(node.end_byte, fqn, "function", scope, this)
         self.stack.append(entry)
-        self.bind_params(scope, node, cls, is_ctor)
+        self.bind_params(scope, node, cls, is_ctor, cur.scope)
         entry.this = self.pf.scope_this[scope]  # a declared `this: T` parameter is seen by arrows
         rt = node.child_by_field_id(self.K.f_return_type)
         ann = self.conv_type(rt) if rt is not None else None

@@ -26,7 +26,8 @@ Conventions (what the corpus in tests/extract_ts/corpus expects; tests/extract_t
   ``var`` hoisting), imports and re-export chains, CommonJS ``require``/``module.exports``,
   declared types (annotations, ``as``, ``T | undefined``, ``Promise<T>``, ``typeof X``, a
   declared ``this: T``), inferred values
-  (``new C()``, return values, ``this.x = ...`` fields), ``this``/``super`` through the class
+  (``new C()``, return values, ``this.x = ...`` fields, array elements: ``for (x of xs)``,
+  ``xs[i]``, a callback passed to ``xs.map``/``forEach``/...), ``this``/``super`` through the class
   chain, object literals and TS namespaces; anything else gets no edge (never best-match by name);
 * ``new C()`` calls the constructor declared in C or the nearest internal base (resolution
   ``constructor``); no declared constructor -> no edge; ``super(...)`` likewise (``super``);
@@ -117,6 +118,9 @@ _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
 CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose extends clause is named X"
+
+# array methods whose result holds (some of) the receiver's elements
+_SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSorted", "toReversed", "splice"})
 
 _PARSE_CACHE_SIZE = 256  # recent parse results kept per index, by (path, content hash)
 
@@ -477,8 +481,11 @@ class _Ctx:
             if target is not None and target.cjs_whole:
                 return self.export_value(r[1], "default")
             return ("mod", r[1])
-        if k == "elem":  # items[i] / for (x of items) with items: T[]
-            v = self.eval(pf, scope, e[1], depth + 1)
+        if k == "elem":  # items[i] / for (x of items) / items.map(x => ...) with items: T[]
+            r = e[1]
+            while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop" and r[1][2] in _SAME_ELEMENTS:
+                r = r[1][1]  # items.filter(...).map(x => ...): the same elements
+            v = self.eval(pf, scope, r, depth + 1)
             if v is not None and v[0] == "arr":
                 self.flags |= 4
                 return v[1]
