@@ -65,6 +65,13 @@ _SPECIAL = frozenset({
     "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
     "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
 })
+# generic annotations of containers whose items (a mapping's values) are of the type argument
+_ITEM_GENERICS = frozenset({
+    "list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set", "Set", "frozenset",
+    "FrozenSet", "AbstractSet", "MutableSet", "tuple", "Tuple", "deque", "Deque", "Generator", "AsyncGenerator",
+    "AsyncIterator", "AsyncIterable", "Reversible", "ValuesView",
+})
+_MAPPING_GENERICS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "DefaultDict", "defaultdict"})
 _MUTATORS = frozenset({"append", "add", "appendleft", "insert", "setdefault", "extend", "extendleft"})
 # node kind id -> type name (ids are much cheaper to read than Node.type; 65535 is ERROR)
 _KN: list[str] = [""] * 65536
@@ -434,6 +441,20 @@ class _Conv:
         if t == "generic_type" or t == "subscript":
             head = node.named_child(0) if t == "generic_type" else node.child_by_field_name("value")
             hname = _text(head).rsplit(".", 1)[-1] if head is not None else ""
+            if hname in _ITEM_GENERICS or hname in _MAPPING_GENERICS:
+                # a container of instances: ('ctr', 't' | 'd', item annotations); a mapping's
+                # items are its values, an iterator's / generator's what it yields
+                if t == "generic_type":
+                    tp = node.named_child(1) if node.named_child_count > 1 else None
+                    args = tp.named_children if tp is not None else []
+                else:
+                    args = node.children_by_field_name("subscript")
+                if hname in _MAPPING_GENERICS:
+                    args = args[1:2]
+                elif hname not in ("tuple", "Tuple"):
+                    args = args[:1]
+                items = tuple(e for a in args for e in self.ann(a, depth + 1))
+                return [("ctr", "d" if hname in _MAPPING_GENERICS else "t", items)] if items else []
             if hname in ("Optional", "Union", "Annotated", "Final", "ClassVar", "Type", "type"):
                 out: list[Any] = []
                 if t == "generic_type":

@@ -18,6 +18,9 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   display with literal bounds), not an item; comprehensions and generator expressions are
   containers of their item (positions unknown), and ``list``/``tuple``/``sorted``/``reversed``/
   ``set``/``iter``/``filter`` pass items on, ``next`` returns one, ``enumerate``/``zip`` pair them;
+* annotations: a class (``Optional``/``Union``/``|`` unpacked) is an instance of it; a container
+  annotation (``list[C]``, ``Sequence[C]``, ``Iterator[C]``, ``tuple[C, ...]``, ``dict[str, C]``,
+  ``Mapping[K, C]``, ...) a container whose items (a mapping's values) are instances of C;
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
   and decorator sites of the function's own module (intra-module, by position and keyword; a
   parameter after ``*args`` by keyword only; ``*args`` a tuple of the extra positional
@@ -869,6 +872,10 @@ class _FileResolver:
     def ann_values(self, path: str, idx: int, exprs: tuple) -> frozenset:
         out: set = set()
         for e in exprs:
+            if e[0] == "ctr":  # list[C], dict[str, C], Iterator[C]: a container of C instances
+                disp = ("t", (("*", ("u",)), ("ai", e[2]))) if e[1] == "t" else ("d", ((("u",), ("ai", e[2])),))
+                out.add(("T", path, idx, disp))
+                continue
             as_class = e[0] == "cls"
             if as_class:
                 e = e[1]
@@ -1232,6 +1239,8 @@ class _FileResolver:
             return {("F", path, li)} if li is not None else set()
         if tag in ("t", "d"):
             return {("T", path, idx, e)}
+        if tag == "ai":  # an item of an annotated container: instances of the annotations
+            return set(self.ann_values(path, idx, e[1]))
         if tag == "itm":  # the items of iterating e[1] (built by ``call_result`` for builtins)
             return set(self.iter_values(path, idx, e[1]))
         if tag == "or":
