@@ -18,7 +18,10 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   display with literal bounds), not an item; comprehensions and generator expressions are
   containers of their item (positions unknown), and ``list``/``tuple``/``sorted``/``reversed``/
   ``set``/``iter``/``filter`` pass items on, ``next`` returns one, ``enumerate``/``zip`` pair them;
-* annotations: a class (``Optional``/``Union``/``|`` unpacked) is an instance of it; a container
+* enums: the members of an ``enum.Enum`` subclass (``Color.RED``, ``Color["RED"]``, iterating the
+  class) are its instances;
+* annotations: a class (``Optional``/``Union``/``|`` unpacked) is an instance of it, ``Self`` the
+  method's own class; a container
   annotation (``list[C]``, ``Sequence[C]``, ``Iterator[C]``, ``tuple[C, ...]``, ``dict[str, C]``,
   ``Mapping[K, C]``, ...) a container whose items (a mapping's values) are instances of C;
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
@@ -110,6 +113,8 @@ DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 # builtins whose result holds (or is) the items of their iterable argument
 ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip"})
 EMPTY: frozenset = frozenset()
+_SELF_TYPES = frozenset({"typing.Self", "typing_extensions.Self"})
+_ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"))
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
@@ -882,6 +887,10 @@ class _FileResolver:
             for c in self.eval(path, idx, e):
                 if c[0] == "C":
                     out.add(c if as_class else ("I", c[1], c[2]))
+                elif c[0] == "X" and c[1] in _SELF_TYPES:
+                    # typing.Self in a method's annotation: the class the method is defined in
+                    if idx >= 0 and self.hdr(path, idx).kind == "class":
+                        out.add(("C", path, idx) if as_class else ("I", path, idx))
                 elif c[0] == "X":
                     out.add(c if as_class else ("XI", c[1]))
         return frozenset(out)
@@ -1271,6 +1280,8 @@ class _FileResolver:
         for c in self.eval(path, idx, base):
             if c[0] == "T":
                 out |= self.container_item(c, key)
+            elif c[0] == "C" and key[0] == "str" and self.is_enum(c[1], c[2]):
+                out.add(("I", c[1], c[2]))  # Color["RED"]: a member
         out |= self.stored_items(path, idx, base)
         return out
 
@@ -1355,6 +1366,8 @@ class _FileResolver:
                 else:
                     for k, _v in disp[1]:
                         out |= self.eval(c[1], c[2], k)
+            elif c[0] == "C" and self.is_enum(c[1], c[2]):
+                out.add(("I", c[1], c[2]))  # iterating an enum class gives its members
             elif c[0] == "I":
                 for it in self.class_lookup(c[1], c[2], "__iter__"):
                     if it[0] != "F":
@@ -1548,6 +1561,10 @@ class _FileResolver:
         r = self.sub_memo[key] = sorted(found)
         return r
 
+    def is_enum(self, path: str, cidx: int) -> bool:
+        """The class derives from ``enum.Enum`` (or another enum base of the standard library)."""
+        return any(x[0] == "X" and x[1] in _ENUM_BASES for x in self.mro(path, cidx)[1])
+
     def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
         """Values of ``Class.name`` (methods as functions; properties -> their getter function)."""
         mro, externals = self.mro(path, cidx)
@@ -1593,7 +1610,13 @@ class _FileResolver:
         if k == "B":
             return frozenset({("B", f"{b[1]}.{attr}")}), []
         if k == "C":
-            return self.class_lookup(b[1], b[2], attr), []
+            vals = self.class_lookup(b[1], b[2], attr)
+            if not attr.startswith("_") and self.is_enum(b[1], b[2]):
+                # an enum's members are its instances (``Color.RED.describe()``)
+                bs = self.binds(b[1], b[2], attr)
+                if bs and all(v[0] != "def" for v in bs):
+                    vals = vals | {("I", b[1], b[2])}
+            return vals, []
         if k == "I" and attr == "__class__":
             return frozenset({("C", b[1], b[2])}), []
         if k == "I" or k == "S":
