@@ -56,6 +56,7 @@ _QUERY_SRC = """
 (class_declaration) @cls
 (abstract_class_declaration) @cls
 (class) @cls
+(interface_declaration) @iface
 (call_expression function: (_) @call)
 (new_expression) @new
 (decorator) @dec
@@ -102,7 +103,7 @@ _JSX_QUERY_SRC = """
 """
 # order of captures that share a node span: definitions before what they contain
 _RANK = {n: i for i, n in enumerate(
-    "export ns fn cls block var field assign ret forin catch import call new jsx dec member".split())}
+    "export ns fn cls iface block var field assign ret forin catch import call new jsx dec member".split())}
 
 # array methods whose first argument is called with elements: which of its parameters they are
 _ELEMENT_PARAMS = {
@@ -236,8 +237,12 @@ class ClassInfo:
     scope: int  # binding scope index where the heritage expression is evaluated
     extends: tuple | None = None
     has_ctor: bool = False
-    # member name -> list of ('method'|'getter'|'setter', fqn) or ('field', scope, expr)
+    # member name -> list of ('method'|'getter'|'setter', fqn) or ('field', scope, expr), and for
+    # an interface ('msig', return type) (a method signature: no body, so no Function)
     members: dict[str, list[tuple]] = field(default_factory=dict)
+    # a class's ``implements`` types; an interface's ``extends`` types
+    implements: tuple = ()
+    is_interface: bool = False
 
 
 @dataclass
@@ -281,15 +286,17 @@ def extends_name(e: tuple | None) -> str | None:
 
 
 def class_names_extended(pf: ParsedFile) -> dict[str, tuple[str, ...]]:
-    """name -> the fqns of the file's classes whose ``extends`` expression ends with that name:
-    where the subclasses of a class called ``name`` may be (computed once per parse result)."""
+    """name -> the fqns of the file's classes (and interfaces) whose ``extends`` or ``implements``
+    types end with that name: where the subclasses of a class called ``name``, or the
+    implementations of an interface, may be (computed once per parse result)."""
     r = pf.extended
     if r is None:
         out: dict[str, list[str]] = {}
         for fqn, info in pf.classes.items():
-            n = extends_name(info.extends)
-            if n is not None:
-                out.setdefault(n, []).append(fqn)
+            for e in (info.extends, *info.implements):
+                n = extends_name(e)
+                if n is not None and fqn not in out.get(n, ()):
+                    out.setdefault(n, []).append(fqn)
         r = pf.extended = {k: tuple(v) for k, v in out.items()}
     return r
 
@@ -799,6 +806,7 @@ class _Builder:
         handlers = {
             "fn": self.on_fn,
             "cls": self.on_cls,
+            "iface": self.on_iface,
             "call": self.on_call,
             "new": self.on_new,
             "jsx": self.on_jsx,
@@ -1038,17 +1046,54 @@ class _Builder:
                 for h in ch.named_children:
                     if h.type == "extends_clause":
                         info.extends = self.conv(h.child_by_field_id(self.K.f_value))
-                    elif h.type not in ("implements_clause",):
+                    elif h.type == "implements_clause":
+                        info.implements = tuple(t for t in (self.conv_type(x) for x in h.named_children) if t is not None)
+                    else:
                         info.extends = self.conv(h)
                 break
-        if fqn not in self.pf.classes:
+        prev = self.pf.classes.get(fqn)
+        if prev is None or prev.is_interface:  # a class outranks an interface merged with it
             self.pf.classes[fqn] = info
         else:
-            info = self.pf.classes[fqn]
+            info = prev
         self.add_symbol(node, fqn, name, "class", self.path if top.kind in ("module", "ns") else top.fqn)
         ce = _Entry(node.end_byte, fqn, "class", fe.scope, ("cls", fqn), info)
         ce.fe = fe
         self.stack.append(ce)
+
+    def on_iface(self, node) -> None:
+        """``interface I { m(): T; p: U }``: a type whose members' types name what calls through it
+        return (``repo.find(1).run()``), and whose implementations a call may reach. Bound as
+        ``('iface', fqn)``, which a value of the same name outranks (declaration merging)."""
+        own = node.child_by_field_id(self.K.f_name)
+        if own is None:
+            return
+        top = self.naming()
+        fe = self.func_entry()
+        name = self._t(own)
+        fqn = f"{top.fqn}.{name}"
+        self.bind(fe.scope, name, ("iface", fqn))
+        info = self.pf.classes.get(fqn)
+        if info is None:
+            info = self.pf.classes[fqn] = ClassInfo(fqn=fqn, path=self.path, scope=fe.scope, is_interface=True)
+        elif not info.is_interface:
+            return  # a class merged with an interface: the class is what its name denotes
+        for ch in node.named_children:
+            if ch.type == "extends_type_clause":
+                info.implements += tuple(t for t in (self.conv_type(x) for x in ch.named_children) if t is not None)
+            elif ch.type == "interface_body":
+                for m in ch.named_children:
+                    nm = self.key_name(m.child_by_field_id(self.K.f_name))
+                    if nm is None:
+                        continue
+                    if m.type == "method_signature":
+                        rt = m.child_by_field_id(self.K.f_return_type)
+                        info.members.setdefault(nm, []).append(("msig", self.conv_type(rt) if rt is not None else None))
+                    elif m.type == "property_signature":
+                        ty = m.child_by_field_id(self.K.f_type)
+                        tyexpr = self.conv_type(ty) if ty is not None else None
+                        if tyexpr is not None:
+                            info.members.setdefault(nm, []).append(("field", fe.scope, ("type", tyexpr)))
 
     def site(self, kind: str, expr: tuple | None, node) -> None:
         if expr is None:

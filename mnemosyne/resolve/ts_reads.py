@@ -18,7 +18,7 @@ to, so edits that only move code (byte offsets, scope numbering elsewhere) answe
   ('th', scope_key)         what ``this`` is in a scope
   ('ns', fqn, name)         a TS namespace member's bindings
   ('o', fqn)                a named object literal (scope, members)
-  ('ci', fqn)               a class (scope, extends, has_ctor, members)
+  ('ci', fqn)               a class or interface (scope, extends, has_ctor, members, implements)
   ('r', fqn)                a function's return annotation and returned expressions
   ('sb', name)              the classes whose ``extends`` expression ends with ``name``
 """
@@ -118,6 +118,8 @@ def answer(pf: ParsedFile, key: tuple, cache: dict):
             _e(pf, info.extends),
             info.has_ctor,
             {n: tuple([_member(pf, m) for m in ents]) for n, ents in info.members.items()},
+            info.implements,
+            info.is_interface,
         )
     if k == "r":
         r = pf.returns.get(key[1])

@@ -49,6 +49,11 @@ Conventions (what the corpus in tests/extract_ts/corpus expects; tests/extract_t
   ``subclass``, confidence 0.9); subclasses are found by the last name of their ``extends``
   expression and confirmed by evaluating it. A receiver typed ``C`` (``(j: Job) => j.step()``)
   calls ``C.m`` only.
+* interfaces: a value typed by an interface gets its members' declared types (a method
+  signature's return type, a property's type); calling a method through it is an edge to each
+  internal implementation (``implements``, also through extending interfaces and subclasses of
+  implementing classes), resolution ``subclass``, confidence 0.9; a value of the same name
+  outranks the interface (declaration merging).
 
 Confidence: 1.0 for every edge except ``inferred`` (through a variable, field or return value):
 0.9, which ``mnemosyne.callgraph.to_pycg`` still keeps at its default threshold.
@@ -335,11 +340,17 @@ class _Ctx:
     def _eval_bindings(self, pf: ParsedFile, bl: list):
         result = None
         ok = True
+        # an interface is what its name denotes only when no value shares the name
+        values = any(b[0] not in ("decl", "iface") for b in bl)
         for b in bl:
             k = b[0]
             if k == "decl":
                 continue
-            if k == "def":
+            if k == "iface":
+                if values:
+                    continue
+                v = ("iface", b[1], pf.path)
+            elif k == "def":
                 v = self.def_value(b, pf.path)
             elif k == "import":
                 self.flags |= 2
@@ -512,6 +523,9 @@ class _Ctx:
         if v[0] == "class":
             self.flags |= 4
             return ("inst", v[1], v[2])
+        if v[0] == "iface":
+            self.flags |= 4
+            return ("iinst", v[1], v[2])
         if v[0] == "ext":
             return ("extinst", v[1])
         return None
@@ -555,7 +569,70 @@ class _Ctx:
             return self.memoized(("o", base[2], base[1], name), 0 if e[0] == "defat" else 4, self.eval, pf, o[0], e)
         if k in ("inst", "class"):
             return self.class_member(base[1], base[2], name, set())
+        if k == "iinst":
+            return self.interface_member(base[1], base[2], name, set())
         return None
+
+    def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
+        """A member of a value typed by interface ``fqn``: a method signature is
+        ``('ifm', interface, path, name, return type, declaring interface, its path)`` (the
+        receiver's interface decides which implementations a call reaches, the declaring one
+        where the return type is read); a property, a value of its type; else what the
+        interfaces it extends say."""
+        if (fqn, path) in seen or len(seen) > 50:
+            return None
+        seen.add((fqn, path))
+        recv = recv or (fqn, path)
+        pf, info = self.class_info(fqn, path)
+        if info is None or not info.is_interface:
+            return None
+        for ent in info.members.get(name, ()):
+            if ent[0] == "msig":
+                return ("ifm", recv[0], recv[1], name, ent[1], fqn, path)
+            if ent[0] == "field":
+                return self.field_value(pf, fqn, name, [ent])
+        for t in info.implements:
+            b = self.eval(pf, info.scope, t)
+            if b is not None and b[0] == "iface":
+                r = self.interface_member(b[1], b[2], name, seen, recv)
+                if r is not None:
+                    return r
+        return None
+
+    def implementations(self, fqn: str, path: str, name: str) -> list[str]:
+        """The methods called ``name`` that the internal classes implementing interface ``fqn``
+        (directly, through an interface extending it, or as a subclass of an implementing class)
+        find in their chains."""
+        key = ("impl", fqn, path, name)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        self.memo[key] = ([], 0)  # cycle guard
+        saved_flags, saved_emit = self.flags, self.emit
+        self.emit = False
+        out: set[str] = set()
+        iname = fqn.rsplit(".", 1)[-1]
+        self.deps.add(SUB_PREFIX + iname)
+        files = self.sub_reads[iname] = self.ix.subclass_files(iname)
+        for q in files:
+            qpf = self.file_read(q, ("sb", iname))
+            if qpf is None:
+                continue
+            for c in class_names_extended(qpf).get(iname, ()):
+                cpf, info = self.class_info(c, q)
+                if info is None or not any(self.eval(cpf, info.scope, t) == ("iface", fqn, path) for t in info.implements):
+                    continue
+                if info.is_interface:
+                    out.update(self.implementations(c, q, name))
+                    continue
+                for cls in [(c, q), *self.subclasses(c, q)]:
+                    v = self.class_member(cls[0], cls[1], name, set())
+                    if v is not None and v[0] == "func":
+                        out.add(v[1])
+        self.flags, self.emit = saved_flags, saved_emit
+        r = sorted(out)
+        self.memo[key] = (r, 0)
+        return r
 
     def class_info(self, fqn: str, path: str):
         pf = self.file_read(path, ("ci", fqn))  # the whole class: scope, extends, constructor, members
@@ -706,6 +783,12 @@ class _Ctx:
         return result
 
     def call_result(self, fn: tuple):
+        if fn[0] == "ifm":  # a method signature of an interface: its declared return type
+            pf, info = self.class_info(fn[5], fn[6])
+            if info is None or fn[4] is None:
+                return None
+            self.flags |= 4
+            return self.type_value(pf, info.scope, fn[4])
         if fn[0] != "func":
             return None
         key = ("r", fn[2], fn[1])
@@ -734,7 +817,7 @@ class _Ctx:
                     result = None
                     break
                 result = v
-        if result is not None and result[0] not in ("inst", "obj", "func", "class", "mod", "extinst", "arr"):
+        if result is not None and result[0] not in ("inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr"):
             result = None  # external / builtin values from a return are not named reliably
         return result
 
@@ -765,6 +848,9 @@ class _Ctx:
         k = v[0]
         if k == "func":
             self.add_edge(v[1], resolution or self.how(), False)
+        elif k == "ifm":  # through an interface: each implementation it may reach
+            for m in self.implementations(v[1], v[2], v[3]):
+                self.add_edge(m, "subclass", False)
         elif k == "ext" or (k == "extm" and not v[1].startswith("<builtin>.")):
             self.add_edge(v[1], resolution if resolution in ("jsx", "implicit", "constructor") else "external", True)
         elif k == "extm":

@@ -17,6 +17,8 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'export function a() {}\n',
         # subclass dispatch: Base.base calls this.hook(), overridden here
         b'import { Base } from "./b";\nexport class A extends Base { hook() { return 1; } }\nexport class A2 extends A { hook() {} }\n',
+        # interfaces: implementations a call through Base may reach
+        b'import { Base } from "./b";\nexport class A implements Base { base() {} hook() { return 1; } }\nexport function run(b: Base) { b.base(); b.hook(); }\n',
         None,
     ],
     "src/b.ts": [
@@ -24,6 +26,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'export { helper } from "./c";\nexport class Base extends Root { base() {} }\nimport { Root } from "@lib/root";\n',
         b'export * from "./c";\nexport class Base {}\n',
         b"export function helper() { return 1; }\nexport class Base { base() { return this.hook(); } hook() {} }\n",
+        b"export interface Base { base(): Base; hook(): void }\nexport class Impl implements Base { base() { return this; } hook() {} }\nexport function helper() {}\n",
         None,
     ],
     "src/c.ts": [
@@ -37,6 +40,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { A } from "./a.js";\nconst x: A = make();\nx.run();\nfunction make(): A { return new A(); }\n',
         b'import { helper, Base } from "@lib/b";\nclass M extends Base { go() { super.base(); this.base(); } }\nhelper();\nnew M().go();\n',
         b'import { Base } from "./b";\nclass M extends Base { hook() {} }\nnew M().base();\n',
+        b'import { Base, helper } from "./b";\nclass M implements Base { base() { return this; } hook() {} }\nexport function go(x: Base) { x.base().hook(); helper(); }\n',
         None,
     ],
     "src/index.ts": [b'export * from "./b";\nexport * from "./c";\n', b'export { helper } from "./c";\n', None],

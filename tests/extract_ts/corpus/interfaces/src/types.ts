@@ -1,0 +1,15 @@
+export class User {
+  greet(): string {
+    return "hi";
+  }
+}
+
+export interface UserRepo {
+  find(id: string): User | undefined;
+  all(): Promise<User[]>;
+  readonly owner: User;
+}
+
+export interface AuditedRepo extends UserRepo {
+  audit(): void;
+}
