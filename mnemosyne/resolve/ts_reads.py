@@ -11,7 +11,8 @@ Keys name scopes by ``ParsedFile.scope_key`` (scope fqn + ordinal), and answers 
 scope indices become scope keys and ``('defat', start_byte)`` becomes the definition it points
 to, so edits that only move code (byte offsets, scope numbering elsewhere) answer the same.
 
-  ('lk', scope_key, name)   the binding a name finds from a scope: (scope_key, bindings) | None
+  ('lk', scope_key, name)   the bindings a name finds from a scope: ((scope_key, bindings), ...) up to
+                            the first a value sees (interface-only scopes are seen by types alone) | None
   ('x', name)               an export entry
   ('st',)                   the ``export *`` specifiers
   ('cjs',)                  whether ``require()`` gives the default export
@@ -81,12 +82,17 @@ def answer(pf: ParsedFile, key: tuple, cache: dict):
         s = scope_index(pf, key[1], cache)
         if s is None:
             return _MISSING
+        # the scopes up to the first binding a value can see: interfaces only are seen by
+        # types, and a value lookup goes past them
+        found = []
         while s >= 0:
             bl = pf.bindings[s].get(key[2])
             if bl is not None:
-                return (pf.scope_key[s], _bl(pf, bl))
+                found.append((pf.scope_key[s], _bl(pf, bl)))
+                if any(b[0] != "iface" for b in bl):
+                    break
             s = pf.scope_parent[s]
-        return None
+        return tuple(found) or None
     if k == "x":
         return _export(pf, pf.exports.get(key[1]))
     if k == "st":

@@ -122,6 +122,8 @@ _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE
 #   | ('extm', callee): a member found on an external or builtin base class or instance; callable,
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
 CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
+# how indirect a resolution is: an edge found several ways keeps its most direct one
+_INDIRECT = {"inferred": 1, "subclass": 2}
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose extends clause is named X"
 
 # array methods whose result holds (some of) the receiver's elements
@@ -152,7 +154,8 @@ def npm_package_name(spec: str) -> str | None:
 class _Ctx:
     """One file's resolution: memo tables and the set of modules consulted."""
 
-    __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line", "reads", "sub_reads")
+    __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line", "reads", "sub_reads",
+                 "tctx")
 
     def __init__(self, ix: TypeScriptIndex, pf: ParsedFile) -> None:
         self.ix = ix
@@ -168,6 +171,10 @@ class _Ctx:
         # foreign path -> (its ParsedFile, the read keys issued on it); see resolve/ts_reads.py
         self.reads: dict[str, tuple[ParsedFile, set]] = {}
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
+        # evaluating a type (an annotation, an implements clause): names may denote interfaces,
+        # which are invisible to values (``new Error()`` is the global even where an interface
+        # ``Error`` is declared)
+        self.tctx = False
 
     def read(self, pf: ParsedFile, key: tuple) -> None:
         """Record a read of another file's parse result (every cross-module read calls this)."""
@@ -320,11 +327,15 @@ class _Ctx:
         while s >= 0:
             bl = bindings[s].get(name)
             if bl is not None:
-                hit = self.memo.get(("b", pf.path, s, name))  # eval_bindings' memo, without the call
-                if hit is not None:
-                    self.flags |= hit[1]
-                    return hit[0]
-                return self.eval_bindings(pf, s, name, bl)
+                if bl[0][0] == "iface" and all(b[0] == "iface" for b in bl):
+                    if self.tctx:
+                        return ("iface", bl[-1][1], pf.path)
+                else:
+                    hit = self.memo.get(("b", pf.path, s, name, self.tctx))  # eval_bindings' memo, without the call
+                    if hit is not None:
+                        self.flags |= hit[1]
+                        return hit[0]
+                    return self.eval_bindings(pf, s, name, bl)
             s = parents[s]
         if name in GLOBALS:
             return ("builtin", name)
@@ -335,30 +346,28 @@ class _Ctx:
         return None
 
     def eval_bindings(self, pf: ParsedFile, scope: int, name: str, bl: list):
-        return self.memoized(("b", pf.path, scope, name), 0, self._eval_bindings, pf, bl)
+        return self.memoized(("b", pf.path, scope, name, self.tctx), 0, self._eval_bindings, pf, bl)
 
     def _eval_bindings(self, pf: ParsedFile, bl: list):
         result = None
         ok = True
-        # an interface is what its name denotes only when no value shares the name
-        values = any(b[0] not in ("decl", "iface") for b in bl)
         for b in bl:
             k = b[0]
-            if k == "decl":
-                continue
-            if k == "iface":
-                if values:
-                    continue
-                v = ("iface", b[1], pf.path)
-            elif k == "def":
+            if k == "decl" or k == "iface":
+                continue  # an interface merged with a value: the value (``lookup`` sees lone interfaces)
+            if k == "def":
                 v = self.def_value(b, pf.path)
             elif k == "import":
                 self.flags |= 2
                 v = self.import_value(pf, b[1], b[2])
             elif k == "var":
-                v = None
+                v = typed = None
                 if b[1] is not None:
-                    v = self.type_value(pf, b[3], b[1])
+                    fl = self.flags
+                    v = typed = self.type_value(pf, b[3], b[1])
+                    if v is not None and v[0] == "iinst" and b[2] is not None:
+                        v = None  # an interface-typed value: what is assigned says more, if known
+                        self.flags = fl
                 if v is None and b[2] is not None:
                     e0 = b[2]
                     while e0[0] == "prop":
@@ -367,7 +376,9 @@ class _Ctx:
                         self.flags |= 2  # const x = require(...) / const { x } = require(...): an import
                     elif b[2][0] != "defat":
                         self.flags |= 4  # a value flowing through a variable: inferred
-                    v = self.eval(pf, b[3], b[2])
+                    v = self.value_eval(pf, b[3], b[2])
+                if v is None:
+                    v = typed
             else:
                 v = None
             if v is not None and v[0] == "null":
@@ -402,7 +413,7 @@ class _Ctx:
         return self.export_value(r[1], name)
 
     def export_value(self, path: str, name: str):
-        return self.memoized(("x", path, name), 0, self._export_value, path, name)
+        return self.memoized(("x", path, name, self.tctx), 0, self._export_value, path, name)
 
     def _export_value(self, path: str, name: str):
         pf = self.file(path)
@@ -510,14 +521,34 @@ class _Ctx:
             return ("null",)
         return None
 
+    def value_eval(self, pf: ParsedFile, scope: int, e: tuple | None):
+        """``eval`` of a value expression (names do not denote interfaces)."""
+        if not self.tctx:
+            return self.eval(pf, scope, e)
+        self.tctx = False
+        try:
+            return self.eval(pf, scope, e)
+        finally:
+            self.tctx = True
+
+    def type_eval(self, pf: ParsedFile, scope: int, t: tuple | None):
+        """``eval`` of a type expression (names may denote interfaces)."""
+        if self.tctx:
+            return self.eval(pf, scope, t)
+        self.tctx = True
+        try:
+            return self.eval(pf, scope, t)
+        finally:
+            self.tctx = False
+
     def type_value(self, pf: ParsedFile, scope: int, t: tuple):
         if t[0] == "array":
             v = self.type_value(pf, scope, t[1])
             return ("arr", v) if v is not None else None
         if t[0] == "typeof":
-            v = self.eval(pf, scope, t[1])
+            v = self.value_eval(pf, scope, t[1])
             return v if v is not None and v[0] != "null" else None
-        v = self.eval(pf, scope, t)
+        v = self.type_eval(pf, scope, t)
         if v is None:
             return None
         if v[0] == "class":
@@ -592,7 +623,7 @@ class _Ctx:
             if ent[0] == "field":
                 return self.field_value(pf, fqn, name, [ent])
         for t in info.implements:
-            b = self.eval(pf, info.scope, t)
+            b = self.type_eval(pf, info.scope, t)
             if b is not None and b[0] == "iface":
                 r = self.interface_member(b[1], b[2], name, seen, recv)
                 if r is not None:
@@ -620,7 +651,7 @@ class _Ctx:
                 continue
             for c in class_names_extended(qpf).get(iname, ()):
                 cpf, info = self.class_info(c, q)
-                if info is None or not any(self.eval(cpf, info.scope, t) == ("iface", fqn, path) for t in info.implements):
+                if info is None or not any(self.type_eval(cpf, info.scope, t) == ("iface", fqn, path) for t in info.implements):
                     continue
                 if info.is_interface:
                     out.update(self.implementations(c, q, name))
@@ -762,12 +793,17 @@ class _Ctx:
     def _field_value(self, pf: ParsedFile, fields: list):
         result = None
         # a declared type wins; otherwise every assigned value must agree
+        typed = None
+        fl = self.flags
         for ent in fields:
             e = ent[2]
             if e is not None and e[0] == "type":
                 result = self.eval(pf, ent[1], e)
                 if result is not None:
                     break
+        if result is not None and result[0] == "iinst" and any(ent[2] is not None and ent[2][0] != "type" for ent in fields):
+            typed, result = result, None  # an interface type: the assigned values say more, if known
+            self.flags = fl
         if result is None:
             for ent in fields:
                 e = ent[2]
@@ -780,7 +816,7 @@ class _Ctx:
                     result = None
                     break
                 result = v
-        return result
+        return result if result is not None else typed
 
     def call_result(self, fn: tuple):
         if fn[0] == "ifm":  # a method signature of an interface: its declared return type
@@ -805,9 +841,13 @@ class _Ctx:
 
     def _call_result(self, pf: ParsedFile, r: tuple):
         scope, rets, ann = r
-        result = None
+        result = typed = None
         if ann is not None:
+            fl = self.flags
             result = self.type_value(pf, scope, ann)
+            if result is not None and result[0] == "iinst" and rets:
+                typed, result = result, None  # an interface type: the returned values say more, if known
+                self.flags = fl
         if result is None and rets:
             for e in rets:
                 v = self.eval(pf, scope, e)
@@ -819,7 +859,7 @@ class _Ctx:
                 result = v
         if result is not None and result[0] not in ("inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr"):
             result = None  # external / builtin values from a return are not named reliably
-        return result
+        return result if result is not None else typed
 
     # -- edges ----------------------------------------------------------------------------------
     def add_edge(self, callee: str, resolution: str, external: bool) -> None:
@@ -829,7 +869,7 @@ class _Ctx:
             self.edges[key] = [resolution, {self.line}, external]
         else:
             ent[1].add(self.line)
-            if ent[0] == "inferred" and resolution != "inferred":
+            if _INDIRECT.get(resolution, 0) < _INDIRECT.get(ent[0], 0):
                 ent[0] = resolution  # keep the most direct way the edge was found
 
     def how(self, default: str = "exact") -> str:
