@@ -7,6 +7,7 @@ current directory), calls one query function and prints its result as text or ``
 from __future__ import annotations
 
 import argparse
+from datetime import datetime, timezone
 from typing import Any
 
 from mnemosyne import query as Q
@@ -51,6 +52,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "which calls it gained and lost, with the commits.")  # fmt: skip
     p.add_argument("fqn", metavar="FQN", help="fully qualified name")
     _common(p)
+    p.add_argument("--as-of-ingest", metavar="TIME", help="transaction time: the history as Mnemosyne believed it "
+                   "at wall-clock TIME (epoch seconds or ISO 8601): versions ingested by then and not superseded by "
+                   "then, on the timeline of then")  # fmt: skip
     p.set_defaults(func=_history)
 
     p = sub.add_parser("diff", help="what changed between two commits",
@@ -127,8 +131,10 @@ def _calls(args: argparse.Namespace) -> int:
 def _history(args: argparse.Namespace) -> int:
     with connect() as db:
         ws = resolve_workspace(db, args.workspace)
-        res = Q.symbol_history(db, ws, args.fqn)
+        res = Q.symbol_history(db, ws, args.fqn, as_of_ingest=args.as_of_ingest)
     state = "exists at the ingested head" if res.exists_at_head else "not defined at the ingested head"
+    if res.as_of_ingest is not None:
+        state += f", as believed at {datetime.fromtimestamp(res.as_of_ingest, tz=timezone.utc):%Y-%m-%d %H:%M:%S} UTC"
     lines = [f"history of {res.fqn} ({res.kind or '?'}; {state}):"]
     for e in res.events:
         d = e.details

@@ -196,11 +196,13 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
                       as_of_ingest=as_of_ingest, workspace=workspace, variant=f"get_calls depth {depth}")  # fmt: skip
 
     @server.tool(annotations=RO)
-    def symbol_history(fqn: Fqn, limit: Limit = 50, cursor: Cursor = None,
+    def symbol_history(fqn: Fqn, limit: Limit = 50, cursor: Cursor = None, as_of_ingest: AsOfIngest = None,
                        workspace: Workspace = None) -> Annotated[CallToolResult, M.HistoryAnswer]:  # fmt: skip
         """A symbol's life on the timeline: appeared, signature/body/docstring changed, moved or
-        renamed, removed, re-added, calls and callers gained and lost, each with its commit."""
-        return answer(svc.symbol_history, fqn, limit=limit, cursor=cursor, workspace=workspace)
+        renamed, removed, re-added, calls and callers gained and lost, each with its commit
+        (`as_of_ingest`: as Mnemosyne believed it at that wall-clock time)."""
+        return answer(svc.symbol_history, fqn, limit=limit, cursor=cursor, as_of_ingest=as_of_ingest,
+                      workspace=workspace)
 
     @server.tool(annotations=RO)
     def diff_commits(

@@ -545,13 +545,15 @@ class McpService:
     # -- history ----------------------------------------------------------------------------------
 
     def symbol_history(self, fqn: str, limit: int = 50, cursor: str | None = None,
-                       workspace: str | None = None) -> tuple[M.HistoryAnswer, str]:  # fmt: skip
+                       workspace: str | None = None, as_of_ingest: str | int | None = None) -> tuple[M.HistoryAnswer, str]:  # fmt: skip
         fqn = fqn.strip()
         if not fqn:
             raise ConfigError("fqn must not be empty")
         offset = decode_cursor(cursor)
-        info, atc, ref, fr = self._ctx(workspace)
-        h = Q.symbol_history(self.db, info, fqn)
+        if as_of_ingest is not None and not str(as_of_ingest).strip():
+            as_of_ingest = None
+        info, atc, ref, fr = self._ctx(workspace, None, as_of_ingest)
+        h = Q.symbol_history(self.db, info, fqn, as_of_ingest=as_of_ingest)
         events = []
         for e in h.events:
             details = dict(e.details)

@@ -415,25 +415,41 @@ _EVENT_ORDER = {k: i for i, k in enumerate(
      "calls_gained", "calls_lost", "callers_gained", "callers_lost"])}  # fmt: skip
 
 
-def _commit_map(g: Graph, seqs: Iterable[int]) -> dict[int, list[Any]]:
+def _commit_map(g: Graph, seqs: Iterable[int], believed: dict[str, Any] | None = None) -> dict[int, list[Any]]:
     wanted = sorted({int(s) for s in seqs if s is not None})
     if not wanted:
         return {}
+    if believed:
+        return {int(r[0]): r for r in run(g, "commits_by_seqs_believed", seqs=wanted, t=believed["t"])}
     return {int(r[0]): r for r in run(g, "commits_by_seqs", seqs=wanted)}
 
 
-def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
+# the named queries of a history: (definitions, rename candidates, calls), now / as believed at $t
+_HISTORY = ("symbol_history", "rename_candidates", "calls_history")
+_HISTORY_BELIEVED = ("symbol_history_believed", "rename_candidates_believed", "calls_history_believed")
+
+
+def symbol_history(db: Database, ws: Any, fqn: str, as_of_ingest: Any = None) -> HistoryResult:
     """A symbol's life on the timeline: appeared, removed, re-added, signature_changed, moved,
-    body/docstring changed, calls gained/lost and callers gained/lost, each with its commit."""
+    body/docstring changed, calls gained/lost and callers gained/lost, each with its commit.
+    ``as_of_ingest`` (epoch seconds or ISO): the history as Mnemosyne believed it at that
+    wall-clock time (versions recorded by then and not superseded then, on the timeline then)."""
     info = workspace_info(db, ws)
     g = db.graph(info.name)
-    head_seq, _ = ingested_head(g, info)
-    versions = sorted(run(g, "symbol_history", fqn=fqn), key=lambda r: (r[0], r[1] is None, r[1] or 0))
+    believed: dict[str, Any] = {}
+    if as_of_ingest is not None:
+        atc = resolve_at(db, info, as_of_ingest=as_of_ingest)
+        believed = believed_params(g, atc)
+        head_seq = atc.seq
+    else:
+        head_seq, _ = ingested_head(g, info)
+    q = _HISTORY_BELIEVED if believed else _HISTORY
+    versions = sorted(run(g, q[0], fqn=fqn, **believed), key=lambda r: (r[0], r[1] is None, r[1] or 0))
     external = False
     if not versions:
         node = run(g, "symbol_node", fqn=fqn)
         if not (node and node[0][2]):
-            atc = resolve_at(db, info)
+            atc = resolve_at(db, info, as_of_ingest=as_of_ingest)
             raise _not_defined(db, info, g, fqn, atc)
         external = True  # a library/builtin callee: no definition, only callers gained and lost
     raw: list[tuple[str, int, dict]] = []
@@ -467,7 +483,10 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
     wanted = [(k, s) for k, s, _ in raw if k in ("appeared", "re-added", "removed") and s is not None]
     ends = sorted({s for k, s in wanted if k != "removed" and s != 0})
     begins = sorted({s for k, s in wanted if k == "removed"})
-    cands = run(g, "rename_candidates", name=short, fqn=fqn, ends=ends, begins=begins) if ends or begins else []
+    cands = (
+        run(g, q[1], name=short, fqn=fqn, ends=ends, begins=begins, **believed)
+        if ends or begins else []
+    )
     for k, s in wanted:
         if k in ("appeared", "re-added"):
             v = next(v for v in versions if v[0] == s)
@@ -484,7 +503,7 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
 
     # calls gained / lost: contiguous runs per (direction, other), resolution changes ignored
     per: dict[tuple[str, str], list[tuple[int, int | None]]] = defaultdict(list)
-    for direction, other, _res, _conf, f, t in run(g, "calls_history", fqn=fqn):
+    for direction, other, _res, _conf, f, t in run(g, q[2], fqn=fqn, **believed):
         per[(direction, other)].append((f, t))
     grouped: dict[tuple[str, int], list[str]] = defaultdict(list)
     for (direction, other), ivs in per.items():
@@ -498,7 +517,7 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
         key = "callees" if k.startswith("calls") else "callers"
         raw.append((k, s, {key: sorted(others)}))
 
-    commits = _commit_map(g, (s for _, s, _ in raw))
+    commits = _commit_map(g, (s for _, s, _ in raw), believed)
     raw.sort(key=lambda e: (e[1], _EVENT_ORDER[e[0]]))
     events = []
     for k, s, details in raw:
@@ -511,7 +530,7 @@ def symbol_history(db: Database, ws: Any, fqn: str) -> HistoryResult:
     else:
         exists = versions[-1][1] is None
     return HistoryResult(workspace=info.name, fqn=fqn, kind=kind, exists_at_head=exists, events=events,
-                         head_seq=head_seq)  # fmt: skip
+                         head_seq=head_seq, as_of_ingest=believed.get("t"))  # fmt: skip
 
 
 def _spans_closed(per: dict[tuple[str, str], list[tuple[int, int | None]]]) -> bool:

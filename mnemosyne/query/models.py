@@ -172,6 +172,7 @@ class HistoryResult(BaseModel):
     exists_at_head: bool
     events: list[Event]
     head_seq: int | None = None
+    as_of_ingest: int | None = None  # transaction time the history was asked at (None: now)
 
 
 class CallChange(BaseModel):

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from mnemosyne import query as Q
-from mnemosyne.errors import RevisionNotFound
+from mnemosyne.errors import RevisionNotFound, SymbolNotFound
 from mnemosyne.ingest import ingest_path
 from mnemosyne.store.connection import Database
 
@@ -165,3 +165,35 @@ def test_cli_as_of_ingest(rewritten):
     assert text.returncode == 0 and "<- a.f" in text.stdout and "as believed at" in text.stdout
     tree = mn("calls", "a.f", "--depth", "2", "--as-of-ingest", str(r.t))
     assert tree.returncode == 0 and "-> a.k" in tree.stdout
+
+
+def test_symbol_history_as_believed(rewritten):
+    """History in transaction time: the superseded commit's events as they were believed then."""
+    r = rewritten
+
+    def events(h: Q.HistoryResult) -> list[tuple]:
+        return [(e.kind, e.seq, e.commit, tuple(sorted((e.details.get("callees") or e.details.get("callers") or []))))
+                for e in h.events]
+
+    then = Q.symbol_history(r.db, r.name, "a.f", as_of_ingest=r.t)
+    assert then.as_of_ingest == r.t and then.head_seq == 2 and then.exists_at_head
+    assert ("calls_gained", 2, r.old, ("a.k",)) in events(then)
+    assert not any(k == "calls_lost" for k, *_ in events(then))
+    now = Q.symbol_history(r.db, r.name, "a.f")
+    assert now.as_of_ingest is None and now.head_seq == 3
+    assert ("calls_lost", 2, r.new2, ("a.h",)) in events(now)
+    assert not any(e[0] == "calls_gained" and "a.k" in e[3] for e in events(now))
+    # a symbol only the superseded history had: defined then, unknown now
+    k_then = Q.symbol_history(r.db, r.name, "a.k", as_of_ingest=r.t)
+    assert [(e.kind, e.seq, e.commit) for e in k_then.events if e.kind == "appeared"] == [("appeared", 2, r.old)]
+    assert k_then.exists_at_head
+    with pytest.raises(SymbolNotFound):
+        Q.symbol_history(r.db, r.name, "a.k")
+
+
+def test_cli_history_as_of_ingest(rewritten):
+    r = rewritten
+    p = subprocess.run([sys.executable, "-m", "mnemosyne.cli", "history", "a.k", "--as-of-ingest", str(r.t), "-w", r.name],
+                       capture_output=True, text=True, env=dict(os.environ), timeout=120, check=False)  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    assert "as believed at" in p.stdout and "appeared in a.py" in p.stdout and r.old[:10] in p.stdout
