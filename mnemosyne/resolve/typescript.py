@@ -376,7 +376,7 @@ class _Ctx:
                         self.flags |= 2  # const x = require(...) / const { x } = require(...): an import
                     elif b[2][0] != "defat":
                         self.flags |= 4  # a value flowing through a variable: inferred
-                    v = self.value_eval(pf, b[3], b[2])
+                    v = self.eval_as(False, pf, b[3], b[2])
                 if v is None:
                     v = typed
             else:
@@ -521,34 +521,25 @@ class _Ctx:
             return ("null",)
         return None
 
-    def value_eval(self, pf: ParsedFile, scope: int, e: tuple | None):
-        """``eval`` of a value expression (names do not denote interfaces)."""
-        if not self.tctx:
+    def eval_as(self, types: bool, pf: ParsedFile, scope: int, e: tuple | None):
+        """``eval`` of a type expression (``types``: names may denote interfaces) or of a value
+        expression (names never denote interfaces)."""
+        if self.tctx is types:
             return self.eval(pf, scope, e)
-        self.tctx = False
+        self.tctx = types
         try:
             return self.eval(pf, scope, e)
         finally:
-            self.tctx = True
-
-    def type_eval(self, pf: ParsedFile, scope: int, t: tuple | None):
-        """``eval`` of a type expression (names may denote interfaces)."""
-        if self.tctx:
-            return self.eval(pf, scope, t)
-        self.tctx = True
-        try:
-            return self.eval(pf, scope, t)
-        finally:
-            self.tctx = False
+            self.tctx = not types
 
     def type_value(self, pf: ParsedFile, scope: int, t: tuple):
         if t[0] == "array":
             v = self.type_value(pf, scope, t[1])
             return ("arr", v) if v is not None else None
         if t[0] == "typeof":
-            v = self.value_eval(pf, scope, t[1])
+            v = self.eval_as(False, pf, scope, t[1])
             return v if v is not None and v[0] != "null" else None
-        v = self.type_eval(pf, scope, t)
+        v = self.eval_as(True, pf, scope, t)
         if v is None:
             return None
         if v[0] == "class":
@@ -623,7 +614,7 @@ class _Ctx:
             if ent[0] == "field":
                 return self.field_value(pf, fqn, name, [ent])
         for t in info.implements:
-            b = self.type_eval(pf, info.scope, t)
+            b = self.eval_as(True, pf, info.scope, t)
             if b is not None and b[0] == "iface":
                 r = self.interface_member(b[1], b[2], name, seen, recv)
                 if r is not None:
@@ -651,7 +642,7 @@ class _Ctx:
                 continue
             for c in class_names_extended(qpf).get(iname, ()):
                 cpf, info = self.class_info(c, q)
-                if info is None or not any(self.type_eval(cpf, info.scope, t) == ("iface", fqn, path) for t in info.implements):
+                if info is None or not any(self.eval_as(True, cpf, info.scope, t) == ("iface", fqn, path) for t in info.implements):
                     continue
                 if info.is_interface:
                     out.update(self.implementations(c, q, name))

@@ -332,6 +332,15 @@ def test_body_only_and_interface_edits_match_fresh_index(seed: int) -> None:
         prev = got
 
 
+def _resolved_index(files: dict[str, bytes]) -> PythonIndex:
+    """An index of ``files`` with every file's facts computed (so later updates prune)."""
+    ix = PythonIndex()
+    ix.update(files)
+    for p in sorted(ix.paths()):
+        ix.facts(p)
+    return ix
+
+
 def test_body_edit_of_heavily_imported_module_affects_only_it() -> None:
     core = (
         "class Base:\n    def m(self):\n        return helper()\n\n"
@@ -344,10 +353,7 @@ def test_body_edit_of_heavily_imported_module_affects_only_it() -> None:
             f"from pkg.core import Base, helper, run\n\nclass U{i}(Base):\n    pass\n\n"
             f"def go{i}():\n    helper().m()\n    U{i}().m()\n    run(go{i})\n"
         ).encode()
-    ix = PythonIndex()
-    ix.update(files)
-    for p in sorted(ix.paths()):
-        ix.facts(p)
+    ix = _resolved_index(files)
     edited = core.replace("x = 1", "x = 2\n    y = [x, len('abc')]  # more body")
     assert ix.update({"pkg/core.py": edited.encode()}) == {"pkg/core.py"}
     files["pkg/core.py"] = edited.encode()
@@ -391,10 +397,7 @@ def test_code_added_above_what_readers_use_does_not_re_resolve_them() -> None:
             f"from pkg.core import Base, helper\n\nclass U{i}(Base):\n    def m(self):\n        return super().m()\n\n"
             f"def go{i}():\n    helper().m()\n    U{i}().m()\n"
         ).encode()
-    ix = PythonIndex()
-    ix.update(files)
-    for p in sorted(ix.paths()):
-        ix.facts(p)
+    ix = _resolved_index(files)
     for added in (
         "def unrelated():\n    return [lambda: 1, lambda: 2]\n\n",
         "class Other:\n    def m(self):\n        return 1\n\nother = lambda x: x\n\n",
