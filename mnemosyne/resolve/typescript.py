@@ -646,11 +646,8 @@ class _Ctx:
                     continue
                 if info.is_interface:
                     out.update(self.implementations(c, q, name))
-                    continue
-                for cls in [(c, q), *self.subclasses(c, q)]:
-                    v = self.class_member(cls[0], cls[1], name, set())
-                    if v is not None and v[0] == "func":
-                        out.add(v[1])
+                else:
+                    out |= self.chain_methods([(c, q), *self.subclasses(c, q)], name)
         self.flags, self.emit = saved_flags, saved_emit
         r = sorted(out)
         self.memo[key] = (r, 0)
@@ -746,15 +743,19 @@ class _Ctx:
             return hit[0]
         saved_flags, saved_emit = self.flags, self.emit
         self.emit = False
-        out: set[str] = set()
-        for sub, q in self.subclasses(fqn, path):
-            v = self.class_member(sub, q, name, set())
-            if v is not None and v[0] == "func":
-                out.add(v[1])
+        r = sorted(self.chain_methods(self.subclasses(fqn, path), name))
         self.flags, self.emit = saved_flags, saved_emit
-        r = sorted(out)
         self.memo[key] = (r, 0)
         return r
+
+    def chain_methods(self, classes: list[tuple[str, str]], name: str) -> set[str]:
+        """The methods called ``name`` that each of ``classes`` finds in its own chain."""
+        out: set[str] = set()
+        for fqn, path in classes:
+            v = self.class_member(fqn, path, name, set())
+            if v is not None and v[0] == "func":
+                out.add(v[1])
+        return out
 
     def setter_of(self, base: tuple, name: str):
         if base[0] not in ("inst", "class"):

@@ -250,12 +250,7 @@ def test_renumbered_scopes_match_fresh_index(seed: int) -> None:
     """Layout edits (scopes added/removed above others) mixed with interface edits: facts stay
     equal to a fresh index's, and update() reports every file whose facts changed."""
     rng = random.Random(5000 + seed)
-    base: dict[str, str] = {}
-    files: dict[str, bytes] = {"pkg/__init__.py": b""}
-    for m in MODS:
-        if rng.random() < 0.8:
-            base[_path(m)] = _random_module(rng, m)
-            files[_path(m)] = _with_layout_noise(base[_path(m)], rng).encode()
+    base, files = _random_tree(rng, _with_layout_noise)
     ix = PythonIndex()
     ix.update(dict(files))
     prev = _check_fresh(ix, files, seed)
@@ -276,6 +271,17 @@ def test_renumbered_scopes_match_fresh_index(seed: int) -> None:
         prev = got
 
 
+def _random_tree(rng: random.Random, noise) -> tuple[dict[str, str], dict[str, bytes]]:
+    """(path -> random module text, path -> that text with ``noise``) for most of MODS."""
+    base: dict[str, str] = {}
+    files: dict[str, bytes] = {"pkg/__init__.py": b""}
+    for m in MODS:
+        if rng.random() < 0.8:
+            base[_path(m)] = _random_module(rng, m)
+            files[_path(m)] = noise(base[_path(m)], rng).encode()
+    return base, files
+
+
 def _check_fresh(ix: PythonIndex, files: dict[str, bytes], seed: int) -> dict[str, FileFacts]:
     got = _all_facts(ix)
     fresh = PythonIndex()
@@ -291,12 +297,7 @@ def _check_fresh(ix: PythonIndex, files: dict[str, bytes], seed: int) -> dict[st
 def test_body_only_and_interface_edits_match_fresh_index(seed: int) -> None:
     """Mixed body-only edits (must re-resolve exactly the changed files) and interface edits."""
     rng = random.Random(1000 + seed)
-    base: dict[str, str] = {}  # path -> module text without body noise
-    files: dict[str, bytes] = {"pkg/__init__.py": b""}
-    for m in MODS:
-        if rng.random() < 0.8:
-            base[_path(m)] = _random_module(rng, m)
-            files[_path(m)] = _with_body_noise(base[_path(m)], rng).encode()
+    base, files = _random_tree(rng, _with_body_noise)  # base: path -> module text without the noise
     ix = PythonIndex()
     ix.update(dict(files))
     prev = _check_fresh(ix, files, seed)
