@@ -57,6 +57,7 @@ _QUERY_SRC = """
 (abstract_class_declaration) @cls
 (class) @cls
 (interface_declaration) @iface
+(type_alias_declaration value: (object_type)) @iface
 (call_expression function: (_) @call)
 (new_expression) @new
 (decorator) @dec
@@ -1062,9 +1063,10 @@ class _Builder:
         self.stack.append(ce)
 
     def on_iface(self, node) -> None:
-        """``interface I { m(): T; p: U }``: a type whose members' types name what calls through it
-        return (``repo.find(1).run()``), and whose implementations a call may reach. Bound as
-        ``('iface', fqn)``, which a value of the same name outranks (declaration merging)."""
+        """``interface I { m(): T; p: U }`` (or ``type I = { ... }``): a type whose members' types
+        name what calls through it return (``repo.find(1).run()``), and whose implementations a
+        call may reach. Bound as ``('iface', fqn)``, which a value of the same name outranks
+        (declaration merging)."""
         own = node.child_by_field_id(self.K.f_name)
         if own is None:
             return
@@ -1081,7 +1083,7 @@ class _Builder:
         for ch in node.named_children:
             if ch.type == "extends_type_clause":
                 info.implements += tuple(t for t in (self.conv_type(x) for x in ch.named_children) if t is not None)
-            elif ch.type == "interface_body":
+            elif ch.type == "interface_body" or ch.type == "object_type":
                 for m in ch.named_children:
                     nm = self.key_name(m.child_by_field_id(self.K.f_name))
                     if nm is None:

@@ -1,4 +1,4 @@
-import { AuditedRepo, User, UserRepo } from "./types";
+import { AuditedRepo, Greeter, User, UserRepo } from "./types";
 
 export class MemoryRepo implements UserRepo {
   owner = new User();
@@ -30,5 +30,12 @@ export class Audited implements AuditedRepo {
 export class Unrelated {
   find(id: string): User | undefined {
     return undefined;
+  }
+}
+
+export class Friendly implements Greeter {
+  user = new User();
+  greet(): string {
+    return "hello";
   }
 }

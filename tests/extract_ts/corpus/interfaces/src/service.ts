@@ -1,4 +1,4 @@
-import type { AuditedRepo, UserRepo } from "./types";
+import type { AuditedRepo, Greeter, UserRepo } from "./types";
 
 export class Service {
   constructor(private repo: UserRepo) {}
@@ -14,4 +14,9 @@ export class Service {
 export function audit(r: AuditedRepo): void {
   r.audit();
   r.find("2");
+}
+
+export function hello(g: Greeter): string {
+  g.user.greet();
+  return g.greet();
 }

@@ -13,3 +13,5 @@ export interface UserRepo {
 export interface AuditedRepo extends UserRepo {
   audit(): void;
 }
+
+export type Greeter = { greet(): string; readonly user: User };
