@@ -62,6 +62,8 @@ Conventions (tests/extract_py/corpus/README.md):
   classmethod) in a method of class C also calls the ``m`` that each internal subclass of C
   finds in its MRO (its override, or a mixin host's method), subclasses being found by the
   last name of their bases and confirmed by their MRO (class hierarchy analysis);
+  a call that reaches an ``@abstractmethod`` through any other receiver (``def f(store: Storage):
+  store.save()``) also calls each subclass's override the same way;
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads, decorators;
@@ -497,6 +499,7 @@ class _FileResolver:
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str], list[str]] = {}  # (own class, name) -> overrides
+        self.abstract_memo: dict[tuple[str, int], list[str]] = {}  # abstract method -> its overrides
 
     # ------------------------------------------------------------------ modules
     def mod_path(self, mod: str) -> str | None:
@@ -1715,6 +1718,28 @@ class _FileResolver:
         for t in targets:
             self.edge(caller, t, "subclass", line, confidence=0.9)
 
+    def emit_abstract_overrides(self, caller: str, vals: frozenset, line: int) -> None:
+        """A call that reaches an ``@abstractmethod`` (``def f(store: Storage): store.save()``)
+        runs an override: an edge to the method each internal subclass finds (resolution
+        ``subclass``, confidence 0.9); the abstract method itself can never be what runs."""
+        for v in vals:
+            if v[0] != "F":
+                continue
+            key = (v[1], v[2])
+            targets = self.abstract_memo.get(key)
+            if targets is None:
+                found: set[str] = set()
+                s = self.hdr(v[1], v[2])
+                if s.kind == "function" and s.parent >= 0 and "abstractmethod" in self.decorator_names(s):
+                    if self.hdr(v[1], s.parent).kind == "class":
+                        for q, di in self.subclasses(v[1], s.parent):
+                            for m in self.class_lookup(q, di, s.name):
+                                if m[0] == "F":
+                                    found.add(self.fqn(m[1], m[2]))
+                targets = self.abstract_memo[key] = sorted(found)
+            for t in targets:
+                self.edge(caller, t, "subclass", line, confidence=0.9)
+
     def resolve_scope(self, idx: int) -> None:
         path = self.path
         scopes = self.pf.scopes
@@ -1734,6 +1759,8 @@ class _FileResolver:
             self.emit_call_targets(caller, path, sc, vals, line, kind)
             if kind == "self":
                 self.emit_overrides(caller, path, sc, fn, line)
+            elif fn[0] == "a":
+                self.emit_abstract_overrides(caller, vals, line)
         for e, line, sc in s.loads:
             for b in self.eval(path, sc, e[1]):
                 if b[0] in ("I", "S"):
