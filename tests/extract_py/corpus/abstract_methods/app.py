@@ -30,3 +30,19 @@ def process(store: Storage, cache: Cache):
     store.describe()
     cache.get(1)
     Disk().save(b"y")
+
+
+class Logged(Disk):
+    def save(self, data):
+        return super().save(data)
+
+
+class WithDefault(ABC):
+    @abstractmethod
+    def flush(self):
+        return None
+
+
+class Buffered(WithDefault):
+    def flush(self):
+        return super().flush()
