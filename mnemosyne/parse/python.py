@@ -1131,12 +1131,16 @@ def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
     r = pf.subclasses
     if r is None:
         out: dict[str, list[int]] = {}
+        module = pf.scopes[0].bindings if pf.scopes else {}
         for i, s in enumerate(pf.scopes):
             if s.kind == "class":
                 for b in s.bases:
-                    nm = base_last_name(b)
-                    if nm is not None and i not in out.get(nm, ()):
-                        out.setdefault(nm, []).append(i)
+                    names = {base_last_name(b)}
+                    if b[0] == "n":  # `from m import Base as B; class D(B)`: also under Base
+                        names.update(v[2] for v in module.get(b[1], ()) if v[0] == "if")
+                    for nm in names:
+                        if nm is not None and i not in out.get(nm, ()):
+                            out.setdefault(nm, []).append(i)
         r = pf.subclasses = {k: tuple(v) for k, v in out.items()}
     return r
 

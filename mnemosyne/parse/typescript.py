@@ -293,11 +293,15 @@ def class_names_extended(pf: ParsedFile) -> dict[str, tuple[str, ...]]:
     r = pf.extended
     if r is None:
         out: dict[str, list[str]] = {}
+        module = pf.bindings[0] if pf.bindings else {}
         for fqn, info in pf.classes.items():
             for e in (info.extends, *info.implements):
-                n = extends_name(e)
-                if n is not None and fqn not in out.get(n, ()):
-                    out.setdefault(n, []).append(fqn)
+                names = {extends_name(e)}
+                if e is not None and e[0] == "id":  # `import { Base as B }; class D extends B`: also under Base
+                    names.update(b[2] for b in module.get(e[1], ()) if b[0] == "import" and b[2] not in ("*", "default"))
+                for n in names:
+                    if n is not None and fqn not in out.get(n, ()):
+                        out.setdefault(n, []).append(fqn)
         r = pf.extended = {k: tuple(v) for k, v in out.items()}
     return r
 

@@ -41,8 +41,8 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
 What is NOT resolved (no edge, never a best guess by name): parameters fed only from other
 modules, values flowing through unknown calls, attributes of unknown objects, ``getattr``/
 ``eval``, decorators' wrapping (a decorated function's name keeps naming the function itself),
-methods of builtin values (``[].append``), subclasses whose base is an alias (``B = Base;
-class D(B)``), overrides reached through a receiver other than the method's own first parameter
+methods of builtin values (``[].append``), subclasses whose base is an alias made by assignment
+(``B = Base; class D(B)``; an import alias is followed), overrides reached through a receiver other than the method's own first parameter
 (``def f(job: Job): job.step()`` calls ``Job.step`` only).
 
 Conventions (tests/extract_py/corpus/README.md):

@@ -40,6 +40,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { A } from "./a.js";\nconst x: A = make();\nx.run();\nfunction make(): A { return new A(); }\n',
         b'import { helper, Base } from "@lib/b";\nclass M extends Base { go() { super.base(); this.base(); } }\nhelper();\nnew M().go();\n',
         b'import { Base } from "./b";\nclass M extends Base { hook() {} }\nnew M().base();\n',
+        b'import { Base as B } from "./b";\nclass M extends B { hook() {} }\nnew M().base();\n',
         b'import { Base, helper } from "./b";\nclass M implements Base { base() { return this; } hook() {} }\nexport function go(x: Base) { x.base().hook(); helper(); }\n',
         None,
     ],

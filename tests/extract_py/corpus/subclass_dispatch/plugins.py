@@ -1,4 +1,5 @@
 from app import Export, Job
+from app import Job as BaseJob
 
 
 class CsvExport(Export):
@@ -16,3 +17,8 @@ class Staged(Job):
 
     def helper(self):
         return None
+
+
+class Aliased(BaseJob):
+    def step(self):
+        return "imported under another name"

@@ -1,5 +1,6 @@
 import { Export, Job } from "../job";
 import * as jobs from "../job";
+import { Job as BaseJob } from "../job";
 
 export class CsvExport extends Export {
   step(): string {
@@ -18,4 +19,10 @@ export function main(): void {
   new CsvExport().run();
   new Export().step();
   Job.create();
+}
+
+export class Aliased extends BaseJob {
+  step(): string {
+    return "imported under another name";
+  }
 }
