@@ -456,7 +456,7 @@ class PythonIndex:
 
     def subclass_files(self, name: str) -> tuple[str, ...]:
         """The files with a class one of whose bases is named ``name`` (sorted): the only places
-        a subclass of a class called ``name`` can be defined (an aliased base is not followed)."""
+        a subclass of a class called ``name`` can be defined (a base aliased by assignment is not followed; an import alias is, see ``file_subclasses``)."""
         return tuple(sorted(self._subclassers.get(name, ())))
 
     def module_path(self, mod: str) -> str | None:
