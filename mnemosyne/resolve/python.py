@@ -456,7 +456,8 @@ class PythonIndex:
 
     def subclass_files(self, name: str) -> tuple[str, ...]:
         """The files with a class one of whose bases is named ``name`` (sorted): the only places
-        a subclass of a class called ``name`` can be defined (a base aliased by assignment is not followed; an import alias is, see ``file_subclasses``)."""
+        a subclass of a class called ``name`` can be defined (an import alias of the base is indexed
+        under the imported name too, see ``file_subclasses``; an alias by assignment is not)."""
         return tuple(sorted(self._subclassers.get(name, ())))
 
     def module_path(self, mod: str) -> str | None:
