@@ -63,6 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("rev_a", metavar="REV_A")
     p.add_argument("rev_b", metavar="REV_B")
     p.add_argument("--path-prefix", metavar="P", help="only files under this path (e.g. shop/)")
+    p.add_argument("--as-of-ingest", metavar="TIME", help="transaction time: the diff as Mnemosyne believed it at "
+                   "wall-clock TIME (epoch seconds or ISO 8601), on the timeline of then")  # fmt: skip
     _common(p)
     p.set_defaults(func=_diff)
 
@@ -166,7 +168,8 @@ def _history(args: argparse.Namespace) -> int:
 def _diff(args: argparse.Namespace) -> int:
     with connect() as db:
         ws = resolve_workspace(db, args.workspace)
-        res = Q.diff_commits(db, ws, args.rev_a, args.rev_b, path_prefix=args.path_prefix)
+        res = Q.diff_commits(db, ws, args.rev_a, args.rev_b, path_prefix=args.path_prefix,
+                             as_of_ingest=args.as_of_ingest)  # fmt: skip
     lines = [f"diff {res.a.describe()}  ->  {res.b.describe()}"
              + (f"  (under {res.path_prefix})" if res.path_prefix else "")]  # fmt: skip
     sections = [

@@ -211,12 +211,14 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
         path_prefix: Annotated[str | None, Field(description="only files under this repository-relative folder")] = None,
         limit: Limit = 100,
         cursor: Cursor = None,
+        as_of_ingest: AsOfIngest = None,
         workspace: Workspace = None,
     ) -> Annotated[CallToolResult, M.DiffAnswer]:
         """Structural diff between two commits: calls, symbols (added/removed/changed signature,
-        file or body), imports and dependencies added and removed."""
+        file or body), imports and dependencies added and removed (`as_of_ingest`: as Mnemosyne
+        believed it at that wall-clock time)."""
         return answer(svc.diff_commits, rev_a, rev_b, path_prefix=path_prefix, limit=limit, cursor=cursor,
-                      workspace=workspace)  # fmt: skip
+                      as_of_ingest=as_of_ingest, workspace=workspace)  # fmt: skip
 
     @server.tool(annotations=RO)
     def impact(

@@ -584,11 +584,14 @@ class McpService:
     # -- diff -------------------------------------------------------------------------------------
 
     def diff_commits(self, rev_a: str, rev_b: str, path_prefix: str | None = None, limit: int = 100,
-                     cursor: str | None = None, workspace: str | None = None) -> tuple[M.DiffAnswer, str]:  # fmt: skip
+                     cursor: str | None = None, workspace: str | None = None,
+                     as_of_ingest: str | int | None = None) -> tuple[M.DiffAnswer, str]:  # fmt: skip
         offset = decode_cursor(cursor)
         info = self.info(workspace)
         prefix = inside_repo(info, path_prefix) if path_prefix else None
-        d = Q.diff_commits(self.db, info, rev_a, rev_b, path_prefix=prefix or None)
+        if as_of_ingest is not None and not str(as_of_ingest).strip():
+            as_of_ingest = None
+        d = Q.diff_commits(self.db, info, rev_a, rev_b, path_prefix=prefix or None, as_of_ingest=as_of_ingest)
         fr = self.freshness(info, d.b)
         changes: list[M.DiffChange] = []
         for action, lst in (("added", d.calls_added), ("removed", d.calls_removed)):

@@ -565,27 +565,40 @@ def _first(msg: str | None) -> str | None:
 # --- diff --------------------------------------------------------------------------------------
 
 
-def diff_commits(db: Database, ws: Any, rev_a: str, rev_b: str, path_prefix: str | None = None) -> DiffResult:
+# the named queries of a diff: (calls, symbols, imports, dependencies), now / as believed at $t
+_DIFF = ("diff_calls", "diff_symbols", "diff_imports", "diff_dependencies")
+_DIFF_BELIEVED = ("diff_calls_believed", "diff_symbols_believed", "diff_imports_believed", "diff_dependencies_believed")
+
+
+def diff_commits(
+    db: Database, ws: Any, rev_a: str, rev_b: str, path_prefix: str | None = None, as_of_ingest: Any = None
+) -> DiffResult:
     """What changed between two commits: calls, imports, symbols and dependencies added/removed
-    (symbols also changed: signature, file, body). ``path_prefix`` limits it to files under it."""
+    (symbols also changed: signature, file, body). ``path_prefix`` limits it to files under it.
+    ``as_of_ingest`` (epoch seconds or ISO): as Mnemosyne believed it at that wall-clock time, on
+    the timeline of then."""
     info = workspace_info(db, ws)
     g = db.graph(info.name)
-    a = resolve_at(db, info, at=rev_a)
-    b = resolve_at(db, info, at=rev_b)
+    a = resolve_at(db, info, at=rev_a, as_of_ingest=as_of_ingest)
+    b = resolve_at(db, info, at=rev_b, as_of_ingest=as_of_ingest)
     prefix = (path_prefix or "").lstrip("./") if path_prefix not in (None, "", ".") else ""
     res = DiffResult(workspace=info.name, a=a, b=b, path_prefix=path_prefix or None)
     if a.on_timeline and b.on_timeline:
         p = {"a": a.seq, "b": b.seq, "lo": min(a.seq, b.seq), "hi": max(a.seq, b.seq), "prefix": prefix}
-        call_rows = run(g, "diff_calls", **p)
+        q = _DIFF
+        if as_of_ingest is not None:
+            p.update(believed_params(g, a))
+            q = _DIFF_BELIEVED
+        call_rows = run(g, q[0], **p)
         ca = {(r[0], r[1]): r for r in call_rows if r[5]}
         cb = {(r[0], r[1]): r for r in call_rows if r[6]}
-        sym_rows = run(g, "diff_symbols", **p)
+        sym_rows = run(g, q[1], **p)
         sa = {r[0]: (r[1], r[2], r[3], r[4]) for r in sym_rows if r[7]}
         sb = {r[0]: (r[1], r[2], r[3], r[4]) for r in sym_rows if r[8]}
-        imp_rows = run(g, "diff_imports", **p)
+        imp_rows = run(g, q[2], **p)
         ia = {(r[0], r[1], r[2]) for r in imp_rows if r[3]}
         ib = {(r[0], r[1], r[2]) for r in imp_rows if r[4]}
-        dep_rows = run(g, "diff_dependencies", **p)
+        dep_rows = run(g, q[3], **p)
         da = {tuple(r[:7]) for r in dep_rows if r[7]}
         db_ = {tuple(r[:7]) for r in dep_rows if r[8]}
     else:

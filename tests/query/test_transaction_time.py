@@ -197,3 +197,21 @@ def test_cli_history_as_of_ingest(rewritten):
                        capture_output=True, text=True, env=dict(os.environ), timeout=120, check=False)  # fmt: skip
     assert p.returncode == 0, p.stderr
     assert "as believed at" in p.stdout and "appeared in a.py" in p.stdout and r.old[:10] in p.stdout
+
+
+def test_diff_as_believed(rewritten):
+    """A diff in transaction time: a version closed by a commit ingested after T was open at T."""
+    r = rewritten
+    then = Q.diff_commits(r.db, r.name, r.c1, r.old, as_of_ingest=r.t)
+    assert then.a.seq == 1 and then.b.seq == 2 and not then.from_source
+    assert {(c.caller, c.callee) for c in then.calls_added} == {("a.f", "a.k")}
+    assert then.calls_removed == []  # f -> h ended at new2, ingested after T: still held at T
+    assert [s.fqn for s in then.symbols_added] == ["a.k"]
+    now = Q.diff_commits(r.db, r.name, r.c1, r.new2)
+    assert {(c.caller, c.callee) for c in now.calls_removed} == {("a.f", "a.h")} and now.calls_added == []
+    p = subprocess.run([sys.executable, "-m", "mnemosyne.cli", "diff", r.c1[:10], r.old[:10], "--as-of-ingest", str(r.t),
+                        "-w", r.name, "--json"], capture_output=True, text=True, env=dict(os.environ), timeout=120,
+                       check=False)  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert [(c["caller"], c["callee"]) for c in data["calls_added"]] == [("a.f", "a.k")] and data["calls_removed"] == []
