@@ -60,7 +60,8 @@ Conventions (tests/extract_py/corpus/README.md):
   binds x to what it yields;
 * subclass dispatch (resolution ``subclass``, confidence 0.9): ``self.m()`` (``cls.m()`` in a
   classmethod) in a method of class C also calls the ``m`` that each internal subclass of C
-  finds in its MRO (its override, or a mixin host's method), subclasses being found by the
+  finds in its MRO (its override, or a mixin host's method; for ``self``, also a function or
+  bound method the subclass assigns to ``self.m``, and a property's getter), subclasses being found by the
   last name of their bases and confirmed by their MRO (class hierarchy analysis);
   a call that reaches an ``@abstractmethod`` through any other receiver (``def f(store: Storage):
   store.save()``) also calls each subclass's override the same way;
@@ -499,7 +500,7 @@ class _FileResolver:
         self.ix_reads: dict[tuple[str, str], tuple[str, ...]] = {}  # importers_calling answers
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
-        self.override_memo: dict[tuple[int, str], list[str]] = {}  # (own class, name) -> overrides
+        self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
         self.abstract_memo: dict[tuple[str, int], list[str]] = {}  # abstract method -> its overrides
 
     # ------------------------------------------------------------------ modules
@@ -1705,14 +1706,22 @@ class _FileResolver:
         bs = self.binding_scope(path, sc, fn[1][1])
         cls = self.hdr(path, bs).parent
         recv = self.lookup(path, sc, fn[1][1])
-        if ("I", path, cls) not in recv and ("C", path, cls) not in recv:
+        as_instance = ("I", path, cls) in recv
+        if not as_instance and ("C", path, cls) not in recv:
             return  # an annotated or rebound first parameter: not the class's own receiver
-        key = (cls, fn[2])
+        key = (cls, fn[2], as_instance)
         targets = self.override_memo.get(key)
         if targets is None:
             found: set[str] = set()
             for q, di in self.subclasses(path, cls):
-                for m in self.class_lookup(q, di, fn[2]):
+                # an instance also holds what the subclass assigns to ``self.m`` (a bound method,
+                # a function), which a class does not; reading a property runs its getter
+                if as_instance:
+                    vals, getters = self.getattr(("I", q, di), fn[2])
+                    found.update(self.fqn(gp, gi) for gp, gi in getters)
+                else:
+                    vals = self.class_lookup(q, di, fn[2])
+                for m in vals:
                     if m[0] == "F":
                         found.add(self.fqn(m[1], m[2]))
             targets = self.override_memo[key] = sorted(found)

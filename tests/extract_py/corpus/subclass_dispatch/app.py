@@ -46,3 +46,16 @@ def main():
 
 def typed(job: Job):
     return job.step()
+
+
+class Handler:
+    def handle(self):
+        return self.callback()
+
+
+class Printer(Handler):
+    def __init__(self):
+        self.callback = self.emit
+
+    def emit(self):
+        return "printed"
