@@ -172,21 +172,27 @@ def test_callback_passed_from_another_module() -> None:
 
 
 
+def _edit_of_y_reaches_x(y0: bytes, y1: bytes, x: bytes, before: list[str], after: list[str]) -> None:
+    """pkg/x.py calls ``before``; editing pkg/y.py from ``y0`` to ``y1`` must re-resolve x, which
+    then calls ``after``, equal to a fresh index's facts."""
+    files = {"pkg/__init__.py": b"", "pkg/y.py": y0, "pkg/x.py": x}
+    ix = PythonIndex()
+    ix.update(dict(files))
+    _all_facts(ix)
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == before  # type: ignore[union-attr]
+    affected = ix.update({"pkg/y.py": y1})
+    assert "pkg/x.py" in affected
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == after  # type: ignore[union-attr]
+    files["pkg/y.py"] = y1
+    _check_fresh(ix, files, 0)
+
+
 def test_new_alias_call_site_reaches_another_modules_result() -> None:
     """A value passed through a new local alias (``a = ident; a(job)``) flows into ident's
     parameter: a file whose result depends on that parameter is re-resolved (read key "AL")."""
     y0 = b"def ident(fn):\n    return fn\n\n\ndef job():\n    return 1\n\n\ndef setup():\n    pass\n"
     y1 = b"def ident(fn):\n    return fn\n\n\ndef job():\n    return 1\n\n\ndef setup():\n    a = ident\n    a(job)\n"
-    files = {"pkg/__init__.py": b"", "pkg/y.py": y0, "pkg/x.py": b"from pkg.y import ident\n\nident(None)()\n"}
-    ix = PythonIndex()
-    ix.update(dict(files))
-    _all_facts(ix)
-    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.ident"]  # type: ignore[union-attr]
-    affected = ix.update({"pkg/y.py": y1})
-    assert "pkg/x.py" in affected
-    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.ident", "pkg.y.job"]  # type: ignore[union-attr]
-    files["pkg/y.py"] = y1
-    _check_fresh(ix, files, 0)
+    _edit_of_y_reaches_x(y0, y1, b"from pkg.y import ident\n\nident(None)()\n", ["pkg.y.ident"], ["pkg.y.ident", "pkg.y.job"])
 
 
 
@@ -195,16 +201,7 @@ def test_callback_called_with_arguments_reaches_another_modules_result() -> None
     holds job, and a file whose result depends on it is re-resolved (read keys "PA", "PC")."""
     y0 = b"def keep(v):\n    return v\n\n\ndef job():\n    return 1\n\n\ndef feed(cb):\n    pass\n\n\nfeed(keep)\n"
     y1 = y0.replace(b"    pass\n", b"    cb(job)\n")
-    files = {"pkg/__init__.py": b"", "pkg/y.py": y0, "pkg/x.py": b"from pkg.y import keep\n\nkeep(None)()\n"}
-    ix = PythonIndex()
-    ix.update(dict(files))
-    _all_facts(ix)
-    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.keep"]  # type: ignore[union-attr]
-    affected = ix.update({"pkg/y.py": y1})
-    assert "pkg/x.py" in affected
-    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.job", "pkg.y.keep"]  # type: ignore[union-attr]
-    files["pkg/y.py"] = y1
-    _check_fresh(ix, files, 0)
+    _edit_of_y_reaches_x(y0, y1, b"from pkg.y import keep\n\nkeep(None)()\n", ["pkg.y.keep"], ["pkg.y.job", "pkg.y.keep"])
 
 
 # ---------------------------------------------------------------------------- interface pruning
