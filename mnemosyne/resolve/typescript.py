@@ -633,21 +633,14 @@ class _Ctx:
         saved_flags, saved_emit = self.flags, self.emit
         self.emit = False
         out: set[str] = set()
-        iname = fqn.rsplit(".", 1)[-1]
-        self.deps.add(SUB_PREFIX + iname)
-        files = self.sub_reads[iname] = self.ix.subclass_files(iname)
-        for q in files:
-            qpf = self.file_read(q, ("sb", iname))
-            if qpf is None:
+        for c, q in self.heritage_candidates(fqn):
+            cpf, info = self.class_info(c, q)
+            if info is None or not any(self.eval_as(True, cpf, info.scope, t) == ("iface", fqn, path) for t in info.implements):
                 continue
-            for c in class_names_extended(qpf).get(iname, ()):
-                cpf, info = self.class_info(c, q)
-                if info is None or not any(self.eval_as(True, cpf, info.scope, t) == ("iface", fqn, path) for t in info.implements):
-                    continue
-                if info.is_interface:
-                    out.update(self.implementations(c, q, name))
-                else:
-                    out |= self.chain_methods([(c, q), *self.subclasses(c, q)], name)
+            if info.is_interface:
+                out.update(self.implementations(c, q, name))
+            else:
+                out |= self.chain_methods([(c, q), *self.subclasses(c, q)], name)
         self.flags, self.emit = saved_flags, saved_emit
         r = sorted(out)
         self.memo[key] = (r, 0)
@@ -715,25 +708,32 @@ class _Ctx:
         if hit is not None:
             return hit[0]
         self.memo[key] = ([], 0)  # cycle guard
-        name = fqn.rsplit(".", 1)[-1]
-        self.deps.add(SUB_PREFIX + name)
-        files = self.sub_reads[name] = self.ix.subclass_files(name)
         found: set[tuple[str, str]] = set()
         saved_flags, saved_emit = self.flags, self.emit
         self.emit = False
-        for q in files:
-            qpf = self.file_read(q, ("sb", name))
-            if qpf is None:
-                continue
-            for sub in class_names_extended(qpf).get(name, ()):
-                if (sub, q) not in found and (sub, q) != (fqn, path) and self.base_of(sub, q) == ("class", fqn, path):
-                    found.add((sub, q))
-                    found.update(self.subclasses(sub, q))
+        for sub, q in self.heritage_candidates(fqn):
+            if (sub, q) not in found and (sub, q) != (fqn, path) and self.base_of(sub, q) == ("class", fqn, path):
+                found.add((sub, q))
+                found.update(self.subclasses(sub, q))
         self.flags, self.emit = saved_flags, saved_emit
         found.discard((fqn, path))
         r = sorted(found)
         self.memo[key] = (r, 0)
         return r
+
+    def heritage_candidates(self, fqn: str) -> list[tuple[str, str]]:
+        """(class or interface, path) whose ``extends``/``implements`` names end like ``fqn``'s
+        name: the only possible subclasses or implementations, for the caller to confirm. Records
+        the ``<sub>NAME`` dependency, the files' answer and each file's ``sb`` read."""
+        name = fqn.rsplit(".", 1)[-1]
+        self.deps.add(SUB_PREFIX + name)
+        files = self.sub_reads[name] = self.ix.subclass_files(name)
+        out: list[tuple[str, str]] = []
+        for q in files:
+            qpf = self.file_read(q, ("sb", name))
+            if qpf is not None:
+                out.extend((c, q) for c in class_names_extended(qpf).get(name, ()))
+        return out
 
     def overrides(self, fqn: str, path: str, name: str) -> list[str]:
         """The methods called ``name`` that the subclasses of class ``fqn`` find in their chains."""
