@@ -203,10 +203,10 @@ def reads_differ(old: ParsedFile, new: ParsedFile, keys: Iterable[tuple], number
     return any(answer(old, k) != answer(new, k) for k in stable)
 
 
-def rebase_keys(old: ParsedFile, new: ParsedFile, keys: frozenset[tuple]) -> frozenset[tuple]:
+def rebase_keys(old: ParsedFile, new: ParsedFile, keys: frozenset[tuple], numbered_alike: bool | None = None) -> frozenset[tuple]:
     """Raw keys recorded on ``old`` as the raw keys they are on ``new``, for keys that answer the
     same on both (``reads_differ`` was False)."""
-    if same_numbering(old, new):
+    if numbered_alike if numbered_alike is not None else same_numbering(old, new):
         return keys
     out = set()
     for k in stable_keys(old, keys):

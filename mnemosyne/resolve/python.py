@@ -317,10 +317,11 @@ class PythonIndex:
                     if a in affected:
                         continue
                     on, keys = self._reads[a][b]
-                    if reads_differ(on, new, keys, alike if on is old else None):
+                    same = alike if on is old else same_numbering(on, new)
+                    if reads_differ(on, new, keys, same):
                         affected.add(a)
                     else:  # the same answers: the keys now refer to the new version
-                        self._reads[a][b] = (new, rebase_keys(on, new, keys))
+                        self._reads[a][b] = (new, rebase_keys(on, new, keys, same))
             # callback flow: which files a module's callback parameters are fed from
             for name in call_names:
                 for a in list(self._rdeps.get(CALLS_PREFIX + name, ())):
