@@ -40,7 +40,8 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
 
 What is NOT resolved (no edge, never a best guess by name): parameters fed only from other
 modules, values flowing through unknown calls, attributes of unknown objects, ``getattr``/
-``eval``, decorators' wrapping (a decorated function's name keeps naming the function itself),
+``eval``, a decorated function called through another name than its own (an alias, a parameter:
+the undecorated function),
 methods of builtin values (``[].append``), subclasses whose base is an alias made by assignment
 (``B = Base; class D(B)``; an import alias is followed), overrides reached through a receiver other than the method's own first parameter
 (``def f(job: Job): job.step()`` calls ``Job.step`` only).
@@ -56,6 +57,10 @@ Conventions (tests/extract_py/corpus/README.md):
   a decorator's parameter is what it is applied to: the definition for the innermost one, else
   what the decorator below returns (an external or unresolved one is transparent); a class used
   as a decorator gets it in ``__init__``, an instance a factory returns in ``__call__``;
+  a call by a decorated function's own name (``work()``, ``self.handle()``) is an edge to the
+  function and, resolution ``implicit``, to what its decorators made of it: a wrapper function
+  defined inside the decorator, or ``__call__`` of a class used as the decorator (a decorator
+  returning its argument adds nothing);
 * ``with f() as x`` over a ``@contextlib.contextmanager`` (``asynccontextmanager``) generator
   binds x to what it yields;
 * subclass dispatch (resolution ``subclass``, confidence 0.9): ``self.m()`` (``cls.m()`` in a
@@ -1057,6 +1062,64 @@ class _FileResolver:
             out |= self.deco_input(path, didx, k + 1)
         return out
 
+    def wrappers(self, path: str, fidx: int, k: int = 0) -> frozenset:
+        """What a call of decorated function ``fidx`` runs besides the function itself: the
+        wrapper its decorators return (``def dec(f): def inner(): ...; return inner``; the one an
+        instance's ``__call__`` returns for ``@Factory(arg)``), or an instance of a class used as
+        the decorator (``@Cls``: calling the name runs ``Cls.__call__``). Taken from the outermost decorator
+        ``k`` whose result is known; an external or unresolved one is transparent. A returned
+        function counts only if it is defined inside the decorator (a closure made per
+        application): a decorator returning its argument (``return f``) is an identity, and its
+        flow-insensitive return values (every function it decorates) must not become targets."""
+        return self.memoized(("dw", path, fidx, k), False, self._wrappers, path, fidx, k)
+
+    def _wrappers(self, path: str, fidx: int, k: int) -> set:
+        s = self.hdr(path, fidx)
+        decorators = s.decorators
+        if k >= len(decorators):
+            return set()
+        d = decorators[k]
+        if d[0] == "c":
+            fvals: set = set()
+            for fv in self.eval(path, s.parent, d[1]):
+                fvals |= self.call_result(path, s.parent, fv, d)
+        else:
+            fvals = set(self.eval(path, s.parent, d))
+        out: set = set()
+        known = False
+        for v in fvals:
+            if v[0] == "F":
+                known = True
+                out.update(self.closures(v[1], v[2]))
+            elif v[0] == "C":
+                known = True
+                out.add(("I", v[1], v[2]))
+            elif v[0] == "I":
+                known = True
+                for m in self.class_lookup(v[1], v[2], "__call__"):  # applied: what it returns
+                    if m[0] == "F":
+                        out.update(self.closures(m[1], m[2]))
+        return out if known else set(self.wrappers(path, fidx, k + 1))
+
+    def closures(self, path: str, fidx: int) -> list:
+        """The wrappers decorator ``fidx`` returns: functions it returns that are defined inside
+        it and do not themselves return such closures (a factory usable bare or with arguments,
+        ``return decorator(f) if callable(f) else decorator``, also returns its ``decorator``)."""
+        return [
+            w for w in self.returns(path, fidx)
+            if w[0] == "F" and self.nested_in(w, path, fidx)
+            and not any(r[0] == "F" and self.nested_in(r, w[1], w[2]) for r in self.returns(w[1], w[2]))
+        ]
+
+    def nested_in(self, v: Any, path: str, fidx: int) -> bool:
+        """Value ``v`` is a function defined (at any depth) inside function ``fidx`` of ``path``."""
+        if v[1] != path:
+            return False
+        i = self.hdr(path, v[2]).parent
+        while i > fidx:
+            i = self.hdr(path, i).parent
+        return i == fidx
+
     def cross_param(self, path: str, fidx: int, i: int) -> frozenset:
         """Values other modules pass for parameter ``i`` of a module-level function (or of a
         function a module-level decorator factory returns): their ``f(...)`` / ``mod.f(...)``
@@ -1700,6 +1763,25 @@ class _FileResolver:
             elif k == "B?" and not ctor_only:
                 self.edge(caller, f"<builtin>.{v[1]}", "inferred", line, external=True, confidence=0.5)
 
+    def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
+        """A call by the name of a decorated function (``func()``, ``self.method()``) runs what
+        its decorators made of it: an edge to each wrapper (``wrappers``), resolution
+        ``implicit``, beside the edge to the function itself. Calls of the same function through
+        another name (a decorator's parameter ``f()``, an alias) reach the undecorated function."""
+        for v in vals:
+            if v[0] != "F":
+                continue
+            s = self.hdr(v[1], v[2])
+            if not s.decorators or s.name != name:
+                continue
+            for w in sorted(self.wrappers(v[1], v[2]), key=repr):
+                if w[0] == "F":
+                    self.edge(caller, self.fqn(w[1], w[2]), "implicit", line)
+                else:
+                    for m in sorted(self.class_lookup(w[1], w[2], "__call__"), key=repr):
+                        if m[0] == "F":
+                            self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+
     def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
         """``self.m()`` / ``cls.m()`` in a method of class C may run the ``m`` of any subclass of C
         (class hierarchy analysis): an edge to each override, resolution ``subclass``, confidence
@@ -1768,6 +1850,8 @@ class _FileResolver:
                 continue
             kind = self.call_kind(path, sc, fn)
             self.emit_call_targets(caller, path, sc, vals, line, kind)
+            if fn[0] == "n" or fn[0] == "a":
+                self.emit_wrappers(caller, vals, fn[1] if fn[0] == "n" else fn[2], line)
             if kind == "self":
                 self.emit_overrides(caller, path, sc, fn, line)
             elif fn[0] == "a" and kind != "super":  # super().m() names the one method it runs

@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 14)
+        k = rng.randint(0, 16)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -53,6 +53,10 @@ def _random_module(rng: random.Random, me: str) -> str:
             lines.append("def apply(fn, obj=None):\n    obj.m()\n    return fn()")
         elif k == 13:
             lines.append(f"from pkg.{on} import apply\n\napply(f, C())\n{leaf}.apply(g, obj=D())")
+        elif k == 15:  # a wrapping decorator (calls by a decorated name reach its wrapper)
+            lines.append("def wrap(fn):\n    def inner():\n        return fn()\n    return inner")
+        elif k == 16:
+            lines.append(f"from pkg.{on} import wrap\n\n@wrap\ndef f():\n    return g()\n\n@{leaf}.wrap\ndef g():\n    return 1")
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"
