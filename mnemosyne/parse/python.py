@@ -586,20 +586,35 @@ class _Conv:
         )
         self.scopes[0].docstring = _docstring(root)
         # stack of (node, scope, ctx) ; ctx 0 = load, 1 = callee (function of a call), 2 = store target
-        stack: list[tuple[Node, int, int]] = [(root, 0, 0)]
+        # a bare Node on the stack is walked in the scope current when it is popped (the scope it
+        # was pushed in: a scope change pushes a restore marker first) with ctx 0; a tuple carries
+        # its own scope and ctx; (None, sc, 0) restores the current scope
+        stack: list[Any] = [(root, 0, 0)]
         push = stack.append
         pop = stack.pop
         kn = _KN
         src = self.src
         act = _ACT
+        cur = 0
         while stack:
-            node, sc, ctx = pop()
+            node = pop()
+            if node.__class__ is tuple:
+                node, sc, ctx = node
+                if node is None:
+                    cur = sc
+                    continue
+                if sc != cur:
+                    push((None, cur, 0))
+                    cur = sc
+            else:
+                sc = cur
+                ctx = 0
             kid = node.kind_id
             a = act[kid]
             if a == 1:  # most nodes: just walk their children
                 for c in reversed(node.named_children):
                     if act[c.kind_id]:
-                        push((c, sc, 0))
+                        push(c)
                 continue
             if a != 4:
                 if a == 2:
@@ -609,7 +624,7 @@ class _Conv:
                         continue
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
-                            push((c, sc, 0))
+                            push(c)
                 elif a == 3:
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
@@ -1200,21 +1215,19 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
 def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[str, ...], frozenset[Any]]:
     """``ParsedFile.param_calls``: names called as ``name(...)`` where name is a parameter of the
     function or lambda the call sits in (or of an enclosing one that binds it); and
-    ``ParsedFile.passed``: the names and lambdas passed as they are for a call's argument."""
+    ``ParsedFile.passed``: the names and lambdas passed as they are for a call's argument, and
+    ``"." + attr`` for attributes passed (``run(self.step)``: a bound method, maybe)."""
     out: dict[str, None] = {}
     passed: set[Any] = set()
     for s in scopes:
         for e, _line, _flag, sc in s.calls:
-            for a in e[2]:
+            for a in (*e[2], *(kv[1] for kv in e[3])):
                 if a[0] == "n":
                     passed.add(a[1])
                 elif a[0] == "L":
                     passed.add(lambdas.get(a[1]))
-            for _k, a in e[3]:
-                if a[0] == "n":
-                    passed.add(a[1])
-                elif a[0] == "L":
-                    passed.add(lambdas.get(a[1]))
+                elif a[0] == "a":  # a bound method passed (``run(self.step)``): "." + its name
+                    passed.add("." + a[2])
             fn = e[1]
             if fn[0] != "n" or fn[1] in out:
                 continue

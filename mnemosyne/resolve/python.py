@@ -31,7 +31,9 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   including sites that call it through a local alias (``h = f; h(x)``, ``obj.h = f``, a lambda
   bound to a name, a class alias for ``__init__``; not a method's alias, which may be bound),
   and, for a function or lambda passed as an argument somewhere in its module, the calls of
-  parameters that may hold it (``def run(cb): cb(x)``, checked by evaluating ``cb``);
+  parameters that may hold it (``def run(cb): cb(x)``, checked by evaluating ``cb``); a method
+  passed as an attribute (``run(self.step)``) gets them after its bound receiver (a
+  staticmethod from the first);
 * a call's result is the callee's return values (return statements + return annotation; a
   generator's is a container of what it yields, ``yield from x`` passing on x's items), an
   instance for a class, an instance for a capitalised external name
@@ -957,20 +959,27 @@ class _FileResolver:
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
             else:
                 names = [f.name, *self.alias_names(path, f.name, f.name)]
+            via_param: list[str] = []
             if not is_method and (
                 (f.kind == "lambda" and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
             ):
                 # passed as an argument to a function that calls its parameter with arguments
                 # (``def run(cb): cb(x)``): it gets them
                 names += [n for n in self.param_calls(path) if n not in names]
-            for nm in names:
+            elif is_method and self.is_passed(path, "." + f.name):
+                # a method passed (``run(self.step)``: bound; a staticmethod) and called through
+                # a parameter: ``cb(x)`` passes x after the bound receiver
+                via_param = [n for n in self.param_calls(path) if n not in names]
+            for nm in names + via_param:
                 for sc, e in self.sites(path, nm):
                     fn = e[1]
                     vals = self.eval(path, sc, fn)
                     offset = -1
                     if me in vals:
                         offset = 0
-                        if is_method and "staticmethod" not in deco and fn[0] == "a":
+                        if nm in via_param:
+                            offset = 0 if "staticmethod" in deco else 1
+                        elif is_method and "staticmethod" not in deco and fn[0] == "a":
                             bases = self.eval(path, sc, fn[1])
                             if any(b[0] in ("I", "S") for b in bases) or "classmethod" in deco:
                                 offset = 1

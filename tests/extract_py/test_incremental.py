@@ -52,7 +52,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         elif k == 12:
             lines.append("def apply(fn, obj=None):\n    obj.m()\n    return fn()")
         elif k == 13:
-            lines.append(f"from pkg.{on} import apply\n\napply(f, C())\n{leaf}.apply(g, obj=D())")
+            lines.append(f"from pkg.{on} import apply\n\napply(f, C())\n{leaf}.apply(g, obj=D())\napply(D().m, obj=C())")
         elif k == 15:  # a wrapping decorator (calls by a decorated name reach its wrapper)
             lines.append("def wrap(fn):\n    def inner():\n        return fn()\n    return inner")
         elif k == 16:
