@@ -44,8 +44,9 @@ What is NOT resolved (no edge, never a best guess by name): parameters fed only 
 modules, values flowing through unknown calls, attributes of unknown objects, ``getattr``/
 ``eval``, a decorated function called through another name than its own (an alias, a parameter:
 the undecorated function),
-methods of builtin values (``[].append``), subclasses whose base is an alias made by assignment
-(``B = Base; class D(B)``; an import alias is followed), overrides reached through a receiver other than the method's own first parameter
+methods of builtin values (``[].append``), subclasses whose base is named through anything
+but a module-level alias (``B = Base``, ``from m import Base as B`` and chains of them are
+followed; a base computed by a call or assigned in a function is not), overrides reached through a receiver other than the method's own first parameter
 (``def f(job: Job): job.step()`` calls ``Job.step`` only).
 
 Conventions (tests/extract_py/corpus/README.md):
@@ -465,8 +466,8 @@ class PythonIndex:
 
     def subclass_files(self, name: str) -> tuple[str, ...]:
         """The files with a class one of whose bases is named ``name`` (sorted): the only places
-        a subclass of a class called ``name`` can be defined (an import alias of the base is indexed
-        under the imported name too, see ``file_subclasses``; an alias by assignment is not)."""
+        a subclass of a class called ``name`` can be defined (a module-level alias of the base,
+        import or assignment, is indexed under the aliased name too, see ``file_subclasses``)."""
         return tuple(sorted(self._subclassers.get(name, ())))
 
     def module_path(self, mod: str) -> str | None:

@@ -22,3 +22,11 @@ class Staged(Job):
 class Aliased(BaseJob):
     def step(self):
         return "imported under another name"
+
+
+AssignedJob = BaseJob
+
+
+class Reassigned(AssignedJob):
+    def step(self):
+        return "base named through an assignment"
