@@ -1151,8 +1151,16 @@ def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
             if s.kind == "class":
                 for b in s.bases:
                     names = {base_last_name(b)}
-                    if b[0] == "n":  # `from m import Base as B; class D(B)`: also under Base
-                        names.update(v[2] for v in module.get(b[1], ()) if v[0] == "if")
+                    if b[0] == "n":  # `from m import Base as B` / `B = Base`; class D(B)`: also under Base
+                        todo, seen = [b[1]], {b[1]}
+                        while todo:  # through chains of aliases (B = A; from m import Base as A)
+                            for v in module.get(todo.pop(), ()):
+                                nm = v[2] if v[0] == "if" else base_last_name(v) if v[0] in ("n", "a") else None
+                                if nm is not None:
+                                    names.add(nm)
+                                    if v[0] == "n" and nm not in seen:
+                                        seen.add(nm)
+                                        todo.append(nm)
                     for nm in names:
                         if nm is not None and i not in out.get(nm, ()):
                             out.setdefault(nm, []).append(i)
