@@ -586,35 +586,20 @@ class _Conv:
         )
         self.scopes[0].docstring = _docstring(root)
         # stack of (node, scope, ctx) ; ctx 0 = load, 1 = callee (function of a call), 2 = store target
-        # a bare Node on the stack is walked in the scope current when it is popped (the scope it
-        # was pushed in: a scope change pushes a restore marker first) with ctx 0; a tuple carries
-        # its own scope and ctx; (None, sc, 0) restores the current scope
-        stack: list[Any] = [(root, 0, 0)]
+        stack: list[tuple[Node, int, int]] = [(root, 0, 0)]
         push = stack.append
         pop = stack.pop
         kn = _KN
         src = self.src
         act = _ACT
-        cur = 0
         while stack:
-            node = pop()
-            if node.__class__ is tuple:
-                node, sc, ctx = node
-                if node is None:
-                    cur = sc
-                    continue
-                if sc != cur:
-                    push((None, cur, 0))
-                    cur = sc
-            else:
-                sc = cur
-                ctx = 0
+            node, sc, ctx = pop()
             kid = node.kind_id
             a = act[kid]
             if a == 1:  # most nodes: just walk their children
                 for c in reversed(node.named_children):
                     if act[c.kind_id]:
-                        push(c)
+                        push((c, sc, 0))
                 continue
             if a != 4:
                 if a == 2:
@@ -624,7 +609,7 @@ class _Conv:
                         continue
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
-                            push(c)
+                            push((c, sc, 0))
                 elif a == 3:
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
