@@ -38,7 +38,8 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   generator's is a container of what it yields, ``yield from x`` passing on x's items), an
   instance for a class, an instance for a capitalised external name
   (``requests.Session()``; a lower-case external call's result is unknown), nothing for builtins
-  (``functools.partial(f, ...)`` is ``f``).
+  (``functools.partial(f, ...)`` is ``f``); a classmethod returning ``cls(...)`` called
+  through a subclass (``Sub.create()``, inherited) returns an instance of that subclass.
 
 What is NOT resolved (no edge, never a best guess by name): parameters fed only from other
 modules, values flowing through unknown calls, attributes of unknown objects, ``getattr``/
@@ -1298,7 +1299,10 @@ class _FileResolver:
             fn = e[1]
             out = set()
             for f in self.eval(path, idx, fn):
-                out |= self.call_result(path, idx, f, e)
+                r = self.call_result(path, idx, f, e)
+                if fn[0] == "a" and f[0] == "F" and self.returns_cls(f[1], f[2]):
+                    r = self.factory_result(path, idx, fn, f, r)
+                out |= r
             if fn[0] == "a" and fn[2] in ("get", "pop", "setdefault") and e[2] and e[2][0][0] != "*":
                 # mapping.get(key): the values of a dict display / items stored into the container
                 key = e[2][0] if e[2][0][0] in ("str", "int") else ("u",)
@@ -1339,6 +1343,40 @@ class _FileResolver:
         if tag == "*":
             return set()
         return set()
+
+    def factory_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
+        """``Sub.create()`` / ``sub.create()`` where ``create`` is a classmethod ``f``, inherited
+        from a base, that returns ``cls(...)``: an instance of ``Sub``, not of the base (the
+        method's returns are evaluated once, with ``cls`` its own class)."""
+        own = ("I", f[1], self.hdr(f[1], f[2]).parent)
+        subs: set = set()
+        for b in self.eval(path, idx, fn[1]):
+            if b[0] in ("C", "I") and f in self.class_lookup(b[1], b[2], fn[2]):
+                subs.add(("I", b[1], b[2]))
+        if not subs or own in subs:
+            return r | subs
+        return (r - {own}) | subs
+
+    def returns_cls(self, path: str, fidx: int) -> bool:
+        """Classmethod ``fidx`` returns ``cls(...)`` (directly, or a local bound to it)."""
+        s = self.hdr(path, fidx)
+        if not s.decorators or s.kind != "function" or "classmethod" not in self.decorator_names(s):
+            return False
+        params = self.params_of(path, fidx)
+        if not params:
+            return False
+        cls = params[0][0]
+
+        def is_cls_call(e: Any) -> bool:
+            return e[0] == "c" and e[1] == ("n", cls)
+
+        for e in self.rets(path, fidx)[0]:
+            if is_cls_call(e):
+                return True
+            if e[0] == "n":
+                if any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ()):
+                    return True
+        return False
 
     def subscript(self, path: str, idx: int, e: Any) -> set:
         base, key = e[1], e[2]

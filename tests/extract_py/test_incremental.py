@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 16)
+        k = rng.randint(0, 17)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -57,6 +57,11 @@ def _random_module(rng: random.Random, me: str) -> str:
             lines.append("def wrap(fn):\n    def inner():\n        return fn()\n    return inner")
         elif k == 16:
             lines.append(f"from pkg.{on} import wrap\n\n@wrap\ndef f():\n    return g()\n\n@{leaf}.wrap\ndef g():\n    return 1")
+        elif k == 17:  # an inherited classmethod factory returning cls(): an instance of the subclass
+            lines.append(
+                f"class G({rng.choice(['C', 'D', 'C2'])}):\n    @classmethod\n    def new(cls):\n        return cls()\n\n"
+                "class H(G):\n    def m(self):\n        return f()\n\nH.new().m()"
+            )
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"
