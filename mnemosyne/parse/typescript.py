@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from operator import itemgetter
 from dataclasses import dataclass, field
@@ -345,10 +345,122 @@ _GENERIC_SIGNATURE_LINE = re.compile(
 )
 
 
-def newer_syntax_blanked(data: bytes) -> bytes:
-    """``data`` with the constructs above rewritten for the grammar (same length)."""
+# The two patterns above define the rewrite (``reference_blanked``); ``newer_syntax_blanked`` makes
+# the same replacements faster (tests/extract_ts/test_blanking.py compares them). Both patterns
+# scan slowly: the first tries a match at every `,` and `<` and, where a comment follows, its
+# lazy ``/\*.*?\*/`` (with re.S) retries every later `*/` of the file; the second starts with a
+# lookbehind, which sre tries at every byte.
+_TPM_START = re.compile(rb"[<,]" + _WS + rb"*(?=[/ioc])")  # where a _TYPE_PARAM_MODIFIER match may start
+_TPM_TAIL = re.compile(  # _TYPE_PARAM_MODIFIER after its leading `[<,]`, whitespace and comments
+    rb"(in" + _WS + rb"+out|in|out|const)(" + _WS + rb"+)(?=[A-Za-z_$][\w$]*" + _WS + rb"*(?:extends\b|=|,|>))"
+)
+_WS_RUN = re.compile(_WS + rb"*")
+# _GENERIC_SIGNATURE_LINE from the newline its lookbehind character is followed by (after
+# spaces); the lookahead is what must follow that newline for the rest to match
+_GSL_NEWLINE = re.compile(rb"\n(?=[ \t]*/[*/]|[ \t]+<)")
+_GSL_REST = re.compile(
+    rb"\n(?:[ \t]*(?:/\*.*?\*/|//[^\n]*)[ \t]*\n)*[ \t]*[ \t](?=<[A-Za-z_$][^()\n;{}]*>[ \t]*\()", re.S
+)
+_GSL_BEFORE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$>])?")  # its lookbehind
+
+
+def reference_blanked(data: bytes) -> bytes:
+    """What ``newer_syntax_blanked`` returns, by the patterns themselves (slow; for tests)."""
     out = _TYPE_PARAM_MODIFIER.sub(lambda m: m.group(1) + b" " * len(m.group(2)) + m.group(3), data)
     return _GENERIC_SIGNATURE_LINE.sub(lambda m: m.group(1) + b";", out)
+
+
+def newer_syntax_blanked(data: bytes) -> bytes:
+    """``data`` with the constructs above rewritten for the grammar (same length)."""
+    return _signature_lines_split(_type_param_modifiers_blanked(data))
+
+
+def _type_param_modifiers_blanked(data: bytes) -> bytes:
+    """``_TYPE_PARAM_MODIFIER.sub(...)``: the same matches, found without retrying comments.
+
+    A match attempt at a `,`/`<` skips whitespace, then tries comments (each followed by
+    whitespace) before the modifier, backtracking in order: a `//` comment ends at its line's
+    end; a `/*` comment at each later `*/` in turn (``.*?`` with re.S). So the attempt succeeds
+    at the first modifier (``_TPM_TAIL``) that this order reaches, which depends only on where
+    the comments start: after the ``i``-th `*/` of the file it is ``first[i]``, the first one
+    reached after any of the `*/` from the ``i``-th on (computed once, from the end)."""
+    ws_end = _WS_RUN.match
+    tail = _TPM_TAIL.match
+    ends: list[int] = []
+    first: list = []
+
+    def reached(p: int):
+        """The modifier match the comments at ``p`` lead to first (None: none)."""
+        while True:
+            if data.startswith(b"/*", p):
+                i = bisect_left(ends, p + 2)
+                return first[i] if i < len(first) else None
+            if data.startswith(b"//", p):
+                nl = data.find(b"\n", p + 2)
+                if nl < 0:
+                    return None
+                p = ws_end(data, nl + 1).end()
+                continue
+            return tail(data, p)
+
+    out = None
+    pos = 0
+    built = False
+    for m in _TPM_START.finditer(data):
+        if m.start() < pos:
+            continue  # inside the previous match (sub's matches do not overlap)
+        a = m.end()
+        if data[a] == 0x2F:  # '/': maybe comments first
+            if not built:
+                built = True
+                i = data.find(b"*/")
+                while i >= 0:
+                    ends.append(i)
+                    i = data.find(b"*/", i + 1)
+                first = [None] * len(ends)
+                nxt = None
+                for i in range(len(ends) - 1, -1, -1):
+                    r = reached(ws_end(data, ends[i] + 2).end())
+                    if r is not None:
+                        nxt = r
+                    first[i] = nxt
+            t = reached(a)
+        else:
+            t = tail(data, a)
+        if t is None:
+            continue
+        if out is None:
+            out = bytearray(data)
+        b, e = t.span(1)
+        out[b:e] = b" " * (e - b)
+        pos = t.end()
+    return data if out is None else bytes(out)
+
+
+def _signature_lines_split(data: bytes) -> bytes:
+    """``_GENERIC_SIGNATURE_LINE.sub(...)``: the same matches, tried only at the newlines that
+    can start one. A match starts after a lookbehind character and spaces, at a newline: each
+    newline has one possible start, and from the newline on the pattern is ``_GSL_REST``."""
+    out = None
+    pos = 0
+    match = _GSL_REST.match
+    for c in _GSL_NEWLINE.finditer(data):
+        k = c.start()
+        if k < pos:
+            continue
+        j = k
+        while j > 0 and data[j - 1] in (0x20, 0x09):
+            j -= 1
+        if j == 0 or data[j - 1] not in _GSL_BEFORE:
+            continue
+        m = match(data, k)
+        if m is None:
+            continue
+        if out is None:
+            out = bytearray(data)
+        out[m.end() - 1] = 0x3B  # ';' in place of the space before `<`
+        pos = m.end()
+    return data if out is None else bytes(out)
 
 
 def _first_line(text: str, limit: int = 240) -> str:
