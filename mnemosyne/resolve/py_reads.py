@@ -35,7 +35,7 @@ from typing import Any
 
 from mnemosyne.parse.python import ParsedFile, file_aliases, file_param_calls, file_subclasses
 
-SCOPED = frozenset({"h", "g", "b", "ib", "p", "r", "B", "ia", "ii"})  # key[1] is a scope
+SCOPED = frozenset({"h", "g", "b", "ib", "p", "r", "B", "ia", "ii", "st"})  # key[1] is a scope
 LAMBDA_KEYED = frozenset({"AL", "PA"})  # key[1] is a name, or a lambda's scope index
 _MISSING = ("<missing>",)  # the answer of a read whose scope no longer exists
 
@@ -83,6 +83,29 @@ def _index_key(pf: ParsedFile, key: tuple) -> tuple | None:
     return key
 
 
+def stub_body(s: Any) -> str:
+    """What a function's body says about it being a placeholder for overrides: ``"raise"`` when
+    all it does is ``raise NotImplementedError`` (any call sites on that statement's lines, a
+    docstring, and no return or yield), ``"empty"`` when its body is one statement that does
+    nothing (``...``, ``pass``; after a docstring), else ``""``."""
+    if s.kind != "function" or s.returns or s.yields:
+        return ""
+    nie_lines = set()
+    for e, line, _flag, _sc in s.calls:
+        fn = e[1]
+        if (fn[0] == "n" and fn[1] == "NotImplementedError") or (fn[0] == "a" and fn[2] == "NotImplementedError"):
+            nie_lines.add(line)
+    if nie_lines:
+        return "raise" if all(line in nie_lines for _e, line, _f, _sc in s.calls) else ""
+    if (
+        not s.calls and not s.loads and not s.iters and not s.withs and not s.attr_stores
+        and not s.attr_item_stores and not s.bindings.keys() - {p[0] for p in s.params}
+        and s.line_end - s.line_start <= 1 + (s.docstring.count("\n") + 1 if s.docstring else 0)
+    ):
+        return "empty"
+    return ""
+
+
 def raw_read(pf: ParsedFile, key: tuple) -> Any:
     """What a raw key (scope indices) reads from ``pf``, as stored there."""
     k = key[0]
@@ -124,6 +147,8 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
             v = s.inst_attrs.get(key[2])
         elif k == "ii":
             v = s.inst_items.get(key[2])
+        elif k == "st":
+            return stub_body(s)
         else:  # pragma: no cover - an unknown key never compares equal
             return object()
     return v

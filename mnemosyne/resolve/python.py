@@ -48,7 +48,7 @@ the undecorated function),
 methods of builtin values (``[].append``), subclasses whose base is named through anything
 but a module-level alias (``B = Base``, ``from m import Base as B`` and chains of them are
 followed; a base computed by a call or assigned in a function is not), overrides reached through a receiver other than the method's own first parameter
-(``def f(job: Job): job.step()`` calls ``Job.step`` only).
+(``def f(job: Job): job.prepare()`` calls ``Job.prepare`` only, unless it is abstract, below).
 
 Conventions (tests/extract_py/corpus/README.md):
 
@@ -72,8 +72,10 @@ Conventions (tests/extract_py/corpus/README.md):
   finds in its MRO (its override, or a mixin host's method; for ``self``, also a function or
   bound method the subclass assigns to ``self.m``, and a property's getter), subclasses being found by the
   last name of their bases and confirmed by their MRO (class hierarchy analysis);
-  a call that reaches an ``@abstractmethod`` through any other receiver (``def f(store: Storage):
-  store.save()``) also calls each subclass's override the same way;
+  a call that reaches an abstract method through any other receiver (``def f(store: Storage):
+  store.save()``) also calls the override each subclass of the receiver's class finds: an
+  ``@abstractmethod``, a body-less method of a ``typing.Protocol`` class, or a method that only
+  raises ``NotImplementedError`` (not for an instance made right there: ``Codec().encode()``);
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads, decorators;
@@ -115,7 +117,7 @@ from mnemosyne.extract import content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, file_subclasses, parse_python
-from mnemosyne.resolve.py_reads import rebase_keys, reads_differ, same_numbering
+from mnemosyne.resolve.py_reads import rebase_keys, reads_differ, same_numbering, stub_body
 from mnemosyne.parse.pool import ParseJob
 
 BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
@@ -126,6 +128,7 @@ DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip"})
 EMPTY: frozenset = frozenset()
 _SELF_TYPES = frozenset({"typing.Self", "typing_extensions.Self"})
+_PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 _ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"))
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
@@ -511,7 +514,7 @@ class _FileResolver:
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
-        self.abstract_memo: dict[tuple[str, int], list[str]] = {}  # abstract method -> its overrides
+        self.abstract_memo: dict[tuple[str, int, str], list[str]] = {}  # (receiver class, name) -> overrides
 
     # ------------------------------------------------------------------ modules
     def mod_path(self, mod: str) -> str | None:
@@ -1859,27 +1862,79 @@ class _FileResolver:
         for t in targets:
             self.edge(caller, t, "subclass", line, confidence=0.9)
 
-    def emit_abstract_overrides(self, caller: str, vals: frozenset, line: int) -> None:
-        """A call that reaches an ``@abstractmethod`` (``def f(store: Storage): store.save()``)
-        runs an override: an edge to the method each internal subclass finds (resolution
-        ``subclass``, confidence 0.9); the abstract method itself can never be what runs."""
-        for v in vals:
-            if v[0] != "F":
+    def emit_abstract_overrides(self, caller: str, path: str, sc: int, fn: Any, vals: frozenset, line: int) -> None:
+        """A call ``recv.m()`` that reaches an abstract method (``is_abstract``: ``def f(store:
+        Storage): store.save()``) runs an override: an edge to the ``m`` each internal subclass of
+        the receiver's class finds in its MRO (resolution ``subclass``, confidence 0.9); the
+        abstract method itself can never be what runs."""
+        if not any(v[0] == "F" and self.is_abstract_method(v) for v in vals):
+            return
+        # an instance made right there (``Job().step()``, ``j = Job(); j.step()``) is of that very
+        # class: a method that only raises NotImplementedError is what runs (the call fails)
+        exact = self.constructed(path, sc, fn[1])
+        for r in self.eval(path, sc, fn[1]):
+            if r[0] not in ("I", "C"):
                 continue
-            key = (v[1], v[2])
+            key = (r[1], r[2], fn[2], exact)
             targets = self.abstract_memo.get(key)
             if targets is None:
                 found: set[str] = set()
-                s = self.hdr(v[1], v[2])
-                if s.kind == "function" and s.parent >= 0 and "abstractmethod" in self.decorator_names(s):
-                    if self.hdr(v[1], s.parent).kind == "class":
-                        for q, di in self.subclasses(v[1], s.parent):
-                            for m in self.class_lookup(q, di, s.name):
-                                if m[0] == "F":
-                                    found.add(self.fqn(m[1], m[2]))
+                if any(
+                    m[0] == "F" and self.is_abstract_method(m, exact) for m in self.class_lookup(r[1], r[2], fn[2])
+                ):
+                    for q, di in self.subclasses(r[1], r[2]):
+                        for m in self.class_lookup(q, di, fn[2]):
+                            if m[0] == "F":
+                                found.add(self.fqn(m[1], m[2]))
                 targets = self.abstract_memo[key] = sorted(found)
             for t in targets:
                 self.edge(caller, t, "subclass", line, confidence=0.9)
+
+    def is_abstract_method(self, v: Any, exact: bool = False) -> bool:
+        s = self.hdr(v[1], v[2])
+        return (
+            s.kind == "function" and s.parent >= 0 and self.hdr(v[1], s.parent).kind == "class"
+            and self.is_abstract(v[1], v[2], s, exact)
+        )
+
+    def constructed(self, path: str, sc: int, e: Any) -> bool:
+        """Receiver ``e`` is an instantiation (``Job()``) or a local name bound only to ones."""
+        if e[0] == "n":
+            bs = self.binding_scope(path, sc, e[1])
+            if bs is None or bs == 0:
+                return False
+            exprs = self.pf.scopes[bs].bindings.get(e[1], ()) if path == self.path else ()
+            return bool(exprs) and all(x[0] == "c" and self.constructed(path, bs, x) for x in exprs)
+        if e[0] == "c":
+            vals = self.eval(path, sc, e[1])
+            return bool(vals) and all(v[0] == "C" for v in vals)
+        return False
+
+    def is_abstract(self, path: str, fidx: int, s: Scope, exact: bool = False) -> bool:
+        """Method ``fidx`` (header ``s``) is a placeholder that subclasses override: an
+        ``@abstractmethod``, a body-less method (``...``) of a ``typing.Protocol`` class (neither
+        can be called on an instance of that class itself), or, unless the receiver is ``exact``
+        (an instance of that very class), a body that only raises ``NotImplementedError``
+        (``py_reads.stub_body``)."""
+        if "abstractmethod" in self.decorator_names(s):
+            return True
+        stub = self.stub(path, fidx)
+        return (stub == "raise" and not exact) or (stub == "empty" and self.is_protocol(path, s.parent))
+
+    def stub(self, path: str, fidx: int) -> str:
+        if path != self.path:
+            self._rd(path, ("st", fidx))
+        return stub_body(self.ix._parsed[path].scopes[fidx])
+
+    def is_protocol(self, path: str, cidx: int) -> bool:
+        """The class lists ``typing.Protocol`` (``Protocol[T]``) among its own bases."""
+        s = self.hdr(path, cidx)
+        for b in self.bases_of(path, cidx):
+            if b[0] == "s":
+                b = b[1]
+            if any(v[0] == "X" and v[1] in _PROTOCOLS for v in self.eval(path, s.parent, b)):
+                return True
+        return False
 
     def resolve_scope(self, idx: int) -> None:
         path = self.path
@@ -1903,7 +1958,7 @@ class _FileResolver:
             if kind == "self":
                 self.emit_overrides(caller, path, sc, fn, line)
             elif fn[0] == "a" and kind != "super":  # super().m() names the one method it runs
-                self.emit_abstract_overrides(caller, vals, line)
+                self.emit_abstract_overrides(caller, path, sc, fn, vals, line)
         for e, line, sc in s.loads:
             for b in self.eval(path, sc, e[1]):
                 if b[0] in ("I", "S"):

@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 17)
+        k = rng.randint(0, 19)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -61,6 +61,14 @@ def _random_module(rng: random.Random, me: str) -> str:
             lines.append(
                 f"class G({rng.choice(['C', 'D', 'C2'])}):\n    @classmethod\n    def new(cls):\n        return cls()\n\n"
                 "class H(G):\n    def m(self):\n        return f()\n\nH.new().m()"
+            )
+        elif k == 18:  # a method that only raises NotImplementedError, or a concrete one (abstract dispatch)
+            body = rng.choice(["raise NotImplementedError", "return 1", "..."])
+            lines.append(f"class K:\n    def n(self):\n        {body}")
+        elif k == 19:
+            lines.append(
+                f"from pkg.{on} import K\n\nclass K2(K):\n    def n(self):\n        return f()\n\n"
+                "def use(k: K):\n    return k.n()"
             )
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
@@ -215,11 +223,15 @@ def test_callback_called_with_arguments_reaches_another_modules_result() -> None
 
 # ---------------------------------------------------------------------------- interface pruning
 def _with_body_noise(src: str, rng: random.Random) -> str:
-    """The same module with different statements inside every function body (and shifted lines):
-    a body-only edit, which changes no read another file's resolution can make."""
+    """The same module with different statements inside every function body but placeholders
+    (and shifted lines): a body-only edit, which changes no read another file's resolution can make."""
     out: list[str] = ["# " + "x" * rng.randint(0, 9)] + [""] * rng.randint(0, 2)
-    for line in src.split("\n"):
+    lines = src.split("\n")
+    for i, line in enumerate(lines):
         out.append(line)
+        nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        if nxt in ("raise NotImplementedError", "..."):
+            continue  # a placeholder body is part of the interface (abstract dispatch): keep it
         if line.lstrip().startswith("def ") and line.rstrip().endswith(":"):
             ind = " " * (len(line) - len(line.lstrip()) + 4)
             for _ in range(rng.randint(0, 3)):

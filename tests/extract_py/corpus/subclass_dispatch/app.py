@@ -45,7 +45,11 @@ def main():
 
 
 def typed(job: Job):
-    return job.step()
+    return job.step()  # Job.step only raises NotImplementedError: the overrides run
+
+
+def typed_prepare(job: Job):
+    return job.prepare()  # a concrete method through a typed receiver: Job.prepare only
 
 
 class Handler:
