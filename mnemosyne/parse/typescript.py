@@ -29,7 +29,7 @@ from operator import itemgetter
 from dataclasses import dataclass, field
 
 import tree_sitter_typescript as _tst
-from tree_sitter import Language, Parser, Query, QueryCursor
+from tree_sitter import Language, Parser, Point, Query, QueryCursor
 
 from mnemosyne.facts import Symbol
 from mnemosyne.parse.ts_facts import make_symbol
@@ -370,12 +370,13 @@ def reference_blanked(data: bytes) -> bytes:
     return _GENERIC_SIGNATURE_LINE.sub(lambda m: m.group(1) + b";", out)
 
 
-def newer_syntax_blanked(data: bytes) -> bytes:
-    """``data`` with the constructs above rewritten for the grammar (same length)."""
-    return _signature_lines_split(_type_param_modifiers_blanked(data))
+def newer_syntax_blanked(data: bytes, spans: list[tuple[int, int]] | None = None) -> bytes:
+    """``data`` with the constructs above rewritten for the grammar (same length); ``spans``
+    (when given) receives the (start, end) byte range of every replacement."""
+    return _signature_lines_split(_type_param_modifiers_blanked(data, spans), spans)
 
 
-def _type_param_modifiers_blanked(data: bytes) -> bytes:
+def _type_param_modifiers_blanked(data: bytes, spans: list[tuple[int, int]] | None = None) -> bytes:
     """``_TYPE_PARAM_MODIFIER.sub(...)``: the same matches, found without retrying comments.
 
     A match attempt at a `,`/`<` skips whitespace, then tries comments (each followed by
@@ -433,11 +434,13 @@ def _type_param_modifiers_blanked(data: bytes) -> bytes:
             out = bytearray(data)
         b, e = t.span(1)
         out[b:e] = b" " * (e - b)
+        if spans is not None:
+            spans.append((b, e))
         pos = t.end()
     return data if out is None else bytes(out)
 
 
-def _signature_lines_split(data: bytes) -> bytes:
+def _signature_lines_split(data: bytes, spans: list[tuple[int, int]] | None = None) -> bytes:
     """``_GENERIC_SIGNATURE_LINE.sub(...)``: the same matches, tried only at the newlines that
     can start one. A match starts after a lookbehind character and spaces, at a newline: each
     newline has one possible start, and from the newline on the pattern is ``_GSL_REST``."""
@@ -459,6 +462,8 @@ def _signature_lines_split(data: bytes) -> bytes:
         if out is None:
             out = bytearray(data)
         out[m.end() - 1] = 0x3B  # ';' in place of the space before `<`
+        if spans is not None:
+            spans.append((m.end() - 1, m.end()))
         pos = m.end()
     return data if out is None else bytes(out)
 
@@ -1561,9 +1566,11 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
     tree = b.parser.parse(data)
     root = tree.root_node
     if root.has_error:
-        patched = newer_syntax_blanked(data)
+        spans: list[tuple[int, int]] = []
+        patched = newer_syntax_blanked(data, spans)
         if patched != data:
-            retry = b.parser.parse(patched)
+            old = _edited_copy(b, tree, spans)
+            retry = b.parser.parse(patched) if old is None else b.parser.parse(patched, old)
             # variance / const modifiers, generic call signatures: kept when it is a better parse
             if not retry.root_node.has_error or _error_nodes(retry.root_node) < _error_nodes(root):
                 tree, root = retry, retry.root_node
@@ -1572,6 +1579,26 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
         warnings.append(f"{path}: syntax error near line {line}; extracted what parsed")
     b.run(root)
     return b.pf
+
+
+def _edited_copy(b: _Builder, tree, spans: list[tuple[int, int]]):
+    """A copy of ``tree`` told of the replacements ``spans`` (same length, ``newer_syntax_blanked``),
+    for an incremental parse of the patched bytes: the parser reuses the subtrees they do not
+    touch (about half the cost of parsing the copy afresh; the same tree). The copy keeps
+    ``tree`` intact for when the retry is not better. None (a fresh parse) when a replacement
+    blanks a newline (``in`` newline ``out``): the rows after it move."""
+    data = b.data
+    if any(data.find(b"\n", s0, e0) >= 0 for s0, e0 in spans):
+        return None
+    old = tree.copy()
+    b.line(0)
+    starts = b.newlines
+    for s0, e0 in spans:
+        r = bisect_right(starts, s0)  # 0-based row of the replacement (all on one line)
+        col = s0 - (starts[r - 1] if r else 0)
+        p0, p1 = Point(r, col), Point(r, col + e0 - s0)
+        old.edit(start_byte=s0, old_end_byte=e0, new_end_byte=e0, start_point=p0, old_end_point=p1, new_end_point=p1)
+    return old
 
 
 def _error_nodes(root) -> int:

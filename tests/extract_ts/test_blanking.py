@@ -34,3 +34,45 @@ def test_random_token_soup() -> None:
         assert newer_syntax_blanked(data) == want, data
         changed += want != data
     assert changed > 1000  # the soup exercises the rewrites
+
+
+def _shape(node) -> list:
+    out = []
+    cur = node.walk()
+    while True:
+        n = cur.node
+        out.append((n.kind_id, n.start_byte, n.end_byte, tuple(n.start_point), tuple(n.end_point), n.is_missing,
+                    cur.field_id))
+        if cur.goto_first_child():
+            continue
+        while not cur.goto_next_sibling():
+            if not cur.goto_parent():
+                return out
+
+
+def test_retry_reuses_the_first_tree_and_gets_the_fresh_tree() -> None:
+    from mnemosyne.parse.typescript import _Builder, _edited_copy
+
+    data = (
+        b"export interface Variance<in out A, out B, in C> {\n  readonly _A: (_: A) => A\n}\n"
+        b"export const make = <const T extends string>(t: T): T => t\n"
+        b"export interface Sig {\n  f: A\n  <B>(b: B): C\n  /** doc */\n  <in D>(d: D): E\n}\n"
+        b"class K<in out Z> { m(): void { go(1, 2) } }\n"
+    )
+    b = _Builder("a.ts", data, "typescript")
+    tree = b.parser.parse(data)
+    before = _shape(tree.root_node)
+    assert tree.root_node.has_error
+    spans: list[tuple[int, int]] = []
+    patched = newer_syntax_blanked(data, spans)
+    assert patched != data and spans
+    old = _edited_copy(b, tree, spans)
+    assert old is not None
+    assert _shape(b.parser.parse(patched, old).root_node) == _shape(b.parser.parse(patched).root_node)
+    assert _shape(tree.root_node) == before  # the first tree is intact
+    # a replacement that blanks a newline moves the rows after it: no incremental parse
+    data2 = b"type F<in\nout T> = T\n"
+    b2 = _Builder("b.ts", data2, "typescript")
+    spans2: list[tuple[int, int]] = []
+    newer_syntax_blanked(data2, spans2)
+    assert spans2 and _edited_copy(b2, b2.parser.parse(data2), spans2) is None
