@@ -21,6 +21,13 @@ from mnemosyne.facts import FileFacts, PackageFacts, Snapshot
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.pool import ParseJob, shared_pool
 
+# What the extraction produces for given sources. Bump it with any change that makes the facts of
+# the same files differ (a resolver improvement, a new kind of edge, a naming fix); the recorded
+# digest in tests/extract_py/test_facts_version.py catches an unbumped change. A graph ingested
+# with another version is re-derived on the next ingest: its versions are superseded (kept, no
+# longer believed) and the history is ingested again (``mnemosyne.ingest``).
+FACTS_VERSION = 2
+
 LFS_POINTER_PREFIX = b"version https://git-lfs.github.com/spec/"
 MAX_READY = 20_000  # prefetched parse results kept while not yet asked for
 

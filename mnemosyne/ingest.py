@@ -22,6 +22,10 @@ Modes and special cases (tested in tests/history):
   ``--head-only`` on a head-only workspace supersedes the head-only snapshot and ingests the full
   history from the root. ``--head-only`` on a workspace that already has full history is ignored
   (a normal incremental run, with a warning), so its timeline stays first-parent exact;
+- a graph built by another version of the extraction (``FACTS_VERSION``, e.g. after an upgrade
+  that improved the resolver), or a run with ``rebuild``: every version is superseded and the
+  whole history ingested again, so the graph equals a fresh parse at every commit with the code
+  that runs now, and what was believed before stays answerable in transaction time;
 - submodules (gitlinks) are skipped with a warning; Git LFS pointers are skipped by the
   Extractor with a warning; symlinks are not source files.
 """
@@ -42,7 +46,7 @@ from pydantic import BaseModel, Field
 
 from mnemosyne import vocabulary as V
 from mnemosyne.errors import MnemosyneError, RevisionNotFound
-from mnemosyne.extract import Extractor
+from mnemosyne.extract import FACTS_VERSION, Extractor
 from mnemosyne.facts import FileFacts
 from mnemosyne.git.repo import SYMLINK_MODE, CommitInfo, FileChange, GitRepo
 from mnemosyne.parse.pool import shared_pool
@@ -359,7 +363,7 @@ class _Run:
             raise MnemosyneError(
                 f"resume check failed for workspace {self.info.name}: {len(missing)} open versions missing "
                 f"from the graph, {len(extra)} unexpected (e.g. {sorted(missing or extra, key=repr)[:3]}); "
-                "re-ingest with `mnemosyne workspace rebuild`"
+                "rebuild it with `mnemosyne ingest WORKSPACE --rebuild`"
             )
 
     # --- one commit --------------------------------------------------------------------------------
@@ -498,7 +502,7 @@ class _Run:
         self.timings["docs"] = self.timings.get("docs", 0.0) + time.perf_counter() - t
 
     # --- the run -----------------------------------------------------------------------------------
-    def run(self, head_only: bool) -> IngestResult:
+    def run(self, head_only: bool, rebuild: bool = False) -> IngestResult:
         info = self.info
         repo = self.repo
         self.branch_label = info.branch or "HEAD"
@@ -539,6 +543,23 @@ class _Run:
         last_commit = meta.get("last_commit")
         last_seq = int(last_seq) if last_seq is not None else -1
         now = now_s()
+
+        if last_commit and (rebuild or meta.get("facts_version") != FACTS_VERSION):
+            # the graph's facts came from another extraction (an upgrade changed the resolver) or
+            # a rebuild was asked for: stop believing all of it and derive the history again
+            self.emit("superseding")
+            res.superseded += self.store.supersede_from(0, now)
+            self.store.set_meta(last_seq=None, last_commit=None, docs_seq=None, docs_commit=None,
+                                facts_version=FACTS_VERSION)
+            why = (
+                "rebuilding the whole history as asked" if rebuild else
+                f"the graph was built by another version of the extraction (facts version "
+                f"{meta.get('facts_version', 1)}, now {FACTS_VERSION}): re-deriving the whole history"
+            )
+            self.warnings.add(why + "; the previous versions are kept as superseded (what was believed before)")
+            last_seq, last_commit = -1, None
+        elif not last_commit:
+            self.store.set_meta(facts_version=FACTS_VERSION)
 
         if head_only and last_commit and prev_mode == MODE_FULL:
             self.warnings.add("--head-only ignored: this workspace has full history; ingesting new commits instead")
@@ -769,12 +790,15 @@ def ingest_workspace(
     progress: Callable[[IngestProgress], None] | None = None,
     stop: threading.Event | None = None,
     verify: bool = False,
+    rebuild: bool = False,
 ) -> IngestResult:
     """Bring the workspace graph up to the head of its tracked branch (see the module doc).
 
     ``stop`` is checked between commits: when set, the run ends after the current commit with
     ``stopped=True`` and everything written is consistent. ``verify`` cross-checks, on resume,
     that the graph's open versions equal the state recomputed from the tree (slower).
+    ``rebuild`` supersedes every version and ingests the whole history again (also done
+    unasked when the graph was built with another ``FACTS_VERSION``).
     """
     info = _workspace_info(db, workspace)
     lock = _Lock(db, info.name)
@@ -783,7 +807,7 @@ def ingest_workspace(
     run.verify = verify
     run.lock = lock
     try:
-        return run.run(head_only)
+        return run.run(head_only, rebuild)
     except BaseException:
         run._update_registry(state="error")
         raise

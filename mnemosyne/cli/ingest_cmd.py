@@ -1,4 +1,4 @@
-"""CLI: `mnemosyne ingest WORKSPACE_OR_PATH [--head-only] [--branch B] [--name N]`.
+"""CLI: `mnemosyne ingest WORKSPACE_OR_PATH [--head-only] [--rebuild] [--branch B] [--name N]`.
 
 Ingests the first-parent history of the workspace's tracked branch (resumable, idempotent).
 Progress goes to stderr (commits done/total, rate, ETA). The first Ctrl-C stops cleanly after the
@@ -35,6 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--branch", help="branch to track when registering a new path (default: the current branch)")
     p.add_argument("--name", help="workspace name when registering a new path (default: the folder's name)")
     p.add_argument("--verify", action="store_true", help="on resume, cross-check the graph against the tree (slower)")
+    p.add_argument("--rebuild", action="store_true",
+                   help="supersede every version (kept, no longer believed) and ingest the whole history again")
     p.add_argument("--workers", type=int, metavar="N",
                    help="processes that parse (default: the parse_workers setting, 1); 2 uses a second core for "
                         "parsing ahead while this one resolves and writes")
@@ -112,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
                 raise ConfigError("--workers must be 1 or more")
             settings = settings.model_copy(update={"parse_workers": args.workers})
         with connect(settings) as db:
-            kw = dict(head_only=args.head_only, progress=printer, stop=stop, verify=args.verify)
+            kw = dict(head_only=args.head_only, progress=printer, stop=stop, verify=args.verify, rebuild=args.rebuild)
             if args.workspace:
                 res = ingest_workspace(db, db.registry.get(args.workspace), **kw)
             elif args.target is None:

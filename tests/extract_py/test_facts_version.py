@@ -1,0 +1,49 @@
+"""Changing what the extraction produces must bump ``FACTS_VERSION`` (graphs built with another
+version are re-derived on their next ingest, see mnemosyne.ingest).
+
+The digest covers every fact (symbols with signatures and line ranges, calls with resolution,
+confidence and lines, imports, inheritance, warnings) of both call-graph corpora. When this test
+fails after a deliberate change of the facts: bump ``mnemosyne.extract.FACTS_VERSION`` and record
+the new digest under it below.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from mnemosyne.extract import FACTS_VERSION, extract_tree
+
+TESTS = Path(__file__).resolve().parent.parent
+CORPORA = (TESTS / "extract_py" / "corpus", TESTS / "extract_ts" / "corpus")
+RECORDED = {
+    2: "9d9f55cc13df3f163ec9debde91a2544fc2a6fa5da7be7fe759e747aa5b15a56",
+}
+
+
+def corpus_digest() -> str:
+    h = hashlib.sha256()
+    for corpus in CORPORA:
+        for case in sorted(p for p in corpus.iterdir() if p.is_dir()):
+            files = sorted(
+                (p.relative_to(case).as_posix(), p.read_bytes())
+                for p in case.rglob("*")
+                if p.is_file() and p.name != "expected.json" and "__pycache__" not in p.parts
+            )
+            snap = extract_tree(files)
+            for path in sorted(snap.files):
+                ff = snap.files[path]
+                h.update(repr((
+                    case.name, path, ff.language, ff.module,
+                    sorted(map(repr, ff.symbols)), sorted(map(repr, ff.calls)), sorted(map(repr, ff.imports)),
+                    sorted(map(repr, ff.inherits)), sorted(ff.warnings),
+                )).encode())
+    return h.hexdigest()
+
+
+def test_facts_version_is_bumped_when_the_facts_change() -> None:
+    digest = corpus_digest()
+    assert RECORDED.get(FACTS_VERSION) == digest, (
+        f"the corpus facts changed (digest {digest}) but FACTS_VERSION is still {FACTS_VERSION}: bump "
+        "mnemosyne.extract.FACTS_VERSION so graphs built before are re-derived, and record the digest here"
+    )
