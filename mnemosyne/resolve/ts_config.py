@@ -97,6 +97,22 @@ class ConfigModel:
             d = dirname(d)
 
 
+PACKAGE_RESOLUTION_KEYS = ("source", "exports", "types", "typings", "module", "main")
+
+
+def resolution_view(model: ConfigModel) -> tuple:
+    """What module resolution reads from a config model (``package_entries``, ``package_subpath``,
+    ``options_for``): equal views resolve every specifier alike, so a ``package.json`` edit that
+    only bumps its version or dependencies re-resolves nothing."""
+    return (
+        sorted(model.ts.items()),
+        sorted(
+            (name, p.dir, repr([p.data.get(k) for k in PACKAGE_RESOLUTION_KEYS]))
+            for name, p in model.packages.items()
+        ),
+    )
+
+
 def build_config(files: dict[str, bytes]) -> ConfigModel:
     model = ConfigModel()
     parsed: dict[str, dict] = {}

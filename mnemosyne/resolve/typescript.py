@@ -87,6 +87,7 @@ from mnemosyne.resolve.ts_config import (
     join,
     package_entries,
     package_subpath,
+    resolution_view,
 )
 
 GLOBALS = frozenset(
@@ -1032,6 +1033,8 @@ class TypeScriptIndex:
         edited: set[str] = set()  # paths present before and after with new content
         base_names: set[str] = set()  # names extended by classes of changed files (before and after)
         config_changed = False
+        # what resolution reads from the configs before this change (compared below)
+        old_view = resolution_view(self.config()) if any(is_config(p) for p in changed) else None
         for path, data in changed.items():
             if is_config(path):
                 if data is None:
@@ -1065,10 +1068,13 @@ class TypeScriptIndex:
                 edited.add(path)
             else:
                 modules.add(module_name(path))
+        if config_changed:
+            self._config = None
+            if resolution_view(self.config()) == old_view:
+                config_changed = False  # e.g. a version bump in package.json: no specifier resolves otherwise
         if touched or config_changed:
             self._spec_cache = {}
         if config_changed:
-            self._config = None
             affected = set(self.files) | touched
         else:
             affected = set(touched)

@@ -110,6 +110,27 @@ def test_config_change_reresolves_everything() -> None:
     assert ix.facts("src/a.ts").calls == []
 
 
+def test_package_json_edit_reresolves_only_when_resolution_reads_it() -> None:
+    ix = TypeScriptIndex()
+    pkg = b'{"name": "@acme/lib", "version": "1.0.0", "main": "dist/index.js", "dependencies": {"a": "1"}}'
+    ix.update(
+        {
+            "app/src/a.ts": b'import { g } from "@acme/lib";\ng();\n',
+            "lib/src/index.ts": b"export function g() {}\n",
+            "lib/src/other.ts": b"export function g() {}\n",
+            "lib/package.json": pkg,
+        }
+    )
+    assert [c.callee for c in ix.facts("app/src/a.ts").calls] == ["lib/src.g"]
+    # a release: version and dependencies change, nothing module resolution reads
+    bumped = pkg.replace(b"1.0.0", b"1.1.0").replace(b'"a": "1"', b'"a": "2", "b": "3"')
+    assert ix.update({"lib/package.json": bumped}) == set()
+    # a new entry point: everything is resolved again
+    moved = bumped.replace(b'"main": "dist/index.js"', b'"source": "src/other.ts"')
+    assert ix.update({"lib/package.json": moved}) == {"app/src/a.ts", "lib/src/index.ts", "lib/src/other.ts"}
+    assert [c.callee for c in ix.facts("app/src/a.ts").calls] == ["lib/src/other.g"]
+
+
 def test_parse_result_is_picklable_plain_data() -> None:
     import pickle
 
