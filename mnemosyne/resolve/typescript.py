@@ -113,6 +113,7 @@ NODE_BUILTINS = frozenset(
     trace_events tty url util v8 vm wasi worker_threads zlib test""".split()
 )
 
+CONFIG_DEP = "<config>"  # depends_on entry: "resolved a non-relative specifier (read the configs)"
 _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE)
 
 # Values during evaluation (tuples):
@@ -253,6 +254,7 @@ class _Ctx:
             base = join(dirname(from_path), spec) if spec.startswith(".") else join(spec.lstrip("/"))
             p = self.try_path(base)
             return ("file", p) if p else None
+        self.deps.add(CONFIG_DEP)  # the answer depends on tsconfig paths/baseUrl and package.json files
         cfg = self.ix.config()
         opts = cfg.options_for(from_path)
         if opts is not None:
@@ -1074,27 +1076,28 @@ class TypeScriptIndex:
                 config_changed = False  # e.g. a version bump in package.json: no specifier resolves otherwise
         if touched or config_changed:
             self._spec_cache = {}
+        affected = set(touched)
         if config_changed:
-            affected = set(self.files) | touched
-        else:
-            affected = set(touched)
-            for m in modules:
-                affected |= self._rdeps.get(m, set())
-            # an edited file's dependents are re-resolved only when a read they made of it
-            # answers differently now (interface pruning, resolve/ts_reads.py)
-            candidates: set[str] = set()
-            for p in edited:
-                candidates |= self._rdeps.get(module_name(p), set())
-            candidates -= affected
-            cache: dict = {}
-            for d in sorted(candidates):
-                if self._reads_changed(d, edited, cache):
+            # relative specifiers never consult the configs: only files with others re-resolve
+            affected |= self._rdeps.get(CONFIG_DEP, set())
+        # the files depending on what the changed sources define
+        for m in modules:
+            affected |= self._rdeps.get(m, set())
+        # an edited file's dependents are re-resolved only when a read they made of it
+        # answers differently now (interface pruning, resolve/ts_reads.py)
+        candidates: set[str] = set()
+        for p in edited:
+            candidates |= self._rdeps.get(module_name(p), set())
+        candidates -= affected
+        cache: dict = {}
+        for d in sorted(candidates):
+            if self._reads_changed(d, edited, cache):
+                affected.add(d)
+        # subclass dispatch: the files holding the subclasses of a class of a given name
+        for n in base_names:
+            for d in list(self._rdeps.get(SUB_PREFIX + n, ())):
+                if d not in affected and self._sub_reads.get(d, {}).get(n) != self.subclass_files(n):
                     affected.add(d)
-            # subclass dispatch: the files holding the subclasses of a class of a given name
-            for n in base_names:
-                for d in list(self._rdeps.get(SUB_PREFIX + n, ())):
-                    if d not in affected and self._sub_reads.get(d, {}).get(n) != self.subclass_files(n):
-                        affected.add(d)
         for p in affected:
             self._drop(p)
         for p in sorted(affected):

@@ -63,7 +63,13 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b"export namespace N { export const f = () => 1; }\nmodule.exports = N;\n",
         None,
     ],
-    "packages/p/package.json": [b'{"name": "@lib/b", "source": "src/index.ts"}', None],
+    "packages/p/package.json": [
+        b'{"name": "@lib/b", "source": "src/index.ts"}',
+        b'{"name": "@lib/b", "version": "2.0.0", "source": "src/index.ts", "dependencies": {"x": "1"}}',
+        b'{"name": "@lib/b", "main": "src/other.js"}',
+        None,
+    ],
+    "packages/p/src/other.ts": [b"export function helper() {}\n", None],
     "packages/p/src/index.ts": [
         b"export function helper() {}\nexport class Base { base() {} }\n",
         b"export function helper() {}\nexport class Base { base() { this.hook(); } hook() {} }\n",
