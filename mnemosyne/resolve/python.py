@@ -1369,6 +1369,8 @@ class _FileResolver:
         if not params:
             return False
         cls = params[0][0]
+        if any(v[0] != "p" for v in self.binds(path, fidx, cls) or ()):
+            return False  # ``cls = Base`` somewhere in the body: not the receiver's class
 
         def is_cls_call(e: Any) -> bool:
             return e[0] == "c" and e[1] == ("n", cls)
