@@ -76,6 +76,9 @@ Conventions (tests/extract_py/corpus/README.md):
   store.save()``) also calls the override each subclass of the receiver's class finds: an
   ``@abstractmethod``, a body-less method of a ``typing.Protocol`` class, or a method that only
   raises ``NotImplementedError`` (not for an instance made right there: ``Codec().encode()``);
+* ``map``/``filter``/``sorted``/``min``/``max`` call the internal function (or class) they are
+  given (``key=`` for the last three) for the caller, resolution ``implicit``, and its parameter
+  gets the iterable's items;
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads, decorators;
@@ -126,12 +129,19 @@ SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 # builtins whose result holds (or is) the items of their iterable argument
 ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip"})
+# builtins that call a function they are given, on the items of an iterable: name -> where the
+# function is (a position or a keyword) and the iterables' first position
+CALLBACK_BUILTINS: dict[str, tuple[int | str, int]] = {
+    "map": (0, 1), "filter": (0, 1), "sorted": ("key", 0), "min": ("key", 0), "max": ("key", 0),
+}
 EMPTY: frozenset = frozenset()
 _SELF_TYPES = frozenset({"typing.Self", "typing_extensions.Self"})
 _PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 _ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"))
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
+SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops growing
+_SETTLED_KINDS = frozenset({"F", "C", "I", "M", "S", "T"})  # values a settling key carries over
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 
 
@@ -503,6 +513,8 @@ class _FileResolver:
         self.deps: set[str] = {self.module}
         self.memo: dict[tuple, frozenset] = {}
         self.active: set[tuple] = set()
+        self.cycles: set[tuple] = set()  # active keys a computation met again (``settle``)
+        self.partial: dict[tuple, frozenset] = {}  # what a settling key is known to hold so far
         self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any]]] = {}
         self.edges: dict[tuple[str, str], list] = {}
         self.depth = 0
@@ -678,23 +690,51 @@ class _FileResolver:
     def memoized(self, key: tuple, deep: bool, compute: Any, *args: Any) -> frozenset:
         """``frozenset(compute(*args))`` memoised under ``key``. A key already being computed (a
         cycle) is empty; with ``deep`` the computation counts as one level of nesting, and past
-        ``MAX_DEPTH`` levels it is not done: empty, and the resolution is marked truncated."""
+        ``MAX_DEPTH`` levels it is not done: empty, and the resolution is marked truncated. A
+        computation that meets its own key is settled (``settle``)."""
         r = self.memo.get(key)
         if r is not None:
             return r
         if key in self.active:
-            return EMPTY
+            self.cycles.add(key)
+            return self.partial.get(key, EMPTY)
         if deep:
             if self.depth >= MAX_DEPTH:
                 self.truncated = True
                 return EMPTY
             self.depth += 1
         self.active.add(key)
+        mark = len(self.memo)
         r = frozenset(compute(*args))
+        if key in self.cycles:
+            r = self.settle(key, r, mark, compute, args)
         if deep:
             self.depth -= 1
         self.active.discard(key)
         self.memo[key] = r
+        return r
+
+    def settle(self, key: tuple, r: frozenset, mark: int, compute: Any, args: tuple) -> frozenset:
+        """``key``'s computation met ``key`` itself (a cycle: a function calling its parameter,
+        passed itself, ``def f(a): a(g)`` with ``f(f)``), which then read as what was known so
+        far. Compute again with the larger value until it
+        stops growing (at most ``SETTLE_ROUNDS`` times), first forgetting what was memoised during
+        the pass, which may rest on the smaller value."""
+        for _ in range(SETTLE_ROUNDS):
+            self.cycles.discard(key)
+            # only internal definitions, instances and displays carry over: external and builtin
+            # attribute chains (``x.a.b.c``) could grow by one attribute a round, never settling
+            known = frozenset(v for v in r if v[0] in _SETTLED_KINDS)
+            if known == self.partial.get(key, EMPTY):
+                break
+            self.partial[key] = known
+            for k in list(self.memo)[mark:]:
+                del self.memo[k]
+            r = frozenset(compute(*args))
+            if key not in self.cycles:
+                break
+        self.cycles.discard(key)
+        self.partial.pop(key, None)
         return r
 
     # ------------------------------------------------------------------ names
@@ -997,10 +1037,33 @@ class _FileResolver:
                     out |= self._arg_values(path, sc, e, i - offset, pname, spec)
         if spec[0]:
             return out  # a decorator's *args / **kwargs: not modelled
+        if (f.kind == "lambda" or not is_method) and (
+            (f.kind == "lambda" and self.is_passed(path, fidx)) or self.is_passed(path, f.name)
+        ):
+            out |= self.callback_items(path, fidx, i)
         if i == 0:
             out |= self._decorated(path, fidx, [path])
         elif i == 1 and is_method and f.name in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
             out |= self._decorated(path, fidx, [path], f.name)  # a class / an instance as decorator
+        return out
+
+    def callback_items(self, path: str, fidx: int, i: int) -> set:
+        """Parameter ``i`` of function ``fidx`` when a ``CALLBACK_BUILTINS`` call of its module
+        passes it: the items of the (i-th, for ``map``) iterable."""
+        me = ("F", path, fidx)
+        out: set = set()
+        for name, (where, first) in CALLBACK_BUILTINS.items():
+            if i > 0 and name != "map":
+                continue
+            for sc, e in self.sites(path, name):
+                if ("B", name) not in self.eval(path, sc, e[1]):
+                    continue
+                a = self.callback_arg(e)
+                if a is None or me not in self.eval(path, sc, a):
+                    continue
+                k = first + i
+                if len(e[2]) > k and e[2][k][0] != "*" and not any(x[0] == "*" for x in e[2][:k]):
+                    out |= self.iter_values(path, sc, e[2][k])
         return out
 
     def _decorated(self, path: str, fidx: int, where: list[str], method: str = "") -> set:
@@ -1279,13 +1342,17 @@ class _FileResolver:
         if r is not None:
             return r
         if key in self.active:
-            return EMPTY
+            self.cycles.add(key)
+            return self.partial.get(key, EMPTY)
         if self.depth >= MAX_DEPTH:
             self.truncated = True
             return EMPTY
         self.active.add(key)
         self.depth += 1
+        mark = len(self.memo)
         r = frozenset(self._eval(path, idx, e))
+        if key in self.cycles:
+            r = self.settle(key, r, mark, self._eval, (path, idx, e))
         self.depth -= 1
         self.active.discard(key)
         self.memo[key] = r
@@ -1816,6 +1883,26 @@ class _FileResolver:
             elif k == "B?" and not ctor_only:
                 self.edge(caller, f"<builtin>.{v[1]}", "inferred", line, external=True, confidence=0.5)
 
+    @staticmethod
+    def callback_arg(e: Any) -> Any:
+        """The function argument of a call of a ``CALLBACK_BUILTINS`` builtin (None if absent)."""
+        where = CALLBACK_BUILTINS[e[1][1]][0]
+        if isinstance(where, int):
+            a = e[2][where] if len(e[2]) > where else None
+            return None if a is None or a[0] == "*" else a
+        return next((v for k, v in e[3] if k == where), None)
+
+    def emit_callbacks(self, caller: str, path: str, sc: int, e: Any, line: int) -> None:
+        """``map(f, xs)``, ``filter(f, xs)``, ``sorted(xs, key=f)``, ``min``/``max(key=f)``: the
+        builtin calls ``f`` for the caller (resolution ``implicit``); a builtin or external
+        function passed is not an edge."""
+        a = self.callback_arg(e)
+        if a is None:
+            return
+        vals = frozenset(v for v in self.eval(path, sc, a) if v[0] in ("F", "C", "I"))
+        if vals:
+            self.emit_call_targets(caller, path, sc, vals, line, "implicit")
+
     def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
         """A call by the name of a decorated function (``func()``, ``self.method()``) runs what
         its decorators made of it: an edge to each wrapper (``wrappers``), resolution
@@ -1955,6 +2042,8 @@ class _FileResolver:
                 continue
             kind = self.call_kind(path, sc, fn)
             self.emit_call_targets(caller, path, sc, vals, line, kind)
+            if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and ("B", fn[1]) in vals:
+                self.emit_callbacks(caller, path, sc, e, line)
             if fn[0] == "n" or fn[0] == "a":
                 self.emit_wrappers(caller, vals, fn[1] if fn[0] == "n" else fn[2], line)
             if kind == "self":
