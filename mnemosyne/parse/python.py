@@ -107,6 +107,15 @@ for _i, _t in enumerate(_KN):
         _ACT[_i] = 4
 
 
+# node kind id -> what expr() needs to tell apart, as a small int (cheaper than comparing names)
+_EK: list[int] = [0] * 65536
+for _i, _t in enumerate(_KN):
+    _EK[_i] = {
+        "identifier": 1, "attribute": 2, "call": 3, "keyword_argument": 4, "list_splat": 5, "dictionary_splat": 6,
+        "string": 7, "comment": 8, "argument_list": 9,
+    }.get(_t, 0)
+
+
 def _parser() -> Parser:
     p = getattr(_LOCAL, "parser", None)
     if p is None:
@@ -194,8 +203,55 @@ class ParsedFile:
     scope_keys: tuple | None = None
 
 
+def _new_scope(
+    kind: str, name: str, qual: str, parent: int, owner: int, line_start: int, line_end: int, body_hash: str,
+    _new: Any = object.__new__,
+) -> Scope:
+    """``Scope(kind=..., ..., body_hash=...)`` with every other field at its default, without the
+    dataclass __init__'s default-factory calls (a scope per def / class / lambda)."""
+    s = _new(Scope)
+    s.kind = kind
+    s.name = name
+    s.qual = qual
+    s.parent = parent
+    s.owner = owner
+    s.line_start = line_start
+    s.line_end = line_end
+    s.signature = ""
+    s.docstring = ""
+    s.body_hash = body_hash
+    s.is_async = False
+    s.is_generator = False
+    s.decorators = []
+    s.bases = []
+    s.params = []
+    s.return_ann = None
+    s.returns = []
+    s.yields = []
+    s.bindings = {}
+    s.item_bindings = {}
+    s.globals = set()
+    s.nonlocals = set()
+    s.attr_stores = []
+    s.attr_item_stores = []
+    s.calls = []
+    s.decos = []
+    s.loads = []
+    s.iters = []
+    s.withs = []
+    s.children = {}
+    s.inst_attrs = {}
+    s.inst_items = {}
+    return s
+
+
 def _text(node: Node) -> str:
     return node.text.decode("utf-8", "replace")  # type: ignore[union-attr]
+
+
+def _stext(src: bytes, node: Node) -> str:
+    """``_text(node)`` from the source bytes (slicing them is cheaper than ``Node.text``)."""
+    return src[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
 
 def _norm(s: str) -> str:
@@ -206,10 +262,9 @@ def _hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _string_value(node: Node) -> str | None:
+def _string_value(node: Node, src: bytes) -> str | None:
     """The value of a plain (non f-) string literal node, or None."""
-    raw = _text(node)
-    return _literal_string(raw)
+    return _literal_string(src[node.start_byte : node.end_byte].decode("utf-8", "replace"))
 
 
 def _literal_string(raw: str) -> str | None:
@@ -259,21 +314,23 @@ def _literal_eval_string(raw: str) -> str | None:
     return v if isinstance(v, str) else None
 
 
-def _docstring(body: Node | None) -> str:
+def _docstring(body: Node | None, src: bytes) -> str:
     if body is None:
         return ""
     first = body.named_child(0) if body.named_child_count else None
-    while first is not None and first.type == "comment":
+    while first is not None and _KN[first.kind_id] == "comment":
         first = first.next_named_sibling
-    if first is None or first.type != "expression_statement" or first.named_child_count != 1:
+    if first is None or _KN[first.kind_id] != "expression_statement" or first.named_child_count != 1:
         return ""
     s = first.named_child(0)
-    if s is None or s.type not in ("string", "concatenated_string"):
+    if s is None or _KN[s.kind_id] not in ("string", "concatenated_string"):
         return ""
-    v = _string_value(s)
+    raw = src[s.start_byte : s.end_byte].decode("utf-8", "replace")
+    v = _literal_string(raw)
     if v is None:
-        raw = _text(s)
         v = raw.strip("rRbBuUfF").strip("\"'")
+    if "\n" not in v and "\t" not in v:
+        return v.lstrip()  # what inspect.cleandoc makes of a single line without tabs
     return inspect.cleandoc(v)
 
 
@@ -297,54 +354,76 @@ class _Conv:
     def expr(self, node: Node | None, depth: int = 0) -> Any:
         if node is None or depth > MAX_EXPR_DEPTH:
             return U
-        t = _KN[node.kind_id]
-        if t == "identifier":
+        k = _EK[node.kind_id]
+        if k == 1:  # identifier
             raw = self.src[node.start_byte : node.end_byte]
             r = self.names.get(raw)
             if r is None:  # one shared tuple per distinct name of the file
                 r = self.names[raw] = ("n", raw.decode("utf-8", "replace"))
             return r
-        if t == "attribute" or t == "call":
+        if k == 2 or k == 3:  # attribute, call: memoised (the walk meets them again)
             nid = node.id
             r = self.memo.get(nid)
             if r is None:
-                r = self._compound(node, t, depth)
+                r = self._attribute(node, depth) if k == 2 else self._call(node, depth)
                 self.memo[nid] = r
             return r
-        return self._other(node, t, depth)
+        return self._other(node, _KN[node.kind_id], depth)
 
-    def _compound(self, node: Node, t: str, depth: int) -> Any:
-        if t == "attribute":
-            obj = node.child_by_field_id(F_OBJECT)
-            attr = node.child_by_field_id(F_ATTRIBUTE)
-            if attr is None:
-                return U
-            return ("a", self.expr(obj, depth + 1), self.src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
-        if t == "call":
-            fn = node.child_by_field_id(F_FUNCTION)
-            argl = node.child_by_field_id(F_ARGUMENTS)
-            args: list[Any] = []
-            kwargs: list[Any] = []
-            if argl is not None and _KN[argl.kind_id] == "argument_list":
-                for a in argl.named_children:
-                    at = _KN[a.kind_id]
-                    if at == "keyword_argument":
-                        nm = a.child_by_field_id(F_NAME)
-                        kwargs.append((_text(nm) if nm else None, self.expr(a.child_by_field_id(F_VALUE), depth + 1)))
-                    elif at == "list_splat":
-                        args.append(("*", self.expr(a.named_child(0), depth + 1)))
-                    elif at == "dictionary_splat":
-                        kwargs.append((None, self.expr(a.named_child(0), depth + 1)))
-                    elif at == "string":
-                        # a literal first argument is kept (mapping.get("key")); others need no value
-                        sv = _string_value(a) if not args and a.named_child_count <= 3 else None
-                        args.append(("str", sv) if sv is not None else STR)
-                    elif at != "comment":
-                        args.append(self.expr(a, depth + 1))
-            elif argl is not None:  # generator expression argument
-                args.append(U)
-            return ("c", self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
-        return U
+    def _name(self, node: Node) -> Any:
+        """expr() of an identifier node."""
+        raw = self.src[node.start_byte : node.end_byte]
+        r = self.names.get(raw)
+        if r is None:
+            r = self.names[raw] = ("n", raw.decode("utf-8", "replace"))
+        return r
+
+    def _attribute(self, node: Node, depth: int) -> Any:
+        obj = node.child_by_field_id(F_OBJECT)
+        attr = node.child_by_field_id(F_ATTRIBUTE)
+        if attr is None:
+            return U
+        src = self.src
+        if obj is not None and depth < MAX_EXPR_DEPTH and _EK[obj.kind_id] == 1:
+            raw = src[obj.start_byte : obj.end_byte]
+            o = self.names.get(raw)
+            if o is None:
+                o = self.names[raw] = ("n", raw.decode("utf-8", "replace"))
+        else:
+            o = self.expr(obj, depth + 1)
+        return ("a", o, src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
+
+    def _call(self, node: Node, depth: int) -> Any:
+        fn = node.child_by_field_id(F_FUNCTION)
+        argl = node.child_by_field_id(F_ARGUMENTS)
+        args: list[Any] = []
+        kwargs: list[Any] = []
+        if argl is not None and _EK[argl.kind_id] == 9:  # argument_list
+            d1 = depth + 1
+            ek = _EK
+            for a in argl.named_children:
+                at = ek[a.kind_id]
+                if at == 1 and d1 <= MAX_EXPR_DEPTH:
+                    args.append(self._name(a))
+                elif at == 4:  # keyword_argument
+                    nm = a.child_by_field_id(F_NAME)
+                    kwargs.append((
+                        self.src[nm.start_byte : nm.end_byte].decode("utf-8", "replace") if nm else None,
+                        self.expr(a.child_by_field_id(F_VALUE), d1),
+                    ))
+                elif at == 5:  # list_splat
+                    args.append(("*", self.expr(a.named_child(0), d1)))
+                elif at == 6:  # dictionary_splat
+                    kwargs.append((None, self.expr(a.named_child(0), d1)))
+                elif at == 7:  # string
+                    # a literal first argument is kept (mapping.get("key")); others need no value
+                    sv = _string_value(a, self.src) if not args and a.named_child_count <= 3 else None
+                    args.append(("str", sv) if sv is not None else STR)
+                elif at != 8:  # not a comment
+                    args.append(self.expr(a, d1))
+        elif argl is not None:  # generator expression argument
+            args.append(U)
+        return ("c", self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
 
     def _other(self, node: Node, t: str, depth: int) -> Any:
         if t == "parenthesized_expression" or t == "await":
@@ -356,15 +435,15 @@ class _Conv:
             if len(subs) == 1:
                 k = subs[0]
                 if k.type == "string":
-                    sv = _string_value(k)
+                    sv = _string_value(k, self.src)
                     key = ("str", sv) if sv is not None else U
                 elif k.type == "integer":
                     try:
-                        key = ("int", int(_text(k), 0))
+                        key = ("int", int(_stext(self.src, k), 0))
                     except ValueError:
                         key = U
-                elif k.type == "unary_operator" and _text(k).replace(" ", "").lstrip("-").isdigit():
-                    key = ("int", int(_text(k).replace(" ", "")))
+                elif k.type == "unary_operator" and _stext(self.src, k).replace(" ", "").lstrip("-").isdigit():
+                    key = ("int", int(_stext(self.src, k).replace(" ", "")))
                 elif k.type == "slice":
                     key = _slice_key(k)
             return ("s", base, key)
@@ -379,11 +458,11 @@ class _Conv:
                     k = c.child_by_field_name("key")
                     kv: Any = U
                     if k is not None and k.type == "string":
-                        sv = _string_value(k)
+                        sv = _string_value(k, self.src)
                         kv = ("str", sv) if sv is not None else U
                     elif k is not None and k.type == "integer":
                         try:
-                            kv = ("int", int(_text(k), 0))
+                            kv = ("int", int(_stext(self.src, k), 0))
                         except ValueError:
                             kv = U
                     items.append((kv, self.expr(c.child_by_field_name("value"), depth + 1)))
@@ -406,7 +485,7 @@ class _Conv:
             return STR
         if t == "integer":
             try:
-                return ("int", int(_text(node), 0))
+                return ("int", int(_stext(self.src, node), 0))
             except ValueError:
                 return ("lit", "int")
         if t in ("float", "true", "false", "none", "concatenated_string"):
@@ -432,7 +511,7 @@ class _Conv:
         if t in ("identifier", "attribute"):
             return [self.expr(node)]
         if t == "string":
-            sv = _string_value(node)
+            sv = _string_value(node, self.src)
             if sv is None:
                 return []
             return [e for e in (_dotted_expr(p.strip()) for p in sv.split("|")) if e is not None]
@@ -440,7 +519,7 @@ class _Conv:
             return self.ann(node.child_by_field_name("left"), depth + 1) + self.ann(node.child_by_field_name("right"), depth + 1)
         if t == "generic_type" or t == "subscript":
             head = node.named_child(0) if t == "generic_type" else node.child_by_field_name("value")
-            hname = _text(head).rsplit(".", 1)[-1] if head is not None else ""
+            hname = _stext(self.src, head).rsplit(".", 1)[-1] if head is not None else ""
             if hname in _ITEM_GENERICS or hname in _MAPPING_GENERICS:
                 # a container of instances: ('ctr', 't' | 'd', item annotations); a mapping's
                 # items are its values, an iterator's / generator's what it yields
@@ -478,15 +557,9 @@ class _Conv:
         qual = name if p is None or p.qual == "" else f"{p.qual}.{name}"
         idx = len(self.scopes)
         owner = idx if kind != "class" else (p.owner if p is not None else 0)
-        s = Scope(
-            kind=kind,
-            name=name,
-            qual=qual,
-            parent=parent,
-            owner=owner,
-            line_start=start_node.start_point[0] + 1,
-            line_end=node.end_point[0] + 1,
-            body_hash=_hash(self.src[start_node.start_byte : node.end_byte]),
+        s = _new_scope(
+            kind, name, qual, parent, owner, start_node.start_point[0] + 1, node.end_point[0] + 1,
+            _hash(self.src[start_node.start_byte : node.end_byte]),
         )
         self.scopes.append(s)
         if p is not None and name not in p.children:
@@ -510,9 +583,9 @@ class _Conv:
     def bind_target(self, scope: int, target: Node | None, value: Any, depth: int = 0) -> None:
         if target is None or depth > MAX_EXPR_DEPTH:
             return
-        t = target.type
+        t = _KN[target.kind_id]
         if t == "identifier":
-            self.bind(scope, _text(target), value)
+            self.bind(scope, _stext(self.src, target), value)
         elif t in ("pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"):
             elts = [c for c in target.named_children if c.type != "comment"]
             lit = value[1] if value[0] == "t" and len(value[1]) == len(elts) else None
@@ -528,16 +601,16 @@ class _Conv:
             obj = target.child_by_field_name("object")
             attr = target.child_by_field_name("attribute")
             if obj is not None and attr is not None and obj.type == "identifier":
-                self.scopes[scope].attr_stores.append((_text(obj), _text(attr), value))
+                self.scopes[scope].attr_stores.append((_stext(self.src, obj), _stext(self.src, attr), value))
         elif t == "subscript":
             base = target.child_by_field_name("value")
             if base is not None and base.type == "identifier":
-                self.add_item(scope, _text(base), value)
+                self.add_item(scope, _stext(self.src, base), value)
             elif base is not None and base.type == "attribute":
                 obj = base.child_by_field_name("object")
                 attr = base.child_by_field_name("attribute")
                 if obj is not None and attr is not None and obj.type == "identifier":
-                    self.scopes[scope].attr_item_stores.append((_text(obj), _text(attr), value))
+                    self.scopes[scope].attr_item_stores.append((_stext(self.src, obj), _stext(self.src, attr), value))
 
     def add_item(self, sc: int, name: str, value: Any) -> None:
         """``name[k] = value`` / ``name.append(value)``: an item of the container bound to name,
@@ -584,7 +657,7 @@ class _Conv:
         self.scopes.append(
             Scope(kind="module", name="", qual="", parent=-1, owner=0, line_start=1, line_end=root.end_point[0] + 1)
         )
-        self.scopes[0].docstring = _docstring(root)
+        self.scopes[0].docstring = _docstring(root, self.src)
         # stack of (node, scope, ctx) ; ctx 0 = load, 1 = callee (function of a call), 2 = store target
         stack: list[tuple[Node, int, int]] = [(root, 0, 0)]
         push = stack.append
@@ -626,7 +699,7 @@ class _Conv:
                 fn = node.child_by_field_id(F_FUNCTION)
                 if argl is not None:
                     push((argl, sc, 0))
-                if fn is not None:
+                if fn is not None and act[fn.kind_id]:
                     push((fn, sc, 1))
                 continue
             if t == "attribute":
@@ -634,7 +707,7 @@ class _Conv:
                 if ctx == 0:
                     scope = self.scopes[sc]
                     self.scopes[scope.owner].loads.append((self.expr(node), node.start_point[0] + 1, sc))
-                if obj is not None:
+                if obj is not None and act[obj.kind_id]:
                     push((obj, sc, 0))
                 continue
             if t == "assignment":
@@ -643,7 +716,7 @@ class _Conv:
             if t == "augmented_assignment":
                 left = node.child_by_field_name("left")
                 right = node.child_by_field_name("right")
-                if sc == 0 and left is not None and left.type == "identifier" and _text(left) == "__all__":
+                if sc == 0 and left is not None and left.type == "identifier" and _stext(self.src, left) == "__all__":
                     self.collect_all(right, extend=True)
                 if right is not None:
                     push((right, sc, 0))
@@ -732,7 +805,7 @@ class _Conv:
                 continue
             if t == "global_statement" or t == "nonlocal_statement":
                 s = self.scopes[sc]
-                names = {_text(c) for c in node.named_children if c.type == "identifier"}
+                names = {_stext(self.src, c) for c in node.named_children if c.type == "identifier"}
                 (s.globals if t == "global_statement" else s.nonlocals).update(names)
                 continue
             if t == "import_statement":
@@ -780,7 +853,7 @@ class _Conv:
             if n.type in ("list", "tuple"):
                 for c in n.named_children:
                     if c.type == "string":
-                        sv = _string_value(c)
+                        sv = _string_value(c, self.src)
                         if sv is not None:
                             names.append(sv)
                     elif c.type != "comment":
@@ -821,12 +894,14 @@ class _Conv:
                 self.bind_target(sc, l, ("ann", tuple(ann)))
             elif value is None:
                 self.bind_target(sc, l, U)
-            if sc == 0 and l.type == "identifier" and _text(l) == "__all__":
+            if sc == 0 and l.type == "identifier" and _stext(self.src, l) == "__all__":
                 self.collect_all(value_node, extend=False)
-        if value_node is not None:
+        act = _ACT
+        if value_node is not None and act[value_node.kind_id]:
             push((value_node, sc, 0))
         for l in reversed(lefts):
-            push((l, sc, 2))
+            if act[l.kind_id]:
+                push((l, sc, 2))
 
     def definition(self, node: Node, sc: int, push: Any) -> int | None:
         decorators: list[Node] = []
@@ -840,12 +915,12 @@ class _Conv:
                 return None
             node = d
         name_node = node.child_by_field_name("name")
-        name = _text(name_node) if name_node is not None else "<anonymous>"
+        name = _stext(self.src, name_node) if name_node is not None else "<anonymous>"
         body = node.child_by_field_name("body")
         kind = "class" if node.type == "class_definition" else "function"
         idx = self.new_scope(kind, name, sc, node, outer)
         s = self.scopes[idx]
-        s.docstring = _docstring(body)
+        s.docstring = _docstring(body, self.src)
         self.bind(sc, name, ("def", idx))
         deco_exprs = []
         for dn in decorators:
@@ -866,7 +941,7 @@ class _Conv:
                         continue
                     bases.append(self.expr(c))
                 s.bases = bases
-                s.signature = _norm(_text(sup))
+                s.signature = _norm(_stext(self.src, sup))
                 pending.append((sup, sc, 0))
         else:
             s.is_async = node.child_count > 0 and node.child(0).type == "async"  # type: ignore[union-attr]
@@ -875,7 +950,7 @@ class _Conv:
             sig = self.params(params, idx, sc, pending)
             if rt is not None:
                 s.return_ann = ("ann", tuple(self.ann(rt)))
-                sig += " -> " + _norm(_text(rt))
+                sig += " -> " + _norm(_stext(self.src, rt))
                 pending.append((rt, sc, 0))
             s.signature = sig
         if body is not None:
@@ -896,38 +971,38 @@ class _Conv:
             ann_node = None
             default = None
             if t == "identifier":
-                name = _text(p)
+                name = _stext(self.src, p)
                 parts.append(name)
             elif t == "typed_parameter":
                 inner = p.named_child(0)
                 ann_node = p.child_by_field_name("type")
                 if inner is not None and inner.type == "list_splat_pattern":
-                    star, name = "*", _text(inner.named_child(0)) if inner.named_child_count else ""
+                    star, name = "*", _stext(self.src, inner.named_child(0)) if inner.named_child_count else ""
                 elif inner is not None and inner.type == "dictionary_splat_pattern":
-                    star, name = "**", _text(inner.named_child(0)) if inner.named_child_count else ""
+                    star, name = "**", _stext(self.src, inner.named_child(0)) if inner.named_child_count else ""
                 else:
-                    name = _text(inner) if inner is not None else ""
-                parts.append(f"{star}{name}: {_norm(_text(ann_node))}" if ann_node is not None else f"{star}{name}")
+                    name = _stext(self.src, inner) if inner is not None else ""
+                parts.append(f"{star}{name}: {_norm(_stext(self.src, ann_node))}" if ann_node is not None else f"{star}{name}")
             elif t == "default_parameter":
                 nm = p.child_by_field_name("name")
                 default = p.child_by_field_name("value")
-                name = _text(nm) if nm is not None else ""
-                parts.append(f"{name}={_norm(_text(default))}" if default is not None else name)
+                name = _stext(self.src, nm) if nm is not None else ""
+                parts.append(f"{name}={_norm(_stext(self.src, default))}" if default is not None else name)
             elif t == "typed_default_parameter":
                 nm = p.child_by_field_name("name")
                 default = p.child_by_field_name("value")
                 ann_node = p.child_by_field_name("type")
-                name = _text(nm) if nm is not None else ""
-                a = _norm(_text(ann_node)) if ann_node is not None else ""
-                d = _norm(_text(default)) if default is not None else ""
+                name = _stext(self.src, nm) if nm is not None else ""
+                a = _norm(_stext(self.src, ann_node)) if ann_node is not None else ""
+                d = _norm(_stext(self.src, default)) if default is not None else ""
                 parts.append(f"{name}: {a} = {d}")
             elif t == "list_splat_pattern":
                 star = "*"
-                name = _text(p.named_child(0)) if p.named_child_count else ""
+                name = _stext(self.src, p.named_child(0)) if p.named_child_count else ""
                 parts.append("*" + name)
             elif t == "dictionary_splat_pattern":
                 star = "**"
-                name = _text(p.named_child(0)) if p.named_child_count else ""
+                name = _stext(self.src, p.named_child(0)) if p.named_child_count else ""
                 parts.append("**" + name)
             elif t == "keyword_separator":
                 parts.append("*")
@@ -936,7 +1011,7 @@ class _Conv:
                 parts.append("/")
                 continue
             elif t == "tuple_pattern":  # py2-style, ignore
-                parts.append(_norm(_text(p)))
+                parts.append(_norm(_stext(self.src, p)))
                 continue
             else:
                 continue
@@ -973,7 +1048,7 @@ class _Conv:
         names: list[tuple[str, str]] = []
         for c in node.children_by_field_name("name"):
             if c.type == "dotted_name":
-                mod = _norm(_text(c)).replace(" ", "")
+                mod = _norm(_stext(self.src, c)).replace(" ", "")
                 names.append((mod, mod.split(".")[0]))
                 self.bind(sc, mod.split(".")[0], ("im", mod.split(".")[0]))
             elif c.type == "aliased_import":
@@ -981,9 +1056,9 @@ class _Conv:
                 al = c.child_by_field_name("alias")
                 if nm is None or al is None:
                     continue
-                mod = _text(nm).replace(" ", "")
-                names.append((mod, _text(al)))
-                self.bind(sc, _text(al), ("im", mod))
+                mod = _stext(self.src, nm).replace(" ", "")
+                names.append((mod, _stext(self.src, al)))
+                self.bind(sc, _stext(self.src, al), ("im", mod))
         self.imports.append(ImportStmt(sc, node.start_point[0] + 1, "", 0, names, False))
 
     def import_from(self, node: Node, sc: int) -> None:
@@ -995,16 +1070,16 @@ class _Conv:
         if mn.type == "relative_import":
             for c in mn.named_children:
                 if c.type == "import_prefix":
-                    level = _text(c).count(".")
+                    level = _stext(self.src, c).count(".")
                 elif c.type == "dotted_name":
-                    module = _text(c).replace(" ", "")
+                    module = _stext(self.src, c).replace(" ", "")
         else:
-            module = _text(mn).replace(" ", "")
+            module = _stext(self.src, mn).replace(" ", "")
         star = any(c.type == "wildcard_import" for c in node.named_children)
         names: list[tuple[str, str]] = []
         for c in node.children_by_field_name("name"):
             if c.type == "dotted_name":
-                nm = _text(c).replace(" ", "")
+                nm = _stext(self.src, c).replace(" ", "")
                 names.append((nm, nm))
                 self.bind(sc, nm, ("if", module, nm, level))
             elif c.type == "aliased_import":
@@ -1012,9 +1087,9 @@ class _Conv:
                 al = c.child_by_field_name("alias")
                 if nm_n is None or al is None:
                     continue
-                nm = _text(nm_n).replace(" ", "")
-                names.append((nm, _text(al)))
-                self.bind(sc, _text(al), ("if", module, nm, level))
+                nm = _stext(self.src, nm_n).replace(" ", "")
+                names.append((nm, _stext(self.src, al)))
+                self.bind(sc, _stext(self.src, al), ("if", module, nm, level))
         if star:
             self.star_imports.append((module, level))
         self.imports.append(ImportStmt(sc, node.start_point[0] + 1, module, level, names, True, star))
