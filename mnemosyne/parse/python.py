@@ -349,6 +349,9 @@ class _Conv:
         self.warnings: list[str] = []
         self.memo: dict[int, Any] = {}
         self.names: dict[bytes, tuple[str, str]] = {}
+        # call node id -> (function node, the nodes the walk enters below its argument list):
+        # read while converting the call, so the walk does not list the arguments again
+        self.call_kids: dict[int, tuple[Node | None, list[Node]]] = {}
 
     # ---------------------------------------------------------------- expressions
     def expr(self, node: Node | None, depth: int = 0) -> Any:
@@ -398,20 +401,29 @@ class _Conv:
         argl = node.child_by_field_id(F_ARGUMENTS)
         args: list[Any] = []
         kwargs: list[Any] = []
+        # what the walk enters below the argument list: its children the walk does not skip, a
+        # keyword argument replaced by its value (the walk enters nothing else of it)
+        kids: list[Node] = []
         if argl is not None and _EK[argl.kind_id] == 9:  # argument_list
             d1 = depth + 1
             ek = _EK
+            act = _ACT
             for a in argl.named_children:
                 at = ek[a.kind_id]
                 if at == 1 and d1 <= MAX_EXPR_DEPTH:
                     args.append(self._name(a))
-                elif at == 4:  # keyword_argument
+                    continue
+                if at == 4:  # keyword_argument
                     nm = a.child_by_field_id(F_NAME)
+                    v = a.child_by_field_id(F_VALUE)
                     kwargs.append((
                         self.src[nm.start_byte : nm.end_byte].decode("utf-8", "replace") if nm else None,
-                        self.expr(a.child_by_field_id(F_VALUE), d1),
+                        self.expr(v, d1),
                     ))
-                elif at == 5:  # list_splat
+                    if v is not None and act[v.kind_id]:
+                        kids.append(v)
+                    continue
+                if at == 5:  # list_splat
                     args.append(("*", self.expr(a.named_child(0), d1)))
                 elif at == 6:  # dictionary_splat
                     kwargs.append((None, self.expr(a.named_child(0), d1)))
@@ -421,8 +433,12 @@ class _Conv:
                     args.append(("str", sv) if sv is not None else STR)
                 elif at != 8:  # not a comment
                     args.append(self.expr(a, d1))
+                if act[a.kind_id]:
+                    kids.append(a)
         elif argl is not None:  # generator expression argument
             args.append(U)
+            kids.append(argl)
+        self.call_kids[node.id] = (fn, kids)
         return ("c", self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
 
     def _other(self, node: Node, t: str, depth: int) -> Any:
@@ -665,6 +681,8 @@ class _Conv:
         kn = _KN
         src = self.src
         act = _ACT
+        memo = self.memo
+        call_kids = self.call_kids
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
@@ -690,15 +708,23 @@ class _Conv:
                 continue
             t = kn[kid]
             if t == "call":
-                scope = self.scopes[sc]
-                e = self.expr(node)
-                self.scopes[scope.owner].calls.append((e, node.start_point[0] + 1, "", sc))
+                nid = node.id
+                e = memo.get(nid)  # self.expr(node)
+                if e is None:
+                    e = memo[nid] = self._call(node, 0)
+                self.scopes[self.scopes[sc].owner].calls.append((e, node.start_point[0] + 1, "", sc))
                 if e[1][0] == "a" and e[1][2] in _MUTATORS:
                     self.container_mutation(sc, e)
-                argl = node.child_by_field_id(F_ARGUMENTS)
-                fn = node.child_by_field_id(F_FUNCTION)
-                if argl is not None:
-                    push((argl, sc, 0))
+                ck = call_kids.pop(nid, None)
+                if ck is None:  # (not met twice, but should it be)
+                    argl = node.child_by_field_id(F_ARGUMENTS)
+                    if argl is not None:
+                        push((argl, sc, 0))
+                    fn = node.child_by_field_id(F_FUNCTION)
+                else:
+                    fn, kids = ck
+                    for c in reversed(kids):
+                        push((c, sc, 0))
                 if fn is not None and act[fn.kind_id]:
                     push((fn, sc, 1))
                 continue
