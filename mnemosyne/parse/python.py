@@ -85,6 +85,9 @@ _FID = {n: LANGUAGE.field_id_for_name(n) for n in (
 )}
 F_FUNCTION, F_ARGUMENTS, F_OBJECT, F_ATTRIBUTE = _FID["function"], _FID["arguments"], _FID["object"], _FID["attribute"]
 F_VALUE, F_LEFT, F_RIGHT, F_NAME, F_TYPE = _FID["value"], _FID["left"], _FID["right"], _FID["name"], _FID["type"]
+F_BODY, F_ALIAS, F_DEFINITION, F_PARAMETERS = _FID["body"], _FID["alias"], _FID["definition"], _FID["parameters"]
+F_RETURN_TYPE, F_SUPERCLASSES, F_MODULE_NAME = _FID["return_type"], _FID["superclasses"], _FID["module_name"]
+F_KEY, F_SUBSCRIPT = _FID["key"], _FID["subscript"]
 # node types the walk never needs to enter
 _SKIP = frozenset({
     "identifier", "comment", "string_content", "string_start", "string_end", "escape_sequence", "integer", "float",
@@ -445,43 +448,43 @@ class _Conv:
         if t == "parenthesized_expression" or t == "await":
             return self.expr(node.named_child(0) if node.named_child_count else None, depth + 1)
         if t == "subscript":
-            base = self.expr(node.child_by_field_name("value"), depth + 1)
-            subs = node.children_by_field_name("subscript")
+            base = self.expr(node.child_by_field_id(F_VALUE), depth + 1)
+            subs = node.children_by_field_id(F_SUBSCRIPT)
             key: Any = U
             if len(subs) == 1:
                 k = subs[0]
-                if k.type == "string":
+                if _KN[k.kind_id] == "string":
                     sv = _string_value(k, self.src)
                     key = ("str", sv) if sv is not None else U
-                elif k.type == "integer":
+                elif _KN[k.kind_id] == "integer":
                     try:
                         key = ("int", int(_stext(self.src, k), 0))
                     except ValueError:
                         key = U
-                elif k.type == "unary_operator" and _stext(self.src, k).replace(" ", "").lstrip("-").isdigit():
+                elif _KN[k.kind_id] == "unary_operator" and _stext(self.src, k).replace(" ", "").lstrip("-").isdigit():
                     key = ("int", int(_stext(self.src, k).replace(" ", "")))
-                elif k.type == "slice":
+                elif _KN[k.kind_id] == "slice":
                     key = _slice_key(k)
             return ("s", base, key)
         if t == "lambda":
             return ("L", self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
         if t in ("tuple", "list", "set", "expression_list", "pattern_list", "tuple_pattern", "list_pattern"):
-            return ("t", tuple(self.expr(c, depth + 1) for c in node.named_children if c.type != "comment"))
+            return ("t", tuple(self.expr(c, depth + 1) for c in node.named_children if _KN[c.kind_id] != "comment"))
         if t == "dictionary":
             items = []
             for c in node.named_children:
-                if c.type == "pair":
-                    k = c.child_by_field_name("key")
+                if _KN[c.kind_id] == "pair":
+                    k = c.child_by_field_id(F_KEY)
                     kv: Any = U
-                    if k is not None and k.type == "string":
+                    if k is not None and _KN[k.kind_id] == "string":
                         sv = _string_value(k, self.src)
                         kv = ("str", sv) if sv is not None else U
-                    elif k is not None and k.type == "integer":
+                    elif k is not None and _KN[k.kind_id] == "integer":
                         try:
                             kv = ("int", int(_stext(self.src, k), 0))
                         except ValueError:
                             kv = U
-                    items.append((kv, self.expr(c.child_by_field_name("value"), depth + 1)))
+                    items.append((kv, self.expr(c.child_by_field_id(F_VALUE), depth + 1)))
             return ("d", tuple(items))
         if t == "conditional_expression":
             ch = node.named_children
@@ -491,10 +494,10 @@ class _Conv:
         if t == "boolean_operator":
             return (
                 "or",
-                (self.expr(node.child_by_field_name("left"), depth + 1), self.expr(node.child_by_field_name("right"), depth + 1)),
+                (self.expr(node.child_by_field_id(F_LEFT), depth + 1), self.expr(node.child_by_field_id(F_RIGHT), depth + 1)),
             )
         if t == "named_expression":
-            return self.expr(node.child_by_field_name("value"), depth + 1)
+            return self.expr(node.child_by_field_id(F_VALUE), depth + 1)
         if t == "string":
             # the resolver only reads a string's value as a key: subscripts, dict displays and a
             # call's first argument (mapping.get("key")) compute it themselves
@@ -508,12 +511,12 @@ class _Conv:
             return ("lit", t)
         if t in ("list_comprehension", "set_comprehension", "generator_expression"):
             # its items, at unknown positions (comprehension variables bind in this scope)
-            body = node.child_by_field_name("body")
+            body = node.child_by_field_id(F_BODY)
             return ("t", (("*", U), self.expr(body, depth + 1))) if body is not None else ("lit", t)
         if t == "dictionary_comprehension":
-            body = node.child_by_field_name("body")
-            if body is not None and body.type == "pair":
-                return ("d", ((U, self.expr(body.child_by_field_name("value"), depth + 1)),))
+            body = node.child_by_field_id(F_BODY)
+            if body is not None and _KN[body.kind_id] == "pair":
+                return ("d", ((U, self.expr(body.child_by_field_id(F_VALUE), depth + 1)),))
             return ("lit", t)
         return U
 
@@ -521,7 +524,7 @@ class _Conv:
         """Annotation -> the class expressions it may denote (Optional/Union/| unpacked)."""
         if node is None or depth > 20:
             return []
-        t = node.type
+        t = _KN[node.kind_id]
         if t == "type":
             return self.ann(node.named_child(0) if node.named_child_count else None, depth + 1)
         if t in ("identifier", "attribute"):
@@ -532,9 +535,9 @@ class _Conv:
                 return []
             return [e for e in (_dotted_expr(p.strip()) for p in sv.split("|")) if e is not None]
         if t == "binary_operator":
-            return self.ann(node.child_by_field_name("left"), depth + 1) + self.ann(node.child_by_field_name("right"), depth + 1)
+            return self.ann(node.child_by_field_id(F_LEFT), depth + 1) + self.ann(node.child_by_field_id(F_RIGHT), depth + 1)
         if t == "generic_type" or t == "subscript":
-            head = node.named_child(0) if t == "generic_type" else node.child_by_field_name("value")
+            head = node.named_child(0) if t == "generic_type" else node.child_by_field_id(F_VALUE)
             hname = _stext(self.src, head).rsplit(".", 1)[-1] if head is not None else ""
             if hname in _ITEM_GENERICS or hname in _MAPPING_GENERICS:
                 # a container of instances: ('ctr', 't' | 'd', item annotations); a mapping's
@@ -543,7 +546,7 @@ class _Conv:
                     tp = node.named_child(1) if node.named_child_count > 1 else None
                     args = tp.named_children if tp is not None else []
                 else:
-                    args = node.children_by_field_name("subscript")
+                    args = node.children_by_field_id(F_SUBSCRIPT)
                 if hname in _MAPPING_GENERICS:
                     args = args[1:2]
                 elif hname not in ("tuple", "Tuple"):
@@ -556,7 +559,7 @@ class _Conv:
                     tp = node.named_child(1) if node.named_child_count > 1 else None
                     args = tp.named_children if tp is not None else []
                 else:
-                    args = node.children_by_field_name("subscript")
+                    args = node.children_by_field_id(F_SUBSCRIPT)
                 if hname == "Annotated" or hname in ("Final", "ClassVar"):
                     args = args[:1]
                 for a in args:
@@ -603,10 +606,10 @@ class _Conv:
         if t == "identifier":
             self.bind(scope, _stext(self.src, target), value)
         elif t in ("pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"):
-            elts = [c for c in target.named_children if c.type != "comment"]
+            elts = [c for c in target.named_children if _KN[c.kind_id] != "comment"]
             lit = value[1] if value[0] == "t" and len(value[1]) == len(elts) else None
             for i, c in enumerate(elts):
-                if c.type in ("list_splat_pattern", "list_splat"):
+                if _KN[c.kind_id] in ("list_splat_pattern", "list_splat"):
                     self.bind_target(scope, c.named_child(0) if c.named_child_count else None, U, depth + 1)
                     lit = None
                     continue
@@ -614,18 +617,18 @@ class _Conv:
         elif t in ("parenthesized_expression", "as_pattern_target"):
             self.bind_target(scope, target.named_child(0) if target.named_child_count else None, value, depth + 1)
         elif t == "attribute":
-            obj = target.child_by_field_name("object")
-            attr = target.child_by_field_name("attribute")
-            if obj is not None and attr is not None and obj.type == "identifier":
+            obj = target.child_by_field_id(F_OBJECT)
+            attr = target.child_by_field_id(F_ATTRIBUTE)
+            if obj is not None and attr is not None and _KN[obj.kind_id] == "identifier":
                 self.scopes[scope].attr_stores.append((_stext(self.src, obj), _stext(self.src, attr), value))
         elif t == "subscript":
-            base = target.child_by_field_name("value")
-            if base is not None and base.type == "identifier":
+            base = target.child_by_field_id(F_VALUE)
+            if base is not None and _KN[base.kind_id] == "identifier":
                 self.add_item(scope, _stext(self.src, base), value)
-            elif base is not None and base.type == "attribute":
-                obj = base.child_by_field_name("object")
-                attr = base.child_by_field_name("attribute")
-                if obj is not None and attr is not None and obj.type == "identifier":
+            elif base is not None and _KN[base.kind_id] == "attribute":
+                obj = base.child_by_field_id(F_OBJECT)
+                attr = base.child_by_field_id(F_ATTRIBUTE)
+                if obj is not None and attr is not None and _KN[obj.kind_id] == "identifier":
                     self.scopes[scope].attr_item_stores.append((_stext(self.src, obj), _stext(self.src, attr), value))
 
     def add_item(self, sc: int, name: str, value: Any) -> None:
@@ -740,9 +743,9 @@ class _Conv:
                 self.assignment(node, sc, push)
                 continue
             if t == "augmented_assignment":
-                left = node.child_by_field_name("left")
-                right = node.child_by_field_name("right")
-                if sc == 0 and left is not None and left.type == "identifier" and _stext(self.src, left) == "__all__":
+                left = node.child_by_field_id(F_LEFT)
+                right = node.child_by_field_id(F_RIGHT)
+                if sc == 0 and left is not None and _KN[left.kind_id] == "identifier" and _stext(self.src, left) == "__all__":
                     self.collect_all(right, extend=True)
                 if right is not None:
                     push((right, sc, 0))
@@ -759,12 +762,12 @@ class _Conv:
                 self.lambda_(node, sc, push)
                 continue
             if t == "for_statement" or t == "for_in_clause":
-                left = node.child_by_field_name("left")
-                rights = node.children_by_field_name("right")
+                left = node.child_by_field_id(F_LEFT)
+                rights = node.children_by_field_id(F_RIGHT)
                 right = rights[0] if rights else None
                 it = self.expr(right)
                 first = node.child(0)
-                is_async = first is not None and first.type == "async"
+                is_async = first is not None and _KN[first.kind_id] == "async"
                 self.scopes[self.scopes[sc].owner].iters.append((it, node.start_point[0] + 1, sc, is_async))
                 self.bind_target(sc, left, ("it", it))
                 kids = [c for c in node.named_children if c != left]
@@ -774,10 +777,10 @@ class _Conv:
                     push((left, sc, 2))
                 continue
             if t == "with_item":
-                v = node.child_by_field_name("value")
-                if v is not None and v.type == "as_pattern":
+                v = node.child_by_field_id(F_VALUE)
+                if v is not None and _KN[v.kind_id] == "as_pattern":
                     val = v.named_child(0)
-                    alias = v.child_by_field_name("alias")
+                    alias = v.child_by_field_id(F_ALIAS)
                     e = self.expr(val)
                     is_async = self.add_with(sc, node, e)
                     self.bind_target(sc, alias, ("aw" if is_async else "w", e))
@@ -790,13 +793,13 @@ class _Conv:
                     push((v, sc, 0))
                 continue
             if t == "except_clause":
-                v = node.child_by_field_name("value")
+                v = node.child_by_field_id(F_VALUE)
                 if v is None:
                     # older grammar shapes: first named child
                     v = node.named_child(0) if node.named_child_count and node.named_child(0).type != "block" else None
-                if v is not None and v.type == "as_pattern":
+                if v is not None and _KN[v.kind_id] == "as_pattern":
                     etype = v.named_child(0)
-                    alias = v.child_by_field_name("alias")
+                    alias = v.child_by_field_id(F_ALIAS)
                     classes = self.expr(etype)
                     cl = classes[1] if classes[0] == "t" else [classes]
                     self.bind_target(sc, alias, ("exc", tuple(cl)))
@@ -805,12 +808,12 @@ class _Conv:
                 continue
             if t == "raise_statement":
                 ex = node.named_child(0) if node.named_child_count else None
-                if ex is not None and ex.type in ("identifier", "attribute"):
+                if ex is not None and _KN[ex.kind_id] in ("identifier", "attribute"):
                     # `raise E` instantiates E
                     s = self.scopes[sc]
                     self.scopes[s.owner].calls.append((("c", self.expr(ex), (), ()), node.start_point[0] + 1, "raise", sc))
                 for c in reversed(node.named_children):
-                    push((c, sc, 1 if ex is not None and c == ex and ex.type in ("identifier", "attribute") else 0))
+                    push((c, sc, 1 if ex is not None and c == ex and _KN[ex.kind_id] in ("identifier", "attribute") else 0))
                 continue
             if t == "return_statement":
                 s = self.scopes[sc]
@@ -822,16 +825,16 @@ class _Conv:
                 s = self.scopes[sc]
                 if s.kind in ("function", "lambda"):
                     s.is_generator = True
-                    val = [c for c in node.named_children if c.type != "comment"]
+                    val = [c for c in node.named_children if _KN[c.kind_id] != "comment"]
                     if val:
                         e = self.expr(val[-1])
-                        s.yields.append(("itm", e) if any(c.type == "from" for c in node.children) else e)
+                        s.yields.append(("itm", e) if any(_KN[c.kind_id] == "from" for c in node.children) else e)
                 for c in reversed(node.named_children):
                     push((c, sc, 0))
                 continue
             if t == "global_statement" or t == "nonlocal_statement":
                 s = self.scopes[sc]
-                names = {_stext(self.src, c) for c in node.named_children if c.type == "identifier"}
+                names = {_stext(self.src, c) for c in node.named_children if _KN[c.kind_id] == "identifier"}
                 (s.globals if t == "global_statement" else s.nonlocals).update(names)
                 continue
             if t == "import_statement":
@@ -843,15 +846,15 @@ class _Conv:
             if t == "future_import_statement":
                 continue
             if t == "named_expression":
-                nm = node.child_by_field_name("name")
-                val = node.child_by_field_name("value")
+                nm = node.child_by_field_id(F_NAME)
+                val = node.child_by_field_id(F_VALUE)
                 # PEP 572: a walrus in a comprehension binds in the enclosing function: same here
                 self.bind_target(sc, nm, self.expr(val))
                 if val is not None:
                     push((val, sc, 0))
                 continue
             if t == "keyword_argument":
-                v = node.child_by_field_name("value")
+                v = node.child_by_field_id(F_VALUE)
                 if v is not None:
                     push((v, sc, 0))
                 continue
@@ -876,15 +879,15 @@ class _Conv:
         ok = True
         while stack:
             n = stack.pop()
-            if n.type in ("list", "tuple"):
+            if _KN[n.kind_id] in ("list", "tuple"):
                 for c in n.named_children:
-                    if c.type == "string":
+                    if _KN[c.kind_id] == "string":
                         sv = _string_value(c, self.src)
                         if sv is not None:
                             names.append(sv)
-                    elif c.type != "comment":
+                    elif _KN[c.kind_id] != "comment":
                         ok = False
-            elif n.type == "binary_operator":
+            elif _KN[n.kind_id] == "binary_operator":
                 for f in ("right", "left"):
                     c = n.child_by_field_name(f)
                     if c is not None:
@@ -902,14 +905,14 @@ class _Conv:
         lefts: list[Node] = []
         types: list[Node] = []
         cur: Node | None = node
-        while cur is not None and cur.type == "assignment":
-            l = cur.child_by_field_name("left")
+        while cur is not None and _KN[cur.kind_id] == "assignment":
+            l = cur.child_by_field_id(F_LEFT)
             if l is not None:
                 lefts.append(l)
-            ty = cur.child_by_field_name("type")
+            ty = cur.child_by_field_id(F_TYPE)
             if ty is not None:
                 types.append(ty)
-            cur = cur.child_by_field_name("right")
+            cur = cur.child_by_field_id(F_RIGHT)
         value_node = cur
         value = self.expr(value_node) if value_node is not None else None
         ann = [e for ty in types for e in self.ann(ty)]
@@ -920,7 +923,7 @@ class _Conv:
                 self.bind_target(sc, l, ("ann", tuple(ann)))
             elif value is None:
                 self.bind_target(sc, l, U)
-            if sc == 0 and l.type == "identifier" and _stext(self.src, l) == "__all__":
+            if sc == 0 and _KN[l.kind_id] == "identifier" and _stext(self.src, l) == "__all__":
                 self.collect_all(value_node, extend=False)
         act = _ACT
         if value_node is not None and act[value_node.kind_id]:
@@ -932,18 +935,18 @@ class _Conv:
     def definition(self, node: Node, sc: int, push: Any) -> int | None:
         decorators: list[Node] = []
         outer = node
-        if node.type == "decorated_definition":
-            decorators = [c for c in node.named_children if c.type == "decorator"]
-            d = node.child_by_field_name("definition")
+        if _KN[node.kind_id] == "decorated_definition":
+            decorators = [c for c in node.named_children if _KN[c.kind_id] == "decorator"]
+            d = node.child_by_field_id(F_DEFINITION)
             if d is None:
                 for c in reversed(node.named_children):
                     push((c, sc, 0))
                 return None
             node = d
-        name_node = node.child_by_field_name("name")
+        name_node = node.child_by_field_id(F_NAME)
         name = _stext(self.src, name_node) if name_node is not None else "<anonymous>"
-        body = node.child_by_field_name("body")
-        kind = "class" if node.type == "class_definition" else "function"
+        body = node.child_by_field_id(F_BODY)
+        kind = "class" if _KN[node.kind_id] == "class_definition" else "function"
         idx = self.new_scope(kind, name, sc, node, outer)
         s = self.scopes[idx]
         s.docstring = _docstring(body, self.src)
@@ -959,11 +962,11 @@ class _Conv:
             if dn.named_child_count:
                 pending.append((dn.named_child(0), sc, 1 if dn.named_child(0).type != "call" else 0))  # type: ignore[arg-type]
         if kind == "class":
-            sup = node.child_by_field_name("superclasses")
+            sup = node.child_by_field_id(F_SUPERCLASSES)
             if sup is not None:
                 bases = []
                 for c in sup.named_children:
-                    if c.type in ("keyword_argument", "comment", "dictionary_splat", "list_splat"):
+                    if _KN[c.kind_id] in ("keyword_argument", "comment", "dictionary_splat", "list_splat"):
                         continue
                     bases.append(self.expr(c))
                 s.bases = bases
@@ -971,8 +974,8 @@ class _Conv:
                 pending.append((sup, sc, 0))
         else:
             s.is_async = node.child_count > 0 and node.child(0).type == "async"  # type: ignore[union-attr]
-            params = node.child_by_field_name("parameters")
-            rt = node.child_by_field_name("return_type")
+            params = node.child_by_field_id(F_PARAMETERS)
+            rt = node.child_by_field_id(F_RETURN_TYPE)
             sig = self.params(params, idx, sc, pending)
             if rt is not None:
                 s.return_ann = ("ann", tuple(self.ann(rt)))
@@ -991,7 +994,7 @@ class _Conv:
         if params is None:
             return "()"
         for p in params.named_children:
-            t = p.type
+            t = _KN[p.kind_id]
             name = ""
             star = ""
             ann_node = None
@@ -1001,23 +1004,23 @@ class _Conv:
                 parts.append(name)
             elif t == "typed_parameter":
                 inner = p.named_child(0)
-                ann_node = p.child_by_field_name("type")
-                if inner is not None and inner.type == "list_splat_pattern":
+                ann_node = p.child_by_field_id(F_TYPE)
+                if inner is not None and _KN[inner.kind_id] == "list_splat_pattern":
                     star, name = "*", _stext(self.src, inner.named_child(0)) if inner.named_child_count else ""
-                elif inner is not None and inner.type == "dictionary_splat_pattern":
+                elif inner is not None and _KN[inner.kind_id] == "dictionary_splat_pattern":
                     star, name = "**", _stext(self.src, inner.named_child(0)) if inner.named_child_count else ""
                 else:
                     name = _stext(self.src, inner) if inner is not None else ""
                 parts.append(f"{star}{name}: {_norm(_stext(self.src, ann_node))}" if ann_node is not None else f"{star}{name}")
             elif t == "default_parameter":
-                nm = p.child_by_field_name("name")
-                default = p.child_by_field_name("value")
+                nm = p.child_by_field_id(F_NAME)
+                default = p.child_by_field_id(F_VALUE)
                 name = _stext(self.src, nm) if nm is not None else ""
                 parts.append(f"{name}={_norm(_stext(self.src, default))}" if default is not None else name)
             elif t == "typed_default_parameter":
-                nm = p.child_by_field_name("name")
-                default = p.child_by_field_name("value")
-                ann_node = p.child_by_field_name("type")
+                nm = p.child_by_field_id(F_NAME)
+                default = p.child_by_field_id(F_VALUE)
+                ann_node = p.child_by_field_id(F_TYPE)
                 name = _stext(self.src, nm) if nm is not None else ""
                 a = _norm(_stext(self.src, ann_node)) if ann_node is not None else ""
                 d = _norm(_stext(self.src, default)) if default is not None else ""
@@ -1060,9 +1063,9 @@ class _Conv:
         self.lambdas[self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord))] = idx
         s = self.scopes[idx]
         pending: list[tuple[Node, int, int]] = []
-        params = node.child_by_field_name("parameters")
+        params = node.child_by_field_id(F_PARAMETERS)
         s.signature = self.params(params, idx, sc, pending) if params is not None else "()"
-        body = node.child_by_field_name("body")
+        body = node.child_by_field_id(F_BODY)
         if body is not None:
             s.returns.append(self.expr(body))
             pending.append((body, idx, 0))
@@ -1072,14 +1075,14 @@ class _Conv:
 
     def import_(self, node: Node, sc: int) -> None:
         names: list[tuple[str, str]] = []
-        for c in node.children_by_field_name("name"):
-            if c.type == "dotted_name":
+        for c in node.children_by_field_id(F_NAME):
+            if _KN[c.kind_id] == "dotted_name":
                 mod = _norm(_stext(self.src, c)).replace(" ", "")
                 names.append((mod, mod.split(".")[0]))
                 self.bind(sc, mod.split(".")[0], ("im", mod.split(".")[0]))
-            elif c.type == "aliased_import":
-                nm = c.child_by_field_name("name")
-                al = c.child_by_field_name("alias")
+            elif _KN[c.kind_id] == "aliased_import":
+                nm = c.child_by_field_id(F_NAME)
+                al = c.child_by_field_id(F_ALIAS)
                 if nm is None or al is None:
                     continue
                 mod = _stext(self.src, nm).replace(" ", "")
@@ -1088,29 +1091,29 @@ class _Conv:
         self.imports.append(ImportStmt(sc, node.start_point[0] + 1, "", 0, names, False))
 
     def import_from(self, node: Node, sc: int) -> None:
-        mn = node.child_by_field_name("module_name")
+        mn = node.child_by_field_id(F_MODULE_NAME)
         if mn is None:
             return
         level = 0
         module = ""
-        if mn.type == "relative_import":
+        if _KN[mn.kind_id] == "relative_import":
             for c in mn.named_children:
-                if c.type == "import_prefix":
+                if _KN[c.kind_id] == "import_prefix":
                     level = _stext(self.src, c).count(".")
-                elif c.type == "dotted_name":
+                elif _KN[c.kind_id] == "dotted_name":
                     module = _stext(self.src, c).replace(" ", "")
         else:
             module = _stext(self.src, mn).replace(" ", "")
-        star = any(c.type == "wildcard_import" for c in node.named_children)
+        star = any(_KN[c.kind_id] == "wildcard_import" for c in node.named_children)
         names: list[tuple[str, str]] = []
-        for c in node.children_by_field_name("name"):
-            if c.type == "dotted_name":
+        for c in node.children_by_field_id(F_NAME):
+            if _KN[c.kind_id] == "dotted_name":
                 nm = _stext(self.src, c).replace(" ", "")
                 names.append((nm, nm))
                 self.bind(sc, nm, ("if", module, nm, level))
-            elif c.type == "aliased_import":
-                nm_n = c.child_by_field_name("name")
-                al = c.child_by_field_name("alias")
+            elif _KN[c.kind_id] == "aliased_import":
+                nm_n = c.child_by_field_id(F_NAME)
+                al = c.child_by_field_id(F_ALIAS)
                 if nm_n is None or al is None:
                     continue
                 nm = _stext(self.src, nm_n).replace(" ", "")
@@ -1127,9 +1130,9 @@ def _slice_key(node: Node) -> Any:
     parts: list[Node | None] = [None, None, None]
     pos = 0
     for c in node.children:
-        if c.type == ":":
+        if _KN[c.kind_id] == ":":
             pos += 1
-        elif pos < 3 and c.type != "comment":
+        elif pos < 3 and _KN[c.kind_id] != "comment":
             parts[pos] = c
     if parts[2] is not None:
         return ("sl",)
@@ -1139,7 +1142,7 @@ def _slice_key(node: Node) -> Any:
             bounds.append(None)
             continue
         txt = _text(c).replace(" ", "")
-        if c.type in ("integer", "unary_operator") and txt.lstrip("-").isdigit():
+        if _KN[c.kind_id] in ("integer", "unary_operator") and txt.lstrip("-").isdigit():
             bounds.append(int(txt))
         else:
             return ("sl",)
@@ -1160,7 +1163,7 @@ def _first_error_line(root: Node) -> int | None:
     stack = [root]
     while stack:
         n = stack.pop()
-        if n.type == "ERROR" or n.is_missing:
+        if _KN[n.kind_id] == "ERROR" or n.is_missing:
             return n.start_point[0] + 1
         if n.has_error:
             stack.extend(reversed(n.children))
