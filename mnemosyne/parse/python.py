@@ -119,6 +119,15 @@ for _i, _t in enumerate(_KN):
     }.get(_t, 0)
 
 
+# the node types _Conv._other makes something of (any other is unknown)
+_OTHER_KINDS = frozenset({
+    "parenthesized_expression", "await", "subscript", "lambda", "tuple", "list", "set", "expression_list",
+    "pattern_list", "tuple_pattern", "list_pattern", "dictionary", "conditional_expression", "boolean_operator",
+    "named_expression", "string", "integer", "float", "true", "false", "none", "concatenated_string",
+    "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension",
+})
+
+
 def _parser() -> Parser:
     p = getattr(_LOCAL, "parser", None)
     if p is None:
@@ -445,6 +454,14 @@ class _Conv:
         return ("c", self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
 
     def _other(self, node: Node, t: str, depth: int) -> Any:
+        if t == "string":
+            # the resolver only reads a string's value as a key: subscripts, dict displays and a
+            # call's first argument (mapping.get("key")) compute it themselves
+            return STR
+        if t not in _OTHER_KINDS:
+            return U  # (binary / comparison operators, ...)
+        if t in ("float", "true", "false", "none", "concatenated_string"):
+            return ("lit", t)
         if t == "parenthesized_expression" or t == "await":
             return self.expr(node.named_child(0) if node.named_child_count else None, depth + 1)
         if t == "subscript":
@@ -469,7 +486,7 @@ class _Conv:
         if t == "lambda":
             return ("L", self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
         if t in ("tuple", "list", "set", "expression_list", "pattern_list", "tuple_pattern", "list_pattern"):
-            return ("t", tuple(self.expr(c, depth + 1) for c in node.named_children if _KN[c.kind_id] != "comment"))
+            return ("t", tuple([self.expr(c, depth + 1) for c in node.named_children if _KN[c.kind_id] != "comment"]))
         if t == "dictionary":
             items = []
             for c in node.named_children:
@@ -588,7 +605,7 @@ class _Conv:
     def bind(self, scope: int, name: str, value: Any) -> None:
         s = self.scopes[scope]
         if name in s.globals:
-            scope = 0
+            s = self.scopes[0]
         elif name in s.nonlocals:
             p = s.parent
             while p > 0:
@@ -596,15 +613,19 @@ class _Conv:
                 if ps.kind in ("function", "lambda") and name in ps.bindings:
                     break
                 p = ps.parent
-            scope = max(p, 0)
-        self.scopes[scope].bindings.setdefault(name, []).append(value)
+            s = self.scopes[max(p, 0)]
+        b = s.bindings.get(name)
+        if b is None:
+            s.bindings[name] = [value]
+        else:
+            b.append(value)
 
     def bind_target(self, scope: int, target: Node | None, value: Any, depth: int = 0) -> None:
         if target is None or depth > MAX_EXPR_DEPTH:
             return
         t = _KN[target.kind_id]
         if t == "identifier":
-            self.bind(scope, _stext(self.src, target), value)
+            self.bind(scope, self.src[target.start_byte : target.end_byte].decode("utf-8", "replace"), value)
         elif t in ("pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"):
             elts = [c for c in target.named_children if _KN[c.kind_id] != "comment"]
             lit = value[1] if value[0] == "t" and len(value[1]) == len(elts) else None
@@ -686,6 +707,7 @@ class _Conv:
         act = _ACT
         memo = self.memo
         call_kids = self.call_kids
+        scopes = self.scopes
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
@@ -715,7 +737,7 @@ class _Conv:
                 e = memo.get(nid)  # self.expr(node)
                 if e is None:
                     e = memo[nid] = self._call(node, 0)
-                self.scopes[self.scopes[sc].owner].calls.append((e, node.start_point[0] + 1, "", sc))
+                scopes[scopes[sc].owner].calls.append((e, node.start_point[0] + 1, "", sc))
                 if e[1][0] == "a" and e[1][2] in _MUTATORS:
                     self.container_mutation(sc, e)
                 ck = call_kids.pop(nid, None)
@@ -734,13 +756,27 @@ class _Conv:
             if t == "attribute":
                 obj = node.child_by_field_id(F_OBJECT)
                 if ctx == 0:
-                    scope = self.scopes[sc]
-                    self.scopes[scope.owner].loads.append((self.expr(node), node.start_point[0] + 1, sc))
+                    e = memo.get(node.id)  # self.expr(node)
+                    if e is None:
+                        e = self.expr(node)
+                    scopes[scopes[sc].owner].loads.append((e, node.start_point[0] + 1, sc))
                 if obj is not None and act[obj.kind_id]:
                     push((obj, sc, 0))
                 continue
             if t == "assignment":
                 self.assignment(node, sc, push)
+                continue
+            if t == "return_statement":
+                if node.named_child_count:
+                    v = node.named_child(0)
+                    scopes[sc].returns.append(self.expr(v))
+                    if act[v.kind_id]:
+                        push((v, sc, 0))
+                continue
+            if t == "keyword_argument":
+                v = node.child_by_field_id(F_VALUE)
+                if v is not None and act[v.kind_id]:
+                    push((v, sc, 0))
                 continue
             if t == "augmented_assignment":
                 left = node.child_by_field_id(F_LEFT)
@@ -815,12 +851,6 @@ class _Conv:
                 for c in reversed(node.named_children):
                     push((c, sc, 1 if ex is not None and c == ex and _KN[ex.kind_id] in ("identifier", "attribute") else 0))
                 continue
-            if t == "return_statement":
-                s = self.scopes[sc]
-                if node.named_child_count:
-                    s.returns.append(self.expr(node.named_child(0)))
-                    push((node.named_child(0), sc, 0))
-                continue
             if t == "yield":
                 s = self.scopes[sc]
                 if s.kind in ("function", "lambda"):
@@ -852,11 +882,6 @@ class _Conv:
                 self.bind_target(sc, nm, self.expr(val))
                 if val is not None:
                     push((val, sc, 0))
-                continue
-            if t == "keyword_argument":
-                v = node.child_by_field_id(F_VALUE)
-                if v is not None:
-                    push((v, sc, 0))
                 continue
             if t == "ERROR":
                 pass  # walk inside: extract what parses
@@ -1369,9 +1394,18 @@ def parse_python(data: bytes) -> ParsedFile:
             if flag:
                 continue
             fn = e[1]
-            nm = fn[1] if fn[0] == "n" else fn[2] if fn[0] == "a" else None
-            if nm is not None:
-                sites.setdefault(nm, []).append((sc, e))
+            f0 = fn[0]
+            if f0 == "n":
+                nm = fn[1]
+            elif f0 == "a":
+                nm = fn[2]
+            else:
+                continue
+            lst = sites.get(nm)
+            if lst is None:
+                sites[nm] = [(sc, e)]
+            else:
+                lst.append((sc, e))
     for i, s in enumerate(scopes):
         if (
             s.kind == "function"
