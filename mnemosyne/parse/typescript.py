@@ -156,6 +156,60 @@ _FIELDS = (
 )
 
 
+_NAMED_KINDS = (
+    "arguments",
+    "array_pattern",
+    "array_type",
+    "arrow_function",
+    "assignment_expression",
+    "assignment_pattern",
+    "class",
+    "class_body",
+    "class_heritage",
+    "export_clause",
+    "export_specifier",
+    "export_statement",
+    "extends_clause",
+    "function_declaration",
+    "function_expression",
+    "generator_function_declaration",
+    "generic_type",
+    "implements_clause",
+    "import_clause",
+    "import_require_clause",
+    "import_specifier",
+    "lexical_declaration",
+    "literal_type",
+    "method_definition",
+    "named_imports",
+    "namespace_export",
+    "namespace_import",
+    "nested_type_identifier",
+    "object",
+    "object_assignment_pattern",
+    "object_pattern",
+    "optional_parameter",
+    "pair",
+    "pair_pattern",
+    "parenthesized_type",
+    "predefined_type",
+    "public_field_definition",
+    "readonly_type",
+    "required_parameter",
+    "rest_pattern",
+    "shorthand_property_identifier",
+    "shorthand_property_identifier_pattern",
+    "statement_block",
+    "string",
+    "type_annotation",
+    "type_identifier",
+    "type_query",
+    "union_type",
+    "variable_declaration",
+    "variable_declarator",
+)
+
+
 class _Kinds:
     """Node kind and field ids of one grammar: ``node.kind_id`` is ~20x cheaper than ``node.type``."""
 
@@ -177,6 +231,16 @@ class _Kinds:
         )
         self.defs = frozenset(k(n) for n in ("arrow_function", "function_expression", "class", "object"))
         self.nulls = frozenset(k(n) for n in ("null", "undefined"))
+        # named kinds compared often: ``k_<name>`` (every kind_id a node has is the one its
+        # type name maps to, aliases included: ``kind_id == k_x`` is ``type == "x"``)
+        for n in _NAMED_KINDS:
+            kid = k(n)
+            assert kid >= 0, n
+            setattr(self, "k_" + n, kid)
+        self.key_kinds = frozenset(
+            k(n) for n in ("property_identifier", "identifier", "private_property_identifier", "number")
+        )
+        self.k_default = lang.id_for_node_kind("default", False) or -1  # the keyword
         # field ids: ``child_by_field_id`` is ~2x cheaper than ``child_by_field_name``
         for f in _FIELDS:
             fid = lang.field_id_for_name(f)
@@ -509,7 +573,7 @@ class _Builder:
 
     def _sv(self, node) -> str | None:
         """The value of a string literal node (quotes stripped), else None."""
-        if node is None or node.type != "string":
+        if node is None or node.kind_id != self.K.k_string:
             return None
         t = self._t(node)
         return t[1:-1] if len(t) >= 2 else None
@@ -715,55 +779,55 @@ class _Builder:
         return ("call", inner)
 
     def conv_type(self, node, depth: int = 0) -> tuple | None:
+        K = self.K
         while node is not None and depth < 50:
-            t = node.type
-            if t == "type_annotation":
+            t = node.kind_id
+            if t == K.k_type_annotation:
                 node = _nth(node, 0)
-            elif t == "type_identifier" or t == "identifier":
+            elif t == K.k_type_identifier or t == K.identifier:
                 return ("id", self._t(node))
-            elif t == "nested_type_identifier":
-                mod = node.child_by_field_id(self.K.f_module)
-                name = node.child_by_field_id(self.K.f_name)
+            elif t == K.k_nested_type_identifier:
+                mod = node.child_by_field_id(K.f_module)
+                name = node.child_by_field_id(K.f_name)
                 inner = self.conv(mod, depth + 1) if mod is not None else None
                 if inner is None or name is None:
                     return None
                 return ("prop", inner, self._t(name))
-            elif t == "generic_type":
-                name = node.child_by_field_id(self.K.f_name)
+            elif t == K.k_generic_type:
+                name = node.child_by_field_id(K.f_name)
                 nt = name.text if name is not None else b""
                 if nt in (b"Promise", b"Array", b"ReadonlyArray"):
-                    args = node.child_by_field_id(self.K.f_type_arguments)
+                    args = node.child_by_field_id(K.f_type_arguments)
                     node = _nth(args, 0) if args is not None and args.named_child_count == 1 else None
                     if nt != b"Promise":
                         inner = self.conv_type(node, depth + 1)
                         return ("array", inner) if inner is not None else None
                 else:
                     node = name
-            elif t == "array_type":
+            elif t == K.k_array_type:
                 inner = self.conv_type(_nth(node, 0), depth + 1)
                 return ("array", inner) if inner is not None else None
-            elif t == "readonly_type":
+            elif t == K.k_readonly_type:
                 node = _nth(node, 0)
-            elif t == "parenthesized_type":
+            elif t == K.k_parenthesized_type:
                 node = _nth(node, 0)
-            elif t == "type_query":  # typeof X: the value X itself, not an instance
+            elif t == K.k_type_query:  # typeof X: the value X itself, not an instance
                 inner = self.conv(_nth(node, 0))
                 return ("typeof", inner) if inner is not None else None
-            elif t == "union_type":
+            elif t == K.k_union_type:
                 # `T | undefined` / `T | null` is T; any other union is unknown
                 rest = []
                 stack = [node]
+                union, literal, predefined, nulls = K.k_union_type, K.k_literal_type, K.k_predefined_type, K.nulls
                 while stack and len(rest) < 2:
                     u = stack.pop()
                     for ch in u.named_children:
-                        if ch.type == "union_type":
+                        ck = ch.kind_id
+                        if ck == union:
                             stack.append(ch)
-                        elif ch.type == "literal_type" and ch.named_child_count and ch.named_child(0).type in (
-                            "null",
-                            "undefined",
-                        ):
+                        elif ck == literal and ch.named_child_count and ch.named_child(0).kind_id in nulls:
                             continue
-                        elif ch.type == "predefined_type" and self._t(ch) in ("undefined", "null", "void"):
+                        elif ck == predefined and self._t(ch) in ("undefined", "null", "void"):
                             continue
                         else:
                             rest.append(ch)
@@ -810,10 +874,10 @@ class _Builder:
     def key_name(self, node) -> str | None:
         if node is None:
             return None
-        t = node.type
-        if t in ("property_identifier", "identifier", "private_property_identifier", "number"):
+        t = node.kind_id
+        if t in self.K.key_kinds:
             return self._t(node)
-        if t == "string":
+        if t == self.K.k_string:
             return self._sv(node)
         return None
 
@@ -845,15 +909,16 @@ class _Builder:
         elif t == "assignment_pattern":
             self.bind_pattern(scope, node.child_by_field_id(self.K.f_left), None, depth + 1)
 
-    def element_params(self, fn) -> tuple[tuple | None, tuple[int, ...]]:
+    def element_params(self, fn, args) -> tuple[tuple | None, tuple[int, ...]]:
         """A callback passed first to an array method (``items.map(x => ...)``): the receiver's
-        expression and which parameters are its elements (contextual typing); else (None, ())."""
-        args = fn.parent
-        if args is None or args.type != "arguments" or _nth(args, 0) != fn:
+        expression and which parameters are its elements (contextual typing); else (None, ()).
+        ``args``: ``fn.parent`` (the caller has it: ``Node.parent`` searches from the root)."""
+        K = self.K
+        if args is None or args.kind_id != K.k_arguments or _nth(args, 0) != fn:
             return None, ()
         call = args.parent
-        callee = call.child_by_field_id(self.K.f_function) if call is not None and call.type == "call_expression" else None
-        if callee is None or callee.type != "member_expression":
+        callee = call.child_by_field_id(K.f_function) if call is not None and call.kind_id == K.call else None
+        if callee is None or callee.kind_id != K.member:
             return None, ()
         prop = callee.child_by_field_id(self.K.f_property)
         which = _ELEMENT_PARAMS.get(self._t(prop)) if prop is not None else None
@@ -862,29 +927,37 @@ class _Builder:
         recv = self.conv(callee.child_by_field_id(self.K.f_object))
         return (recv, which) if recv is not None else (None, ())
 
-    def bind_params(self, scope: int, fn, cls: ClassInfo | None, is_ctor: bool, outer: int = -1) -> None:
-        recv, elems = self.element_params(fn) if fn.type in ("arrow_function", "function_expression") else (None, ())
+    def bind_params(self, scope: int, fn, cls: ClassInfo | None, is_ctor: bool, outer: int = -1, parent=None) -> None:
+        """``parent``: ``fn.parent``."""
+        K = self.K
+        ft = fn.kind_id
+        if ft == K.k_arrow_function or ft == K.k_function_expression:
+            recv, elems = self.element_params(fn, parent)
+        else:
+            recv, elems = None, ()
         elem = ("var", None, ("elem", recv), outer) if recv is not None else None  # evaluated where the call is
-        single = fn.child_by_field_id(self.K.f_parameter)
+        single = fn.child_by_field_id(K.f_parameter)
         if single is not None:
-            if elem is not None and single.type == "identifier":
+            if elem is not None and single.kind_id == K.identifier:
                 self.bind(scope, self._t(single), elem)
             else:
                 self.bind_pattern(scope, single)
             return
-        params = fn.child_by_field_id(self.K.f_parameters)
+        params = fn.child_by_field_id(K.f_parameters)
         if params is None:
             return
         i = -1
+        req, opt = K.k_required_parameter, K.k_optional_parameter
         for p in params.named_children:
-            if p.type not in ("required_parameter", "optional_parameter"):
+            pk = p.kind_id
+            if pk != req and pk != opt:
                 continue
             i += 1
-            pat = p.child_by_field_id(self.K.f_pattern)
+            pat = p.child_by_field_id(K.f_pattern)
             if pat is None:
                 continue
-            if pat.type == "identifier":
-                ty = p.child_by_field_id(self.K.f_type)
+            if pat.kind_id == K.identifier:
+                ty = p.child_by_field_id(K.f_type)
                 tyexpr = self.conv_type(ty) if ty is not None else None
                 name = self._t(pat)
                 if tyexpr is None and elem is not None and i in elems:
@@ -897,7 +970,7 @@ class _Builder:
                         c.type == "readonly" for c in p.children
                     ):
                         cls.members.setdefault(name, []).append(("field", scope, ("type", tyexpr)))
-            elif pat.type == "this":  # function (this: T, ...): a declared `this`
+            elif pat.kind_id == K.this:  # function (this: T, ...): a declared `this`
                 ty = p.child_by_field_id(self.K.f_type)
                 tyexpr = self.conv_type(ty) if ty is not None else None
                 if tyexpr is not None:
@@ -983,9 +1056,10 @@ class _Builder:
                 s = pf.scope_parent[s]
 
     def on_fn(self, node) -> None:
-        t = node.type
+        K = self.K
+        t = node.kind_id
         parent = node.parent
-        ptype = parent.type if parent is not None else ""
+        ptype = parent.kind_id if parent is not None else -1
         cur = self.stack[-1]
         top = cur.nm  # self.naming()
         fe = cur.fe  # self.func_entry()
@@ -997,10 +1071,10 @@ class _Builder:
         name: str | None = None
         fqn: str | None = None
         member_of: str | None = None
-        if t == "method_definition":
-            name_node = node.child_by_field_id(self.K.f_name)
+        if t == K.k_method_definition:
+            name_node = node.child_by_field_id(K.f_name)
             key = self.key_name(name_node)
-            if ptype == "class_body" and top.kind == "class" and top.cls is not None:
+            if ptype == K.k_class_body and top.kind == "class" and top.cls is not None:
                 cls = top.cls
                 kind = "method"
                 name = key or None
@@ -1018,7 +1092,7 @@ class _Builder:
                         cls.has_ctor = True
                 this = ("cls", top.fqn)
                 member_of = top.fqn
-            elif ptype == "object":
+            elif ptype == K.k_object:
                 prefix = self.obj_prefix.get(parent.start_byte)
                 if prefix is not None and key is not None:
                     name = key
@@ -1029,36 +1103,36 @@ class _Builder:
                 name = fqn.rsplit(".", 1)[-1]
                 kind = "lambda"
         else:
-            arrow = t == "arrow_function"
-            own = node.child_by_field_id(self.K.f_name)
-            if t in ("function_declaration", "generator_function_declaration"):
+            arrow = t == K.k_arrow_function
+            own = node.child_by_field_id(K.f_name)
+            if t == K.k_function_declaration or t == K.k_generator_function_declaration:
                 if own is not None:
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
                     self.bind(fe.scope, name, ("def", fqn, "func"))
-                if ptype == "export_statement" and self.is_default_export(parent):
+                if ptype == K.k_export_statement and self.is_default_export(parent):
                     self.pf.exports["default"] = ("local", name) if name else ("defat", node.start_byte)
                 if fqn is None:  # a declaration without a name (syntax error)
                     fqn = self.anon(top, "function")
                     name = fqn.rsplit(".", 1)[-1]
                     kind = "lambda"
             else:
-                if ptype == "variable_declarator":
-                    nm = parent.child_by_field_id(self.K.f_name)
-                    if nm is not None and nm.type == "identifier":
+                if ptype == K.k_variable_declarator:
+                    nm = parent.child_by_field_id(K.f_name)
+                    if nm is not None and nm.kind_id == K.identifier:
                         name = self._t(nm)
                         fqn = f"{top.fqn}.{name}"
-                elif ptype == "pair":
+                elif ptype == K.k_pair:
                     obj = parent.parent
                     prefix = self.obj_prefix.get(obj.start_byte) if obj is not None else None
-                    key = self.key_name(parent.child_by_field_id(self.K.f_key))
+                    key = self.key_name(parent.child_by_field_id(K.f_key))
                     if prefix is not None and key is not None:
                         name = key
                         fqn = f"{prefix}.{key}"
                         if not arrow:
                             this = ("obj", prefix)
-                elif ptype == "public_field_definition" and top.kind == "class" and top.cls is not None:
-                    key = self.key_name(parent.child_by_field_id(self.K.f_name))
+                elif ptype == K.k_public_field_definition and top.kind == "class" and top.cls is not None:
+                    key = self.key_name(parent.child_by_field_id(K.f_name))
                     if key is not None:
                         name = key
                         fqn = f"{top.fqn}.{key}"
@@ -1066,12 +1140,12 @@ class _Builder:
                         cls = top.cls
                         cls.members.setdefault(key, []).append(("method", fqn))
                         member_of = top.fqn
-                elif ptype == "export_statement":
+                elif ptype == K.k_export_statement:
                     name = "default"
                     fqn = f"{self.module}.default"
                     self.pf.exports["default"] = ("defat", node.start_byte)
-                elif ptype == "assignment_expression":
-                    left = parent.child_by_field_id(self.K.f_left)
+                elif ptype == K.k_assignment_expression:
+                    left = parent.child_by_field_id(K.f_left)
                     target = self.cjs_target(left)
                     if target == "" and own is not None:
                         name = self._t(own)
@@ -1093,26 +1167,26 @@ class _Builder:
                 this = top.this  # lexical this (a class entry's this is the class)
         assert fqn is not None and name is not None
         self.pf.defs_at[node.start_byte] = ("def", fqn, "func")
-        body = node.child_by_field_id(self.K.f_body)
+        body = node.child_by_field_id(K.f_body)
         parent_key = member_of or (self.path if top.kind in ("module", "ns") else top.fqn)
         self.add_symbol(node, fqn, name, kind, parent_key, body)
         scope = self.new_scope(fqn, fe.scope, this)
         entry = _Entry(node.end_byte, fqn, "function", scope, this)
         self.stack.append(entry)
-        self.bind_params(scope, node, cls, is_ctor, cur.scope)
+        self.bind_params(scope, node, cls, is_ctor, cur.scope, parent)
         entry.this = self.pf.scope_this[scope]  # a declared `this: T` parameter is seen by arrows
-        rt = node.child_by_field_id(self.K.f_return_type)
+        rt = node.child_by_field_id(K.f_return_type)
         ann = self.conv_type(rt) if rt is not None else None
         rets: list = []
-        if body is not None and body.type != "statement_block":
+        if body is not None and body.kind_id != K.k_statement_block:
             rets.append(self.conv(body))
         if acc != "setter" or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
 
-    @staticmethod
-    def is_default_export(export_node) -> bool:
+    def is_default_export(self, export_node) -> bool:
+        default = self.K.k_default
         for c in export_node.children:
-            if c.type == "default":
+            if c.kind_id == default:
                 return True
             if c.is_named:
                 return False
@@ -1288,61 +1362,63 @@ class _Builder:
         self.site("decorator", self.conv(inner), node)
 
     def on_import(self, node) -> None:
-        src = self._sv(node.child_by_field_id(self.K.f_source))
+        K = self.K
+        src = self._sv(node.child_by_field_id(K.f_source))
         if src is None:
             req = _nth(node, 0)
-            if req is None or req.type != "import_require_clause":
+            if req is None or req.kind_id != K.k_import_require_clause:
                 return
-            src = self._sv(req.child_by_field_id(self.K.f_source))
+            src = self._sv(req.child_by_field_id(K.f_source))
             if src is None:
                 return
         self.pf.specs.append((src, node.start_point[0] + 1))
         scope = 0
         for clause in node.named_children:
-            if clause.type == "import_require_clause":  # import x = require("y")
+            if clause.kind_id == K.k_import_require_clause:  # import x = require("y")
                 ident = _nth(clause, 0)
                 if ident is not None:
                     self.bind(scope, self._t(ident), ("var", None, ("require", src), 0))
                 continue
-            if clause.type != "import_clause":
+            if clause.kind_id != K.k_import_clause:
                 continue
             for ch in clause.named_children:
-                ct = ch.type
-                if ct == "identifier":
+                ct = ch.kind_id
+                if ct == K.identifier:
                     self.bind(scope, self._t(ch), ("import", src, "default"))
-                elif ct == "namespace_import":
+                elif ct == K.k_namespace_import:
                     ident = _nth(ch, 0)
                     if ident is not None:
                         self.bind(scope, self._t(ident), ("import", src, "*"))
-                elif ct == "named_imports":
+                elif ct == K.k_named_imports:
                     for sp in ch.named_children:
-                        if sp.type != "import_specifier":
+                        if sp.kind_id != K.k_import_specifier:
                             continue
-                        nm = sp.child_by_field_id(self.K.f_name)
-                        al = sp.child_by_field_id(self.K.f_alias)
+                        nm = sp.child_by_field_id(K.f_name)
+                        al = sp.child_by_field_id(K.f_alias)
                         if nm is None:
                             continue
-                        imported = self._sv(nm) if nm.type == "string" else self._t(nm)
+                        imported = self._sv(nm) if nm.kind_id == K.k_string else self._t(nm)
                         if imported is None:
                             continue
                         self.bind(scope, self._t(al) if al is not None else imported, ("import", src, imported))
 
     def on_export(self, node) -> None:
+        K = self.K
         pf = self.pf
         if self.func_entry().kind == "ns":
             return  # exported from a namespace, not from the module
-        src = self._sv(node.child_by_field_id(self.K.f_source))
+        src = self._sv(node.child_by_field_id(K.f_source))
         if src is not None:
             pf.specs.append((src, node.start_point[0] + 1))
             star = True
             for ch in node.named_children:
-                if ch.type == "export_clause":
+                if ch.kind_id == K.k_export_clause:
                     star = False
                     for sp in ch.named_children:
-                        if sp.type != "export_specifier":
+                        if sp.kind_id != K.k_export_specifier:
                             continue
-                        nm = sp.child_by_field_id(self.K.f_name)
-                        al = sp.child_by_field_id(self.K.f_alias)
+                        nm = sp.child_by_field_id(K.f_name)
+                        al = sp.child_by_field_id(K.f_alias)
                         if nm is None:
                             continue
                         imported = self.key_name(nm) or self._t(nm)
@@ -1351,7 +1427,7 @@ class _Builder:
                             src,
                             imported,
                         )
-                elif ch.type == "namespace_export":
+                elif ch.kind_id == K.k_namespace_export:
                     star = False
                     ident = _nth(ch, 0)
                     if ident is not None:
@@ -1359,21 +1435,21 @@ class _Builder:
             if star:
                 pf.stars.append(src)
             return
-        decl = node.child_by_field_id(self.K.f_declaration)
+        decl = node.child_by_field_id(K.f_declaration)
         if decl is not None:
-            dt = decl.type
-            if dt in ("lexical_declaration", "variable_declaration"):
+            dt = decl.kind_id
+            if dt == K.k_lexical_declaration or dt == K.k_variable_declaration:
                 for d in decl.named_children:
-                    if d.type == "variable_declarator":
-                        nm = d.child_by_field_id(self.K.f_name)
-                        if nm is not None and nm.type == "identifier":
+                    if d.kind_id == K.k_variable_declarator:
+                        nm = d.child_by_field_id(K.f_name)
+                        if nm is not None and nm.kind_id == K.identifier:
                             pf.exports[self._t(nm)] = ("local", self._t(nm))
             else:
-                nm = decl.child_by_field_id(self.K.f_name)
+                nm = decl.child_by_field_id(K.f_name)
                 if nm is not None and not self.is_default_export(node):
                     pf.exports[self._t(nm)] = ("local", self._t(nm))
             return
-        value = node.child_by_field_id(self.K.f_value)
+        value = node.child_by_field_id(K.f_value)
         if value is not None:
             vt = value.type
             if vt == "identifier":
@@ -1387,17 +1463,17 @@ class _Builder:
                 pf.exports["default"] = ("expr", self.conv(value), self.func_entry().scope)
             return
         for ch in node.named_children:
-            if ch.type == "export_clause":
+            if ch.kind_id == K.k_export_clause:
                 for sp in ch.named_children:
-                    if sp.type != "export_specifier":
+                    if sp.kind_id != K.k_export_specifier:
                         continue
-                    nm = sp.child_by_field_id(self.K.f_name)
-                    al = sp.child_by_field_id(self.K.f_alias)
+                    nm = sp.child_by_field_id(K.f_name)
+                    al = sp.child_by_field_id(K.f_alias)
                     if nm is None:
                         continue
                     local = self._t(nm)
                     pf.exports[self._t(al) if al is not None else local] = ("local", local)
-            elif ch.type == "identifier":  # export = x
+            elif ch.kind_id == K.identifier:  # export = x
                 pf.exports["default"] = ("local", self._t(ch))
                 pf.cjs_whole = True
 
@@ -1405,18 +1481,19 @@ class _Builder:
         nm = node.child_by_field_id(self.K.f_name)
         if nm is None:
             return
+        K = self.K
         fe = self.func_entry()
         if fe.kind == "block":
             decl = node.parent
-            if decl is not None and decl.type == "variable_declaration":
+            if decl is not None and decl.kind_id == K.k_variable_declaration:
                 fe = self.var_entry()  # `var` is function-scoped
-        value = node.child_by_field_id(self.K.f_value)
-        ty = node.child_by_field_id(self.K.f_type)
-        if nm.type == "identifier":
+        value = node.child_by_field_id(K.f_value)
+        ty = node.child_by_field_id(K.f_type)
+        if nm.kind_id == K.identifier:
             name = self._t(nm)
             vexpr = None
             if value is not None:
-                if value.type == "object":
+                if value.kind_id == K.k_object:
                     self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
             texpr = self.conv_type(ty) if ty is not None else None
@@ -1572,7 +1649,7 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
             old = _edited_copy(b, tree, spans)
             retry = b.parser.parse(patched) if old is None else b.parser.parse(patched, old)
             # variance / const modifiers, generic call signatures: kept when it is a better parse
-            if not retry.root_node.has_error or _error_nodes(retry.root_node) < _error_nodes(root):
+            if not retry.root_node.has_error or _error_nodes(root, _error_nodes(retry.root_node)) > 0:
                 tree, root = retry, retry.root_node
     if root.has_error:
         line = _first_error_line(root)
@@ -1601,14 +1678,17 @@ def _edited_copy(b: _Builder, tree, spans: list[tuple[int, int]]):
     return old
 
 
-def _error_nodes(root) -> int:
-    """ERROR and MISSING nodes in the tree (only subtrees that have errors are entered)."""
-    n = 0
+def _error_nodes(root, minus: int = 0) -> int:
+    """ERROR and MISSING nodes in the tree (only subtrees that have errors are entered), less
+    ``minus``; the count stops at 1 (enough to say the tree has more than ``minus``)."""
+    n = -minus
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type == "ERROR" or node.is_missing:
+        if node.is_error or node.is_missing:
             n += 1
+            if n > 0 and minus:
+                return n
         if node.has_error:
             stack.extend(node.children)
     return n
