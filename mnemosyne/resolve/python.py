@@ -141,7 +141,7 @@ _ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Fla
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
 SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops growing
-_SETTLED_KINDS = frozenset({"F", "C", "I", "M", "S", "T"})  # values a settling key carries over
+_SETTLED_KINDS = frozenset({"F", "C"})  # values a settling key carries over: what calls reach
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 
 
