@@ -83,6 +83,26 @@ def _index_key(pf: ParsedFile, key: tuple) -> tuple | None:
     return key
 
 
+_STORES: dict[int, tuple[ParsedFile, dict]] = {}
+
+
+def attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, Any], ...]]:
+    """``(base name, attr) -> ((scope, value), ...)`` for every ``name.attr = value`` of the file,
+    computed once per parse result (kept while the result lives; a few hundred files at most)."""
+    hit = _STORES.get(id(pf))
+    if hit is not None and hit[0] is pf:
+        return hit[1]
+    out: dict[tuple[str, str], list[tuple[int, Any]]] = {}
+    for i, s in enumerate(pf.scopes):
+        for base, attr, v in s.attr_stores:
+            out.setdefault((base, attr), []).append((i, v))
+    r = {k: tuple(v) for k, v in out.items()}
+    if len(_STORES) > 4096:
+        _STORES.clear()
+    _STORES[id(pf)] = (pf, r)
+    return r
+
+
 def stub_body(s: Any) -> str:
     """What a function's body says about it being a placeholder for overrides: ``"raise"`` when
     all it does is ``raise NotImplementedError`` (any call sites on that statement's lines, a
@@ -125,6 +145,8 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
         v = file_param_calls(pf)[0]
     elif k == "PA":
         return key[1] in file_param_calls(pf)[1]
+    elif k == "AS":
+        v = attr_stores(pf).get((key[1], key[2]))
     else:
         if key[1] >= len(pf.scopes):
             return None
@@ -190,7 +212,7 @@ def answer(pf: ParsedFile, key: tuple) -> Any:
             else:
                 out.append(_nz(b, lam, sk))
         return tuple(out)
-    if k in ("ia", "ii", "S"):
+    if k in ("ia", "ii", "S", "AS"):
         return tuple([(sk[i], _nz(e, lam, sk)) for i, e in v])
     if k == "D":
         return tuple([(_nz(e, lam, sk), sk[i]) for e, i in v])

@@ -120,7 +120,7 @@ from mnemosyne.extract import content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, file_subclasses, parse_python
-from mnemosyne.resolve.py_reads import rebase_keys, reads_differ, same_numbering, stub_body
+from mnemosyne.resolve.py_reads import attr_stores, rebase_keys, reads_differ, same_numbering, stub_body
 from mnemosyne.parse.pool import ParseJob
 
 BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
@@ -620,6 +620,11 @@ class _FileResolver:
         if path != self.path:
             self._rd(path, ("S", name))
         return self.ix._parsed[path].sites_by_name.get(name, ())
+
+    def astores(self, path: str, name: str, attr: str) -> tuple:
+        if path != self.path:
+            self._rd(path, ("AS", name, attr))
+        return attr_stores(self.ix._parsed[path]).get((name, attr), ())
 
     def decos(self, path: str, name: str) -> list:
         if path != self.path:
@@ -1364,6 +1369,8 @@ class _FileResolver:
             out: set = set()
             for b in self.eval(path, idx, e[1]):
                 out |= self.getattr(b, e[2])[0]
+            if e[1][0] == "n":
+                out |= self.stored_attr(path, idx, e[1][1], e[2])
             return out
         if tag == "c":
             fn = e[1]
@@ -1449,6 +1456,30 @@ class _FileResolver:
                 if any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ()):
                     return True
         return False
+
+    def stored_attr(self, path: str, idx: int, name: str, attr: str) -> set:
+        """``name.attr`` also holds what ``name.attr = value`` statements of the file stored, where
+        ``name`` is the same variable, not a parameter (``app = App(); app.handler = on_event;
+        app.handler()``); a method's ``self.attr`` is the class's instance attribute instead
+        (``getattr``), and a decorator's ``cls.m = wrapper`` after ``orig = cls.m`` would make the
+        wrapper call itself in this flow-insensitive view."""
+        bs = self.binding_scope(path, idx, name)
+        binds = self.binds(path, bs, name) or () if bs is not None else ()
+        if any(v[0] == "p" for v in binds):
+            return set()  # an object passed in, patched (``cls.setUp = setUp`` after reading it): not followed
+        out: set = set()
+        for j, v in self.astores(path, name, attr):
+            if self.binding_scope(path, j, name) == bs:
+                out |= self.eval(path, j, v)
+        for b in binds:  # ``from plugins import registry``: what plugins stores on its registry
+            if b[0] == "if":
+                mod = self.absolute(path, b[1], b[3])
+                mpath = self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
+                if mpath is not None and mpath != path:
+                    for j, v in self.astores(mpath, b[2], attr):
+                        if self.binding_scope(mpath, j, b[2]) in (None, 0):
+                            out |= self.eval(mpath, j, v)
+        return out
 
     def subscript(self, path: str, idx: int, e: Any) -> set:
         base, key = e[1], e[2]

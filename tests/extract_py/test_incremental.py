@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 19)
+        k = rng.randint(0, 21)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -70,6 +70,10 @@ def _random_module(rng: random.Random, me: str) -> str:
                 f"from pkg.{on} import K\n\nclass K2(K):\n    def n(self):\n        return f()\n\n"
                 "def use(k: K):\n    return k.n()"
             )
+        elif k == 20:  # an attribute stored on a module-level object from outside its class
+            lines.append(f"app = {rng.choice(['C', 'D'])}()\napp.h = {rng.choice(['f', 'g', 'lambda: f()'])}")
+        elif k == 21:
+            lines.append(f"from pkg.{on} import app\n\ndef use_app():\n    return app.h()")
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"
