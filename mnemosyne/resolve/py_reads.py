@@ -83,24 +83,14 @@ def _index_key(pf: ParsedFile, key: tuple) -> tuple | None:
     return key
 
 
-_STORES: dict[int, tuple[ParsedFile, dict]] = {}
-
-
 def attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, Any], ...]]:
-    """``(base name, attr) -> ((scope, value), ...)`` for every ``name.attr = value`` of the file,
-    computed once per parse result (kept while the result lives; a few hundred files at most)."""
-    hit = _STORES.get(id(pf))
-    if hit is not None and hit[0] is pf:
-        return hit[1]
+    """``(base name, attr) -> ((scope, value), ...)`` for every ``name.attr = value`` of the file
+    (the resolver keeps one per file it holds: ``PythonIndex.attr_stores``)."""
     out: dict[tuple[str, str], list[tuple[int, Any]]] = {}
     for i, s in enumerate(pf.scopes):
         for base, attr, v in s.attr_stores:
             out.setdefault((base, attr), []).append((i, v))
-    r = {k: tuple(v) for k, v in out.items()}
-    if len(_STORES) > 4096:
-        _STORES.clear()
-    _STORES[id(pf)] = (pf, r)
-    return r
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def stub_body(s: Any) -> str:
