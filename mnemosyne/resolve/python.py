@@ -1317,13 +1317,31 @@ class _FileResolver:
         if not kwonly:
             for k, a in enumerate(args):
                 if a[0] == "*":
-                    return EMPTY  # positions after a *splat are unknown
+                    inner = a[1]
+                    if inner[0] == "t" and not any(x[0] == "*" for x in inner[1]):  # f(*[a, b]): spelled out
+                        spelled = (e[0], e[1], (*args[:k], *inner[1], *args[k + 1 :]), e[3])
+                        return self._arg_values(path, sc, spelled, j, pname, spec)
+                    # f(*args): positions from here on are unknown, any item or later argument
+                    out: set = set(self.iter_values(path, sc, inner))
+                    for b in args[k + 1 :]:
+                        out |= self.iter_values(path, sc, b[1]) if b[0] == "*" else self.eval(path, sc, b)
+                    return frozenset(out | self._kwarg_values(path, sc, kwargs, pname))
                 if k == j:
                     return self.eval(path, sc, a)
+        return self._kwarg_values(path, sc, kwargs, pname)
+
+    def _kwarg_values(self, path: str, sc: int, kwargs: Any, pname: str) -> frozenset:
+        """What keyword arguments pass for ``pname``: ``pname=v``, or the ``pname`` item of a
+        ``**mapping`` (a dict display, ``**kwargs`` forwarded from a caller's keywords)."""
+        out: set = set()
         for nm, a in kwargs:
             if nm == pname:
                 return self.eval(path, sc, a)
-        return EMPTY
+            if nm is None:
+                for c in self.eval(path, sc, a):
+                    if c[0] == "T" and c[3][0] == "d":
+                        out |= self.container_item(c, ("str", pname))
+        return frozenset(out)
 
     @staticmethod
     def decorator_names(s: Scope) -> set[str]:
