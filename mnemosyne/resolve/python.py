@@ -27,7 +27,8 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
   and decorator sites of the function's own module (intra-module, by position and keyword; a
   parameter after ``*args`` by keyword only; ``*args`` a tuple of the extra positional
-  arguments, ``**kwargs`` a dict of the extra keyword arguments),
+  arguments, ``**kwargs`` a dict of the extra keyword arguments; a site's ``f(*[a, b])`` spelled
+  out, ``f(*xs)`` any item of xs from its position on, ``f(**d)`` by name),
   including sites that call it through a local alias (``h = f; h(x)``, ``obj.h = f``, a lambda
   bound to a name, a class alias for ``__init__``; not a method's alias, which may be bound),
   and, for a function or lambda passed as an argument somewhere in its module, the calls of
