@@ -928,7 +928,7 @@ class _FileResolver:
                 for c in self.eval(path, idx, e):
                     if c[0] == "C":
                         out.add(("I", c[1], c[2]))
-                    elif c[0] == "X":
+                    elif c[0] == "X" or c[0] == "XM":
                         out.add(("XI", c[1]))
             return frozenset(out)
         return self.eval(path, idx, v)
@@ -965,8 +965,8 @@ class _FileResolver:
                     # typing.Self in a method's annotation: the class the method is defined in
                     if idx >= 0 and self.hdr(path, idx).kind == "class":
                         out.add(("C", path, idx) if as_class else ("I", path, idx))
-                elif c[0] == "X":
-                    out.add(c if as_class else ("XI", c[1]))
+                elif c[0] == "X" or c[0] == "XM":
+                    out.add(("X", c[1]) if as_class else ("XI", c[1]))
         return frozenset(out)
 
     def param_values(self, path: str, fidx: int, i: int) -> frozenset:
@@ -1644,7 +1644,7 @@ class _FileResolver:
                 if m[0] == "F":
                     out |= self.returns(m[1], m[2])
             return out
-        if k == "X":
+        if k == "X" or k == "XM":
             name = f[1]
             if name == "functools.partial" and e[2]:
                 a0 = e[2][0]
@@ -1751,7 +1751,7 @@ class _FileResolver:
                 if v[0] == "C":
                     if (v[1], v[2]) not in bases:
                         bases.append((v[1], v[2]))
-                elif v[0] in ("X", "B", "B?") and v not in externals:
+                elif v[0] in ("X", "XM", "B", "B?") and v not in externals:
                     if not (v[0] == "B" and v[1] == "object"):
                         externals.append(v)
         seqs = [list(self.mro(*b)[0]) for b in bases] + [list(bases)]
@@ -1824,9 +1824,7 @@ class _FileResolver:
                 return self.eval_bindings(cp, ci, name)
         if len(externals) == 1:
             x = externals[0]
-            if x[0] == "X":
-                return frozenset({("X", f"{x[1]}.{name}")})
-            return frozenset({("B", f"{x[1]}.{name}")})
+            return frozenset({("XM" if x[0] in ("X", "XM") else "BM", f"{x[1]}.{name}")})
         return EMPTY
 
     def property_getters(self, path: str, cidx: int, name: str, start_after: bool = False) -> list[tuple[str, int]]:
@@ -1854,10 +1852,17 @@ class _FileResolver:
         if k == "M":
             vals, _ = self.module_attr(b[1], attr)
             return vals, []
-        if k == "X" or k == "XI":
-            return frozenset({("X", f"{b[1]}.{attr}")}), []
+        if k == "X":
+            # a module's attribute is named by its path (``os.path.join``); a capitalised segment
+            # is a class, whose attribute is a member: ``requests.Session.get``
+            last = b[1].rsplit(".", 1)[-1]
+            return frozenset({("XM" if last[:1].isupper() else "X", f"{b[1]}.{attr}")}), []
+        if k == "XI":
+            return frozenset({("XM", f"{b[1]}.{attr}")}), []
         if k == "B":
-            return frozenset({("B", f"{b[1]}.{attr}")}), []
+            return frozenset({("BM", f"{b[1]}.{attr}")}), []
+        if k == "XM" or k == "BM":
+            return EMPTY, []  # an attribute of a member of an external class: not known
         if k == "C":
             vals = self.class_lookup(b[1], b[2], attr)
             if not attr.startswith("_") and self.is_enum(b[1], b[2]):
@@ -1878,9 +1883,14 @@ class _FileResolver:
                 return frozenset(out), getters
             vals = set(self.class_lookup(b[1], b[2], attr, start_after))
             if k == "I":
+                ivals: set = set()
+                found = False
                 for cp, ci in self.mro(b[1], b[2])[0]:
                     for fi, v in self.iattrs(cp, ci, attr):
-                        vals |= self.eval_binding(cp, fi, v)
+                        found = True
+                        ivals |= self.eval_binding(cp, fi, v)
+                if found:  # assigned on self by the program: not a member of an external base
+                    vals = {v for v in vals if v[0] != "XM" and v[0] != "BM"} | ivals
             return frozenset(vals), []
         return EMPTY, []
 
@@ -1936,9 +1946,9 @@ class _FileResolver:
                 for m in sorted(self.class_lookup(v[1], v[2], "__call__"), key=repr):
                     if m[0] == "F":
                         self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
-            elif k == "X":
+            elif k == "X" or k == "XM":
                 self.edge(caller, v[1], "external", line, external=True)
-            elif k == "B":
+            elif k == "B" or k == "BM":
                 self.edge(caller, f"<builtin>.{v[1]}", "builtin", line, external=True)
             elif k == "B?" and not ctor_only:
                 self.edge(caller, f"<builtin>.{v[1]}", "inferred", line, external=True, confidence=0.5)
@@ -2214,7 +2224,7 @@ class _FileResolver:
                 for v in sorted(self.eval(path, s.parent, b), key=repr):
                     if v[0] == "C":
                         tgt, ext = self.fqn(v[1], v[2]), False
-                    elif v[0] == "X":
+                    elif v[0] == "X" or v[0] == "XM":
                         tgt, ext = v[1], True
                     elif v[0] in ("B", "B?"):
                         tgt, ext = f"<builtin>.{v[1]}", True
