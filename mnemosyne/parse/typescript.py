@@ -590,7 +590,12 @@ class _Builder:
         return len(pf.bindings) - 1
 
     def bind(self, scope: int, name: str, value: tuple) -> None:
-        self.pf.bindings[scope].setdefault(name, []).append(value)
+        b = self.pf.bindings[scope]
+        bl = b.get(name)
+        if bl is None:
+            b[name] = [value]
+        else:
+            bl.append(value)
 
     def naming(self) -> _Entry:
         return self.stack[-1].nm
@@ -984,40 +989,23 @@ class _Builder:
         mscope = self.new_scope(self.module, -1)
         self.fqns.add(self.module)
         self.pf.symbols.append(
-            Symbol(
-                fqn=self.module,
-                name=self.module.rsplit("/", 1)[-1],
-                kind="module",
-                file=self.path,
-                parent=self.path,
-                line_start=1,
-                line_end=root.end_point[0] + 1,
-                body_hash=self.pf.content_hash,
+            make_symbol(  # Symbol(fqn, name, kind, file, parent, line_start, line_end, signature, doc, body_hash)
+                self.module,
+                self.module.rsplit("/", 1)[-1],
+                "module",
+                self.path,
+                self.path,
+                1,
+                root.end_point[0] + 1,
+                "",
+                "",
+                self.pf.content_hash,
             )
         )
         self.stack.append(_Entry(root.end_byte + 1, self.module, "module", mscope, None))
         query = self.query
         caps = QueryCursor(query).captures(root)
-        handlers = {
-            "fn": self.on_fn,
-            "cls": self.on_cls,
-            "iface": self.on_iface,
-            "call": self.on_call,
-            "new": self.on_new,
-            "jsx": self.on_jsx,
-            "dec": self.on_dec,
-            "import": self.on_import,
-            "export": self.on_export,
-            "var": self.on_var,
-            "assign": self.on_assign,
-            "field": self.on_field,
-            "ret": self.on_ret,
-            "forin": self.on_forin,
-            "catch": self.on_catch,
-            "member": self.on_member,
-            "ns": self.on_ns,
-            "block": self.on_block,
-        }
+        handlers = _HANDLERS  # capture name -> _Builder method (called with self)
         # document order; a node before what it contains; captures of one node by rank (_RANK):
         # one int key per capture, and a stable sort keeps ties in capture order
         items: list = []
@@ -1033,7 +1021,7 @@ class _Builder:
             while start >= stack[-1].end and len(stack) > 1:
                 stack.pop()
             try:
-                handler(node)
+                handler(self, node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
         if pf.sites:
@@ -1622,6 +1610,28 @@ class _Builder:
         p = node.child_by_field_id(self.K.f_parameter)
         if p is not None:
             self.bind_pattern(self.push_block(node.end_byte).scope, p)
+
+
+_HANDLERS = {
+    "fn": _Builder.on_fn,
+    "cls": _Builder.on_cls,
+    "iface": _Builder.on_iface,
+    "call": _Builder.on_call,
+    "new": _Builder.on_new,
+    "jsx": _Builder.on_jsx,
+    "dec": _Builder.on_dec,
+    "import": _Builder.on_import,
+    "export": _Builder.on_export,
+    "var": _Builder.on_var,
+    "assign": _Builder.on_assign,
+    "field": _Builder.on_field,
+    "ret": _Builder.on_ret,
+    "forin": _Builder.on_forin,
+    "catch": _Builder.on_catch,
+    "member": _Builder.on_member,
+    "ns": _Builder.on_ns,
+    "block": _Builder.on_block,
+}
 
 
 def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
