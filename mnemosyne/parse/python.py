@@ -128,6 +128,13 @@ _OTHER_KINDS = frozenset({
 })
 
 
+# _ACT with the anonymous node types (tokens) skipped, for lists of all the children of a node
+_ACTW: list[int] = list(_ACT)
+for _i in range(LANGUAGE.node_kind_count):
+    if not LANGUAGE.node_kind_is_named(_i):
+        _ACTW[_i] = 0
+
+
 def _parser() -> Parser:
     p = getattr(_LOCAL, "parser", None)
     if p is None:
@@ -443,6 +450,9 @@ class _Conv:
                     # a literal first argument is kept (mapping.get("key")); others need no value
                     sv = _string_value(a, self.src) if not args and a.named_child_count <= 3 else None
                     args.append(("str", sv) if sv is not None else STR)
+                    pre = self.src[a.start_byte : a.start_byte + 3]
+                    if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
+                        continue  # the walk enters f-strings only
                 elif at != 8:  # not a comment
                     args.append(self.expr(a, d1))
                 if act[a.kind_id]:
@@ -705,16 +715,19 @@ class _Conv:
         kn = _KN
         src = self.src
         act = _ACT
+        actw = _ACTW
         memo = self.memo
         call_kids = self.call_kids
         scopes = self.scopes
+        ek = _EK
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
             a = act[kid]
-            if a == 1:  # most nodes: just walk their children
-                for c in reversed(node.named_children):
-                    if act[c.kind_id]:
+            if a == 1:  # most nodes: just walk their children (Node.children with the anonymous
+                # ones filtered out costs less than Node.named_children)
+                for c in reversed(node.children):
+                    if actw[c.kind_id]:
                         push((c, sc, 0))
                 continue
             if a != 4:
@@ -750,8 +763,14 @@ class _Conv:
                     fn, kids = ck
                     for c in reversed(kids):
                         push((c, sc, 0))
-                if fn is not None and act[fn.kind_id]:
-                    push((fn, sc, 1))
+                if fn is not None:
+                    fk = fn.kind_id
+                    if ek[fk] == 2:  # an attribute callee (ctx 1: no load): the walk enters its object
+                        obj = fn.child_by_field_id(F_OBJECT)
+                        if obj is not None and act[obj.kind_id]:
+                            push((obj, sc, 0))
+                    elif act[fk]:
+                        push((fn, sc, 1))
                 continue
             if t == "attribute":
                 obj = node.child_by_field_id(F_OBJECT)
@@ -928,28 +947,40 @@ class _Conv:
 
     def assignment(self, node: Node, sc: int, push: Any) -> None:
         lefts: list[Node] = []
-        types: list[Node] = []
+        types: list[Node] | None = None
         cur: Node | None = node
-        while cur is not None and _KN[cur.kind_id] == "assignment":
+        kn = _KN
+        while cur is not None and kn[cur.kind_id] == "assignment":
             l = cur.child_by_field_id(F_LEFT)
             if l is not None:
                 lefts.append(l)
             ty = cur.child_by_field_id(F_TYPE)
             if ty is not None:
+                if types is None:
+                    types = []
                 types.append(ty)
             cur = cur.child_by_field_id(F_RIGHT)
         value_node = cur
         value = self.expr(value_node) if value_node is not None else None
-        ann = [e for ty in types for e in self.ann(ty)]
+        ann = [e for ty in types for e in self.ann(ty)] if types else None
         for l in lefts:
+            if kn[l.kind_id] == "identifier":  # bind_target's first case, inline
+                name = self.src[l.start_byte : l.end_byte].decode("utf-8", "replace")
+                if value is not None:
+                    self.bind(sc, name, value)
+                if ann:
+                    self.bind(sc, name, ("ann", tuple(ann)))
+                elif value is None:
+                    self.bind(sc, name, U)
+                if sc == 0 and name == "__all__":
+                    self.collect_all(value_node, extend=False)
+                continue
             if value is not None:
                 self.bind_target(sc, l, value)
             if ann:
                 self.bind_target(sc, l, ("ann", tuple(ann)))
             elif value is None:
                 self.bind_target(sc, l, U)
-            if sc == 0 and _KN[l.kind_id] == "identifier" and _stext(self.src, l) == "__all__":
-                self.collect_all(value_node, extend=False)
         act = _ACT
         if value_node is not None and act[value_node.kind_id]:
             push((value_node, sc, 0))
@@ -998,7 +1029,7 @@ class _Conv:
                 s.signature = _norm(_stext(self.src, sup))
                 pending.append((sup, sc, 0))
         else:
-            s.is_async = node.child_count > 0 and node.child(0).type == "async"  # type: ignore[union-attr]
+            s.is_async = node.child_count > 0 and _KN[node.child(0).kind_id] == "async"  # type: ignore[union-attr]
             params = node.child_by_field_id(F_PARAMETERS)
             rt = node.child_by_field_id(F_RETURN_TYPE)
             sig = self.params(params, idx, sc, pending)
