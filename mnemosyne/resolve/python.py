@@ -537,6 +537,7 @@ class _FileResolver:
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
+        self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> its receiver-relative returns
         self.abstract_memo: dict[tuple[str, int, str], list[str]] = {}  # (receiver class, name) -> overrides
 
     # ------------------------------------------------------------------ modules
@@ -1406,8 +1407,11 @@ class _FileResolver:
             out = set()
             for f in self.eval(path, idx, fn):
                 r = self.call_result(path, idx, f, e)
-                if fn[0] == "a" and f[0] == "F" and self.returns_cls(f[1], f[2]):
-                    r = self.factory_result(path, idx, fn, f, r)
+                if fn[0] == "a" and f[0] == "F":
+                    if self.returns_cls(f[1], f[2]):
+                        r = self.factory_result(path, idx, fn, f, r)
+                    elif self.self_returns(f[1], f[2]):
+                        r = self.receiver_result(path, idx, fn, f, r)
                 out |= r
             if fn[0] == "a" and fn[2] in ("get", "pop", "setdefault") and e[2] and e[2][0][0] != "*":
                 # mapping.get(key): the values of a dict display / items stored into the container
@@ -1462,6 +1466,49 @@ class _FileResolver:
         if not subs or own in subs:
             return r | subs
         return (r - {own}) | subs
+
+    def self_returns(self, path: str, fidx: int) -> tuple:
+        """The returns of method ``fidx`` that depend on its receiver: ``return self`` (a fluent
+        interface) and ``return self.attr`` (which a subclass may define)."""
+        key = (path, fidx)
+        r = self.selfret_memo.get(key)
+        if r is None:
+            r = ()
+            s = self.hdr(path, fidx)
+            if s.kind == "function" and s.parent >= 0 and self.hdr(path, s.parent).kind == "class":
+                params = self.params_of(path, fidx)
+                deco = self.decorator_names(s) if s.decorators else set()
+                if params and not deco & {"staticmethod", "classmethod"}:
+                    me = params[0][0]
+                    if all(v[0] == "p" for v in self.binds(path, fidx, me) or ()):
+                        r = tuple(
+                            e for e in self.rets(path, fidx)[0]
+                            if e == ("n", me) or (e[0] == "a" and e[1] == ("n", me))
+                        )
+            self.selfret_memo[key] = r
+        return r
+
+    def receiver_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
+        """``sub.m()`` where ``m``, inherited from a base, returns ``self`` or ``self.attr``: the
+        ``Sub`` instance, or ``Sub``'s attribute (a method only the subclass defines), not only
+        what the base's own evaluation found."""
+        own_cls = self.hdr(f[1], f[2]).parent
+        own = ("I", f[1], own_cls)
+        subs = {
+            ("I", b[1], b[2]) for b in self.eval(path, idx, fn[1])
+            if b[0] == "I" and (b[1], b[2]) != (f[1], own_cls) and f in self.class_lookup(b[1], b[2], fn[2])
+        }
+        if not subs:
+            return r
+        out = set(r)
+        for e in self.self_returns(f[1], f[2]):
+            if e[0] == "n":
+                out |= subs
+                out.discard(own)
+            else:
+                for sub in subs:
+                    out |= self.getattr(sub, e[2])[0]
+        return out
 
     def returns_cls(self, path: str, fidx: int) -> bool:
         """Classmethod ``fidx`` returns ``cls(...)`` (directly, or a local bound to it)."""
