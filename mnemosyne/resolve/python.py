@@ -1281,7 +1281,7 @@ class _FileResolver:
                                 disp = c[3]
                                 elts = disp[1] if disp[0] == "t" else tuple(k for k, _ in disp[1])
                                 for x in elts:
-                                    out |= self.eval(c[1], c[2], x[1] if x[0] == "*" else x)
+                                    out |= self.iter_values(c[1], c[2], x[1]) if x[0] == "*" else self.eval(c[1], c[2], x)
         return out
 
     @staticmethod
@@ -1633,7 +1633,7 @@ class _FileResolver:
             if key[0] == "int" and not any(x[0] == "*" for x in elts) and -len(elts) <= key[1] < len(elts):
                 return set(self.eval(cpath, cidx, elts[key[1]]))
             for x in elts:
-                out |= self.eval(cpath, cidx, x[1] if x[0] == "*" else x)
+                out |= self.iter_values(cpath, cidx, x[1]) if x[0] == "*" else self.eval(cpath, cidx, x)
         elif disp[0] == "d":
             items = disp[1]
             if key[0] in ("str", "int"):
@@ -1658,7 +1658,7 @@ class _FileResolver:
                 disp = c[3]
                 if disp[0] == "t":
                     for x in disp[1]:
-                        out |= self.eval(c[1], c[2], x[1] if x[0] == "*" else x)
+                        out |= self.iter_values(c[1], c[2], x[1]) if x[0] == "*" else self.eval(c[1], c[2], x)
                 else:
                     for k, _v in disp[1]:
                         out |= self.eval(c[1], c[2], k)
@@ -1671,7 +1671,7 @@ class _FileResolver:
                     for itv in self.returns(it[1], it[2]):
                         if itv[0] == "T":  # a generator __iter__: what it yields
                             for x in itv[3][1]:
-                                out |= self.eval(itv[1], itv[2], x[1] if x[0] == "*" else x)
+                                out |= self.iter_values(itv[1], itv[2], x[1]) if x[0] == "*" else self.eval(itv[1], itv[2], x)
                         elif itv[0] == "I":
                             for nx in self.class_lookup(itv[1], itv[2], "__next__"):
                                 if nx[0] == "F":
