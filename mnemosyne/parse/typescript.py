@@ -414,7 +414,7 @@ _GENERIC_SIGNATURE_LINE = re.compile(
 # scan slowly: the first tries a match at every `,` and `<` and, where a comment follows, its
 # lazy ``/\*.*?\*/`` (with re.S) retries every later `*/` of the file; the second starts with a
 # lookbehind, which sre tries at every byte.
-_TPM_START = re.compile(rb"[<,]" + _WS + rb"*(?=[/ioc])")  # where a _TYPE_PARAM_MODIFIER match may start
+_TPM_START = re.compile(rb"[<,]" + _WS + rb"*(?=/[*/]|in|out|const)")  # where a _TYPE_PARAM_MODIFIER match may start
 _TPM_TAIL = re.compile(  # _TYPE_PARAM_MODIFIER after its leading `[<,]`, whitespace and comments
     rb"(in" + _WS + rb"+out|in|out|const)(" + _WS + rb"+)(?=[A-Za-z_$][\w$]*" + _WS + rb"*(?:extends\b|=|,|>))"
 )
