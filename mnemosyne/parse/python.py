@@ -110,6 +110,7 @@ for _i, _t in enumerate(_KN):
         _ACT[_i] = 4
 
 
+_ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
 # node kind id -> what expr() needs to tell apart, as a small int (cheaper than comparing names)
 _EK: list[int] = [0] * 65536
 for _i, _t in enumerate(_KN):
@@ -423,6 +424,8 @@ class _Conv:
         # what the walk enters below the argument list: its children the walk does not skip, a
         # keyword argument replaced by its value (the walk enters nothing else of it)
         kids: list[Node] = []
+        # getattr(obj, "name"): the name is kept, like a first literal argument
+        named_attr = fn is not None and _EK[fn.kind_id] == 1 and self.src[fn.start_byte : fn.end_byte] in _ATTR_BUILTINS
         if argl is not None and _EK[argl.kind_id] == 9:  # argument_list
             d1 = depth + 1
             ek = _EK
@@ -448,7 +451,11 @@ class _Conv:
                     kwargs.append((None, self.expr(a.named_child(0), d1)))
                 elif at == 7:  # string
                     # a literal first argument is kept (mapping.get("key")); others need no value
-                    sv = _string_value(a, self.src) if not args and a.named_child_count <= 3 else None
+                    sv = (
+                        _string_value(a, self.src)
+                        if (not args or (named_attr and len(args) == 1)) and a.named_child_count <= 3
+                        else None
+                    )
                     args.append(("str", sv) if sv is not None else STR)
                     pre = self.src[a.start_byte : a.start_byte + 3]
                     if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
@@ -496,7 +503,11 @@ class _Conv:
         if t == "lambda":
             return ("L", self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
         if t in ("tuple", "list", "set", "expression_list", "pattern_list", "tuple_pattern", "list_pattern"):
-            return ("t", tuple([self.expr(c, depth + 1) for c in node.named_children if _KN[c.kind_id] != "comment"]))
+            return ("t", tuple([
+                ("*", self.expr(c.named_child(0) if c.named_child_count else None, depth + 1))
+                if _EK[c.kind_id] == 5 else self.expr(c, depth + 1)  # [*xs, f]: the items of xs
+                for c in node.named_children if _KN[c.kind_id] != "comment"
+            ]))
         if t == "dictionary":
             items = []
             for c in node.named_children:
@@ -560,7 +571,14 @@ class _Conv:
             sv = _string_value(node, self.src)
             if sv is None:
                 return []
-            return [e for e in (_dotted_expr(p.strip()) for p in sv.split("|")) if e is not None]
+            if "[" not in sv:
+                return [e for e in (_dotted_expr(p.strip()) for p in sv.split("|")) if e is not None]
+            # "Optional[Foo]", "list[Bar]": the string parsed as an annotation of its own
+            sub = sv.strip().encode()
+            expr = _parser().parse(sub).root_node.named_child(0)
+            if expr is None or _KN[expr.kind_id] != "expression_statement" or not expr.named_child_count:
+                return []
+            return _Conv(sub).ann(expr.named_child(0), depth + 1)
         if t == "binary_operator":
             return self.ann(node.child_by_field_id(F_LEFT), depth + 1) + self.ann(node.child_by_field_id(F_RIGHT), depth + 1)
         if t == "generic_type" or t == "subscript":
@@ -638,13 +656,19 @@ class _Conv:
             self.bind(scope, self.src[target.start_byte : target.end_byte].decode("utf-8", "replace"), value)
         elif t in ("pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"):
             elts = [c for c in target.named_children if _KN[c.kind_id] != "comment"]
-            lit = value[1] if value[0] == "t" and len(value[1]) == len(elts) else None
+            n = len(elts)
+            star = next((i for i, c in enumerate(elts) if _KN[c.kind_id] in ("list_splat_pattern", "list_splat")), -1)
+            vals = value[1] if value[0] == "t" and not any(v[0] == "*" for v in value[1]) else None
+            if vals is not None and (len(vals) != n if star < 0 else len(vals) < n - 1):
+                vals = None  # a count that does not match: positions unknown
             for i, c in enumerate(elts):
-                if _KN[c.kind_id] in ("list_splat_pattern", "list_splat"):
-                    self.bind_target(scope, c.named_child(0) if c.named_child_count else None, U, depth + 1)
-                    lit = None
+                if i == star:  # `a, *rest, z = ...`: rest is a list of the middle items
+                    inner = c.named_child(0) if c.named_child_count else None
+                    mid = ("t", vals[i : len(vals) - (n - 1 - i)]) if vals is not None else ("t", (("*", value),))
+                    self.bind_target(scope, inner, mid, depth + 1)
                     continue
-                self.bind_target(scope, c, lit[i] if lit is not None else ("ix", value, i), depth + 1)
+                k = i if star < 0 or i < star else i - n  # after a starred target: from the end
+                self.bind_target(scope, c, vals[k] if vals is not None else ("ix", value, k), depth + 1)
         elif t in ("parenthesized_expression", "as_pattern_target"):
             self.bind_target(scope, target.named_child(0) if target.named_child_count else None, value, depth + 1)
         elif t == "attribute":
@@ -654,7 +678,10 @@ class _Conv:
                 self.scopes[scope].attr_stores.append((_stext(self.src, obj), _stext(self.src, attr), value))
         elif t == "subscript":
             base = target.child_by_field_id(F_VALUE)
-            if base is not None and _KN[base.kind_id] == "identifier":
+            if base is not None and _KN[base.kind_id] == "subscript":
+                # d["a"]["b"] = v: d holds a container holding v
+                self.bind_target(scope, base, ("t", (value,)), depth + 1)
+            elif base is not None and _KN[base.kind_id] == "identifier":
                 self.add_item(scope, _stext(self.src, base), value)
             elif base is not None and _KN[base.kind_id] == "attribute":
                 obj = base.child_by_field_id(F_OBJECT)

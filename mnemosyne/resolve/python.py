@@ -900,13 +900,13 @@ class _FileResolver:
             out: set = set()
             for c in self.eval_binding(path, idx, v[1]):
                 if c[0] == "PR":  # (key, value) of dict.items(): only values are known
-                    if v[2] == 1:
+                    if v[2] == 1 or v[2] == -1:
                         out |= c[1]
                     continue
                 if c[0] == "T" and c[3][0] == "t":
                     elts = c[3][1]
-                    i = v[2]
-                    if i < len(elts) and not any(e[0] == "*" for e in elts):
+                    i = v[2]  # negative after a starred target: from the end
+                    if -len(elts) <= i < len(elts) and not any(e[0] == "*" for e in elts):
                         out |= self.eval(c[1], c[2], elts[i])
             return frozenset(out)
         if tag == "w" or tag == "aw":
@@ -1649,6 +1649,10 @@ class _FileResolver:
         return out
 
     def iter_values(self, path: str, idx: int, e: Any) -> frozenset:
+        """The items iterating ``e`` gives (memoised: ``xs = [*xs, x]`` is a cycle)."""
+        return self.memoized(("iv", path, idx, e), True, self._iter_values, path, idx, e)
+
+    def _iter_values(self, path: str, idx: int, e: Any) -> set:
         out: set = set(self.stored_items(path, idx, e))
         for c in self.eval(path, idx, e):
             if c[0] == "VW":
@@ -1709,6 +1713,14 @@ class _FileResolver:
                 return {("C", v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == "I"}
             if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != "*":
                 return set(self.eval(path, idx, e[2][0]))
+            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == "str" and e[2][0][0] != "*":
+                # getattr(obj, "name"[, default]): obj.name, or the default
+                out = set()
+                for b in self.eval(path, idx, e[2][0]):
+                    out |= self.getattr(b, e[2][1][1])[0]
+                if len(e[2]) > 2 and e[2][2][0] != "*":
+                    out |= self.eval(path, idx, e[2][2])
+                return out
             if k == "B" and f[1] in ITEM_BUILTINS:
                 return self.items_result(path, idx, f[1], e)
             return set()
