@@ -1066,11 +1066,13 @@ class _Builder:
                 cls = top.cls
                 kind = "method"
                 name = key or None
+                static = False
                 if name is not None:
                     fqn = f"{top.fqn}.{name}"
                     is_ctor = name == "constructor"
                     # modifiers before the name: static / async / get / set / override / accessibility
                     mods = self.data[node.start_byte : name_node.start_byte].split()
+                    static = b"static" in mods
                     if b"get" in mods:
                         acc = "getter"
                     elif b"set" in mods:
@@ -1078,7 +1080,7 @@ class _Builder:
                     cls.members.setdefault(name, []).append((acc, fqn))
                     if is_ctor:
                         cls.has_ctor = True
-                this = ("cls", top.fqn)
+                this = ("scls" if static else "cls", top.fqn)  # in a static method `this` is the class
                 member_of = top.fqn
             elif ptype == K.k_object:
                 prefix = self.obj_prefix.get(parent.start_byte)
@@ -1235,6 +1237,13 @@ class _Builder:
                     else:
                         info.extends = self.conv(h)
                 break
+        body = node.child_by_field_id(self.K.f_body)
+        for m in body.named_children if body is not None else ():
+            if m.type == "abstract_method_signature":  # `abstract m(): T;`: what subclasses implement
+                nm = self.key_name(m.child_by_field_id(self.K.f_name))
+                if nm is not None:
+                    rt = m.child_by_field_id(self.K.f_return_type)
+                    info.members.setdefault(nm, []).append(("msig", self.conv_type(rt) if rt is not None else None))
         prev = self.pf.classes.get(fqn)
         if prev is None or prev.is_interface:  # a class outranks an interface merged with it
             self.pf.classes[fqn] = info

@@ -465,7 +465,13 @@ class _Ctx:
                 return None
             if len(e) > 2 and fn[0] == "ext" and fn[1] in WRAPPER_CALLEES:
                 return self.eval(pf, scope, e[2], depth + 1)
-            return self.call_result(fn)
+            res = self.call_result(fn)
+            if res is not None and res[0] == "inst" and e[1][0] == "prop" and self.returns_new_this(fn):
+                # `Sub.create()` with an inherited `static create() { return new this(); }`
+                recv = self.eval(pf, scope, e[1][1], depth + 1)
+                if recv is not None and recv[0] == "class":
+                    return ("inst", recv[1], recv[2])
+            return res
         if k == "new":
             c = self.eval(pf, scope, e[1], depth + 1)
             if c is None:
@@ -484,12 +490,14 @@ class _Ctx:
             if this[0] == "type":
                 return self.type_value(pf, scope, this[1])
             self.flags |= 1
+            if this[0] == "scls":  # a static method's `this`: the class (`new this()`)
+                return ("class", this[1], pf.path)
             return ("inst", this[1], pf.path) if this[0] == "cls" else ("obj", this[1], pf.path)
         if k == "super":
             if pf is not self.pf:
                 self.read(pf, ("th", pf.scope_key[scope]))
             this = pf.scope_this[scope]
-            if this is None or this[0] != "cls":
+            if this is None or (this[0] != "cls" and this[0] != "scls"):
                 return None
             self.flags |= 8
             return self.base_of(this[1], pf.path)
@@ -672,10 +680,11 @@ class _Ctx:
             return None
         return v
 
-    def class_member(self, fqn: str, path: str, name: str, seen: set):
+    def class_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
         if (fqn, path) in seen or len(seen) > 50:
             return None
         seen.add((fqn, path))
+        recv = recv or (fqn, path)
         pf, info = self.class_info(fqn, path)
         if info is None:
             return None
@@ -684,6 +693,9 @@ class _Ctx:
             for ent in entries:
                 if ent[0] == "method":
                     return ("func", ent[1], path)
+            for ent in entries:
+                if ent[0] == "msig":  # `abstract m()`: an override below the receiver's class runs
+                    return ("absm", recv[0], recv[1], name, ent[1], fqn, path)
             for ent in entries:
                 if ent[0] == "getter":
                     if self.emit:
@@ -697,7 +709,7 @@ class _Ctx:
         if base is None:
             return None
         if base[0] == "class":
-            return self.class_member(base[1], base[2], name, seen)
+            return self.class_member(base[1], base[2], name, seen, recv)
         if base[0] == "ext":
             return ("extm", f"{base[1]}.{name}")
         return ("extm", f"<builtin>.{base[1]}.{name}")
@@ -814,7 +826,7 @@ class _Ctx:
         return result if result is not None else typed
 
     def call_result(self, fn: tuple):
-        if fn[0] == "ifm":  # a method signature of an interface: its declared return type
+        if fn[0] == "ifm" or fn[0] == "absm":  # a method signature: its declared return type
             pf, info = self.class_info(fn[5], fn[6])
             if info is None or fn[4] is None:
                 return None
@@ -833,6 +845,14 @@ class _Ctx:
             if r is None:
                 return None
         return self.memoized(key, 4, self._call_result, pf, r)
+
+    def returns_new_this(self, fn: tuple) -> bool:
+        """Function ``fn`` (a static method) returns ``new this(...)``."""
+        if fn[0] != "func":
+            return False
+        fpf = self.file_read(fn[2], ("r", fn[1]))
+        r = fpf.returns.get(fn[1]) if fpf is not None else None
+        return r is not None and any(x is not None and x[0] == "new" and x[1] == ("this",) for x in r[1])
 
     def _call_result(self, pf: ParsedFile, r: tuple):
         scope, rets, ann = r
@@ -885,6 +905,9 @@ class _Ctx:
             self.add_edge(v[1], resolution or self.how(), False)
         elif k == "ifm":  # through an interface: each implementation it may reach
             for m in self.implementations(v[1], v[2], v[3]):
+                self.add_edge(m, "subclass", False)
+        elif k == "absm":  # an abstract method: each override below the receiver's class
+            for m in self.overrides(v[1], v[2], v[3]):
                 self.add_edge(m, "subclass", False)
         elif k == "ext" or (k == "extm" and not v[1].startswith("<builtin>.")):
             self.add_edge(v[1], resolution if resolution in ("jsx", "implicit", "constructor") else "external", True)

@@ -45,7 +45,15 @@ VARIANTS: dict[str, list[bytes | None]] = {
         None,
     ],
     "src/index.ts": [b'export * from "./b";\nexport * from "./c";\n', b'export { helper } from "./c";\n', None],
-    "lib/root.ts": [b"export class Root { constructor() {} base() {} }\n", None],
+    "lib/root.ts": [
+        b"export class Root { constructor() {} base() {} }\n",
+        b"export abstract class Root { abstract base(): void; static make() { return new this(); } }\n",
+        None,
+    ],
+    "lib/use_root.ts": [
+        b'import { Root } from "./root";\nexport function use(r: Root) { r.base(); }\nclass Leaf extends Root { base() {} }\nLeaf.make().base();\n',
+        None,
+    ],
     "tsconfig.json": [
         b'{"compilerOptions": {"baseUrl": ".", "paths": {"@lib/*": ["lib/*", "src/*"]}}}',
         b'{"compilerOptions": {"paths": {"@lib/*": ["src/*"]}}}',
