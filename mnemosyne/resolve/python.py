@@ -1134,13 +1134,7 @@ class _FileResolver:
         decorators = s.decorators
         if k + 1 >= len(decorators):
             return set(self.eval_binding(path, s.parent, ("def", didx)))
-        inner = decorators[k + 1]
-        if inner[0] == "c":
-            fvals: set = set()
-            for fv in self.eval(path, s.parent, inner[1]):
-                fvals |= self.call_result(path, s.parent, fv, inner)
-        else:
-            fvals = set(self.eval(path, s.parent, inner))
+        fvals = self.decorator_value(path, s.parent, decorators[k + 1])
         out: set = set()
         transparent = not fvals
         for v in fvals:
@@ -1156,6 +1150,16 @@ class _FileResolver:
                 transparent = True
         if transparent:
             out |= self.deco_input(path, didx, k + 1)
+        return out
+
+    def decorator_value(self, path: str, scope: int, d: Any) -> set:
+        """What decorator expression ``d`` (evaluated in ``scope``) is: for ``@factory(arg)``, what
+        the factory returns."""
+        if d[0] != "c":
+            return set(self.eval(path, scope, d))
+        out: set = set()
+        for fv in self.eval(path, scope, d[1]):
+            out |= self.call_result(path, scope, fv, d)
         return out
 
     def wrappers(self, path: str, fidx: int, k: int = 0) -> frozenset:
@@ -1174,13 +1178,7 @@ class _FileResolver:
         decorators = s.decorators
         if k >= len(decorators):
             return set()
-        d = decorators[k]
-        if d[0] == "c":
-            fvals: set = set()
-            for fv in self.eval(path, s.parent, d[1]):
-                fvals |= self.call_result(path, s.parent, fv, d)
-        else:
-            fvals = set(self.eval(path, s.parent, d))
+        fvals = self.decorator_value(path, s.parent, decorators[k])
         out: set = set()
         known = False
         for v in fvals:
