@@ -499,6 +499,8 @@ class _Conv:
                     key = ("int", int(_stext(self.src, k).replace(" ", "")))
                 elif _KN[k.kind_id] == "slice":
                     key = _slice_key(k)
+                elif _EK[k.kind_id] == 1:  # a name: the resolver may find it is a constant
+                    key = self._name(k)
             return ("s", base, key)
         if t == "lambda":
             return ("L", self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
@@ -989,6 +991,10 @@ class _Conv:
             cur = cur.child_by_field_id(F_RIGHT)
         value_node = cur
         value = self.expr(value_node) if value_node is not None else None
+        if value is STR and value_node.named_child_count <= 3:  # NAME = "text": kept, a key it may index with
+            sv = _string_value(value_node, self.src)
+            if sv is not None:
+                value = ("str", sv)
         ann = [e for ty in types for e in self.ann(ty)] if types else None
         for l in lefts:
             if kn[l.kind_id] == "identifier":  # bind_target's first case, inline

@@ -1573,6 +1573,8 @@ class _FileResolver:
                     else:
                         out.add(("T", c[1], c[2], ("t", (("*", ("u",)), *elts))))
             return out
+        if key[0] == "n":
+            key = self.constant(path, idx, key[1])
         for c in self.eval(path, idx, base):
             if c[0] == "T":
                 out |= self.container_item(c, key)
@@ -1580,6 +1582,20 @@ class _FileResolver:
                 out.add(("I", c[1], c[2]))  # Color["RED"]: a member
         out |= self.stored_items(path, idx, base)
         return out
+
+    def constant(self, path: str, idx: int, name: str) -> Any:
+        """A name used as an index (``handlers[KIND]``) as the literal it is always bound to, in
+        its scope or, through ``from m import KIND``, in m's module scope; else unknown."""
+        bs = self.binding_scope(path, idx, name)
+        vals = self.binds(path, bs, name) if bs is not None else None
+        if vals and len(vals) == 1 and vals[0][0] == "if":
+            b = vals[0]
+            mod = self.absolute(path, b[1], b[3])
+            mpath = self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
+            vals = self.binds(mpath, 0, b[2]) if mpath is not None else None
+        if vals and all(v[0] in ("str", "int") for v in vals) and len(set(vals)) == 1:
+            return vals[0]
+        return ("u",)
 
     def stored_items(self, path: str, idx: int, e: Any) -> frozenset:
         """Items put into the container ``e`` names by ``e[k] = v`` / ``e.append(v)`` / ...:
