@@ -820,11 +820,11 @@ class _Builder:
                 inner = self.conv(_nth(node, 0))
                 return ("typeof", inner) if inner is not None else None
             elif t == K.k_union_type:
-                # `T | undefined` / `T | null` is T; any other union is unknown
+                # `T | undefined` / `T | null` is T; `A | B` a union of known types
                 rest = []
                 stack = [node]
                 union, literal, predefined, nulls = K.k_union_type, K.k_literal_type, K.k_predefined_type, K.nulls
-                while stack and len(rest) < 2:
+                while stack and len(rest) < 9:
                     u = stack.pop()
                     for ch in u.named_children:
                         ck = ch.kind_id
@@ -836,7 +836,14 @@ class _Builder:
                             continue
                         else:
                             rest.append(ch)
-                node = rest[0] if len(rest) == 1 else None
+                if len(rest) == 1:
+                    node = rest[0]
+                elif 1 < len(rest) < 9:
+                    # `A | B`: each member type, if every one is known (for `x.m()` to reach each `m`)
+                    members = tuple(self.conv_type(r, depth + 1) for r in rest)
+                    return ("union", members) if all(m is not None for m in members) else None
+                else:
+                    node = None
             else:
                 return None
             depth += 1

@@ -116,6 +116,23 @@ NODE_BUILTINS = frozenset(
 CONFIG_DEP = "<config>"  # depends_on entry: "resolved a non-relative specifier (read the configs)"
 _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE)
 
+def _union(vals: list, all_known: bool = False):
+    """One value for several possible ones: the value itself when they agree, else
+    ``('uni', values)``; None when none is known (or, with ``all_known``, when any is not)."""
+    known: list = []
+    for v in vals:
+        if v is None:
+            if all_known:
+                return None
+            continue
+        for x in v[1] if v[0] == "uni" else (v,):
+            if x not in known:
+                known.append(x)
+    if not known:
+        return None
+    return known[0] if len(known) == 1 else ("uni", tuple(known))
+
+
 # Values during evaluation (tuples):
 #   ('func', fqn, path) | ('class', fqn, path) | ('inst', fqn, path) | ('obj', fqn, path)
 #   | ('ns', fqn, path) | ('mod', path) | ('ext', import_path) | ('builtin', name) | ('null',) | None
@@ -123,6 +140,7 @@ _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE
 #   | ('extinst', import_path): an instance of an external class (`new axios.Axios()`, `c: AxiosInstance`)
 #   | ('extm', callee): a member found on an external or builtin base class or instance; callable,
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
+#   | ('uni', values): one of several (a union type `A | B`; `x.m()` reaches each one's `m`)
 CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
 # how indirect a resolution is: an edge found several ways keeps its most direct one
 _INDIRECT = {"inferred": 1, "subclass": 2}
@@ -544,6 +562,8 @@ class _Ctx:
             self.tctx = not types
 
     def type_value(self, pf: ParsedFile, scope: int, t: tuple):
+        if t[0] == "union":  # `A | B`: a value of one of them
+            return _union([self.type_value(pf, scope, m) for m in t[1]], all_known=True)
         if t[0] == "array":
             v = self.type_value(pf, scope, t[1])
             return ("arr", v) if v is not None else None
@@ -565,6 +585,8 @@ class _Ctx:
 
     def member(self, base: tuple, name: str):
         k = base[0]
+        if k == "uni":
+            return _union([self.member(b, name) for b in base[1]])
         if k == "mod":
             return self.export_value(base[1], name)
         if k == "ext":
@@ -826,6 +848,8 @@ class _Ctx:
         return result if result is not None else typed
 
     def call_result(self, fn: tuple):
+        if fn[0] == "uni":
+            return _union([self.call_result(f) for f in fn[1]])
         if fn[0] == "ifm" or fn[0] == "absm":  # a method signature: its declared return type
             pf, info = self.class_info(fn[5], fn[6])
             if info is None or fn[4] is None:
@@ -901,6 +925,10 @@ class _Ctx:
 
     def edge_to(self, v: tuple, resolution: str | None) -> None:
         k = v[0]
+        if k == "uni":  # one of several: an edge to each
+            for x in v[1]:
+                self.edge_to(x, resolution)
+            return
         if k == "func":
             self.add_edge(v[1], resolution or self.how(), False)
         elif k == "ifm":  # through an interface: each implementation it may reach

@@ -1,0 +1,46 @@
+// A value typed by a union of known types: a call reaches each member type's method.
+
+export class Circle {
+  area(): number {
+    return 3;
+  }
+  radius(): number {
+    return 1;
+  }
+}
+
+export class Square {
+  area(): number {
+    return 1;
+  }
+}
+
+export interface Labelled {
+  label(): string;
+}
+
+export class Tag implements Labelled {
+  label(): string {
+    return "tag";
+  }
+}
+
+export function area(s: Circle | Square): number {
+  return s.area(); // Circle.area and Square.area
+}
+
+export function maybe(c: Circle | null | undefined): number {
+  return c ? c.radius() : 0; // null and undefined do not count
+}
+
+export function mixed(x: Circle | Labelled): void {
+  x.area?.(); // only Circle has area
+}
+
+export function labels(x: Tag | Labelled): string {
+  return x.label(); // Tag.label, and each implementation of Labelled
+}
+
+export function unknownMember(x: Circle | string): number {
+  return x.radius(); // a union with a type we do not know: not guessed
+}
