@@ -29,9 +29,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from mnemosyne.workspaces import add_workspace
-
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # this checkout's code, not whatever `mnemosyne` is installed
+    sys.path.insert(0, str(ROOT))
+
+from mnemosyne.workspaces import add_workspace  # noqa: E402
 BENCH = ROOT / ".bench"
 RICH = [
     "12.0.0", "12.0.1", "12.2.0", "12.3.0", "12.4.0", "12.4.4", "12.5.1", "12.6.0", "13.0.0", "13.1.0",
@@ -167,7 +169,6 @@ def main() -> int:
     args = ap.parse_args()
     versions = args.version or RICH[: args.releases]
 
-    sys.path.insert(0, str(ROOT))
     import tree_sitter_python as tsp
     import tree_sitter_typescript as tst
     from tree_sitter import Language, Parser
