@@ -923,7 +923,8 @@ class _Builder:
 
     def element_params(self, fn, args) -> tuple[tuple | None, tuple[int, ...]]:
         """A callback passed first to an array method (``items.map(x => ...)``): the receiver's
-        expression and which parameters are its elements (contextual typing); else (None, ()).
+        expression and which parameters are its elements (contextual typing); for
+        ``p.then(v => ...)``, ``('then', p)`` and the first parameter; else (None, ()).
         ``args``: ``fn.parent`` (the caller has it: ``Node.parent`` searches from the root)."""
         K = self.K
         if args is None or args.kind_id != K.k_arguments or _nth(args, 0) != fn:
@@ -933,7 +934,11 @@ class _Builder:
         if callee is None or callee.kind_id != K.member:
             return None, ()
         prop = callee.child_by_field_id(self.K.f_property)
-        which = _ELEMENT_PARAMS.get(self._t(prop)) if prop is not None else None
+        pname = self._t(prop) if prop is not None else None
+        if pname == "then":  # promise.then(v => ...): v is what the promise resolves to
+            recv = self.conv(callee.child_by_field_id(self.K.f_object))
+            return (("then", recv), (0,)) if recv is not None else (None, ())
+        which = _ELEMENT_PARAMS.get(pname) if pname is not None else None
         if which is None:
             return None, ()
         recv = self.conv(callee.child_by_field_id(self.K.f_object))

@@ -534,6 +534,11 @@ class _Ctx:
             return ("mod", r[1])
         if k == "elem":  # items[i] / for (x of items) / items.map(x => ...) with items: T[]
             r = e[1]
+            if r is not None and r[0] == "then":  # p.then(v => ...): a Promise<T> is typed T
+                v = self.eval(pf, scope, r[1], depth + 1)
+                if v is not None:
+                    self.flags |= 4
+                return v
             while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop" and r[1][2] in _SAME_ELEMENTS:
                 r = r[1][1]  # items.filter(...).map(x => ...): the same elements
             v = self.eval(pf, scope, r, depth + 1)
