@@ -27,12 +27,17 @@ def _believed_calls(g) -> set[tuple[str, str]]:
     return {(a, b) for a, b in rows}
 
 
-def test_graph_from_another_facts_version_is_rederived(db, ws, make_repo):
+def _ingested(db, ws, make_repo):
+    """A three-commit repository, ingested: (repo, workspace info, graph)."""
     repo = make_repo()
     _history(repo)
     info = ws(repo.path)
     ingest_workspace(db, info)
-    g = db.graph(info.name)
+    return repo, info, db.graph(info.name)
+
+
+def test_graph_from_another_facts_version_is_rederived(db, ws, make_repo):
+    repo, info, g = _ingested(db, ws, make_repo)
     assert g.query("MATCH (m:Meta) RETURN m.facts_version") == [[FACTS_VERSION]]
     # what an older resolver would have left: an edge the current one does not find, one missing,
     # and no facts_version on Meta (graphs from before it was recorded)
@@ -64,11 +69,7 @@ def test_graph_from_another_facts_version_is_rederived(db, ws, make_repo):
 
 
 def test_rebuild_on_demand_supersedes_and_ingests_again(db, ws, make_repo):
-    repo = make_repo()
-    _history(repo)
-    info = ws(repo.path)
-    ingest_workspace(db, info)
-    g = db.graph(info.name)
+    repo, info, g = _ingested(db, ws, make_repo)
     believed = _believed_calls(g)
     res = ingest_workspace(db, info.name, rebuild=True)
     assert res.commits_ingested == 3 and res.superseded > 0
