@@ -115,6 +115,7 @@ from __future__ import annotations
 import builtins
 import sys
 from collections.abc import Mapping
+from itertools import islice
 from typing import Any
 
 from mnemosyne.extract import content_hash, discard_from
@@ -747,7 +748,8 @@ class _FileResolver:
             if known == self.partial.get(key, EMPTY):
                 break
             self.partial[key] = known
-            for k in list(self.memo)[mark:]:
+            # the keys memoised since the pass began are the last ones (dicts keep insertion order)
+            for k in list(islice(reversed(self.memo), len(self.memo) - mark)):
                 del self.memo[k]
             r = frozenset(compute(*args))
             if key not in self.cycles:
