@@ -114,7 +114,8 @@ from __future__ import annotations
 
 import builtins
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
@@ -143,8 +144,28 @@ _ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Fla
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
 SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops growing
+# recomputations per file: nested cycles re-settle inside every round of an outer one, so a
+# pathological file could cost SETTLE_ROUNDS ** depth; the stdlib's _pydecimal.py uses ~640
+SETTLE_BUDGET = 5000
 _SETTLED_KINDS = frozenset({"F", "C", "X", "XI", "XM"})  # values a settling key carries over
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
+RECURSION_ROOM = 6000  # interpreter frames resolution may need: MAX_DEPTH levels of ~10 frames, and the caller's
+
+
+@contextmanager
+def _recursion_room() -> Iterator[None]:
+    """Resolution recurses about ten Python frames per ``MAX_DEPTH`` level, so the interpreter's
+    default limit (1,000 frames) could be hit before ``MAX_DEPTH`` (a RecursionError, which depended
+    on how deep the caller already was). Room for ``MAX_DEPTH`` levels is made for the call; the
+    actual depth stays bounded by ``MAX_DEPTH``, so the C stack is not at risk."""
+    old = sys.getrecursionlimit()
+    if old < RECURSION_ROOM:
+        sys.setrecursionlimit(RECURSION_ROOM)
+    try:
+        yield
+    finally:
+        if old < RECURSION_ROOM:
+            sys.setrecursionlimit(old)
 
 
 def _strip_suffix(path: str) -> str:
@@ -376,7 +397,7 @@ class PythonIndex:
             return None
         f = self._facts.get(path)
         if f is None:
-            with gc_paused():
+            with gc_paused(), _recursion_room():
                 r = _FileResolver(self, path)
                 f = r.run()
                 reads, ix_reads, sub_reads = r.reads, r.ix_reads, r.sub_reads
@@ -527,6 +548,7 @@ class _FileResolver:
         self.active: set[tuple] = set()
         self.cycles: set[tuple] = set()  # active keys a computation met again (``settle``)
         self.partial: dict[tuple, frozenset] = {}  # what a settling key is known to hold so far
+        self.settle_budget = SETTLE_BUDGET  # recomputations left for this file (``settle``)
         self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any]]] = {}
         self.edges: dict[tuple[str, str], list] = {}
         self.depth = 0
@@ -740,6 +762,9 @@ class _FileResolver:
         the pass, which may rest on the smaller value."""
         for _ in range(SETTLE_ROUNDS):
             self.cycles.discard(key)
+            if self.settle_budget <= 0:
+                break  # a pathological file: nested cycles recomputed over and over; keep what is known
+            self.settle_budget -= 1
             # functions, classes and external names carry over (what calls reach; an external
             # value cut at a different place of a cycle made results depend on the order sets
             # iterate in, i.e. on PYTHONHASHSEED). Instances and displays do not: settling them

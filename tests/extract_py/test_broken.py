@@ -137,3 +137,18 @@ def test_index_directly_handles_deletes_of_unknown_paths() -> None:
     assert ix.facts("b.py") is None
     assert ix.update({"a.py": None}) == {"a.py"}
     assert ix.paths() == set()
+
+
+def test_functions_feeding_each_other_through_parameters_do_not_exhaust_the_stack() -> None:
+    # every function calls its parameters with other functions, all called with each other: value
+    # flow through parameters nests ~10 interpreter frames per level, which overran Python's
+    # default recursion limit before the depth limit (a RecursionError, whole file lost)
+    n = 300
+    defs = "\n\n".join(
+        f"def f{i}(a, b=None):\n    x = a(f{(i + 1) % n})\n    y = b or x\n    return y(f{(i + 7) % n}) if y else a"
+        for i in range(n)
+    )
+    calls = "\n".join(f"f{i}(f{(i * 3) % n}, f{(i * 5) % n})" for i in range(n))
+    snap, cg = _facts({"knot.py": (defs + "\n\n" + calls + "\n").encode()})
+    assert set(cg["knot"]) >= {f"knot.f{i}" for i in range(n)}
+    assert len(snap.files["knot.py"].calls) > n
