@@ -146,6 +146,8 @@ CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (
 _INDIRECT = {"inferred": 1, "subclass": 2}
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose extends clause is named X"
 
+# values a call's result may be (external / builtin values from a return are not named reliably)
+_NAMED_RESULTS = frozenset({"inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr", "uni"})
 # array methods whose result holds (some of) the receiver's elements
 _SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSorted", "toReversed", "splice"})
 
@@ -404,10 +406,10 @@ class _Ctx:
                 v = None
             if v is not None and v[0] == "null":
                 continue
-            if v is None or (result is not None and v != result):
+            if v is None:  # one assignment we cannot name: the variable could hold anything
                 ok = False
                 break
-            result = v
+            result = v if result is None else _union([result, v])  # several known: one of them
         if not ok:
             result = None
         return result
@@ -897,11 +899,13 @@ class _Ctx:
                 v = self.eval(pf, scope, e)
                 if v is not None and v[0] == "null":
                     continue
-                if v is None or (result is not None and v != result):
+                if v is None:
                     result = None
                     break
-                result = v
-        if result is not None and result[0] not in ("inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr"):
+                result = v if result is None else _union([result, v])  # returns of several known values
+        if result is not None and result[0] == "uni":
+            result = _union([x for x in result[1] if x[0] in _NAMED_RESULTS], all_known=True)
+        if result is not None and result[0] not in _NAMED_RESULTS:
             result = None  # external / builtin values from a return are not named reliably
         return result if result is not None else typed
 

@@ -44,3 +44,23 @@ export function labels(x: Tag | Labelled): string {
 export function unknownMember(x: Circle | string): number {
   return x.radius(); // a union with a type we do not know: not guessed
 }
+
+export function pick(round: boolean) {
+  if (round) {
+    return new Circle();
+  }
+  return new Square();
+}
+
+export function picked(): number {
+  return pick(true).area(); // returns of two known classes: either area
+}
+
+export function either(round: boolean): number {
+  const s = round ? new Circle() : new Square();
+  let t = new Circle();
+  if (!round) {
+    t = new Square();
+  }
+  return s.area() + t.area();
+}
