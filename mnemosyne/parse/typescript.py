@@ -130,6 +130,8 @@ _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): u
 
 _FIELDS = (
     "alias",
+    "alternative",
+    "consequence",
     "arguments",
     "body",
     "constructor",
@@ -225,6 +227,8 @@ class _Kinds:
         self.this = k("this")
         self.super = k("super")
         self.as_expr = k("as_expression")
+        self.ternary = k("ternary_expression")
+        self.binary = k("binary_expression")
         self.subscript = k("subscript_expression")
         self.unwrap = frozenset(
             k(n) for n in ("await_expression", "parenthesized_expression", "non_null_expression", "satisfies_expression")
@@ -745,6 +749,18 @@ class _Builder:
                 continue
             if t in K.defs:
                 return ("defat", node.start_byte)
+            if t == K.ternary or t == K.binary:
+                # `c ? a : b`, `a ?? b`, `a || b`: one of two values
+                if t == K.ternary:
+                    a, b = node.child_by_field_id(K.f_consequence), node.child_by_field_id(K.f_alternative)
+                else:
+                    op = node.child_by_field_id(K.f_operator)
+                    if op is None or self.data[op.start_byte : op.end_byte] not in (b"??", b"||"):
+                        return None
+                    a, b = node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)
+                ea = self.conv(a, depth + 1) if a is not None else None
+                eb = self.conv(b, depth + 1) if b is not None else None
+                return ("either", ea, eb) if ea is not None and eb is not None else None
             if t in K.nulls:
                 return ("null",)
             t = node.type

@@ -534,6 +534,9 @@ class _Ctx:
             if target is not None and target.cjs_whole:
                 return self.export_value(r[1], "default")
             return ("mod", r[1])
+        if k == "either":  # `c ? a : b`, `a ?? b`, `a || b`: one of them (a null one drops out)
+            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
+            return _union([v for v in vals if v is None or v[0] != "null"], all_known=True)
         if k == "elem":  # items[i] / for (x of items) / items.map(x => ...) with items: T[]
             r = e[1]
             if r is not None and r[0] == "then":  # p.then(v => ...): a Promise<T> is typed T

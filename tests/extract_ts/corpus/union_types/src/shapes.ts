@@ -64,3 +64,23 @@ export function either(round: boolean): number {
   }
   return s.area() + t.area();
 }
+
+export function ternary(round: boolean): number {
+  const s = round ? new Circle() : new Square();
+  return s.area(); // either class's area
+}
+
+export class Cache {
+  hit(): number {
+    return 1;
+  }
+}
+
+export function fallback(c?: Cache): number {
+  const use = c ?? new Cache();
+  return use.hit();
+}
+
+export function orElse(c: Cache | null): number {
+  return (c || new Cache()).hit();
+}
