@@ -44,6 +44,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { Base, helper } from "./b";\nclass M implements Base { base() { return this; } hook() {} }\nexport function go(x: Base) { x.base().hook(); helper(); }\n',
         b'import { Base } from "./b";\nimport { A } from "./a.js";\nexport function u(x: Base | A | null) { x?.base(); }\n',
         b'import { A } from "./a.js";\nasync function mk(): Promise<A> { return new A(); }\nmk().then((x) => x.run());\n',
+        b'import { A } from "./a.js";\nimport { Base } from "./b";\nconst v = Date.now() > 0 ? new A() : new Base();\nv.base();\n',
         None,
     ],
     "src/index.ts": [b'export * from "./b";\nexport * from "./c";\n', b'export { helper } from "./c";\n', None],
