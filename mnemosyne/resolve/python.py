@@ -1575,14 +1575,19 @@ class _FileResolver:
             if self.binding_scope(path, j, name) == bs:
                 out |= self.eval(path, j, v)
         for b in binds:  # ``from plugins import registry``: what plugins stores on its registry
-            if b[0] == "if":
-                mod = self.absolute(path, b[1], b[3])
-                mpath = self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
-                if mpath is not None and mpath != path:
-                    for j, v in self.astores(mpath, b[2], attr):
-                        if self.binding_scope(mpath, j, b[2]) in (None, 0):
-                            out |= self.eval(mpath, j, v)
+            mpath = self.import_source(path, b)
+            if mpath is not None and mpath != path:
+                for j, v in self.astores(mpath, b[2], attr):
+                    if self.binding_scope(mpath, j, b[2]) in (None, 0):
+                        out |= self.eval(mpath, j, v)
         return out
+
+    def import_source(self, path: str, b: Any) -> str | None:
+        """The file of the internal module a ``from m import name`` binding ``b`` reads from."""
+        if b[0] != "if":
+            return None
+        mod = self.absolute(path, b[1], b[3])
+        return self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
 
     def subscript(self, path: str, idx: int, e: Any) -> set:
         base, key = e[1], e[2]
@@ -1616,10 +1621,8 @@ class _FileResolver:
         bs = self.binding_scope(path, idx, name)
         vals = self.binds(path, bs, name) if bs is not None else None
         if vals and len(vals) == 1 and vals[0][0] == "if":
-            b = vals[0]
-            mod = self.absolute(path, b[1], b[3])
-            mpath = self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
-            vals = self.binds(mpath, 0, b[2]) if mpath is not None else None
+            mpath = self.import_source(path, vals[0])
+            vals = self.binds(mpath, 0, vals[0][2]) if mpath is not None else None
         if vals and all(v[0] in ("str", "int") for v in vals) and len(set(vals)) == 1:
             return vals[0]
         return ("u",)
