@@ -560,7 +560,7 @@ class _FileResolver:
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
-        self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> its receiver-relative returns
+        self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> receiver_returns
         self.abstract_memo: dict[tuple[str, int, str], list[str]] = {}  # (receiver class, name) -> overrides
 
     # ------------------------------------------------------------------ modules
@@ -1435,9 +1435,7 @@ class _FileResolver:
             for f in self.eval(path, idx, fn):
                 r = self.call_result(path, idx, f, e)
                 if fn[0] == "a" and f[0] == "F":
-                    if self.returns_cls(f[1], f[2]):
-                        r = self.factory_result(path, idx, fn, f, r)
-                    elif self.self_returns(f[1], f[2]):
+                    if self.receiver_returns(f[1], f[2]):
                         r = self.receiver_result(path, idx, fn, f, r)
                 out |= r
             if fn[0] == "a" and fn[2] in ("get", "pop", "setdefault") and e[2] and e[2][0][0] != "*":
@@ -1481,84 +1479,69 @@ class _FileResolver:
             return set()
         return set()
 
-    def factory_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
-        """``Sub.create()`` / ``sub.create()`` where ``create`` is a classmethod ``f``, inherited
-        from a base, that returns ``cls(...)``: an instance of ``Sub``, not of the base (the
-        method's returns are evaluated once, with ``cls`` its own class)."""
-        own = ("I", f[1], self.hdr(f[1], f[2]).parent)
-        subs: set = set()
-        for b in self.eval(path, idx, fn[1]):
-            if b[0] in ("C", "I") and f in self.class_lookup(b[1], b[2], fn[2]):
-                subs.add(("I", b[1], b[2]))
-        if not subs or own in subs:
-            return r | subs
-        return (r - {own}) | subs
-
-    def self_returns(self, path: str, fidx: int) -> tuple:
-        """The returns of method ``fidx`` that depend on its receiver: ``return self`` (a fluent
-        interface) and ``return self.attr`` (which a subclass may define)."""
+    def receiver_returns(self, path: str, fidx: int) -> tuple:
+        """The returns of method ``fidx`` that depend on the receiver it is called through, when
+        its first parameter is not rebound in the body: ``('new',)`` for a classmethod returning
+        ``cls(...)`` (directly or through a local), ``('self',)`` for ``return self`` (a fluent
+        interface), ``('attr', name)`` for ``return self.name`` (which a subclass may define)."""
         key = (path, fidx)
         r = self.selfret_memo.get(key)
         if r is None:
-            r = ()
-            s = self.hdr(path, fidx)
-            if s.kind == "function" and s.parent >= 0 and self.hdr(path, s.parent).kind == "class":
-                params = self.params_of(path, fidx)
-                deco = self.decorator_names(s) if s.decorators else set()
-                if params and not deco & {"staticmethod", "classmethod"}:
-                    me = params[0][0]
-                    if all(v[0] == "p" for v in self.binds(path, fidx, me) or ()):
-                        r = tuple(
-                            e for e in self.rets(path, fidx)[0]
-                            if e == ("n", me) or (e[0] == "a" and e[1] == ("n", me))
-                        )
-            self.selfret_memo[key] = r
+            r = self.selfret_memo[key] = self._receiver_returns(path, fidx)
         return r
 
+    def _receiver_returns(self, path: str, fidx: int) -> tuple:
+        s = self.hdr(path, fidx)
+        if s.kind != "function" or s.parent < 0 or self.hdr(path, s.parent).kind != "class":
+            return ()
+        deco = self.decorator_names(s) if s.decorators else set()
+        params = self.params_of(path, fidx)
+        if not params or "staticmethod" in deco:
+            return ()
+        me = params[0][0]
+        if any(v[0] != "p" for v in self.binds(path, fidx, me) or ()):
+            return ()  # ``cls = Base`` / ``self = other`` in the body: not the receiver
+        rets = self.rets(path, fidx)[0]
+        if "classmethod" in deco:
+
+            def is_cls_call(e: Any) -> bool:
+                return e[0] == "c" and e[1] == ("n", me)
+
+            for e in rets:
+                if is_cls_call(e) or (e[0] == "n" and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
+                    return (("new",),)
+            return ()
+        return tuple(
+            ("self",) if e == ("n", me) else ("attr", e[2])
+            for e in rets if e == ("n", me) or (e[0] == "a" and e[1] == ("n", me))
+        )
+
     def receiver_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
-        """``sub.m()`` where ``m``, inherited from a base, returns ``self`` or ``self.attr``: the
-        ``Sub`` instance, or ``Sub``'s attribute (a method only the subclass defines), not only
-        what the base's own evaluation found."""
-        own_cls = self.hdr(f[1], f[2]).parent
-        own = ("I", f[1], own_cls)
-        subs = {
+        """``fn(...)`` (``recv.m``) where method ``f`` may be inherited from a base and its result
+        depends on the receiver (``receiver_returns``): through a ``Sub`` receiver, an instance
+        of ``Sub`` (``Sub.create()`` returning ``cls(...)``, ``sub.step()`` returning ``self``),
+        or ``Sub``'s attribute for ``return self.name``; not only what the method's own
+        evaluation, done once with its own class, found."""
+        rr = self.receiver_returns(f[1], f[2])
+        own = ("I", f[1], self.hdr(f[1], f[2]).parent)
+        kinds = ("C", "I") if rr[0][0] == "new" else ("I",)
+        recv = {
             ("I", b[1], b[2]) for b in self.eval(path, idx, fn[1])
-            if b[0] == "I" and (b[1], b[2]) != (f[1], own_cls) and f in self.class_lookup(b[1], b[2], fn[2])
+            if b[0] in kinds and f in self.class_lookup(b[1], b[2], fn[2])
         }
+        subs = recv - {own}
         if not subs:
             return r
         out = set(r)
-        for e in self.self_returns(f[1], f[2]):
-            if e[0] == "n":
-                out |= subs
-                out.discard(own)
-            else:
+        for e in rr:
+            if e[0] == "attr":
                 for sub in subs:
-                    out |= self.getattr(sub, e[2])[0]
+                    out |= self.getattr(sub, e[1])[0]
+            else:  # the receiver's own instance, not (only) the base's
+                if own not in recv:
+                    out.discard(own)
+                out |= recv
         return out
-
-    def returns_cls(self, path: str, fidx: int) -> bool:
-        """Classmethod ``fidx`` returns ``cls(...)`` (directly, or a local bound to it)."""
-        s = self.hdr(path, fidx)
-        if not s.decorators or s.kind != "function" or "classmethod" not in self.decorator_names(s):
-            return False
-        params = self.params_of(path, fidx)
-        if not params:
-            return False
-        cls = params[0][0]
-        if any(v[0] != "p" for v in self.binds(path, fidx, cls) or ()):
-            return False  # ``cls = Base`` somewhere in the body: not the receiver's class
-
-        def is_cls_call(e: Any) -> bool:
-            return e[0] == "c" and e[1] == ("n", cls)
-
-        for e in self.rets(path, fidx)[0]:
-            if is_cls_call(e):
-                return True
-            if e[0] == "n":
-                if any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ()):
-                    return True
-        return False
 
     def stored_attr(self, path: str, idx: int, name: str, attr: str) -> set:
         """``name.attr`` also holds what ``name.attr = value`` statements of the file stored, where
