@@ -1270,8 +1270,7 @@ class _Builder:
             if m.type == "abstract_method_signature":  # `abstract m(): T;`: what subclasses implement
                 nm = self.key_name(m.child_by_field_id(self.K.f_name))
                 if nm is not None:
-                    rt = m.child_by_field_id(self.K.f_return_type)
-                    info.members.setdefault(nm, []).append(("msig", self.conv_type(rt) if rt is not None else None))
+                    self.add_signature(info, nm, m)
         prev = self.pf.classes.get(fqn)
         if prev is None or prev.is_interface:  # a class outranks an interface merged with it
             self.pf.classes[fqn] = info
@@ -1281,6 +1280,12 @@ class _Builder:
         ce = _Entry(node.end_byte, fqn, "class", fe.scope, ("cls", fqn), info)
         ce.fe = fe
         self.stack.append(ce)
+
+    def add_signature(self, info: ClassInfo, name: str, m) -> None:
+        """A method signature without a body (an interface's, an abstract method): member
+        ``('msig', declared return type)``."""
+        rt = m.child_by_field_id(self.K.f_return_type)
+        info.members.setdefault(name, []).append(("msig", self.conv_type(rt) if rt is not None else None))
 
     def on_iface(self, node) -> None:
         """``interface I { m(): T; p: U }`` (or ``type I = { ... }``): a type whose members' types
@@ -1309,8 +1314,7 @@ class _Builder:
                     if nm is None:
                         continue
                     if m.type == "method_signature":
-                        rt = m.child_by_field_id(self.K.f_return_type)
-                        info.members.setdefault(nm, []).append(("msig", self.conv_type(rt) if rt is not None else None))
+                        self.add_signature(info, nm, m)
                     elif m.type == "property_signature":
                         ty = m.child_by_field_id(self.K.f_type)
                         tyexpr = self.conv_type(ty) if ty is not None else None
