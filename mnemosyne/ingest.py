@@ -502,6 +502,14 @@ class _Run:
         self.timings["docs"] = self.timings.get("docs", 0.0) + time.perf_counter() - t
 
     # --- the run -----------------------------------------------------------------------------------
+    def _start_over(self, res: IngestResult, now: int, warning: str, **meta: Any) -> None:
+        """Stop believing every version and commit (kept, superseded) and reset the bookkeeping,
+        so the history is ingested again from the root."""
+        self.emit("superseding")
+        res.superseded += self.store.supersede_from(0, now)
+        self.store.set_meta(last_seq=None, last_commit=None, docs_seq=None, docs_commit=None, **meta)
+        self.warnings.add(warning)
+
     def run(self, head_only: bool, rebuild: bool = False) -> IngestResult:
         info = self.info
         repo = self.repo
@@ -547,16 +555,13 @@ class _Run:
         if last_commit and (rebuild or meta.get("facts_version") != FACTS_VERSION):
             # the graph's facts came from another extraction (an upgrade changed the resolver) or
             # a rebuild was asked for: stop believing all of it and derive the history again
-            self.emit("superseding")
-            res.superseded += self.store.supersede_from(0, now)
-            self.store.set_meta(last_seq=None, last_commit=None, docs_seq=None, docs_commit=None,
-                                facts_version=FACTS_VERSION)
             why = (
                 "rebuilding the whole history as asked" if rebuild else
                 f"the graph was built by another version of the extraction (facts version "
                 f"{meta.get('facts_version', 1)}, now {FACTS_VERSION}): re-deriving the whole history"
             )
-            self.warnings.add(why + "; the previous versions are kept as superseded (what was believed before)")
+            self._start_over(res, now, why + "; the previous versions are kept as superseded (what was believed before)",
+                             facts_version=FACTS_VERSION)
             last_seq, last_commit = -1, None
         elif not last_commit:
             self.store.set_meta(facts_version=FACTS_VERSION)
@@ -565,10 +570,7 @@ class _Run:
             self.warnings.add("--head-only ignored: this workspace has full history; ingesting new commits instead")
             head_only = False
         if not head_only and prev_mode == MODE_HEAD_ONLY and last_commit:
-            self.emit("superseding")
-            res.superseded += self.store.supersede_from(0, now)
-            self.store.set_meta(last_seq=None, last_commit=None, mode=MODE_FULL, docs_seq=None, docs_commit=None)
-            self.warnings.add("replaced the head-only snapshot with the full history")
+            self._start_over(res, now, "replaced the head-only snapshot with the full history", mode=MODE_FULL)
             last_seq, last_commit = -1, None
         self.mode = MODE_HEAD_ONLY if head_only else MODE_FULL
 
