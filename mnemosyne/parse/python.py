@@ -221,6 +221,8 @@ class ParsedFile:
     # (scope index -> (qual, ordinal among same-qual scopes), inverse): names that survive edits
     # elsewhere in the file; computed on first use by ``mnemosyne.resolve.py_reads.scope_keys``
     scope_keys: tuple | None = None
+    # ``name.attr = value`` statements: (base name, attr) -> ((scope, value), ...)
+    attr_stores: dict[tuple[str, str], tuple[tuple[int, Any], ...]] | None = None  # ``file_attr_stores``
 
 
 def _new_scope(
@@ -1343,6 +1345,18 @@ def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
                         if nm is not None and i not in out.get(nm, ()):
                             out.setdefault(nm, []).append(i)
         r = pf.subclasses = {k: tuple(v) for k, v in out.items()}
+    return r
+
+
+def file_attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, Any], ...]]:
+    """``pf.attr_stores``, computed on first use like ``file_aliases``."""
+    r = pf.attr_stores
+    if r is None:
+        out: dict[tuple[str, str], list[tuple[int, Any]]] = {}
+        for i, s in enumerate(pf.scopes):
+            for base, attr, v in s.attr_stores:
+                out.setdefault((base, attr), []).append((i, v))
+        r = pf.attr_stores = {k: tuple(v) for k, v in out.items()}
     return r
 
 

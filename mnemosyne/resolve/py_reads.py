@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mnemosyne.parse.python import ParsedFile, file_aliases, file_param_calls, file_subclasses
+from mnemosyne.parse.python import ParsedFile, file_aliases, file_attr_stores, file_param_calls, file_subclasses
 
 SCOPED = frozenset({"h", "g", "b", "ib", "p", "r", "B", "ia", "ii", "st"})  # key[1] is a scope
 LAMBDA_KEYED = frozenset({"AL", "PA"})  # key[1] is a name, or a lambda's scope index
@@ -83,16 +83,6 @@ def _index_key(pf: ParsedFile, key: tuple) -> tuple | None:
     return key
 
 
-def attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, Any], ...]]:
-    """``(base name, attr) -> ((scope, value), ...)`` for every ``name.attr = value`` of the file
-    (the resolver keeps one per file it holds: ``PythonIndex.attr_stores``)."""
-    out: dict[tuple[str, str], list[tuple[int, Any]]] = {}
-    for i, s in enumerate(pf.scopes):
-        for base, attr, v in s.attr_stores:
-            out.setdefault((base, attr), []).append((i, v))
-    return {k: tuple(v) for k, v in out.items()}
-
-
 def stub_body(s: Any) -> str:
     """What a function's body says about it being a placeholder for overrides: ``"raise"`` when
     all it does is ``raise NotImplementedError`` (any call sites on that statement's lines, a
@@ -136,7 +126,7 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
     elif k == "PA":
         return key[1] in file_param_calls(pf)[1]
     elif k == "AS":
-        v = attr_stores(pf).get((key[1], key[2]))
+        v = file_attr_stores(pf).get((key[1], key[2]))
     else:
         if key[1] >= len(pf.scopes):
             return None

@@ -122,8 +122,16 @@ from typing import Any
 from mnemosyne.extract import content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
-from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_param_calls, file_subclasses, parse_python
-from mnemosyne.resolve.py_reads import attr_stores, rebase_keys, reads_differ, same_numbering, stub_body
+from mnemosyne.parse.python import (
+    ParsedFile,
+    Scope,
+    file_aliases,
+    file_attr_stores,
+    file_param_calls,
+    file_subclasses,
+    parse_python,
+)
+from mnemosyne.resolve.py_reads import rebase_keys, reads_differ, same_numbering, stub_body
 from mnemosyne.parse.pool import ParseJob
 
 BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
@@ -230,7 +238,6 @@ class PythonIndex:
     def __init__(self) -> None:
         self._hash: dict[str, str] = {}  # path -> content hash
         self._parsed: dict[str, ParsedFile] = {}
-        self._attr_stores: dict[str, tuple[ParsedFile, dict]] = {}  # path -> (parse result, its attr_stores)
         self._parse_cache: dict[str, ParsedFile] = {}  # content hash -> parse result
         self._module_of: dict[str, str] = {}  # path -> module name
         self._mod_paths: dict[str, set[str]] = {}  # module -> paths
@@ -434,7 +441,6 @@ class PythonIndex:
             self._drop_module(path)
         self._imported.pop(path, None)
         pf = self._parsed.pop(path, None)
-        self._attr_stores.pop(path, None)
         self._hash.pop(path, None)
         names: set[str] = set()
         bases: set[str] = set()
@@ -502,14 +508,6 @@ class PythonIndex:
             r = [q for q in sorted(self._callers.get(name, ())) if self.imported_modules(q) & prefixes]
             self._importers_cache[key] = r
         return r
-
-    def attr_stores(self, path: str) -> dict:
-        """``py_reads.attr_stores`` of the file's current parse result, computed once."""
-        pf = self._parsed[path]
-        hit = self._attr_stores.get(path)
-        if hit is None or hit[0] is not pf:
-            hit = self._attr_stores[path] = (pf, attr_stores(pf))
-        return hit[1]
 
     def subclass_files(self, name: str) -> tuple[str, ...]:
         """The files with a class one of whose bases is named ``name`` (sorted): the only places
@@ -659,7 +657,7 @@ class _FileResolver:
     def astores(self, path: str, name: str, attr: str) -> tuple:
         if path != self.path:
             self._rd(path, ("AS", name, attr))
-        return self.ix.attr_stores(path).get((name, attr), ())
+        return file_attr_stores(self.ix._parsed[path]).get((name, attr), ())
 
     def decos(self, path: str, name: str) -> list:
         if path != self.path:
