@@ -554,6 +554,9 @@ class _Builder:
         self.conv_cache: dict[int, tuple | None] = {}
         self.key_base: list[str] = []  # per scope: what its stable key is numbered under
         self.newlines: list[int] | None = None
+        # the tree's rows are the lines of ``data`` (False when it is the parse of a copy in which
+        # a newline was blanked, ``parse_file``): then ``node.start_point`` gives the line
+        self.rows = True
         self.view = memoryview(data)
         # latin-1 maps each byte to one character, so byte offsets are character offsets: a slice
         # that is ASCII is the name itself (others are decoded as UTF-8 from the bytes)
@@ -662,6 +665,16 @@ class _Builder:
             if c0 >= 0 and data.startswith(b"/**", c0):
                 c = data[c0 + 3 : j - 2].decode("utf-8", "replace")
                 doc = "\n".join([ln.strip().lstrip("*").strip() for ln in c.strip().splitlines()]).strip()
+        if self.rows:  # line(start), line(max(start, end - 1)) from the node's points (no line table)
+            first = node.start_point[0] + 1
+            if node.end_byte > start:
+                ep = node.end_point
+                last = ep[0] + 1 if ep[1] else ep[0]  # column 0: the last byte is a newline
+            else:
+                last = first
+        else:
+            first = self.line(start)
+            last = self.line(max(start, node.end_byte - 1))
         self.pf.symbols.append(
             make_symbol(  # Symbol(fqn, name, kind, file, parent, line_start, line_end, signature, ...)
                 fqn,
@@ -669,8 +682,8 @@ class _Builder:
                 kind,
                 self.path,
                 parent,
-                self.line(start),
-                self.line(max(start, node.end_byte - 1)),
+                first,
+                last,
                 sig,
                 doc,
                 hashlib.sha1(self.view[start : node.end_byte]).hexdigest()[:24],
@@ -1052,10 +1065,13 @@ class _Builder:
                 handler(self, node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
-        if pf.sites:
-            self.line(0)
-            starts = self.newlines
-            pf.sites = [(sc, k, e, bisect_right(starts, b) + 1) for sc, k, e, b in pf.sites]
+        if pf.sites:  # node -> its line
+            if self.rows:
+                pf.sites = [(sc, k, e, n.start_point[0] + 1) for sc, k, e, n in pf.sites]
+            else:
+                self.line(0)
+                starts = self.newlines
+                pf.sites = [(sc, k, e, bisect_right(starts, n.start_byte) + 1) for sc, k, e, n in pf.sites]
         seen: dict[str, int] = {}
         keys = pf.scope_key
         for f in self.key_base:
@@ -1324,7 +1340,7 @@ class _Builder:
     def site(self, kind: str, expr: tuple | None, node) -> None:
         if expr is None:
             return
-        self.pf.sites.append((self.stack[-1].fe.scope, kind, expr, node.start_byte))  # byte -> line in run()
+        self.pf.sites.append((self.stack[-1].fe.scope, kind, expr, node))  # node -> line in run()
 
     def on_call(self, fn) -> None:
         """``fn`` is the callee expression of a call_expression."""
@@ -1339,7 +1355,7 @@ class _Builder:
                     return
             e = self.conv(fn)
             if e is not None:
-                self.pf.sites.append((self.stack[-1].fe.scope, "call", e, fn.start_byte))
+                self.pf.sites.append((self.stack[-1].fe.scope, "call", e, fn))
             return
         t = fn.type
         if t == "import":
@@ -1627,7 +1643,7 @@ class _Builder:
         """A property read that is not part of a longer chain: may run a getter."""
         e = self.conv(node)  # the query only captures reads in value positions
         if e is not None:
-            self.pf.sites.append((self.stack[-1].fe.scope, "get", e, node.start_byte))
+            self.pf.sites.append((self.stack[-1].fe.scope, "get", e, node))
 
     def on_block(self, node) -> None:
         self.push_block(node.end_byte)  # the query captures no function or namespace bodies
@@ -1702,6 +1718,7 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
             # variance / const modifiers, generic call signatures: kept when it is a better parse
             if not retry.root_node.has_error or _error_nodes(root, _error_nodes(retry.root_node)) > 0:
                 tree, root = retry, retry.root_node
+                b.rows = old is not None  # None: a replacement blanked a newline
     if root.has_error:
         line = _first_error_line(root)
         warnings.append(f"{path}: syntax error near line {line}; extracted what parsed")
