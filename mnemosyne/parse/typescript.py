@@ -25,7 +25,7 @@ import re
 import threading
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from dataclasses import dataclass, field
 
 import tree_sitter_typescript as _tst
@@ -254,6 +254,8 @@ class _Kinds:
 
 _KINDS: dict[str, _Kinds] = {}
 _first = itemgetter(0)
+_strip = str.strip
+_lstrip_stars = methodcaller("lstrip", "*")
 
 
 def _tools(grammar: str) -> tuple[Parser, Query]:
@@ -664,7 +666,8 @@ class _Builder:
             c0 = data.rfind(b"/*", 0, j)
             if c0 >= 0 and data.startswith(b"/**", c0):
                 c = data[c0 + 3 : j - 2].decode("utf-8", "replace")
-                doc = "\n".join([ln.strip().lstrip("*").strip() for ln in c.strip().splitlines()]).strip()
+                # each line: strip, lstrip("*"), strip (mapped: no bytecode per line)
+                doc = "\n".join(map(_strip, map(_lstrip_stars, map(_strip, c.strip().splitlines())))).strip()
         if self.rows:  # line(start), line(max(start, end - 1)) from the node's points (no line table)
             first = node.start_point[0] + 1
             if node.end_byte > start:

@@ -177,7 +177,7 @@ class _Ctx:
     """One file's resolution: memo tables and the set of modules consulted."""
 
     __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line", "reads", "sub_reads",
-                 "tctx")
+                 "tctx", "dir")
 
     def __init__(self, ix: TypeScriptIndex, pf: ParsedFile) -> None:
         self.ix = ix
@@ -197,6 +197,7 @@ class _Ctx:
         # which are invisible to values (``new Error()`` is the global even where an interface
         # ``Error`` is declared)
         self.tctx = False
+        self.dir = dirname(pf.path)
 
     def read(self, pf: ParsedFile, key: tuple) -> None:
         """Record a read of another file's parse result (every cross-module read calls this)."""
@@ -248,7 +249,7 @@ class _Ctx:
 
     def resolve_spec(self, spec: str, from_path: str) -> tuple[str, str] | None:
         """('file', path) | ('ext', spec) | None (an internal-looking specifier with no file)."""
-        d = dirname(from_path)
+        d = self.dir if from_path is self.pf.path else dirname(from_path)
         key = ("spec", spec, d)
         hit = self.memo.get(key)
         if hit is not None:
@@ -1047,6 +1048,10 @@ class TypeScriptIndex:
         self._primed: dict[tuple[str, str], ParsedFile] = {}  # from a parse pool, for the next update
         self._subclassers: dict[str, set[str]] = {}  # extended name -> paths with such a class
         self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
+        # module names that more than one file has (for ``_compute``'s warning); None: not known
+        # for the current file set (``_update`` resets it whenever the files change)
+        self._shared_modules: set[str] | None = None
+        self._subclass_files: dict[str, tuple[str, ...]] = {}  # subclass_files answers for the current file set
 
     # -- protocol -------------------------------------------------------------------------------
     def owns(self, path: str) -> bool:
@@ -1073,7 +1078,10 @@ class TypeScriptIndex:
 
     def subclass_files(self, name: str) -> tuple[str, ...]:
         """The files with a class whose ``extends`` expression ends with ``name`` (sorted)."""
-        return tuple(sorted(self._subclassers.get(name, ())))
+        r = self._subclass_files.get(name)
+        if r is None:
+            r = self._subclass_files[name] = tuple(sorted(self._subclassers.get(name, ())))
+        return r
 
     def facts(self, path: str) -> FileFacts | None:
         if path not in self.files:
@@ -1139,6 +1147,9 @@ class TypeScriptIndex:
                 config_changed = False  # e.g. a version bump in package.json: no specifier resolves otherwise
         if touched or config_changed:
             self._spec_cache = {}
+        if touched:
+            self._shared_modules = None
+            self._subclass_files = {}
         affected = set(touched)
         if config_changed:
             # relative specifiers never consult the configs: only files with others re-resolve
@@ -1253,11 +1264,21 @@ class TypeScriptIndex:
         ]
         # files sharing this module name (a.ts + a/index.ts, a.ts + a.js) share FQNs: say so
         m = pf.module
+        shared = self._shared_modules
+        if shared is None:
+            seen: set[str] = set()
+            shared = self._shared_modules = set()
+            for f in self.files.values():
+                if f.module in seen:
+                    shared.add(f.module)
+                else:
+                    seen.add(f.module)
+        # every file of module m is one of these names (is_source: a source suffix)
         twins = sorted(
             q
             for q in [m + e for e in _EXT_TRY] + [m + "/index" + e for e in _EXT_TRY]
             if q != path and q in self.files
-        )
+        ) if m in shared else ()
         if twins:
             warnings.append(f"{path}: module name {m!r} is shared with {', '.join(twins)}; their symbols collide")
         ctx.deps.add(m)
@@ -1278,6 +1299,11 @@ class TypeScriptIndex:
         self._reads[path] = ctx.reads
         if ctx.sub_reads:
             self._sub_reads[path] = ctx.sub_reads
+        rdeps = self._rdeps
         for m in deps:
-            self._rdeps.setdefault(m, set()).add(path)
+            r = rdeps.get(m)
+            if r is None:
+                rdeps[m] = {path}
+            else:
+                r.add(path)
         return facts
