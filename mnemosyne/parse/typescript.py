@@ -106,6 +106,8 @@ _JSX_QUERY_SRC = """
 _RANK = {n: i for i, n in enumerate(
     "export ns fn cls iface block var field assign ret forin catch import call new jsx dec member".split())}
 
+_BY_RANK = sorted(_RANK, key=_RANK.__getitem__)
+
 # array methods whose first argument is called with elements: which of its parameters they are
 _ELEMENT_PARAMS = {
     **{m: (0,) for m in ("forEach", "map", "filter", "find", "findLast", "findIndex", "findLastIndex", "some",
@@ -1051,17 +1053,20 @@ class _Builder:
         caps = QueryCursor(query).captures(root)
         handlers = _HANDLERS  # capture name -> _Builder method (called with self)
         # document order; a node before what it contains; captures of one node by rank (_RANK):
-        # one int key per capture, and a stable sort keeps ties in capture order
+        # one int key per capture, (start << w) | (top - end) with top >= every end byte; the
+        # captures are added by rank (each name's in capture order) and the stable sort keeps ties
         items: list = []
-        top = (1 << 32) - 1
-        for name, nodes in caps.items():
-            rank = _RANK[name]
-            h = handlers[name]
-            items.extend([((n.start_byte << 38) | ((top - n.end_byte) << 5) | rank, h, n) for n in nodes])
+        w = len(self.data).bit_length()
+        top = (1 << w) - 1
+        for name in _BY_RANK:
+            nodes = caps.get(name)
+            if nodes:
+                h = handlers[name]
+                items.extend([((n.start_byte << w) | (top - n.end_byte), h, n) for n in nodes])
         items.sort(key=_first)
         stack = self.stack
         for key, handler, node in items:
-            start = key >> 38
+            start = key >> w
             while start >= stack[-1].end and len(stack) > 1:
                 stack.pop()
             try:

@@ -355,11 +355,12 @@ class _Ctx:
                     if self.tctx:
                         return ("iface", bl[-1][1], pf.path)
                 else:
-                    hit = self.memo.get(("b", pf.path, s, name, self.tctx))  # eval_bindings' memo, without the call
+                    key = ("b", pf.path, s, name, self.tctx)  # eval_bindings' memo, without the call
+                    hit = self.memo.get(key)
                     if hit is not None:
                         self.flags |= hit[1]
                         return hit[0]
-                    return self.eval_bindings(pf, s, name, bl)
+                    return self.memoized(key, 0, self._eval_bindings, pf, bl)
             s = parents[s]
         if name in GLOBALS:
             return ("builtin", name)
