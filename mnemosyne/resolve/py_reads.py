@@ -31,6 +31,7 @@ only if the scopes a reader used keep that order too (``_same_order``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from mnemosyne.parse.python import ParsedFile, file_aliases, file_attr_stores, file_param_calls, file_subclasses
@@ -230,7 +231,7 @@ def reads_differ(old: ParsedFile, new: ParsedFile, keys: Iterable[tuple], number
     return any(answer(old, k) != answer(new, k) for k in stable)
 
 
-def rebase_keys(old: ParsedFile, new: ParsedFile, keys: frozenset[tuple], numbered_alike: bool | None = None) -> frozenset[tuple]:
+def rebase_keys(old: ParsedFile, new: ParsedFile, keys: AbstractSet[tuple], numbered_alike: bool | None = None) -> AbstractSet[tuple]:
     """Raw keys recorded on ``old`` as the raw keys they are on ``new``, for keys that answer the
     same on both (``reads_differ`` was False)."""
     if numbered_alike if numbered_alike is not None else same_numbering(old, new):

@@ -115,6 +115,7 @@ from __future__ import annotations
 import builtins
 import sys
 from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from itertools import islice
 from typing import Any
@@ -248,7 +249,7 @@ class PythonIndex:
         self._imported: dict[str, frozenset[str]] = {}  # path -> absolute modules it imports
         self._importers_cache: dict[tuple[str, str], list[str]] = {}
         # interface pruning: what each resolved file read from other files' parse data
-        self._reads: dict[str, dict[str, tuple[ParsedFile, frozenset[tuple]]]] = {}  # path -> other path -> (its parse, read keys)
+        self._reads: dict[str, dict[str, tuple[ParsedFile, AbstractSet[tuple]]]] = {}  # path -> other path -> (its parse, read keys)
         self._readers: dict[str, set[str]] = {}  # other path -> paths whose facts read it
         self._ix_reads: dict[str, dict[tuple[str, str], tuple[str, ...]]] = {}  # importers_calling answers
         self._subclassers: dict[str, set[str]] = {}  # base last name -> paths with a class naming such a base
@@ -410,12 +411,24 @@ class PythonIndex:
                 reads, ix_reads, sub_reads = r.reads, r.ix_reads, r.sub_reads
                 del r  # its memo tables die here, before the collector runs again
                 self._facts[path] = f
+                rdeps = self._rdeps
                 for m in f.depends_on:
-                    self._rdeps.setdefault(m, set()).add(path)
+                    s = rdeps.get(m)
+                    if s is None:
+                        rdeps[m] = {path}
+                    else:
+                        s.add(path)
                 if reads:
-                    self._reads[path] = {b: (self._parsed[b], frozenset(ks)) for b, ks in reads.items()}
+                    parsed = self._parsed
+                    readers = self._readers
+                    # the resolver's own sets, no copies: nothing else holds them
+                    self._reads[path] = {b: (parsed[b], ks) for b, ks in reads.items()}
                     for b in reads:
-                        self._readers.setdefault(b, set()).add(path)
+                        s = readers.get(b)
+                        if s is None:
+                            readers[b] = {path}
+                        else:
+                            s.add(path)
                 if ix_reads:
                     self._ix_reads[path] = ix_reads
                 if sub_reads:
@@ -547,7 +560,7 @@ class _FileResolver:
         self.cycles: set[tuple] = set()  # active keys a computation met again (``settle``)
         self.partial: dict[tuple, frozenset] = {}  # what a settling key is known to hold so far
         self.settle_budget = SETTLE_BUDGET  # recomputations left for this file (``settle``)
-        self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any]]] = {}
+        self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any], list[tuple]]] = {}
         self.edges: dict[tuple[str, str], list] = {}
         self.depth = 0
         self.truncated = False
@@ -1391,8 +1404,18 @@ class _FileResolver:
     # ------------------------------------------------------------------ expressions
     def eval(self, path: str, idx: int, e: Any) -> frozenset:
         tag = e[0]
-        if tag == "n":
-            return self.lookup(path, idx, e[1])
+        if tag == "n":  # ``lookup`` inlined up to its memo hits: the hottest path
+            name = e[1]
+            k = (path, idx, name)
+            cur = self.lk_memo.get(k)
+            if cur is None:
+                cur = self.lk_memo[k] = self._lookup_scope(path, idx, name)
+            if cur == 0:
+                r = self.memo.get(("m", self.ix._module_of[path], name, True))
+                return r if r is not None else self.module_name_lookup(path, name)
+            k = ("b", path, cur, name)
+            r = self.memo.get(k)
+            return r if r is not None else self.memoized(k, True, self._eval_bindings, path, cur, name)
         if tag in ("u", "lit", "str", "int"):
             return EMPTY
         # the hottest path: memoized(key, True, self._eval, ...) written out (a call less per
@@ -1812,23 +1835,30 @@ class _FileResolver:
         return out
 
     # ------------------------------------------------------------------ classes
-    def mro(self, path: str, cidx: int) -> tuple[list[tuple[str, int]], list[Any]]:
-        """(internal classes in C3 order starting with the class itself, external/builtin bases)."""
+    def mro(self, path: str, cidx: int) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]:
+        """(internal classes in C3 order starting with the class itself, external/builtin bases,
+        the same classes as ``(path, idx, scope, own file?)`` for the lookups that walk the MRO:
+        ``_first_binder``, ``getattr``; they record their reads themselves)."""
         key = (path, cidx)
         r = self.mro_memo.get(key)
         if r is not None:
             return r
         if self.depth >= MAX_DEPTH:
             self.truncated = True
-            return ([key], [])
-        self.mro_memo[key] = ([key], [])  # cycle guard
+            return ([key], [], self._walk([key]))
+        self.mro_memo[key] = ([key], [], self._walk([key]))  # cycle guard
         self.depth += 1
         try:
             return self._mro(path, cidx, key)
         finally:
             self.depth -= 1
 
-    def _mro(self, path: str, cidx: int, key: tuple[str, int]) -> tuple[list[tuple[str, int]], list[Any]]:
+    def _walk(self, classes: list[tuple[str, int]]) -> list[tuple]:
+        parsed = self.ix._parsed
+        own = self.path
+        return [(cp, ci, parsed[cp].scopes[ci], cp == own) for cp, ci in classes]
+
+    def _mro(self, path: str, cidx: int, key: tuple[str, int]) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]:
         s = self.hdr(path, cidx)
         bases: list[tuple[str, int]] = []
         externals: list[Any] = []
@@ -1869,7 +1899,7 @@ class _FileResolver:
             for x in self.mro(*b)[1]:
                 if x not in externals:
                     externals.append(x)
-        r = (out, externals)
+        r = (out, externals, self._walk(out))
         self.mro_memo[key] = r
         return r
 
@@ -1900,37 +1930,53 @@ class _FileResolver:
         """The class derives from ``enum.Enum`` (or another enum base of the standard library)."""
         return any(x[0] == "X" and x[1] in _ENUM_BASES for x in self.mro(path, cidx)[1])
 
-    def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
-        """Values of ``Class.name`` (methods as functions; properties -> their getter function)."""
-        mro, externals = self.mro(path, cidx)
-        if start_after:
-            mro = mro[1:]
-        for cp, ci in mro:
-            if self.binds(cp, ci, name) is not None:
-                return self.eval_bindings(cp, ci, name)
+    def _first_binder(self, walk: list[tuple], name: str, start_after: bool) -> tuple | None:
+        """The first class of an MRO (``mro(...)[2]``; after the first with ``start_after``) that
+        binds ``name``: (path, idx, its bindings of the name); ``binds`` inlined over the walk."""
+        reads = self.reads
+        for cp, ci, sc, own in islice(walk, 1, None) if start_after else walk:
+            if not own:
+                r = reads.get(cp)
+                if r is None:
+                    r = reads[cp] = set()
+                r.add(("b", ci, name))
+            bvals = sc.bindings.get(name)
+            if bvals is not None:
+                return cp, ci, bvals
+        return None
+
+    def _class_value(self, hit: tuple | None, externals: list[Any], name: str) -> frozenset:
+        """``class_lookup``'s value, given the ``_first_binder`` of the name."""
+        if hit is not None:
+            return self.eval_bindings(hit[0], hit[1], name)
         if len(externals) == 1:
             x = externals[0]
             return frozenset({("XM" if x[0] in ("X", "XM") else "BM", f"{x[1]}.{name}")})
         return EMPTY
 
+    def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
+        """Values of ``Class.name`` (methods as functions; properties -> their getter function)."""
+        _, externals, walk = self.mro(path, cidx)
+        return self._class_value(self._first_binder(walk, name, start_after), externals, name)
+
     def property_getters(self, path: str, cidx: int, name: str, start_after: bool = False) -> list[tuple[str, int]]:
-        mro = self.mro(path, cidx)[0]
-        if start_after:
-            mro = mro[1:]
-        for cp, ci in mro:
-            bvals = self.binds(cp, ci, name)
-            if bvals is not None:
-                out = []
-                for v in bvals:
-                    if v[0] == "def":
-                        d = self.hdr(cp, v[1])
-                        dn = self.decorator_names(d)
-                        if d.kind == "function" and ("property" in dn or "cached_property" in dn) and not (
-                            {"setter", "deleter"} & dn
-                        ):
-                            out.append((cp, v[1]))
-                return out
-        return []
+        return self._getters(self._first_binder(self.mro(path, cidx)[2], name, start_after))
+
+    def _getters(self, hit: tuple | None) -> list[tuple[str, int]]:
+        """The property getters among the bindings a ``_first_binder`` found."""
+        if hit is None:
+            return []
+        cp, _ci, bvals = hit
+        out = []
+        for v in bvals:
+            if v[0] == "def":
+                d = self.hdr(cp, v[1])
+                dn = self.decorator_names(d)
+                if d.kind == "function" and ("property" in dn or "cached_property" in dn) and not (
+                    {"setter", "deleter"} & dn
+                ):
+                    out.append((cp, v[1]))
+        return out
 
     def getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
         """(values of b.attr, property getters invoked by the load)."""
@@ -1960,19 +2006,28 @@ class _FileResolver:
         if k == "I" and attr == "__class__":
             return frozenset({("C", b[1], b[2])}), []
         if k == "I" or k == "S":
+            # property_getters, class_lookup and the instance attributes over one MRO walk
             start_after = k == "S"
-            getters = self.property_getters(b[1], b[2], attr, start_after)
+            _, externals, walk = self.mro(b[1], b[2])
+            hit = self._first_binder(walk, attr, start_after)
+            getters = self._getters(hit)
             if getters:
                 out: set = set()
                 for gp, gi in getters:
                     out |= self.returns(gp, gi)
                 return frozenset(out), getters
-            vals = set(self.class_lookup(b[1], b[2], attr, start_after))
+            vals = set(self._class_value(hit, externals, attr))
             if k == "I":
                 ivals: set = set()
                 found = False
-                for cp, ci in self.mro(b[1], b[2])[0]:
-                    for fi, v in self.iattrs(cp, ci, attr):
+                reads = self.reads
+                for cp, ci, sc, own in walk:
+                    if not own:  # ``iattrs`` inlined
+                        r = reads.get(cp)
+                        if r is None:
+                            r = reads[cp] = set()
+                        r.add(("ia", ci, attr))
+                    for fi, v in sc.inst_attrs.get(attr, ()):
                         found = True
                         ivals |= self.eval_binding(cp, fi, v)
                 if found:  # assigned on self by the program: not a member of an external base
