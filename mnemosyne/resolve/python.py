@@ -153,10 +153,12 @@ _ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Fla
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
 SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops growing
-# recomputations per file: nested cycles re-settle inside every round of an outer one, so a
-# pathological file could cost SETTLE_ROUNDS ** depth; the stdlib's _pydecimal.py uses ~640
+# recomputations per file. Nested cycles settle with their outermost key (``defer``): before, each
+# re-settled inside every round of an outer one (SETTLE_ROUNDS ** depth; mypy's types.py made every
+# file reading it take ~1 s), so this only stops a pathological file
 SETTLE_BUDGET = 5000
-_SETTLED_KINDS = frozenset({"F", "C", "X", "XI", "XM"})  # values a settling key carries over
+# values a settling key carries over: functions, classes, external names and instances
+_SETTLED_KINDS = frozenset({"F", "C", "X", "XI", "XM", "I"})
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 RECURSION_ROOM = 6000  # interpreter frames resolution may need: MAX_DEPTH levels of ~10 frames, and the caller's
 
@@ -555,9 +557,16 @@ class _FileResolver:
         self.scopes = self.pf.scopes  # own file: read without recording
         self.module = index._module_of[path]
         self.deps: set[str] = {self.module}
-        self.memo: dict[tuple, frozenset] = {}
-        self.active: set[tuple] = set()
+        self.memo: dict[tuple, frozenset] = {}  # final values
+        # values resting on what a key still being computed held so far (a cycle): key -> (value,
+        # serial of the outermost such key). Final once that key is settled, forgotten in its rounds
+        self.prov: dict[tuple, tuple[frozenset, int]] = {}
+        self.active: dict[tuple, int] = {}  # keys being computed -> their serial (increasing with nesting)
+        self.lows: list[int] = []  # per active computation: the lowest serial it rested on (its own: none)
+        self.serial = 0
         self.cycles: set[tuple] = set()  # active keys a computation met again (``settle``)
+        self.deferred: list[tuple[tuple, int]] = []  # (key, serial): cycles settled with an outer key
+        self.moved = 0  # times a deferred key's ``partial`` grew
         self.partial: dict[tuple, frozenset] = {}  # what a settling key is known to hold so far
         self.settle_budget = SETTLE_BUDGET  # recomputations left for this file (``settle``)
         self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any], list[tuple]]] = {}
@@ -746,53 +755,133 @@ class _FileResolver:
         r = self.memo.get(key)
         if r is not None:
             return r
+        if key in self.prov:
+            return self.prov_hit(self.prov[key])
         if key in self.active:
-            self.cycles.add(key)
-            return self.partial.get(key, EMPTY)
+            return self.cycle_hit(key)
         if deep:
             if self.depth >= MAX_DEPTH:
                 self.truncated = True
                 return EMPTY
             self.depth += 1
-        self.active.add(key)
-        mark = len(self.memo)
+        self.serial = serial = self.serial + 1
+        active = self.active
+        active[key] = serial
+        lows = self.lows
+        lows.append(serial)
+        mark = len(self.prov)
         r = frozenset(compute(*args))
         if key in self.cycles:
-            r = self.settle(key, r, mark, compute, args)
+            r = self.cycled(key, serial, r, mark, compute, args)
         if deep:
             self.depth -= 1
-        self.active.discard(key)
-        self.memo[key] = r
+        # done: final, or provisional when it rested on a key further out (as the enclosing
+        # computation now does)
+        low = lows.pop()
+        del active[key]
+        if low < serial:
+            self.prov[key] = (r, low)
+            if low < lows[-1]:
+                lows[-1] = low
+        else:
+            self.memo[key] = r
         return r
 
-    def settle(self, key: tuple, r: frozenset, mark: int, compute: Any, args: tuple) -> frozenset:
+    def prov_hit(self, p: tuple[frozenset, int]) -> frozenset:
+        """A provisional value: the asking computation rests on the same unsettled key."""
+        r, low = p
+        if low < self.lows[-1]:
+            self.lows[-1] = low
+        return r
+
+    def cycle_hit(self, key: tuple) -> frozenset:
+        """``key`` is being computed: what it is known to hold so far; the asking computation
+        (and those it is part of, up to ``key``) rest on it, and ``key`` will be settled."""
+        self.cycles.add(key)
+        serial = self.active[key]
+        if serial < self.lows[-1]:
+            self.lows[-1] = serial
+        return self.partial.get(key, EMPTY)
+
+    def cycled(self, key: tuple, serial: int, r: frozenset, mark: int, compute: Any, args: tuple) -> frozenset:
+        """``key``'s computation (``serial``, still on the stack) read ``key``: settle it, or defer
+        it to the key further out it also rests on. The values made provisional since ``mark``
+        that rest on it then become final, or rest on what it rests on."""
+        if self.lows[-1] < serial:
+            self.defer(key, r, serial)
+        else:
+            r = self.settle(key, r, serial, mark, compute, args)
+        low = self.lows[-1]
+        prov = self.prov
+        n = len(prov) - mark
+        if n:
+            if low < serial:
+                for k in list(islice(reversed(prov), n)):
+                    v, at = prov[k]
+                    if at >= serial:
+                        prov[k] = (v, low)
+            else:  # settled: everything since mark rested on it alone
+                memo = self.memo
+                for k in list(islice(reversed(prov), n)):
+                    memo[k] = prov.pop(k)[0]
+        return r
+
+    def defer(self, key: tuple, r: frozenset, serial: int) -> None:
+        """``key`` met itself, but its computation also rests on a key further out (one cycle
+        through both): it is settled with that key's rounds, reading meanwhile what it held in the
+        previous round (``settle``), instead of settling on its own and again in every round."""
+        self.cycles.discard(key)
+        known = frozenset(v for v in r if v[0] in _SETTLED_KINDS)
+        if known != self.partial.get(key, EMPTY):
+            self.partial[key] = known
+            self.moved += 1
+        self.deferred.append((key, serial))
+
+    def settle(self, key: tuple, r: frozenset, serial: int, mark: int, compute: Any, args: tuple) -> frozenset:
         """``key``'s computation met ``key`` itself (a cycle: a function calling its parameter,
         passed itself, ``def f(a): a(g)`` with ``f(f)``), which then read as what was known so
-        far. Compute again with the larger value until it
-        stops growing (at most ``SETTLE_ROUNDS`` times), first forgetting what was memoised during
-        the pass, which may rest on the smaller value."""
+        far, and rested on nothing further out. Compute again with the larger value until neither
+        it nor the keys deferred to it (``defer``) grow (at most ``SETTLE_ROUNDS`` times), first
+        forgetting the provisional values of the pass, which rest on ``key`` or on the keys nested
+        in it (``mark``: ``prov``'s size when the pass began). Final values of the pass read no
+        unfinished key: they are kept."""
+        deferred = self.deferred
+        members = len(deferred)
+        while members and deferred[members - 1][1] > serial:
+            members -= 1
+        moved = any(self.partial.get(k) for k, _ in deferred[members:])  # grown in the first pass
         for _ in range(SETTLE_ROUNDS):
             self.cycles.discard(key)
             if self.settle_budget <= 0:
                 break  # a pathological file: nested cycles recomputed over and over; keep what is known
             self.settle_budget -= 1
-            # functions, classes and external names carry over (what calls reach; an external
+            # functions, classes, external names and instances carry over (what calls reach; a
             # value cut at a different place of a cycle made results depend on the order sets
-            # iterate in, i.e. on PYTHONHASHSEED). Instances and displays do not: settling them
-            # recomputed ~35k cycles of the stdlib, making it 2-3x slower
+            # iterate in, i.e. on PYTHONHASHSEED). Displays do not: they nest without end
             known = frozenset(v for v in r if v[0] in _SETTLED_KINDS)
-            if known == self.partial.get(key, EMPTY):
+            if known == self.partial.get(key, EMPTY) and not moved:
                 break
             self.partial[key] = known
-            # the keys memoised since the pass began are the last ones (dicts keep insertion order)
-            for k in list(islice(reversed(self.memo), len(self.memo) - mark)):
-                del self.memo[k]
+            # the values made provisional since the pass began are the last ones (dicts keep
+            # insertion order), and all rest on ``key``: nothing it read rested further out
+            prov = self.prov
+            for k in list(islice(reversed(prov), len(prov) - mark)):
+                del prov[k]
+            before = self.moved
             r = frozenset(compute(*args))
-            if key not in self.cycles:
+            moved = self.moved != before
+            if key not in self.cycles and not moved:
                 break
         self.cycles.discard(key)
         self.partial.pop(key, None)
+        self.forget_deferred(serial)
         return r
+
+    def forget_deferred(self, serial: int) -> None:
+        """The keys deferred to the computation ``serial`` (nested in it) are settled."""
+        deferred = self.deferred
+        while deferred and deferred[-1][1] > serial:
+            self.partial.pop(deferred.pop()[0], None)
 
     # ------------------------------------------------------------------ names
     def lookup(self, path: str, idx: int, name: str) -> frozenset:
@@ -849,51 +938,76 @@ class _FileResolver:
         r = self.memo.get(key)
         if r is not None:
             return r, True
-        if key in self.active or depth > 50:
+        if key in self.prov:
+            return self.prov_hit(self.prov[key]), True
+        if key in self.active:  # a cycle: not found
             return EMPTY, False
+        if depth > 50:
+            return EMPTY, False
+        r, found, _ = self._module_attr(key, mod, name, path, for_name, depth)
+        return r, found
+
+    def _module_attr(
+        self, key: tuple, mod: str, name: str, path: str | None, for_name: bool, depth: int
+    ) -> tuple[frozenset, bool, bool]:
         if path is None:
             path = self.mod_path(mod)
-        self.active.add(key)
+        self.serial = serial = self.serial + 1
+        self.active[key] = serial
+        self.lows.append(serial)
+        r: frozenset = EMPTY
+        found = keep = False
         try:
-            if path is not None:
-                if self.binds(path, 0, name) is not None:
-                    r = self.eval_bindings(path, 0, name)
-                    self.memo[key] = r
-                    return r, True
-                ext_stars: list[str] = []
-                for smod, level in self.stars(path):
-                    am = self.absolute(path, smod, level)
-                    if am is None:
-                        continue
-                    if self.is_internal(am):
-                        if not self.exported(am, name):
-                            continue
-                        vals, found = self.module_attr(am, name, depth=depth + 1)
-                        if found:
-                            self.memo[key] = vals
-                            return vals, True
-                    elif not self.is_internal(am.split(".", 1)[0]):
-                        ext_stars.append(am)
-                if for_name:
-                    if name in BUILTIN_NAMES:
-                        r = frozenset({("B?" if ext_stars else "B", name)})
-                        self.memo[key] = r
-                        return r, True
-                    if len(ext_stars) == 1:
-                        r = frozenset({("X", f"{ext_stars[0]}.{name}")})
-                        self.memo[key] = r
-                        return r, True
-                    return EMPTY, False
-            sub = f"{mod}.{name}" if mod else name
-            if not for_name and self.is_internal(sub):
-                r = frozenset({("M", sub)})
-                self.memo[key] = r
-                return r, True
-            if for_name and name in BUILTIN_NAMES:
-                return frozenset({("B", name)}), True
-            return EMPTY, False
+            r, found, keep = self._module_attr_of(path, mod, name, for_name, depth)
         finally:
-            self.active.discard(key)
+            # a cycle through this key reads "not found" and is not settled: nothing rests on it
+            low = self.lows.pop()
+            del self.active[key]
+            if low < serial:
+                if keep:
+                    self.prov[key] = (r, low)
+                if low < self.lows[-1]:
+                    self.lows[-1] = low
+            elif keep:
+                self.memo[key] = r
+        return r, found, keep
+
+    def _module_attr_of(
+        self, path: str | None, mod: str, name: str, for_name: bool, depth: int
+    ) -> tuple[frozenset, bool, bool]:
+        """(values, found, memoise?)"""
+        if path is not None:
+            if self.binds(path, 0, name) is not None:
+                r = self.eval_bindings(path, 0, name)
+                return r, True, True
+            ext_stars: list[str] = []
+            for smod, level in self.stars(path):
+                am = self.absolute(path, smod, level)
+                if am is None:
+                    continue
+                if self.is_internal(am):
+                    if not self.exported(am, name):
+                        continue
+                    vals, found = self.module_attr(am, name, depth=depth + 1)
+                    if found:
+                        return vals, True, True
+                elif not self.is_internal(am.split(".", 1)[0]):
+                    ext_stars.append(am)
+            if for_name:
+                if name in BUILTIN_NAMES:
+                    r = frozenset({("B?" if ext_stars else "B", name)})
+                    return r, True, True
+                if len(ext_stars) == 1:
+                    r = frozenset({("X", f"{ext_stars[0]}.{name}")})
+                    return r, True, True
+                return EMPTY, False, False
+        sub = f"{mod}.{name}" if mod else name
+        if not for_name and self.is_internal(sub):
+            r = frozenset({("M", sub)})
+            return r, True, True
+        if for_name and name in BUILTIN_NAMES:
+            return frozenset({("B", name)}), True, False
+        return EMPTY, False, False
 
     def exported(self, mod: str, name: str) -> bool:
         path = self.mod_path(mod)
@@ -1424,21 +1538,32 @@ class _FileResolver:
         r = self.memo.get(key)
         if r is not None:
             return r
+        if key in self.prov:
+            return self.prov_hit(self.prov[key])
         if key in self.active:
-            self.cycles.add(key)
-            return self.partial.get(key, EMPTY)
+            return self.cycle_hit(key)
         if self.depth >= MAX_DEPTH:
             self.truncated = True
             return EMPTY
-        self.active.add(key)
+        self.serial = serial = self.serial + 1
+        active = self.active
+        active[key] = serial
+        lows = self.lows
+        lows.append(serial)
         self.depth += 1
-        mark = len(self.memo)
+        mark = len(self.prov)
         r = frozenset(self._eval(path, idx, e))
         if key in self.cycles:
-            r = self.settle(key, r, mark, self._eval, (path, idx, e))
+            r = self.cycled(key, serial, r, mark, self._eval, (path, idx, e))
         self.depth -= 1
-        self.active.discard(key)
-        self.memo[key] = r
+        low = lows.pop()  # done (see memoized)
+        del active[key]
+        if low < serial:
+            self.prov[key] = (r, low)
+            if low < lows[-1]:
+                lows[-1] = low
+        else:
+            self.memo[key] = r
         return r
 
     def _eval(self, path: str, idx: int, e: Any) -> set:

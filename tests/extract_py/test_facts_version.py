@@ -24,6 +24,9 @@ CORPORA = (TESTS / "extract_py" / "corpus", TESTS / "extract_ts" / "corpus")
 GRAMMARS = {"tree-sitter": "0.26.1", "tree-sitter-python": "0.25.0", "tree-sitter-typescript": "0.23.2"}
 RECORDED = {
     2: "ac1c03eb8c500ac351391271b4c84a33bd4880cf884d84e4e1e3f985af0a03f0",
+    # cycles settled with their outermost key, instances carried over: the corpus is unchanged,
+    # real code gains edges (Django 5.1.4 +11, the stdlib +95, mypy 1.13 +219)
+    3: "ac1c03eb8c500ac351391271b4c84a33bd4880cf884d84e4e1e3f985af0a03f0",
 }
 
 
