@@ -20,9 +20,35 @@ def test_examples() -> None:
         b"f(a, /* x */ b); /* y */ const T = 1\n",
         b"export interface S {\n  f: A\n  <B>(b: B): C\n  /** doc */\n  <D>(d: D): E\n}\n",
         b"const a = 1 // c\n  <X>(y)\n",
+        # comment and blank lines between the member and the signature
+        b"export interface S {\n  f(): A\n  // ---\n\n  /**\n   * doc\n   */\n  <D>(d: D): E\n}\n",
+        # a block comment ends at its first */: no match reaching through code to a later comment
+        b"type A = B\n  /** a */ x(1)\n/** b */\n  <C>(c: C) => D\n",
     ]
     for data in cases:
         assert newer_syntax_blanked(data) == reference_blanked(data), data
+
+
+def test_signature_after_comments_and_blank_lines_is_split() -> None:
+    data = b"export interface S {\n  f(): A\n  // ---\n\n  /** doc */\n  <D>(d: D): E\n}\n"
+    out = newer_syntax_blanked(data)
+    assert out == data.replace(b"\n  <D>", b"\n ;<D>")
+
+
+def test_many_doc_comments_are_scanned_once() -> None:
+    """A bundle with thousands of JSDoc blocks none of which precedes a signature: the lazy
+    ``/\\*.*?\\*/`` retried every later ``*/`` at each of them (quadratic: Angular's 1.7 MB core.mjs
+    took minutes; this input ~10 s). A hang guard with a wide margin, not a speed measurement
+    (benchmarks/extract_speed.py is that)."""
+    import time
+
+    data = b"".join(
+        b"export const f%d = (a: Array<number>) =>\n  /** doc %d */ a.map((x) => x + %d)\n" % (i, i, i)
+        for i in range(6000)
+    )
+    start = time.thread_time()
+    assert newer_syntax_blanked(data) == data
+    assert time.thread_time() - start < 2.0
 
 
 def test_random_token_soup() -> None:
