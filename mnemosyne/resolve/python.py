@@ -245,6 +245,7 @@ class PythonIndex:
         self._module_of: dict[str, str] = {}  # path -> module name
         self._mod_paths: dict[str, set[str]] = {}  # module -> paths
         self._packages: dict[str, int] = {}  # every dotted prefix of a module name -> count
+        self._flipped: set[str] = set()  # prefixes that appeared or disappeared in this update
         self._facts: dict[str, FileFacts] = {}
         self._rdeps: dict[str, set[str]] = {}  # module -> paths whose cached facts depend on it
         self._callers: dict[str, set[str]] = {}  # call/decorator last name -> paths with such a site
@@ -296,6 +297,7 @@ class PythonIndex:
         modified: dict[str, ParsedFile] = {}  # path -> its parse result before this update
         relayout = False
         self._importers_cache.clear()
+        self._flipped.clear()
         for path, data in changed.items():
             if not self.owns(path):
                 continue
@@ -355,11 +357,11 @@ class PythonIndex:
             self._ix_reads.clear()
             self._sub_reads.clear()
         else:
-            mods = set(changed_mods)
-            for m in changed_mods:
-                parts = m.split(".")
-                for i in range(1, len(parts)):
-                    mods.add(".".join(parts[:i]))
+            # a module name's answers (``is_internal``, ``mod_path``) change only for the modules
+            # themselves and for the package prefixes that appeared or disappeared with them; a
+            # reader of a package that stays is not affected by a new submodule it did not name
+            # (naming it recorded the submodule: ``module_attr`` asks ``is_internal`` of it)
+            mods = changed_mods | self._flipped
             for m in mods:
                 affected |= self._rdeps.get(m, set())
             # interface pruning: a reader of a modified file is affected only if one of its reads
@@ -472,7 +474,10 @@ class PythonIndex:
         parts = mod.split(".")
         for i in range(1, len(parts) + 1):
             k = ".".join(parts[:i])
-            self._packages[k] = self._packages.get(k, 0) + 1
+            n = self._packages.get(k, 0)
+            if not n:
+                self._flipped.add(k)
+            self._packages[k] = n + 1
 
     def _drop_module(self, path: str) -> None:
         mod = self._module_of.pop(path, None)
@@ -485,6 +490,7 @@ class PythonIndex:
             n = self._packages.get(k, 0) - 1
             if n <= 0:
                 self._packages.pop(k, None)
+                self._flipped.add(k)
             else:
                 self._packages[k] = n
 

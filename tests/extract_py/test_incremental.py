@@ -435,3 +435,45 @@ def test_code_added_above_what_readers_use_does_not_re_resolve_them() -> None:
     assert len(ix.update({"pkg/core.py": renamed.encode()})) > 1
     files["pkg/core.py"] = renamed.encode()
     _check_fresh(ix, files, 0)
+
+
+def test_new_submodule_re_resolves_only_who_can_see_it() -> None:
+    """A module appearing changes the answers for its own name and for the package prefixes that
+    appear with it; readers of a package that stays, which never named the new module, keep
+    their facts and are not re-resolved (a typeshed stub added under mypy/ re-resolved every file
+    importing from mypy)."""
+    files = {
+        "app/__init__.py": b"",
+        "app/core.py": b"def f():\n    return 1\n",
+        "app/user.py": b"from app import core\n\ndef use():\n    return core.f()\n",
+        "app/later.py": b"import app.extra.deep.mod\n\ndef use():\n    return app.extra.deep.mod.g()\n",
+        "app/direct.py": b"from app import other\n\ndef use():\n    return other.h()\n",
+    }
+    ix = PythonIndex()
+    ix.update(dict(files))
+    _all_facts(ix)
+    # a namespace package chain appears under app/: its readers are re-resolved, app's others not
+    added = {"app/extra/deep/mod.py": b"def g():\n    return 2\n"}
+    affected = ix.update(added)
+    files.update(added)
+    assert "app/later.py" in affected
+    assert "app/user.py" not in affected
+    assert "app/direct.py" not in affected
+    # a plain submodule appears: who imports that name from the package sees it
+    added = {"app/other.py": b"def h():\n    return 3\n"}
+    affected = ix.update(added)
+    files.update(added)
+    assert "app/direct.py" in affected and "app/user.py" not in affected
+    fresh = PythonIndex()
+    fresh.update(dict(files))
+    assert _all_facts(ix) == _all_facts(fresh)
+    calls = {c.callee for c in ix.facts("app/later.py").calls}
+    assert "app.extra.deep.mod.g" in calls
+    assert "app.other.h" in {c.callee for c in ix.facts("app/direct.py").calls}
+    # and the namespace chain disappearing again
+    affected = ix.update({"app/extra/deep/mod.py": None})
+    files.pop("app/extra/deep/mod.py")
+    assert "app/later.py" in affected and "app/user.py" not in affected
+    fresh = PythonIndex()
+    fresh.update(dict(files))
+    assert _all_facts(ix) == _all_facts(fresh)
