@@ -556,6 +556,41 @@ class PythonIndex:
 
 
 class _FileResolver:
+    # a slot per attribute: the hot paths read them constantly, and an instance dict stops
+    # being shared (every attribute load slower) once a class has ~30 attributes
+    __slots__ = (
+        "abstract_memo",
+        "active",
+        "bs_memo",
+        "cycles",
+        "deferred",
+        "deps",
+        "depth",
+        "edges",
+        "fqn_memo",
+        "ix",
+        "ix_reads",
+        "lk_memo",
+        "lows",
+        "memo",
+        "module",
+        "moved",
+        "mro_memo",
+        "override_memo",
+        "partial",
+        "path",
+        "pf",
+        "prov",
+        "reads",
+        "scopes",
+        "selfret_memo",
+        "serial",
+        "settle_budget",
+        "sub_memo",
+        "sub_reads",
+        "truncated",
+    )
+
     def __init__(self, index: PythonIndex, path: str) -> None:
         self.ix = index
         self.path = path
@@ -582,6 +617,7 @@ class _FileResolver:
         self.reads: dict[str, set[tuple]] = {}  # other path -> read keys (see PythonIndex)
         self.lk_memo: dict[tuple[str, int, str], int] = {}  # structural: which scope binds a name
         self.bs_memo: dict[tuple[str, int, str], int | None] = {}
+        self.fqn_memo: dict[tuple[str, int], str] = {}
         self.ix_reads: dict[tuple[str, str], tuple[str, ...]] = {}  # importers_calling answers
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
@@ -741,9 +777,13 @@ class _FileResolver:
         return self.ix._parsed[path].lambdas.get(start)
 
     def fqn(self, path: str, idx: int) -> str:
-        mod = self.ix._module_of[path]
-        q = self.hdr(path, idx).qual
-        return f"{mod}.{q}" if q else mod
+        k = (path, idx)
+        r = self.fqn_memo.get(k)
+        if r is None:  # (its header read is recorded the first time)
+            mod = self.ix._module_of[path]
+            q = self.hdr(path, idx).qual
+            r = self.fqn_memo[k] = f"{mod}.{q}" if q else mod
+        return r
 
     def absolute(self, path: str, module: str, level: int) -> str | None:
         if level == 0:
@@ -761,23 +801,25 @@ class _FileResolver:
         r = self.memo.get(key)
         if r is not None:
             return r
-        if key in self.prov:
-            return self.prov_hit(self.prov[key])
-        if key in self.active:
+        prov = self.prov
+        if prov and key in prov:  # (the emptiness tests spare hashing a deep key again)
+            return self.prov_hit(prov[key])
+        active = self.active
+        serial = self.serial + 1
+        if active.setdefault(key, serial) != serial:  # already being computed (a lower serial)
             return self.cycle_hit(key)
         if deep:
             if self.depth >= MAX_DEPTH:
+                del active[key]
                 self.truncated = True
                 return EMPTY
             self.depth += 1
-        self.serial = serial = self.serial + 1
-        active = self.active
-        active[key] = serial
+        self.serial = serial
         lows = self.lows
         lows.append(serial)
-        mark = len(self.prov)
+        mark = len(prov)
         r = frozenset(compute(*args))
-        if key in self.cycles:
+        if self.cycles and key in self.cycles:
             r = self.cycled(key, serial, r, mark, compute, args)
         if deep:
             self.depth -= 1
@@ -902,6 +944,19 @@ class _FileResolver:
 
     def _lookup_scope(self, path: str, idx: int, name: str) -> int:
         """The scope whose bindings of ``name`` a load in scope ``idx`` sees (0: module level)."""
+        if path == self.path:  # own file: the same walk, without the recording accessors
+            scopes = self.scopes
+            if name in scopes[idx].globals:
+                return 0
+            cur = idx
+            first = True
+            while cur > 0:
+                sc = scopes[cur]
+                if (first or sc.kind != "class") and sc.bindings.get(name) is not None and not (name in sc.nonlocals):
+                    return cur
+                first = False
+                cur = sc.parent
+            return 0
         if name in self.globs(path, idx).globals:
             return 0
         cur = idx
@@ -1544,22 +1599,24 @@ class _FileResolver:
         r = self.memo.get(key)
         if r is not None:
             return r
-        if key in self.prov:
-            return self.prov_hit(self.prov[key])
-        if key in self.active:
+        prov = self.prov
+        if prov and key in prov:  # (the emptiness tests spare hashing a deep key again)
+            return self.prov_hit(prov[key])
+        active = self.active
+        serial = self.serial + 1
+        if active.setdefault(key, serial) != serial:  # already being computed (a lower serial)
             return self.cycle_hit(key)
         if self.depth >= MAX_DEPTH:
+            del active[key]
             self.truncated = True
             return EMPTY
-        self.serial = serial = self.serial + 1
-        active = self.active
-        active[key] = serial
+        self.serial = serial
         lows = self.lows
         lows.append(serial)
         self.depth += 1
-        mark = len(self.prov)
+        mark = len(prov)
         r = frozenset(self._eval(path, idx, e))
-        if key in self.cycles:
+        if self.cycles and key in self.cycles:
             r = self.cycled(key, serial, r, mark, self._eval, (path, idx, e))
         self.depth -= 1
         low = lows.pop()  # done (see memoized)
@@ -1792,6 +1849,21 @@ class _FileResolver:
         return r
 
     def _binding_scope(self, path: str, idx: int, name: str) -> int | None:
+        if path == self.path:  # own file: the same walk, without the recording accessors
+            scopes = self.scopes
+            if name in scopes[idx].globals:
+                return 0
+            cur = idx
+            first = True
+            while cur >= 0:
+                sc = scopes[cur]
+                if (first or sc.kind != "class") and (
+                    sc.bindings.get(name) is not None or sc.item_bindings.get(name) is not None
+                ):
+                    return cur
+                first = False
+                cur = sc.parent
+            return None
         if name in self.globs(path, idx).globals:
             return 0
         cur = idx
@@ -2180,7 +2252,7 @@ class _FileResolver:
 
     def call_kind(self, path: str, idx: int, fn: Any) -> str:
         if fn[0] == "n":
-            scopes = self.parsed(path).scopes
+            scopes = self.scopes  # own file (``parsed``)
             bs = self.binding_scope(path, idx, fn[1])
             if bs is None:
                 return "exact"
