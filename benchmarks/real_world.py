@@ -99,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     if rows:
         print(f"median ratio {statistics.median(r['ratio'] for r in rows):.1f}x over {len(rows)} packages; "
               "floor = tree-sitter parse of the same files; full = Extractor.update + snapshot")
-        print("'with facts' < files: files skipped (over MNEMOSYNE_MAX_FILE_BYTES, binary) or the losing twin "
-              "of a module defined twice (x.js and x.cjs); 'warnings' counts those and syntax/limit warnings")
+        print("'with facts' < files: files skipped (over MNEMOSYNE_MAX_FILE_BYTES, binary); 'warnings' counts "
+              "those, syntax and depth-limit warnings, and modules defined twice (x.js and x.cjs: symbols collide)")
     return 0
 
 
