@@ -159,6 +159,13 @@ SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops g
 SETTLE_BUDGET = 5000
 # values a settling key carries over: functions, classes, external names and instances
 _SETTLED_KINDS = frozenset({"F", "C", "X", "XI", "XM", "I"})
+
+
+def _carried(values: frozenset) -> frozenset:
+    """What a cycle's key carries into its next round. Functions, classes, external names and
+    instances (what calls reach; a value cut at a different place of a cycle made results depend
+    on the order sets iterate in, i.e. on PYTHONHASHSEED); displays do not: they nest without end."""
+    return frozenset(v for v in values if v[0] in _SETTLED_KINDS)
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 RECURSION_ROOM = 6000  # interpreter frames resolution may need: MAX_DEPTH levels of ~10 frames, and the caller's
 
@@ -795,9 +802,10 @@ class _FileResolver:
     # ------------------------------------------------------------------ memoised values
     def memoized(self, key: tuple, deep: bool, compute: Any, *args: Any) -> frozenset:
         """``frozenset(compute(*args))`` memoised under ``key``. A key already being computed (a
-        cycle) is empty; with ``deep`` the computation counts as one level of nesting, and past
-        ``MAX_DEPTH`` levels it is not done: empty, and the resolution is marked truncated. A
-        computation that meets its own key is settled (``settle``)."""
+        cycle) holds what it is known to hold so far (``cycle_hit``); with ``deep`` the computation
+        counts as one level of nesting, and past ``MAX_DEPTH`` levels it is not done: empty, and
+        the resolution is marked truncated. A computation that meets its own key is settled or
+        deferred (``cycled``); one resting on an unfinished key is provisional (``finish``)."""
         r = self.memo.get(key)
         if r is not None:
             return r
@@ -823,17 +831,22 @@ class _FileResolver:
             r = self.cycled(key, serial, r, mark, compute, args)
         if deep:
             self.depth -= 1
-        # done: final, or provisional when it rested on a key further out (as the enclosing
-        # computation now does)
+        self.finish(key, serial, r)
+        return r
+
+    def finish(self, key: tuple, serial: int, r: frozenset, keep: bool = True) -> None:
+        """``key``'s computation is over: its value (when ``keep``) is final, or provisional when
+        it rested on a key further out, which the enclosing computation now rests on too."""
+        lows = self.lows
         low = lows.pop()
-        del active[key]
+        del self.active[key]
         if low < serial:
-            self.prov[key] = (r, low)
+            if keep:
+                self.prov[key] = (r, low)
             if low < lows[-1]:
                 lows[-1] = low
-        else:
+        elif keep:
             self.memo[key] = r
-        return r
 
     def prov_hit(self, p: tuple[frozenset, int]) -> frozenset:
         """A provisional value: the asking computation rests on the same unsettled key."""
@@ -879,7 +892,7 @@ class _FileResolver:
         through both): it is settled with that key's rounds, reading meanwhile what it held in the
         previous round (``settle``), instead of settling on its own and again in every round."""
         self.cycles.discard(key)
-        known = frozenset(v for v in r if v[0] in _SETTLED_KINDS)
+        known = _carried(r)
         if known != self.partial.get(key, EMPTY):
             self.partial[key] = known
             self.moved += 1
@@ -903,10 +916,7 @@ class _FileResolver:
             if self.settle_budget <= 0:
                 break  # a pathological file: nested cycles recomputed over and over; keep what is known
             self.settle_budget -= 1
-            # functions, classes, external names and instances carry over (what calls reach; a
-            # value cut at a different place of a cycle made results depend on the order sets
-            # iterate in, i.e. on PYTHONHASHSEED). Displays do not: they nest without end
-            known = frozenset(v for v in r if v[0] in _SETTLED_KINDS)
+            known = _carried(r)
             if known == self.partial.get(key, EMPTY) and not moved:
                 break
             self.partial[key] = known
@@ -1005,12 +1015,6 @@ class _FileResolver:
             return EMPTY, False
         if depth > 50:
             return EMPTY, False
-        r, found, _ = self._module_attr(key, mod, name, path, for_name, depth)
-        return r, found
-
-    def _module_attr(
-        self, key: tuple, mod: str, name: str, path: str | None, for_name: bool, depth: int
-    ) -> tuple[frozenset, bool, bool]:
         if path is None:
             path = self.mod_path(mod)
         self.serial = serial = self.serial + 1
@@ -1022,16 +1026,8 @@ class _FileResolver:
             r, found, keep = self._module_attr_of(path, mod, name, for_name, depth)
         finally:
             # a cycle through this key reads "not found" and is not settled: nothing rests on it
-            low = self.lows.pop()
-            del self.active[key]
-            if low < serial:
-                if keep:
-                    self.prov[key] = (r, low)
-                if low < self.lows[-1]:
-                    self.lows[-1] = low
-            elif keep:
-                self.memo[key] = r
-        return r, found, keep
+            self.finish(key, serial, r, keep)
+        return r, found
 
     def _module_attr_of(
         self, path: str | None, mod: str, name: str, for_name: bool, depth: int
@@ -1619,7 +1615,7 @@ class _FileResolver:
         if self.cycles and key in self.cycles:
             r = self.cycled(key, serial, r, mark, self._eval, (path, idx, e))
         self.depth -= 1
-        low = lows.pop()  # done (see memoized)
+        low = lows.pop()  # finish(), written out: the hottest path
         del active[key]
         if low < serial:
             self.prov[key] = (r, low)
