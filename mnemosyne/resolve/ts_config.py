@@ -32,26 +32,6 @@ def dirname(path: str) -> str:
 
 def join(*parts: str) -> str:
     """``posixpath.normpath(posixpath.join(...))`` of the non-empty parts, '' for '.'."""
-    comps: list[str] = []
-    for x in parts:
-        if not x:
-            continue
-        if x[0] == "/":  # an absolute part restarts the path: the general case
-            return _join_general(parts)
-        for c in x.split("/"):  # normpath of a relative path, part by part
-            if c == "..":
-                if comps and comps[-1] != "..":
-                    comps.pop()
-                else:
-                    comps.append(c)
-            elif c and c != ".":
-                comps.append(c)
-    if not comps and not any(parts):
-        return _join_general(parts)  # no part: what posixpath.join() does
-    return "/".join(comps)
-
-
-def _join_general(parts: tuple[str, ...]) -> str:
     p = posixpath.normpath(posixpath.join(*[x for x in parts if x]))
     return "" if p == "." else p
 
