@@ -441,16 +441,60 @@ _GSL_REST = re.compile(
 _GSL_BEFORE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$>])?")  # its lookbehind
 
 
+# Words the grammar takes for keywords where they are plain names or newer syntax:
+# - ``using`` as a name in an expression (rxjs's ``using(...)`` operator, ``exports.using = using``):
+#   the grammar knows only the TS 5.2 declaration ``using x = ...``. The name is renamed ``usin$``
+#   in the copy; a declaration (``using`` then a name) is left alone.
+# - a predefined type as the only parameter name of a function type, ``(any) => void`` (a
+#   parameter named ``any``): its first letter becomes ``_`` in the copy.
+# - ``export type * from`` (TS 5.0) and ``import defer * as ns from`` (TS 5.9): the word is blanked,
+#   leaving ``export * from`` and ``import * as ns from``.
+# Found by the word (a leading lookbehind would be tried at every byte); the character before it
+# is checked in code (``_NAME_BYTES``).
+_KEYWORD_NAME = re.compile(
+    rb"using(?![\w$])(?![ \t]+[A-Za-z_$])"
+    rb"|export[ \t]+(type)(?=[ \t]+\*)"
+    rb"|import[ \t]+(defer)(?=[ \t]+\*)"
+    rb"|\([ \t]*((?:any|unknown|never|string|number|boolean|object|symbol|bigint|undefined)"
+    rb"(?=[ \t]*\)[ \t]*=>))"
+)
+_NAME_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$.")
+
+
+def _keyword_names_blanked(data: bytes, spans: list[tuple[int, int]] | None = None) -> bytes:
+    """``data`` with the ``_KEYWORD_NAME`` constructs rewritten (same length, same lines)."""
+    out = None
+    for m in _KEYWORD_NAME.finditer(data):
+        s = m.start()
+        if m.lastindex == 3:  # `(any) =>`: the parenthesis starts the match
+            b = m.start(3)
+            repl = b"_"
+        else:
+            if s and data[s - 1] in _NAME_BYTES:
+                continue  # part of a longer name, or a member (`x.using`, which parses)
+            if m.lastindex is None:  # using
+                b, repl = s + 4, b"$"
+            else:
+                b = m.start(m.lastindex)
+                repl = b" " * (m.end(m.lastindex) - b)
+        if out is None:
+            out = bytearray(data)
+        out[b : b + len(repl)] = repl
+        if spans is not None:
+            spans.append((b, b + len(repl)))
+    return data if out is None else bytes(out)
+
+
 def reference_blanked(data: bytes) -> bytes:
     """What ``newer_syntax_blanked`` returns, by the patterns themselves (slow; for tests)."""
     out = _TYPE_PARAM_MODIFIER.sub(lambda m: m.group(1) + b" " * len(m.group(2)) + m.group(3), data)
-    return _GENERIC_SIGNATURE_LINE.sub(lambda m: m.group(1) + b";", out)
+    return _keyword_names_blanked(_GENERIC_SIGNATURE_LINE.sub(lambda m: m.group(1) + b";", out))
 
 
 def newer_syntax_blanked(data: bytes, spans: list[tuple[int, int]] | None = None) -> bytes:
     """``data`` with the constructs above rewritten for the grammar (same length); ``spans``
     (when given) receives the (start, end) byte range of every replacement."""
-    return _signature_lines_split(_type_param_modifiers_blanked(data, spans), spans)
+    return _keyword_names_blanked(_signature_lines_split(_type_param_modifiers_blanked(data, spans), spans), spans)
 
 
 def _type_param_modifiers_blanked(data: bytes, spans: list[tuple[int, int]] | None = None) -> bytes:

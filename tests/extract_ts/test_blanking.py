@@ -35,6 +35,46 @@ def test_signature_after_comments_and_blank_lines_is_split() -> None:
     assert out == data.replace(b"\n  <D>", b"\n ;<D>")
 
 
+def test_keyword_names_are_renamed_in_the_copy() -> None:
+    """Names and newer forms the grammar reads as keywords; declarations and members stay."""
+    cases = {
+        b"exports.using = using;\n": b"exports.using = usin$;\n",
+        b"return using(make, run)\n": b"return usin$(make, run)\n",
+        b"const using = (n) => n\n": b"const usin$ = (n) => n\n",
+        b"using res = open();\nawait using r2 = open();\n": None,  # TS 5.2 declarations
+        b"reusing(a); x.using(b); $using(c); using_x(d)\n": None,
+        b"declare const h: { inject: (any) => void }\n": b"declare const h: { inject: (_ny) => void }\n",
+        b"type F = ( string ) => void\n": b"type F = ( _tring ) => void\n",
+        b"type G = (any: number) => void; type H = (anything) => void\n": None,
+        b"export type * from './t';\nexport type * as T from './t';\n": b"export      * from './t';\nexport      * as T from './t';\n",
+        b"export type { A } from './t';\n": None,
+        b"import defer * as ns from 'x';\n": b"import       * as ns from 'x';\n",
+        b"import defer from 'x';\n": None,
+    }
+    for data, want in cases.items():
+        spans: list[tuple[int, int]] = []
+        out = newer_syntax_blanked(data, spans)
+        assert out == (data if want is None else want), data
+        assert len(out) == len(data) and out.count(b"\n") == data.count(b"\n")
+        assert [out[a:b] != data[a:b] for a, b in spans] == [True] * len(spans)
+        assert bool(spans) == (want is not None)
+
+
+def test_keyword_names_parse_and_keep_their_names() -> None:
+    from mnemosyne.parse.typescript import parse_file
+
+    data = (
+        b"import { using } from './r';\n"
+        b"export type * from './t';\n"
+        b"declare const hook: { inject: (any) => void };\n"
+        b"export function main() { return using(1); }\n"
+    )
+    pf = parse_file("src/main.ts", data)
+    assert not [w for w in pf.warnings if "syntax" in w]
+    assert "using" in repr(pf.bindings[0]) and "usin$" not in repr(pf)
+    assert pf.stars == ["./t"]
+
+
 def test_many_doc_comments_are_scanned_once() -> None:
     """A bundle with thousands of JSDoc blocks none of which precedes a signature: the lazy
     ``/\\*.*?\\*/`` retried every later ``*/`` at each of them (quadratic: Angular's 1.7 MB core.mjs

@@ -1,0 +1,7 @@
+export interface Options {
+  retries: number;
+}
+
+export function helper(): number {
+  return 2;
+}
