@@ -162,6 +162,7 @@ _FIELDS = (
 
 _NAMED_KINDS = (
     "arguments",
+    "array",
     "array_pattern",
     "array_type",
     "arrow_function",
@@ -887,14 +888,12 @@ class _Builder:
                 if nt in (b"Promise", b"Array", b"ReadonlyArray"):
                     args = node.child_by_field_id(K.f_type_arguments)
                     node = _nth(args, 0) if args is not None and args.named_child_count == 1 else None
-                    if nt != b"Promise":
-                        inner = self.conv_type(node, depth + 1)
-                        return ("array", inner) if inner is not None else None
+                    if nt != b"Promise":  # an array, of elements of a known type or not
+                        return ("array", self.conv_type(node, depth + 1) if node is not None else None)
                 else:
                     node = name
             elif t == K.k_array_type:
-                inner = self.conv_type(_nth(node, 0), depth + 1)
-                return ("array", inner) if inner is not None else None
+                return ("array", self.conv_type(_nth(node, 0), depth + 1))
             elif t == K.k_readonly_type:
                 node = _nth(node, 0)
             elif t == K.k_parenthesized_type:
@@ -1412,7 +1411,17 @@ class _Builder:
                     return
             e = self.conv(fn)
             if e is not None:
-                self.pf.sites.append((self.stack[-1].fe.scope, "call", e, fn))
+                scope = self.stack[-1].fe.scope
+                self.pf.sites.append((scope, "call", e, fn))
+                if e[0] == "prop" and e[2] in _ELEMENT_PARAMS:
+                    # items.map(f): the array calls the function it is given (``run_site``, "cb")
+                    args = fn.parent.child_by_field_id(K.f_arguments) if fn.parent is not None else None
+                    cb = self.conv(_nth(args, 0)) if args is not None and args.kind_id == K.k_arguments else None
+                    if cb is not None:
+                        obj = fn.child_by_field_id(K.f_object)
+                        if obj is not None and obj.kind_id == K.k_array:  # [a, b].forEach(f)
+                            e = ("prop", ("arrlit",), e[2])
+                        self.pf.sites.append((scope, "cb", (e, cb), fn))
             return
         t = fn.type
         if t == "import":

@@ -29,6 +29,8 @@ Conventions (what the corpus in tests/extract_ts/corpus expects; tests/extract_t
   (``new C()``, return values, ``this.x = ...`` fields, array elements: ``for (x of xs)``,
   ``xs[i]``, a callback passed to ``xs.map``/``forEach``/...), ``this``/``super`` through the class
   chain, object literals and TS namespaces; anything else gets no edge (never best-match by name);
+* an array method given an internal function calls it for the caller (``xs.map(fmt)``: an edge to
+  ``fmt``, resolution ``implicit``) when ``xs`` is known to be an array;
 * ``new C()`` calls the constructor declared in C or the nearest internal base (resolution
   ``constructor``); no declared constructor -> no edge; ``super(...)`` likewise (``super``);
   ``new`` of an external or builtin class is an edge to it (``react.Component``, ``<builtin>.Map``);
@@ -136,7 +138,7 @@ def _union(vals: list, all_known: bool = False):
 # Values during evaluation (tuples):
 #   ('func', fqn, path) | ('class', fqn, path) | ('inst', fqn, path) | ('obj', fqn, path)
 #   | ('ns', fqn, path) | ('mod', path) | ('ext', import_path) | ('builtin', name) | ('null',) | None
-#   | ('arr', element value): an array of a known element type (T[], Array<T>, readonly T[])
+#   | ('arr', element value | None): an array (T[], Array<T>, readonly T[]), None: of elements of unknown type
 #   | ('extinst', import_path): an instance of an external class (`new axios.Axios()`, `c: AxiosInstance`)
 #   | ('extm', callee): a member found on an external or builtin base class or instance; callable,
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
@@ -150,6 +152,9 @@ SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose extends 
 _NAMED_RESULTS = frozenset({"inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr", "uni"})
 # array methods whose result holds (some of) the receiver's elements
 _SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSorted", "toReversed", "splice"})
+# builtins returning a new array (``is_array``)
+_ARRAY_MAKERS = frozenset({"Object.keys", "Object.values", "Object.entries", "Array.from", "Array.of"})
+_ARRAY_MAKER_NAMES = frozenset(m.rsplit(".", 1)[1] for m in _ARRAY_MAKERS)
 
 _PARSE_CACHE_SIZE = 256  # recent parse results kept per index, by (path, content hash)
 
@@ -576,9 +581,8 @@ class _Ctx:
     def type_value(self, pf: ParsedFile, scope: int, t: tuple):
         if t[0] == "union":  # `A | B`: a value of one of them
             return _union([self.type_value(pf, scope, m) for m in t[1]], all_known=True)
-        if t[0] == "array":
-            v = self.type_value(pf, scope, t[1])
-            return ("arr", v) if v is not None else None
+        if t[0] == "array":  # elements of a type we may not know: still an array (``run_site``, "cb")
+            return ("arr", self.type_value(pf, scope, t[1]) if t[1] is not None else None)
         if t[0] == "typeof":
             v = self.eval_as(False, pf, scope, t[1])
             return v if v is not None and v[0] != "null" else None
@@ -972,6 +976,27 @@ class _Ctx:
                 return
             cur = self.base_of(cur[1], cur[2])
 
+    def is_array(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
+        """Whether expression ``r`` is known to be an array: typed so (``T[]``, ``Array<T>``), an
+        array literal, ``Object.keys``/``values``/``entries(...)``, ``Array.from``/``of(...)``, or
+        what ``filter``/``map``/``slice``/... of an array returns."""
+        while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop":
+            name = r[1][2]
+            if name in _SAME_ELEMENTS or name == "map" or name == "flatMap":
+                r = r[1][1]  # items.filter(...).map(...): still an array, if items is one
+                continue
+            if name in _ARRAY_MAKER_NAMES:
+                f = self.eval(pf, scope, r[1])
+                if f is not None and f[0] == "builtin" and f[1] in _ARRAY_MAKERS:
+                    return True
+            break
+        if r is None:
+            return False
+        if r[0] == "arrlit":
+            return True
+        v = self.eval(pf, scope, r)
+        return v is not None and v[0] == "arr"
+
     def run_site(self, scope: int, kind: str, expr: tuple, line: int) -> None:
         pf = self.pf
         self.caller = pf.scope_fqn[scope]
@@ -1029,6 +1054,14 @@ class _Ctx:
                     self.add_edge(s, "implicit", False)
         elif kind == "get":
             self.eval(pf, scope, expr)
+        elif kind == "cb":  # items.map(f) with items an array: the array method calls f for us
+            callee, cb = expr
+            if not self.is_array(pf, scope, callee[1]):
+                return
+            f = self.eval(pf, scope, cb)
+            for x in (f[1] if f[0] == "uni" else (f,)) if f is not None else ():
+                if x[0] == "func":  # an internal function; a builtin or external one passed is not an edge
+                    self.add_edge(x[1], "implicit", False)
 
 
 class TypeScriptIndex:

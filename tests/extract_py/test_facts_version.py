@@ -30,8 +30,9 @@ RECORDED = {
     3: "ac1c03eb8c500ac351391271b4c84a33bd4880cf884d84e4e1e3f985af0a03f0",
     # TypeScript words the grammar takes for keywords (`using(...)` as a name, `(any) => void`,
     # `export type *`, `import defer *`) are rewritten in the retry copy: files with them parse
-    # (rxjs's built `using.js`, mobx.ts); a new corpus case (newer_syntax_names)
-    4: "0f3e5620d3d4f458ab157faed9a3f1fcf185fdfa80cf6ca9c05169ec7eaa7f17",
+    # (rxjs's built `using.js`, mobx.ts); an array method given a function calls it (`xs.map(fmt)`,
+    # resolution implicit); new corpus cases newer_syntax_names, array_method_callbacks
+    4: "6fd2f9d3266f9a2f2f9ce806046f04bcd2ec1aeb9ae90089e8de16a48b4d82a4",
 }
 
 
