@@ -343,6 +343,9 @@ class ParsedFile:
     cjs_whole: bool = False  # module.exports = X / export = X: require() gives the default export
     specs: list[tuple[str, int]] = field(default_factory=list)  # every imported specifier (spec, line)
     sites: list[tuple[int, str, tuple | None, int]] = field(default_factory=list)  # (scope, kind, expr, line)
+    # callee's last name -> (scope, callee expr, argument exprs) of the calls passing arguments that
+    # may be functions: where a function's parameters come from (``_Ctx.param_values``)
+    call_args: dict[str, list[tuple[int, tuple, tuple]]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
 
@@ -1039,6 +1042,8 @@ class _Builder:
         if single is not None:
             if elem is not None and single.kind_id == K.identifier:
                 self.bind(scope, self._t(single), elem)
+            elif single.kind_id == K.identifier:
+                self.bind(scope, self._t(single), ("param", 0, scope))
             else:
                 self.bind_pattern(scope, single)
             return
@@ -1062,7 +1067,8 @@ class _Builder:
                 if tyexpr is None and elem is not None and i in elems:
                     self.bind(scope, name, elem)
                     continue
-                self.bind(scope, name, ("var", tyexpr, None, scope) if tyexpr is not None else ("unknown",))
+                # a parameter of no type we can name: what the callers pass (a callback: ``param_values``)
+                self.bind(scope, name, ("var", tyexpr, None, scope) if tyexpr is not None else ("param", i, scope))
                 if is_ctor and cls is not None and tyexpr is not None:
                     first = _nth(p, 0)
                     if first is not None and first.type in ("accessibility_modifier", "override_modifier") or any(
@@ -1128,6 +1134,8 @@ class _Builder:
                 self.line(0)
                 starts = self.newlines
                 pf.sites = [(sc, k, e, bisect_right(starts, n.start_byte) + 1) for sc, k, e, n in pf.sites]
+        if pf.call_args:
+            self.unalias_calls()
         seen: dict[str, int] = {}
         keys = pf.scope_key
         for f in self.key_base:
@@ -1413,6 +1421,7 @@ class _Builder:
             if e is not None:
                 scope = self.stack[-1].fe.scope
                 self.pf.sites.append((scope, "call", e, fn))
+                self.record_args(scope, e, fn)
                 if e[0] == "prop" and e[2] in _ELEMENT_PARAMS:
                     # items.map(f): the array calls the function it is given (``run_site``, "cb")
                     args = fn.parent.child_by_field_id(K.f_arguments) if fn.parent is not None else None
@@ -1434,6 +1443,43 @@ class _Builder:
             self.site("super", ("super",), fn)
             return
         self.site("call", self.conv(fn), fn)
+
+    def unalias_calls(self) -> None:
+        """A call by a name imported under another (``import { run as go }``, ``go(f)``) is filed
+        under the imported name too: the name the called function is looked up by."""
+        top = self.pf.bindings[0]
+        extra: dict[str, list] = {}
+        for name, calls in self.pf.call_args.items():
+            bl = top.get(name)
+            if bl is None or len(bl) != 1 or bl[0][0] != "import" or bl[0][2] in (name, "default", "*"):
+                continue
+            extra.setdefault(bl[0][2], []).extend(c for c in calls if c[1] == ("id", name))
+        for name, calls in extra.items():
+            if calls:
+                self.pf.call_args.setdefault(name, []).extend(calls)
+
+    def record_args(self, scope: int, e: tuple, fn) -> None:
+        """``pf.call_args`` for the call whose callee is ``fn`` (converted: ``e``), when an argument
+        may be a function: a name, a member, a function or arrow written there."""
+        name = e[2] if e[0] == "prop" else e[1] if e[0] == "id" else None
+        call = fn.parent
+        args = call.child_by_field_id(self.K.f_arguments) if name is not None and call is not None else None
+        if args is None or args.kind_id != self.K.k_arguments or not args.named_child_count:
+            return
+        out = []
+        some = False
+        for a in args.named_children:
+            ak = a.kind_id
+            if ak == self.K.identifier or ak == self.K.member or ak in self.K.defs:
+                x = self.conv(a)
+                some |= x is not None
+                out.append(x)
+            elif a.type == "comment":
+                continue
+            else:
+                out.append(None)
+        if some:
+            self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
 
     def on_new(self, node) -> None:
         self.site("new", self.conv(node.child_by_field_id(self.K.f_constructor)), node)

@@ -22,6 +22,7 @@ to, so edits that only move code (byte offsets, scope numbering elsewhere) answe
   ('ci', fqn)               a class or interface (scope, extends, has_ctor, members, implements)
   ('r', fqn)                a function's return annotation and returned expressions
   ('sb', name)              the classes whose ``extends`` expression ends with ``name``
+  ('cs', name)              the calls whose callee ends with ``name`` that pass arguments
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def _e(pf: ParsedFile, x):
 def _binding(pf: ParsedFile, b: tuple) -> tuple:
     if b[0] == "var":
         return ("var", _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]])
+    if b[0] == "param":
+        return ("param", b[1], pf.scope_key[b[2]])
     return b
 
 
@@ -134,6 +137,10 @@ def answer(pf: ParsedFile, key: tuple, cache: dict):
         return (pf.scope_key[r[0]], tuple([_e(pf, e) for e in r[1]]), _e(pf, r[2]))
     if k == "sb":
         return class_names_extended(pf).get(key[1])
+    if k == "cs":
+        return tuple(
+            [(pf.scope_key[sc], _e(pf, e), tuple([_e(pf, a) for a in args])) for sc, e, args in pf.call_args.get(key[1], ())]
+        )
     raise ValueError(f"unknown read kind {key!r}")
 
 

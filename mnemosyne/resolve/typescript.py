@@ -31,6 +31,9 @@ Conventions (what the corpus in tests/extract_ts/corpus expects; tests/extract_t
   chain, object literals and TS namespaces; anything else gets no edge (never best-match by name);
 * an array method given an internal function calls it for the caller (``xs.map(fmt)``: an edge to
   ``fmt``, resolution ``implicit``) when ``xs`` is known to be an array;
+* a parameter called (``function run(cb) { cb() }``) calls what the calls of its function pass
+  there (``run(task)``, in any file: ``caller_files``, recorded as ``<calls>NAME`` dependencies and
+  ``('cs', name)`` reads), resolution ``inferred``;
 * ``new C()`` calls the constructor declared in C or the nearest internal base (resolution
   ``constructor``); no declared constructor -> no edge; ``super(...)`` likewise (``super``);
   ``new`` of an external or builtin class is an edge to it (``react.Component``, ``<builtin>.Map``);
@@ -147,6 +150,7 @@ CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (
 # how indirect a resolution is: an edge found several ways keeps its most direct one
 _INDIRECT = {"inferred": 1, "subclass": 2}
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose extends clause is named X"
+CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call named X that passes arguments"
 
 # values a call's result may be (external / builtin values from a return are not named reliably)
 _NAMED_RESULTS = frozenset({"inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr", "uni"})
@@ -182,7 +186,7 @@ class _Ctx:
     """One file's resolution: memo tables and the set of modules consulted."""
 
     __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line", "reads", "sub_reads",
-                 "tctx", "dir")
+                 "call_reads", "tctx", "dir")
 
     def __init__(self, ix: TypeScriptIndex, pf: ParsedFile) -> None:
         self.ix = ix
@@ -198,6 +202,7 @@ class _Ctx:
         # foreign path -> (its ParsedFile, the read keys issued on it); see resolve/ts_reads.py
         self.reads: dict[str, tuple[ParsedFile, set]] = {}
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
+        self.call_reads: dict[str, tuple[str, ...]] = {}  # caller_files answers
         # evaluating a type (an annotation, an implements clause): names may denote interfaces,
         # which are invisible to values (``new Error()`` is the global even where an interface
         # ``Error`` is declared)
@@ -976,6 +981,61 @@ class _Ctx:
                 return
             cur = self.base_of(cur[1], cur[2])
 
+    @staticmethod
+    def param_of(pf: ParsedFile, scope: int, name: str) -> tuple[int, int] | None:
+        """(index, function scope) when ``name`` seen from ``scope`` of ``pf`` is only a parameter
+        of no known type (own file: nothing recorded)."""
+        s = scope
+        while s >= 0:
+            bl = pf.bindings[s].get(name)
+            if bl is not None:
+                return (bl[0][1], bl[0][2]) if len(bl) == 1 and bl[0][0] == "param" else None
+            s = pf.scope_parent[s]
+        return None
+
+    def callers_of(self, name: str) -> tuple[str, ...]:
+        """The files with calls whose callee ends with ``name`` passing arguments (recorded)."""
+        self.deps.add(CALLS_PREFIX + name)
+        files = self.call_reads[name] = self.ix.caller_files(name)
+        return files
+
+    def param_values(self, pf: ParsedFile, scope: int, i: int):
+        """What parameter ``i`` of the function whose scope is ``scope`` is given: the functions
+        the calls of it pass there (a callback: ``def run(cb) { cb() }`` with ``run(f)``), also
+        through a caller's own parameter (``function go(g) { run(g) }``); None if none is known."""
+        return self.memoized(("pv", pf.path, scope, i), 4, self._param_values, pf, scope, i)
+
+    def _param_values(self, pf: ParsedFile, scope: int, i: int):
+        fqn = pf.scope_fqn[scope]
+        name = fqn.rsplit(".", 1)[-1]
+        if name.startswith("<") or fqn == pf.module:
+            return None  # an anonymous function is called by no name
+        found: list = []
+        for path in self.callers_of(name):
+            cpf = self.file_read(path, ("cs", name))
+            if cpf is None:
+                continue
+            for sc, e, args in cpf.call_args.get(name, ()):
+                if len(args) <= i or args[i] is None:
+                    continue
+                c = self.eval(cpf, sc, e)
+                if c is None or not any(x[0] == "func" and x[1] == fqn for x in (c[1] if c[0] == "uni" else (c,))):
+                    continue
+                a = args[i]
+                v = self.eval(cpf, sc, a)
+                if v is None and a[0] == "id":  # passed on from the caller's own parameter
+                    p = self.param_of(cpf, sc, a[1]) if cpf is self.pf else self.foreign_param(cpf, sc, a[1])
+                    if p is not None:
+                        v = self.param_values(cpf, p[1], p[0])
+                if v is not None:
+                    found.append(v)
+        return _union(found)
+
+    def foreign_param(self, pf: ParsedFile, scope: int, name: str) -> tuple[int, int] | None:
+        """``param_of`` in another file, through its recorded lookup."""
+        self.read(pf, ("lk", pf.scope_key[scope], name))
+        return self.param_of(pf, scope, name)
+
     def is_array(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
         """Whether expression ``r`` is known to be an array: typed so (``T[]``, ``Array<T>``), an
         array literal, ``Object.keys``/``values``/``entries(...)``, ``Array.from``/``of(...)``, or
@@ -1007,6 +1067,13 @@ class _Ctx:
             v = self.eval(pf, scope, expr)
             if v is not None:
                 self.edge_to(v, None)
+            elif expr[0] == "id":  # cb(): a parameter called, what the callers pass
+                p = self.param_of(pf, scope, expr[1])
+                if p is not None:
+                    f = self.param_values(pf, p[1], p[0])
+                    for x in (f[1] if f[0] == "uni" else (f,)) if f is not None else ():
+                        if x[0] == "func":
+                            self.add_edge(x[1], "inferred", False)
             if expr is not None and expr[0] == "prop" and expr[1] == ("this",):
                 this = pf.scope_this[scope]
                 if this is not None and this[0] == "cls":
@@ -1082,6 +1149,9 @@ class TypeScriptIndex:
         self._primed: dict[tuple[str, str], ParsedFile] = {}  # from a parse pool, for the next update
         self._subclassers: dict[str, set[str]] = {}  # extended name -> paths with such a class
         self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
+        self._callers: dict[str, set[str]] = {}  # callee name -> paths with calls of it passing arguments
+        self._call_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> caller_files answers
+        self._caller_files: dict[str, tuple[str, ...]] = {}  # caller_files answers for the current file set
         # module names that more than one file has (for ``_compute``'s warning); None: not known
         # for the current file set (``_update`` resets it whenever the files change)
         self._shared_modules: set[str] | None = None
@@ -1117,6 +1187,13 @@ class TypeScriptIndex:
             r = self._subclass_files[name] = tuple(sorted(self._subclassers.get(name, ())))
         return r
 
+    def caller_files(self, name: str) -> tuple[str, ...]:
+        """The files with a call whose callee ends with ``name`` passing arguments (sorted)."""
+        r = self._caller_files.get(name)
+        if r is None:
+            r = self._caller_files[name] = tuple(sorted(self._callers.get(name, ())))
+        return r
+
     def facts(self, path: str) -> FileFacts | None:
         if path not in self.files:
             return None
@@ -1139,6 +1216,7 @@ class TypeScriptIndex:
         modules: set[str] = set()  # modules of added / deleted files: the file set changed
         edited: set[str] = set()  # paths present before and after with new content
         base_names: set[str] = set()  # names extended by classes of changed files (before and after)
+        call_names: set[str] = set()  # names of the calls passing arguments in changed files (before and after)
         config_changed = False
         # what resolution reads from the configs before this change (compared below)
         old_view = resolution_view(self.config()) if any(is_config(p) for p in changed) else None
@@ -1166,10 +1244,16 @@ class TypeScriptIndex:
                 names = set(class_names_extended(old))
                 discard_from(self._subclassers, names, path)
                 base_names |= names
+                discard_from(self._callers, old.call_args, path)
+                call_names.update(old.call_args)
             if data is not None:
-                for n in class_names_extended(self.files[path]):
+                new = self.files[path]
+                for n in class_names_extended(new):
                     self._subclassers.setdefault(n, set()).add(path)
                     base_names.add(n)
+                for n in new.call_args:
+                    self._callers.setdefault(n, set()).add(path)
+                call_names.update(new.call_args)
             touched.add(path)
             if old is not None and data is not None:
                 edited.add(path)
@@ -1184,6 +1268,7 @@ class TypeScriptIndex:
         if touched:
             self._shared_modules = None
             self._subclass_files = {}
+            self._caller_files = {}
         affected = set(touched)
         if config_changed:
             # relative specifiers never consult the configs: only files with others re-resolve
@@ -1205,6 +1290,11 @@ class TypeScriptIndex:
         for n in base_names:
             for d in list(self._rdeps.get(SUB_PREFIX + n, ())):
                 if d not in affected and self._sub_reads.get(d, {}).get(n) != self.subclass_files(n):
+                    affected.add(d)
+        # parameter flow: the files holding the calls of a function of a given name
+        for n in call_names:
+            for d in list(self._rdeps.get(CALLS_PREFIX + n, ())):
+                if d not in affected and self._call_reads.get(d, {}).get(n) != self.caller_files(n):
                     affected.add(d)
         for p in affected:
             self._drop(p)
@@ -1250,6 +1340,7 @@ class TypeScriptIndex:
     def _drop(self, path: str) -> None:
         self._reads.pop(path, None)
         self._sub_reads.pop(path, None)
+        self._call_reads.pop(path, None)
         f = self._facts.pop(path, None)
         if f is not None:
             discard_from(self._rdeps, f.depends_on, path)
@@ -1333,6 +1424,8 @@ class TypeScriptIndex:
         self._reads[path] = ctx.reads
         if ctx.sub_reads:
             self._sub_reads[path] = ctx.sub_reads
+        if ctx.call_reads:
+            self._call_reads[path] = ctx.call_reads
         rdeps = self._rdeps
         for m in deps:
             r = rdeps.get(m)

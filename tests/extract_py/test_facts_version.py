@@ -31,8 +31,9 @@ RECORDED = {
     # TypeScript words the grammar takes for keywords (`using(...)` as a name, `(any) => void`,
     # `export type *`, `import defer *`) are rewritten in the retry copy: files with them parse
     # (rxjs's built `using.js`, mobx.ts); an array method given a function calls it (`xs.map(fmt)`,
-    # resolution implicit); new corpus cases newer_syntax_names, array_method_callbacks
-    4: "6fd2f9d3266f9a2f2f9ce806046f04bcd2ec1aeb9ae90089e8de16a48b4d82a4",
+    # resolution implicit); a parameter called calls what the callers pass (resolution inferred);
+    # new corpus cases newer_syntax_names, array_method_callbacks, parameter_callbacks
+    4: "75097a6ea1c57ee99ce2aa26819fa57bd8bb10d7b7c0b395dac6cb1a8ffa8fe9",
 }
 
 

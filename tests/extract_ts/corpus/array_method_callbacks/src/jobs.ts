@@ -33,7 +33,7 @@ export function each(xs: ReadonlyArray<string>, ys: readonly number[]): void {
 }
 
 export function notArrays(box: Box, things: any): void {
-  box.map(double); // Box's own map: an edge to it, not to double
+  box.map(double); // Box's own map: an edge to it (Box.map calls double: its parameter)
   things.map(double); // a receiver of unknown type: no edge
 }
 

@@ -1,0 +1,34 @@
+import { run, apply, forward, reassigned, Emitter } from "./runner";
+import { run as otherRun, never } from "./other";
+import * as lib from "external-lib";
+
+export function double(n: number): number {
+  return n * 2;
+}
+
+export function task(): number {
+  return 1;
+}
+
+export function later(): number {
+  return 2;
+}
+
+class View {
+  handle(n: number): void {}
+
+  mount(e: Emitter): void {
+    e.on(this.handle);
+  }
+}
+
+export function main(): void {
+  run(task);
+  run(() => double(3));
+  apply(double, 2);
+  forward(later);
+  reassigned(task);
+  otherRun(never);
+  run(lib.unknownThing); // external: no edge
+  new View().mount(new Emitter());
+}

@@ -1,0 +1,24 @@
+// A function calling its parameter calls what its callers pass there (resolution `inferred`).
+
+export function run(cb) {
+  return cb();
+}
+
+export function apply(fn: (x: number) => number, x: number): number {
+  return fn(x);
+}
+
+export function forward(h) {
+  return run(h); // run calls what forward is given
+}
+
+export function reassigned(cb) {
+  cb = Math.random;
+  return cb(); // not only the parameter: unknown
+}
+
+export class Emitter {
+  on(handler, times = 1) {
+    handler(times);
+  }
+}
