@@ -1459,8 +1459,8 @@ class _Builder:
                 self.pf.call_args.setdefault(name, []).extend(calls)
 
     def record_args(self, scope: int, e: tuple, fn) -> None:
-        """``pf.call_args`` for the call whose callee is ``fn`` (converted: ``e``), when an argument
-        may be a function: a name, a member, a function or arrow written there."""
+        """``pf.call_args`` for the call (or ``new``) whose callee is ``fn`` (converted: ``e``),
+        when an argument may be a function: a name, a member, a function or arrow written there."""
         name = e[2] if e[0] == "prop" else e[1] if e[0] == "id" else None
         call = fn.parent
         args = call.child_by_field_id(self.K.f_arguments) if name is not None and call is not None else None
@@ -1482,7 +1482,12 @@ class _Builder:
             self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
 
     def on_new(self, node) -> None:
-        self.site("new", self.conv(node.child_by_field_id(self.K.f_constructor)), node)
+        ctor = node.child_by_field_id(self.K.f_constructor)
+        e = self.conv(ctor)
+        if e is not None:
+            scope = self.stack[-1].fe.scope
+            self.pf.sites.append((scope, "new", e, node))
+            self.record_args(scope, e, ctor)  # new C(cb): what C's constructor is given
 
     def on_jsx(self, node) -> None:
         nm = node.child_by_field_id(self.K.f_name)

@@ -860,6 +860,11 @@ class _Ctx:
                 if e is not None and e[0] == "type":
                     continue
                 v = self.eval(pf, ent[1], e) if e is not None else None
+                if v is None and e is not None and e[0] == "id":  # this.cb = cb: the functions the callers pass
+                    p = self.param_of(pf, ent[1], e[1]) if pf is self.pf else self.foreign_param(pf, ent[1], e[1])
+                    if p is not None:
+                        pv = self.param_values(pf, p[1], p[0])
+                        v = _union([x for x in (pv[1] if pv[0] == "uni" else (pv,)) if x[0] == "func"]) if pv else None
                 if v is not None and v[0] == "null":
                     continue
                 if v is None or (result is not None and v != result):
@@ -1010,6 +1015,11 @@ class _Ctx:
         name = fqn.rsplit(".", 1)[-1]
         if name.startswith("<") or fqn == pf.module:
             return None  # an anonymous function is called by no name
+        want = "func"
+        if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
+            fqn = fqn.rsplit(".", 1)[0]
+            name = fqn.rsplit(".", 1)[-1]
+            want = "class"
         found: list = []
         for path in self.callers_of(name):
             cpf = self.file_read(path, ("cs", name))
@@ -1019,7 +1029,7 @@ class _Ctx:
                 if len(args) <= i or args[i] is None:
                     continue
                 c = self.eval(cpf, sc, e)
-                if c is None or not any(x[0] == "func" and x[1] == fqn for x in (c[1] if c[0] == "uni" else (c,))):
+                if c is None or not any(x[0] == want and x[1] == fqn for x in (c[1] if c[0] == "uni" else (c,))):
                     continue
                 a = args[i]
                 v = self.eval(cpf, sc, a)

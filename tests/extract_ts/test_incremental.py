@@ -86,6 +86,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b"export function run(cb) { return cb(); }\nexport function go(h) { return run(h); }\n",
         b"export function run(cb, x) { return cb(x); }\nexport function go(h) { return h; }\n",
         b'import { helper } from "./b";\nexport function run(cb) { return cb(); }\nrun(helper);\n',
+        b"export class Job { constructor(cb) { this.cb = cb; } go() { this.cb(); } }\nexport function run(cb) { return cb(); }\n",
         None,
     ],
     "src/use_cb.ts": [
@@ -95,6 +96,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { run as r } from "./cb";\nimport { helper } from "./b";\nr(helper, 1);\n',
         b'import * as cb from "./cb";\nexport function t2() {}\ncb.run(t2);\n',
         b'import { go } from "./cb";\nimport { A } from "./a";\ngo(new A().run);\n',
+        b'import { Job } from "./cb";\nexport function t() {}\nnew Job(t).go();\n',
         None,
     ],
     "packages/p/src/index.ts": [

@@ -1,4 +1,4 @@
-import { run, apply, forward, reassigned, Emitter } from "./runner";
+import { run, apply, forward, reassigned, Emitter, Task } from "./runner";
 import { run as otherRun, never } from "./other";
 import * as lib from "external-lib";
 
@@ -31,4 +31,10 @@ export function main(): void {
   otherRun(never);
   run(lib.unknownThing); // external: no edge
   new View().mount(new Emitter());
+}
+
+export function onDone(): void {}
+
+export function schedule(): Task {
+  return new Task("t", onDone);
 }
