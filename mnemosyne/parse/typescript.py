@@ -238,6 +238,9 @@ class _Kinds:
         )
         self.defs = frozenset(k(n) for n in ("arrow_function", "function_expression", "class", "object"))
         self.nulls = frozenset(k(n) for n in ("null", "undefined"))
+        # primitive literals: never a function, class or object of ours, so read like null (a
+        # variable assigned 1 and then a function holds that function; ``x || "default"`` is x)
+        self.literals = frozenset(k(n) for n in ("number", "string", "template_string", "true", "false", "regex"))
         # named kinds compared often: ``k_<name>`` (every kind_id a node has is the one its
         # type name maps to, aliases included: ``kind_id == k_x`` is ``type == "x"``)
         for n in _NAMED_KINDS:
@@ -832,7 +835,7 @@ class _Builder:
                 ea = self.conv(a, depth + 1) if a is not None else None
                 eb = self.conv(b, depth + 1) if b is not None else None
                 return ("either", ea, eb) if ea is not None and eb is not None else None
-            if t in K.nulls:
+            if t in K.nulls or t in K.literals:
                 return ("null",)
             t = node.type
             if t == "subscript_expression":
