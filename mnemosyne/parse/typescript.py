@@ -944,6 +944,28 @@ class _Builder:
         return self._sv(_nth(args, 0))
 
     # -- objects --------------------------------------------------------------------------------
+    def object_literal(self, node, depth: int = 0) -> tuple | None:
+        """An object literal passed as an argument, ``('olit', ((key, expr), ...))`` (nested
+        literals alike): what a parameter's members hold (``_Ctx.passed``)."""
+        if depth > 8:
+            return None
+        members = []
+        K = self.K
+        for ch in node.named_children:
+            ck = ch.kind_id
+            if ck == K.k_pair:
+                key = self.key_name(ch.child_by_field_id(K.f_key))
+                val = ch.child_by_field_id(K.f_value)
+                if key is None or val is None:
+                    continue
+                e = self.object_literal(val, depth + 1) if val.kind_id == K.k_object else self.conv(val)
+                if e is not None:
+                    members.append((key, e))
+            elif ch.type == "shorthand_property_identifier":
+                name = self._t(ch)
+                members.append((name, ("id", name)))
+        return ("olit", tuple(members)) if members else None
+
     def register_object(self, node, prefix: str, scope: int, depth: int = 0) -> None:
         if depth > 60 or node.start_byte in self.obj_prefix:
             return
@@ -1083,8 +1105,8 @@ class _Builder:
                 tyexpr = self.conv_type(ty) if ty is not None else None
                 if tyexpr is not None:
                     self.pf.scope_this[scope] = ("type", tyexpr)
-            else:
-                self.bind_pattern(scope, pat)
+            else:  # function f({ onDone }): members of what the callers pass (``_Ctx.param_path``)
+                self.bind_pattern(scope, pat, ("pval", i, scope))
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self, root) -> None:
@@ -1471,16 +1493,20 @@ class _Builder:
             return
         out = []
         some = False
+        K = self.K
         for a in args.named_children:
             ak = a.kind_id
-            if ak == self.K.identifier or ak == self.K.member or ak in self.K.defs:
+            if ak == K.k_object:
+                x = self.object_literal(a)
+            elif ak == K.identifier or ak == K.member or ak in K.defs or ak == K.new or ak == K.call:
                 x = self.conv(a)
-                some |= x is not None
-                out.append(x)
             elif a.type == "comment":
                 continue
             else:
                 out.append(None)
+                continue
+            some |= x is not None
+            out.append(x)
         if some:
             self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
 

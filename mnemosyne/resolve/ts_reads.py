@@ -39,6 +39,8 @@ def _e(pf: ParsedFile, x):
         return x
     if len(x) == 2 and x[0] == "defat" and type(x[1]) is int:
         return ("@", pf.defs_at.get(x[1]))
+    if len(x) == 3 and x[0] == "pval" and type(x[2]) is int:  # a destructured parameter: its scope by key
+        return ("pval", x[1], pf.scope_key[x[2]])
     return tuple([_e(pf, y) for y in x])
 
 

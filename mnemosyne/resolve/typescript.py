@@ -146,6 +146,7 @@ def _union(vals: list, all_known: bool = False):
 #   | ('extm', callee): a member found on an external or builtin base class or instance; callable,
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
 #   | ('uni', values): one of several (a union type `A | B`; `x.m()` reaches each one's `m`)
+#   | ('olit', path, scope, ((key, expr), ...)): an object literal passed as an argument
 CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
 # how indirect a resolution is: an edge found several ways keeps its most direct one
 _INDIRECT = {"inferred": 1, "subclass": 2}
@@ -570,6 +571,8 @@ class _Ctx:
             return self.type_value(pf, scope, e[1])
         if k == "null":
             return ("null",)
+        if k == "olit":  # an object literal argument: its members are evaluated where it was written
+            return ("olit", pf.path, scope, e[1])
         return None
 
     def eval_as(self, types: bool, pf: ParsedFile, scope: int, e: tuple | None):
@@ -647,6 +650,10 @@ class _Ctx:
             return self.class_member(base[1], base[2], name, set())
         if k == "iinst":
             return self.interface_member(base[1], base[2], name, set())
+        if k == "olit":
+            e = next((x for key, x in base[3] if key == name), None)
+            pf = self.file(base[1]) if e is not None else None
+            return self.eval(pf, base[2], e) if pf is not None else None
         return None
 
     def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
@@ -860,11 +867,10 @@ class _Ctx:
                 if e is not None and e[0] == "type":
                     continue
                 v = self.eval(pf, ent[1], e) if e is not None else None
-                if v is None and e is not None and e[0] == "id":  # this.cb = cb: the functions the callers pass
-                    p = self.param_of(pf, ent[1], e[1]) if pf is self.pf else self.foreign_param(pf, ent[1], e[1])
-                    if p is not None:
-                        pv = self.param_values(pf, p[1], p[0])
-                        v = _union([x for x in (pv[1] if pv[0] == "uni" else (pv,)) if x[0] == "func"]) if pv else None
+                if v is None and e is not None and (e[0] == "id" or e[0] == "prop"):
+                    # this.cb = cb: the functions the callers pass
+                    pv = self.passed(pf, ent[1], e)
+                    v = _union([x for x in (pv[1] if pv[0] == "uni" else (pv,)) if x[0] == "func"]) if pv else None
                 if v is not None and v[0] == "null":
                     continue
                 if v is None or (result is not None and v != result):
@@ -986,17 +992,52 @@ class _Ctx:
                 return
             cur = self.base_of(cur[1], cur[2])
 
-    @staticmethod
-    def param_of(pf: ParsedFile, scope: int, name: str) -> tuple[int, int] | None:
-        """(index, function scope) when ``name`` seen from ``scope`` of ``pf`` is only a parameter
-        of no known type (own file: nothing recorded)."""
+    def param_path(self, pf: ParsedFile, scope: int, e: tuple) -> tuple[int, int, tuple[str, ...]] | None:
+        """(index, function scope, member names) when expression ``e`` in ``scope`` of ``pf`` is a
+        parameter of no known type (``cb``), a member of one (``opts.onDone``), or a name a
+        destructuring parameter binds (``function f({ onDone })``); else None. Another file's
+        lookups are recorded."""
+        keys: list[str] = []
+        while e[0] == "prop":
+            keys.append(e[2])
+            e = e[1]
+        if e[0] != "id":
+            return None
+        name = e[1]
+        if pf is not self.pf:
+            self.read(pf, ("lk", pf.scope_key[scope], name))
         s = scope
         while s >= 0:
             bl = pf.bindings[s].get(name)
             if bl is not None:
-                return (bl[0][1], bl[0][2]) if len(bl) == 1 and bl[0][0] == "param" else None
+                if len(bl) != 1:
+                    return None
+                b = bl[0]
+                if b[0] == "param":
+                    return (b[1], b[2], tuple(reversed(keys)))
+                if b[0] == "var" and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
+                    x = b[2]
+                    while x[0] == "prop":
+                        keys.append(x[2])
+                        x = x[1]
+                    if x[0] == "pval":
+                        return (x[1], x[2], tuple(reversed(keys)))
+                return None
             s = pf.scope_parent[s]
         return None
+
+    def passed(self, pf: ParsedFile, scope: int, e: tuple):
+        """What the callers pass for ``e`` when it is a parameter path (``param_path``): the values
+        given to the parameter, then their members along the path; None if not known."""
+        p = self.param_path(pf, scope, e)
+        if p is None:
+            return None
+        v = self.param_values(pf, p[1], p[0])
+        for k in p[2]:
+            if v is None:
+                return None
+            v = self.member(v, k)
+        return v
 
     def callers_of(self, name: str) -> tuple[str, ...]:
         """The files with calls whose callee ends with ``name`` passing arguments (recorded)."""
@@ -1033,18 +1074,11 @@ class _Ctx:
                     continue
                 a = args[i]
                 v = self.eval(cpf, sc, a)
-                if v is None and a[0] == "id":  # passed on from the caller's own parameter
-                    p = self.param_of(cpf, sc, a[1]) if cpf is self.pf else self.foreign_param(cpf, sc, a[1])
-                    if p is not None:
-                        v = self.param_values(cpf, p[1], p[0])
+                if v is None and (a[0] == "id" or a[0] == "prop"):  # passed on from the caller's own parameter
+                    v = self.passed(cpf, sc, a)
                 if v is not None:
                     found.append(v)
         return _union(found)
-
-    def foreign_param(self, pf: ParsedFile, scope: int, name: str) -> tuple[int, int] | None:
-        """``param_of`` in another file, through its recorded lookup."""
-        self.read(pf, ("lk", pf.scope_key[scope], name))
-        return self.param_of(pf, scope, name)
 
     def is_array(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
         """Whether expression ``r`` is known to be an array: typed so (``T[]``, ``Array<T>``), an
@@ -1077,13 +1111,11 @@ class _Ctx:
             v = self.eval(pf, scope, expr)
             if v is not None:
                 self.edge_to(v, None)
-            elif expr[0] == "id":  # cb(): a parameter called, what the callers pass
-                p = self.param_of(pf, scope, expr[1])
-                if p is not None:
-                    f = self.param_values(pf, p[1], p[0])
-                    for x in (f[1] if f[0] == "uni" else (f,)) if f is not None else ():
-                        if x[0] == "func":
-                            self.add_edge(x[1], "inferred", False)
+            elif expr[0] == "id" or expr[0] == "prop":  # cb(), opts.onDone(): what the callers pass
+                f = self.passed(pf, scope, expr)
+                for x in (f[1] if f[0] == "uni" else (f,)) if f is not None else ():
+                    if x[0] == "func":
+                        self.add_edge(x[1], "inferred", False)
             if expr is not None and expr[0] == "prop" and expr[1] == ("this",):
                 this = pf.scope_this[scope]
                 if this is not None and this[0] == "cls":

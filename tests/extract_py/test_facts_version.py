@@ -33,7 +33,7 @@ RECORDED = {
     # (rxjs's built `using.js`, mobx.ts); an array method given a function calls it (`xs.map(fmt)`,
     # resolution implicit); a parameter called calls what the callers pass (resolution inferred);
     # new corpus cases newer_syntax_names, array_method_callbacks, parameter_callbacks
-    4: "1d48a92807845b8e73e1ee68dee9538f7fc3ec1ae1ee386ef2d741b25f84efdb",
+    4: "7f394e528fcbf1331699f8038736935f4b5048e1b46b20a62c0a1f4909147970",
 }
 
 
