@@ -1526,13 +1526,35 @@ class _Builder:
             s = self._t(nm)
             if not s or not (s[0].isupper() or s[0] == "_" or s[0] == "$"):
                 return
-            self.site("jsx", ("id", s), node)
+            e: tuple = ("id", s)
+            self.site("jsx", e, node)
         elif nm.type in ("member_expression", "nested_identifier"):
             parts = self._t(nm).split(".")
-            e: tuple = ("id", parts[0])
+            e = ("id", parts[0])
             for p in parts[1:]:
                 e = ("prop", e, p)
             self.site("jsx", e, node)
+        else:
+            return
+        self.jsx_props(e, node)
+
+    def jsx_props(self, e: tuple, node) -> None:
+        """``<Button onClick={handle} />``: a call of the component with one argument, the props
+        object (``pf.call_args``): what a component's ``props.onClick`` / ``{ onClick }`` holds."""
+        members = []
+        for ch in node.named_children:
+            if ch.type != "jsx_attribute":
+                continue
+            key = _nth(ch, 0)
+            val = _nth(ch, 1)
+            if key is None or val is None or key.type != "property_identifier" or val.type != "jsx_expression":
+                continue
+            x = self.conv(_nth(val, 0)) if val.named_child_count else None
+            if x is not None:
+                members.append((self._t(key), x))
+        if members:
+            name = e[2] if e[0] == "prop" else e[1]
+            self.pf.call_args.setdefault(name, []).append((self.stack[-1].fe.scope, e, (("olit", tuple(members)),)))
 
     def on_dec(self, node) -> None:
         # decorators run when the class is defined: inside a method (parameter decorators) the

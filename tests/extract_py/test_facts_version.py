@@ -32,8 +32,9 @@ RECORDED = {
     # `export type *`, `import defer *`) are rewritten in the retry copy: files with them parse
     # (rxjs's built `using.js`, mobx.ts); an array method given a function calls it (`xs.map(fmt)`,
     # resolution implicit); a parameter called calls what the callers pass (resolution inferred);
-    # new corpus cases newer_syntax_names, array_method_callbacks, parameter_callbacks
-    4: "7f394e528fcbf1331699f8038736935f4b5048e1b46b20a62c0a1f4909147970",
+    # JSX props reach the component's parameter; new corpus cases newer_syntax_names,
+    # array_method_callbacks, parameter_callbacks, reassigned_variables, jsx_callback_props
+    4: "6ad545c06a712031a6686b7cfdb799608a70dfd1525288979a57867eb9553b65",
 }
 
 

@@ -90,6 +90,18 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b"export function opt(o, { then }) { o.run(); then(); }\nexport function run(cb) { return cb(); }\n",
         None,
     ],
+    # JSX props: a component calls the callbacks its elements pass
+    "src/ui.tsx": [
+        b"export function Btn({ onPress }) { onPress(); return null; }\n",
+        b"export function Btn(props) { props.onPress(); return null; }\nexport function Other() {}\n",
+        None,
+    ],
+    "src/page.tsx": [
+        b'import { Btn } from "./ui";\nimport { helper } from "./b";\nexport const P = () => <Btn onPress={helper} />;\n',
+        b'import { Btn } from "./ui";\nexport function t() {}\nexport const P = () => <Btn onPress={t} />;\n',
+        b'import { Btn as B } from "./ui";\nexport function t() {}\nexport const P = () => <B onPress={() => t()} />;\n',
+        None,
+    ],
     "src/use_cb.ts": [
         b'import { run, go } from "./cb";\nexport function t() {}\nexport function u() {}\nrun(t);\ngo(() => t());\n',
         # only the arguments differ (the names read answer the same): the ('cs', name) read
