@@ -400,6 +400,30 @@ class _Entry:
         self.nm: _Entry = self  # the nearest naming entry: not a block (set by the builder for blocks)
 
 
+_PRIMITIVE_TYPES = frozenset({"string", "number", "boolean", "symbol", "bigint", "void", "never", "undefined", "null"})
+
+
+def _may_hold_ours(ty) -> bool:
+    """Whether a parameter annotated with type node ``ty`` may hold a function or an object of
+    the code's own (a callback: parameter flow); not primitives, literals and arrays."""
+    stack = [ty]
+    n = 0
+    while stack and n < 50:
+        t = stack.pop()
+        n += 1
+        if t is None:
+            return True
+        k = t.type
+        if k == "predefined_type":
+            if t.text.decode("utf-8", "replace") not in _PRIMITIVE_TYPES:
+                return True  # any, unknown, object
+        elif k in ("union_type", "intersection_type", "parenthesized_type"):
+            stack.extend(t.named_children)
+        elif k not in ("literal_type", "template_literal_type", "array_type", "tuple_type"):
+            return True
+    return False
+
+
 def _nth(node, i: int):
     """The i-th named child or None (tree-sitter 0.26 raises IndexError)."""
     return node.named_child(i) if node is not None and node.named_child_count > i else None
@@ -1093,7 +1117,12 @@ class _Builder:
                     self.bind(scope, name, elem)
                     continue
                 # a parameter of no type we can name: what the callers pass (a callback: ``param_values``)
-                self.bind(scope, name, ("var", tyexpr, None, scope) if tyexpr is not None else ("param", i, scope))
+                if tyexpr is not None:
+                    self.bind(scope, name, ("var", tyexpr, None, scope))
+                elif ty is None or _may_hold_ours(_nth(ty, 0)):
+                    self.bind(scope, name, ("param", i, scope))
+                else:  # `n: number`, `s: "a" | "b"`: never one of our functions or objects
+                    self.bind(scope, name, ("unknown",))
                 if is_ctor and cls is not None and tyexpr is not None:
                     first = _nth(p, 0)
                     if first is not None and first.type in ("accessibility_modifier", "override_modifier") or any(

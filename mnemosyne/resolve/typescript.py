@@ -152,6 +152,13 @@ CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (
 _INDIRECT = {"inferred": 1, "subclass": 2}
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose extends clause is named X"
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call named X that passes arguments"
+# parameter flow looks at most this many call sites by the function's name (``_param_values``): a
+# name called from everywhere (`set`, `add`) has sites that would each need their receiver's
+# type, and three.js's bundles made that quadratic (9.6x the parse floor instead of 3.2x)
+MAX_PARAM_SITES = 512
+# callers passing on their own parameter are followed this many steps up (``_param_values``): a
+# bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
+MAX_PARAM_HOPS = 2
 
 # values a call's result may be (external / builtin values from a return are not named reliably)
 _NAMED_RESULTS = frozenset({"inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr", "uni"})
@@ -181,6 +188,10 @@ def npm_package_name(spec: str) -> str | None:
     if name in NODE_BUILTINS or not _NPM_NAME.match(name):
         return None
     return name
+
+
+# the file of a probe context (``_Ctx.param_values``): no real file, so every read is recorded
+_PROBE = ParsedFile(path="", language="typescript", module="", content_hash="")
 
 
 class _Ctx:
@@ -1026,13 +1037,13 @@ class _Ctx:
             s = pf.scope_parent[s]
         return None
 
-    def passed(self, pf: ParsedFile, scope: int, e: tuple):
+    def passed(self, pf: ParsedFile, scope: int, e: tuple, hops: int = 0):
         """What the callers pass for ``e`` when it is a parameter path (``param_path``): the values
         given to the parameter, then their members along the path; None if not known."""
         p = self.param_path(pf, scope, e)
         if p is None:
             return None
-        v = self.param_values(pf, p[1], p[0])
+        v = self.param_values(pf, p[1], p[0], hops)
         for k in p[2]:
             if v is None:
                 return None
@@ -1045,13 +1056,55 @@ class _Ctx:
         files = self.call_reads[name] = self.ix.caller_files(name)
         return files
 
-    def param_values(self, pf: ParsedFile, scope: int, i: int):
+    def param_values(self, pf: ParsedFile, scope: int, i: int, hops: int = 0):
         """What parameter ``i`` of the function whose scope is ``scope`` is given: the functions
         the calls of it pass there (a callback: ``def run(cb) { cb() }`` with ``run(f)``), also
-        through a caller's own parameter (``function go(g) { run(g) }``); None if none is known."""
-        return self.memoized(("pv", pf.path, scope, i), 4, self._param_values, pf, scope, i)
+        through a caller's own parameter (``function go(g) { run(g) }``); None if none is known.
 
-    def _param_values(self, pf: ParsedFile, scope: int, i: int):
+        Computed once per index state for all the files that ask (``TypeScriptIndex._pv_shared``):
+        in a probe context that belongs to no file, so that every read it makes is recorded, and
+        the asking file takes over those reads and dependencies with the value. A value resting on
+        a cycle of such questions (one asked again while being computed: None there) depends on
+        where the cycle was entered, so it is kept by the asking file only, never shared."""
+        key = ("pv", pf.path, scope, i, hops)
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.flags |= hit[1]
+            return hit[0]
+        ix = self.ix
+        shared = ix._pv_shared.get(key)
+        if shared is None:
+            if key in ix._pv_busy:
+                ix._pv_cut = True
+                return None
+            probe = _Ctx(ix, _PROBE)
+            outer_cut, ix._pv_cut = ix._pv_cut, False
+            ix._pv_busy.add(key)
+            try:
+                v = probe._param_values(pf, scope, i, hops)
+            finally:
+                ix._pv_busy.discard(key)
+            cut = ix._pv_cut
+            ix._pv_cut = outer_cut or cut
+            shared = (v, probe.flags | 4, probe.reads, probe.deps, probe.call_reads, probe.sub_reads)
+            if not cut:
+                ix._pv_shared[key] = shared
+        v, fl, reads, deps, call_reads, sub_reads = shared
+        own = self.pf.path
+        for path, (rpf, keys) in reads.items():
+            if path != own:
+                r = self.reads.get(path)
+                if r is None or r[0] is not rpf:
+                    r = self.reads[path] = (rpf, set())
+                r[1].update(keys)
+        self.deps.update(deps)
+        self.call_reads.update(call_reads)
+        self.sub_reads.update(sub_reads)
+        self.memo[key] = (v, fl)
+        self.flags |= fl
+        return v
+
+    def _param_values(self, pf: ParsedFile, scope: int, i: int, hops: int):
         fqn = pf.scope_fqn[scope]
         name = fqn.rsplit(".", 1)[-1]
         if name.startswith("<") or fqn == pf.module:
@@ -1061,23 +1114,24 @@ class _Ctx:
             fqn = fqn.rsplit(".", 1)[0]
             name = fqn.rsplit(".", 1)[-1]
             want = "class"
-        found: list = []
+        sites = []
         for path in self.callers_of(name):
             cpf = self.file_read(path, ("cs", name))
-            if cpf is None:
+            if cpf is not None:
+                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if len(site[2]) > i and site[2][i] is not None)
+        if len(sites) > MAX_PARAM_SITES:
+            return None  # a name called all over (`set`, `get`): each site would need its receiver's type
+        found: list = []
+        for cpf, (sc, e, args) in sites:
+            c = self.eval(cpf, sc, e)
+            if c is None or not any(x[0] == want and x[1] == fqn for x in (c[1] if c[0] == "uni" else (c,))):
                 continue
-            for sc, e, args in cpf.call_args.get(name, ()):
-                if len(args) <= i or args[i] is None:
-                    continue
-                c = self.eval(cpf, sc, e)
-                if c is None or not any(x[0] == want and x[1] == fqn for x in (c[1] if c[0] == "uni" else (c,))):
-                    continue
-                a = args[i]
-                v = self.eval(cpf, sc, a)
-                if v is None and (a[0] == "id" or a[0] == "prop"):  # passed on from the caller's own parameter
-                    v = self.passed(cpf, sc, a)
-                if v is not None:
-                    found.append(v)
+            a = args[i]
+            v = self.eval(cpf, sc, a)
+            if v is None and hops < MAX_PARAM_HOPS and (a[0] == "id" or a[0] == "prop"):
+                v = self.passed(cpf, sc, a, hops + 1)  # passed on from the caller's own parameter
+            if v is not None:
+                found.append(v)
         return _union(found)
 
     def is_array(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
@@ -1192,6 +1246,11 @@ class TypeScriptIndex:
         self._subclassers: dict[str, set[str]] = {}  # extended name -> paths with such a class
         self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
         self._callers: dict[str, set[str]] = {}  # callee name -> paths with calls of it passing arguments
+        # parameter values for the current file set (``_Ctx.param_values``), the keys being
+        # computed, and whether a computation met one of them again (a cycle: not shared)
+        self._pv_shared: dict[tuple, tuple] = {}
+        self._pv_busy: set[tuple] = set()
+        self._pv_cut = False
         self._call_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> caller_files answers
         self._caller_files: dict[str, tuple[str, ...]] = {}  # caller_files answers for the current file set
         # module names that more than one file has (for ``_compute``'s warning); None: not known
@@ -1307,6 +1366,7 @@ class TypeScriptIndex:
                 config_changed = False  # e.g. a version bump in package.json: no specifier resolves otherwise
         if touched or config_changed:
             self._spec_cache = {}
+            self._pv_shared = {}
         if touched:
             self._shared_modules = None
             self._subclass_files = {}
