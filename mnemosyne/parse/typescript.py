@@ -441,15 +441,15 @@ _TYPE_PARAM_MODIFIER = re.compile(
     re.S,
 )
 # a generic call signature starting a line after a type member (`f: A` newline `<B>(b: B): C`,
-# comment and blank lines between): the grammar reads `A<B>(...)`; a `;` put in place of one
-# indentation space separates them
+# comment and blank lines between, its type parameters on one line or several): the grammar reads
+# `A<B>(...)`; a `;` put in place of one indentation space separates them
 # A block comment ends at its first `*/` (``_BLOCK_COMMENT``): a lazy ``/\*.*?\*/`` would retry
 # every later `*/` of the file whenever the rest failed to match, quadratic on a bundle with many
 # JSDoc blocks (Angular's 1.7 MB core.mjs took minutes).
 _BLOCK_COMMENT = rb"/\*(?:[^*]|\*(?!/))*\*/"
 _GENERIC_SIGNATURE_LINE = re.compile(
     rb"(?<=[\w$>\])?])([ \t]*\n(?:[ \t]*(?:" + _BLOCK_COMMENT + rb"|//[^\n]*)?[ \t]*\n)*[ \t]*)[ \t]"
-    rb"(?=<[A-Za-z_$][^()\n;{}]*>[ \t]*\()",
+    rb"(?=<[ \t\n]*[A-Za-z_$][^();{}]*>[ \t]*\()",
 )
 
 
@@ -467,7 +467,7 @@ _WS_RUN = re.compile(_WS + rb"*")
 # spaces); the lookahead is what must follow that newline for the rest to match
 _GSL_NEWLINE = re.compile(rb"\n(?=[ \t]*(?:/[*/]|\n)|[ \t]+<)")
 _GSL_REST = re.compile(
-    rb"\n(?:[ \t]*(?:" + _BLOCK_COMMENT + rb"|//[^\n]*)?[ \t]*\n)*[ \t]*[ \t](?=<[A-Za-z_$][^()\n;{}]*>[ \t]*\()"
+    rb"\n(?:[ \t]*(?:" + _BLOCK_COMMENT + rb"|//[^\n]*)?[ \t]*\n)*[ \t]*[ \t](?=<[ \t\n]*[A-Za-z_$][^();{}]*>[ \t]*\()"
 )
 _GSL_BEFORE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$>])?")  # its lookbehind
 

@@ -9,7 +9,7 @@ from mnemosyne.parse.typescript import newer_syntax_blanked, reference_blanked
 _TOKENS = [
     b",", b"<", b">", b"/*", b"*/", b"//", b"/", b"*", b"\n", b" ", b"\t", b"\r\n", b"in", b"out", b"const",
     b"T", b"x", b"=", b"extends", b"(", b")", b";", b"{", b"a1", b"$", b"]", b"?", b"<A>", b"<B, C>(",
-    b"in out", b"\n  <X>(", b", in ", b"/** c */",
+    b"in out", b"\n  <X>(", b", in ", b"/** c */", b"\n  <\n    A,\n  >(",
 ]
 
 
@@ -33,6 +33,13 @@ def test_signature_after_comments_and_blank_lines_is_split() -> None:
     data = b"export interface S {\n  f(): A\n  // ---\n\n  /** doc */\n  <D>(d: D): E\n}\n"
     out = newer_syntax_blanked(data)
     assert out == data.replace(b"\n  <D>", b"\n ;<D>")
+
+
+def test_signature_with_type_parameters_over_several_lines_is_split() -> None:
+    """effect formats long type parameter lists one per line: `<` newline `A,` ... `>(`."""
+    data = b"export const x: {\n  <A>(f: A): B\n  <\n    A,\n    B\n  >(self: A): A\n} = y\n"
+    assert newer_syntax_blanked(data) == data.replace(b"B\n  <\n", b"B\n ;<\n")
+    assert newer_syntax_blanked(data) == reference_blanked(data)
 
 
 def test_keyword_names_are_renamed_in_the_copy() -> None:
