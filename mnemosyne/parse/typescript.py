@@ -1476,6 +1476,8 @@ class _Builder:
                 scope = self.stack[-1].fe.scope
                 self.pf.sites.append((scope, "call", e, fn))
                 self.record_args(scope, e, fn)
+                if e[0] == "prop" and (e[2] == "push" or e[2] == "unshift") and e[1][0] == "prop" and e[1][1] == ("this",):
+                    self.field_items(scope, e[1][2], fn)
                 if e[0] == "prop" and e[2] in _ELEMENT_PARAMS:
                     # items.map(f): the array calls the function it is given (``run_site``, "cb")
                     args = fn.parent.child_by_field_id(K.f_arguments) if fn.parent is not None else None
@@ -1511,6 +1513,19 @@ class _Builder:
         for name, calls in extra.items():
             if calls:
                 self.pf.call_args.setdefault(name, []).extend(calls)
+
+    def field_items(self, scope: int, name: str, fn) -> None:
+        """``this.listeners.push(cb)`` in a method: the field holds the values pushed, as items
+        (``("item", scope, expr)`` class members; ``for (const l of this.listeners) l()``)."""
+        this = self.stack[-1].this
+        info = self.pf.classes.get(this[1]) if this is not None and this[0] == "cls" else None
+        args = fn.parent.child_by_field_id(self.K.f_arguments) if info is not None and fn.parent is not None else None
+        if args is None:
+            return
+        for a in args.named_children:
+            x = self.conv(a)
+            if x is not None:
+                info.members.setdefault(name, []).append(("item", scope, x))
 
     def record_args(self, scope: int, e: tuple, fn) -> None:
         """``pf.call_args`` for the call (or ``new``) whose callee is ``fn`` (converted: ``e``),

@@ -68,8 +68,8 @@ def _export(pf: ParsedFile, x):
 
 
 def _member(pf: ParsedFile, ent: tuple) -> tuple:
-    if ent[0] == "field":
-        return ("field", pf.scope_key[ent[1]], _e(pf, ent[2]))
+    if ent[0] == "field" or ent[0] == "item":
+        return (ent[0], pf.scope_key[ent[1]], _e(pf, ent[2]))
     return ent
 
 

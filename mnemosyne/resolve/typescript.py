@@ -762,7 +762,7 @@ class _Ctx:
                     if self.emit:
                         self.add_edge(ent[1], "implicit", False)
                     return self.call_result(("func", ent[1], path))
-            fields = [ent for ent in entries if ent[0] == "field"]
+            fields = [ent for ent in entries if ent[0] == "field" or ent[0] == "item"]
             if fields:
                 return self.field_value(pf, fqn, name, fields)
             return None
@@ -859,6 +859,19 @@ class _Ctx:
         return self.memoized(("f", pf.path, fqn, name), 4, self._field_value, pf, fields)
 
     def _field_value(self, pf: ParsedFile, fields: list):
+        items = [ent for ent in fields if ent[0] == "item"]
+        if items:  # this.listeners.push(cb): an array of (at least) the functions pushed
+            fields = [ent for ent in fields if ent[0] != "item"]
+            v = self._field_value(pf, fields) if fields else None
+            if v is not None and v[0] != "arr":
+                return v
+            found = [] if v is None or v[1] is None else [v[1]]
+            for ent in items:
+                x = self.eval(pf, ent[1], ent[2])
+                if x is None and (ent[2][0] == "id" or ent[2][0] == "prop"):
+                    x = self.passed(pf, ent[1], ent[2])
+                found.extend(y for y in ((x[1] if x[0] == "uni" else (x,)) if x is not None else ()) if y[0] == "func")
+            return ("arr", _union(found)) if found else v
         result = None
         # a declared type wins; otherwise every assigned value must agree
         typed = None

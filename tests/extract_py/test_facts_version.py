@@ -34,7 +34,7 @@ RECORDED = {
     # resolution implicit); a parameter called calls what the callers pass (resolution inferred);
     # JSX props reach the component's parameter; new corpus cases newer_syntax_names,
     # array_method_callbacks, parameter_callbacks, reassigned_variables, jsx_callback_props
-    4: "6ad545c06a712031a6686b7cfdb799608a70dfd1525288979a57867eb9553b65",
+    4: "90b93822f36b749116e6ae3a475d876588cab18ca7899e233af9de19fcdbabdc",
 }
 
 

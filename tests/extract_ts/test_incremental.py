@@ -88,6 +88,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { helper } from "./b";\nexport function run(cb) { return cb(); }\nrun(helper);\n',
         b"export class Job { constructor(cb) { this.cb = cb; } go() { this.cb(); } }\nexport function run(cb) { return cb(); }\n",
         b"export function opt(o, { then }) { o.run(); then(); }\nexport function run(cb) { return cb(); }\n",
+        b"export class Job { on(cb) { this.cbs.push(cb); } go() { for (const c of this.cbs) c(); } }\n",
         None,
     ],
     # JSX props: a component calls the callbacks its elements pass
@@ -110,6 +111,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import * as cb from "./cb";\nexport function t2() {}\ncb.run(t2);\n',
         b'import { go } from "./cb";\nimport { A } from "./a";\ngo(new A().run);\n',
         b'import { Job } from "./cb";\nexport function t() {}\nnew Job(t).go();\n',
+        b'import { Job } from "./cb";\nexport function t() {}\nconst j = new Job(t);\nj.on(t);\nj.go();\n',
         b'import { opt } from "./cb";\nimport { A } from "./a";\nexport function t() {}\nopt({ run: t }, { then: t });\nopt(new A(), {});\n',
         None,
     ],
