@@ -115,6 +115,12 @@ _ELEMENT_PARAMS = {
     "reduce": (1,), "reduceRight": (1,), "sort": (0, 1), "toSorted": (0, 1),
 }
 
+# globals that call the function they are given (``_Builder.builtin_callback``)
+_CALLBACK_GLOBALS = frozenset(
+    [("id", n) for n in ("setTimeout", "setInterval", "setImmediate", "queueMicrotask", "requestAnimationFrame",
+                         "requestIdleCallback")]
+    + [("prop", ("id", "process"), "nextTick")]
+)
 _STATE: dict[str, tuple[Language, Query]] = {}
 _LOCAL = threading.local()
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
@@ -1478,6 +1484,8 @@ class _Builder:
                 self.record_args(scope, e, fn)
                 if e[0] == "prop" and (e[2] == "push" or e[2] == "unshift") and e[1][0] == "prop" and e[1][1] == ("this",):
                     self.field_items(scope, e[1][2], fn)
+                if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
+                    self.builtin_callback(scope, e, fn)
                 if e[0] == "prop" and e[2] in _ELEMENT_PARAMS:
                     # items.map(f): the array calls the function it is given (``run_site``, "cb")
                     args = fn.parent.child_by_field_id(K.f_arguments) if fn.parent is not None else None
@@ -1561,6 +1569,16 @@ class _Builder:
             scope = self.stack[-1].fe.scope
             self.pf.sites.append((scope, "new", e, node))
             self.record_args(scope, e, ctor)  # new C(cb): what C's constructor is given
+            if e == ("id", "Promise"):  # new Promise(executor): called right away
+                self.builtin_callback(scope, e, ctor)
+
+    def builtin_callback(self, scope: int, e: tuple, fn) -> None:
+        """A "bcb" site: the first argument of a builtin that calls it (``new Promise(f)``,
+        ``setTimeout(f)``), resolved only if the callee is the builtin (``_Ctx.run_site``)."""
+        args = fn.parent.child_by_field_id(self.K.f_arguments) if fn.parent is not None else None
+        cb = self.conv(_nth(args, 0)) if args is not None else None
+        if cb is not None:
+            self.pf.sites.append((scope, "bcb", (e, cb), fn))
 
     def on_jsx(self, node) -> None:
         nm = node.child_by_field_id(self.K.f_name)

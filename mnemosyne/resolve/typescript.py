@@ -1230,10 +1230,16 @@ class _Ctx:
                     self.add_edge(s, "implicit", False)
         elif kind == "get":
             self.eval(pf, scope, expr)
-        elif kind == "cb":  # items.map(f) with items an array: the array method calls f for us
+        elif kind == "cb" or kind == "bcb":
+            # items.map(f) with items an array, setTimeout(f), new Promise(f): f is called for us
             callee, cb = expr
-            if not self.is_array(pf, scope, callee[1]):
-                return
+            if kind == "cb":
+                if not self.is_array(pf, scope, callee[1]):
+                    return
+            else:
+                b = self.eval(pf, scope, callee)
+                if b is None or b[0] != "builtin":  # a local named setTimeout: not the global
+                    return
             f = self.eval(pf, scope, cb)
             for x in (f[1] if f[0] == "uni" else (f,)) if f is not None else ():
                 if x[0] == "func":  # an internal function; a builtin or external one passed is not an edge

@@ -34,7 +34,7 @@ RECORDED = {
     # resolution implicit); a parameter called calls what the callers pass (resolution inferred);
     # JSX props reach the component's parameter; new corpus cases newer_syntax_names,
     # array_method_callbacks, parameter_callbacks, reassigned_variables, jsx_callback_props
-    4: "90b93822f36b749116e6ae3a475d876588cab18ca7899e233af9de19fcdbabdc",
+    4: "649229d12945c7a52745ce5bc6d65673b5d72e580318750f1e5a81299ce00225",
 }
 
 

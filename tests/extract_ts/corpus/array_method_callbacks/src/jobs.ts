@@ -48,3 +48,14 @@ export function literalsAndBuiltins(table: Record<string, number>, sizes: number
 export function shadowed(Object: Box): void {
   Object.keys(1).forEach(double); // a local named Object: not the builtin, no edge
 }
+
+export function runtimeCallbacks(): Promise<number> {
+  setTimeout(double, 10);
+  queueMicrotask(() => isBig(1));
+  process.nextTick(function tick() {});
+  return new Promise((resolve) => resolve(double(2)));
+}
+
+export function notTheGlobal(setTimeout: (f: () => void) => void): void {
+  setTimeout(literalsAndBuiltins as any); // a parameter named setTimeout: no implicit edge
+}
