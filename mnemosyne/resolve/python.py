@@ -79,7 +79,7 @@ Conventions (tests/extract_py/corpus/README.md):
   raises ``NotImplementedError`` (not for an instance made right there: ``Codec().encode()``);
 * ``map``/``filter``/``sorted``/``min``/``max`` call the internal function (or class) they are
   given (``key=`` for the last three) for the caller, resolution ``implicit``, and its parameter
-  gets the iterable's items;
+  gets the iterable's items; so does ``xs.sort(key=f)`` when ``xs`` holds a list;
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads, decorators;
@@ -2313,6 +2313,16 @@ class _FileResolver:
         if vals:
             self.emit_call_targets(caller, path, sc, vals, line, "implicit")
 
+    def emit_sort_key(self, caller: str, path: str, sc: int, e: Any, line: int) -> None:
+        """``xs.sort(key=f)`` on a list (a display, or a value holding one): ``list.sort`` calls
+        ``f`` for the caller, as ``sorted(xs, key=f)`` does (resolution ``implicit``)."""
+        key = next((v for k, v in e[3] if k == "key"), None)
+        if key is None or not any(v[0] == "T" and v[3][0] == "t" for v in self.eval(path, sc, e[1][1])):
+            return
+        vals = frozenset(v for v in self.eval(path, sc, key) if v[0] in ("F", "C", "I"))
+        if vals:
+            self.emit_call_targets(caller, path, sc, vals, line, "implicit")
+
     def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
         """A call by the name of a decorated function (``func()``, ``self.method()``) runs what
         its decorators made of it: an edge to each wrapper (``wrappers``), resolution
@@ -2454,6 +2464,8 @@ class _FileResolver:
             self.emit_call_targets(caller, path, sc, vals, line, kind)
             if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and ("B", fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, e, line)
+            elif fn[0] == "a" and fn[2] == "sort" and e[3]:
+                self.emit_sort_key(caller, path, sc, e, line)
             if fn[0] == "n" or fn[0] == "a":
                 self.emit_wrappers(caller, vals, fn[1] if fn[0] == "n" else fn[2], line)
             if kind == "self":

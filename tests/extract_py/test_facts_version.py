@@ -32,9 +32,10 @@ RECORDED = {
     # `export type *`, `import defer *`) are rewritten in the retry copy: files with them parse
     # (rxjs's built `using.js`, mobx.ts); an array method given a function calls it (`xs.map(fmt)`,
     # resolution implicit); a parameter called calls what the callers pass (resolution inferred);
-    # JSX props reach the component's parameter; new corpus cases newer_syntax_names,
-    # array_method_callbacks, parameter_callbacks, reassigned_variables, jsx_callback_props
-    4: "649229d12945c7a52745ce5bc6d65673b5d72e580318750f1e5a81299ce00225",
+    # JSX props reach the component's parameter; Python's list.sort(key=f) calls f; new corpus
+    # cases newer_syntax_names, array_method_callbacks, parameter_callbacks, reassigned_variables,
+    # jsx_callback_props
+    4: "b57c6318e2b835338d4bd6ad161d339450a076e7b30333b10d0dbd936f68d619",
 }
 
 

@@ -39,3 +39,14 @@ def main(items: list[Item]):
 
 def not_a_builtin(map):
     return map(heavy, [])  # a parameter named map: nothing known is called
+
+
+class Shelf:
+    def sort(self, key=None):  # not a list's sort: its key is not called for the caller
+        return key
+
+
+def in_place(items: list[Item]):
+    pairs = [Item(), Item()]
+    pairs.sort(key=heavy)  # list.sort calls its key, like sorted(key=)
+    Shelf().sort(key=keep)
