@@ -121,6 +121,7 @@ _CALLBACK_GLOBALS = frozenset(
                          "requestIdleCallback")]
     + [("prop", ("id", "process"), "nextTick")]
 )
+_PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _STATE: dict[str, tuple[Language, Query]] = {}
 _LOCAL = threading.local()
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
@@ -1486,6 +1487,12 @@ class _Builder:
                     self.field_items(scope, e[1][2], fn)
                 if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                     self.builtin_callback(scope, e, fn)
+                elif e[0] == "prop" and e[2] in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
+                    args = fn.parent.child_by_field_id(K.f_arguments) if fn.parent is not None else None
+                    for a in args.named_children[:2] if args is not None and args.kind_id == K.k_arguments else ():
+                        cb = self.conv(a)
+                        if cb is not None:
+                            self.pf.sites.append((scope, "pcb", (e, cb), fn))
                 if e[0] == "prop" and e[2] in _ELEMENT_PARAMS:
                     # items.map(f): the array calls the function it is given (``run_site``, "cb")
                     args = fn.parent.child_by_field_id(K.f_arguments) if fn.parent is not None else None

@@ -167,6 +167,11 @@ _SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toS
 # builtins returning a new array (``is_array``)
 _ARRAY_MAKERS = frozenset({"Object.keys", "Object.values", "Object.entries", "Array.from", "Array.of"})
 _ARRAY_MAKER_NAMES = frozenset(m.rsplit(".", 1)[1] for m in _ARRAY_MAKERS)
+# builtins returning a promise, and the methods of a promise returning one (``is_promise``)
+_PROMISE_MAKERS = frozenset(
+    {"fetch", "Promise.resolve", "Promise.reject", "Promise.all", "Promise.allSettled", "Promise.race", "Promise.any"}
+)
+_PROMISE_CHAIN = frozenset({"then", "catch", "finally"})
 
 _PARSE_CACHE_SIZE = 256  # recent parse results kept per index, by (path, content hash)
 
@@ -1147,6 +1152,18 @@ class _Ctx:
                 found.append(v)
         return _union(found)
 
+    def is_promise(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
+        """Whether expression ``r`` is known to be a promise: ``new Promise(...)``, ``fetch(...)``,
+        ``Promise.resolve``/``all``/... ``(...)``, or ``then``/``catch``/``finally`` of one."""
+        while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop" and r[1][2] in _PROMISE_CHAIN:
+            r = r[1][1]
+        if r is None or (r[0] != "call" and r[0] != "new") or r[1] is None:
+            return False
+        v = self.eval(pf, scope, r[1])
+        if v is None or v[0] != "builtin":
+            return False
+        return v[1] == "Promise" if r[0] == "new" else v[1] in _PROMISE_MAKERS
+
     def is_array(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
         """Whether expression ``r`` is known to be an array: typed so (``T[]``, ``Array<T>``), an
         array literal, ``Object.keys``/``values``/``entries(...)``, ``Array.from``/``of(...)``, or
@@ -1230,11 +1247,15 @@ class _Ctx:
                     self.add_edge(s, "implicit", False)
         elif kind == "get":
             self.eval(pf, scope, expr)
-        elif kind == "cb" or kind == "bcb":
-            # items.map(f) with items an array, setTimeout(f), new Promise(f): f is called for us
+        elif kind == "cb" or kind == "bcb" or kind == "pcb":
+            # items.map(f) with items an array, setTimeout(f), new Promise(f), fetch(u).then(f):
+            # f is called for us
             callee, cb = expr
             if kind == "cb":
                 if not self.is_array(pf, scope, callee[1]):
+                    return
+            elif kind == "pcb":
+                if not self.is_promise(pf, scope, callee[1]):
                     return
             else:
                 b = self.eval(pf, scope, callee)

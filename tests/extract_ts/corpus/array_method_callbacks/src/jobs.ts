@@ -59,3 +59,17 @@ export function runtimeCallbacks(): Promise<number> {
 export function notTheGlobal(setTimeout: (f: () => void) => void): void {
   setTimeout(literalsAndBuiltins as any); // a parameter named setTimeout: no implicit edge
 }
+
+export function promiseChains(): void {
+  fetch("/x")
+    .then((r) => double(1))
+    .catch(isBig)
+    .finally(function done() {});
+  Promise.all([]).then(double);
+  new Promise((resolve) => resolve(1)).then(isBig);
+}
+
+export function notAPromise(box: Box): void {
+  const thenable = { then(f: () => void) {} };
+  thenable.then(double); // an object of ours with a then method: not the runtime's
+}
