@@ -1479,29 +1479,38 @@ class _Builder:
                     self.pf.specs.append((spec, self.line(fn.start_byte)))
                     return
             e = self.conv(fn)
-            if e is not None:
-                scope = self.stack[-1].fe.scope
-                self.pf.sites.append((scope, "call", e, fn))
-                self.record_args(scope, e, fn)
-                if e[0] == "prop" and (e[2] == "push" or e[2] == "unshift") and e[1][0] == "prop" and e[1][1] == ("this",):
-                    self.field_items(scope, e[1][2], fn)
-                if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
-                    self.builtin_callback(scope, e, fn)
-                elif e[0] == "prop" and e[2] in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
-                    args = fn.parent.child_by_field_id(K.f_arguments) if fn.parent is not None else None
-                    for a in args.named_children[:2] if args is not None and args.kind_id == K.k_arguments else ():
-                        cb = self.conv(a)
-                        if cb is not None:
-                            self.pf.sites.append((scope, "pcb", (e, cb), fn))
-                if e[0] == "prop" and e[2] in _ELEMENT_PARAMS:
-                    # items.map(f): the array calls the function it is given (``run_site``, "cb")
-                    args = fn.parent.child_by_field_id(K.f_arguments) if fn.parent is not None else None
-                    cb = self.conv(_nth(args, 0)) if args is not None and args.kind_id == K.k_arguments else None
+            if e is None:
+                return
+            scope = self.stack[-1].fe.scope
+            self.pf.sites.append((scope, "call", e, fn))
+            if e[0] != "id" and e[0] != "prop":
+                return
+            # what the arguments may pass (found once: ``Node.parent`` searches from the root)
+            call = fn.parent
+            args = call.child_by_field_id(K.f_arguments) if call is not None else None
+            if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
+                return
+            self.record_args(scope, e, args)
+            if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
+                self.builtin_callback(scope, e, args, fn)
+                return
+            if e[0] != "prop":
+                return
+            name = e[2]
+            if (name == "push" or name == "unshift") and e[1][0] == "prop" and e[1][1] == ("this",):
+                self.field_items(scope, e[1][2], args)
+            if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
+                for a in args.named_children[:2]:
+                    cb = self.conv(a)
                     if cb is not None:
-                        obj = fn.child_by_field_id(K.f_object)
-                        if obj is not None and obj.kind_id == K.k_array:  # [a, b].forEach(f)
-                            e = ("prop", ("arrlit",), e[2])
-                        self.pf.sites.append((scope, "cb", (e, cb), fn))
+                        self.pf.sites.append((scope, "pcb", (e, cb), fn))
+            if name in _ELEMENT_PARAMS:  # items.map(f): the array calls the function it is given
+                cb = self.conv(_nth(args, 0))
+                if cb is not None:
+                    obj = fn.child_by_field_id(K.f_object)
+                    if obj is not None and obj.kind_id == K.k_array:  # [a, b].forEach(f)
+                        e = ("prop", ("arrlit",), name)
+                    self.pf.sites.append((scope, "cb", (e, cb), fn))
             return
         t = fn.type
         if t == "import":
@@ -1529,27 +1538,24 @@ class _Builder:
             if calls:
                 self.pf.call_args.setdefault(name, []).extend(calls)
 
-    def field_items(self, scope: int, name: str, fn) -> None:
-        """``this.listeners.push(cb)`` in a method: the field holds the values pushed, as items
-        (``("item", scope, expr)`` class members; ``for (const l of this.listeners) l()``)."""
+    def field_items(self, scope: int, name: str, args) -> None:
+        """``this.listeners.push(cb)`` in a method (``args``: its arguments node): the field holds
+        the values pushed, as items (``("item", scope, expr)`` class members; ``for (const l of
+        this.listeners) l()``)."""
         this = self.stack[-1].this
         info = self.pf.classes.get(this[1]) if this is not None and this[0] == "cls" else None
-        args = fn.parent.child_by_field_id(self.K.f_arguments) if info is not None and fn.parent is not None else None
-        if args is None:
+        if info is None:
             return
         for a in args.named_children:
             x = self.conv(a)
             if x is not None:
                 info.members.setdefault(name, []).append(("item", scope, x))
 
-    def record_args(self, scope: int, e: tuple, fn) -> None:
-        """``pf.call_args`` for the call (or ``new``) whose callee is ``fn`` (converted: ``e``),
-        when an argument may be a function: a name, a member, a function or arrow written there."""
-        name = e[2] if e[0] == "prop" else e[1] if e[0] == "id" else None
-        call = fn.parent
-        args = call.child_by_field_id(self.K.f_arguments) if name is not None and call is not None else None
-        if args is None or args.kind_id != self.K.k_arguments or not args.named_child_count:
-            return
+    def record_args(self, scope: int, e: tuple, args) -> None:
+        """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
+        arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
+        a function or arrow written there, an object literal, a ``new`` or a call."""
+        name = e[2] if e[0] == "prop" else e[1]
         out = []
         some = False
         K = self.K
@@ -1575,17 +1581,19 @@ class _Builder:
         if e is not None:
             scope = self.stack[-1].fe.scope
             self.pf.sites.append((scope, "new", e, node))
-            self.record_args(scope, e, ctor)  # new C(cb): what C's constructor is given
-            if e == ("id", "Promise"):  # new Promise(executor): called right away
-                self.builtin_callback(scope, e, ctor)
+            args = node.child_by_field_id(self.K.f_arguments)
+            if (e[0] == "id" or e[0] == "prop") and args is not None and args.named_child_count:
+                self.record_args(scope, e, args)  # new C(cb): what C's constructor is given
+                if e == ("id", "Promise"):  # new Promise(executor): called right away
+                    self.builtin_callback(scope, e, args, ctor)
 
-    def builtin_callback(self, scope: int, e: tuple, fn) -> None:
-        """A "bcb" site: the first argument of a builtin that calls it (``new Promise(f)``,
-        ``setTimeout(f)``), resolved only if the callee is the builtin (``_Ctx.run_site``)."""
-        args = fn.parent.child_by_field_id(self.K.f_arguments) if fn.parent is not None else None
-        cb = self.conv(_nth(args, 0)) if args is not None else None
+    def builtin_callback(self, scope: int, e: tuple, args, node) -> None:
+        """A "bcb" site at ``node``: the first of ``args``, given to a builtin that calls it
+        (``new Promise(f)``, ``setTimeout(f)``), resolved only if the callee is the builtin
+        (``_Ctx.run_site``)."""
+        cb = self.conv(_nth(args, 0))
         if cb is not None:
-            self.pf.sites.append((scope, "bcb", (e, cb), fn))
+            self.pf.sites.append((scope, "bcb", (e, cb), node))
 
     def on_jsx(self, node) -> None:
         nm = node.child_by_field_id(self.K.f_name)

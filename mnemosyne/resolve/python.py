@@ -2302,24 +2302,14 @@ class _FileResolver:
             return None if a is None or a[0] == "*" else a
         return next((v for k, v in e[3] if k == where), None)
 
-    def emit_callbacks(self, caller: str, path: str, sc: int, e: Any, line: int) -> None:
-        """``map(f, xs)``, ``filter(f, xs)``, ``sorted(xs, key=f)``, ``min``/``max(key=f)``: the
-        builtin calls ``f`` for the caller (resolution ``implicit``); a builtin or external
-        function passed is not an edge."""
-        a = self.callback_arg(e)
+    def emit_callbacks(self, caller: str, path: str, sc: int, a: Any, line: int) -> None:
+        """``map(f, xs)``, ``filter(f, xs)``, ``sorted(xs, key=f)``, ``min``/``max(key=f)``,
+        ``xs.sort(key=f)`` on a list: the builtin calls ``f`` (the argument ``a``, None when absent)
+        for the caller (resolution ``implicit``); a builtin or external function passed is not an
+        edge."""
         if a is None:
             return
         vals = frozenset(v for v in self.eval(path, sc, a) if v[0] in ("F", "C", "I"))
-        if vals:
-            self.emit_call_targets(caller, path, sc, vals, line, "implicit")
-
-    def emit_sort_key(self, caller: str, path: str, sc: int, e: Any, line: int) -> None:
-        """``xs.sort(key=f)`` on a list (a display, or a value holding one): ``list.sort`` calls
-        ``f`` for the caller, as ``sorted(xs, key=f)`` does (resolution ``implicit``)."""
-        key = next((v for k, v in e[3] if k == "key"), None)
-        if key is None or not any(v[0] == "T" and v[3][0] == "t" for v in self.eval(path, sc, e[1][1])):
-            return
-        vals = frozenset(v for v in self.eval(path, sc, key) if v[0] in ("F", "C", "I"))
         if vals:
             self.emit_call_targets(caller, path, sc, vals, line, "implicit")
 
@@ -2463,9 +2453,11 @@ class _FileResolver:
             kind = self.call_kind(path, sc, fn)
             self.emit_call_targets(caller, path, sc, vals, line, kind)
             if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and ("B", fn[1]) in vals:
-                self.emit_callbacks(caller, path, sc, e, line)
-            elif fn[0] == "a" and fn[2] == "sort" and e[3]:
-                self.emit_sort_key(caller, path, sc, e, line)
+                self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
+            elif fn[0] == "a" and fn[2] == "sort" and e[3]:  # list.sort(key=f): a list display holds it
+                key = next((v for k, v in e[3] if k == "key"), None)
+                if key is not None and any(v[0] == "T" and v[3][0] == "t" for v in self.eval(path, sc, fn[1])):
+                    self.emit_callbacks(caller, path, sc, key, line)
             if fn[0] == "n" or fn[0] == "a":
                 self.emit_wrappers(caller, vals, fn[1] if fn[0] == "n" else fn[2], line)
             if kind == "self":

@@ -138,6 +138,16 @@ def _union(vals: list, all_known: bool = False):
     return known[0] if len(known) == 1 else ("uni", tuple(known))
 
 
+def _alternatives(v) -> tuple:
+    """The values ``v`` may be: its members for ``('uni', ...)``, none for None."""
+    return () if v is None else v[1] if v[0] == "uni" else (v,)
+
+
+def _funcs(v) -> list:
+    """The internal functions among the values ``v`` may be."""
+    return [x for x in _alternatives(v) if x[0] == "func"]
+
+
 # Values during evaluation (tuples):
 #   ('func', fqn, path) | ('class', fqn, path) | ('inst', fqn, path) | ('obj', fqn, path)
 #   | ('ns', fqn, path) | ('mod', path) | ('ext', import_path) | ('builtin', name) | ('null',) | None
@@ -875,7 +885,7 @@ class _Ctx:
                 x = self.eval(pf, ent[1], ent[2])
                 if x is None and (ent[2][0] == "id" or ent[2][0] == "prop"):
                     x = self.passed(pf, ent[1], ent[2])
-                found.extend(y for y in ((x[1] if x[0] == "uni" else (x,)) if x is not None else ()) if y[0] == "func")
+                found.extend(_funcs(x))
             return ("arr", _union(found)) if found else v
         result = None
         # a declared type wins; otherwise every assigned value must agree
@@ -898,8 +908,7 @@ class _Ctx:
                 v = self.eval(pf, ent[1], e) if e is not None else None
                 if v is None and e is not None and (e[0] == "id" or e[0] == "prop"):
                     # this.cb = cb: the functions the callers pass
-                    pv = self.passed(pf, ent[1], e)
-                    v = _union([x for x in (pv[1] if pv[0] == "uni" else (pv,)) if x[0] == "func"]) if pv else None
+                    v = _union(_funcs(self.passed(pf, ent[1], e)))
                 if v is not None and v[0] == "null":
                     continue
                 if v is None or (result is not None and v != result):
@@ -1142,7 +1151,7 @@ class _Ctx:
         found: list = []
         for cpf, (sc, e, args) in sites:
             c = self.eval(cpf, sc, e)
-            if c is None or not any(x[0] == want and x[1] == fqn for x in (c[1] if c[0] == "uni" else (c,))):
+            if not any(x[0] == want and x[1] == fqn for x in _alternatives(c)):
                 continue
             a = args[i]
             v = self.eval(cpf, sc, a)
@@ -1196,10 +1205,8 @@ class _Ctx:
             if v is not None:
                 self.edge_to(v, None)
             elif expr[0] == "id" or expr[0] == "prop":  # cb(), opts.onDone(): what the callers pass
-                f = self.passed(pf, scope, expr)
-                for x in (f[1] if f[0] == "uni" else (f,)) if f is not None else ():
-                    if x[0] == "func":
-                        self.add_edge(x[1], "inferred", False)
+                for x in _funcs(self.passed(pf, scope, expr)):
+                    self.add_edge(x[1], "inferred", False)
             if expr is not None and expr[0] == "prop" and expr[1] == ("this",):
                 this = pf.scope_this[scope]
                 if this is not None and this[0] == "cls":
@@ -1261,10 +1268,8 @@ class _Ctx:
                 b = self.eval(pf, scope, callee)
                 if b is None or b[0] != "builtin":  # a local named setTimeout: not the global
                     return
-            f = self.eval(pf, scope, cb)
-            for x in (f[1] if f[0] == "uni" else (f,)) if f is not None else ():
-                if x[0] == "func":  # an internal function; a builtin or external one passed is not an edge
-                    self.add_edge(x[1], "implicit", False)
+            for x in _funcs(self.eval(pf, scope, cb)):  # a builtin or external one passed is not an edge
+                self.add_edge(x[1], "implicit", False)
 
 
 class TypeScriptIndex:
@@ -1428,16 +1433,16 @@ class TypeScriptIndex:
         for d in sorted(candidates):
             if self._reads_changed(d, edited, cache):
                 affected.add(d)
-        # subclass dispatch: the files holding the subclasses of a class of a given name
-        for n in base_names:
-            for d in list(self._rdeps.get(SUB_PREFIX + n, ())):
-                if d not in affected and self._sub_reads.get(d, {}).get(n) != self.subclass_files(n):
-                    affected.add(d)
-        # parameter flow: the files holding the calls of a function of a given name
-        for n in call_names:
-            for d in list(self._rdeps.get(CALLS_PREFIX + n, ())):
-                if d not in affected and self._call_reads.get(d, {}).get(n) != self.caller_files(n):
-                    affected.add(d)
+        # name-based searches whose answer (which files) changed: subclass dispatch (the files
+        # holding the classes extending a name), parameter flow (the files calling a name)
+        for names, prefix, answers, files_of in (
+            (base_names, SUB_PREFIX, self._sub_reads, self.subclass_files),
+            (call_names, CALLS_PREFIX, self._call_reads, self.caller_files),
+        ):
+            for n in names:
+                for d in list(self._rdeps.get(prefix + n, ())):
+                    if d not in affected and answers.get(d, {}).get(n) != files_of(n):
+                        affected.add(d)
         for p in affected:
             self._drop(p)
         for p in sorted(affected):
