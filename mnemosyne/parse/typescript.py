@@ -135,6 +135,12 @@ WRAPPER_CALLEES = frozenset(
     }
 )
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
+# ``async`` before a function's name or parameters (not part of a longer word or a decorator name)
+_ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
+# a return type annotation ``: Promise<...>``
+_PROMISE_TYPE = re.compile(rb":\s*Promise\s*<")
+# array literals with more elements are data tables, not tuples of values (``array_literal``)
+_MAX_ARRAY_LITERAL = 16
 
 
 _FIELDS = (
@@ -178,6 +184,7 @@ _NAMED_KINDS = (
     "class",
     "class_body",
     "class_heritage",
+    "comment",
     "export_clause",
     "export_specifier",
     "export_statement",
@@ -197,6 +204,7 @@ _NAMED_KINDS = (
     "namespace_export",
     "namespace_import",
     "nested_type_identifier",
+    "number",
     "object",
     "object_assignment_pattern",
     "object_pattern",
@@ -211,6 +219,7 @@ _NAMED_KINDS = (
     "rest_pattern",
     "shorthand_property_identifier",
     "shorthand_property_identifier_pattern",
+    "spread_element",
     "statement_block",
     "string",
     "type_annotation",
@@ -356,6 +365,7 @@ class ParsedFile:
     # callee's last name -> (scope, callee expr, argument exprs) of the calls passing arguments that
     # may be functions: where a function's parameters come from (``_Ctx.param_values``)
     call_args: dict[str, list[tuple[int, tuple, tuple]]] = field(default_factory=dict)
+    asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
 
@@ -868,6 +878,8 @@ class _Builder:
                 return ("either", ea, eb) if ea is not None and eb is not None else None
             if t in K.nulls or t in K.literals:
                 return ("null",)
+            if t == K.k_array:
+                return self.array_literal(node, depth)
             t = node.type
             if t == "subscript_expression":
                 idx = node.child_by_field_id(self.K.f_index)
@@ -875,9 +887,37 @@ class _Builder:
                 obj = self.conv(node.child_by_field_id(self.K.f_object), depth + 1)
                 if obj is None:
                     return None
+                if key is None and idx is not None and idx.kind_id == K.k_number and idx.text.isdigit():
+                    return ("at", obj, int(idx.text))  # pair[1]: that element, if pair is a literal
                 return ("prop", obj, key) if key is not None else ("elem", obj)
             return None
         return None
+
+    def array_literal(self, node, depth: int) -> tuple | None:
+        """``[a, f, ...rest]``: ``('alit', elements)``, each element's expression at its position
+        (None: a hole or not an expression we encode; ``('...', e)``: a spread, after which
+        positions are unknown). Longer literals are data, not a tuple of values: None."""
+        if node.named_child_count > _MAX_ARRAY_LITERAL:
+            return None
+        K = self.K
+        out: list = []
+        pending = True  # no element yet since the last comma
+        for ch in node.children:
+            ck = ch.kind_id
+            if ch.is_named:
+                if ck == K.k_comment:
+                    continue
+                if ck == K.k_spread_element:
+                    inner = _nth(ch, 0)
+                    out.append(("...", self.conv(inner, depth + 1)) if inner is not None else None)
+                else:
+                    out.append(self.conv(ch, depth + 1))
+                pending = False
+            elif ch.type == ",":
+                if pending:
+                    out.append(None)  # a hole: [, b]
+                pending = True
+        return ("alit", tuple(out))
 
     def _conv_call(self, node, depth: int) -> tuple | None:
         K = self.K
@@ -1035,32 +1075,50 @@ class _Builder:
         return None
 
     # -- patterns -------------------------------------------------------------------------------
-    def bind_pattern(self, scope: int, node, value: tuple | None = None, depth: int = 0) -> None:
-        """Bind every name a destructuring pattern introduces; object keys keep a member path."""
+    def bind_pattern(self, scope: int, node, value: tuple | None = None) -> None:
+        """Bind every name a destructuring pattern introduces (``pattern_names``)."""
+        out: list[tuple[str, tuple | None]] = []
+        self.pattern_names(node, value, out, 0)
+        for name, v in out:
+            self.bind(scope, name, ("var", None, v, scope) if v is not None else ("unknown",))
+
+    def pattern_names(self, node, value: tuple | None, out: list, depth: int) -> None:
+        """The names a destructuring pattern of ``value`` assigns, each with what it gets (None:
+        unknown): object keys keep a member path (``('prop', value, key)``), array elements their
+        position (``('at', value, i)``); a default or a rest element is unknown."""
         if node is None or depth > 60:
             return
         t = node.type
         if t in ("identifier", "shorthand_property_identifier_pattern"):
-            self.bind(scope, self._t(node), ("var", None, value, scope) if value is not None else ("unknown",))
+            out.append((self._t(node), value))
         elif t == "object_pattern":
             for ch in node.named_children:
                 ct = ch.type
                 if ct == "shorthand_property_identifier_pattern":
                     name = self._t(ch)
-                    self.bind_pattern(scope, ch, ("prop", value, name) if value is not None else None, depth + 1)
+                    out.append((name, ("prop", value, name) if value is not None else None))
                 elif ct == "pair_pattern":
                     key = self.key_name(ch.child_by_field_id(self.K.f_key))
                     sub = ("prop", value, key) if (value is not None and key is not None) else None
-                    self.bind_pattern(scope, ch.child_by_field_id(self.K.f_value), sub, depth + 1)
+                    self.pattern_names(ch.child_by_field_id(self.K.f_value), sub, out, depth + 1)
                 elif ct == "object_assignment_pattern":
-                    self.bind_pattern(scope, ch.child_by_field_id(self.K.f_left), None, depth + 1)
+                    self.pattern_names(ch.child_by_field_id(self.K.f_left), None, out, depth + 1)
                 else:
-                    self.bind_pattern(scope, ch, None, depth + 1)
-        elif t in ("array_pattern", "rest_pattern"):
+                    self.pattern_names(ch, None, out, depth + 1)
+        elif t == "array_pattern":  # const [value, toggle] = useToggle(): each element by position
+            pos = 0
+            for ch in node.children:
+                if ch.is_named:
+                    if ch.kind_id != self.K.k_comment:
+                        at = ("at", value, pos) if value is not None and ch.kind_id != self.K.k_rest_pattern else None
+                        self.pattern_names(ch, at, out, depth + 1)
+                elif ch.type == ",":
+                    pos += 1
+        elif t == "rest_pattern":
             for ch in node.named_children:
-                self.bind_pattern(scope, ch, None, depth + 1)
+                self.pattern_names(ch, None, out, depth + 1)
         elif t == "assignment_pattern":
-            self.bind_pattern(scope, node.child_by_field_id(self.K.f_left), None, depth + 1)
+            self.pattern_names(node.child_by_field_id(self.K.f_left), None, out, depth + 1)
 
     def element_params(self, fn, args) -> tuple[tuple | None, tuple[int, ...]]:
         """A callback passed first to an array method (``items.map(x => ...)``): the receiver's
@@ -1336,11 +1394,25 @@ class _Builder:
         entry.this = self.pf.scope_this[scope]  # a declared `this: T` parameter is seen by arrows
         rt = node.child_by_field_id(K.f_return_type)
         ann = self.conv_type(rt) if rt is not None else None
+        if self.returns_promise(node, rt, body):
+            self.pf.asyncs.add(fqn)
         rets: list = []
         if body is not None and body.kind_id != K.k_statement_block:
             rets.append(self.conv(body))
         if acc != "setter" or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
+
+    def returns_promise(self, node, rt, body) -> bool:
+        """The function at ``node`` is ``async`` or declared to return ``Promise<...>``: what a
+        call of it gives is a promise (``p.then(f)`` calls ``f``)."""
+        data = self.data
+        if rt is not None and _PROMISE_TYPE.match(data, rt.start_byte, rt.end_byte):
+            return True
+        K = self.K
+        head = node.child_by_field_id(K.f_name) or node.child_by_field_id(K.f_parameters)
+        head = head or node.child_by_field_id(K.f_parameter) or body
+        end = head.start_byte if head is not None else node.end_byte
+        return _ASYNC_WORD.search(data, node.start_byte, end) is not None
 
     def is_default_export(self, export_node) -> bool:
         default = self.K.k_default
@@ -1804,6 +1876,12 @@ class _Builder:
         lt = left.type
         if lt == "identifier":
             self.reassign.append((fe.scope, self._t(left), self.conv(right) if right is not None else None))
+            return
+        if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned
+            out: list[tuple[str, tuple | None]] = []
+            self.pattern_names(left, self.conv(right) if right is not None else None, out, 0)
+            for name, v in out:
+                self.reassign.append((fe.scope, name, v))
             return
         if lt != "member_expression":
             return

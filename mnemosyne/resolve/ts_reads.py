@@ -20,7 +20,8 @@ to, so edits that only move code (byte offsets, scope numbering elsewhere) answe
   ('ns', fqn, name)         a TS namespace member's bindings
   ('o', fqn)                a named object literal (scope, members)
   ('ci', fqn)               a class or interface (scope, extends, has_ctor, members, implements)
-  ('r', fqn)                a function's return annotation and returned expressions
+  ('r', fqn)                a function's return annotation and returned expressions, and whether it
+                            returns a promise (async)
   ('sb', name)              the classes whose ``extends`` expression ends with ``name``
   ('cs', name)              the calls whose callee ends with ``name`` that pass arguments
 """
@@ -136,7 +137,7 @@ def answer(pf: ParsedFile, key: tuple, cache: dict):
         r = pf.returns.get(key[1])
         if r is None:
             return None
-        return (pf.scope_key[r[0]], tuple([_e(pf, e) for e in r[1]]), _e(pf, r[2]))
+        return (pf.scope_key[r[0]], tuple([_e(pf, e) for e in r[1]]), _e(pf, r[2]), key[1] in pf.asyncs)
     if k == "sb":
         return class_names_extended(pf).get(key[1])
     if k == "cs":

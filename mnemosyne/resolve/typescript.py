@@ -157,6 +157,8 @@ def _funcs(v) -> list:
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
 #   | ('uni', values): one of several (a union type `A | B`; `x.m()` reaches each one's `m`)
 #   | ('olit', path, scope, ((key, expr), ...)): an object literal passed as an argument
+#   | ('alit', path, scope, (expr | None, ...)): an array literal (``[value, toggle]``), its
+#     elements by position, evaluated where it was written
 CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
 # how indirect a resolution is: an edge found several ways keeps its most direct one
 _INDIRECT = {"inferred": 1, "subclass": 2}
@@ -171,7 +173,7 @@ MAX_PARAM_SITES = 512
 MAX_PARAM_HOPS = 2
 
 # values a call's result may be (external / builtin values from a return are not named reliably)
-_NAMED_RESULTS = frozenset({"inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr", "uni"})
+_NAMED_RESULTS = frozenset({"inst", "iinst", "obj", "func", "class", "mod", "extinst", "arr", "alit", "uni"})
 # array methods whose result holds (some of) the receiver's elements
 _SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSorted", "toReversed", "splice"})
 # builtins returning a new array (``is_array``)
@@ -589,7 +591,19 @@ class _Ctx:
             if v is not None and v[0] == "arr":
                 self.flags |= 4
                 return v[1]
+            if v is not None and (v[0] == "alit" or v[0] == "uni"):
+                return self.element(v, None, depth)
             return None
+        if k == "at":  # pair[1] / const [a, b] = pair: that element of an array literal
+            v = self.eval(pf, scope, e[1], depth + 1)
+            if v is None:
+                return None
+            if v[0] == "arr":
+                self.flags |= 4
+                return v[1]
+            return self.element(v, e[2], depth)
+        if k == "alit":  # an array literal: its elements are evaluated where it was written
+            return ("alit", pf.path, scope, e[1])
         if k == "import":  # await import("./x"): the namespace
             self.flags |= 2
             return self.import_value(pf, e[1], "*")
@@ -600,6 +614,27 @@ class _Ctx:
         if k == "olit":  # an object literal argument: its members are evaluated where it was written
             return ("olit", pf.path, scope, e[1])
         return None
+
+    def element(self, v: tuple, pos: int | None, depth: int):
+        """Element ``pos`` (None: any element) of the array literal(s) ``v`` may be; None when
+        not known (a position after a spread, a value that is not an array literal)."""
+        found = []
+        for a in _alternatives(v):
+            if a[0] != "alit":
+                return None
+            pf = self.file(a[1])
+            if pf is None:
+                return None
+            elems = a[3]
+            if pos is not None:
+                if any(x is not None and x[0] == "..." for x in elems[: pos + 1]) or pos >= len(elems):
+                    return None
+                elems = elems[pos : pos + 1]
+            for x in elems:
+                if x is not None and x[0] == "...":
+                    x = ("elem", x[1]) if x[1] is not None else None
+                found.append(self.eval(pf, a[2], x, depth + 1) if x is not None else None)
+        return _union(found, all_known=pos is not None)
 
     def eval_as(self, types: bool, pf: ParsedFile, scope: int, e: tuple | None):
         """``eval`` of a type expression (``types``: names may denote interfaces) or of a value
@@ -878,6 +913,8 @@ class _Ctx:
         if items:  # this.listeners.push(cb): an array of (at least) the functions pushed
             fields = [ent for ent in fields if ent[0] != "item"]
             v = self._field_value(pf, fields) if fields else None
+            if v is not None and v[0] == "alit":  # this.handlers = [a]; this.handlers.push(b)
+                v = ("arr", self.element(v, None, 0))
             if v is not None and v[0] != "arr":
                 return v
             found = [] if v is None or v[1] is None else [v[1]]
@@ -1163,13 +1200,19 @@ class _Ctx:
 
     def is_promise(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
         """Whether expression ``r`` is known to be a promise: ``new Promise(...)``, ``fetch(...)``,
-        ``Promise.resolve``/``all``/... ``(...)``, or ``then``/``catch``/``finally`` of one."""
+        ``Promise.resolve``/``all``/... ``(...)``, a call of an async function of ours (or one
+        declared to return ``Promise<...>``), or ``then``/``catch``/``finally`` of one."""
         while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop" and r[1][2] in _PROMISE_CHAIN:
             r = r[1][1]
         if r is None or (r[0] != "call" and r[0] != "new") or r[1] is None:
             return False
         v = self.eval(pf, scope, r[1])
-        if v is None or v[0] != "builtin":
+        if v is None:
+            return False
+        if r[0] == "call" and v[0] == "func":  # a call of an async function of ours
+            fpf = self.file_read(v[2], ("r", v[1]))
+            return fpf is not None and v[1] in fpf.asyncs
+        if v[0] != "builtin":
             return False
         return v[1] == "Promise" if r[0] == "new" else v[1] in _PROMISE_MAKERS
 
@@ -1189,10 +1232,10 @@ class _Ctx:
             break
         if r is None:
             return False
-        if r[0] == "arrlit":
+        if r[0] == "arrlit" or r[0] == "alit":
             return True
         v = self.eval(pf, scope, r)
-        return v is not None and v[0] == "arr"
+        return v is not None and (v[0] == "arr" or v[0] == "alit")
 
     def run_site(self, scope: int, kind: str, expr: tuple, line: int) -> None:
         pf = self.pf

@@ -36,6 +36,11 @@ RECORDED = {
     # cases newer_syntax_names, array_method_callbacks, parameter_callbacks, reassigned_variables,
     # jsx_callback_props
     4: "147e2da321f3036ee6ff83c3edd7b86556e950693bfe2d9ecf4143602cdfc149",
+    # TypeScript array literals hold their elements by position (`const [on, toggle] = useToggle()`,
+    # `pair()[1]`, `for (const h of [a, b])`, `[a, b].forEach(...)`), destructuring assignments
+    # reassign each name, and a call of an async function is a promise (`load().then(show)`); new
+    # corpus case array_destructuring
+    5: "4a5fbcfa19eb7917c4949b8b0971032ba68635cfca412bd91b2906a685255f8a",
 }
 
 

@@ -115,6 +115,18 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { opt } from "./cb";\nimport { A } from "./a";\nexport function t() {}\nopt({ run: t }, { then: t });\nopt(new A(), {});\n',
         None,
     ],
+    # array literals by position, promises from async functions
+    "src/pair.ts": [
+        b"export function t() {}\nexport function u() {}\nexport function pair() { return [t, u]; }\nexport async function later() { return t; }\n",
+        b"export function t() {}\nexport function u() {}\nexport function pair() { return [u, t] as const; }\nexport function later() { return t; }\n",
+        b"export function t() {}\nexport const pair = () => [t];\nexport function later(): Promise<number> { return Promise.resolve(1); }\n",
+        None,
+    ],
+    "src/use_pair.ts": [
+        b'import { pair, later, t } from "./pair";\nconst [a, b] = pair();\na();\nb();\nlater().then(t);\n',
+        b'import { pair } from "./pair";\npair()[1]();\nfor (const f of pair()) f();\nlet [x, y] = [1, 2];\n[x, y] = pair();\nx();\n',
+        None,
+    ],
     "packages/p/src/index.ts": [
         b"export function helper() {}\nexport class Base { base() {} }\n",
         b"export function helper() {}\nexport class Base { base() { this.hook(); } hook() {} }\n",
