@@ -64,7 +64,22 @@ _SPECIAL = frozenset({
     "except_clause", "for_in_clause", "for_statement", "function_definition", "future_import_statement",
     "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
     "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
+    "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement",
 })
+# operators calling a dunder of their operand's class (``_Walker.operator``): binary (the left
+# operand's ``__op__``; ``__rop__`` of the right one when the left is a literal), augmented
+# (``__iop__``, else ``__op__``), comparisons, unary
+_BINARY_DUNDERS = {
+    b"+": "add", b"-": "sub", b"*": "mul", b"/": "truediv", b"//": "floordiv", b"%": "mod", b"**": "pow",
+    b"@": "matmul", b"&": "and", b"|": "or", b"^": "xor", b"<<": "lshift", b">>": "rshift",
+}
+_COMPARE_DUNDERS = {b"==": "__eq__", b"!=": "__ne__", b"<": "__lt__", b"<=": "__le__", b">": "__gt__", b">=": "__ge__"}
+_UNARY_DUNDERS = {b"-": "__neg__", b"+": "__pos__", b"~": "__invert__"}
+# operand expressions that may be an instance of ours (a literal, display or lambda never is)
+_OPERAND_TAGS = frozenset({"n", "a", "c", "s"})
+_NUMBER_KINDS = frozenset({"integer", "float"})
+# operand node kinds worth converting besides names, attributes and calls (``_EK``)
+_OPERAND_KINDS = frozenset(LANGUAGE.id_for_node_kind(n, True) for n in ("subscript", "parenthesized_expression", "await"))
 # generic annotations of containers whose items (a mapping's values) are of the type argument
 _ITEM_GENERICS = frozenset({
     "list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set", "Set", "frozenset",
@@ -82,12 +97,14 @@ STR = ("lit", "str")
 _FID = {n: LANGUAGE.field_id_for_name(n) for n in (
     "function", "arguments", "object", "attribute", "name", "value", "left", "right", "type", "body",
     "alias", "definition", "parameters", "return_type", "superclasses", "module_name", "key", "subscript",
+    "operator", "operators", "argument",
 )}
 F_FUNCTION, F_ARGUMENTS, F_OBJECT, F_ATTRIBUTE = _FID["function"], _FID["arguments"], _FID["object"], _FID["attribute"]
 F_VALUE, F_LEFT, F_RIGHT, F_NAME, F_TYPE = _FID["value"], _FID["left"], _FID["right"], _FID["name"], _FID["type"]
 F_BODY, F_ALIAS, F_DEFINITION, F_PARAMETERS = _FID["body"], _FID["alias"], _FID["definition"], _FID["parameters"]
 F_RETURN_TYPE, F_SUPERCLASSES, F_MODULE_NAME = _FID["return_type"], _FID["superclasses"], _FID["module_name"]
 F_KEY, F_SUBSCRIPT = _FID["key"], _FID["subscript"]
+F_OPERATOR, F_OPERATORS, F_ARGUMENT = _FID["operator"], _FID["operators"], _FID["argument"]
 # node types the walk never needs to enter
 _SKIP = frozenset({
     "identifier", "comment", "string_content", "string_start", "string_end", "escape_sequence", "integer", "float",
@@ -104,8 +121,8 @@ for _i, _t in enumerate(_KN):
         _ACT[_i] = 0
     elif _t == "string":
         _ACT[_i] = 2
-    elif _t == "parenthesized_expression":
-        _ACT[_i] = 3
+    elif _t in ("parenthesized_expression", "pattern_list", "tuple_pattern", "list_pattern"):
+        _ACT[_i] = 3  # (targets: `x[0], self.y = ...` stores, as the assignment's own target does)
     elif _t in _SPECIAL:
         _ACT[_i] = 4
 
@@ -176,6 +193,11 @@ class Scope:
     loads: list[tuple[Any, int, int]] = field(default_factory=list)  # attribute loads (property getters)
     iters: list[tuple[Any, int, int, bool]] = field(default_factory=list)  # for x in expr (async?)
     withs: list[tuple[Any, int, bool, int]] = field(default_factory=list)  # with expr (async?)
+    # operators on a value (``a + b``, ``x[k]``, ``k in c``, ``-a``, ``a += b``): (operand expr, line,
+    # dunder, fallback dunder or '', scope): the operand's class's dunder is called (implicit)
+    ops: list[tuple[Any, int, str, str, int]] = field(default_factory=list)
+    # attribute stores and deletions (``obj.prop = v``, ``del obj.prop``): property setters / deleters
+    stores: list[tuple[Any, int, int, str]] = field(default_factory=list)  # (expr, line, scope, 'setter' | 'deleter')
     children: dict[str, int] = field(default_factory=dict)  # local name -> first scope of that name
     # classes: attributes assigned through a method's first parameter: attr -> [(method scope, value)]
     inst_attrs: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
@@ -261,6 +283,8 @@ def _new_scope(
     s.loads = []
     s.iters = []
     s.withs = []
+    s.ops = []
+    s.stores = []
     s.children = {}
     s.inst_attrs = {}
     s.inst_items = {}
@@ -739,7 +763,8 @@ class _Conv:
             Scope(kind="module", name="", qual="", parent=-1, owner=0, line_start=1, line_end=root.end_point[0] + 1)
         )
         self.scopes[0].docstring = _docstring(root, self.src)
-        # stack of (node, scope, ctx) ; ctx 0 = load, 1 = callee (function of a call), 2 = store target
+        # stack of (node, scope, ctx) ; ctx 0 = load, 1 = callee (function of a call), 2 = store target,
+        # 4 = del target
         stack: list[tuple[Node, int, int]] = [(root, 0, 0)]
         push = stack.append
         pop = stack.pop
@@ -810,8 +835,25 @@ class _Conv:
                     if e is None:
                         e = self.expr(node)
                     scopes[scopes[sc].owner].loads.append((e, node.start_point[0] + 1, sc))
+                elif ctx == 2 or ctx == 4:  # obj.prop = v / del obj.prop: a property's setter / deleter
+                    e = self.expr(node)
+                    scopes[scopes[sc].owner].stores.append((e, node.start_point[0] + 1, sc, "setter" if ctx == 2 else "deleter"))
                 if obj is not None and act[obj.kind_id]:
                     push((obj, sc, 0))
+                continue
+            if t == "subscript":  # x[k]: __getitem__ (__setitem__ as a target, __delitem__ in del)
+                v = node.child_by_field_id(F_VALUE)
+                if v is not None:
+                    self.operand(sc, v, node, "__getitem__" if ctx < 2 else "__setitem__" if ctx == 2 else "__delitem__")
+                for c in reversed(node.children):
+                    if actw[c.kind_id]:
+                        push((c, sc, 0))
+                continue
+            if t == "binary_operator" or t == "comparison_operator" or t == "unary_operator":
+                self.operator(node, t, sc)
+                for c in reversed(node.children):
+                    if actw[c.kind_id]:
+                        push((c, sc, 0))
                 continue
             if t == "assignment":
                 self.assignment(node, sc, push)
@@ -833,6 +875,10 @@ class _Conv:
                 right = node.child_by_field_id(F_RIGHT)
                 if sc == 0 and left is not None and _KN[left.kind_id] == "identifier" and _stext(self.src, left) == "__all__":
                     self.collect_all(right, extend=True)
+                op = node.child_by_field_id(F_OPERATOR)
+                name = _BINARY_DUNDERS.get(self.src[op.start_byte : op.end_byte - 1]) if op is not None else None
+                if name is not None and left is not None:  # a += b: __iadd__, else __add__
+                    self.operand(sc, left, node, f"__i{name}__", f"__{name}__")
                 if right is not None:
                     push((right, sc, 0))
                 if left is not None:
@@ -933,6 +979,11 @@ class _Conv:
                 if val is not None:
                     push((val, sc, 0))
                 continue
+            if t == "delete_statement":  # del x[k]
+                for c in reversed(node.named_children):
+                    if act[c.kind_id]:
+                        push((c, sc, 4))
+                continue
             if t == "ERROR":
                 pass  # walk inside: extract what parses
             for c in reversed(node.named_children):
@@ -975,6 +1026,50 @@ class _Conv:
             self.all_names.extend(names)
         else:
             self.all_names = names if not extend else names
+
+    def operand(self, sc: int, v: Node, at: Node, dunder: str, fallback: str = "") -> None:
+        """An operator site: ``dunder`` of what ``v`` evaluates to is called (``Scope.ops``)."""
+        if not 1 <= _EK[v.kind_id] <= 3 and v.kind_id not in _OPERAND_KINDS:  # (name, attribute, call)
+            return  # a literal, display, comprehension, lambda, ...: never an instance of ours
+        e = self.expr(v)
+        if e[0] in _OPERAND_TAGS:
+            self.scopes[self.scopes[sc].owner].ops.append((e, at.start_point[0] + 1, dunder, fallback, sc))
+
+    def operator(self, node: Node, t: str, sc: int) -> None:
+        """The dunders a binary, comparison or unary operator calls (``_BINARY_DUNDERS``)."""
+        src = self.src
+        if t == "binary_operator":
+            op = node.child_by_field_id(F_OPERATOR)
+            name = _BINARY_DUNDERS.get(src[op.start_byte : op.end_byte]) if op is not None else None
+            if name is None:
+                return
+            left = node.child_by_field_id(F_LEFT)
+            right = node.child_by_field_id(F_RIGHT)
+            if left is not None:
+                if _KN[left.kind_id] in _NUMBER_KINDS:
+                    if right is not None:  # 2 * v: int's __mul__ gives way to v's __rmul__
+                        self.operand(sc, right, node, f"__r{name}__")
+                else:
+                    self.operand(sc, left, node, f"__{name}__")
+        elif t == "unary_operator":
+            op = node.child_by_field_id(F_OPERATOR)
+            name = _UNARY_DUNDERS.get(src[op.start_byte : op.end_byte]) if op is not None else None
+            arg = node.child_by_field_id(F_ARGUMENT)
+            if name is not None and arg is not None:
+                self.operand(sc, arg, node, name)
+        else:  # a < b <= c, k in c, k not in c: each operator's left operand, or the container
+            kids = node.children
+            for i in range(1, len(kids) - 1):
+                c = kids[i]
+                if c.is_named:
+                    continue
+                text = src[c.start_byte : c.end_byte]
+                if text == b"in" or (text.startswith(b"not") and text.endswith(b"in")):  # (`not  in` too)
+                    self.operand(sc, kids[i + 1], node, "__contains__")
+                else:
+                    name = _COMPARE_DUNDERS.get(text)
+                    if name is not None:  # (object.__ne__ inverts __eq__)
+                        self.operand(sc, kids[i - 1], node, name, "__eq__" if name == "__ne__" else "")
 
     def assignment(self, node: Node, sc: int, push: Any) -> None:
         lefts: list[Node] = []
@@ -1281,6 +1376,8 @@ def _freeze(scopes: list[Scope], sites: dict, decos: dict) -> None:
         s.loads = tuple(s.loads) if s.loads else ()  # type: ignore[assignment]
         s.iters = tuple(s.iters) if s.iters else ()  # type: ignore[assignment]
         s.withs = tuple(s.withs) if s.withs else ()  # type: ignore[assignment]
+        s.ops = tuple(s.ops) if s.ops else ()  # type: ignore[assignment]
+        s.stores = tuple(s.stores) if s.stores else ()  # type: ignore[assignment]
         s.attr_stores = tuple(s.attr_stores) if s.attr_stores else ()  # type: ignore[assignment]
         s.attr_item_stores = tuple(s.attr_item_stores) if s.attr_item_stores else ()  # type: ignore[assignment]
         s.globals = frozenset(s.globals) if s.globals else _NOSET  # type: ignore[assignment]

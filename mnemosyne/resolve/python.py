@@ -82,7 +82,9 @@ Conventions (tests/extract_py/corpus/README.md):
   gets the iterable's items; so does ``xs.sort(key=f)`` when ``xs`` holds a list;
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
-  calling an instance, property getters on attribute loads, decorators;
+  calling an instance, property getters on attribute loads (setters / deleters on stores and
+  ``del``), decorators, the dunders of operators
+  (``a + b``, ``x[k]``, ``k in c``, ``-a``, ``a += b``) and of ``len``/``str``/... (``BUILTIN_DUNDERS``);
 * calls made in a class body belong to the enclosing function or module;
 * a file whose module another file defines (``a.pyi`` next to ``a.py``, ``a.py`` next to
   ``a/__init__.py``) yields imports only, plus a warning, so fully qualified names stay unique.
@@ -140,6 +142,12 @@ STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builti
 SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 # builtins whose result holds (or is) the items of their iterable argument
+# builtins that call a dunder of their one argument: len(x) -> type(x).__len__
+BUILTIN_DUNDERS = {
+    "len": "__len__", "str": "__str__", "repr": "__repr__", "bool": "__bool__", "hash": "__hash__",
+    "abs": "__abs__", "iter": "__iter__", "next": "__next__", "reversed": "__reversed__", "format": "__format__",
+    "int": "__int__", "float": "__float__", "complex": "__complex__", "round": "__round__", "bytes": "__bytes__",
+}
 ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip"})
 # builtins that call a function they are given, on the items of an iterable: name -> where the
 # function is (a position or a keyword) and the iterables' first position
@@ -2177,6 +2185,21 @@ class _FileResolver:
                     out.append((cp, v[1]))
         return out
 
+    def property_accessors(self, path: str, cidx: int, name: str, kind: str) -> list[tuple[str, int]]:
+        """The ``@name.setter`` (``kind`` 'setter') or ``@name.deleter`` methods that storing or
+        deleting attribute ``name`` of an instance of class ``cidx`` calls."""
+        hit = self._first_binder(self.mro(path, cidx)[2], name, False)
+        if hit is None:
+            return []
+        cp, _ci, bvals = hit
+        out = []
+        for v in bvals:
+            if v[0] == "def":
+                d = self.hdr(cp, v[1])
+                if d.kind == "function" and kind in self.decorator_names(d):
+                    out.append((cp, v[1]))
+        return out
+
     def getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
         """(values of b.attr, property getters invoked by the load)."""
         k = b[0]
@@ -2312,6 +2335,21 @@ class _FileResolver:
         vals = frozenset(v for v in self.eval(path, sc, a) if v[0] in ("F", "C", "I"))
         if vals:
             self.emit_call_targets(caller, path, sc, vals, line, "implicit")
+
+    def emit_dunder(self, caller: str, path: str, sc: int, e: Any, dunder: str, fallback: str, line: int) -> None:
+        """An operator or builtin applied to ``e`` calls ``dunder`` (else ``fallback``) of the
+        internal class of each instance ``e`` may be (implicit)."""
+        for c in self.eval(path, sc, e):
+            if c[0] != "I":
+                continue
+            found = False
+            for name in (dunder, fallback) if fallback else (dunder,):
+                for m in self.class_lookup(c[1], c[2], name):
+                    if m[0] == "F":
+                        self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+                        found = True
+                if found:
+                    break
 
     def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
         """A call by the name of a decorated function (``func()``, ``self.method()``) runs what
@@ -2454,6 +2492,9 @@ class _FileResolver:
             self.emit_call_targets(caller, path, sc, vals, line, kind)
             if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and ("B", fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
+            elif fn[0] == "n" and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and ("B", fn[1]) in vals:
+                if e[2][0][0] != "*":  # len(x): x's __len__
+                    self.emit_dunder(caller, path, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line)
             elif fn[0] == "a" and fn[2] == "sort" and e[3]:  # list.sort(key=f): a list display holds it
                 key = next((v for k, v in e[3] if k == "key"), None)
                 if key is not None and any(v[0] == "T" and v[3][0] == "t" for v in self.eval(path, sc, fn[1])):
@@ -2483,6 +2524,15 @@ class _FileResolver:
                             for nx in self.class_lookup(itv[1], itv[2], next_name):
                                 if nx[0] == "F":
                                     self.edge(caller, self.fqn(nx[1], nx[2]), "implicit", line)
+        for e, line, sc, kind in s.stores:  # obj.prop = v, del obj.prop
+            if e[0] != "a":
+                continue
+            for b in self.eval(path, sc, e[1]):
+                if b[0] == "I":
+                    for ap, ai in self.property_accessors(b[1], b[2], e[2], kind):
+                        self.edge(caller, self.fqn(ap, ai), "implicit", line)
+        for e, line, dunder, fallback, sc in s.ops:  # a + b, x[k], k in c, -a, a += b
+            self.emit_dunder(caller, path, sc, e, dunder, fallback, line)
         for e, line, is_async, sc in s.withs:
             names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
             for c in self.eval(path, sc, e):

@@ -41,6 +41,11 @@ RECORDED = {
     # reassign each name, and a call of an async function is a promise (`load().then(show)`); new
     # corpus case array_destructuring
     5: "4a5fbcfa19eb7917c4949b8b0971032ba68635cfca412bd91b2906a685255f8a",
+    # Python operators call their operand's dunders (`a + b` -> `__add__`, `x[k]` -> `__getitem__`,
+    # `k in c` -> `__contains__`, `len(x)` -> `__len__`, ...), attribute stores and `del` call
+    # property setters and deleters, and tuple targets are stores (`self.a, b = ...` no longer
+    # reads `a`'s getter); new corpus case operator_dunders
+    6: "cd0f533310a762d904c2125b5ebbaee3f445c75553087c0f330a77dd4a61ea67",
 }
 
 

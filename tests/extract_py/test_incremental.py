@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 21)
+        k = rng.randint(0, 23)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -74,6 +74,16 @@ def _random_module(rng: random.Random, me: str) -> str:
             lines.append(f"app = {rng.choice(['C', 'D'])}()\napp.h = {rng.choice(['f', 'g', 'lambda: f()'])}")
         elif k == 21:
             lines.append(f"from pkg.{on} import app\n\ndef use_app():\n    return app.h()")
+        elif k == 22:  # operators and property setters call methods of the operand's class
+            methods = rng.sample(["__add__", "__getitem__", "__setitem__", "__len__", "__contains__", "__iadd__"], 3)
+            body = "".join(f"    def {m}(self, *a):\n        return f()\n" for m in methods)
+            setter = "    @property\n    def p(self):\n        return 1\n    @p.setter\n    def p(self, v):\n        g()\n"
+            lines.append(f"class V({rng.choice(['object', 'D', 'C'])}):\n{body}" + (setter if rng.random() < 0.5 else ""))
+        elif k == 23:
+            lines.append(
+                f"from pkg.{on} import V\n\ndef ops(v: V):\n    w = v + v\n    v[0] = v[1]\n    v += w\n    v.p = 2\n"
+                "    return len(v), 1 in v"
+            )
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"

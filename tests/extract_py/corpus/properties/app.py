@@ -29,3 +29,24 @@ def main():
     car.engine.start()
     label = car.name
     return label
+
+
+class Cache:
+    def __init__(self):
+        self._data = {}
+
+    @property
+    def data(self):
+        return self._data
+
+    @data.deleter
+    def data(self):
+        self._data = {}
+
+
+def tune(car: Car, cache: Cache):
+    car.engine = Engine()  # the setter
+    car.engine, spare = Engine(), Engine()  # the setter again (a tuple target)
+    car.color = "red"  # a plain attribute: no edge
+    del cache.data  # the deleter
+    cache.size = 3
