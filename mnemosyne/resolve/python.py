@@ -83,7 +83,7 @@ Conventions (tests/extract_py/corpus/README.md):
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads (setters / deleters on stores and
-  ``del``), decorators, the dunders of operators
+  ``del``), descriptors' ``__get__``/``__set__``/``__delete__``, decorators, the dunders of operators
   (``a + b``, ``x[k]``, ``k in c``, ``-a``, ``a += b``) and of ``len``/``str``/... (``BUILTIN_DUNDERS``);
 * calls made in a class body belong to the enclosing function or module;
 * a file whose module another file defines (``a.pyi`` next to ``a.py``, ``a.py`` next to
@@ -2187,8 +2187,10 @@ class _FileResolver:
 
     def property_accessors(self, path: str, cidx: int, name: str, kind: str) -> list[tuple[str, int]]:
         """The ``@name.setter`` (``kind`` 'setter') or ``@name.deleter`` methods that storing or
-        deleting attribute ``name`` of an instance of class ``cidx`` calls."""
-        hit = self._first_binder(self.mro(path, cidx)[2], name, False)
+        deleting attribute ``name`` of an instance of class ``cidx`` calls, else the ``__set__`` /
+        ``__delete__`` of a descriptor the class holds as ``name``."""
+        _, externals, walk = self.mro(path, cidx)
+        hit = self._first_binder(walk, name, False)
         if hit is None:
             return []
         cp, _ci, bvals = hit
@@ -2198,6 +2200,8 @@ class _FileResolver:
                 d = self.hdr(cp, v[1])
                 if d.kind == "function" and kind in self.decorator_names(d):
                     out.append((cp, v[1]))
+        if not out:  # a data descriptor's __set__ / __delete__
+            out = self.descriptor_methods(self._class_value(hit, externals, name), "__set__" if kind == "setter" else "__delete__")
         return out
 
     def getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
@@ -2219,6 +2223,9 @@ class _FileResolver:
             return EMPTY, []  # an attribute of a member of an external class: not known
         if k == "C":
             vals = self.class_lookup(b[1], b[2], attr)
+            gets = self.descriptor_methods(vals, "__get__")
+            if gets:  # C.x, x a descriptor: its __get__(None, C)
+                return self._descriptor_value(gets, EMPTY), gets
             if not attr.startswith("_") and self.is_enum(b[1], b[2]):
                 # an enum's members are its instances (``Color.RED.describe()``)
                 bs = self.binds(b[1], b[2], attr)
@@ -2239,6 +2246,7 @@ class _FileResolver:
                     out |= self.returns(gp, gi)
                 return frozenset(out), getters
             vals = set(self._class_value(hit, externals, attr))
+            gets = self.descriptor_methods(vals, "__get__") if hit is not None else []
             if k == "I":
                 ivals: set = set()
                 found = False
@@ -2254,8 +2262,34 @@ class _FileResolver:
                         ivals |= self.eval_binding(cp, fi, v)
                 if found:  # assigned on self by the program: not a member of an external base
                     vals = {v for v in vals if v[0] != "XM" and v[0] != "BM"} | ivals
+                if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
+                    return self._descriptor_value(gets, frozenset(ivals)), gets
+            elif gets:
+                return self._descriptor_value(gets, EMPTY), gets
             return frozenset(vals), []
         return EMPTY, []
+
+    def descriptor_methods(self, vals: Any, dunder: str) -> list[tuple[str, int]]:
+        """``dunder`` (``__get__``, ``__set__``, ``__delete__``) of the classes of the instances
+        among a class attribute's values ``vals``: a descriptor (``x = Field()`` in a class body)."""
+        out = []
+        for v in vals:
+            if v[0] == "I":
+                for m in self.class_lookup(v[1], v[2], dunder):
+                    if m[0] == "F":
+                        out.append((m[1], m[2]))
+        return out
+
+    def _descriptor_value(self, gets: list[tuple[str, int]], also: frozenset) -> frozenset:
+        """What reading a descriptor gives: what its ``__get__`` returns, except functions. A
+        ``__get__`` returning a function builds a method from the descriptor's own state
+        (``partial(self.instance_method, obj)``), and all instances of a descriptor class are one
+        here: their functions would merge (Django's ``get_lookups`` would call
+        ``register_lookup``'s functions too)."""
+        out = set(also)
+        for gp, gi in gets:
+            out.update(v for v in self.returns(gp, gi) if v[0] != "F")
+        return frozenset(out)
 
     # ------------------------------------------------------------------ edges
     def edge(self, caller: str, callee: str, kind: str, line: int, external: bool = False, confidence: float = 1.0) -> None:
@@ -2507,7 +2541,7 @@ class _FileResolver:
                 self.emit_abstract_overrides(caller, path, sc, fn, vals, line)
         for e, line, sc in s.loads:
             for b in self.eval(path, sc, e[1]):
-                if b[0] in ("I", "S"):
+                if b[0] in ("I", "S", "C"):
                     for gp, gi in self.getattr(b, e[2])[1]:
                         self.edge(caller, self.fqn(gp, gi), "implicit", line)
         for e, line, sc, is_async in s.iters:

@@ -46,6 +46,9 @@ RECORDED = {
     # property setters and deleters, and tuple targets are stores (`self.a, b = ...` no longer
     # reads `a`'s getter); new corpus case operator_dunders
     6: "cd0f533310a762d904c2125b5ebbaee3f445c75553087c0f330a77dd4a61ea67",
+    # Python descriptors: a class attribute holding an instance of a class with __get__ / __set__ /
+    # __delete__ calls them when read / assigned / deleted; new corpus case descriptors
+    7: "ac21ea3171fb1ed5f13b990736d1fdff92b73a190294403f7b2282051cac45b9",
 }
 
 
