@@ -83,7 +83,8 @@ Conventions (tests/extract_py/corpus/README.md):
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads (setters / deleters on stores and
-  ``del``), descriptors' ``__get__``/``__set__``/``__delete__``, decorators, the dunders of operators
+  ``del``), descriptors' ``__get__``/``__set__``/``__delete__``, ``__getattr__`` for attributes not
+  found, decorators, the dunders of operators
   (``a + b``, ``x[k]``, ``k in c``, ``-a``, ``a += b``) and of ``len``/``str``/... (``BUILTIN_DUNDERS``);
 * calls made in a class body belong to the enclosing function or module;
 * a file whose module another file defines (``a.pyi`` next to ``a.py``, ``a.py`` next to
@@ -586,6 +587,7 @@ class _FileResolver:
         "ix",
         "ix_reads",
         "lk_memo",
+        "load_calls",
         "lows",
         "memo",
         "module",
@@ -639,6 +641,9 @@ class _FileResolver:
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
         self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> receiver_returns
         self.abstract_memo: dict[tuple[str, int, str], list[str]] = {}  # (receiver class, name) -> overrides
+        # (base value, attr) -> the methods reading base.attr calls (property getter, a descriptor's
+        # __get__, __getattr__), kept by ``getattr`` for calls through the attribute (``obj.prop()``)
+        self.load_calls: dict[tuple, list[tuple[str, int]]] = {}
 
     # ------------------------------------------------------------------ modules
     def mod_path(self, mod: str) -> str | None:
@@ -2225,6 +2230,7 @@ class _FileResolver:
             vals = self.class_lookup(b[1], b[2], attr)
             gets = self.descriptor_methods(vals, "__get__")
             if gets:  # C.x, x a descriptor: its __get__(None, C)
+                self.load_calls[(b, attr)] = gets
                 return self._descriptor_value(gets, EMPTY), gets
             if not attr.startswith("_") and self.is_enum(b[1], b[2]):
                 # an enum's members are its instances (``Color.RED.describe()``)
@@ -2244,6 +2250,7 @@ class _FileResolver:
                 out: set = set()
                 for gp, gi in getters:
                     out |= self.returns(gp, gi)
+                self.load_calls[(b, attr)] = getters
                 return frozenset(out), getters
             vals = set(self._class_value(hit, externals, attr))
             gets = self.descriptor_methods(vals, "__get__") if hit is not None else []
@@ -2263,11 +2270,34 @@ class _FileResolver:
                 if found:  # assigned on self by the program: not a member of an external base
                     vals = {v for v in vals if v[0] != "XM" and v[0] != "BM"} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
+                    self.load_calls[(b, attr)] = gets
                     return self._descriptor_value(gets, frozenset(ivals)), gets
+                if hit is None and not found and not externals and not attr.startswith("__"):
+                    # not found on the instance nor its classes (all ours): __getattr__, if defined
+                    fallback = [(v[1], v[2]) for v in self._class_value(self._first_binder(walk, "__getattr__", False), externals, "__getattr__") if v[0] == "F"]
+                    if fallback and not self.subclass_may_have(b[1], b[2], attr):
+                        self.load_calls[(b, attr)] = fallback
+                        out = set()
+                        for gp, gi in fallback:
+                            out |= self.returns(gp, gi)
+                        return frozenset(out), fallback
             elif gets:
+                self.load_calls[(b, attr)] = gets
                 return self._descriptor_value(gets, EMPTY), gets
             return frozenset(vals), []
         return EMPTY, []
+
+    def subclass_may_have(self, path: str, cidx: int, attr: str) -> bool:
+        """Whether a subclass of class ``cidx`` binds ``attr`` (in its body or on ``self``) or has a
+        base outside the program that may: a mixin reading ``self.connection`` that its host
+        classes provide does not go through its ``__getattr__``."""
+        for sp, si in self.subclasses(path, cidx):
+            _, externals, walk = self.mro(sp, si)  # (its other bases count: a mixin's host)
+            if externals or self._first_binder(walk, attr, False) is not None:
+                return True
+            if any(self.iattrs(cp, ci, attr) for cp, ci, _sc, _own in walk):
+                return True
+        return False
 
     def descriptor_methods(self, vals: Any, dunder: str) -> list[tuple[str, int]]:
         """``dunder`` (``__get__``, ``__set__``, ``__delete__``) of the classes of the instances
@@ -2524,6 +2554,12 @@ class _FileResolver:
                 continue
             kind = self.call_kind(path, sc, fn)
             self.emit_call_targets(caller, path, sc, vals, line, kind)
+            if fn[0] == "a" and self.load_calls:  # obj.prop(): the getter (or __get__, __getattr__) first
+                for b in self.eval(path, sc, fn[1]):
+                    lc = self.load_calls.get((b, fn[2]))
+                    if lc:
+                        for gp, gi in lc:
+                            self.edge(caller, self.fqn(gp, gi), "implicit", line)
             if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and ("B", fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
             elif fn[0] == "n" and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and ("B", fn[1]) in vals:

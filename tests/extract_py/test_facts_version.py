@@ -49,6 +49,10 @@ RECORDED = {
     # Python descriptors: a class attribute holding an instance of a class with __get__ / __set__ /
     # __delete__ calls them when read / assigned / deleted; new corpus case descriptors
     7: "ac21ea3171fb1ed5f13b990736d1fdff92b73a190294403f7b2282051cac45b9",
+    # Python __getattr__ for an attribute found neither on the instance nor its classes (all ours,
+    # and no subclass binds it), and calling an attribute runs its getter / __get__ / __getattr__
+    # first (`st.handler()`); new corpus case attribute_hooks
+    8: "c19850c61678f5599a5c0b4a8df6ca94dd90529134ebc3ddd5fbaeef39846657",
 }
 
 
