@@ -84,7 +84,7 @@ Conventions (tests/extract_py/corpus/README.md):
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads (setters / deleters on stores and
   ``del``), descriptors' ``__get__``/``__set__``/``__delete__``, ``__getattr__`` for attributes not
-  found, decorators, the dunders of operators
+  found, ``__init_subclass__`` and ``__set_name__`` on class creation, decorators, the dunders of operators
   (``a + b``, ``x[k]``, ``k in c``, ``-a``, ``a += b``) and of ``len``/``str``/... (``BUILTIN_DUNDERS``);
 * calls made in a class body belong to the enclosing function or module;
 * a file whose module another file defines (``a.pyi`` next to ``a.py``, ``a.py`` next to
@@ -138,6 +138,8 @@ from mnemosyne.parse.python import (
 from mnemosyne.resolve.py_reads import rebase_keys, reads_differ, same_numbering, stub_body
 from mnemosyne.parse.pool import ParseJob
 
+# builtin classes by name: their members are checked (``getattr``)
+_BUILTIN_TYPES = {n: t for n in dir(builtins) if isinstance(t := getattr(builtins, n), type)}
 BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or n in ("__import__",))
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
 SUFFIXES = (".py", ".pyi")
@@ -157,6 +159,7 @@ CALLBACK_BUILTINS: dict[str, tuple[int | str, int]] = {
 }
 EMPTY: frozenset = frozenset()
 _SELF_TYPES = frozenset({"typing.Self", "typing_extensions.Self"})
+_ANY_TYPES = frozenset({"typing.Any", "typing_extensions.Any"})  # annotations saying nothing
 _PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 _ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"))
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
@@ -643,7 +646,7 @@ class _FileResolver:
         self.abstract_memo: dict[tuple[str, int, str], list[str]] = {}  # (receiver class, name) -> overrides
         # (base value, attr) -> the methods reading base.attr calls (property getter, a descriptor's
         # __get__, __getattr__), kept by ``getattr`` for calls through the attribute (``obj.prop()``)
-        self.load_calls: dict[tuple, list[tuple[str, int]]] = {}
+        self.load_calls: dict[str, dict[Any, list[tuple[str, int]]]] = {}  # attr -> base value -> methods
 
     # ------------------------------------------------------------------ modules
     def mod_path(self, mod: str) -> str | None:
@@ -1190,7 +1193,7 @@ class _FileResolver:
                     # typing.Self in a method's annotation: the class the method is defined in
                     if idx >= 0 and self.hdr(path, idx).kind == "class":
                         out.add(("C", path, idx) if as_class else ("I", path, idx))
-                elif c[0] == "X" or c[0] == "XM":
+                elif (c[0] == "X" or c[0] == "XM") and c[1] not in _ANY_TYPES:  # (Any: not a class)
                     out.add(("X", c[1]) if as_class else ("XI", c[1]))
         return frozenset(out)
 
@@ -2223,6 +2226,9 @@ class _FileResolver:
         if k == "XI":
             return frozenset({("XM", f"{b[1]}.{attr}")}), []
         if k == "B":
+            t = _BUILTIN_TYPES.get(b[1])
+            if t is not None and not hasattr(t, attr):
+                return EMPTY, []  # str has no addElement: a value of ours mixed up with a str
             return frozenset({("BM", f"{b[1]}.{attr}")}), []
         if k == "XM" or k == "BM":
             return EMPTY, []  # an attribute of a member of an external class: not known
@@ -2230,7 +2236,7 @@ class _FileResolver:
             vals = self.class_lookup(b[1], b[2], attr)
             gets = self.descriptor_methods(vals, "__get__")
             if gets:  # C.x, x a descriptor: its __get__(None, C)
-                self.load_calls[(b, attr)] = gets
+                self.load_calls.setdefault(attr, {})[b] = gets
                 return self._descriptor_value(gets, EMPTY), gets
             if not attr.startswith("_") and self.is_enum(b[1], b[2]):
                 # an enum's members are its instances (``Color.RED.describe()``)
@@ -2250,7 +2256,7 @@ class _FileResolver:
                 out: set = set()
                 for gp, gi in getters:
                     out |= self.returns(gp, gi)
-                self.load_calls[(b, attr)] = getters
+                self.load_calls.setdefault(attr, {})[b] = getters
                 return frozenset(out), getters
             vals = set(self._class_value(hit, externals, attr))
             gets = self.descriptor_methods(vals, "__get__") if hit is not None else []
@@ -2270,19 +2276,19 @@ class _FileResolver:
                 if found:  # assigned on self by the program: not a member of an external base
                     vals = {v for v in vals if v[0] != "XM" and v[0] != "BM"} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
-                    self.load_calls[(b, attr)] = gets
+                    self.load_calls.setdefault(attr, {})[b] = gets
                     return self._descriptor_value(gets, frozenset(ivals)), gets
                 if hit is None and not found and not externals and not attr.startswith("__"):
                     # not found on the instance nor its classes (all ours): __getattr__, if defined
                     fallback = [(v[1], v[2]) for v in self._class_value(self._first_binder(walk, "__getattr__", False), externals, "__getattr__") if v[0] == "F"]
                     if fallback and not self.subclass_may_have(b[1], b[2], attr):
-                        self.load_calls[(b, attr)] = fallback
+                        self.load_calls.setdefault(attr, {})[b] = fallback
                         out = set()
                         for gp, gi in fallback:
                             out |= self.returns(gp, gi)
                         return frozenset(out), fallback
             elif gets:
-                self.load_calls[(b, attr)] = gets
+                self.load_calls.setdefault(attr, {})[b] = gets
                 return self._descriptor_value(gets, EMPTY), gets
             return frozenset(vals), []
         return EMPTY, []
@@ -2554,9 +2560,10 @@ class _FileResolver:
                 continue
             kind = self.call_kind(path, sc, fn)
             self.emit_call_targets(caller, path, sc, vals, line, kind)
-            if fn[0] == "a" and self.load_calls:  # obj.prop(): the getter (or __get__, __getattr__) first
+            lcs = self.load_calls.get(fn[2]) if fn[0] == "a" else None
+            if lcs:  # obj.prop(): the getter (or __get__, __getattr__) first
                 for b in self.eval(path, sc, fn[1]):
-                    lc = self.load_calls.get((b, fn[2]))
+                    lc = lcs.get(b)
                     if lc:
                         for gp, gi in lc:
                             self.edge(caller, self.fqn(gp, gi), "implicit", line)
@@ -2628,6 +2635,24 @@ class _FileResolver:
             vals = {v for v in vals if not (v[0] == "B" and v[1] in DECLARATION_DECORATORS)}
             self.emit_call_targets(caller, path, dscope, frozenset(vals), line, "implicit")
 
+    def class_creation(self, cidx: int, s: Scope) -> None:
+        """What creating class ``cidx`` calls, from the code running its ``class`` statement: the
+        bases' ``__init_subclass__`` and the ``__set_name__`` of the descriptors its body assigns
+        (implicit)."""
+        path = self.path
+        scopes = self.scopes
+        caller = self.fqn(path, scopes[s.parent].owner)
+        line = s.line_start
+        _, externals, walk = self.mro(path, cidx)
+        hook = self._first_binder(walk, "__init_subclass__", True)  # its own runs for its subclasses
+        for v in self._class_value(hook, externals, "__init_subclass__"):
+            if v[0] == "F":
+                self.edge(caller, self.fqn(v[1], v[2]), "implicit", line)
+        for name, bl in s.bindings.items():
+            if any(b[0] == "c" for b in bl):  # quantity = Validated(): created by a call
+                for m in self.descriptor_methods(self.eval_bindings(path, cidx, name), "__set_name__"):
+                    self.edge(caller, self.fqn(m[0], m[1]), "implicit", line)
+
     # ------------------------------------------------------------------ facts
     def run(self) -> FileFacts:
         path = self.path
@@ -2674,6 +2699,8 @@ class _FileResolver:
         for i, s in enumerate(scopes):
             if s.kind != "class":
                 self.resolve_scope(i)
+            else:
+                self.class_creation(i, s)
         calls = [
             Call(caller, callee, v[0], v[1], tuple(sorted(v[2])), v[3])
             for (caller, callee), v in sorted(self.edges.items())

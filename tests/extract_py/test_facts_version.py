@@ -53,6 +53,11 @@ RECORDED = {
     # and no subclass binds it), and calling an attribute runs its getter / __get__ / __getattr__
     # first (`st.handler()`); new corpus case attribute_hooks
     8: "c19850c61678f5599a5c0b4a8df6ca94dd90529134ebc3ddd5fbaeef39846657",
+    # Python class creation calls the bases' __init_subclass__ and the __set_name__ of descriptors
+    # the body assigns; a value annotated Any is unknown (no `typing.Any.m` edges); a member a
+    # builtin class lacks is no edge (`<builtin>.str.addElement`); new corpus case
+    # class_creation_hooks
+    9: "21dbeca4b18f0c1a6a2b8ec7a6aa5acc7301567fda82409aec43aa68667b457d",
 }
 
 

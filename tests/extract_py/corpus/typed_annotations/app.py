@@ -1,4 +1,4 @@
-from typing import Optional
+from typing import Any, Optional
 
 
 class Repo:
@@ -15,3 +15,10 @@ def run(repo: Optional[Repo], other: "Repo | None" = None):
     x.save()
     repo.save()
     other.save()
+
+
+def loose(anything: Any):
+    anything.save()  # Any says nothing: no edge (not "typing.Any.save")
+    kind = str
+    kind.upper("x")  # a method of the builtin class
+    kind.save()  # str has no save: no edge (not "<builtin>.str.save")
