@@ -157,6 +157,7 @@ def _funcs(v) -> list:
 #     but nothing is looked up on it (`this.props.onClick()` is not `react.Component.props.onClick`)
 #   | ('uni', values): one of several (a union type `A | B`; `x.m()` reaches each one's `m`)
 #   | ('olit', path, scope, ((key, expr), ...)): an object literal passed as an argument
+#   | ('bind', func value): ``f.bind``, which makes a function calling f (calling it is no call of f)
 #   | ('alit', path, scope, (expr | None, ...)): an array literal (``[value, toggle]``), its
 #     elements by position, evaluated where it was written
 CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
@@ -707,6 +708,10 @@ class _Ctx:
                 return None
             # the member's own expression is not evaluated at this call site (emit off)
             return self.memoized(("o", base[2], base[1], name), 0 if e[0] == "defat" else 4, self.eval, pf, o[0], e)
+        if k == "func":  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
+            if name == "call" or name == "apply":
+                return base
+            return ("bind", base) if name == "bind" else None
         if k in ("inst", "class"):
             return self.class_member(base[1], base[2], name, set())
         if k == "iinst":
@@ -957,6 +962,8 @@ class _Ctx:
     def call_result(self, fn: tuple):
         if fn[0] == "uni":
             return _union([self.call_result(f) for f in fn[1]])
+        if fn[0] == "bind":  # f.bind(t): the bound function (calling bind does not call f)
+            return fn[1]
         if fn[0] == "ifm" or fn[0] == "absm":  # a method signature: its declared return type
             pf, info = self.class_info(fn[5], fn[6])
             if info is None or fn[4] is None:

@@ -58,6 +58,9 @@ RECORDED = {
     # builtin class lacks is no edge (`<builtin>.str.addElement`); new corpus case
     # class_creation_hooks
     9: "21dbeca4b18f0c1a6a2b8ec7a6aa5acc7301567fda82409aec43aa68667b457d",
+    # TypeScript f.call(...) / f.apply(...) call f, f.bind(...) makes a function calling f; new
+    # corpus case call_apply_bind
+    10: "73084f603a72fb1cda65fcd6140428079750fc694c4ff2d60b669c985c887183",
 }
 
 

@@ -125,6 +125,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
     "src/use_pair.ts": [
         b'import { pair, later, t } from "./pair";\nconst [a, b] = pair();\na();\nb();\nlater().then(t);\n',
         b'import { pair } from "./pair";\npair()[1]();\nfor (const f of pair()) f();\nlet [x, y] = [1, 2];\n[x, y] = pair();\nx();\n',
+        b'import { t, u } from "./pair";\nt.call(null);\nconst b = u.bind(null);\nb();\n',
         None,
     ],
     "packages/p/src/index.ts": [
