@@ -713,7 +713,13 @@ class _Ctx:
                 return base
             return ("bind", base) if name == "bind" else None
         if k in ("inst", "class"):
-            return self.class_member(base[1], base[2], name, set())
+            r = self.class_member(base[1], base[2], name, set())
+            if name == "props" and k == "inst" and (r is None or r[0] == "extm" or r[0] == "iinst"):
+                # a class component's this.props: what its elements pass
+                p = self.class_props(base[1], base[2])
+                if p is not None:
+                    return p
+            return r
         if k == "iinst":
             return self.interface_member(base[1], base[2], name, set())
         if k == "olit":
@@ -1137,7 +1143,16 @@ class _Ctx:
         the asking file takes over those reads and dependencies with the value. A value resting on
         a cycle of such questions (one asked again while being computed: None there) depends on
         where the cycle was entered, so it is kept by the asking file only, never shared."""
-        key = ("pv", pf.path, scope, i, hops)
+        return self.shared_value(("pv", pf.path, scope, i, hops), "_param_values", pf, scope, i, hops)
+
+    def class_props(self, fqn: str, path: str):
+        """What ``this.props`` holds in class ``fqn`` (a class component whose ``props`` come from
+        an external base): the props its elements pass (``<Button onPress={save} />``) and what
+        ``new Button(...)`` is given; None if none is known. Shared as ``param_values``."""
+        return self.shared_value(("cp", path, fqn), "_site_values", fqn, fqn.rsplit(".", 1)[-1], "class", 0, 0)
+
+    def shared_value(self, key: tuple, method: str, *args):
+        """``getattr(self, method)(*args)``, computed once per index state (``param_values``)."""
         hit = self.memo.get(key)
         if hit is not None:
             self.flags |= hit[1]
@@ -1152,7 +1167,7 @@ class _Ctx:
             outer_cut, ix._pv_cut = ix._pv_cut, False
             ix._pv_busy.add(key)
             try:
-                v = probe._param_values(pf, scope, i, hops)
+                v = getattr(probe, method)(*args)
             finally:
                 ix._pv_busy.discard(key)
             cut = ix._pv_cut
@@ -1185,6 +1200,11 @@ class _Ctx:
             fqn = fqn.rsplit(".", 1)[0]
             name = fqn.rsplit(".", 1)[-1]
             want = "class"
+        return self._site_values(fqn, name, want, i, hops)
+
+    def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int):
+        """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
+        argument ``i``."""
         sites = []
         for path in self.callers_of(name):
             cpf = self.file_read(path, ("cs", name))

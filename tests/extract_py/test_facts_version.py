@@ -61,6 +61,9 @@ RECORDED = {
     # TypeScript f.call(...) / f.apply(...) call f, f.bind(...) makes a function calling f; new
     # corpus case call_apply_bind
     10: "73084f603a72fb1cda65fcd6140428079750fc694c4ff2d60b669c985c887183",
+    # TypeScript class components: this.props holds what the component's elements pass
+    # (react_class_component gains two edges to the arrow main.tsx passes)
+    11: "1bb9a5667b804d6774b8ce0be7ae043403697bd3fae7d9ca3570d173ef8117d0",
 }
 
 

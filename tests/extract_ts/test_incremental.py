@@ -95,6 +95,7 @@ VARIANTS: dict[str, list[bytes | None]] = {
     "src/ui.tsx": [
         b"export function Btn({ onPress }) { onPress(); return null; }\n",
         b"export function Btn(props) { props.onPress(); return null; }\nexport function Other() {}\n",
+        b'import React from "react";\nexport class Btn extends React.Component { go() { this.props.onPress(); } render() { return null; } }\n',
         None,
     ],
     "src/page.tsx": [
