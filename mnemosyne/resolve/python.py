@@ -80,6 +80,8 @@ Conventions (tests/extract_py/corpus/README.md):
 * ``map``/``filter``/``sorted``/``min``/``max`` call the internal function (or class) they are
   given (``key=`` for the last three) for the caller, resolution ``implicit``, and its parameter
   gets the iterable's items; so does ``xs.sort(key=f)`` when ``xs`` holds a list;
+* instantiation calls ``__init__`` and ``__new__`` (resolution ``constructor``), and a dataclass's
+  generated ``__init__`` its ``__post_init__``;
 * implicit calls (resolution ``implicit``): ``__iter__``/``__next__`` for ``for``, ``__enter__``/
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads (setters / deleters on stores and
@@ -2141,6 +2143,11 @@ class _FileResolver:
         r = self.sub_memo[key] = sorted(found)
         return r
 
+    def is_dataclass(self, path: str, cidx: int) -> bool:
+        """A class of its MRO is decorated ``@dataclass`` (``dataclasses``', pydantic's): the
+        ``__init__`` it generates calls ``__post_init__``."""
+        return any("dataclass" in self.decorator_names(self.hdr(cp, ci)) for cp, ci in self.mro(path, cidx)[0])
+
     def is_enum(self, path: str, cidx: int) -> bool:
         """The class derives from ``enum.Enum`` (or another enum base of the standard library)."""
         return any(x[0] == "X" and x[1] in _ENUM_BASES for x in self.mro(path, cidx)[1])
@@ -2372,9 +2379,18 @@ class _FileResolver:
             if k == "F" and not ctor_only:
                 self.edge(caller, self.fqn(v[1], v[2]), kind, line)
             elif k == "C":
+                init = False
                 for m in sorted(self.class_lookup(v[1], v[2], "__init__"), key=repr):
                     if m[0] == "F":
                         self.edge(caller, self.fqn(m[1], m[2]), "constructor", line)
+                        init = True
+                for m in self.class_lookup(v[1], v[2], "__new__"):
+                    if m[0] == "F":
+                        self.edge(caller, self.fqn(m[1], m[2]), "constructor", line)
+                if not init and self.is_dataclass(v[1], v[2]):  # its generated __init__ calls __post_init__
+                    for m in self.class_lookup(v[1], v[2], "__post_init__"):
+                        if m[0] == "F":
+                            self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
             elif k == "I" and not ctor_only:
                 for m in sorted(self.class_lookup(v[1], v[2], "__call__"), key=repr):
                     if m[0] == "F":
