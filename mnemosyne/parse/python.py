@@ -64,7 +64,7 @@ _SPECIAL = frozenset({
     "except_clause", "for_in_clause", "for_statement", "function_definition", "future_import_statement",
     "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
     "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
-    "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement",
+    "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement", "interpolation",
 })
 # operators calling a dunder of their operand's class (``_Walker.operator``): binary (the left
 # operand's ``__op__``; ``__rop__`` of the right one when the left is a literal), augmented
@@ -978,6 +978,18 @@ class _Conv:
                 self.bind_target(sc, nm, self.expr(val))
                 if val is not None:
                     push((val, sc, 0))
+                continue
+            if t == "interpolation":  # f"{x}": format(x) (object's calls str(x)); f"{x!r}": repr(x)
+                kids = node.named_children
+                if kids:
+                    conv = next((c for c in kids if _KN[c.kind_id] == "type_conversion"), None)
+                    if conv is None:
+                        self.operand(sc, kids[0], node, "__format__", "__str__")
+                    else:
+                        self.operand(sc, kids[0], node, "__str__" if self.src[conv.end_byte - 1 : conv.end_byte] == b"s" else "__repr__")
+                    for c in reversed(kids):
+                        if act[c.kind_id]:
+                            push((c, sc, 0))
                 continue
             if t == "delete_statement":  # del x[k]
                 for c in reversed(node.named_children):

@@ -67,6 +67,8 @@ RECORDED = {
     # Python instantiation calls __new__ too, and a dataclass's generated __init__ its
     # __post_init__; the class_init and dataclasses cases grow
     12: "23b13c77cf9448d34689ba4f3b5e30ee6bd4576ba4bed710cd87c0a07960fe53",
+    # Python f-strings: {x} calls __format__ (else __str__), {x!r} __repr__; operator_dunders grows
+    13: "fd4d2c55358f926a96455a7ec02d61ae63cd3dcd48b9345e53df88b5d83a4ef5",
 }
 
 

@@ -88,3 +88,8 @@ def not_ours(n: int, items: list, v: Vector):
     table = {"k": v}
     w = table["k"]
     return m, first, w, v is None
+
+
+def describe(v: Vector, g: Grid):
+    # f-strings format their values: __format__ (object's calls __str__); !r calls __repr__
+    return f"{v} / {g!r} / {len(g):>4}"
