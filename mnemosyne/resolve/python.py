@@ -2184,8 +2184,9 @@ class _FileResolver:
     def property_getters(self, path: str, cidx: int, name: str, start_after: bool = False) -> list[tuple[str, int]]:
         return self._getters(self._first_binder(self.mro(path, cidx)[2], name, start_after))
 
-    def _getters(self, hit: tuple | None) -> list[tuple[str, int]]:
-        """The property getters among the bindings a ``_first_binder`` found."""
+    def _getters(self, hit: tuple | None, kind: str = "") -> list[tuple[str, int]]:
+        """The property getters among the bindings a ``_first_binder`` found; with ``kind``
+        ('setter', 'deleter'), the ``@name.setter`` / ``@name.deleter`` methods instead."""
         if hit is None:
             return []
         cp, _ci, bvals = hit
@@ -2193,10 +2194,10 @@ class _FileResolver:
         for v in bvals:
             if v[0] == "def":
                 d = self.hdr(cp, v[1])
+                if d.kind != "function":
+                    continue
                 dn = self.decorator_names(d)
-                if d.kind == "function" and ("property" in dn or "cached_property" in dn) and not (
-                    {"setter", "deleter"} & dn
-                ):
+                if kind in dn if kind else ("property" in dn or "cached_property" in dn) and not {"setter", "deleter"} & dn:
                     out.append((cp, v[1]))
         return out
 
@@ -2208,13 +2209,7 @@ class _FileResolver:
         hit = self._first_binder(walk, name, False)
         if hit is None:
             return []
-        cp, _ci, bvals = hit
-        out = []
-        for v in bvals:
-            if v[0] == "def":
-                d = self.hdr(cp, v[1])
-                if d.kind == "function" and kind in self.decorator_names(d):
-                    out.append((cp, v[1]))
+        out = self._getters(hit, kind)
         if not out:  # a data descriptor's __set__ / __delete__
             out = self.descriptor_methods(self._class_value(hit, externals, name), "__set__" if kind == "setter" else "__delete__")
         return out
