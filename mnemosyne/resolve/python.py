@@ -180,6 +180,13 @@ def _carried(values: frozenset) -> frozenset:
     instances (what calls reach; a value cut at a different place of a cycle made results depend
     on the order sets iterate in, i.e. on PYTHONHASHSEED); displays do not: they nest without end."""
     return frozenset(v for v in values if v[0] in _SETTLED_KINDS)
+# operator sites (``a + b``, ``x[k]``, f-strings: ``resolve_operators``) are resolved after every
+# other call of the file, with operands evaluated at most OPERATOR_DEPTH levels deep, and only
+# while the file's resolution has made fewer than OPERATOR_BUDGET evaluations (normal files make
+# < 20k: Django at most 6.6k, mypy 17k): without the bounds, sympy's operands pulled its whole
+# expression class graph into one file after another (resolution 111 s -> 185 s)
+OPERATOR_BUDGET = 20_000
+OPERATOR_DEPTH = 20
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 RECURSION_ROOM = 6000  # interpreter frames resolution may need: MAX_DEPTH levels of ~10 frames, and the caller's
 
@@ -597,6 +604,9 @@ class _FileResolver:
         "memo",
         "module",
         "moved",
+        "ops_skipped",
+        "max_depth",
+        "pending_ops",
         "mro_memo",
         "override_memo",
         "partial",
@@ -630,6 +640,10 @@ class _FileResolver:
         self.cycles: set[tuple] = set()  # active keys a computation met again (``settle``)
         self.deferred: list[tuple[tuple, int]] = []  # (key, serial): cycles settled with an outer key
         self.moved = 0  # times a deferred key's ``partial`` grew
+        self.ops_skipped = 0  # operator sites left unresolved past OPERATOR_BUDGET
+        self.max_depth = MAX_DEPTH  # OPERATOR_DEPTH while the operator sites are resolved
+        # operator sites (caller, scope, operand, dunder, fallback, line): resolved last (``resolve_operators``)
+        self.pending_ops: list[tuple[str, int, Any, str, str, int]] = []
         self.partial: dict[tuple, frozenset] = {}  # what a settling key is known to hold so far
         self.settle_budget = SETTLE_BUDGET  # recomputations left for this file (``settle``)
         self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any], list[tuple]]] = {}
@@ -835,7 +849,7 @@ class _FileResolver:
         if active.setdefault(key, serial) != serial:  # already being computed (a lower serial)
             return self.cycle_hit(key)
         if deep:
-            if self.depth >= MAX_DEPTH:
+            if self.depth >= self.max_depth:
                 del active[key]
                 self.truncated = True
                 return EMPTY
@@ -1620,7 +1634,7 @@ class _FileResolver:
         serial = self.serial + 1
         if active.setdefault(key, serial) != serial:  # already being computed (a lower serial)
             return self.cycle_hit(key)
-        if self.depth >= MAX_DEPTH:
+        if self.depth >= self.max_depth:
             del active[key]
             self.truncated = True
             return EMPTY
@@ -2060,7 +2074,7 @@ class _FileResolver:
         r = self.mro_memo.get(key)
         if r is not None:
             return r
-        if self.depth >= MAX_DEPTH:
+        if self.depth >= self.max_depth:
             self.truncated = True
             return ([key], [], self._walk([key]))
         self.mro_memo[key] = ([key], [], self._walk([key]))  # cycle guard
@@ -2581,8 +2595,8 @@ class _FileResolver:
             if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and ("B", fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
             elif fn[0] == "n" and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and ("B", fn[1]) in vals:
-                if e[2][0][0] != "*":  # len(x): x's __len__
-                    self.emit_dunder(caller, path, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line)
+                if e[2][0][0] != "*":  # len(x): x's __len__ (resolved last, as operators)
+                    self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))
             elif fn[0] == "a" and fn[2] == "sort" and e[3]:  # list.sort(key=f): a list display holds it
                 key = next((v for k, v in e[3] if k == "key"), None)
                 if key is not None and any(v[0] == "T" and v[3][0] == "t" for v in self.eval(path, sc, fn[1])):
@@ -2619,8 +2633,8 @@ class _FileResolver:
                 if b[0] == "I":
                     for ap, ai in self.property_accessors(b[1], b[2], e[2], kind):
                         self.edge(caller, self.fqn(ap, ai), "implicit", line)
-        for e, line, dunder, fallback, sc in s.ops:  # a + b, x[k], k in c, -a, a += b
-            self.emit_dunder(caller, path, sc, e, dunder, fallback, line)
+        for e, line, dunder, fallback, sc in s.ops:  # a + b, x[k], k in c, -a, a += b: resolved last
+            self.pending_ops.append((caller, sc, e, dunder, fallback, line))
         for e, line, is_async, sc in s.withs:
             names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
             for c in self.eval(path, sc, e):
@@ -2645,6 +2659,22 @@ class _FileResolver:
                     vals = set(self.eval(path, dscope, e))
             vals = {v for v in vals if not (v[0] == "B" and v[1] in DECLARATION_DECORATORS)}
             self.emit_call_targets(caller, path, dscope, frozenset(vals), line, "implicit")
+
+    def resolve_operators(self) -> None:
+        """The operator sites of the file (``pending_ops``), after every other call: their operands
+        are evaluated at most ``OPERATOR_DEPTH`` levels deep (values truncated there serve only
+        other operator sites), and past ``OPERATOR_BUDGET`` evaluations they are skipped."""
+        truncated = self.truncated
+        self.max_depth = OPERATOR_DEPTH
+        try:
+            for caller, sc, e, dunder, fallback, line in self.pending_ops:
+                if self.serial > OPERATOR_BUDGET:
+                    self.ops_skipped += 1
+                else:
+                    self.emit_dunder(caller, self.path, sc, e, dunder, fallback, line)
+        finally:
+            self.max_depth = MAX_DEPTH
+            self.truncated = truncated  # (the operand depth is a bound of its own, not the file's limit)
 
     def class_creation(self, cidx: int, s: Scope) -> None:
         """What creating class ``cidx`` calls, from the code running its ``class`` statement: the
@@ -2712,10 +2742,6 @@ class _FileResolver:
                 self.resolve_scope(i)
             else:
                 self.class_creation(i, s)
-        calls = [
-            Call(caller, callee, v[0], v[1], tuple(sorted(v[2])), v[3])
-            for (caller, callee), v in sorted(self.edges.items())
-        ]
         inherits: list[Inherit] = []
         for i, s in enumerate(scopes):
             if s.kind != "class" or not s.bases:
@@ -2735,10 +2761,20 @@ class _FileResolver:
                     if tgt not in seen_b:
                         seen_b.add(tgt)
                         inherits.append(Inherit(child, tgt, ext))
+        self.resolve_operators()  # last: its depth-bounded values serve nothing else
+        calls = [
+            Call(caller, callee, v[0], v[1], tuple(sorted(v[2])), v[3])
+            for (caller, callee), v in sorted(self.edges.items())
+        ]
         imports = self.imports()
         warnings = [f"{path}: {w}" for w in pf.warnings]
         if self.truncated:
             warnings.append(f"{path}: resolution depth limit ({MAX_DEPTH}) reached; some calls left unresolved")
+        if self.ops_skipped:
+            warnings.append(
+                f"{path}: {self.ops_skipped} operator sites (a + b, x[k], f-strings) left unresolved: "
+                f"the file's resolution made more than {OPERATOR_BUDGET} evaluations"
+            )
         return FileFacts(
             path=path,
             language="python",
