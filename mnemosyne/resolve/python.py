@@ -186,6 +186,9 @@ def _carried(values: frozenset) -> frozenset:
 # < 20k: Django at most 6.6k, mypy 17k): without the bounds, sympy's operands pulled its whole
 # expression class graph into one file after another (resolution 111 s -> 185 s)
 OPERATOR_BUDGET = 20_000
+# ``__getattr__`` is not assumed for a class with more subclasses than this (any of them may bind
+# the attribute, and checking each for every attribute read cost pydantic's tests 1.6 s)
+GETATTR_MAX_SUBCLASSES = 64
 OPERATOR_DEPTH = 20
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
 RECURSION_ROOM = 6000  # interpreter frames resolution may need: MAX_DEPTH levels of ~10 frames, and the caller's
@@ -2312,7 +2315,13 @@ class _FileResolver:
     def subclass_may_have(self, path: str, cidx: int, attr: str) -> bool:
         """Whether a subclass of class ``cidx`` binds ``attr`` (in its body or on ``self``) or has a
         base outside the program that may: a mixin reading ``self.connection`` that its host
-        classes provide does not go through its ``__getattr__``."""
+        classes provide does not go through its ``__getattr__``. Assumed for a class with more
+        than ``GETATTR_MAX_SUBCLASSES`` subclasses."""
+        name = self.hdr(path, cidx).name
+        self.deps.add(SUB_PREFIX + name)  # (as ``subclasses`` records: the count changes with them)
+        files = self.sub_reads[name] = self.ix.subclass_files(name)
+        if sum(len(self.sub_sites(q, name)) for q in files) > GETATTR_MAX_SUBCLASSES:
+            return True  # a base of many (pydantic's BaseModel: 2,832 in its tests): not searched
         for sp, si in self.subclasses(path, cidx):
             _, externals, walk = self.mro(sp, si)  # (its other bases count: a mixin's host)
             if externals or self._first_binder(walk, attr, False) is not None:
