@@ -1578,10 +1578,7 @@ class _Builder:
                         self.pf.sites.append((scope, "pcb", (e, cb), fn))
             if name in _ELEMENT_PARAMS:  # items.map(f): the array calls the function it is given
                 cb = self.conv(_nth(args, 0))
-                if cb is not None:
-                    obj = fn.child_by_field_id(K.f_object)
-                    if obj is not None and obj.kind_id == K.k_array:  # [a, b].forEach(f)
-                        e = ("prop", ("arrlit",), name)
+                if cb is not None:  # ([a, b].forEach(f): the receiver is an ('alit', ...) literal)
                     self.pf.sites.append((scope, "cb", (e, cb), fn))
             return
         t = fn.type

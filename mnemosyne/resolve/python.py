@@ -2137,6 +2137,14 @@ class _FileResolver:
         self.mro_memo[key] = r
         return r
 
+    def subclass_files(self, path: str, cidx: int) -> tuple[str, tuple[str, ...]]:
+        """Class ``cidx``'s name and the files where its subclasses may be (recorded: a
+        ``<sub>NAME`` dependency and the answer, so a new or removed subclass re-resolves)."""
+        name = self.hdr(path, cidx).name
+        self.deps.add(SUB_PREFIX + name)
+        files = self.sub_reads[name] = self.ix.subclass_files(name)
+        return name, files
+
     def subclasses(self, path: str, cidx: int) -> list[tuple[str, int]]:
         """The internal classes whose MRO includes class ``cidx`` of ``path`` (not itself), found
         through the bases' names (``PythonIndex.subclass_files``) and confirmed by evaluating
@@ -2146,9 +2154,7 @@ class _FileResolver:
         if r is not None:
             return r
         self.sub_memo[key] = []  # cycle guard
-        name = self.hdr(path, cidx).name
-        self.deps.add(SUB_PREFIX + name)
-        files = self.sub_reads[name] = self.ix.subclass_files(name)
+        name, files = self.subclass_files(path, cidx)
         found: set[tuple[str, int]] = set()
         for q in files:
             for di in self.sub_sites(q, name):
@@ -2255,8 +2261,7 @@ class _FileResolver:
             vals = self.class_lookup(b[1], b[2], attr)
             gets = self.descriptor_methods(vals, "__get__")
             if gets:  # C.x, x a descriptor: its __get__(None, C)
-                self.load_calls.setdefault(attr, {})[b] = gets
-                return self._descriptor_value(gets, EMPTY), gets
+                return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
             if not attr.startswith("_") and self.is_enum(b[1], b[2]):
                 # an enum's members are its instances (``Color.RED.describe()``)
                 bs = self.binds(b[1], b[2], attr)
@@ -2272,11 +2277,7 @@ class _FileResolver:
             hit = self._first_binder(walk, attr, start_after)
             getters = self._getters(hit)
             if getters:
-                out: set = set()
-                for gp, gi in getters:
-                    out |= self.returns(gp, gi)
-                self.load_calls.setdefault(attr, {})[b] = getters
-                return frozenset(out), getters
+                return self._load_call(b, attr, getters, self._returns_of(getters))
             vals = set(self._class_value(hit, externals, attr))
             gets = self.descriptor_methods(vals, "__get__") if hit is not None else []
             if k == "I":
@@ -2295,20 +2296,14 @@ class _FileResolver:
                 if found:  # assigned on self by the program: not a member of an external base
                     vals = {v for v in vals if v[0] != "XM" and v[0] != "BM"} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
-                    self.load_calls.setdefault(attr, {})[b] = gets
-                    return self._descriptor_value(gets, frozenset(ivals)), gets
+                    return self._load_call(b, attr, gets, self._returns_of(gets, ivals, functions=False))
                 if hit is None and not found and not externals and not attr.startswith("__"):
                     # not found on the instance nor its classes (all ours): __getattr__, if defined
-                    fallback = [(v[1], v[2]) for v in self._class_value(self._first_binder(walk, "__getattr__", False), externals, "__getattr__") if v[0] == "F"]
+                    fallback = self.methods(b[1], b[2], "__getattr__")
                     if fallback and not self.subclass_may_have(b[1], b[2], attr):
-                        self.load_calls.setdefault(attr, {})[b] = fallback
-                        out = set()
-                        for gp, gi in fallback:
-                            out |= self.returns(gp, gi)
-                        return frozenset(out), fallback
+                        return self._load_call(b, attr, fallback, self._returns_of(fallback))
             elif gets:
-                self.load_calls.setdefault(attr, {})[b] = gets
-                return self._descriptor_value(gets, EMPTY), gets
+                return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
             return frozenset(vals), []
         return EMPTY, []
 
@@ -2317,9 +2312,7 @@ class _FileResolver:
         base outside the program that may: a mixin reading ``self.connection`` that its host
         classes provide does not go through its ``__getattr__``. Assumed for a class with more
         than ``GETATTR_MAX_SUBCLASSES`` subclasses."""
-        name = self.hdr(path, cidx).name
-        self.deps.add(SUB_PREFIX + name)  # (as ``subclasses`` records: the count changes with them)
-        files = self.sub_reads[name] = self.ix.subclass_files(name)
+        name, files = self.subclass_files(path, cidx)
         if sum(len(self.sub_sites(q, name)) for q in files) > GETATTR_MAX_SUBCLASSES:
             return True  # a base of many (pydantic's BaseModel: 2,832 in its tests): not searched
         for sp, si in self.subclasses(path, cidx):
@@ -2330,26 +2323,35 @@ class _FileResolver:
                 return True
         return False
 
+    def methods(self, path: str, cidx: int, name: str) -> list[tuple[str, int]]:
+        """The program's functions that class ``cidx`` finds for ``name`` along its MRO (sorted)."""
+        return sorted((m[1], m[2]) for m in self.class_lookup(path, cidx, name) if m[0] == "F")
+
     def descriptor_methods(self, vals: Any, dunder: str) -> list[tuple[str, int]]:
         """``dunder`` (``__get__``, ``__set__``, ``__delete__``) of the classes of the instances
         among a class attribute's values ``vals``: a descriptor (``x = Field()`` in a class body)."""
         out = []
         for v in vals:
             if v[0] == "I":
-                for m in self.class_lookup(v[1], v[2], dunder):
-                    if m[0] == "F":
-                        out.append((m[1], m[2]))
+                out.extend(self.methods(v[1], v[2], dunder))
         return out
 
-    def _descriptor_value(self, gets: list[tuple[str, int]], also: frozenset) -> frozenset:
-        """What reading a descriptor gives: what its ``__get__`` returns, except functions. A
-        ``__get__`` returning a function builds a method from the descriptor's own state
-        (``partial(self.instance_method, obj)``), and all instances of a descriptor class are one
-        here: their functions would merge (Django's ``get_lookups`` would call
+    def _load_call(self, b: Any, attr: str, fns: list[tuple[str, int]], value: frozenset) -> tuple[frozenset, list[tuple[str, int]]]:
+        """``getattr``'s answer when reading ``b.attr`` runs ``fns`` (a property getter, a
+        descriptor's ``__get__``, ``__getattr__``): kept for calls through the attribute
+        (``load_calls``)."""
+        self.load_calls.setdefault(attr, {})[b] = fns
+        return value, fns
+
+    def _returns_of(self, fns: list[tuple[str, int]], also: Any = EMPTY, functions: bool = True) -> frozenset:
+        """What the functions ``fns`` return (with ``also``). ``functions=False`` for a
+        descriptor's ``__get__``: one returning a function builds a method from the descriptor's
+        own state (``partial(self.instance_method, obj)``), and all instances of a descriptor class
+        are one here, so their functions would merge (Django's ``get_lookups`` would call
         ``register_lookup``'s functions too)."""
         out = set(also)
-        for gp, gi in gets:
-            out.update(v for v in self.returns(gp, gi) if v[0] != "F")
+        for p, i in fns:
+            out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != "F"))
         return frozenset(out)
 
     # ------------------------------------------------------------------ edges
@@ -2397,22 +2399,12 @@ class _FileResolver:
             if k == "F" and not ctor_only:
                 self.edge(caller, self.fqn(v[1], v[2]), kind, line)
             elif k == "C":
-                init = False
-                for m in sorted(self.class_lookup(v[1], v[2], "__init__"), key=repr):
-                    if m[0] == "F":
-                        self.edge(caller, self.fqn(m[1], m[2]), "constructor", line)
-                        init = True
-                for m in self.class_lookup(v[1], v[2], "__new__"):
-                    if m[0] == "F":
-                        self.edge(caller, self.fqn(m[1], m[2]), "constructor", line)
+                init = self.emit_methods(caller, v[1], v[2], "__init__", "constructor", line)
+                self.emit_methods(caller, v[1], v[2], "__new__", "constructor", line)
                 if not init and self.is_dataclass(v[1], v[2]):  # its generated __init__ calls __post_init__
-                    for m in self.class_lookup(v[1], v[2], "__post_init__"):
-                        if m[0] == "F":
-                            self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+                    self.emit_methods(caller, v[1], v[2], "__post_init__", "implicit", line)
             elif k == "I" and not ctor_only:
-                for m in sorted(self.class_lookup(v[1], v[2], "__call__"), key=repr):
-                    if m[0] == "F":
-                        self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+                self.emit_methods(caller, v[1], v[2], "__call__", "implicit", line)
             elif k == "X" or k == "XM":
                 self.edge(caller, v[1], "external", line, external=True)
             elif k == "B" or k == "BM":
@@ -2440,20 +2432,20 @@ class _FileResolver:
         if vals:
             self.emit_call_targets(caller, path, sc, vals, line, "implicit")
 
+    def emit_methods(self, caller: str, path: str, cidx: int, name: str, kind: str, line: int) -> bool:
+        """Edges to the program's functions class ``cidx`` finds for ``name`` (``methods``);
+        whether there were any."""
+        ms = self.methods(path, cidx, name)
+        for mp, mi in ms:
+            self.edge(caller, self.fqn(mp, mi), kind, line)
+        return bool(ms)
+
     def emit_dunder(self, caller: str, path: str, sc: int, e: Any, dunder: str, fallback: str, line: int) -> None:
         """An operator or builtin applied to ``e`` calls ``dunder`` (else ``fallback``) of the
         internal class of each instance ``e`` may be (implicit)."""
         for c in self.eval(path, sc, e):
-            if c[0] != "I":
-                continue
-            found = False
-            for name in (dunder, fallback) if fallback else (dunder,):
-                for m in self.class_lookup(c[1], c[2], name):
-                    if m[0] == "F":
-                        self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
-                        found = True
-                if found:
-                    break
+            if c[0] == "I" and not self.emit_methods(caller, c[1], c[2], dunder, "implicit", line) and fallback:
+                self.emit_methods(caller, c[1], c[2], fallback, "implicit", line)
 
     def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
         """A call by the name of a decorated function (``func()``, ``self.method()``) runs what
@@ -2647,12 +2639,9 @@ class _FileResolver:
         for e, line, is_async, sc in s.withs:
             names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
             for c in self.eval(path, sc, e):
-                if c[0] != "I":
-                    continue
-                for n in names:
-                    for m in self.class_lookup(c[1], c[2], n):
-                        if m[0] == "F":
-                            self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+                if c[0] == "I":
+                    for n in names:
+                        self.emit_methods(caller, c[1], c[2], n, "implicit", line)
         for e, didx, line in s.decos:
             dscope = scopes[didx].parent
             if e[0] == "c":

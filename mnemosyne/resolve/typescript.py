@@ -1259,7 +1259,7 @@ class _Ctx:
             break
         if r is None:
             return False
-        if r[0] == "arrlit" or r[0] == "alit":
+        if r[0] == "alit":
             return True
         v = self.eval(pf, scope, r)
         return v is not None and (v[0] == "arr" or v[0] == "alit")
