@@ -18,6 +18,7 @@ from falkordb import FalkorDB
 
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import ConfigError, DatabaseError, DatabaseUnavailable
+from mnemosyne.store.aof import rewrite_aof
 from mnemosyne.store.embedded import EmbeddedFalkorDB
 from mnemosyne.store.graph import Graph
 
@@ -96,6 +97,10 @@ class Database:
             return self.client.connection.info(section) if section else self.client.connection.info()
         except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
             raise DatabaseUnavailable(_unreachable(self.address, err, self.embedded)) from None
+
+    def rewrite_log(self, wait_s: float = 0.0) -> bool:
+        """Compact the server's append-only file (store/aof.py: why); False if none was started."""
+        return rewrite_aof(self.client.connection, wait_s)
 
     def close(self) -> None:
         self.client.close()

