@@ -61,7 +61,7 @@ class Settings(BaseSettings):
     parse_workers: int = Field(
         default=1,
         description="Processes that parse files: 1 = in-process; N > 1 = N-1 helper processes plus the caller for big "
-        "batches, and parsing the next commits ahead during history ingestion.",
+        "batches, parsing the next commits ahead during history ingestion, and resolving big batches on two cores.",
     )
     max_file_bytes: int = Field(default=2_000_000, description="Source files larger than this are skipped with a warning.")
     embeddings_provider: str = Field(default="local", description="'local' (offline ONNX MiniLM), 'openai', or 'none'.")

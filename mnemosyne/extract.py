@@ -62,6 +62,16 @@ class ParallelParsing(Protocol):
     def prime(self, job: ParseJob, parsed: object) -> None: ...
 
 
+def add_to(index: dict[str, set[str]], keys: Iterable[str], value: str) -> None:
+    """Add ``value`` to the sets ``index[k]`` for ``keys`` (``discard_from``'s inverse)."""
+    for k in keys:
+        s = index.get(k)
+        if s is None:
+            index[k] = {value}
+        else:
+            s.add(value)
+
+
 def discard_from(index: dict[str, set[str]], keys: Iterable[str], value: str) -> None:
     """Remove ``value`` from the sets ``index[k]`` for ``keys``, dropping sets left empty (the
     reverse maps of the language indexes: module -> dependents, name -> callers, ...)."""
@@ -221,6 +231,18 @@ class Extractor:
             for job, parsed in pool.parse([job for _, job in jobs]):
                 self.indexes[owner[id(job)]].prime(job, parsed)  # type: ignore[attr-defined]
 
+    def resolve_ahead(self, paths: Iterable[str]) -> None:
+        """With ``parse_workers`` > 1, compute the facts of a big batch on two cores
+        (resolve/forked.py); ``facts`` then answers from them. A no-op otherwise."""
+        if self.parse_workers < 2:
+            return
+        from mnemosyne.resolve.forked import resolve_on_two_cores
+
+        paths = list(paths)
+        for ix in self.indexes:
+            if hasattr(ix, "export_facts"):
+                resolve_on_two_cores(ix, [p for p in paths if ix.owns(p)])  # type: ignore[arg-type]
+
     def facts(self, path: str) -> FileFacts | None:
         for ix in self.indexes:
             if ix.owns(path):
@@ -243,7 +265,9 @@ class Extractor:
         return self._packages
 
     def snapshot(self) -> Snapshot:
-        files = {p: f for p in sorted(self.paths()) if (f := self.facts(p)) is not None}
+        paths = sorted(self.paths())
+        self.resolve_ahead(paths)
+        files = {p: f for p in paths if (f := self.facts(p)) is not None}
         warnings = sorted(self.warnings.values())
         for f in files.values():
             warnings.extend(f.warnings)

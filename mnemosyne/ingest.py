@@ -371,6 +371,9 @@ class _Run:
         """Re-key the facts of ``paths`` into the fact state; collect changed node rows. Returns
         the facts computed (each file is resolved once per commit)."""
         computed: dict[str, FileFacts] = {}
+        t = time.perf_counter()
+        self.extractor.resolve_ahead(sorted(paths))
+        self.timings["resolve"] += time.perf_counter() - t
         for p in sorted(paths):
             t = time.perf_counter()
             try:

@@ -119,13 +119,14 @@ from __future__ import annotations
 
 import builtins
 import sys
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
-from mnemosyne.extract import content_hash, discard_from
+from mnemosyne.extract import add_to, content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.python import (
@@ -191,6 +192,7 @@ OPERATOR_BUDGET = 20_000
 GETATTR_MAX_SUBCLASSES = 64
 OPERATOR_DEPTH = 20
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
+SECONDS_PER_LINE = 25e-6  # resolution time of a file never measured (mypy's checker.py: 8,700 lines, 0.2 s)
 RECURSION_ROOM = 6000  # interpreter frames resolution may need: MAX_DEPTH levels of ~10 frames, and the caller's
 
 
@@ -288,6 +290,7 @@ class PythonIndex:
         self._ix_reads: dict[str, dict[tuple[str, str], tuple[str, ...]]] = {}  # importers_calling answers
         self._subclassers: dict[str, set[str]] = {}  # base last name -> paths with a class naming such a base
         self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
+        self._cost: dict[str, float] = {}  # path -> seconds its last resolution took
 
     # ------------------------------------------------------------------ protocol
     def owns(self, path: str) -> bool:
@@ -440,35 +443,57 @@ class PythonIndex:
             return None
         f = self._facts.get(path)
         if f is None:
+            t = time.perf_counter()
             with gc_paused(), _recursion_room():
                 r = _FileResolver(self, path)
                 f = r.run()
                 reads, ix_reads, sub_reads = r.reads, r.ix_reads, r.sub_reads
                 del r  # its memo tables die here, before the collector runs again
-                self._facts[path] = f
-                rdeps = self._rdeps
-                for m in f.depends_on:
-                    s = rdeps.get(m)
-                    if s is None:
-                        rdeps[m] = {path}
-                    else:
-                        s.add(path)
-                if reads:
-                    parsed = self._parsed
-                    readers = self._readers
-                    # the resolver's own sets, no copies: nothing else holds them
-                    self._reads[path] = {b: (parsed[b], ks) for b, ks in reads.items()}
-                    for b in reads:
-                        s = readers.get(b)
-                        if s is None:
-                            readers[b] = {path}
-                        else:
-                            s.add(path)
-                if ix_reads:
-                    self._ix_reads[path] = ix_reads
-                if sub_reads:
-                    self._sub_reads[path] = sub_reads
+                self._install(path, f, reads, ix_reads, sub_reads)
+            self._cost[path] = time.perf_counter() - t
         return f
+
+    def _install(self, path: str, f: FileFacts, reads: dict[str, AbstractSet[tuple]],
+                 ix_reads: dict[tuple[str, str], tuple[str, ...]], sub_reads: dict[str, tuple[str, ...]]) -> None:
+        """Record a file's facts with what its resolution read (for ``update``'s pruning)."""
+        self._facts[path] = f
+        add_to(self._rdeps, f.depends_on, path)
+        if reads:
+            parsed = self._parsed
+            # the resolver's own sets, no copies: nothing else holds them
+            self._reads[path] = {b: (parsed[b], ks) for b, ks in reads.items()}
+            add_to(self._readers, reads, path)
+        if ix_reads:
+            self._ix_reads[path] = ix_reads
+        if sub_reads:
+            self._sub_reads[path] = sub_reads
+
+    # ------------------------------------------------------------------ resolving elsewhere (resolve/forked.py)
+    def unresolved_costs(self, paths: Iterable[str]) -> dict[str, float]:
+        """Paths among ``paths`` whose facts are not computed, with an estimate of the seconds
+        that takes: the last time it was measured, else from the file's length."""
+        out: dict[str, float] = {}
+        for p in paths:
+            pf = self._parsed.get(p)
+            if pf is not None and p not in self._facts:
+                out[p] = self._cost.get(p, pf.line_count * SECONDS_PER_LINE)
+        return out
+
+    def export_facts(self, path: str) -> tuple | None:
+        """A file's facts with what ``_install`` records, as plain data (another process resolved it)."""
+        f = self.facts(path)
+        if f is None:
+            return None
+        reads = {b: ks for b, (_pf, ks) in self._reads.get(path, {}).items()}
+        return f, reads, self._ix_reads.get(path, {}), self._sub_reads.get(path, {}), self._cost.get(path, 0.0)
+
+    def adopt_facts(self, path: str, payload: tuple) -> None:
+        """Take ``export_facts``'s answer from a process that forked from this index in this state."""
+        if path in self._facts or path not in self._parsed:
+            return
+        f, reads, ix_reads, sub_reads, cost = payload
+        self._install(path, f, reads, ix_reads, sub_reads)
+        self._cost[path] = cost
 
     # ------------------------------------------------------------------ internals
     def _invalidate(self, path: str) -> None:
@@ -487,6 +512,7 @@ class PythonIndex:
         self._invalidate(path)
         if not keep_module:
             self._drop_module(path)
+            self._cost.pop(path, None)
         self._imported.pop(path, None)
         pf = self._parsed.pop(path, None)
         self._hash.pop(path, None)

@@ -69,7 +69,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from mnemosyne.extract import content_hash, discard_from
+from mnemosyne.extract import add_to, content_hash, discard_from
 from mnemosyne.facts import FileFacts, Import, Inherit
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.pool import ParseJob
@@ -1643,11 +1643,5 @@ class TypeScriptIndex:
             self._sub_reads[path] = ctx.sub_reads
         if ctx.call_reads:
             self._call_reads[path] = ctx.call_reads
-        rdeps = self._rdeps
-        for m in deps:
-            r = rdeps.get(m)
-            if r is None:
-                rdeps[m] = {path}
-            else:
-                r.add(path)
+        add_to(self._rdeps, deps, path)
         return facts
