@@ -192,7 +192,8 @@ OPERATOR_BUDGET = 20_000
 GETATTR_MAX_SUBCLASSES = 64
 OPERATOR_DEPTH = 20
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
-SECONDS_PER_LINE = 25e-6  # resolution time of a file never measured (mypy's checker.py: 8,700 lines, 0.2 s)
+# resolution time per line of a file never measured (.py, .pyi): mypy 18 / 2.2 us, Django 4.5 us, sympy's polys 5.3 us
+SECONDS_PER_LINE = {False: 8e-6, True: 2e-6}
 RECURSION_ROOM = 6000  # interpreter frames resolution may need: MAX_DEPTH levels of ~10 frames, and the caller's
 
 
@@ -476,7 +477,7 @@ class PythonIndex:
         for p in paths:
             pf = self._parsed.get(p)
             if pf is not None and p not in self._facts:
-                out[p] = self._cost.get(p, pf.line_count * SECONDS_PER_LINE)
+                out[p] = self._cost.get(p, pf.line_count * SECONDS_PER_LINE[p.endswith(".pyi")])
         return out
 
     def export_facts(self, path: str) -> tuple | None:
