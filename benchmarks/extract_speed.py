@@ -176,9 +176,13 @@ def extractor_options(workers: int | None) -> tuple[dict, str]:
 
             t0 = time.perf_counter()
             shared_pool(n).start()  # like a daemon's: started once, not per run
-            return {"parse_workers": n}, (f"parse_workers={n} ({n - 1} helper process(es) + this one; started "
-                                          f"before timing, in {time.perf_counter() - t0:.2f}s)")
-        return {"parse_workers": n}, "parse_workers=1 (serial, one core)"
+            opts = {"parse_workers": n}
+            if "resolve_workers" in params:
+                opts["resolve_workers"] = n
+            return opts, (f"{', '.join(f'{k}={v}' for k, v in opts.items())} ({n - 1} helper process(es) + this "
+                          f"one; started before timing, in {time.perf_counter() - t0:.2f}s)")
+        return ({"parse_workers": 1, **({"resolve_workers": 1} if "resolve_workers" in params else {})},
+                "serial, one core")
     note = "serial (Extractor has no parse_workers option)"
     if workers not in (None, 1):
         note += f"; --workers {workers} ignored"

@@ -52,7 +52,9 @@ def main() -> int:
 
     from mnemosyne.ingest import ingest_path, ingest_workspace
 
-    with private_database("mnii-") as (home, _settings, db):
+    with private_database("mnii-") as (home, settings, db):
+        print(f"settings: parse_workers={settings.parse_workers}, "
+              f"resolve_workers={getattr(settings, 'resolve_workers', 1)} (the defaults)")
         repo = home / "repo"
         syn, _ = build_repo(repo, args.modules, args.funcs, 1, args.seed)
         files = sorted((repo / "synth").rglob("*.py"))

@@ -226,7 +226,7 @@ def main() -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="mnb-", dir="/tmp"))
     settings = Settings(home=tmp / "home", falkordb_url=None, falkordb_socket=tmp / "db.sock",
-                        parse_workers=args.workers)
+                        parse_workers=args.workers, resolve_workers=args.workers)
     server = EmbeddedFalkorDB(settings)
     server.start()
     try:

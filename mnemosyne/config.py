@@ -61,7 +61,12 @@ class Settings(BaseSettings):
     parse_workers: int = Field(
         default=1,
         description="Processes that parse files: 1 = in-process; N > 1 = N-1 helper processes plus the caller for big "
-        "batches, parsing the next commits ahead during history ingestion, and resolving big batches on two cores.",
+        "batches, and parsing the next commits ahead during history ingestion.",
+    )
+    resolve_workers: int = Field(
+        default_factory=lambda: min(2, os.cpu_count() or 1),
+        description="Cores that resolve a big batch of files (a commit many files depend on, a whole tree): 2 = a "
+        "forked child resolves a share while it lasts; 1 = in-process. Default: 2 on a machine with 2 or more cores.",
     )
     max_file_bytes: int = Field(default=2_000_000, description="Source files larger than this are skipped with a warning.")
     embeddings_provider: str = Field(default="local", description="'local' (offline ONNX MiniLM), 'openai', or 'none'.")

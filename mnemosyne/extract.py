@@ -109,17 +109,20 @@ class Extractor:
     """Holds one tree's files (incrementally updated) and answers its facts.
 
     ``parse_workers`` > 1 parses big batches (a whole tree, a large commit) on that many processes
-    (parse/pool.py) before resolving them here; results are identical to serial parsing."""
+    (parse/pool.py) before resolving them here; ``resolve_workers`` > 1 resolves big batches on two
+    cores (resolve/forked.py). Results are identical to serial work."""
 
     def __init__(
         self,
         indexes: list[LanguageIndex] | None = None,
         max_file_bytes: int = 2_000_000,
         parse_workers: int = 1,
+        resolve_workers: int = 1,
     ) -> None:
         self.indexes = indexes if indexes is not None else default_indexes()
         self.max_file_bytes = max_file_bytes
         self.parse_workers = parse_workers
+        self.resolve_workers = resolve_workers
         # parsing ahead (``prefetch``): chunks queued on the pool, and results not yet consumed
         self._inflight: list[tuple[Future, list[tuple[int, ParseJob]]]] = []
         self._ready: dict[tuple[int, str, str], object] = {}  # (index no., path, digest) -> result
@@ -232,9 +235,9 @@ class Extractor:
                 self.indexes[owner[id(job)]].prime(job, parsed)  # type: ignore[attr-defined]
 
     def resolve_ahead(self, paths: Iterable[str]) -> None:
-        """With ``parse_workers`` > 1, compute the facts of a big batch on two cores
+        """With ``resolve_workers`` > 1, compute the facts of a big batch on two cores
         (resolve/forked.py); ``facts`` then answers from them. A no-op otherwise."""
-        if self.parse_workers < 2:
+        if self.resolve_workers < 2:
             return
         from mnemosyne.resolve.forked import resolve_on_two_cores
 
@@ -276,9 +279,10 @@ class Extractor:
 
 
 def extract_tree(
-    files: Iterable[tuple[str, bytes]], max_file_bytes: int = 2_000_000, parse_workers: int = 1
+    files: Iterable[tuple[str, bytes]], max_file_bytes: int = 2_000_000, parse_workers: int = 1,
+    resolve_workers: int = 1,
 ) -> Snapshot:
     """Facts of a whole tree in one go (``callgraph --from-source``, the invariant checker)."""
-    ex = Extractor(max_file_bytes=max_file_bytes, parse_workers=parse_workers)
+    ex = Extractor(max_file_bytes=max_file_bytes, parse_workers=parse_workers, resolve_workers=resolve_workers)
     ex.update({p: d for p, d in files if ex.owns(p)})
     return ex.snapshot()

@@ -271,7 +271,8 @@ class _Run:
         self.stop = stop
         self.progress_cb = progress
         self.warnings = _Warnings()
-        self.extractor = Extractor(max_file_bytes=self.settings.max_file_bytes, parse_workers=self.settings.parse_workers)
+        self.extractor = Extractor(max_file_bytes=self.settings.max_file_bytes, parse_workers=self.settings.parse_workers,
+                                   resolve_workers=self.settings.resolve_workers)
         pool = shared_pool(self.settings.parse_workers)
         if pool is not None:
             pool.start_in_background()  # ready by the time the first commits are read

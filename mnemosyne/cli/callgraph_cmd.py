@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def source_snapshot(path: Path, rev: str | None, max_file_bytes: int, parse_workers: int = 1):
+def source_snapshot(path: Path, rev: str | None, max_file_bytes: int, parse_workers: int = 1, resolve_workers: int = 1):
     """(commit or None, Snapshot) of the tree at ``rev`` (git) or of the folder on disk."""
     from mnemosyne.extract import Extractor, extract_tree
     from mnemosyne.git.repo import GitRepo, NotAGitRepository
@@ -54,12 +54,12 @@ def source_snapshot(path: Path, rev: str | None, max_file_bytes: int, parse_work
         if rev:
             raise
         files = _disk_files(path, Extractor(max_file_bytes=max_file_bytes).owns)
-        return None, extract_tree(files, max_file_bytes, parse_workers)
+        return None, extract_tree(files, max_file_bytes, parse_workers, resolve_workers)
     with repo:
         commit = repo.rev_parse(rev or "HEAD")
         owns = Extractor(max_file_bytes=max_file_bytes).owns
         files, _subs = repo.read_tree_files(commit, wanted=owns)
-    return commit, extract_tree(files.items(), max_file_bytes, parse_workers)
+    return commit, extract_tree(files.items(), max_file_bytes, parse_workers, resolve_workers)
 
 
 def _disk_files(root: Path, owns):
@@ -144,7 +144,7 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
     if info is None and args.workspace:
         raise WorkspaceNotFound(f"no workspace {args.workspace!r}")
     commit, snap = source_snapshot(path, args.at or (info.branch if info and info.branch else None), settings.max_file_bytes,
-                                  settings.parse_workers)
+                                  settings.parse_workers, settings.resolve_workers)
     if args.format == "pycg":
         return to_pycg(snap)
     return {"commit": commit, "seq": None, "source": "source", "calls": json_from_snapshot(snap)}

@@ -38,8 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rebuild", action="store_true",
                    help="supersede every version (kept, no longer believed) and ingest the whole history again")
     p.add_argument("--workers", type=int, metavar="N",
-                   help="processes that parse (default: the parse_workers setting, 1); 2 uses a second core for "
-                        "parsing ahead while this one resolves and writes")
+                   help="cores this run may use (default: the parse_workers setting, 1, and resolve_workers, 2 on "
+                        "a multi-core machine); 2 parses ahead on a second process while this one resolves and "
+                        "writes, and resolves big batches on two cores; 1 keeps the run on one core")
     add_json_arg(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         if args.workers is not None:
             if args.workers < 1:
                 raise ConfigError("--workers must be 1 or more")
-            settings = settings.model_copy(update={"parse_workers": args.workers})
+            settings = settings.model_copy(update={"parse_workers": args.workers, "resolve_workers": args.workers})
         with connect(settings) as db:
             kw = dict(head_only=args.head_only, progress=printer, stop=stop, verify=args.verify, rebuild=args.rebuild)
             if args.workspace:

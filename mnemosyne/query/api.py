@@ -146,7 +146,8 @@ class _Source:
 
 
 def _src(info: WorkspaceInfo, atc: AtCommit, db: Database) -> _Source:
-    return _Source(snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers))
+    return _Source(snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers,
+                     db.settings.resolve_workers))
 
 
 def _not_defined(db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtCommit) -> UnknownSymbol:
@@ -639,7 +640,8 @@ def _dep_change(k: tuple) -> DependencyChange:
 
 def _source_sets(info: WorkspaceInfo, atc: AtCommit, db: Database, prefix: str) -> tuple[dict, dict, set, set]:
     """The diff sets of one commit, computed from its parsed tree (same shapes as the graph's)."""
-    snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers)
+    snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers,
+                     db.settings.resolve_workers)
     calls_: dict = {}
     syms: dict = {}
     imps: set = set()
@@ -758,7 +760,8 @@ def callgraph_at(
     info, g, atc = _ctx(db, ws, at, as_of, as_of_ingest)
     out: dict[str, set[str]] = {}
     if atc.from_source:
-        snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers)
+        snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers,
+                     db.settings.resolve_workers)
         for f in snap.files.values():
             for s in f.symbols:
                 if s.kind != "class":
@@ -879,7 +882,8 @@ def list_files(
     info, g, atc = _ctx(db, ws, at, as_of)
     prefix = path_prefix or ""
     if atc.from_source:
-        snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers)
+        snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers,
+                     db.settings.resolve_workers)
         files = [FileRef(path=f.path, language=f.language, module=f.module)
                  for f in sorted(snap.files.values(), key=lambda f: f.path) if f.path.startswith(prefix)]  # fmt: skip
     else:

@@ -376,7 +376,8 @@ _SNAP_LOCK = threading.Lock()
 _SNAP_MAX = 8
 
 
-def snapshot(info: WorkspaceInfo, commit: str, max_file_bytes: int = 2_000_000, parse_workers: int = 1) -> Snapshot:
+def snapshot(info: WorkspaceInfo, commit: str, max_file_bytes: int = 2_000_000, parse_workers: int = 1,
+             resolve_workers: int = 1) -> Snapshot:
     """Facts of the whole tree at ``commit`` (parsed with the extractor; cached per commit)."""
     key = (str(Path(info.path).resolve()), commit)
     with _SNAP_LOCK:
@@ -392,7 +393,8 @@ def snapshot(info: WorkspaceInfo, commit: str, max_file_bytes: int = 2_000_000, 
         files, _subs = repo.read_tree_files(commit, wanted=owner.owns)
     finally:
         repo.close()
-    snap = extract_tree(sorted(files.items()), max_file_bytes=max_file_bytes, parse_workers=parse_workers)
+    snap = extract_tree(sorted(files.items()), max_file_bytes=max_file_bytes, parse_workers=parse_workers,
+                        resolve_workers=resolve_workers)
     with _SNAP_LOCK:
         _SNAPSHOTS[key] = snap
         while len(_SNAPSHOTS) > _SNAP_MAX:

@@ -14,9 +14,10 @@ CPython re-initialises the GIL, the import lock and the logging locks after a fo
 child still die or hang, the parent kills it after a deadline and resolves those files itself:
 slower, never different.
 
-Used when the caller asked for two or more processes (``parse_workers``), on Linux, for batches
-estimated at ``MIN_FORK_SECONDS`` or more (below that the fork, the copy-on-write faults and the
-pickling cost more than they save).
+Used when the caller allows two cores (``resolve_workers``, by default 2 on a multi-core machine:
+the child lives only while a big batch is resolved, so an idle daemon holds no second process),
+on Linux, for batches estimated at ``MIN_FORK_SECONDS`` or more (below that the fork, the
+copy-on-write faults and the pickling cost more than they save).
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def resolve_on_two_cores(index: ForkableIndex, paths: Iterable[str]) -> int:
     if pid == 0:  # the child: resolve, send, leave without any cleanup of the parent's state
         code = 1
         try:
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                signal.signal(sig, signal.SIG_DFL)  # not the parent's handlers (a daemon's shutdown)
             os.close(r)
             with gc_paused():
                 out = [(p, _quietly(index.export_facts, p)) for p in theirs]

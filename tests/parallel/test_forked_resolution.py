@@ -12,7 +12,7 @@ import time
 import pytest
 
 import mnemosyne.resolve.forked as forked
-from mnemosyne.extract import Extractor, default_indexes
+from mnemosyne.extract import Extractor, default_indexes, extract_tree
 from mnemosyne.resolve.python import PythonIndex
 
 from .test_parse_pool import _tree
@@ -49,7 +49,7 @@ def test_forked_resolution_equals_serial(always_fork):
     files = _py_tree()
     serial = Extractor(indexes=[PythonIndex()])
     serial.update(files)
-    par = Extractor(indexes=[PythonIndex()], parse_workers=2)
+    par = Extractor(indexes=[PythonIndex()], resolve_workers=2)
     par.update(files)
     assert forked.resolve_on_two_cores(par.indexes[0], sorted(files)) > 0, "no file was resolved by the child"
     assert _state(par) == _state(serial)
@@ -64,15 +64,26 @@ def test_forked_resolution_equals_serial(always_fork):
 
 def test_extract_tree_with_two_workers_resolves_on_two_cores(always_fork, caplog):
     files = _tree()
-    serial = Extractor()
-    serial.update(files)
-    par = Extractor(parse_workers=2)
-    par.update(files)
     with caplog.at_level(logging.DEBUG, logger="mnemosyne.resolve.forked"):
-        got = par.snapshot()
+        want = extract_tree(files.items(), resolve_workers=1)
+        assert "on a second process" not in caplog.text  # one core means one core
+        got = extract_tree(files.items(), parse_workers=2, resolve_workers=2)
     assert "on a second process" in caplog.text
-    want = serial.snapshot()
     assert got.files == want.files and sorted(got.warnings) == sorted(want.warnings)
+
+
+def test_resolve_workers_default_follows_the_cores(monkeypatch):
+    """A daemon resolves its rare big batches on two cores by default: the child exists only
+    while such a batch is resolved."""
+    from mnemosyne.config import Settings
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert Settings().resolve_workers == 2
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert Settings().resolve_workers == 1
+    monkeypatch.setenv("MNEMOSYNE_RESOLVE_WORKERS", "1")
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert Settings().resolve_workers == 1
 
 
 class _DyingIndex(PythonIndex):
@@ -97,7 +108,7 @@ def test_a_child_that_dies_or_hangs_loses_nothing(always_fork, monkeypatch, capl
     files = _py_tree()
     serial = Extractor(indexes=[PythonIndex()])
     serial.update(files)
-    ex = Extractor(indexes=[cls()], parse_workers=2)
+    ex = Extractor(indexes=[cls()], resolve_workers=2)
     ex.update(files)
     t = time.monotonic()
     with caplog.at_level(logging.WARNING, logger="mnemosyne.resolve.forked"):
@@ -120,7 +131,7 @@ def test_ingest_with_forked_resolution_keeps_the_invariant(always_fork, settings
     sample = build_sample_repo("python_shop", tmp_path / "shop")
     dumps = []
     for workers in (1, 2):
-        with connect(settings.model_copy(update={"parse_workers": workers})) as db:
+        with connect(settings.model_copy(update={"parse_workers": workers, "resolve_workers": workers})) as db:
             info = add_workspace(db.registry, f"fork_{workers}", sample.path, branch=sample.branch)
             try:
                 with caplog.at_level(logging.DEBUG, logger="mnemosyne.resolve.forked"):
