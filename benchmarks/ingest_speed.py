@@ -166,6 +166,9 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=1,
                     help="parse_workers: >1 parses the next commits' files on a process pool while the "
                          "current one is resolved and written (default 1: serial)")
+    ap.add_argument("--resolve-workers", type=int, default=None,
+                    help="resolve_workers: 2 resolves big batches on two cores (default: --workers; the "
+                         "daemon's default is 2 on a multi-core machine)")
     args = ap.parse_args()
     versions = args.version or RICH[: args.releases]
 
@@ -193,6 +196,7 @@ def main() -> int:
                                text=True, check=True).stdout)
     print(f"repository: {repo_dir} ({n} commits from {len(versions)} releases of {args.project}; "
           f"prepared in {time.perf_counter() - t:.1f}s)")
+    print(f"parse_workers={args.workers}, resolve_workers={args.resolve_workers or args.workers}")
 
     # changed source files per commit and the raw tree-sitter floor, from the same git data
     owns = Extractor().owns
@@ -226,7 +230,8 @@ def main() -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="mnb-", dir="/tmp"))
     settings = Settings(home=tmp / "home", falkordb_url=None, falkordb_socket=tmp / "db.sock",
-                        parse_workers=args.workers, resolve_workers=args.workers)
+                        parse_workers=args.workers,
+                        resolve_workers=args.resolve_workers or args.workers)
     server = EmbeddedFalkorDB(settings)
     server.start()
     try:
