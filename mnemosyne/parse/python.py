@@ -176,6 +176,7 @@ class Scope:
     is_generator: bool = False
     decorators: list[Any] = field(default_factory=list)  # exprs, evaluated in the parent scope
     bases: list[Any] = field(default_factory=list)  # exprs, evaluated in the parent scope
+    metaclass: Any = None  # a class's ``metaclass=`` expr, evaluated in the parent scope
     params: list[tuple[str, str, Any, Any]] = field(default_factory=list)  # (name, '', '*', '**'; annotation; default)
     return_ann: Any = None  # ('ann', [...]) or None
     returns: list[Any] = field(default_factory=list)
@@ -268,6 +269,7 @@ def _new_scope(
     s.is_generator = False
     s.decorators = []
     s.bases = []
+    s.metaclass = None
     s.params = []
     s.return_ann = None
     s.returns = []
@@ -1164,7 +1166,13 @@ class _Conv:
             if sup is not None:
                 bases = []
                 for c in sup.named_children:
-                    if _KN[c.kind_id] in ("keyword_argument", "comment", "dictionary_splat", "list_splat"):
+                    k = _KN[c.kind_id]
+                    if k == "keyword_argument":
+                        nm = c.child_by_field_id(F_NAME)
+                        if nm is not None and _stext(self.src, nm) == "metaclass":
+                            s.metaclass = self.expr(c.child_by_field_id(F_VALUE))
+                        continue
+                    if k in ("comment", "dictionary_splat", "list_splat"):
                         continue
                     bases.append(self.expr(c))
                 s.bases = bases

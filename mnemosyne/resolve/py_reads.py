@@ -17,7 +17,7 @@ still answer the same are carried over to the new numbering (``rebase_keys``).
   ('g', s)             its ``global`` / ``nonlocal`` names
   ('b', s, name)       its bindings of a name           ('ib', s, name)  its item bindings
   ('p', s)             its parameters                   ('r', s)         returns, annotation, yields
-  ('B', s)             a class's bases                  ('ia'|'ii', s, name)  instance attributes / items
+  ('B', s)             a class's bases, metaclass       ('ia'|'ii', s, name)  instance attributes / items
   ('S', name)          call sites by callee name        ('D', name)      decorator sites by name
   ('*',) ('A',)        star imports, ``__all__``        ('SB', name)     classes by base name
   ('AL', k) ('PA', k)  aliases of / passing of a name or a lambda (``('λ', s)`` when stable)
@@ -145,7 +145,7 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
         elif k == "r":
             v = (s.returns, s.return_ann, s.yields)
         elif k == "B":
-            v = s.bases
+            v = (s.bases, s.metaclass)
         elif k == "ia":
             v = s.inst_attrs.get(key[2])
         elif k == "ii":

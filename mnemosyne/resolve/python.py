@@ -86,7 +86,8 @@ Conventions (tests/extract_py/corpus/README.md):
   ``__exit__`` for ``with`` (``__aenter__``/``__aexit__`` for ``async with``), ``__call__`` on
   calling an instance, property getters on attribute loads (setters / deleters on stores and
   ``del``), descriptors' ``__get__``/``__set__``/``__delete__``, ``__getattr__`` for attributes not
-  found, ``__init_subclass__`` and ``__set_name__`` on class creation, decorators, the dunders of operators
+  found, ``__init_subclass__`` and ``__set_name__`` on class creation, a program metaclass's
+  ``__new__``/``__init__`` on class creation and its ``__call__`` on calling the class, decorators, the dunders of operators
   (``a + b``, ``x[k]``, ``k in c``, ``-a``, ``a += b``) and of ``len``/``str``/... (``BUILTIN_DUNDERS``);
 * calls made in a class body belong to the enclosing function or module;
 * a file whose module another file defines (``a.pyi`` next to ``a.py``, ``a.py`` next to
@@ -632,6 +633,7 @@ class _FileResolver:
         "load_calls",
         "lows",
         "memo",
+        "meta_memo",
         "module",
         "moved",
         "ops_skipped",
@@ -689,6 +691,7 @@ class _FileResolver:
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
         self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> receiver_returns
+        self.meta_memo: dict[tuple[str, int], tuple[tuple[str, int], ...]] = {}  # class -> its metaclasses
         self.abstract_memo: dict[tuple[str, int, str], list[str]] = {}  # (receiver class, name) -> overrides
         # (base value, attr) -> the methods reading base.attr calls (property getter, a descriptor's
         # __get__, __getattr__), kept by ``getattr`` for calls through the attribute (``obj.prop()``)
@@ -771,6 +774,11 @@ class _FileResolver:
         if path != self.path:
             self._rd(path, ("B", idx))
         return self.ix._parsed[path].scopes[idx].bases
+
+    def metaclass_of(self, path: str, idx: int) -> Any:
+        if path != self.path:
+            self._rd(path, ("B", idx))
+        return self.ix._parsed[path].scopes[idx].metaclass
 
     def iattrs(self, path: str, idx: int, name: str) -> list:
         if path != self.path:
@@ -2164,6 +2172,25 @@ class _FileResolver:
         self.mro_memo[key] = r
         return r
 
+    def metaclasses(self, path: str, cidx: int) -> tuple[tuple[str, int], ...]:
+        """The program classes that are class ``cidx``'s metaclass: the ``metaclass=`` of the
+        first class of its MRO that names one (Python takes the most derived of the bases'
+        metaclasses; the first named is that one unless the hierarchy is inconsistent)."""
+        key = (path, cidx)
+        r = self.meta_memo.get(key)
+        if r is not None:
+            return r
+        self.meta_memo[key] = ()  # cycle guard (a metaclass naming itself)
+        out: tuple[tuple[str, int], ...] = ()
+        for cp, ci in self.mro(path, cidx)[0]:
+            e = self.metaclass_of(cp, ci)
+            if e is not None:
+                vals = self.eval(cp, self.hdr(cp, ci).parent, e)
+                out = tuple(sorted((v[1], v[2]) for v in vals if v[0] == "C"))
+                break
+        self.meta_memo[key] = out
+        return out
+
     def subclass_files(self, path: str, cidx: int) -> tuple[str, tuple[str, ...]]:
         """Class ``cidx``'s name and the files where its subclasses may be (recorded: a
         ``<sub>NAME`` dependency and the answer, so a new or removed subclass re-resolves)."""
@@ -2428,6 +2455,8 @@ class _FileResolver:
             elif k == "C":
                 init = self.emit_methods(caller, v[1], v[2], "__init__", "constructor", line)
                 self.emit_methods(caller, v[1], v[2], "__new__", "constructor", line)
+                for mp, mi in self.metaclasses(v[1], v[2]):  # calling a class calls its metaclass's __call__
+                    self.emit_methods(caller, mp, mi, "__call__", "implicit", line)
                 if not init and self.is_dataclass(v[1], v[2]):  # its generated __init__ calls __post_init__
                     self.emit_methods(caller, v[1], v[2], "__post_init__", "implicit", line)
             elif k == "I" and not ctor_only:
@@ -2702,14 +2731,18 @@ class _FileResolver:
             self.truncated = truncated  # (the operand depth is a bound of its own, not the file's limit)
 
     def class_creation(self, cidx: int, s: Scope) -> None:
-        """What creating class ``cidx`` calls, from the code running its ``class`` statement: the
-        bases' ``__init_subclass__`` and the ``__set_name__`` of the descriptors its body assigns
-        (implicit)."""
+        """What creating class ``cidx`` calls, from the code running its ``class`` statement: its
+        metaclass's ``__new__`` and ``__init__`` (a program class: ``type``'s own are not calls
+        into the program), the bases' ``__init_subclass__`` and the ``__set_name__`` of the
+        descriptors its body assigns (implicit)."""
         path = self.path
         scopes = self.scopes
         caller = self.fqn(path, scopes[s.parent].owner)
         line = s.line_start
         _, externals, walk = self.mro(path, cidx)
+        for mp, mi in self.metaclasses(path, cidx):
+            self.emit_methods(caller, mp, mi, "__new__", "implicit", line)
+            self.emit_methods(caller, mp, mi, "__init__", "implicit", line)
         hook = self._first_binder(walk, "__init_subclass__", True)  # its own runs for its subclasses
         for v in self._class_value(hook, externals, "__init_subclass__"):
             if v[0] == "F":

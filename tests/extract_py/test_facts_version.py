@@ -76,6 +76,9 @@ RECORDED = {
     # Python __getattr__ is not assumed for a class with more than GETATTR_MAX_SUBCLASSES
     # subclasses (pydantic's BaseModel); the corpus is unchanged
     15: "fd4d2c55358f926a96455a7ec02d61ae63cd3dcd48b9345e53df88b5d83a4ef5",
+    # Python metaclasses: a class statement calls its (program) metaclass's __new__ and __init__,
+    # calling the class its __call__; the metaclass is inherited; new corpus case metaclasses
+    16: "e1e58372a5328c8297acd428c52bae6bf659c3c70f840b9d8465454c8e9f3a66",
 }
 
 

@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 23)
+        k = rng.randint(0, 25)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -83,6 +83,15 @@ def _random_module(rng: random.Random, me: str) -> str:
             lines.append(
                 f"from pkg.{on} import V\n\ndef ops(v: V):\n    w = v + v\n    v[0] = v[1]\n    v += w\n    v.p = 2\n"
                 "    v.other()\n    return len(v), 1 in v, v.p\n\nclass W(V):\n    field = V()"
+            )
+        elif k == 24:  # a metaclass: creating a class runs __new__ / __init__, calling it __call__
+            methods = rng.sample(["__new__", "__init__", "__call__"], rng.randint(1, 3))
+            body = "".join(f"    def {m}(cls, *a):\n        return f()\n" for m in methods)
+            lines.append(f"class Meta({rng.choice(['type', 'Meta2'])}):\n{body}\n\nclass Meta2(type):\n    def __call__(cls):\n        return g()")
+        elif k == 25:
+            lines.append(
+                f"from pkg.{on} import Meta\n\nclass M1(metaclass={rng.choice(['Meta', 'type', 'D'])}):\n    pass\n\n"
+                f"class M2(M1{rng.choice(['', ', metaclass=Meta'])}):\n    pass\n\nM2()"
             )
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
