@@ -2321,6 +2321,22 @@ class _FileResolver:
                 bs = self.binds(b[1], b[2], attr)
                 if bs and all(v[0] != "def" for v in bs):
                     vals = vals | {("I", b[1], b[2])}
+            if not vals and not hasattr(object, attr):
+                # not on the class nor its bases (``object``'s ``__new__``, ``__init__``, ... are
+                # every class's): a class is an instance of its metaclass, whose
+                # methods, properties and attributes set on ``cls`` it has (Django's
+                # ``Model._default_manager``, a property of ModelBase); not the members of ``type``
+                # the metaclass derives from, which a class value mixed up with an instance
+                # would name (``widget.decompress`` -> ``type.decompress``)
+                metas = self.metaclasses(b[1], b[2])
+                if metas:
+                    out: set = set()
+                    getters: list[tuple[str, int]] = []
+                    for mp, mi in metas:
+                        v, g = self.getattr(("I", mp, mi), attr)
+                        out |= {x for x in v if x[0] != "BM" and x[0] != "XM"}
+                        getters += g
+                    return frozenset(out), getters
             return vals, []
         if k == "I" and attr == "__class__":
             return frozenset({("C", b[1], b[2])}), []

@@ -79,6 +79,9 @@ RECORDED = {
     # Python metaclasses: a class statement calls its (program) metaclass's __new__ and __init__,
     # calling the class its __call__; the metaclass is inherited; new corpus case metaclasses
     16: "e1e58372a5328c8297acd428c52bae6bf659c3c70f840b9d8465454c8e9f3a66",
+    # Python: an attribute a class and its bases lack is looked up on its metaclass (a property
+    # or method of the metaclass: Django's Model._default_manager); metaclasses grows
+    17: "266d0d85e57ec89fb0e067e118e42100819700867ccd2d0f6d9f053730f58ece",
 }
 
 

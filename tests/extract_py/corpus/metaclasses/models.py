@@ -61,3 +61,36 @@ def make():
     u = User(name="ada")  # User.__init__ (Model's) and ModelMeta.__call__
     p = Plain()  # nothing: object's __init__, type's __call__
     return u, p
+
+
+class RegistryMeta(type):
+    def __init__(cls, name, bases, ns):
+        super().__init__(name, bases, ns)
+        cls.handlers = []  # an attribute of every class it creates
+
+    @property
+    def default(cls):  # a property of the classes it creates (Django's Model._default_manager)
+        return cls.handlers
+
+    def register(cls, fn):  # a method of the classes it creates
+        cls.handlers.append(fn)
+        return fn
+
+
+class Events(metaclass=RegistryMeta):
+    def fire(self):
+        return len(Events.default)
+
+
+@Events.register  # RegistryMeta.register, bound to Events
+def on_start():
+    return "started"
+
+
+def use_events():
+    Events.register(on_start)  # RegistryMeta.register
+    return Events.default  # the property's getter
+
+
+def construct():
+    return Events.__new__(Events)  # object.__new__, not the metaclass's: no edge
