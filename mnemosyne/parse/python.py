@@ -65,6 +65,14 @@ _SPECIAL = frozenset({
     "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
     "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
     "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement", "interpolation",
+    "if_statement", "elif_clause", "while_statement", "if_clause", "assert_statement", "conditional_expression",
+    "not_operator", "boolean_operator",
+})
+# statements and expressions testing a value's truth: ``bool(v)``, i.e. its class's ``__bool__``,
+# else ``__len__`` (``_Walker.truth``)
+_TRUTH_TESTS = frozenset({
+    "if_statement", "elif_clause", "while_statement", "if_clause", "assert_statement", "conditional_expression",
+    "not_operator", "boolean_operator",
 })
 # operators calling a dunder of their operand's class (``_Walker.operator``): binary (the left
 # operand's ``__op__``; ``__rop__`` of the right one when the left is a literal), augmented
@@ -97,7 +105,7 @@ STR = ("lit", "str")
 _FID = {n: LANGUAGE.field_id_for_name(n) for n in (
     "function", "arguments", "object", "attribute", "name", "value", "left", "right", "type", "body",
     "alias", "definition", "parameters", "return_type", "superclasses", "module_name", "key", "subscript",
-    "operator", "operators", "argument",
+    "operator", "operators", "argument", "condition",
 )}
 F_FUNCTION, F_ARGUMENTS, F_OBJECT, F_ATTRIBUTE = _FID["function"], _FID["arguments"], _FID["object"], _FID["attribute"]
 F_VALUE, F_LEFT, F_RIGHT, F_NAME, F_TYPE = _FID["value"], _FID["left"], _FID["right"], _FID["name"], _FID["type"]
@@ -105,6 +113,7 @@ F_BODY, F_ALIAS, F_DEFINITION, F_PARAMETERS = _FID["body"], _FID["alias"], _FID[
 F_RETURN_TYPE, F_SUPERCLASSES, F_MODULE_NAME = _FID["return_type"], _FID["superclasses"], _FID["module_name"]
 F_KEY, F_SUBSCRIPT = _FID["key"], _FID["subscript"]
 F_OPERATOR, F_OPERATORS, F_ARGUMENT = _FID["operator"], _FID["operators"], _FID["argument"]
+F_CONDITION = _FID["condition"]
 # node types the walk never needs to enter
 _SKIP = frozenset({
     "identifier", "comment", "string_content", "string_start", "string_end", "escape_sequence", "integer", "float",
@@ -400,6 +409,7 @@ class _Conv:
         # call node id -> (function node, the nodes the walk enters below its argument list):
         # read while converting the call, so the walk does not list the arguments again
         self.call_kids: dict[int, tuple[Node | None, list[Node]]] = {}
+        self.truth_seen: set[int] = set()  # boolean operators whose operands a condition recorded
 
     # ---------------------------------------------------------------- expressions
     def expr(self, node: Node | None, depth: int = 0) -> Any:
@@ -860,6 +870,12 @@ class _Conv:
             if t == "assignment":
                 self.assignment(node, sc, push)
                 continue
+            if t in _TRUTH_TESTS:
+                self.truth_test(node, t, sc)
+                for c in reversed(node.children):
+                    if actw[c.kind_id]:
+                        push((c, sc, 0))
+                continue
             if t == "return_statement":
                 if node.named_child_count:
                     v = node.named_child(0)
@@ -1048,6 +1064,45 @@ class _Conv:
         e = self.expr(v)
         if e[0] in _OPERAND_TAGS:
             self.scopes[self.scopes[sc].owner].ops.append((e, at.start_point[0] + 1, dunder, fallback, sc))
+
+    def truth(self, sc: int, v: Node | None, at: Node) -> None:
+        """``v``'s truth is tested (a condition, an operand of ``not``/``and``/``or``): its class's
+        ``__bool__``, else ``__len__``; both sides of a condition's ``and``/``or``."""
+        while v is not None:
+            k = _KN[v.kind_id]
+            if k == "parenthesized_expression":
+                v = v.named_child(0) if v.named_child_count == 1 else None
+            elif k == "not_operator":
+                self.truth_seen.add(v.id)
+                v = v.child_by_field_id(F_ARGUMENT)
+            elif k == "boolean_operator":
+                self.truth_seen.add(v.id)  # its own visit adds nothing more
+                self.truth(sc, v.child_by_field_id(F_LEFT), at)
+                v = v.child_by_field_id(F_RIGHT)
+            else:
+                if 1 <= _EK[v.kind_id] <= 2:  # a name or an attribute (a call's result costs more than it gives)
+                    self.operand(sc, v, at, "__bool__", "__len__")
+                return
+
+    def truth_test(self, node: Node, t: str, sc: int) -> None:
+        """The condition a statement or expression tests (``_TRUTH_TESTS``)."""
+        if t == "boolean_operator":  # a value (``x = a or b``): only the left operand is tested
+            if node.id not in self.truth_seen:
+                self.truth(sc, node.child_by_field_id(F_LEFT), node)
+        elif t == "not_operator":
+            if node.id not in self.truth_seen:
+                self.truth(sc, node.child_by_field_id(F_ARGUMENT), node)
+        elif t == "conditional_expression":  # a if cond else b
+            if node.named_child_count >= 2:
+                self.truth(sc, node.named_child(1), node)
+        elif t == "assert_statement":
+            if node.named_child_count:
+                self.truth(sc, node.named_child(0), node)
+        elif t == "if_clause":  # [x for x in xs if cond]
+            if node.named_child_count:
+                self.truth(sc, node.named_child(0), node)
+        else:  # if / elif / while
+            self.truth(sc, node.child_by_field_id(F_CONDITION), node)
 
     def operator(self, node: Node, t: str, sc: int) -> None:
         """The dunders a binary, comparison or unary operator calls (``_BINARY_DUNDERS``)."""

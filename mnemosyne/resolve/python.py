@@ -88,7 +88,8 @@ Conventions (tests/extract_py/corpus/README.md):
   ``del``), descriptors' ``__get__``/``__set__``/``__delete__``, ``__getattr__`` for attributes not
   found, ``__init_subclass__`` and ``__set_name__`` on class creation, a program metaclass's
   ``__new__``/``__init__`` on class creation and its ``__call__`` on calling the class, decorators, the dunders of operators
-  (``a + b``, ``x[k]``, ``k in c``, ``-a``, ``a += b``) and of ``len``/``str``/... (``BUILTIN_DUNDERS``);
+  (``a + b``, ``x[k]``, ``k in c``, ``-a``, ``a += b``) and of ``len``/``str``/... (``BUILTIN_DUNDERS``),
+  ``__bool__`` (else ``__len__``) of a value whose truth a condition, ``not``, ``and`` or ``or`` tests;
 * calls made in a class body belong to the enclosing function or module;
 * a file whose module another file defines (``a.pyi`` next to ``a.py``, ``a.py`` next to
   ``a/__init__.py``) yields imports only, plus a warning, so fully qualified names stay unique.
@@ -2733,11 +2734,15 @@ class _FileResolver:
     def resolve_operators(self) -> None:
         """The operator sites of the file (``pending_ops``), after every other call: their operands
         are evaluated at most ``OPERATOR_DEPTH`` levels deep (values truncated there serve only
-        other operator sites), and past ``OPERATOR_BUDGET`` evaluations they are skipped."""
+        other operator sites), and past ``OPERATOR_BUDGET`` evaluations they are skipped. Truth
+        tests (``__bool__``) come last: the most numerous sites, they must not change what the
+        truncated operands of the others evaluate to, nor use up the budget first."""
         truncated = self.truncated
         self.max_depth = OPERATOR_DEPTH
+        ops = self.pending_ops
+        ops = [op for op in ops if op[3] != "__bool__"] + [op for op in ops if op[3] == "__bool__"]
         try:
-            for caller, sc, e, dunder, fallback, line in self.pending_ops:
+            for caller, sc, e, dunder, fallback, line in ops:
                 if self.serial > OPERATOR_BUDGET:
                     self.ops_skipped += 1
                 else:

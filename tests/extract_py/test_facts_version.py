@@ -82,6 +82,10 @@ RECORDED = {
     # Python: an attribute a class and its bases lack is looked up on its metaclass (a property
     # or method of the metaclass: Django's Model._default_manager); metaclasses grows
     17: "266d0d85e57ec89fb0e067e118e42100819700867ccd2d0f6d9f053730f58ece",
+    # Python truth tests call __bool__, else __len__, of the tested value's class: conditions of
+    # if / elif / while / assert / conditional expressions / comprehensions, operands of not, and /
+    # or (both in a condition, the left one as a value); new corpus case truth_tests
+    18: "e597a706facf8d66c428b0a4d119ab458749fa0e7a20a2bdf46af7d59964e19e",
 }
 
 

@@ -75,13 +75,14 @@ def _random_module(rng: random.Random, me: str) -> str:
         elif k == 21:
             lines.append(f"from pkg.{on} import app\n\ndef use_app():\n    return app.h()")
         elif k == 22:  # operators and property setters call methods of the operand's class
-            methods = rng.sample(["__add__", "__getitem__", "__setitem__", "__len__", "__contains__", "__iadd__", "__getattr__", "__init_subclass__", "__set_name__"], 3)
+            methods = rng.sample(["__add__", "__getitem__", "__setitem__", "__len__", "__contains__", "__iadd__", "__getattr__", "__init_subclass__", "__set_name__", "__bool__"], 3)
             body = "".join(f"    def {m}(self, *a):\n        return f()\n" for m in methods)
             setter = "    @property\n    def p(self):\n        return 1\n    @p.setter\n    def p(self, v):\n        g()\n"
             lines.append(f"class V({rng.choice(['object', 'D', 'C'])}):\n{body}" + (setter if rng.random() < 0.5 else ""))
         elif k == 23:
             lines.append(
                 f"from pkg.{on} import V\n\ndef ops(v: V):\n    w = v + v\n    v[0] = v[1]\n    v += w\n    v.p = 2\n"
+                "    if v and not w:\n        pass\n"
                 "    v.other()\n    return len(v), 1 in v, v.p\n\nclass W(V):\n    field = V()"
             )
         elif k == 24:  # a metaclass: creating a class runs __new__ / __init__, calling it __call__
