@@ -31,6 +31,16 @@ def pid_alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[-1].split()[0] != "Z"
 
 
+def cpu_ticks(pid: int) -> int | None:
+    """CPU time process ``pid`` has used (user + system, clock ticks, all its threads); None
+    without procfs (macOS) or once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
+    except OSError:
+        return None
+    return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat(5))
+
+
 def cmdline_contains(pid: int, needle: bytes) -> bool:
     """Whether process ``pid``'s command line contains ``needle`` (a recycled pid belongs to another
     program). Without procfs (macOS) it cannot tell and says yes."""

@@ -35,7 +35,7 @@ from redis.retry import Retry
 
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import DatabaseUnavailable
-from mnemosyne.procs import cmdline_contains, pid_alive, read_pid_file
+from mnemosyne.procs import cmdline_contains, cpu_ticks, pid_alive, read_pid_file
 from mnemosyne.store.aof import incremental_bytes, rewrite_aof, wait_rewrite
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,11 @@ _SAVE_POINTS = "900 1 300 100 60 10000"  # RDB snapshots besides the AOF
 # crash to seconds (store/aof.py).
 _AOF_REWRITE = ("--auto-aof-rewrite-percentage", "25", "--auto-aof-rewrite-min-size", "16mb")
 _COMPACT_AT_BYTES = 1 << 20  # on start and clean stop, compact an incremental part this big
+HUNG_S = 15.0  # a starting server that answers nothing and uses no CPU this long is deadlocked
+
+
+class _Hung(Exception):
+    """The server being started neither answers nor computes (``_wait_ready``)."""
 
 
 class EmbeddedFalkorDB:
@@ -74,31 +79,55 @@ class EmbeddedFalkorDB:
         return pid is not None and pid_alive(pid) and self._ping()
 
     def start(self, wait_s: float = 60.0) -> int:
-        """Ensure the server runs; returns its pid. Reuses a running one, clears stale leftovers."""
+        """Ensure the server runs; returns its pid. Reuses a running one, clears stale leftovers,
+        and replaces a server that is deadlocked (``_Hung``: no answer, no CPU used; FalkorDB
+        4.16 was seen to deadlock at start-up under load): like a crash, killing it loses at most
+        the last second of writes, and the AOF replays the rest."""
         self._check_socket_path()
         self.home.mkdir(parents=True, exist_ok=True)
         with self._locked():
             pid = self._read_pid()
             if pid is not None and pid_alive(pid) and _looks_like_redis(pid):
                 # Running (or still replaying its AOF): wait for it rather than start a second one.
-                self._wait_ready(pid, wait_s)
-                return pid
-            pid = self._pid_from_socket()
-            if pid is not None:
-                # A server answers on our socket but its pid file is gone: adopt it, never start
-                # a second server on the same data directory.
-                self.pid_file.write_text(f"{pid}\n")
-                return pid
+                try:
+                    self._wait_ready(pid, wait_s)
+                    return pid
+                except _Hung:
+                    self._kill_hung(pid)
+            else:
+                pid = self._pid_from_socket()
+                if pid is not None:
+                    # A server answers on our socket but its pid file is gone: adopt it, never
+                    # start a second server on the same data directory.
+                    self.pid_file.write_text(f"{pid}\n")
+                    return pid
             self._clear_stale()
             from_rdb = self._rdb_only()
-            self._launch(appendonly=not from_rdb)
-            pid = self._wait_for_pid(wait_s)
-            self._wait_ready(pid, wait_s)
+            for attempt in (1, 2):
+                self._launch(appendonly=not from_rdb)
+                pid = self._wait_for_pid(wait_s)
+                try:
+                    self._wait_ready(pid, wait_s)
+                    break
+                except _Hung:
+                    self._kill_hung(pid)
+                    if attempt == 2:
+                        raise DatabaseUnavailable(
+                            f"embedded FalkorDB hung twice while starting (no answer and no CPU used for "
+                            f"{HUNG_S:.0f} s); see {self.log_file}"
+                        ) from None
             if from_rdb:
                 self._enable_aof(wait_s)
             log.info("embedded FalkorDB started, pid %s, socket %s", pid, self.socket)
             self._compact(wait_s=0.0)  # a log left long (crash, older versions): the next start is quick
             return pid
+
+    def _kill_hung(self, pid: int) -> None:
+        log.warning("embedded FalkorDB (pid %s) answers nothing and uses no CPU (deadlocked); killing it "
+                    "and starting it again", pid)
+        os.kill(pid, signal.SIGKILL)
+        _wait_gone(pid, 10.0)
+        self._clear_stale()
 
     def stop(self, timeout_s: float = 60.0) -> bool:
         """Stop the server (SIGTERM: redis flushes the AOF and writes an RDB), after compacting
@@ -233,9 +262,12 @@ class EmbeddedFalkorDB:
         )
 
     def _wait_ready(self, pid: int, wait_s: float) -> None:
-        """Wait until the socket answers PING and the AOF/RDB replay is over."""
+        """Wait until the socket answers PING and the AOF/RDB replay is over. Raises ``_Hung`` for
+        a server that answers nothing and uses no CPU for ``HUNG_S`` (deadlocked: replaying a
+        long AOF keeps a core busy)."""
         deadline = time.monotonic() + wait_s
         last_err: Exception | None = None
+        progress = (cpu_ticks(pid), time.monotonic())  # (CPU used, when it last changed or it answered)
         while time.monotonic() < deadline:
             if not pid_alive(pid):
                 raise DatabaseUnavailable(
@@ -245,8 +277,17 @@ class EmbeddedFalkorDB:
             try:
                 if client.ping() and int(client.info("persistence").get("loading", 0)) == 0:
                     return
-            except (redis.ConnectionError, redis.BusyLoadingError, redis.TimeoutError, OSError) as err:
+                progress = (cpu_ticks(pid), time.monotonic())
+            except redis.BusyLoadingError as err:  # answering: loading
                 last_err = err
+                progress = (cpu_ticks(pid), time.monotonic())
+            except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+                last_err = err
+                ticks = cpu_ticks(pid)
+                if ticks is not None and ticks != progress[0]:
+                    progress = (ticks, time.monotonic())
+                elif ticks is not None and time.monotonic() - progress[1] > HUNG_S:
+                    raise _Hung(pid) from None
             finally:
                 client.close()
             time.sleep(0.05)

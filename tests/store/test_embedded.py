@@ -244,3 +244,32 @@ def test_replies_are_parsed_by_hiredis() -> None:
 
     assert redis.utils.HIREDIS_AVAILABLE
     assert "Hiredis" in DefaultParser.__name__
+
+
+def test_a_hung_server_is_replaced(own_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A server that answers nothing and uses no CPU (FalkorDB deadlocked at start-up, seen
+    rarely under load; here: SIGSTOP) is killed and started again, with its data."""
+    import mnemosyne.store.embedded as embedded
+
+    monkeypatch.setattr(embedded, "HUNG_S", 1.0)
+    settings = own_settings(own_home)
+    db = connect(settings)
+    db.graph("kept").write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": f"f{i}"} for i in range(7)])
+    db.close()
+    time.sleep(1.2)  # appendfsync everysec
+    server = EmbeddedFalkorDB(settings)
+    pid = server._read_pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        t = time.monotonic()
+        new_pid = server.start(wait_s=30)
+        assert new_pid != pid and time.monotonic() - t < 20
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    db = connect(settings, start=False)
+    assert db.graph("kept").ro_query("MATCH (f:File) RETURN count(f)") == [[7]]
+    db.close()
