@@ -98,6 +98,7 @@ def resolve_on_two_cores(index: ForkableIndex, paths: Iterable[str]) -> int:
         try:
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 signal.signal(sig, signal.SIG_DFL)  # not the parent's handlers (a daemon's shutdown)
+            _prefer_me_for_oom()
             os.close(r)
             with gc_paused():
                 out = [(p, _quietly(index.export_facts, p)) for p in theirs]
@@ -134,6 +135,16 @@ def resolve_on_two_cores(index: ForkableIndex, paths: Iterable[str]) -> int:
             index.adopt_facts(p, payload)
     log.debug("resolved %d of %d files on a second process", len(got), len(costs))
     return len(got)
+
+
+def _prefer_me_for_oom() -> None:
+    """Short of memory, the kernel should kill this child, which costs only time, rather than
+    the parent: its copy-on-write pages grow as it touches the index (reference counts)."""
+    try:
+        with open("/proc/self/oom_score_adj", "w") as f:
+            f.write("1000")
+    except OSError:
+        pass
 
 
 def _quietly(f: Callable[[str], T], path: str) -> T | None:

@@ -148,3 +148,20 @@ def test_ingest_with_forked_resolution_keeps_the_invariant(always_fork, settings
 
 def test_default_indexes_can_fork():
     assert any(hasattr(ix, "export_facts") for ix in default_indexes())
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/oom_score_adj"), reason="Linux only")
+def test_the_child_is_the_one_the_kernel_kills_first(always_fork, tmp_path):
+    """Short of memory, losing the child costs time; losing the parent (a daemon) costs more."""
+    seen = tmp_path / "oom"
+
+    class _Probe(PythonIndex):
+        def export_facts(self, path: str) -> tuple | None:
+            seen.write_text(open("/proc/self/oom_score_adj").read().strip())
+            return super().export_facts(path)
+
+    ex = Extractor(indexes=[_Probe()], resolve_workers=2)
+    files = _py_tree()
+    ex.update(files)
+    assert forked.resolve_on_two_cores(ex.indexes[0], sorted(files)) > 0
+    assert seen.read_text() == "1000"
