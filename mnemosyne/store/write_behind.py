@@ -18,6 +18,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from mnemosyne.gcpause import gc_paused
+
 _STOP = object()
 
 
@@ -38,7 +40,8 @@ class WriteBehind:
                 if item is _STOP:
                     return
                 if self._error is None:
-                    self._execute(*item)
+                    with gc_paused():  # the client builds each query's text from many small strings
+                        self._execute(*item)
             except BaseException as err:  # noqa: BLE001 - handed to the submitting thread
                 self._error = err
             finally:
