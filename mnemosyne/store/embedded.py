@@ -140,9 +140,15 @@ class EmbeddedFalkorDB:
             self._compact(wait_s=timeout_s / 2)  # so the next start loads a snapshot, not a replay
             os.kill(pid, signal.SIGTERM)
             deadline = time.monotonic() + timeout_s
+            progress = (cpu_ticks(pid), time.monotonic())  # saving its snapshot keeps it busy
             while pid_alive(pid):
-                if time.monotonic() > deadline:
-                    log.warning("FalkorDB pid %s ignored SIGTERM for %.0f s; killing it", pid, timeout_s)
+                now = time.monotonic()
+                ticks = cpu_ticks(pid)
+                if ticks != progress[0]:
+                    progress = (ticks, now)
+                if now > deadline or (ticks is not None and now - progress[1] > HUNG_S):
+                    log.warning("FalkorDB pid %s ignored SIGTERM for %.0f s (deadlocked, or too slow); killing it",
+                                pid, now - deadline + timeout_s)
                     os.kill(pid, signal.SIGKILL)
                     _wait_gone(pid, 10.0)
                     break

@@ -273,3 +273,17 @@ def test_a_hung_server_is_replaced(own_home: Path, monkeypatch) -> None:  # noqa
     db = connect(settings, start=False)
     assert db.graph("kept").ro_query("MATCH (f:File) RETURN count(f)") == [[7]]
     db.close()
+
+
+def test_a_hung_server_is_killed_on_stop(own_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Stopping a deadlocked server (SIGTERM never handled, no CPU used) does not wait the whole
+    timeout: it is killed once it has made no progress for HUNG_S."""
+    import mnemosyne.store.embedded as embedded
+
+    monkeypatch.setattr(embedded, "HUNG_S", 1.0)
+    server = EmbeddedFalkorDB(own_settings(own_home))
+    pid = server.start()
+    os.kill(pid, signal.SIGSTOP)
+    t = time.monotonic()
+    assert server.stop(timeout_s=60) is True
+    assert not _pid_alive(pid) and time.monotonic() - t < 20
