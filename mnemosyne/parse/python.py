@@ -59,21 +59,19 @@ _LOCAL = threading.local()  # a Parser is not shareable between threads: one per
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
 
 U = ("u",)
-_SPECIAL = frozenset({
-    "ERROR", "assignment", "attribute", "augmented_assignment", "call", "class_definition", "decorated_definition",
-    "except_clause", "for_in_clause", "for_statement", "function_definition", "future_import_statement",
-    "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
-    "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
-    "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement", "interpolation",
-    "if_statement", "elif_clause", "while_statement", "if_clause", "assert_statement", "conditional_expression",
-    "not_operator", "boolean_operator",
-})
 # statements and expressions testing a value's truth: ``bool(v)``, i.e. its class's ``__bool__``,
 # else ``__len__`` (``_Walker.truth``)
 _TRUTH_TESTS = frozenset({
     "if_statement", "elif_clause", "while_statement", "if_clause", "assert_statement", "conditional_expression",
     "not_operator", "boolean_operator",
 })
+_SPECIAL = frozenset({
+    "ERROR", "assignment", "attribute", "augmented_assignment", "call", "class_definition", "decorated_definition",
+    "except_clause", "for_in_clause", "for_statement", "function_definition", "future_import_statement",
+    "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
+    "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
+    "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement", "interpolation",
+}) | _TRUTH_TESTS
 # operators calling a dunder of their operand's class (``_Walker.operator``): binary (the left
 # operand's ``__op__``; ``__rop__`` of the right one when the left is a literal), augmented
 # (``__iop__``, else ``__op__``), comparisons, unary

@@ -54,6 +54,27 @@ class _Hung(Exception):
     """The server being started neither answers nor computes (``_wait_ready``)."""
 
 
+class _Progress:
+    """Whether a server process still makes progress: it answered (``saw``) or used CPU within
+    the last ``HUNG_S``. Without procfs (macOS) it never counts as stalled."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.saw()
+
+    def saw(self) -> None:
+        self.ticks, self.at = cpu_ticks(self.pid), time.monotonic()
+
+    def stalled(self) -> bool:
+        ticks = cpu_ticks(self.pid)
+        if ticks is None:
+            return False
+        if ticks != self.ticks:
+            self.ticks, self.at = ticks, time.monotonic()
+            return False
+        return time.monotonic() - self.at > HUNG_S
+
+
 class EmbeddedFalkorDB:
     """Start, find, stop and describe the per-user embedded FalkorDB server."""
 
@@ -140,13 +161,10 @@ class EmbeddedFalkorDB:
             self._compact(wait_s=timeout_s / 2)  # so the next start loads a snapshot, not a replay
             os.kill(pid, signal.SIGTERM)
             deadline = time.monotonic() + timeout_s
-            progress = (cpu_ticks(pid), time.monotonic())  # saving its snapshot keeps it busy
+            progress = _Progress(pid)  # saving its snapshot keeps it busy
             while pid_alive(pid):
                 now = time.monotonic()
-                ticks = cpu_ticks(pid)
-                if ticks != progress[0]:
-                    progress = (ticks, now)
-                if now > deadline or (ticks is not None and now - progress[1] > HUNG_S):
+                if now > deadline or progress.stalled():
                     log.warning("FalkorDB pid %s ignored SIGTERM for %.0f s (deadlocked, or too slow); killing it",
                                 pid, now - deadline + timeout_s)
                     os.kill(pid, signal.SIGKILL)
@@ -273,7 +291,7 @@ class EmbeddedFalkorDB:
         long AOF keeps a core busy)."""
         deadline = time.monotonic() + wait_s
         last_err: Exception | None = None
-        progress = (cpu_ticks(pid), time.monotonic())  # (CPU used, when it last changed or it answered)
+        progress = _Progress(pid)
         while time.monotonic() < deadline:
             if not pid_alive(pid):
                 raise DatabaseUnavailable(
@@ -283,16 +301,13 @@ class EmbeddedFalkorDB:
             try:
                 if client.ping() and int(client.info("persistence").get("loading", 0)) == 0:
                     return
-                progress = (cpu_ticks(pid), time.monotonic())
+                progress.saw()
             except redis.BusyLoadingError as err:  # answering: loading
                 last_err = err
-                progress = (cpu_ticks(pid), time.monotonic())
+                progress.saw()
             except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
                 last_err = err
-                ticks = cpu_ticks(pid)
-                if ticks is not None and ticks != progress[0]:
-                    progress = (ticks, time.monotonic())
-                elif ticks is not None and time.monotonic() - progress[1] > HUNG_S:
+                if progress.stalled():
                     raise _Hung(pid) from None
             finally:
                 client.close()
