@@ -19,6 +19,7 @@ random symbols and commits, through the named queries the query layer uses.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -34,6 +35,7 @@ if str(ROOT) not in sys.path:  # this checkout's code, not whatever `mnemosyne` 
     sys.path.insert(0, str(ROOT))
 
 from mnemosyne.workspaces import add_workspace  # noqa: E402
+from mnemosyne.procs import cpu_ticks, read_pid_file  # noqa: E402
 BENCH = ROOT / ".bench"
 RICH = [
     "12.0.0", "12.0.1", "12.2.0", "12.3.0", "12.4.0", "12.4.4", "12.5.1", "12.6.0", "13.0.0", "13.1.0",
@@ -246,9 +248,14 @@ def main() -> int:
                     per_commit[p.commit] = (now - last[0]) * 1000
                 last[0] = now
 
+            server_pid = read_pid_file(server.pid_file)
+            server_ticks = cpu_ticks(server_pid) if server_pid else None
             t0 = time.perf_counter()
+            cpu0 = time.process_time()
             res = ingest_workspace(db, info, progress=progress)
             total = time.perf_counter() - t0
+            own_cpu = time.process_time() - cpu0
+            server_after = cpu_ticks(server_pid) if server_pid else None
             print(f"ingested {res.commits_ingested} commits, {res.files_parsed} files parsed in {total:.2f}s "
                   f"= {res.commits_ingested / total:.1f} commits/s")
             print("time by phase: " + ", ".join(f"{k} {v:.2f}s" for k, v in res.timings.items()))
@@ -272,6 +279,11 @@ def main() -> int:
                       f"p95 {pct(xs, 95):8.1f} ms  (no source change)")
             print(f"floor (raw tree-sitter parse of the changed blobs only): {floor_s:.2f}s "
                   f"-> ingest is {total / floor_s if floor_s else float('nan'):.1f}x the floor")
+            if server_ticks is not None and server_after is not None:
+                hz = os.sysconf("SC_CLK_TCK")
+                db_cpu = (server_after - server_ticks) / hz
+                print(f"CPU: this process {own_cpu:.2f}s (its forked resolvers not counted), FalkorDB server "
+                      f"{db_cpu:.2f}s = {db_cpu / floor_s if floor_s else float('nan'):.1f}x the floor on its own")
             code = total - res.timings.get("docs", 0.0)
             print(f"  code only (total minus the documentation-sections phase, {res.timings.get('docs', 0.0):.2f}s): "
                   f"{code:.2f}s -> {code / floor_s if floor_s else float('nan'):.1f}x the floor")
