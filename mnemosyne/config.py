@@ -77,6 +77,11 @@ class Settings(BaseSettings):
     daemon_max_parallel: int = Field(default=2, description="Workspaces ingested at once by the daemon.")
     reconcile_interval_s: int = Field(default=300, description="Daemon reconciliation pass interval.")
     health_interval_s: int = Field(default=60, description="Daemon database health check interval.")
+    falkordb_hang_s: float = Field(
+        default=15.0,
+        description="The daemon kills its embedded FalkorDB when it has answered no PING and used no CPU this "
+        "long (deadlocked); the server is then started again.",
+    )
     mcp_token: str | None = Field(default=None, description="Bearer token required by the MCP HTTP endpoint.")
     mcp_allowed_origins: str = Field(
         default="",

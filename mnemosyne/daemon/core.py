@@ -173,6 +173,7 @@ class Daemon:
         self._vector_check_lock = threading.Lock()
         self._lock_fh: Any = None
         self._scheduler: Any = None
+        self._hang_watch: Any = None  # store.embedded.HangWatch, made on first use
         self._loop: asyncio.AbstractEventLoop | None = None
         self._async_stop: asyncio.Event | None = None
         self._spool_lock = threading.Lock()
@@ -466,6 +467,22 @@ class Daemon:
             ws.lag = {"head": head, "indexed": last, "commits_behind": behind, "lag_s": lag_s, "at": time.time()}
             if behind and only is None:
                 log.info("event=lag workspace=%s commits_behind=%d lag_s=%.0f", ws.name, behind, lag_s)
+
+    def watch_embedded_db(self) -> bool:
+        """Kill the embedded FalkorDB if it deadlocked (``HangWatch``: no answer and no CPU used
+        for ``falkordb_hang_s``), rather than let the query in flight wait out its socket timeout;
+        the next request starts it again. True when it did."""
+        from mnemosyne.store.embedded import EmbeddedFalkorDB, HangWatch
+
+        if self._hang_watch is None:
+            self._hang_watch = HangWatch(EmbeddedFalkorDB(self.settings), self.settings.falkordb_hang_s)
+        if not self._hang_watch.check():
+            return False
+        log.error("event=db_deadlocked action=killed_and_restarting no_answer_no_cpu_s=%.0f",
+                  self.settings.falkordb_hang_s)
+        self.db_failed(DatabaseUnavailable("embedded FalkorDB deadlocked (no answer, no CPU used); killed, "
+                                           "starting it again"))
+        return True
 
     def health_check(self) -> None:
         try:
@@ -762,6 +779,9 @@ class Daemon:
         sched.add_job(self.drain_spool, "interval", seconds=1, id="spool", next_run_time=now,
                       replace_existing=True)
         sched.add_job(self.poll_unwatched, "interval", seconds=5, id="poll-unwatched", replace_existing=True)
+        if not s.falkordb_url and self._connect_fn is None:  # our own embedded server
+            sched.add_job(self.watch_embedded_db, "interval", seconds=max(1.0, min(5.0, s.falkordb_hang_s / 3)),
+                          id="db-watch", replace_existing=True)
         sched.start()
         self._scheduler = sched
 

@@ -58,8 +58,9 @@ class _Progress:
     """Whether a server process still makes progress: it answered (``saw``) or used CPU within
     the last ``HUNG_S``. Without procfs (macOS) it never counts as stalled."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, hung_s: float | None = None) -> None:
         self.pid = pid
+        self.hung_s = hung_s
         self.saw()
 
     def saw(self) -> None:
@@ -72,7 +73,7 @@ class _Progress:
         if ticks != self.ticks:
             self.ticks, self.at = ticks, time.monotonic()
             return False
-        return time.monotonic() - self.at > HUNG_S
+        return time.monotonic() - self.at > (HUNG_S if self.hung_s is None else self.hung_s)
 
 
 class EmbeddedFalkorDB:
@@ -142,6 +143,15 @@ class EmbeddedFalkorDB:
             log.info("embedded FalkorDB started, pid %s, socket %s", pid, self.socket)
             self._compact(wait_s=0.0)  # a log left long (crash, older versions): the next start is quick
             return pid
+
+    def kill_if_hung(self, pid: int) -> bool:
+        """Kill server ``pid`` unless another process is starting or stopping it (they handle a
+        hung server themselves) or it is no longer the server. True when killed."""
+        with self._locked(blocking=False) as got:
+            if not got or self._read_pid() != pid or not pid_alive(pid) or not _looks_like_redis(pid):
+                return False
+            self._kill_hung(pid)
+            return True
 
     def _kill_hung(self, pid: int) -> None:
         log.warning("embedded FalkorDB (pid %s) answers nothing and uses no CPU (deadlocked); killing it "
@@ -376,14 +386,52 @@ class EmbeddedFalkorDB:
             )
 
     @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, blocking: bool = True) -> Iterator[bool]:
+        """Holds the lock file; yields False (holding nothing) when ``blocking`` is off and
+        another process has it."""
         self.home.mkdir(parents=True, exist_ok=True)
         with open(self.lock_file, "a") as fh:
-            fcntl.flock(fh, fcntl.LOCK_EX)
             try:
-                yield
+                fcntl.flock(fh, fcntl.LOCK_EX if blocking else fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                yield False
+                return
+            try:
+                yield True
             finally:
                 fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+class HangWatch:
+    """Kills the embedded server once it has answered no PING and used no CPU for ``HUNG_S``.
+
+    FalkorDB 4.16 was seen to deadlock (a write lock no thread held); in the middle of a query
+    the client asking would wait out its socket timeout (minutes) and every later request would
+    hang as well. Killed, it is like a crash: at most the last second of writes is lost, a
+    half-written commit is rolled back by the next ingest, and the next connection starts the
+    server again (its AOF replays). A server that answers, or computes (a long query, an AOF
+    replay), is never touched. Call ``check`` every few seconds (the daemon does)."""
+
+    def __init__(self, server: EmbeddedFalkorDB, hung_s: float | None = None) -> None:
+        self.server = server
+        self.hung_s = hung_s  # (None: HUNG_S)
+        self._progress: _Progress | None = None
+
+    def check(self) -> bool:
+        """One look; True when it killed the server."""
+        srv = self.server
+        pid = srv._read_pid()
+        if pid is None or not pid_alive(pid) or not _looks_like_redis(pid) or srv._ping():
+            self._progress = None
+            return False
+        progress = self._progress
+        if progress is None or progress.pid != pid:
+            self._progress = _Progress(pid, self.hung_s)
+            return False
+        if not progress.stalled():
+            return False
+        self._progress = None
+        return srv.kill_if_hung(pid)
 
 
 def _decode(value: Any) -> str:

@@ -69,3 +69,40 @@ def test_falkordb_killed_and_restarted_while_commits_arrive(own_home: Path, make
         print("\n".join(d.log_lines("level=")))  # shown with -s or on failure
     finally:
         assert d.terminate() == 0
+
+
+def test_deadlocked_falkordb_is_killed_and_replaced(own_home: Path, make_repo) -> None:
+    """A FalkorDB that deadlocks (no answer, no CPU; here SIGSTOP) under the running daemon is
+    killed after ``falkordb_hang_s`` and started again; the commits made meanwhile are ingested.
+    Without the watch, the daemon's next query would wait out its socket timeout (330 s)."""
+    env = daemon_env(own_home, MNEMOSYNE_FALKORDB_SOCKET=str(own_home / "falkordb.sock"),
+                     MNEMOSYNE_FALKORDB_HANG_S="2")
+    env.pop("MNEMOSYNE_FALKORDB_URL", None)
+    settings = Settings(home=own_home, falkordb_socket=own_home / "falkordb.sock")
+    repo = make_repo()
+    d = DaemonProc(env).start()
+    server_pid = 0
+    try:
+        db = connect(settings, start=False)
+        add_workspace(db.registry, "hang", repo.path)
+        d.request("reconcile")
+        wait_for(lambda: indexed_commit(db, "hang") == repo.head(), 20, what="initial ingest")
+        db.close()
+        server_pid = int((own_home / "falkordb.pid").read_text())
+        os.kill(server_pid, signal.SIGSTOP)
+        sha = repo.commit("while the database is deadlocked")
+        wait_for(lambda: d.log_lines("event=db_deadlocked"), 30, what="the deadlock noticed")
+        wait_for(lambda: d.status()["db"]["state"] == "up", 30, what="database back")
+        db = connect(settings, start=False)
+        wait_for(lambda: indexed_commit(db, "hang") == sha, 30, what="the commit ingested after the restart")
+        db.close()
+        assert int((own_home / "falkordb.pid").read_text()) != server_pid
+        assert d.status()["queue"]["failed"] == 0
+        assert not d.log_lines("Traceback")
+    finally:
+        if server_pid:
+            try:
+                os.kill(server_pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        assert d.terminate() == 0

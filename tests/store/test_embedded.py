@@ -287,3 +287,53 @@ def test_a_hung_server_is_killed_on_stop(own_home: Path, monkeypatch) -> None:  
     t = time.monotonic()
     assert server.stop(timeout_s=60) is True
     assert not _pid_alive(pid) and time.monotonic() - t < 20
+
+
+def test_hang_watch_kills_a_deadlocked_server_only(own_home: Path) -> None:
+    """The daemon's watch (``HangWatch``): a server answering PING is left alone however long it
+    is watched; one that answers nothing and uses no CPU (deadlocked in the middle of a query;
+    here SIGSTOP) is killed after ``hung_s``, unless a start or stop holds the lock, and the next
+    start brings it back with its data."""
+    import fcntl
+
+    from mnemosyne.store.embedded import HangWatch
+
+    settings = own_settings(own_home)
+    db = connect(settings)
+    db.graph("kept").write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": f"f{i}"} for i in range(5)])
+    db.close()
+    time.sleep(1.2)  # appendfsync everysec
+    server = EmbeddedFalkorDB(settings)
+    pid = server._read_pid()
+    assert pid is not None
+    watch = HangWatch(server, hung_s=0.5)
+    for _ in range(4):
+        assert watch.check() is False
+        time.sleep(0.3)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        with open(own_home / "falkordb.lock", "a") as fh:  # another process is starting or stopping it
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            t = time.monotonic()
+            while time.monotonic() - t < 4:
+                assert watch.check() is False
+                time.sleep(0.2)
+            fcntl.flock(fh, fcntl.LOCK_UN)
+        assert _pid_alive(pid)
+        t = time.monotonic()
+        killed = False
+        while not killed and time.monotonic() - t < 10:
+            killed = watch.check()
+            time.sleep(0.2)
+        assert killed and not _pid_alive(pid)
+        assert not (own_home / "falkordb.pid").exists()
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert watch.check() is False  # nothing running: nothing to do
+    assert server.start() != pid
+    db = connect(settings, start=False)
+    assert db.graph("kept").ro_query("MATCH (f:File) RETURN count(f)") == [[5]]
+    db.close()
