@@ -58,7 +58,10 @@ Conventions (tests/extract_py/corpus/README.md):
   edge; ``raise E`` instantiates E like ``raise E()``;
 * decorators: the scope that holds the decorated definition calls the decorator (``@dec``) or
   the decorator factory's result (``@dec(arg)``: the call ``dec(arg)`` itself is an ordinary call);
-  ``@property``, ``@staticmethod``, ``@classmethod`` and ``@x.setter`` are declarations, no edge;
+  ``@property``, ``@staticmethod``, ``@classmethod`` and ``@x.setter`` are declarations, no edge
+  (a decorator class of the program deriving from ``classmethod``/``staticmethod``, Django's
+  ``classonlymethod``, binds like them: ``method_decorators``); reading a method whose outermost
+  decorator is a program class with ``__get__`` calls that ``__get__`` (``decorator_gets``);
   a decorator's parameter is what it is applied to: the definition for the innermost one, else
   what the decorator below returns (an external or unresolved one is transparent); a class used
   as a decorator gets it in ``__init__``, an instance a factory returns in ``__call__``;
@@ -149,6 +152,13 @@ BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or 
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
 SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
+_METHOD_KINDS = ("classmethod", "staticmethod")  # builtin bases of decorator classes that bind as these
+# decorator names ``method_decorators`` does not evaluate: builtins, and the usual ones of functools
+# / abc / typing, which are no classmethod subclass of the program
+_PLAIN_DECORATORS = frozenset({
+    "property", "staticmethod", "classmethod", "abstractmethod", "cached_property", "setter", "getter",
+    "deleter", "wraps", "lru_cache", "cache", "override", "overload", "final",
+})
 # builtins whose result holds (or is) the items of their iterable argument
 # builtins that call a dunder of their one argument: len(x) -> type(x).__len__
 BUILTIN_DUNDERS = {
@@ -1271,7 +1281,7 @@ class _FileResolver:
         if default is not None:
             out |= self.eval(path, f.parent, default)
         if i == 0 and f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class" and ann is None:
-            deco = self.decorator_names(f)
+            deco = self.method_decorators(path, fidx)
             if "staticmethod" not in deco:
                 cls = f.parent
                 if "classmethod" in deco or f.name in ("__new__", "__init_subclass__", "__class_getitem__"):
@@ -1297,7 +1307,7 @@ class _FileResolver:
         me = ("F", path, fidx)
         out: set = set()
         is_method = f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
-        deco = self.decorator_names(f) if is_method else set()
+        deco = self.method_decorators(path, fidx) if is_method else set()
         in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
         if f.kind == "function" or (f.kind == "lambda" and not in_class):
             if f.kind == "lambda":
@@ -1641,6 +1651,23 @@ class _FileResolver:
                 out.add(d[2])
         return out
 
+    def method_decorators(self, path: str, fidx: int) -> frozenset[str]:
+        """``decorator_names`` of method ``fidx``, where a decorator that is a class of the program
+        deriving from ``classmethod`` or ``staticmethod`` (Django's ``classonlymethod``) also counts
+        as that builtin: its first parameter is the class, or no receiver."""
+        return self.memoized(("md", path, fidx), False, self._method_decorators, path, fidx)
+
+    def _method_decorators(self, path: str, fidx: int) -> set[str]:
+        s = self.hdr(path, fidx)
+        names = self.decorator_names(s)
+        for d in s.decorators:
+            if d[0] not in ("n", "a") or (d[1] if d[0] == "n" else d[2]) in _PLAIN_DECORATORS:
+                continue
+            for v in self.eval(path, s.parent, d):
+                if v[0] == "C":
+                    names.update(x[1] for x in self.mro(v[1], v[2])[1] if x[0] == "B" and x[1] in _METHOD_KINDS)
+        return names
+
     def is_self_param(self, path: str, idx: int, name: str) -> bool:
         """``name`` is the first parameter of method scope ``idx``."""
         s = self.hdr(path, idx)
@@ -1776,7 +1803,7 @@ class _FileResolver:
         s = self.hdr(path, fidx)
         if s.kind != "function" or s.parent < 0 or self.hdr(path, s.parent).kind != "class":
             return ()
-        deco = self.decorator_names(s) if s.decorators else set()
+        deco = self.method_decorators(path, fidx) if s.decorators else set()
         params = self.params_of(path, fidx)
         if not params or "staticmethod" in deco:
             return ()
@@ -2344,7 +2371,9 @@ class _FileResolver:
         if k == "XM" or k == "BM":
             return EMPTY, []  # an attribute of a member of an external class: not known
         if k == "C":
-            vals = self.class_lookup(b[1], b[2], attr)
+            _, externals, walk = self.mro(b[1], b[2])
+            hit = self._first_binder(walk, attr, False)
+            vals = self._class_value(hit, externals, attr)
             gets = self.descriptor_methods(vals, "__get__")
             if gets:  # C.x, x a descriptor: its __get__(None, C)
                 return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
@@ -2369,6 +2398,9 @@ class _FileResolver:
                         out |= {x for x in v if x[0] != "BM" and x[0] != "XM"}
                         getters += g
                     return frozenset(out), getters
+            dg = self.decorator_gets(hit)
+            if dg:  # C.m, m decorated by a descriptor class: its __get__ runs, m is still what is called
+                return self._load_call(b, attr, dg, vals)
             return vals, []
         if k == "I" and attr == "__class__":
             return frozenset({("C", b[1], b[2])}), []
@@ -2406,8 +2438,33 @@ class _FileResolver:
                         return self._load_call(b, attr, fallback, self._returns_of(fallback))
             elif gets:
                 return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
+            dg = self.decorator_gets(hit)
+            if dg:
+                return self._load_call(b, attr, dg, frozenset(vals))
             return frozenset(vals), []
         return EMPTY, []
+
+    def decorator_gets(self, hit: tuple | None) -> list[tuple[str, int]]:
+        """The ``__get__`` of a program class used as the outermost decorator of a method that an
+        attribute read finds (``_first_binder``): the class attribute is an instance of it
+        (Django's ``classonlymethod``), so reading it runs ``__get__``."""
+        if hit is None:
+            return []
+        cp, _ci, bvals = hit
+        out: set[tuple[str, int]] = set()
+        for v in bvals:
+            if v[0] != "def":
+                continue
+            d = self.hdr(cp, v[1])
+            if d.kind != "function" or not d.decorators:
+                continue
+            de = d.decorators[0]
+            if de[0] not in ("n", "a") or (de[1] if de[0] == "n" else de[2]) in _PLAIN_DECORATORS:
+                continue
+            for c in self.eval(cp, d.parent, de):
+                if c[0] == "C":
+                    out.update(self.methods(c[1], c[2], "__get__"))
+        return sorted(out)
 
     def subclass_may_have(self, path: str, cidx: int, attr: str) -> bool:
         """Whether a subclass of class ``cidx`` binds ``attr`` (in its body or on ``self``) or has a

@@ -86,6 +86,11 @@ RECORDED = {
     # if / elif / while / assert / conditional expressions / comprehensions, operands of not, and /
     # or (both in a condition, the left one as a value); new corpus case truth_tests
     18: "e597a706facf8d66c428b0a4d119ab458749fa0e7a20a2bdf46af7d59964e19e",
+    # Python: a method decorator that is a class of the program deriving from classmethod /
+    # staticmethod binds like it (Django's classonlymethod: `cls` is the class in View.as_view),
+    # and reading a method decorated by a program class with __get__ runs that __get__; new corpus
+    # case method_decorator_classes
+    19: "5284ffa003e2b761197d2cca402f6a33d96df2414e663d9b42ffbbd4318b5b57",
 }
 
 
