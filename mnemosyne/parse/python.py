@@ -99,11 +99,13 @@ _KN: list[str] = [""] * 65536
 for _i in range(LANGUAGE.node_kind_count):
     _KN[_i] = LANGUAGE.node_kind_for_id(_i) or ""
 _KN[65535] = "ERROR"
+_MARK_ID = 65534  # not a grammar kind: the walk's narrowing marks (``_Mark``)
+_KN[_MARK_ID] = "<narrow>"
 STR = ("lit", "str")
 _FID = {n: LANGUAGE.field_id_for_name(n) for n in (
     "function", "arguments", "object", "attribute", "name", "value", "left", "right", "type", "body",
     "alias", "definition", "parameters", "return_type", "superclasses", "module_name", "key", "subscript",
-    "operator", "operators", "argument", "condition",
+    "operator", "operators", "argument", "condition", "consequence", "alternative",
 )}
 F_FUNCTION, F_ARGUMENTS, F_OBJECT, F_ATTRIBUTE = _FID["function"], _FID["arguments"], _FID["object"], _FID["attribute"]
 F_VALUE, F_LEFT, F_RIGHT, F_NAME, F_TYPE = _FID["value"], _FID["left"], _FID["right"], _FID["name"], _FID["type"]
@@ -112,6 +114,7 @@ F_RETURN_TYPE, F_SUPERCLASSES, F_MODULE_NAME = _FID["return_type"], _FID["superc
 F_KEY, F_SUBSCRIPT = _FID["key"], _FID["subscript"]
 F_OPERATOR, F_OPERATORS, F_ARGUMENT = _FID["operator"], _FID["operators"], _FID["argument"]
 F_CONDITION = _FID["condition"]
+F_CONSEQUENCE, F_ALTERNATIVE = _FID["consequence"], _FID["alternative"]
 # node types the walk never needs to enter
 _SKIP = frozenset({
     "identifier", "comment", "string_content", "string_start", "string_end", "escape_sequence", "integer", "float",
@@ -132,6 +135,7 @@ for _i, _t in enumerate(_KN):
         _ACT[_i] = 3  # (targets: `x[0], self.y = ...` stores, as the assignment's own target does)
     elif _t in _SPECIAL:
         _ACT[_i] = 4
+_ACT[_MARK_ID] = 4
 
 
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
@@ -389,6 +393,26 @@ def _docstring(body: Node | None, src: bytes) -> str:
     return inspect.cleandoc(v)
 
 
+# statements and expressions whose test can narrow a name by ``isinstance`` (``_Conv.narrowing``)
+_NARROWING = frozenset({"if_statement", "elif_clause", "assert_statement", "boolean_operator", "conditional_expression"})
+_EXITS = frozenset({"return_statement", "raise_statement", "continue_statement", "break_statement"})
+_NOT_NARROWED = frozenset({b"self", b"cls"})
+
+
+class _Mark:
+    """An entry of the walk's stack that starts (``names``: raw name -> its narrowed expression)
+    or ends (``names`` None) a region where ``isinstance`` narrowed names."""
+
+    __slots__ = ("names",)
+    kind_id = _MARK_ID
+
+    def __init__(self, names: dict[bytes, Any] | None) -> None:
+        self.names = names
+
+
+_END_MARK = _Mark(None)
+
+
 class _Conv:
     """Builds scopes while walking the tree (iteratively)."""
 
@@ -408,6 +432,10 @@ class _Conv:
         # read while converting the call, so the walk does not list the arguments again
         self.call_kids: dict[int, tuple[Node | None, list[Node]]] = {}
         self.truth_seen: set[int] = set()  # boolean operators whose operands a condition recorded
+        # names an enclosing ``isinstance`` test narrowed (raw name -> ("N", name, class expr)), and
+        # the maps of the regions around this one
+        self.narrow: dict[bytes, Any] = {}
+        self.narrow_saved: list[dict[bytes, Any]] = []
 
     # ---------------------------------------------------------------- expressions
     def expr(self, node: Node | None, depth: int = 0) -> Any:
@@ -448,6 +476,8 @@ class _Conv:
             o = self.names.get(raw)
             if o is None:
                 o = self.names[raw] = ("n", raw.decode("utf-8", "replace"))
+            if self.narrow:  # x.m() where isinstance(x, C) holds: ("N", x, C)
+                o = self.narrow.get(raw, o)
         else:
             o = self.expr(obj, depth + 1)
         return ("a", o, src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
@@ -564,14 +594,16 @@ class _Conv:
             return ("d", tuple(items))
         if t == "conditional_expression":
             ch = node.named_children
-            if len(ch) >= 3:
-                return ("or", (self.expr(ch[0], depth + 1), self.expr(ch[2], depth + 1)))
+            if len(ch) >= 3:  # (a narrowed where the condition is an isinstance test)
+                return ("or", (self.narrowed_expr(ch[0], ch[1], depth + 1), self.expr(ch[2], depth + 1)))
             return U
         if t == "boolean_operator":
-            return (
-                "or",
-                (self.expr(node.child_by_field_id(F_LEFT), depth + 1), self.expr(node.child_by_field_id(F_RIGHT), depth + 1)),
-            )
+            left = node.child_by_field_id(F_LEFT)
+            right = node.child_by_field_id(F_RIGHT)
+            op = node.child_by_field_id(F_OPERATOR)
+            if op is not None and self.src[op.start_byte : op.end_byte] == b"and":
+                return ("or", (self.expr(left, depth + 1), self.narrowed_expr(right, left, depth + 1)))
+            return ("or", (self.expr(left, depth + 1), self.expr(right, depth + 1)))
         if t == "named_expression":
             return self.expr(node.child_by_field_id(F_VALUE), depth + 1)
         if t == "string":
@@ -870,6 +902,8 @@ class _Conv:
                 continue
             if t in _TRUTH_TESTS:
                 self.truth_test(node, t, sc)
+                if t in _NARROWING and self.narrowing(node, t, sc, stack):
+                    continue
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
                         push((c, sc, 0))
@@ -1012,6 +1046,13 @@ class _Conv:
                     if act[c.kind_id]:
                         push((c, sc, 4))
                 continue
+            if t == "<narrow>":  # a narrowing region starts or ends (``narrowing``)
+                if node.names is None:
+                    self.narrow = self.narrow_saved.pop()
+                else:
+                    self.narrow_saved.append(self.narrow)
+                    self.narrow = {**self.narrow, **node.names}
+                continue
             if t == "ERROR":
                 pass  # walk inside: extract what parses
             for c in reversed(node.named_children):
@@ -1063,6 +1104,132 @@ class _Conv:
         if e[0] in _OPERAND_TAGS:
             self.scopes[self.scopes[sc].owner].ops.append((e, at.start_point[0] + 1, dunder, fallback, sc))
 
+    def narrowed_expr(self, node: Node | None, cond: Node | None, depth: int) -> Any:
+        """``expr(node)`` where ``cond`` holds: converted (and memoised) with the names an
+        ``isinstance`` in it narrows, since the walk meets the nodes later, already converted."""
+        names = self.narrowed_names(cond) if cond is not None else None
+        if not names:
+            return self.expr(node, depth)
+        saved = self.narrow
+        self.narrow = {**saved, **names}
+        try:
+            return self.expr(node, depth)
+        finally:
+            self.narrow = saved
+
+    def narrowed_names(self, cond: Node | None, single: bool = False) -> dict[bytes, Any]:
+        """The names ``cond`` narrows when true: ``isinstance(x, C)``, also in an ``and`` chain
+        (not with ``single``) -> {raw x: ("N", x, C's expression)}; not ``self``/``cls``."""
+        out: dict[bytes, Any] = {}
+        todo = [cond]
+        while todo:
+            v = todo.pop()
+            if v is None:
+                continue
+            k = _KN[v.kind_id]
+            if k == "parenthesized_expression":
+                todo.append(v.named_child(0) if v.named_child_count == 1 else None)
+            elif k == "boolean_operator" and not single:
+                op = v.child_by_field_id(F_OPERATOR)
+                if op is not None and self.src[op.start_byte : op.end_byte] == b"and":
+                    todo += (v.child_by_field_id(F_RIGHT), v.child_by_field_id(F_LEFT))
+            elif k == "call":
+                fn = v.child_by_field_id(F_FUNCTION)
+                argl = v.child_by_field_id(F_ARGUMENTS)
+                if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"isinstance":
+                    continue
+                args = [a for a in argl.named_children if _EK[a.kind_id] != 8]
+                if len(args) != 2 or _EK[args[0].kind_id] != 1 or _EK[args[1].kind_id] in (4, 5, 6):
+                    continue
+                raw = self.src[args[0].start_byte : args[0].end_byte]
+                if raw not in _NOT_NARROWED and raw not in out:
+                    out[raw] = ("N", self._name(args[0]), self.expr(args[1], 1))
+        return out
+
+    def narrowing(self, node: Node, t: str, sc: int, stack: list) -> bool:
+        """Where ``node``'s test narrows names by ``isinstance``, pushes its children with marks
+        around the region it narrows (True): an ``if``/``elif`` body, the right operand of
+        ``and``, the value of ``a if isinstance(...) else b``, and the statements after ``assert
+        isinstance(...)`` or after ``if not isinstance(...):`` whose body returns, raises,
+        continues or breaks. False: nothing narrowed, the caller pushes the children."""
+        push = stack.append
+        if t == "if_statement" or t == "elif_clause":
+            cond = node.child_by_field_id(F_CONDITION)
+            names = self.narrowed_names(cond)
+            cons = node.child_by_field_id(F_CONSEQUENCE)
+            if names and cons is not None:
+                for c in reversed(node.children):
+                    if c.id == cons.id:
+                        push((_END_MARK, sc, 0))
+                        push((c, sc, 0))
+                        push((_Mark(names), sc, 0))
+                    elif _ACTW[c.kind_id]:
+                        push((c, sc, 0))
+                return True
+            if (
+                t == "if_statement" and cond is not None and _KN[cond.kind_id] == "not_operator"
+                and cons is not None and cons.named_child_count
+                and _KN[cons.named_child(cons.named_child_count - 1).kind_id] in _EXITS
+                and node.child_by_field_id(F_ALTERNATIVE) is None
+            ):
+                names = self.narrowed_names(cond.child_by_field_id(F_ARGUMENT), single=True)
+                return bool(names) and self.narrow_rest(node, names, sc, stack)
+            return False
+        if t == "assert_statement":
+            names = self.narrowed_names(node.named_child(0) if node.named_child_count else None)
+            return bool(names) and self.narrow_rest(node, names, sc, stack)
+        if t == "boolean_operator":
+            left = node.child_by_field_id(F_LEFT)
+            right = node.child_by_field_id(F_RIGHT)
+            op = node.child_by_field_id(F_OPERATOR)
+            if left is None or right is None or op is None or self.src[op.start_byte : op.end_byte] != b"and":
+                return False
+            names = self.narrowed_names(left)
+            if not names:
+                return False
+            push((_END_MARK, sc, 0))
+            push((right, sc, 0))
+            push((_Mark(names), sc, 0))
+            push((left, sc, 0))
+            return True
+        # conditional_expression: a if cond else b
+        kids = [c for c in node.named_children if _KN[c.kind_id] != "comment"]
+        if len(kids) != 3:
+            return False
+        names = self.narrowed_names(kids[1])
+        if not names:
+            return False
+        push((kids[2], sc, 0))
+        push((kids[1], sc, 0))
+        push((_END_MARK, sc, 0))
+        push((kids[0], sc, 0))
+        push((_Mark(names), sc, 0))
+        return True
+
+    def narrow_rest(self, node: Node, names: dict[bytes, Any], sc: int, stack: list) -> bool:
+        """Narrow the statements after ``node`` in its block: they are the top entries of the
+        walk's stack (pushed by the block, next first); the end mark goes below the last one.
+        Then pushes ``node``'s own children (walked first, not narrowed) and returns True."""
+        parent = node.parent
+        if parent is None or _KN[parent.kind_id] not in ("block", "module"):
+            return False
+        rest = []
+        sib = node.next_sibling
+        while sib is not None:
+            if _ACTW[sib.kind_id]:
+                rest.append(sib)
+            sib = sib.next_sibling
+        k = len(rest)
+        if not k or len(stack) < k or getattr(stack[-k][0], "id", None) != rest[-1].id \
+                or getattr(stack[-1][0], "id", None) != rest[0].id:
+            return False
+        stack.insert(len(stack) - k, (_END_MARK, sc, 0))
+        stack.append((_Mark(names), sc, 0))
+        for c in reversed(node.children):
+            if _ACTW[c.kind_id]:
+                stack.append((c, sc, 0))
+        return True
+
     def truth(self, sc: int, v: Node | None, at: Node) -> None:
         """``v``'s truth is tested (a condition, an operand of ``not``/``and``/``or``): its class's
         ``__bool__``, else ``__len__``; both sides of a condition's ``and``/``or``."""
@@ -1075,8 +1242,20 @@ class _Conv:
                 v = v.child_by_field_id(F_ARGUMENT)
             elif k == "boolean_operator":
                 self.truth_seen.add(v.id)  # its own visit adds nothing more
-                self.truth(sc, v.child_by_field_id(F_LEFT), at)
-                v = v.child_by_field_id(F_RIGHT)
+                left = v.child_by_field_id(F_LEFT)
+                self.truth(sc, left, at)
+                right = v.child_by_field_id(F_RIGHT)
+                op = v.child_by_field_id(F_OPERATOR)
+                names = self.narrowed_names(left) if op is not None and self.src[op.start_byte : op.end_byte] == b"and" else None
+                if names:  # isinstance(x, C) and x.ready: x.ready of a C
+                    saved = self.narrow
+                    self.narrow = {**saved, **names}
+                    try:
+                        self.truth(sc, right, at)
+                    finally:
+                        self.narrow = saved
+                    return
+                v = right
             else:
                 if 1 <= _EK[v.kind_id] <= 2:  # a name or an attribute (a call's result costs more than it gives)
                     self.operand(sc, v, at, "__bool__", "__len__")

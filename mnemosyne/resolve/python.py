@@ -20,6 +20,10 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   ``set``/``iter``/``filter`` pass items on, ``next`` returns one, ``enumerate``/``zip`` pair them;
 * enums: the members of an ``enum.Enum`` subclass (``Color.RED``, ``Color["RED"]``, iterating the
   class) are its instances;
+* ``isinstance(x, C)`` narrows ``x`` as an attribute's object where the test holds (the parser
+  marks it ``("N", x, C)``: an ``if``/``elif`` body, ``and``'s right operand, a conditional
+  expression's value, the statements after ``assert isinstance`` or after ``if not isinstance(...):
+  return``): x's instances of C or its subclasses, else an instance of C (``narrowed``);
 * annotations: a class (``Optional``/``Union``/``|`` unpacked) is an instance of it, ``Self`` the
   method's own class; a container
   annotation (``list[C]``, ``Sequence[C]``, ``Iterator[C]``, ``tuple[C, ...]``, ``dict[str, C]``,
@@ -1735,8 +1739,9 @@ class _FileResolver:
             out: set = set()
             for b in self.eval(path, idx, e[1]):
                 out |= self.getattr(b, e[2])[0]
-            if e[1][0] == "n":
-                out |= self.stored_attr(path, idx, e[1][1], e[2])
+            base = e[1][1] if e[1][0] == "N" else e[1]  # (a narrowed name is the same variable)
+            if base[0] == "n":
+                out |= self.stored_attr(path, idx, base[1], e[2])
             return out
         if tag == "c":
             fn = e[1]
@@ -1784,9 +1789,47 @@ class _FileResolver:
             for x in e[1]:
                 out |= self.eval(path, idx, x)
             return out
+        if tag == "N":
+            return self.narrowed(path, idx, e)
         if tag == "*":
             return set()
         return set()
+
+    def narrowed(self, path: str, idx: int, e: Any) -> set:
+        """``x`` where ``isinstance(x, C)`` holds (``("N", x, C)``, the object of an attribute in
+        the narrowed region): x's instances of C or of its subclasses (a program class deriving
+        from an external C too), and its instances of external classes when C is external (which
+        may derive from C: not known), else an instance of C (as the annotation ``x: C`` gives);
+        C a tuple of classes too. A builtin class: nothing known (methods of builtin values are
+        not edges); an unknown one: x's values unchanged."""
+        vals = self.eval(path, idx, e[1])
+        ce = e[2]
+        classes: set = set()
+        for c in ce[1] if ce[0] == "t" else (ce,):
+            if c[0] != "*":
+                classes |= self.eval(path, idx, c)
+        if not classes:
+            return set(vals)
+        prog = [(c[1], c[2]) for c in classes if c[0] == "C"]
+        ext = {c[1] for c in classes if (c[0] == "X" or c[0] == "XM") and c[1] not in _ANY_TYPES}
+        bset = {c[1] for c in classes if c[0] == "B"}
+        keep = set()
+        for v in vals:
+            k = v[0]
+            if k == "I":
+                mro, externals, _ = self.mro(v[1], v[2])
+                if any(c in mro for c in prog) or any(
+                    x[1] in ext if x[0] == "X" or x[0] == "XM" else x[0] == "B" and x[1] in bset for x in externals
+                ):
+                    keep.add(v)
+            elif k == "XI":
+                if ext:  # may derive from the external class: not known
+                    keep.add(v)
+            elif bset and k not in ("S", "M"):  # displays, classes, functions: builtin instances
+                keep.add(v)
+        if keep:
+            return keep
+        return {("I", cp, ci) for cp, ci in prog} | {("XI", x) for x in ext}
 
     def receiver_returns(self, path: str, fidx: int) -> tuple:
         """The returns of method ``fidx`` that depend on the receiver it is called through, when

@@ -91,6 +91,10 @@ RECORDED = {
     # and reading a method decorated by a program class with __get__ runs that __get__; new corpus
     # case method_decorator_classes
     19: "5284ffa003e2b761197d2cca402f6a33d96df2414e663d9b42ffbbd4318b5b57",
+    # Python: isinstance(x, C) narrows x as an attribute's object where the test holds (if / elif
+    # bodies, `and`, conditional expressions, after `assert isinstance` and after `if not
+    # isinstance(...): return`); new corpus case isinstance_narrowing
+    20: "760ce6ddfa09065f209e1fad1a398a1fc5ffa2d9f3497280a22fbe4dfb3bb72a",
 }
 
 

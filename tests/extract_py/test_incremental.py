@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 25)
+        k = rng.randint(0, 26)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -94,6 +94,15 @@ def _random_module(rng: random.Random, me: str) -> str:
                 f"from pkg.{on} import Meta\n\nclass M1(metaclass={rng.choice(['Meta', 'type', 'D'])}):\n    pass\n\n"
                 f"class M2(M1{rng.choice(['', ', metaclass=Meta'])}):\n    pass\n\nM2()"
             )
+        elif k == 26:  # isinstance narrows x to the other module's classes (which gain / lose m, n)
+            test = rng.choice([
+                "    if isinstance(x, C):\n        return x.m()\n    return None",
+                "    assert isinstance(x, (C, D))\n    return x.n()",
+                "    if not isinstance(x, D):\n        return None\n    return x.m()",
+                "    return isinstance(x, C) and x.n()",
+                "    return x.m() if isinstance(x, D) else None",
+            ])
+            lines.append(f"from pkg.{on} import C, D\n\ndef narrow(x):\n{test}\n\nnarrow({rng.choice(['C', 'D', 'E'])}())")
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"
