@@ -406,7 +406,7 @@ class _Mark:
     __slots__ = ("names",)
     kind_id = _MARK_ID
 
-    def __init__(self, names: dict[bytes, Any] | None) -> None:
+    def __init__(self, names: dict[Any, Any] | None) -> None:
         self.names = names
 
 
@@ -434,8 +434,8 @@ class _Conv:
         self.truth_seen: set[int] = set()  # boolean operators whose operands a condition recorded
         # names an enclosing ``isinstance`` test narrowed (raw name -> ("N", name, class expr)), and
         # the maps of the regions around this one
-        self.narrow: dict[bytes, Any] = {}
-        self.narrow_saved: list[dict[bytes, Any]] = []
+        self.narrow: dict[Any, Any] = {}
+        self.narrow_saved: list[dict[Any, Any]] = []
 
     # ---------------------------------------------------------------- expressions
     def expr(self, node: Node | None, depth: int = 0) -> Any:
@@ -480,6 +480,8 @@ class _Conv:
                 o = self.narrow.get(raw, o)
         else:
             o = self.expr(obj, depth + 1)
+            if self.narrow and _EK[obj.kind_id] == 2:  # self.node.m() where isinstance(self.node, C) holds
+                o = self.narrow.get(o, o)
         return ("a", o, src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
 
     def _call(self, node: Node, depth: int) -> Any:
@@ -1117,10 +1119,11 @@ class _Conv:
         finally:
             self.narrow = saved
 
-    def narrowed_names(self, cond: Node | None, single: bool = False) -> dict[bytes, Any]:
-        """The names ``cond`` narrows when true: ``isinstance(x, C)``, also in an ``and`` chain
-        (not with ``single``) -> {raw x: ("N", x, C's expression)}; not ``self``/``cls``."""
-        out: dict[bytes, Any] = {}
+    def narrowed_names(self, cond: Node | None, single: bool = False) -> dict[Any, Any]:
+        """What ``cond`` narrows when true: ``isinstance(x, C)``, also in an ``and`` chain (not
+        with ``single``) -> {raw x: ("N", x, C's expression)}, not ``self``/``cls``; for an
+        attribute ``isinstance(self.node, C)``, keyed by the attribute's expression."""
+        out: dict[Any, Any] = {}
         todo = [cond]
         while todo:
             v = todo.pop()
@@ -1139,11 +1142,22 @@ class _Conv:
                 if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"isinstance":
                     continue
                 args = [a for a in argl.named_children if _EK[a.kind_id] != 8]
-                if len(args) != 2 or _EK[args[0].kind_id] != 1 or _EK[args[1].kind_id] in (4, 5, 6):
+                if len(args) != 2 or _EK[args[1].kind_id] in (4, 5, 6):
                     continue
-                raw = self.src[args[0].start_byte : args[0].end_byte]
-                if raw not in _NOT_NARROWED and raw not in out:
-                    out[raw] = ("N", self._name(args[0]), self.expr(args[1], 1))
+                ek = _EK[args[0].kind_id]
+                if ek == 1:  # a name: keyed by its text
+                    key: Any = self.src[args[0].start_byte : args[0].end_byte]
+                    if key in _NOT_NARROWED:
+                        continue
+                    target = self._name(args[0])
+                elif ek == 2:  # an attribute (self.node): keyed by its expression
+                    key = target = self.expr(args[0], 1)
+                    if target is U:
+                        continue
+                else:
+                    continue
+                if key not in out:
+                    out[key] = ("N", target, self.expr(args[1], 1))
         return out
 
     def narrowing(self, node: Node, t: str, sc: int, stack: list) -> bool:
@@ -1206,7 +1220,7 @@ class _Conv:
         push((_Mark(names), sc, 0))
         return True
 
-    def narrow_rest(self, node: Node, names: dict[bytes, Any], sc: int, stack: list) -> bool:
+    def narrow_rest(self, node: Node, names: dict[Any, Any], sc: int, stack: list) -> bool:
         """Narrow the statements after ``node`` in its block: they are the top entries of the
         walk's stack (pushed by the block, next first); the end mark goes below the last one.
         Then pushes ``node``'s own children (walked first, not narrowed) and returns True."""

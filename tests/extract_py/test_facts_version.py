@@ -95,6 +95,8 @@ RECORDED = {
     # bodies, `and`, conditional expressions, after `assert isinstance` and after `if not
     # isinstance(...): return`); new corpus case isinstance_narrowing
     20: "760ce6ddfa09065f209e1fad1a398a1fc5ffa2d9f3497280a22fbe4dfb3bb72a",
+    # Python: isinstance(self.node, C) narrows that attribute too (isinstance_narrowing grows)
+    21: "60531dc4fb65c18fe5d76f1769c30b57097aa7f55e10d2fd2d6e19ad345f66f3",
 }
 
 

@@ -1,7 +1,8 @@
 """isinstance narrows a name for the code its test guards: an if / elif body, the statements after
 `assert isinstance(...)` or after `if not isinstance(...): return`, the right operand of `and`, the
-value of `a if isinstance(...) else b`. The name then holds its instances of the class (or of a
-subclass), else an instance of the class, as an annotation would say."""
+value of `a if isinstance(...) else b`; `isinstance(self.node, C)` narrows that attribute. It
+then holds its instances of the class (or of a subclass), else an instance of the class, as an
+annotation would say."""
 
 import argparse
 import http.cookiejar
@@ -93,6 +94,16 @@ def merge_into(jar, other):
     return jar.merge(other)
 
 
+class Holder:
+    def __init__(self, node):
+        self.node = node
+
+    def visit(self):
+        if isinstance(self.node, Call):  # an attribute is narrowed too
+            return self.node.callee_name()
+        return None
+
+
 HANDLERS = {"describe": describe, "short": short}
 
 
@@ -112,3 +123,4 @@ def main():
     options(None, "x")
     merge_into(Jar(), None)
     dispatch("short")
+    Holder(Other()).visit()
