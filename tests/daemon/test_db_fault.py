@@ -33,19 +33,29 @@ def own_home() -> Iterator[Path]:
         shutil.rmtree(home, ignore_errors=True)
 
 
-def test_falkordb_killed_and_restarted_while_commits_arrive(own_home: Path, make_repo) -> None:
-    env = daemon_env(own_home, MNEMOSYNE_FALKORDB_SOCKET=str(own_home / "falkordb.sock"))
+def _daemon_with_workspace(home: Path, make_repo, name: str, **env_extra: str) -> tuple[Settings, object, DaemonProc]:  # noqa: ANN001
+    """A daemon running on ``home`` (it starts the embedded FalkorDB of this home) with a new
+    repository registered as workspace ``name`` and ingested."""
+    env = daemon_env(home, MNEMOSYNE_FALKORDB_SOCKET=str(home / "falkordb.sock"), **env_extra)
     env.pop("MNEMOSYNE_FALKORDB_URL", None)
-    settings = Settings(home=own_home, falkordb_socket=own_home / "falkordb.sock")
+    settings = Settings(home=home, falkordb_socket=home / "falkordb.sock")
     repo = make_repo()
-    d = DaemonProc(env).start()  # starts the embedded FalkorDB of this home
+    d = DaemonProc(env).start()
     try:
         db = connect(settings, start=False)
-        add_workspace(db.registry, "fault", repo.path)
+        add_workspace(db.registry, name, repo.path)
         d.request("reconcile")
-        wait_for(lambda: indexed_commit(db, "fault") == repo.head(), 20, what="initial ingest")
+        wait_for(lambda: indexed_commit(db, name) == repo.head(), 20, what="initial ingest")
         db.close()
+    except BaseException:
+        d.terminate()
+        raise
+    return settings, repo, d
 
+
+def test_falkordb_killed_and_restarted_while_commits_arrive(own_home: Path, make_repo) -> None:
+    settings, repo, d = _daemon_with_workspace(own_home, make_repo, "fault")
+    try:
         server_pid = int((own_home / "falkordb.pid").read_text())
         os.kill(server_pid, signal.SIGKILL)
         shas = []
@@ -75,19 +85,9 @@ def test_deadlocked_falkordb_is_killed_and_replaced(own_home: Path, make_repo) -
     """A FalkorDB that deadlocks (no answer, no CPU; here SIGSTOP) under the running daemon is
     killed after ``falkordb_hang_s`` and started again; the commits made meanwhile are ingested.
     Without the watch, the daemon's next query would wait out its socket timeout (330 s)."""
-    env = daemon_env(own_home, MNEMOSYNE_FALKORDB_SOCKET=str(own_home / "falkordb.sock"),
-                     MNEMOSYNE_FALKORDB_HANG_S="2")
-    env.pop("MNEMOSYNE_FALKORDB_URL", None)
-    settings = Settings(home=own_home, falkordb_socket=own_home / "falkordb.sock")
-    repo = make_repo()
-    d = DaemonProc(env).start()
+    settings, repo, d = _daemon_with_workspace(own_home, make_repo, "hang", MNEMOSYNE_FALKORDB_HANG_S="2")
     server_pid = 0
     try:
-        db = connect(settings, start=False)
-        add_workspace(db.registry, "hang", repo.path)
-        d.request("reconcile")
-        wait_for(lambda: indexed_commit(db, "hang") == repo.head(), 20, what="initial ingest")
-        db.close()
         server_pid = int((own_home / "falkordb.pid").read_text())
         os.kill(server_pid, signal.SIGSTOP)
         sha = repo.commit("while the database is deadlocked")

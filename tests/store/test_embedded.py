@@ -246,6 +246,18 @@ def test_replies_are_parsed_by_hiredis() -> None:
     assert "Hiredis" in DefaultParser.__name__
 
 
+def _server_holding_files(settings: Settings, n: int) -> tuple[EmbeddedFalkorDB, int]:
+    """The embedded server started, with ``n`` File nodes in graph ``kept`` on disk; its pid."""
+    db = connect(settings)
+    db.graph("kept").write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": f"f{i}"} for i in range(n)])
+    db.close()
+    time.sleep(1.2)  # appendfsync everysec
+    server = EmbeddedFalkorDB(settings)
+    pid = server._read_pid()
+    assert pid is not None
+    return server, pid
+
+
 def test_a_hung_server_is_replaced(own_home: Path, monkeypatch) -> None:  # noqa: ANN001
     """A server that answers nothing and uses no CPU (FalkorDB deadlocked at start-up, seen
     rarely under load; here: SIGSTOP) is killed and started again, with its data."""
@@ -253,13 +265,7 @@ def test_a_hung_server_is_replaced(own_home: Path, monkeypatch) -> None:  # noqa
 
     monkeypatch.setattr(embedded, "HUNG_S", 1.0)
     settings = own_settings(own_home)
-    db = connect(settings)
-    db.graph("kept").write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": f"f{i}"} for i in range(7)])
-    db.close()
-    time.sleep(1.2)  # appendfsync everysec
-    server = EmbeddedFalkorDB(settings)
-    pid = server._read_pid()
-    assert pid is not None
+    server, pid = _server_holding_files(settings, 7)
     os.kill(pid, signal.SIGSTOP)
     try:
         t = time.monotonic()
@@ -299,13 +305,7 @@ def test_hang_watch_kills_a_deadlocked_server_only(own_home: Path) -> None:
     from mnemosyne.store.embedded import HangWatch
 
     settings = own_settings(own_home)
-    db = connect(settings)
-    db.graph("kept").write_batches("UNWIND $rows AS r CREATE (:File {path: r.p})", [{"p": f"f{i}"} for i in range(5)])
-    db.close()
-    time.sleep(1.2)  # appendfsync everysec
-    server = EmbeddedFalkorDB(settings)
-    pid = server._read_pid()
-    assert pid is not None
+    server, pid = _server_holding_files(settings, 5)
     watch = HangWatch(server, hung_s=0.5)
     for _ in range(4):
         assert watch.check() is False
