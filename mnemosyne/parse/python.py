@@ -71,6 +71,7 @@ _SPECIAL = frozenset({
     "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
     "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
     "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement", "interpolation",
+    "type_alias_statement",
 }) | _TRUTH_TESTS
 # operators calling a dunder of their operand's class (``_Walker.operator``): binary (the left
 # operand's ``__op__``; ``__rop__`` of the right one when the left is a literal), augmented
@@ -94,6 +95,8 @@ _ITEM_GENERICS = frozenset({
 })
 _MAPPING_GENERICS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "DefaultDict", "defaultdict"})
 _MUTATORS = frozenset({"append", "add", "appendleft", "insert", "setdefault", "extend", "extendleft"})
+# `X = Dict[str, Node]`: an assignment of a subscript with one of these heads is a type alias
+_ALIAS_HEADS = _ITEM_GENERICS | _MAPPING_GENERICS | {"Optional", "Union", "Type", "Annotated"}
 # node kind id -> type name (ids are much cheaper to read than Node.type; 65535 is ERROR)
 _KN: list[str] = [""] * 65536
 for _i in range(LANGUAGE.node_kind_count):
@@ -1048,6 +1051,17 @@ class _Conv:
                     if act[c.kind_id]:
                         push((c, sc, 4))
                 continue
+            if t == "type_alias_statement":  # type X = ...: what annotations naming X mean
+                left = node.child_by_field_id(F_LEFT)
+                if left is not None and left.named_child_count and _EK[left.named_child(0).kind_id] == 1:
+                    alias = self.ann(node.child_by_field_id(F_RIGHT))
+                    if alias:
+                        self.bind(sc, _stext(self.src, left.named_child(0)), ("ta", tuple(alias)))
+                # walked as before: the grammar also reads `type(obj).name = f()` as this statement
+                for c in reversed(node.children):
+                    if actw[c.kind_id]:
+                        push((c, sc, 0))
+                continue
             if t == "<narrow>":  # a narrowing region starts or ends (``narrowing``)
                 if node.names is None:
                     self.narrow = self.narrow_saved.pop()
@@ -1353,11 +1367,16 @@ class _Conv:
             if sv is not None:
                 value = ("str", sv)
         ann = [e for ty in types for e in self.ann(ty)] if types else None
+        alias = self.type_alias(lefts, types, value_node)
+        if alias is not None:  # X: TypeAlias = ... / X = Dict[str, Node]: annotations naming X mean these
+            ann = None
         for l in lefts:
             if kn[l.kind_id] == "identifier":  # bind_target's first case, inline
                 name = self.src[l.start_byte : l.end_byte].decode("utf-8", "replace")
                 if value is not None:
                     self.bind(sc, name, value)
+                if alias:
+                    self.bind(sc, name, ("ta", tuple(alias)))
                 if ann:
                     self.bind(sc, name, ("ann", tuple(ann)))
                 elif value is None:
@@ -1377,6 +1396,23 @@ class _Conv:
         for l in reversed(lefts):
             if act[l.kind_id]:
                 push((l, sc, 2))
+
+    def type_alias(self, lefts: list[Node], types: list[Node] | None, value: Node | None) -> list[Any] | None:
+        """The annotation a type alias assignment stands for (``X: TypeAlias = Union[A, B]``, or
+        ``X = Dict[str, Node]`` with a typing generic's head), else None."""
+        if value is None or len(lefts) != 1 or _KN[lefts[0].kind_id] != "identifier":
+            return None
+        if types:
+            if _stext(self.src, types[0]).rsplit(".", 1)[-1] not in ("TypeAlias", "_TypeAlias"):
+                return None
+        else:
+            k = _KN[value.kind_id]
+            if k != "subscript" and k != "generic_type":
+                return None
+            head = value.child_by_field_id(F_VALUE) if k == "subscript" else value.named_child(0)
+            if head is None or _stext(self.src, head).rsplit(".", 1)[-1] not in _ALIAS_HEADS:
+                return None
+        return self.ann(value)
 
     def definition(self, node: Node, sc: int, push: Any) -> int | None:
         decorators: list[Node] = []

@@ -25,7 +25,8 @@ Resolution is demand-driven, flow-insensitive points-to over the program:
   expression's value, the statements after ``assert isinstance`` or after ``if not isinstance(...):
   return``): x's instances of C or its subclasses, else an instance of C (``narrowed``);
 * annotations: a class (``Optional``/``Union``/``|`` unpacked) is an instance of it, ``Self`` the
-  method's own class; a container
+  method's own class, a type alias (``X: TypeAlias = ...``, ``X = Dict[str, C]``, ``type X = ...``;
+  the parser binds ``("ta", annotation)``) what it stands for; a container
   annotation (``list[C]``, ``Sequence[C]``, ``Iterator[C]``, ``tuple[C, ...]``, ``dict[str, C]``,
   ``Mapping[K, C]``, ...) a container whose items (a mapping's values) are instances of C;
 * parameters: annotation, default, ``self``/``cls``, plus the arguments passed by the call sites
@@ -190,6 +191,15 @@ SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops g
 SETTLE_BUDGET = 5000
 # values a settling key carries over: functions, classes, external names and instances
 _SETTLED_KINDS = frozenset({"F", "C", "X", "XI", "XM", "I"})
+
+
+def _class_of(v: Any) -> Any:
+    """The class value of an instance value (``I`` -> ``C``, ``XI`` -> ``X``), else None."""
+    if v[0] == "I":
+        return ("C", v[1], v[2])
+    if v[0] == "XI":
+        return ("X", v[1])
+    return None
 
 
 def _carried(values: frozenset) -> frozenset:
@@ -1251,7 +1261,7 @@ class _FileResolver:
                     return True
         return False
 
-    def ann_values(self, path: str, idx: int, exprs: tuple) -> frozenset:
+    def ann_values(self, path: str, idx: int, exprs: tuple, depth: int = 0) -> frozenset:
         out: set = set()
         for e in exprs:
             if e[0] == "ctr":  # list[C], dict[str, C], Iterator[C]: a container of C instances
@@ -1264,6 +1274,10 @@ class _FileResolver:
             for c in self.eval(path, idx, e):
                 if c[0] == "C":
                     out.add(c if as_class else ("I", c[1], c[2]))
+                elif c[0] == "TA":  # a type alias (``Graph: TypeAlias = Dict[str, State]``)
+                    if depth < 8:  # (aliases naming each other)
+                        vals = self.ann_values(c[1], c[2], c[3], depth + 1)
+                        out |= {_class_of(v) for v in vals} - {None} if as_class else vals
                 elif c[0] == "X" and c[1] in _SELF_TYPES:
                     # typing.Self in a method's annotation: the class the method is defined in
                     if idx >= 0 and self.hdr(path, idx).kind == "class":
@@ -1791,6 +1805,8 @@ class _FileResolver:
             return out
         if tag == "N":
             return self.narrowed(path, idx, e)
+        if tag == "ta":  # a type alias: what annotations naming it mean (``ann_values``)
+            return {("TA", path, idx, e[1])}
         if tag == "*":
             return set()
         return set()
@@ -1807,7 +1823,11 @@ class _FileResolver:
         classes: set = set()
         for c in ce[1] if ce[0] == "t" else (ce,):
             if c[0] != "*":
-                classes |= self.eval(path, idx, c)
+                for v in self.eval(path, idx, c):
+                    if v[0] == "TA":  # isinstance(x, Alias) of a Union alias: its classes
+                        classes.update(x for x in map(_class_of, self.ann_values(v[1], v[2], v[3])) if x is not None)
+                    else:
+                        classes.add(v)
         if not classes:
             return set(vals)
         prog = [(c[1], c[2]) for c in classes if c[0] == "C"]

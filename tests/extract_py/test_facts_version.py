@@ -97,6 +97,9 @@ RECORDED = {
     20: "760ce6ddfa09065f209e1fad1a398a1fc5ffa2d9f3497280a22fbe4dfb3bb72a",
     # Python: isinstance(self.node, C) narrows that attribute too (isinstance_narrowing grows)
     21: "60531dc4fb65c18fe5d76f1769c30b57097aa7f55e10d2fd2d6e19ad345f66f3",
+    # Python type aliases (`X: TypeAlias = ...`, `X = Dict[str, C]`, `type X = ...`) stand for
+    # their annotation; new corpus case type_aliases
+    22: "8d194c1bbc0fe6f5053ed1772ef5acd5d81825369afa2a8e675080dc04f6a6bf",
 }
 
 

@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 26)
+        k = rng.randint(0, 27)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -103,6 +103,11 @@ def _random_module(rng: random.Random, me: str) -> str:
                 "    return x.m() if isinstance(x, D) else None",
             ])
             lines.append(f"from pkg.{on} import C, D\n\ndef narrow(x):\n{test}\n\nnarrow({rng.choice(['C', 'D', 'E'])}())")
+        elif k == 27:  # a type alias of the other module's classes
+            alias = rng.choice(["Optional[C]", "Union[C, D]", "List[D]"])
+            use = "x[0].m()" if alias.startswith("List") else "x.m()"
+            lines.append(f"from typing import List, Optional, Union\nfrom pkg.{on} import C, D\n\nAlias = {alias}\n\n"
+                         f"def use(x: Alias):\n    return {use}")
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"
