@@ -671,6 +671,10 @@ class _Conv:
                     args = args[1:2]
                 elif hname not in ("tuple", "Tuple"):
                     args = args[:1]
+                elif args and b"..." not in (_stext(self.src, a).encode() for a in args):
+                    # tuple[A, B]: item i is an A / a B ('p': one annotation per position), so
+                    # `a, b = pair()` and `pair()[1]` pick theirs
+                    return [("ctr", "p", tuple(tuple(self.ann(a, depth + 1)) for a in args))]
                 items = tuple(e for a in args for e in self.ann(a, depth + 1))
                 return [("ctr", "d" if hname in _MAPPING_GENERICS else "t", items)] if items else []
             if hname in ("Optional", "Union", "Annotated", "Final", "ClassVar", "Type", "type"):

@@ -1265,7 +1265,12 @@ class _FileResolver:
         out: set = set()
         for e in exprs:
             if e[0] == "ctr":  # list[C], dict[str, C], Iterator[C]: a container of C instances
-                disp = ("t", (("*", ("u",)), ("ai", e[2]))) if e[1] == "t" else ("d", ((("u",), ("ai", e[2])),))
+                if e[1] == "p":  # tuple[A, B]: by position
+                    disp = ("t", tuple(("ai", pos) for pos in e[2]))
+                elif e[1] == "t":
+                    disp = ("t", (("*", ("u",)), ("ai", e[2])))
+                else:
+                    disp = ("d", ((("u",), ("ai", e[2])),))
                 out.add(("T", path, idx, disp))
                 continue
             as_class = e[0] == "cls"

@@ -100,6 +100,9 @@ RECORDED = {
     # Python type aliases (`X: TypeAlias = ...`, `X = Dict[str, C]`, `type X = ...`) stand for
     # their annotation; new corpus case type_aliases
     22: "8d194c1bbc0fe6f5053ed1772ef5acd5d81825369afa2a8e675080dc04f6a6bf",
+    # Python: a fixed tuple annotation (tuple[A, B]) types its items by position (unpacking a call
+    # annotated so, literal indexes); new corpus case tuple_annotations
+    23: "0183020d25ec008f5af5b0580ea6516ed9d7dea576ca5f8823e465d1beb9cea7",
 }
 
 
