@@ -600,14 +600,13 @@ class _Conv:
         if t == "conditional_expression":
             ch = node.named_children
             if len(ch) >= 3:  # (a narrowed where the condition is an isinstance test)
-                return ("or", (self.narrowed_expr(ch[0], ch[1], depth + 1), self.expr(ch[2], depth + 1)))
+                return ("or", (self.narrowed_by(ch[1], self.expr, ch[0], depth + 1), self.expr(ch[2], depth + 1)))
             return U
         if t == "boolean_operator":
             left = node.child_by_field_id(F_LEFT)
             right = node.child_by_field_id(F_RIGHT)
-            op = node.child_by_field_id(F_OPERATOR)
-            if op is not None and self.src[op.start_byte : op.end_byte] == b"and":
-                return ("or", (self.expr(left, depth + 1), self.narrowed_expr(right, left, depth + 1)))
+            if self.is_and(node):
+                return ("or", (self.expr(left, depth + 1), self.narrowed_by(left, self.expr, right, depth + 1)))
             return ("or", (self.expr(left, depth + 1), self.expr(right, depth + 1)))
         if t == "named_expression":
             return self.expr(node.child_by_field_id(F_VALUE), depth + 1)
@@ -1124,16 +1123,22 @@ class _Conv:
         if e[0] in _OPERAND_TAGS:
             self.scopes[self.scopes[sc].owner].ops.append((e, at.start_point[0] + 1, dunder, fallback, sc))
 
-    def narrowed_expr(self, node: Node | None, cond: Node | None, depth: int) -> Any:
-        """``expr(node)`` where ``cond`` holds: converted (and memoised) with the names an
-        ``isinstance`` in it narrows, since the walk meets the nodes later, already converted."""
+    def is_and(self, node: Node) -> bool:
+        """``node`` (a boolean operator) is an ``and``."""
+        op = node.child_by_field_id(F_OPERATOR)
+        return op is not None and self.src[op.start_byte : op.end_byte] == b"and"
+
+    def narrowed_by(self, cond: Node | None, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` with the names an ``isinstance`` in ``cond`` narrows: for what is converted
+        (and memoised) where ``cond`` holds before the walk meets it (``a if cond else b``, the
+        right operand of ``and``)."""
         names = self.narrowed_names(cond) if cond is not None else None
         if not names:
-            return self.expr(node, depth)
+            return fn(*args)
         saved = self.narrow
         self.narrow = {**saved, **names}
         try:
-            return self.expr(node, depth)
+            return fn(*args)
         finally:
             self.narrow = saved
 
@@ -1151,8 +1156,7 @@ class _Conv:
             if k == "parenthesized_expression":
                 todo.append(v.named_child(0) if v.named_child_count == 1 else None)
             elif k == "boolean_operator" and not single:
-                op = v.child_by_field_id(F_OPERATOR)
-                if op is not None and self.src[op.start_byte : op.end_byte] == b"and":
+                if self.is_and(v):
                     todo += (v.child_by_field_id(F_RIGHT), v.child_by_field_id(F_LEFT))
             elif k == "call":
                 fn = v.child_by_field_id(F_FUNCTION)
@@ -1213,8 +1217,7 @@ class _Conv:
         if t == "boolean_operator":
             left = node.child_by_field_id(F_LEFT)
             right = node.child_by_field_id(F_RIGHT)
-            op = node.child_by_field_id(F_OPERATOR)
-            if left is None or right is None or op is None or self.src[op.start_byte : op.end_byte] != b"and":
+            if left is None or right is None or not self.is_and(node):
                 return False
             names = self.narrowed_names(left)
             if not names:
@@ -1277,15 +1280,8 @@ class _Conv:
                 left = v.child_by_field_id(F_LEFT)
                 self.truth(sc, left, at)
                 right = v.child_by_field_id(F_RIGHT)
-                op = v.child_by_field_id(F_OPERATOR)
-                names = self.narrowed_names(left) if op is not None and self.src[op.start_byte : op.end_byte] == b"and" else None
-                if names:  # isinstance(x, C) and x.ready: x.ready of a C
-                    saved = self.narrow
-                    self.narrow = {**saved, **names}
-                    try:
-                        self.truth(sc, right, at)
-                    finally:
-                        self.narrow = saved
+                if self.is_and(v):  # isinstance(x, C) and x.ready: x.ready of a C
+                    self.narrowed_by(left, self.truth, sc, right, at)
                     return
                 v = right
             else:

@@ -1683,13 +1683,19 @@ class _FileResolver:
     def _method_decorators(self, path: str, fidx: int) -> set[str]:
         s = self.hdr(path, fidx)
         names = self.decorator_names(s)
-        for d in s.decorators:
+        for cp, ci in self.decorator_classes(path, s, s.decorators):
+            names.update(x[1] for x in self.mro(cp, ci)[1] if x[0] == "B" and x[1] in _METHOD_KINDS)
+        return names
+
+    def decorator_classes(self, path: str, s: Scope, decorators: Iterable[Any]) -> Iterator[tuple[str, int]]:
+        """The program classes that ``decorators`` of function scope ``s`` name (``@Name``,
+        ``@mod.Name``; not the builtin and standard ones of ``_PLAIN_DECORATORS``)."""
+        for d in decorators:
             if d[0] not in ("n", "a") or (d[1] if d[0] == "n" else d[2]) in _PLAIN_DECORATORS:
                 continue
             for v in self.eval(path, s.parent, d):
                 if v[0] == "C":
-                    names.update(x[1] for x in self.mro(v[1], v[2])[1] if x[0] == "B" and x[1] in _METHOD_KINDS)
-        return names
+                    yield v[1], v[2]
 
     def is_self_param(self, path: str, idx: int, name: str) -> bool:
         """``name`` is the first parameter of method scope ``idx``."""
@@ -2524,14 +2530,9 @@ class _FileResolver:
             if v[0] != "def":
                 continue
             d = self.hdr(cp, v[1])
-            if d.kind != "function" or not d.decorators:
-                continue
-            de = d.decorators[0]
-            if de[0] not in ("n", "a") or (de[1] if de[0] == "n" else de[2]) in _PLAIN_DECORATORS:
-                continue
-            for c in self.eval(cp, d.parent, de):
-                if c[0] == "C":
-                    out.update(self.methods(c[1], c[2], "__get__"))
+            if d.kind == "function" and d.decorators:
+                for dp, di in self.decorator_classes(cp, d, d.decorators[:1]):  # the outermost
+                    out.update(self.methods(dp, di, "__get__"))
         return sorted(out)
 
     def subclass_may_have(self, path: str, cidx: int, attr: str) -> bool:
