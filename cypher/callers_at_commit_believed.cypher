@@ -8,5 +8,7 @@ MATCH (a:Function)-[r:CALLS]->(b:Function {fully_qualified_name: $fqn})
 WHERE r.valid_from_seq <= $seq AND r.ingested_at <= $t AND (r.superseded_at IS NULL OR r.superseded_at > $t)
   AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq OR r.ended_commit IN $late)
 RETURN a.fully_qualified_name AS caller, r.resolution AS resolution, r.confidence AS confidence,
-       r.lines AS lines, coalesce(a.external, false) AS external, r.valid_from_seq AS since_seq
+       coalesce(a.external, false) AS external, r.valid_from_seq AS since_seq,
+       r.rel_lines AS rel_lines, r.lines_hash AS lines_hash, a.line_start AS caller_line, a.body_hash AS caller_hash,
+       a.file AS caller_file
 ORDER BY caller

@@ -6,4 +6,4 @@ MATCH (p)-[d:DEFINES]->(s:Function)
 WHERE d.valid_from_seq <= $seq AND d.ingested_at <= $t AND (d.superseded_at IS NULL OR d.superseded_at > $t)
   AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq OR d.ended_commit IN $late)
   AND coalesce(d.file, '') STARTS WITH $prefix
-RETURN s.fully_qualified_name AS fqn, coalesce(d.kind, s.kind) AS kind, d.file AS file, d.line_start AS line_start
+RETURN s.fully_qualified_name AS fqn, coalesce(d.kind, s.kind) AS kind, d.file AS file, s.line_start AS line_start

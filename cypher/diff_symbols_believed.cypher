@@ -12,8 +12,8 @@ WITH p, d, s,
      (d.valid_from_seq <= $b AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $b OR d.ended_commit IN $late)) AS in_b
 WHERE in_a <> in_b AND coalesce(d.file, '') STARTS WITH $prefix
 RETURN s.fully_qualified_name AS fqn, CASE WHEN s:Class THEN 'class' ELSE coalesce(d.kind, s.kind) END AS kind,
-       d.file AS file, d.signature AS signature, d.body_hash AS body_hash, d.line_start AS line_start,
-       d.line_end AS line_end, in_a, in_b
+       d.file AS file, d.signature AS signature, d.body_hash AS body_hash, s.line_start AS line_start,
+       s.line_end AS line_end, in_a, in_b
 UNION ALL
 MATCH (p)-[d:DEFINES]->(s)
 WHERE d.valid_to_seq > $lo AND d.valid_to_seq <= $hi AND d.valid_from_seq <= $lo
@@ -23,5 +23,5 @@ WITH p, d, s,
      (d.valid_from_seq <= $b AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $b OR d.ended_commit IN $late)) AS in_b
 WHERE in_a <> in_b AND coalesce(d.file, '') STARTS WITH $prefix
 RETURN s.fully_qualified_name AS fqn, CASE WHEN s:Class THEN 'class' ELSE coalesce(d.kind, s.kind) END AS kind,
-       d.file AS file, d.signature AS signature, d.body_hash AS body_hash, d.line_start AS line_start,
-       d.line_end AS line_end, in_a, in_b
+       d.file AS file, d.signature AS signature, d.body_hash AS body_hash, s.line_start AS line_start,
+       s.line_end AS line_end, in_a, in_b

@@ -6,8 +6,8 @@
 MATCH (p)-[d:DEFINES]->(s:Function {fully_qualified_name: $fqn})
 WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL
 RETURN s.fully_qualified_name AS fqn, 'Function' AS label, s.name AS name, coalesce(d.kind, s.kind) AS kind,
-       d.file AS file, d.signature AS signature, d.docstring AS docstring, d.line_start AS line_start,
-       d.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
+       d.file AS file, d.signature AS signature, d.docstring AS docstring, s.line_start AS line_start,
+       s.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
        size([(s)-[out:CALLS]->() WHERE out.valid_from_seq <= $seq AND (out.valid_to_seq IS NULL OR out.valid_to_seq > $seq) AND out.superseded_at IS NULL | 1]) AS callees,
        size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq) AND inc.superseded_at IS NULL | 1]) AS callers,
        d.valid_from_seq AS since_seq
@@ -15,8 +15,8 @@ UNION ALL
 MATCH (p)-[d:DEFINES]->(s:Class {fully_qualified_name: $fqn})
 WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL
 RETURN s.fully_qualified_name AS fqn, 'Class' AS label, s.name AS name, 'class' AS kind,
-       d.file AS file, d.signature AS signature, d.docstring AS docstring, d.line_start AS line_start,
-       d.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
+       d.file AS file, d.signature AS signature, d.docstring AS docstring, s.line_start AS line_start,
+       s.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
        0 AS callees,
        size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq) AND inc.superseded_at IS NULL | 1]) AS callers,
        d.valid_from_seq AS since_seq

@@ -4,7 +4,7 @@
 MATCH (p)-[d:DEFINES]->(s:Function {fully_qualified_name: $fqn})
 WHERE d.superseded_at IS NULL
 RETURN d.valid_from_seq AS from_seq, d.valid_to_seq AS to_seq, d.file AS file, d.signature AS signature,
-       d.docstring AS docstring, d.line_start AS line_start, d.line_end AS line_end, d.body_hash AS body_hash,
+       d.docstring AS docstring, s.line_start AS line_start, s.line_end AS line_end, d.body_hash AS body_hash,
        coalesce(p.fully_qualified_name, p.path) AS parent, coalesce(d.kind, s.kind) AS kind,
        d.source_commit AS source_commit, d.ended_commit AS ended_commit
 ORDER BY from_seq
@@ -12,7 +12,7 @@ UNION ALL
 MATCH (p)-[d:DEFINES]->(s:Class {fully_qualified_name: $fqn})
 WHERE d.superseded_at IS NULL
 RETURN d.valid_from_seq AS from_seq, d.valid_to_seq AS to_seq, d.file AS file, d.signature AS signature,
-       d.docstring AS docstring, d.line_start AS line_start, d.line_end AS line_end, d.body_hash AS body_hash,
+       d.docstring AS docstring, s.line_start AS line_start, s.line_end AS line_end, d.body_hash AS body_hash,
        coalesce(p.fully_qualified_name, p.path) AS parent, 'class' AS kind,
        d.source_commit AS source_commit, d.ended_commit AS ended_commit
 ORDER BY from_seq

@@ -8,7 +8,7 @@ MATCH (p)-[d:DEFINES]->(s:Function {fully_qualified_name: $fqn})
 WHERE d.ingested_at <= $t AND (d.superseded_at IS NULL OR d.superseded_at > $t)
 WITH p, d, s, d.ended_commit IN $late AS reopened
 RETURN d.valid_from_seq AS from_seq, CASE WHEN reopened THEN null ELSE d.valid_to_seq END AS to_seq, d.file AS file,
-       d.signature AS signature, d.docstring AS docstring, d.line_start AS line_start, d.line_end AS line_end,
+       d.signature AS signature, d.docstring AS docstring, s.line_start AS line_start, s.line_end AS line_end,
        d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent, coalesce(d.kind, s.kind) AS kind,
        d.source_commit AS source_commit, CASE WHEN reopened THEN null ELSE d.ended_commit END AS ended_commit
 ORDER BY from_seq
@@ -17,7 +17,7 @@ MATCH (p)-[d:DEFINES]->(s:Class {fully_qualified_name: $fqn})
 WHERE d.ingested_at <= $t AND (d.superseded_at IS NULL OR d.superseded_at > $t)
 WITH p, d, s, d.ended_commit IN $late AS reopened
 RETURN d.valid_from_seq AS from_seq, CASE WHEN reopened THEN null ELSE d.valid_to_seq END AS to_seq, d.file AS file,
-       d.signature AS signature, d.docstring AS docstring, d.line_start AS line_start, d.line_end AS line_end,
+       d.signature AS signature, d.docstring AS docstring, s.line_start AS line_start, s.line_end AS line_end,
        d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent, 'class' AS kind,
        d.source_commit AS source_commit, CASE WHEN reopened THEN null ELSE d.ended_commit END AS ended_commit
 ORDER BY from_seq

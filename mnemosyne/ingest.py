@@ -51,7 +51,7 @@ from mnemosyne.facts import FileFacts
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.git.repo import SYMLINK_MODE, CommitInfo, FileChange, GitRepo
 from mnemosyne.parse.pool import shared_pool
-from mnemosyne.search.doc_store import apply_docs, catch_up_docs, default_token_counter
+from mnemosyne.search.doc_store import DocState, apply_docs, catch_up_docs, default_token_counter, match_mentions
 from mnemosyne.search.docs import is_doc_path
 from mnemosyne.search.text import search_text
 from mnemosyne.store.versions import NodeRows, VersionStore, now_s
@@ -293,6 +293,9 @@ class _Run:
         self.timings: dict[str, float] = {"git": 0.0, "parse": 0.0, "resolve": 0.0, "diff": 0.0, "write": 0.0,
                                           "docs": 0.0}
         self._counter: Callable[[str], int] | None = None
+        # what documentation writes would otherwise read from the graph (no reads on the write path)
+        self._docs = DocState()
+        self._names: dict[str, dict[str, str]] = {}  # short name -> {fqn: label} of program symbols
 
     # --- helpers ---------------------------------------------------------------------------------
     def emit(self, phase: str, done: int = 0, total: int = 0, seq: int | None = None, commit: str | None = None) -> None:
@@ -317,7 +320,7 @@ class _Run:
             self.warnings.add(f"{path}: submodule (gitlink) not ingested; ingest it as its own workspace")
 
     # --- loading a tree into the extractor ---------------------------------------------------------
-    _KEPT = ("extractor", "state", "_facts_cache", "_node_cache", "_pkg_paths", "_submodules", "_known")
+    _KEPT = ("extractor", "state", "_facts_cache", "_node_cache", "_pkg_paths", "_submodules", "_known", "_names")
 
     def _cache_key(self) -> tuple[str, str, str]:
         return (str(getattr(self.db, "address", "")), self.info.name, str(self.info.path))
@@ -386,12 +389,14 @@ class _Run:
                 ff = None
             self.timings["resolve"] += time.perf_counter() - t
             if ff is None:
-                self._facts_cache.pop(p, None)
+                self._index_names(self._facts_cache.pop(p, None), None)
                 self.state.set_owner(p, None)
                 continue
             computed[p] = ff
-            if self._facts_cache.get(p) == ff:
+            prev_ff = self._facts_cache.get(p)
+            if prev_ff == ff:
                 continue  # affected but resolved to the same facts: nothing to diff or write
+            self._index_names(prev_ff, ff)
             self._facts_cache[p] = ff
             self.state.set_owner(p, file_edges(ff))
             rows = _file_nodes(ff)
@@ -421,6 +426,27 @@ class _Run:
             for w in pk.warnings:
                 self.warnings.add(w)
         return computed
+
+    def _index_names(self, old: FileFacts | None, new: FileFacts | None) -> None:
+        """Keep the short-name index of program symbols (documentation mentions) in step with a
+        file's facts."""
+        if old is not None:
+            for sym in old.symbols:
+                fqns = self._names.get(sym.name)
+                if fqns is not None:
+                    fqns.pop(sym.fqn, None)
+                    if not fqns:
+                        del self._names[sym.name]
+        if new is not None:
+            for sym in new.symbols:
+                if sym.kind != "module":
+                    self._names.setdefault(sym.name, {})[sym.fqn] = V.CLASS if sym.kind == "class" else V.FUNCTION
+
+    def _mentions(self, names: list[str]) -> dict[str, tuple[str, str, str]]:
+        """Documentation mentions resolved against the symbols at the commit being written."""
+        short = {n.replace("/", ".").rsplit(".", 1)[-1] for n in names}
+        cands = {k: [(label, fqn) for fqn, label in sorted(self._names[k].items())] for k in short if k in self._names}
+        return match_mentions(cands, names)
 
     def changed_files(self, changes: list[FileChange]) -> dict[str, bytes | None]:
         """Changed owned paths (source files and documentation) -> new bytes (None = deleted).
@@ -489,7 +515,8 @@ class _Run:
             st.flush()  # documentation is written directly, after this commit's queued code writes
             tm["write"] += time.perf_counter() - t
             t = time.perf_counter()
-            apply_docs(self.graph, seq, c.hash, c.timestamp, docs, count_tokens=self._count_tokens(), ingested_at=now)
+            apply_docs(self.graph, seq, c.hash, c.timestamp, docs, count_tokens=self._count_tokens(), ingested_at=now,
+                       state=self._docs, mentions=self._mentions)
             tm["docs"] = tm.get("docs", 0.0) + time.perf_counter() - t
         t = time.perf_counter()
         st.finish_commit(seq, c, self.branch_label, mode=self.mode, docs_seq=seq, docs_commit=c.hash)

@@ -88,11 +88,18 @@ def json_from_snapshot(snapshot) -> dict[str, list[dict[str, Any]]]:
     return {k: sorted(v, key=lambda x: (x["callee"], x["resolution"])) for k, v in sorted(out.items())}
 
 
-def json_from_graph(graph, seq: int) -> dict[str, list[dict[str, Any]]]:
+def json_from_graph(graph, seq: int, repo: str, commit: str, at_head: bool) -> dict[str, list[dict[str, Any]]]:
+    """The graph's calls at ``seq``, with call-site lines derived at ``commit`` (positions are not
+    versioned: at the head from the callers' latest first lines, elsewhere from the source)."""
+    from mnemosyne.query.positions import absolute_lines, call_lines
     from mnemosyne.timeline.read import callables_at, calls_at
 
     out: dict[str, list[dict[str, Any]]] = {f: [] for f in callables_at(graph, seq)}
-    for caller, callee, res, conf, lines in calls_at(graph, seq):
+    for caller, callee, res, conf, st in calls_at(graph, seq):
+        if at_head and st.lines_hash == st.caller_hash:
+            lines = absolute_lines(st.caller_line, st.rel_lines)
+        else:
+            lines = call_lines(repo, commit, st.caller_file, caller, callee, st.rel_lines, st.lines_hash)
         out.setdefault(caller, []).append({"callee": callee, "resolution": res, "confidence": conf, "lines": lines})
     return {k: sorted(v, key=lambda x: (x["callee"], x["resolution"])) for k, v in sorted(out.items())}
 
@@ -169,8 +176,7 @@ def _from_graph(db, info, at: str | None, fmt: str) -> dict[str, Any] | None:
     if fmt == "pycg":
         return pycg_at(g, seq)
     return {"commit": commit, "seq": seq, "source": "graph", "workspace": info.name,
-            "lines_note": "lines are the latest call-site lines of each version" if seq != head_seq else None,
-            "calls": json_from_graph(g, seq)}
+            "calls": json_from_graph(g, seq, str(info.path), commit, seq == head_seq)}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ from mnemosyne.query.core import (
     snapshot,
     workspace_info,
 )
+from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 from mnemosyne.query.models import (
     AtCommit,
     CallChange,
@@ -109,12 +110,26 @@ class _At:
         return run(self.g, _BELIEVED[name], **params, **self.extra)
 
 
-def _lines(v: Any) -> list[int]:
-    if v is None:
-        return []
-    if isinstance(v, int):
-        return [v]
-    return [int(x) for x in v]
+def _at_head(atc: AtCommit) -> bool:
+    """The commit asked is the ingested head (the nodes' latest positions are its positions)."""
+    return atc.as_of_ingest is None and atc.seq is not None and atc.seq == atc.head_seq
+
+
+def _call_edge(info: WorkspaceInfo, atc: AtCommit, fqn: str, direction: str, row: list[Any],
+               with_lines: bool = True) -> CallEdge:
+    """A row of calls_at_commit / callers_at_commit as a ``CallEdge``; its call-site lines derived
+    at the commit (query/positions.py): at the head from the caller's latest first line, elsewhere
+    from the caller's file at that commit."""
+    other, resolution, confidence, external, since, rel, lines_hash, caller_line, caller_hash, caller_file = row
+    caller, callee = (fqn, other) if direction == "callees" else (other, fqn)
+    lines: list[int] = []
+    if with_lines and rel:
+        if _at_head(atc) and lines_hash == caller_hash:
+            lines = absolute_lines(caller_line, rel)
+        else:
+            lines = call_lines(info.path, atc.hash, caller_file, caller, callee, rel, lines_hash)
+    return CallEdge(caller=caller, callee=callee, resolution=resolution, confidence=confidence, lines=lines,
+                    external=bool(external), since_seq=since)  # fmt: skip
 
 
 class _Source:
@@ -210,11 +225,7 @@ def _calls(
     rows = q(query, fqn=fqn, seq=atc.seq)
     if not rows:
         _ensure_defined(db, info, g, fqn, atc, q)
-    edges = []
-    for other, resolution, confidence, lines, external, since in rows:
-        caller, callee = (fqn, other) if direction == "callees" else (other, fqn)
-        edges.append(CallEdge(caller=caller, callee=callee, resolution=resolution, confidence=confidence,
-                              lines=_lines(lines), external=bool(external), since_seq=since))  # fmt: skip
+    edges = [_call_edge(info, atc, fqn, direction, row) for row in rows]
     return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges)
 
 
@@ -260,12 +271,8 @@ def call_tree(
             found = src.out.get(name, []) if direction == "callees" else src.inc.get(name, [])
             return sorted((src.edge(c) for c in found), key=lambda e: (e.callee, e.caller))
         query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
-        out = []
-        for other, resolution, confidence, lines, external, since in q(query, fqn=name, seq=atc.seq):  # type: ignore[misc]
-            caller, callee = (name, other) if direction == "callees" else (other, name)
-            out.append(CallEdge(caller=caller, callee=callee, resolution=resolution, confidence=confidence,
-                                lines=_lines(lines), external=bool(external), since_seq=since))  # fmt: skip
-        return out
+        rows = q(query, fqn=name, seq=atc.seq)  # type: ignore[misc]
+        return [_call_edge(info, atc, name, direction, row, with_lines=False) for row in rows]
 
     first = step(fqn)  # the root's edges; only when it has none is "is it defined at all?" asked
     if not first:
@@ -306,6 +313,8 @@ def call_tree(
 def _symbol_from_row(info: WorkspaceInfo, atc: AtCommit, row: list[Any], with_source: bool) -> SymbolResult:
     (fqn, label, name, kind, file, signature, docstring, ls, le, body_hash, parent, callees_n, callers_n,
      since) = row  # fmt: skip
+    if not _at_head(atc):  # the node's range is the head's: derive the range at this commit
+        ls, le = symbol_span(info.path, atc.hash, file, fqn) or (None, None)
     source = file_lines(info.path, atc.hash, file, ls, le) if with_source else None
     return SymbolResult(
         workspace=info.name, fqn=fqn, name=name, kind=kind, label=label, file=file, line_start=ls, line_end=le,

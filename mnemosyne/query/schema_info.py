@@ -84,10 +84,12 @@ LABELS: list[tuple[str, str | None, list[str], str]] = [
 
 EDGES: list[tuple[str, str, bool, list[str], str]] = [
     ("DEFINES", "File|Class|Function -> Function|Class", True,
-     ["file", "signature", "docstring", "line_start", "line_end", "body_hash", "kind"],
-     "a symbol exists at s iff one incoming DEFINES holds at s; its attributes at s are that version's"),
-    ("CALLS", "Function -> Function", True, ["resolution", "confidence", "lines"],
-     "call edge; resolution exact/import/self/inferred/...; confidence 0..1; lines = latest call sites"),
+     ["file", "signature", "docstring", "body_hash", "kind"],
+     "a symbol exists at s iff one incoming DEFINES holds at s; its attributes at s are that version's "
+     "(line ranges are not versioned: the node's line_start/line_end are the latest)"),
+    ("CALLS", "Function -> Function", True, ["resolution", "confidence", "rel_lines", "lines_hash"],
+     "call edge; resolution exact/import/self/inferred/...; confidence 0..1; rel_lines = call-site offsets "
+     "from the caller's first line (caller line_start + rel_lines = the lines at the head)"),
     ("IMPORTS", "File -> File|ThirdPartyPackage", True, [], "module imports"),
     ("INHERITS_FROM", "Class -> Class", True, [], "base classes"),
     ("DEPENDS_ON", "Package -> ThirdPartyPackage", True, ["spec", "scope", "source"], "declared dependency"),
@@ -115,8 +117,10 @@ a version HOLDS at seq s iff
 rewrite: always exclude it). Without the predicate a query mixes all of history and returns duplicates.
 "At commit X": find s with MATCH (c:Commit {hash: $hash}) RETURN c.seq (seq NULL = not on the timeline).
 "As of time T": the last Commit with timestamp <= T and seq IS NOT NULL, ORDER BY seq DESC LIMIT 1.
-A symbol exists at s iff an incoming DEFINES holds at s; its signature/docstring/lines/file at s are on that
-DEFINES version (the node properties are only the latest values). CALLS.lines and DEPENDS_ON.source are
+A symbol exists at s iff an incoming DEFINES holds at s; its signature/docstring/body_hash/file at s are on
+that DEFINES version (the node properties are only the latest values). Positions are not versioned: a
+shift of lines changes no version; the nodes' line_start/line_end are the latest (the CLI and MCP tools
+derive positions at older commits from the source). CALLS.rel_lines/lines_hash and DEPENDS_ON.source are
 updated in place (latest only). Commit-level facts (MODIFIES, PARENT, ADDRESSES) are unversioned.
 Transaction time: versions with ingested_at <= T AND (superseded_at IS NULL OR superseded_at > T) are what
 Mnemosyne believed at wall-clock time T. Timestamps are epoch seconds (UTC).

@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +69,33 @@ def default_token_counter() -> TokenCounter:
     return approx_tokens
 
 
+class DocState:
+    """What the open documentation versions are, kept by the ingesting process so that writing a
+    commit's documentation reads nothing from the database: per document, its open sections
+    (key -> ordinal, line range as last written) and its open NEXT pairs. Loaded with two queries
+    the first time a run writes documentation (after any rollback), then kept in step with every
+    write ``apply_docs`` makes."""
+
+    def __init__(self) -> None:
+        self.loaded = False
+        self.sections: dict[str, dict[str, tuple[Any, Any, Any]]] = {}
+        self.pairs: dict[str, set[tuple[str, str]]] = {}
+
+    def load(self, graph: Any) -> None:
+        self.sections, self.pairs = {}, {}
+        for p, k, o, ls, le, nls, nle in graph.ro_query(
+            f"MATCH (d:Document)-[r:HAS_SECTION]->(s:Section) WHERE {_HOLDS_OPEN} "
+            "RETURN d.path, s.key, r.ordinal, r.line_start, r.line_end, s.line_start, s.line_end"
+        ):
+            # a section whose node lines differ from its version's is resent (as _changed_rows)
+            self.sections.setdefault(p, {})[k] = (o, ls, le) if (ls, le) == (nls, nle) else (None, None, None)
+        for p, a, b in graph.ro_query(
+            f"MATCH (a:Section)-[r:NEXT]->(b:Section) WHERE {_HOLDS_OPEN} RETURN r.doc, a.key, b.key"
+        ):
+            self.pairs.setdefault(p, set()).add((a, b))
+        self.loaded = True
+
+
 def apply_docs(
     graph: Any,
     seq: int,
@@ -78,13 +105,18 @@ def apply_docs(
     *,
     count_tokens: TokenCounter | None = None,
     ingested_at: int | None = None,
+    state: DocState | None = None,
+    mentions: MentionResolver | None = None,
 ) -> DocsReport:
     """Make the documentation versions at timeline position ``seq`` match ``changed``.
 
     ``changed`` maps repo-relative paths of documentation files (``docs.is_doc_path``; others
     are ignored) to their new content, or None when the commit deleted them. Idempotent: applying
-    the same commit twice changes nothing.
+    the same commit twice changes nothing. Ingestion passes ``state`` (the open versions it keeps)
+    and ``mentions`` (its own symbol table), and then nothing is read from the database.
     """
+    if state is not None and not state.loaded:
+        state.load(graph)
     report = DocsReport()
     count = count_tokens or default_token_counter()
     now = int(ingested_at if ingested_at is not None else time.time())
@@ -95,8 +127,8 @@ def apply_docs(
             continue
         report.documents += 1
         if content is None:
-            report.sections_closed += _close_missing(graph, path, [], base)
-            _sync_next(graph, path, [], base)
+            report.sections_closed += _close_missing(graph, path, [], base, state)
+            _sync_next(graph, path, [], base, state)
             report.deleted.append(path)
             continue
         raw = content.encode() if isinstance(content, str) else bytes(content)
@@ -114,8 +146,8 @@ def apply_docs(
                 "code": b.has_code, "over": b.oversized, "ord": ordinal,
             })  # fmt: skip
         keys = [r["key"] for r in rows]
-        report.sections_closed += _close_missing(graph, path, keys, base)
-        all_rows, rows = rows, _changed_rows(graph, path, rows)  # unchanged sections are not resent
+        report.sections_closed += _close_missing(graph, path, keys, base, state)
+        all_rows, rows = rows, _changed_rows(graph, path, rows, state)  # unchanged sections are not resent
         for r in rows:
             if "text" in r:  # a new section: its search text is written once, on creation
                 r["st"] = doc_search_text(r["hp"] or doc.title, r["text"])
@@ -140,24 +172,30 @@ def apply_docs(
             rows, batch_size=200, params=base,
         )
         report.sections_opened += res["relationships_created"]
-        _sync_next(graph, path, keys, base)
-        report.mentions += _link(graph, [(r["key"], r["mentions"]) for r in all_rows if r["mentions"]], seq=int(seq))
+        if state is not None:
+            state.sections[path] = {r["key"]: (r["ord"], r["ls"], r["le"]) for r in all_rows}
+        _sync_next(graph, path, keys, base, state)
+        report.mentions += _link(graph, [(r["key"], r["mentions"]) for r in all_rows if r["mentions"]], seq=int(seq),
+                                 resolver=mentions)
     return report
 
 
-def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]], state: DocState | None) -> list[dict[str, Any]]:
     """The rows the two section writes below would change: sections with no open version (whole
     rows), and sections whose open version has another ordinal or line range (only those values).
     A changelog entry added at the top would otherwise resend the text of every section."""
-    current = {
-        k: (o, ls, le)
-        for k, o, ls, le, nls, nle in graph.query(
-            f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {_HOLDS_OPEN} "
-            "RETURN s.key, r.ordinal, r.line_start, r.line_end, s.line_start, s.line_end",
-            {"p": path},
-        )
-        if (ls, le) == (nls, nle)
-    }
+    if state is not None:
+        current = {k: v for k, v in state.sections.get(path, {}).items() if v != (None, None, None)}
+    else:
+        current = {
+            k: (o, ls, le)
+            for k, o, ls, le, nls, nle in graph.query(
+                f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {_HOLDS_OPEN} "
+                "RETURN s.key, r.ordinal, r.line_start, r.line_end, s.line_start, s.line_end",
+                {"p": path},
+            )
+            if (ls, le) == (nls, nle)
+        }
     seen: dict[str, int] = {}
     for r in rows:
         seen[r["key"]] = seen.get(r["key"], 0) + 1
@@ -172,9 +210,15 @@ def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]]) -> list[dic
     return out
 
 
-def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any]) -> int:
+def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any], state: DocState | None) -> int:
     """End the open HAS_SECTION versions of ``path`` whose section is not in ``keep``. A version
     opened at this very commit (a replay) is deleted: it was never true."""
+    if state is not None:
+        kept = set(keep)
+        open_ = state.sections.get(path, {})
+        if all(k in kept for k in open_):
+            return 0  # nothing to end: no query
+        state.sections[path] = {k: v for k, v in open_.items() if k in kept}
     rows = graph.query(
         "MATCH (d:Document {path: $p})-[r:HAS_SECTION]->(s:Section) "
         f"WHERE {_HOLDS_OPEN} AND NOT s.key IN $keep "
@@ -188,8 +232,24 @@ def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any])
     return int(rows[0][0]) if rows else 0
 
 
-def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any]) -> None:
+def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any], state: DocState | None) -> None:
     pairs = [[a, b] for a, b in zip(keys, keys[1:], strict=False)]
+    if state is not None:
+        want = {(a, b) for a, b in pairs}
+        have = state.pairs.get(path, set())
+        state.pairs[path] = want
+        if want == have:
+            return  # reading order unchanged: no query
+        if have <= want:  # nothing to end
+            graph.query(
+                "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
+                "OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+                "WITH a, b, count(o) AS open WHERE open = 0 "
+                "CREATE (a)-[:NEXT {vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
+                "source_commit: $c, ingested_at: $now}]->(b)",
+                {**base, "p": path, "pairs": [list(x) for x in sorted(want - have)]},
+            )
+            return
     graph.query(
         "MATCH (a:Section {doc: $p})-[r:NEXT]->(b:Section) "
         f"WHERE {_HOLDS_OPEN} AND NOT [a.key, b.key] IN $pairs "
@@ -242,6 +302,12 @@ def resolve_mentions(graph: Any, names: list[str], seq: int | None = None) -> di
             if kind == "module":
                 continue
             cands.setdefault(name, []).append((label, fqn))
+    return match_mentions(cands, names)
+
+
+def match_mentions(cands: Mapping[str, list[tuple[str, str]]], names: list[str]) -> dict[str, tuple[str, str, str]]:
+    """The mention rule of ``resolve_mentions`` over candidates already known: ``cands`` maps a
+    symbol's short name to the (label, fqn) of every program symbol (no modules) of that name."""
     out: dict[str, tuple[str, str, str]] = {}
     for m in names:
         pool = cands.get(_short(m), [])
@@ -261,9 +327,15 @@ def resolve_mentions(graph: Any, names: list[str], seq: int | None = None) -> di
     return out
 
 
-def _link(graph: Any, section_mentions: list[tuple[str, list[str]]], seq: int | None) -> int:
+MentionResolver = Callable[[list[str]], dict[str, tuple[str, str, str]]]
+
+
+def _link(graph: Any, section_mentions: list[tuple[str, list[str]]], seq: int | None,
+          resolver: MentionResolver | None = None) -> int:
     names = sorted({n for _, ms in section_mentions for n in ms})
-    resolved = resolve_mentions(graph, names, seq)
+    if not names:
+        return 0
+    resolved = resolver(names) if resolver is not None else resolve_mentions(graph, names, seq)
     rows = []
     for key, ms in section_mentions:
         for n in ms:

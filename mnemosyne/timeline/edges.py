@@ -2,8 +2,13 @@
 
 An :class:`EdgeKey` names one version identity: edge type, both endpoints (label + stable key)
 and the identity properties. Two commits that give the same key continue the same version;
-anything else in the key changing opens a new version. Non-identity properties (``lines`` of a
-CALLS version, ``source`` of DEPENDS_ON/LOCKS_VERSION) are updated in place.
+anything else in the key changing opens a new version. Non-identity properties (``rel_lines`` and
+``lines_hash`` of a CALLS version, ``source`` of DEPENDS_ON/LOCKS_VERSION) are updated in place.
+
+Positions are not versioned facts: a DEFINES identity has no line range, and a CALLS version keeps
+its call-site lines relative to the caller's first line (``rel_lines``) with the caller's body hash
+they were measured on (``lines_hash``). An edit above a function shifts it without touching any
+version; the query layer derives absolute lines at a commit from the source (query/positions.py).
 
 ``snapshot_edges(snapshot)`` (what a fresh parse of a tree says) and ``graph_edges_at(graph, seq)``
 (what the graph says holds at timeline position ``seq``) return the same canonical form, so the
@@ -24,7 +29,7 @@ from mnemosyne.facts import FileFacts, PackageFacts, Snapshot
 # identity properties stored on each versioned edge type, in key order (docs/schema.md)
 IDENT_PROPS: dict[str, tuple[str, ...]] = {
     V.CALLS: ("resolution", "confidence"),
-    V.DEFINES: ("file", "signature", "docstring", "line_start", "line_end", "body_hash", "kind"),
+    V.DEFINES: ("file", "signature", "docstring", "body_hash", "kind"),
     V.IMPORTS: (),
     V.INHERITS_FROM: (),
     V.DEPENDS_ON: ("spec", "scope"),
@@ -110,6 +115,7 @@ def file_edges(ff: FileFacts) -> dict[EdgeKey, dict[str, Any]]:
     """Versioned edges a source file contributes: key -> mutable (non-identity) properties."""
     out: dict[EdgeKey, dict[str, Any]] = {}
     kinds = {s.fqn: s.kind for s in ff.symbols}
+    first_line = {s.fqn: (s.line_start, s.body_hash or "") for s in ff.symbols}
     for s in ff.symbols:
         if s.parent in (ff.path, s.file):
             src_label, src = V.FILE, ff.path
@@ -121,16 +127,16 @@ def file_edges(ff: FileFacts) -> dict[EdgeKey, dict[str, Any]]:
             clean(s.file),
             clean(s.signature or ""),
             clean(s.docstring or ""),
-            int(s.line_start),
-            int(s.line_end),
             s.body_hash or "",
             s.kind,
         )
         out[EdgeKey(V.DEFINES, src_label, clean(src), dst_label, clean(s.fqn), ident)] = {}
     for c in ff.calls:
         k = EdgeKey(V.CALLS, V.FUNCTION, clean(c.caller), V.FUNCTION, clean(c.callee), (c.resolution, conf(c.confidence)))
-        lines = sorted(set(out.get(k, {}).get("lines", ())) | set(c.lines))
-        out[k] = {"lines": lines}
+        start, body = first_line.get(c.caller, (1, ""))
+        prev = out.get(k)
+        rel = sorted(set(prev["rel_lines"] if prev else ()) | {ln - start for ln in c.lines})
+        out[k] = {"rel_lines": rel, "lines_hash": body}
     for im in ff.imports:
         if im.target_kind == "file":
             k = EdgeKey(V.IMPORTS, V.FILE, clean(ff.path), V.FILE, clean(im.target))

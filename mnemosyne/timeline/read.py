@@ -7,12 +7,22 @@ cut as :func:`mnemosyne.callgraph.to_pycg`, so a graph answer equals a from-sour
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from mnemosyne import vocabulary as V
 
 HOLDS = "e.valid_from_seq <= $s AND (e.valid_to_seq IS NULL OR e.valid_to_seq > $s) AND e.superseded_at IS NULL"
 CALLABLE_KINDS = ("module", "function", "method", "lambda")
+
+
+class CallSites(NamedTuple):
+    """Where a CALLS version's calls are, relative to its caller (see ``calls_at``)."""
+
+    rel_lines: list[int]
+    lines_hash: str | None
+    caller_line: int | None
+    caller_hash: str | None
+    caller_file: str | None
 
 
 def _rows(graph: Any, cypher: str, params: dict) -> list[list]:
@@ -34,16 +44,22 @@ def ingested_head(graph: Any) -> tuple[int | None, str | None]:
     return int(rows[0][0]), rows[0][1]
 
 
-def calls_at(graph: Any, seq: int) -> list[tuple[str, str, str, float, list[int]]]:
-    """Every CALLS version holding at ``seq``: (caller, callee, resolution, confidence, lines).
-    ``lines`` are the open version's latest call-site lines (updated in place while it holds)."""
+def calls_at(graph: Any, seq: int) -> list[tuple[str, str, str, float, CallSites]]:
+    """Every CALLS version holding at ``seq``: (caller, callee, resolution, confidence, sites).
+    ``sites``: the call-site offsets from the caller's first line, the caller body they were
+    measured on, and the caller node's latest first line, body hash and file (positions are not
+    versioned: the query layer turns them into lines at a commit, query/positions.py)."""
     rows = _rows(
         graph,
         f"MATCH (a:{V.FUNCTION})-[e:{V.CALLS}]->(b:{V.FUNCTION}) WHERE {HOLDS} "
-        "RETURN a.fully_qualified_name, b.fully_qualified_name, e.resolution, e.confidence, e.lines",
+        "RETURN a.fully_qualified_name, b.fully_qualified_name, e.resolution, e.confidence, e.rel_lines, "
+        "e.lines_hash, a.line_start, a.body_hash, a.file",
         {"s": seq},
     )
-    return [(a, b, r or "", float(c if c is not None else 1.0), list(ls or [])) for a, b, r, c, ls in rows]
+    return [
+        (a, b, r or "", float(c if c is not None else 1.0), CallSites(list(rel or []), lh, ls, bh, f))
+        for a, b, r, c, rel, lh, ls, bh, f in rows
+    ]
 
 
 def callables_at(graph: Any, seq: int) -> list[str]:
@@ -59,7 +75,7 @@ def callables_at(graph: Any, seq: int) -> list[str]:
 
 def pycg_at(graph: Any, seq: int, min_confidence: float = 0.9) -> dict[str, list[str]]:
     out: dict[str, set[str]] = {f: set() for f in callables_at(graph, seq)}
-    for caller, callee, _res, conf, _lines in calls_at(graph, seq):
+    for caller, callee, _res, conf, _sites in calls_at(graph, seq):
         if conf >= min_confidence:
             out.setdefault(caller, set()).add(callee)
     return {k: sorted(v) for k, v in sorted(out.items())}
