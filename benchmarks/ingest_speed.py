@@ -295,8 +295,10 @@ def main() -> int:
                 "RETURN a.fully_qualified_name, b.fully_qualified_name, e.valid_from_seq, "
                 "coalesce(e.valid_to_seq, $n)", {"n": res.last_seq + 1},
             )
-            print(f"graph: {len(pairs)} CALLS versions; "
-                  f"{g.query('MATCH ()-[e:DEFINES]->() RETURN count(e)')[0][0]} DEFINES versions")
+            n_def = g.query("MATCH ()-[e:DEFINES]->() RETURN count(e)")[0][0]
+            n_sym = g.query("MATCH ()-[e:DEFINES]->(s) RETURN count(DISTINCT s)")[0][0]
+            print(f"graph: {len(pairs)} CALLS versions; {n_def} DEFINES versions for {n_sym} symbols "
+                  f"({n_def / max(n_sym, 1):.2f} per symbol)")
             for kind, qname, idx in (("calls at commit", "calls_at_commit", 0), ("callers at commit", "callers_at_commit", 1)):
                 lat = []
                 hits = 0

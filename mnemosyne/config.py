@@ -68,6 +68,11 @@ class Settings(BaseSettings):
         description="Cores that resolve a big batch of files (a commit many files depend on, a whole tree): 2 = a "
         "forked child resolves a share while it lasts; 1 = in-process. Default: 2 on a machine with 2 or more cores.",
     )
+    history_since: str | None = Field(
+        default=None,
+        description="How far back a workspace's timeline starts when ingest is given no --since: a date "
+        "(2024-01-31, ISO time or epoch seconds), a revision, or 'all' (None: the whole first-parent history).",
+    )
     max_file_bytes: int = Field(default=2_000_000, description="Source files larger than this are skipped with a warning.")
     embeddings_provider: str = Field(default="local", description="'local' (offline ONNX MiniLM), 'openai', or 'none'.")
     embeddings_model: str = Field(default="text-embedding-3-small", description="Model for the openai provider.")

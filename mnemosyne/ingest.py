@@ -104,6 +104,7 @@ class IngestResult(BaseModel):
     last_seq: int | None = None
     stopped: bool = False  # the stop event interrupted the run (safe; run again to continue)
     message: str = ""
+    since: str | None = Field(default=None, description="first commit of the history window (None: the root)")
     state_reused: bool = False  # the previous run's in-memory state was reused (no tree re-parse)
     timings: dict[str, float] = Field(
         default_factory=dict,
@@ -546,7 +547,19 @@ class _Run:
         self.store.set_meta(last_seq=None, last_commit=None, docs_seq=None, docs_commit=None, **meta)
         self.warnings.add(warning)
 
-    def run(self, head_only: bool, rebuild: bool = False) -> IngestResult:
+    def _window_start(self, since: str | None, timeline: list[str], meta: dict[str, Any]) -> int:
+        """Index in ``timeline`` of the first commit of the history window. ``since``: a date, a
+        revision on the timeline, or 'all'; None keeps the window the graph has (else the setting)."""
+        if since is None:
+            kept = meta.get("since_commit")
+            if kept and meta.get("last_commit"):
+                return timeline.index(kept) if kept in timeline else 0
+            since = self.settings.history_since
+        if since is None or since.strip().lower() in ("all", "root", ""):
+            return 0
+        return window_index(self.repo, timeline, since)
+
+    def run(self, head_only: bool, rebuild: bool = False, since: str | None = None) -> IngestResult:
         info = self.info
         repo = self.repo
         self.branch_label = info.branch or "HEAD"
@@ -615,6 +628,24 @@ class _Run:
             return self._run_head_only(res, head, last_seq, last_commit)
 
         timeline = repo.timeline_hashes(head)
+        start = self._window_start(since, timeline, meta)
+        kept = meta.get("since_commit") if last_commit else None
+        if kept and kept in timeline and start > timeline.index(kept):
+            self.warnings.add(
+                f"--since {since} ignored: the graph's history already starts earlier, at {kept[:12]} "
+                "(a window is extended back, never cut)"
+            )
+            start = timeline.index(kept)
+        elif last_commit and (kept or None) != (timeline[start] if start else None):
+            # the window moves back (or the graph's start left the timeline): build it again from
+            # the new start; what was built is kept as superseded versions
+            self._start_over(res, now, f"history window now starts at {timeline[start][:12]}: re-deriving the "
+                             "history from there; the previous versions are kept as superseded")
+            last_seq, last_commit = -1, None
+        timeline = timeline[start:]
+        self.store.set_meta(since_commit=timeline[0] if start else None)
+        if start:
+            res.since = timeline[0]
         if last_commit and not (last_seq < len(timeline) and timeline[last_seq] == last_commit):
             # history rewritten: find the fork point against the believed timeline in the graph
             self.emit("superseding")
@@ -649,6 +680,16 @@ class _Run:
             if self.verify or self.rolled:  # after a rollback, always check
                 self.verify_loaded_state()
         self._update_registry(state="ingesting")
+        if start and last_seq < 0:
+            # the window's first commit is seq 0 with its whole tree (as a shallow boundary is)
+            self._apply_tree(timeline[0], 0, None)
+            res.commits_ingested += 1
+            last_seq, last_commit = 0, timeline[0]
+            self.emit("ingesting", 1, todo, 0, last_commit)
+            todo -= 1
+            if todo <= 0:
+                res.message = f"ingested {timeline[0][:12]} as the start of the history window (seq 0)"
+                return self._finish(res, 0, last_commit)
         last_reg = time.monotonic()
         stream = repo.iter_log(head, since=last_commit)  # parsed as git prints it: never all in memory
         ahead = _ReadAhead(self, stream, todo)
@@ -695,8 +736,21 @@ class _Run:
         if last_commit == head:
             res.message = f"up to date at {head[:12]} (head-only, seq {last_seq})"
             return self._finish(res, last_seq, last_commit)
-        info = self.repo.log(head, max_count=1)[0]
-        entries, subs = self.repo.ls_tree(head)
+        if last_commit:
+            self.restore_or_load(last_commit, last_seq, self.rolled)
+        seq = last_seq + 1
+        self.emit("ingesting", 0, 1, seq, head)
+        self._apply_tree(head, seq, last_commit)
+        res.commits_ingested = 1
+        self.emit("ingesting", 1, 1, seq, head)
+        res.message = f"ingested the head {head[:12]} only (seq {seq}); run without --head-only for full history"
+        return self._finish(res, seq, head)
+
+    def _apply_tree(self, commit: str, seq: int, prev: str | None) -> None:
+        """Write ``commit`` as timeline position ``seq``, one step from the tree of ``prev`` (None:
+        from nothing, its whole tree): a head-only snapshot, the first commit of a history window."""
+        info = self.repo.log(commit, max_count=1)[0]
+        entries, subs = self.repo.ls_tree(commit)
         for s in subs:
             self._note_submodule(s)
         owns = self.extractor.owns
@@ -705,24 +759,13 @@ class _Run:
             return owns(path) or is_doc_path(path)
 
         new = {e.path: e for e in entries if wanted(e.path)}
-        if last_commit:
-            self.restore_or_load(last_commit, last_seq, self.rolled)
-            old_entries, _ = self.repo.ls_tree(last_commit)
-            old = {e.path: e for e in old_entries if wanted(e.path)}
-        else:
-            old = {}
+        old = {e.path: e for e in self.repo.ls_tree(prev)[0] if wanted(e.path)} if prev else {}
         files: dict[str, bytes | None] = {p: None for p in old if p not in new}
         for p, e in new.items():
             if p not in old or old[p].blob != e.blob:
                 files[p] = self.repo.read_blob(e.blob)
-        seq = last_seq + 1
-        self.emit("ingesting", 0, 1, seq, head)
         self.apply(info, seq, files)
-        self.state_at = head
-        res.commits_ingested = 1
-        self.emit("ingesting", 1, 1, seq, head)
-        res.message = f"ingested the head {head[:12]} only (seq {seq}); run without --head-only for full history"
-        return self._finish(res, seq, head)
+        self.state_at = commit
 
     def _finish(self, res: IngestResult, seq: int, commit: str | None) -> IngestResult:
         res.last_seq = seq if seq >= 0 else None
@@ -814,6 +857,39 @@ def _package_of(path: str, pkg_paths: list[str], nodes: NodeRows) -> None:
             return
 
 
+def window_index(repo: GitRepo, timeline: list[str], since: str) -> int:
+    """Index in ``timeline`` (first-parent hashes, root first) where a history window given by
+    ``since`` starts: the first commit at or after a date (YYYY-MM-DD, ISO time, epoch seconds),
+    or a revision that is on the timeline."""
+    from mnemosyne.errors import ConfigError
+    from mnemosyne.query.core import parse_time
+
+    text = since.strip()
+    when: int | None = None
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ].*)?|\d{9,}", text):
+        try:
+            when = parse_time(text)
+        except MnemosyneError:
+            when = None
+    if when is not None:
+        stamped = repo.git.rev_list("--first-parent", "--reverse", "--timestamp", timeline[-1]).split("\n")
+        times = {h: int(t) for t, _, h in (line.partition(" ") for line in stamped if line.strip())}
+        for i, h in enumerate(timeline):
+            if times.get(h, 0) >= when:
+                return i
+        return len(timeline) - 1  # nothing that recent: the window is the head alone
+    try:
+        commit = repo.rev_parse(text)
+    except RevisionNotFound:
+        raise ConfigError(f"--since {since!r} is neither a date (YYYY-MM-DD) nor a revision of this repository") from None
+    if commit not in timeline:
+        raise ConfigError(
+            f"--since {since!r} ({commit[:12]}) is not on the first-parent history of the tracked branch; "
+            "give a commit of that history or a date"
+        )
+    return timeline.index(commit)
+
+
 def _workspace_info(db: Database, workspace: WorkspaceInfo | str) -> WorkspaceInfo:
     if isinstance(workspace, str):
         return db.registry.get(workspace)
@@ -829,6 +905,7 @@ def ingest_workspace(
     stop: threading.Event | None = None,
     verify: bool = False,
     rebuild: bool = False,
+    since: str | None = None,
 ) -> IngestResult:
     """Bring the workspace graph up to the head of its tracked branch (see the module doc).
 
@@ -836,7 +913,10 @@ def ingest_workspace(
     ``stopped=True`` and everything written is consistent. ``verify`` cross-checks, on resume,
     that the graph's open versions equal the state recomputed from the tree (slower).
     ``rebuild`` supersedes every version and ingests the whole history again (also done
-    unasked when the graph was built with another ``FACTS_VERSION``).
+    unasked when the graph was built with another ``FACTS_VERSION``). ``since`` (a date, a
+    revision on the timeline, or 'all') starts the timeline there: that commit is seq 0 with its whole
+    tree; a later run with an earlier ``since`` extends the window back (rebuilt from the new start,
+    the previous versions kept as superseded), one with a later ``since`` changes nothing.
     """
     info = _workspace_info(db, workspace)
     lock = _Lock(db, info.name)
@@ -845,7 +925,7 @@ def ingest_workspace(
     run.verify = verify
     run.lock = lock
     try:
-        return run.run(head_only, rebuild)
+        return run.run(head_only, rebuild, since)
     except BaseException:
         run._update_registry(state="error")
         raise

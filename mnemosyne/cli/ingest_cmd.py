@@ -34,6 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--head-only", action="store_true", help="ingest only the branch head (its whole tree) as one commit")
     p.add_argument("--branch", help="branch to track when registering a new path (default: the current branch)")
     p.add_argument("--name", help="workspace name when registering a new path (default: the folder's name)")
+    p.add_argument("--since", metavar="DATE|REV",
+                   help="start the timeline at this date (YYYY-MM-DD) or first-parent commit instead of the root "
+                        "('all': the whole history); an earlier --since later extends the window back")
     p.add_argument("--verify", action="store_true", help="on resume, cross-check the graph against the tree (slower)")
     p.add_argument("--rebuild", action="store_true",
                    help="supersede every version (kept, no longer believed) and ingest the whole history again")
@@ -115,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
                 raise ConfigError("--workers must be 1 or more")
             settings = settings.model_copy(update={"parse_workers": args.workers, "resolve_workers": args.workers})
         with connect(settings) as db:
-            kw = dict(head_only=args.head_only, progress=printer, stop=stop, verify=args.verify, rebuild=args.rebuild)
+            kw = dict(head_only=args.head_only, progress=printer, stop=stop, verify=args.verify, rebuild=args.rebuild,
+                      since=args.since)
             if args.workspace:
                 res = ingest_workspace(db, db.registry.get(args.workspace), **kw)
             elif args.target is None:
