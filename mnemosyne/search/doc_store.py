@@ -11,8 +11,8 @@ Versioned edges (same properties as every versioned edge: ``valid_from``/``valid
 ``valid_from_seq``/``valid_to_seq``, ``source_commit``/``ended_commit``, ``ingested_at``,
 ``superseded_at``):
 - ``(Document)-[:HAS_SECTION {ordinal, line_start, line_end}]->(Section)``: the block is in the
-  document at that commit; ``ordinal``/lines are updated in place on the open version (like
-  ``CALLS.lines``), so they hold at HEAD. A document exists at ``s`` iff one of its
+  document at that commit; ``ordinal``/lines are updated in place on the open version, so they
+  hold at HEAD. A document exists at ``s`` iff one of its
   ``HAS_SECTION`` versions holds.
 - ``(Section)-[:NEXT {doc}]->(Section)``: reading order at that commit (``sections_at`` follows
   it for an earlier commit, where the ordinals may have moved on).

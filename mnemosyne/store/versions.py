@@ -3,7 +3,7 @@
 Everything is written with ``UNWIND $rows AS r`` batches of ``write_batch_size`` rows. Labels and
 edge types are interpolated only from the vocabulary (never from input). Per commit ``s`` the
 order is: ``Meta.in_progress_seq = s`` -> Commit node and its unversioned edges -> nodes -> close
-ended versions -> open new versions -> update CALLS lines in place -> Branch HEAD ->
+ended versions -> open new versions -> update CALLS call-site offsets in place -> Branch HEAD ->
 ``Meta.last_seq/last_commit`` with ``in_progress_seq = null`` (written last). A run killed in
 between leaves ``in_progress_seq`` set, and :meth:`VersionStore.rollback` undoes the half-written
 commit before it is applied again.
