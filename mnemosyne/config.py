@@ -68,6 +68,11 @@ class Settings(BaseSettings):
         description="Cores that resolve a big batch of files (a commit many files depend on, a whole tree): 2 = a "
         "forked child resolves a share while it lasts; 1 = in-process. Default: 2 on a machine with 2 or more cores.",
     )
+    history_window: int = Field(
+        default=64,
+        description="Commits written together during history ingestion (each version written once with its "
+        "final interval); a killed run redoes at most this many.",
+    )
     history_since: str | None = Field(
         default=None,
         description="How far back a workspace's timeline starts when ingest is given no --since: a date "

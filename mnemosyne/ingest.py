@@ -55,6 +55,7 @@ from mnemosyne.search.doc_store import DocState, apply_docs, catch_up_docs, defa
 from mnemosyne.search.docs import is_doc_path
 from mnemosyne.search.text import search_text
 from mnemosyne.store.versions import NodeRows, VersionStore, now_s
+from mnemosyne.store.window import VersionWindow
 from mnemosyne.timeline.edges import (
     PACKAGES_OWNER,
     EdgeKey,
@@ -269,6 +270,8 @@ class _Run:
         self.settings = db.settings
         self.graph = db.graph(info.name)
         self.store = VersionStore(self.graph, self.settings.write_batch_size, workspace=info.name)
+        self.window = VersionWindow(self.store, info.branch or "HEAD", self.settings.history_window)
+        self.flushed: tuple[CommitInfo, int] | None = None  # the last commit written whole (Meta moved)
         self.repo = GitRepo(info.path)
         self.stop = stop
         self.progress_cb = progress
@@ -503,25 +506,29 @@ class _Run:
             self._collect_extractor_warnings()
             _endpoint_nodes(delta.opened, computed, nodes, self._known)
         tm["diff"] += time.perf_counter() - t - (tm["resolve"] - resolve_before)
-        t = time.perf_counter()
         now = now_s()
         st = self.store
         with gc_paused():  # (the rows: as above)
-            st.write_commit(c, seq, self.branch_label, now)  # sets Meta.in_progress_seq in the same query
-            st.upsert_nodes(nodes)
-            st.apply_delta(delta, seq, c, now)
-        tm["write"] += time.perf_counter() - t
+            self.window.add(c, seq, now, nodes, delta)  # Meta.in_progress_seq set at the window's first commit
         if docs:
             t = time.perf_counter()
-            st.flush()  # documentation is written directly, after this commit's queued code writes
+            st.flush()  # documentation is written directly, after Meta.in_progress_seq
             tm["write"] += time.perf_counter() - t
             t = time.perf_counter()
             apply_docs(self.graph, seq, c.hash, c.timestamp, docs, count_tokens=self._count_tokens(), ingested_at=now,
                        state=self._docs, mentions=self._mentions)
             tm["docs"] = tm.get("docs", 0.0) + time.perf_counter() - t
+        if self.window.full():
+            self.flush_window()
+
+    def flush_window(self) -> None:
+        """Write the commits applied since the last flush (store/window.py), ``Meta`` last."""
         t = time.perf_counter()
-        st.finish_commit(seq, c, self.branch_label, mode=self.mode, docs_seq=seq, docs_commit=c.hash)
-        tm["write"] += time.perf_counter() - t
+        with gc_paused():
+            done = self.window.flush(mode=self.mode)
+        self.timings["write"] += time.perf_counter() - t
+        if done is not None:
+            self.flushed = done
 
     def _count_tokens(self) -> Callable[[str], int]:
         if self._counter is None:
@@ -691,6 +698,7 @@ class _Run:
                 res.message = f"ingested {timeline[0][:12]} as the start of the history window (seq 0)"
                 return self._finish(res, 0, last_commit)
         last_reg = time.monotonic()
+        looped = 0
         stream = repo.iter_log(head, since=last_commit)  # parsed as git prints it: never all in memory
         ahead = _ReadAhead(self, stream, todo)
         # several commits: FalkorDB writes commit N while this thread resolves commit N+1
@@ -707,23 +715,25 @@ class _Run:
                 self.apply(c, seq, files)
                 self.state_at = c.hash
                 res.commits_ingested += 1
+                looped += 1
                 last_commit = c.hash
                 self.emit("ingesting", i + 1, todo, seq, c.hash)
                 if self.lock is not None:
                     self.lock.refresh()
-                if time.monotonic() - last_reg > 2.0:
-                    self.store.flush()  # the registry never runs ahead of the graph
-                    self._update_registry(last_ingested_commit=c.hash, last_ingested_seq=seq)
+                if time.monotonic() - last_reg > 2.0 and self.flushed is not None:
+                    self.store.flush()  # the registry never runs ahead of the graph (written windows only)
+                    self._update_registry(last_ingested_commit=self.flushed[0].hash, last_ingested_seq=self.flushed[1])
                     last_reg = time.monotonic()
+            self.flush_window()  # the last (partial) window, also when stopped
             t = time.perf_counter()
             self.store.flush()
             self.timings["write"] += time.perf_counter() - t
-        if not res.stopped and res.commits_ingested < todo:
+        if not res.stopped and looped < todo:
             raise MnemosyneError(
                 f"git log ended after {res.commits_ingested} of {todo} timeline commits "
                 "(repository changed during ingestion?); run again to continue"
             )
-        final_seq = last_seq + res.commits_ingested
+        final_seq = last_seq + looped
         res.message = (
             f"stopped after {res.commits_ingested} of {todo} commits (run again to continue)"
             if res.stopped
@@ -765,6 +775,7 @@ class _Run:
             if p not in old or old[p].blob != e.blob:
                 files[p] = self.repo.read_blob(e.blob)
         self.apply(info, seq, files)
+        self.flush_window()
         self.state_at = commit
 
     def _finish(self, res: IngestResult, seq: int, commit: str | None) -> IngestResult:

@@ -347,7 +347,8 @@ def _link(graph: Any, section_mentions: list[tuple[str, list[str]]], seq: int | 
         part = [r for r in rows if r["label"] == label]
         if part:
             res = graph.write_batches(
-                f"UNWIND $rows AS r MATCH (s:Section {{key: r.s}}), (t:{label} {{fully_qualified_name: r.fqn}}) "
+                # MERGE the symbol: ingestion writes a window's code nodes after its documentation
+                f"UNWIND $rows AS r MATCH (s:Section {{key: r.s}}) MERGE (t:{label} {{fully_qualified_name: r.fqn}}) "
                 "MERGE (s)-[m:MENTIONS]->(t) ON CREATE SET m.name = r.name, m.resolution = r.how",
                 part, batch_size=500,
             )

@@ -1,28 +1,25 @@
 """The batched, versioned writer of one workspace graph (docs/schema.md).
 
 Everything is written with ``UNWIND $rows AS r`` batches of ``write_batch_size`` rows. Labels and
-edge types are interpolated only from the vocabulary (never from input). Per commit ``s`` the
-order is: ``Meta.in_progress_seq = s`` -> Commit node and its unversioned edges -> nodes -> close
-ended versions -> open new versions -> update CALLS call-site offsets in place -> Branch HEAD ->
-``Meta.last_seq/last_commit`` with ``in_progress_seq = null`` (written last). A run killed in
-between leaves ``in_progress_seq`` set, and :meth:`VersionStore.rollback` undoes the half-written
-commit before it is applied again.
+edge types are interpolated only from the vocabulary (never from input). Commits are written a
+window at a time (store/window.py): ``Meta.in_progress_seq`` = the window's first seq -> Commit
+nodes and their unversioned edges -> nodes -> versions -> Branch HEAD -> ``Meta.last_seq/last_commit``
+with ``in_progress_seq = null`` (written last). A run killed in between leaves ``in_progress_seq``
+set, and :meth:`VersionStore.rollback` undoes the half-written window before it is applied again.
 """
 
 from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from mnemosyne import vocabulary as V
-from mnemosyne.git.messages import pull_request, tickets
 from mnemosyne.git.repo import CommitInfo
 from mnemosyne.store.write_behind import WriteBehind
-from mnemosyne.timeline.edges import IDENT_PROPS, NODE_KEY, EdgeKey, clean
-from mnemosyne.timeline.state import Delta
+from mnemosyne.timeline.edges import IDENT_PROPS, NODE_KEY, clean
 
 META_KEY = "ingest"
 
@@ -176,76 +173,6 @@ class VersionStore:
         )
 
     # --- commits ---------------------------------------------------------------------------------
-    def begin_commit(self, seq: int) -> None:
-        self.set_meta(in_progress_seq=seq)
-
-    def write_commit(self, c: CommitInfo, seq: int, branch: str, now: int) -> None:
-        """Commit node, PARENT, IN_BRANCH, MODIFIES, Ticket/ADDRESSES, PullRequest/MERGED_BY."""
-        self.q(
-            f"MERGE (m:{V.META} {{key: $mk}}) SET m.in_progress_seq = $seq "
-            f"MERGE (c:{V.COMMIT} {{hash: $h}}) "
-            "SET c.message = $msg, c.author = $an, c.author_email = $ae, c.committer = $cn, "
-            "c.committer_email = $ce, c.timestamp = $ct, c.authored_at = $at, c.seq = $seq, "
-            "c.parents = $parents, c.ingested_at = coalesce(c.ingested_at, $now), c.superseded_at = null "
-            f"WITH c MERGE (b:{V.BRANCH} {{name: $branch}}) MERGE (c)-[:{V.IN_BRANCH}]->(b)",
-            {
-                "h": c.hash,
-                "msg": clean(c.message),
-                "an": clean(c.author),
-                "ae": clean(c.author_email),
-                "cn": clean(c.committer),
-                "ce": clean(c.committer_email),
-                "ct": c.timestamp,
-                "at": c.authored_at,
-                "seq": seq,
-                "parents": c.parents,
-                "now": now,
-                "branch": clean(branch),
-                "mk": META_KEY,
-            },
-        )
-        if c.parents:
-            self.batches(
-                f"UNWIND $rows AS r MATCH (c:{V.COMMIT} {{hash: $h}}) "
-                f"MERGE (p:{V.COMMIT} {{hash: r.p}}) MERGE (c)-[e:{V.PARENT}]->(p) SET e.index = r.i",
-                [{"p": p, "i": i} for i, p in enumerate(c.parents)],
-                h=c.hash,
-            )
-        mods = []
-        for ch in c.changes:
-            if ch.is_submodule:
-                continue
-            mods.append(
-                {
-                    "path": ch.path,
-                    "t": "A" if ch.status == "C" else ch.status,
-                    "a": ch.lines_added,
-                    "d": ch.lines_removed,
-                    "o": ch.old_path,
-                }
-            )
-        self.batches(
-            f"UNWIND $rows AS r MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (f:{V.FILE} {{path: r.path}}) "
-            f"MERGE (c)-[m:{V.MODIFIES}]->(f) SET m.change_type = r.t, m.lines_added = r.a, "
-            "m.lines_removed = r.d, m.old_path = r.o",
-            mods,
-            h=c.hash,
-        )
-        pr = pull_request(c.message)
-        if pr is not None:
-            self.q(
-                f"MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (p:{V.PULL_REQUEST} {{number: $n}}) "
-                f"SET p.title = $t, p.status = $s MERGE (p)-[:{V.MERGED_BY}]->(c)",
-                {"h": c.hash, "n": pr.number, "t": clean(pr.title), "s": pr.status},
-            )
-        refs = tickets(c.message, pr)
-        self.batches(
-            f"UNWIND $rows AS r MATCH (c:{V.COMMIT} {{hash: $h}}) MERGE (t:{V.TICKET} {{key: r.k}}) "
-            f"MERGE (c)-[a:{V.ADDRESSES}]->(t) SET a.kind = r.kind",
-            [{"k": t.key, "kind": t.kind} for t in refs],
-            h=c.hash,
-        )
-
     def finish_commit(self, seq: int, c: CommitInfo, branch: str, **extra: Any) -> None:
         """Move the branch HEAD and write Meta (last), in one query."""
         fields = {"last_seq": seq, "last_commit": c.hash, "branch": clean(branch), "in_progress_seq": None, **extra}
@@ -310,38 +237,6 @@ class VersionStore:
         )
 
     # --- versions --------------------------------------------------------------------------------
-    @staticmethod
-    def _group(keys: Iterable[tuple[EdgeKey, Any]]) -> dict[tuple[str, str, str], list[tuple[EdgeKey, Any]]]:
-        g: dict[tuple[str, str, str], list[tuple[EdgeKey, Any]]] = defaultdict(list)
-        for k, p in keys:
-            g[(k.etype, k.src_label, k.dst_label)].append((k, p))
-        return g
-
-    def apply_delta(self, delta: Delta, seq: int, c: CommitInfo, now: int) -> None:
-        t = {"t": c.timestamp, "seq": seq, "h": c.hash, "now": now}
-        for (etype, sl, dl), items in self._group((k, None) for k in delta.closed).items():
-            self.batches(
-                f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}})-[e:{etype}]->(b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
-                "WHERE e.vkey = r.k AND e.valid_to_seq IS NULL AND e.superseded_at IS NULL "
-                "SET e.valid_to = $t, e.valid_to_seq = $seq, e.ended_commit = $h",
-                [{"s": k.src, "d": k.dst, "k": k.vkey} for k, _ in items],
-                **t,
-            )
-        for (etype, sl, dl), items in self._group(delta.opened).items():
-            self.batches(
-                f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}}), (b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
-                f"CREATE (a)-[e:{etype} {{vkey: r.k, valid_from: $t, valid_from_seq: $seq, "
-                "source_commit: $h, ingested_at: $now}]->(b) SET e += r.p",
-                [{"s": k.src, "d": k.dst, "k": k.vkey, "p": {**k.ident_props(), **p}} for k, p in items],
-                **t,
-            )
-        for (etype, sl, dl), items in self._group(delta.updated).items():
-            self.batches(
-                f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}})-[e:{etype}]->(b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
-                "WHERE e.vkey = r.k AND e.valid_to_seq IS NULL AND e.superseded_at IS NULL SET e += r.p",
-                [{"s": k.src, "d": k.dst, "k": k.vkey, "p": p} for k, p in items],
-            )
-
     # --- recovery --------------------------------------------------------------------------------
     def rollback(self, seq: int) -> int:
         """Undo a half-written commit ``seq``: delete versions it opened, reopen versions it closed

@@ -28,7 +28,8 @@ def _cli(*args: str) -> subprocess.Popen:
         [sys.executable, "-m", "mnemosyne.cli", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env={**os.environ},
+        # windows of 8 commits (store/window.py): kills land inside windows and between them
+        env={**os.environ, "MNEMOSYNE_HISTORY_WINDOW": "8"},
         start_new_session=True,
     )
 
@@ -68,6 +69,8 @@ def test_sigkill_at_random_points_then_resume(db, ws, make_repo, tmp_path):
     assert p.returncode == 0, err.decode()
     assert kills >= 1, "ingestion finished before the first kill; make the repository bigger"
     print("states after each kill (last_seq, in_progress_seq):", states)
+    # a kill inside a window leaves in_progress_seq at the window's first commit, right after the last written one
+    assert all(ip is None or ip == last + 1 for last, ip in (s for s in states if s)), states
     meta = g.query("MATCH (m:Meta) RETURN m.last_seq, m.in_progress_seq")
     assert meta == [[89, None]]
     assert _dump(g) == _dump(db.graph(ref.name))
