@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import MnemosyneError
 from mnemosyne.mcp import models as M
-from mnemosyne.mcp.http import LOOPBACK_HOSTS, GuardMiddleware, configured_origins
+from mnemosyne.mcp.http import GuardMiddleware, configured_origins, is_loopback, require_safe_bind
 from mnemosyne.mcp.service import McpService, cap_markdown
 from mnemosyne.query.core import WorkspaceNotIngested
 
@@ -84,12 +84,12 @@ def transport_security(host: str, extra_origins: Iterable[str] = ()) -> Transpor
     origins = [f"{s}://{h}:*" for s in ("http", "https") for h in ("127.0.0.1", "localhost", "[::1]")]
     origins += [f"{s}://{h}" for s in ("http", "https") for h in ("127.0.0.1", "localhost", "[::1]")]
     origins += configured_origins(extra_origins)
-    if host in LOOPBACK_HOSTS:
+    if is_loopback(host):
         return TransportSecuritySettings(enable_dns_rebinding_protection=True,
                                          allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost"],
                                          allowed_origins=origins)  # fmt: skip
     # bound to another interface on purpose: the Host header is whatever name clients use; the guard
-    # still checks Origin (and the token, which should be set)
+    # still checks Origin, and the token (required off loopback: ``require_safe_bind``)
     return TransportSecuritySettings(enable_dns_rebinding_protection=False)
 
 
@@ -425,7 +425,9 @@ def build_http_app(
     """The streamable-HTTP ASGI app (path ``/mcp``) behind the token/Origin guard. ``token``
     defaults to ``settings.mcp_token``. Run it with lifespan on (uvicorn's default)."""
     settings = settings or get_settings()
+    token = token if token is not None else settings.mcp_token
+    require_safe_bind(host, token)
     server = build_server(settings, service=service)
-    server.mnemosyne_token = token if token is not None else settings.mcp_token
+    server.mnemosyne_token = token
     server.mnemosyne_origins = list(allowed_origins or [])
     return server.streamable_http_app(streamable_http_path=path, json_response=json_response, host=host)

@@ -1,0 +1,98 @@
+"""Security hardening (items 1-4): the MCP HTTP bind rule, repository and agent text rendered as
+data, private data files, and shared locks that cannot be upgraded over another agent's lock.
+
+Real parts only: a real daemon process, real HTTP, the session's embedded FalkorDB, a real git
+repository ingested with the real ingester, a real MCP client session."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+
+from mnemosyne.config import Settings
+from mnemosyne.errors import ConfigError
+from mnemosyne.mcp.http import is_loopback
+
+from daemon.conftest import DaemonProc, daemon_env, wait_for  # tests/daemon helpers
+
+TOKEN = "s3cret-token-for-tests"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# --- 1. the daemon's MCP endpoint follows the same bind rule as `mnemosyne mcp --http` ---------
+
+
+def test_loopback_detection() -> None:
+    for host in ("127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2"):
+        assert is_loopback(host), host
+    for host in ("0.0.0.0", "::", "192.168.1.10", "example.test", ""):
+        assert not is_loopback(host), host
+
+
+def test_build_http_app_refuses_all_interfaces_without_token(settings: Settings) -> None:
+    from mnemosyne.daemon.mcp_http import build_asgi_app
+    from mnemosyne.mcp.server import build_http_app
+
+    s = settings.model_copy(update={"mcp_token": None})
+    with pytest.raises(ConfigError, match="without a token"):
+        build_http_app(s, host="0.0.0.0")
+    with pytest.raises(ConfigError, match="without a token"):
+        build_asgi_app(s, host="0.0.0.0")  # the daemon's path
+    build_http_app(s, host="127.0.0.1")  # loopback: fine without a token
+
+
+def _run_cli(env: dict[str, str], *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.Popen([sys.executable, "-m", "mnemosyne.cli", *args], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"`mnemosyne {' '.join(args)}` kept running (it should have refused): {err[-500:]}")
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def test_daemon_run_refuses_all_interfaces_without_token(settings: Settings) -> None:
+    env = daemon_env(Path(settings.home))
+    env.pop("MNEMOSYNE_MCP_TOKEN", None)
+    port = _free_port()
+    for argv in (["daemon", "run", "--quiet", "--mcp-port", str(port), "--mcp-host", "0.0.0.0"],
+                 ["mcp", "--http", "--port", str(port), "--host", "0.0.0.0"]):  # fmt: skip
+        res = _run_cli(env, *argv, timeout=30)
+        assert res.returncode != 0, argv
+        assert "refusing to serve MCP on 0.0.0.0 without a token" in res.stderr, res.stderr
+        assert "Traceback" not in res.stderr
+    with socket.socket() as s:  # nothing listens on that port
+        assert s.connect_ex(("127.0.0.1", port)) != 0
+
+
+def test_daemon_on_all_interfaces_with_token_requires_it(settings: Settings) -> None:
+    port = _free_port()
+    env = daemon_env(Path(settings.home), MNEMOSYNE_MCP_TOKEN=TOKEN)
+    d = DaemonProc(env, ["--workspace", "nothing_*", "--mcp-port", str(port), "--mcp-host", "0.0.0.0"]).start()
+    try:
+        wait_for(lambda: (d.status().get("mcp") or {}).get("url"), 20, what="MCP endpoint")
+        init = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                           "clientInfo": {"name": "t", "version": "1"}}}  # fmt: skip
+        headers = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+        url = f"http://127.0.0.1:{port}/mcp"
+        r = httpx.post(url, json=init, headers=headers, timeout=10)
+        assert r.status_code == 401
+        r = httpx.post(url, json=init, headers={**headers, "authorization": f"Bearer {TOKEN}"}, timeout=10)
+        assert r.status_code == 200, r.text
+    finally:
+        assert d.terminate(30) == 0
