@@ -107,6 +107,16 @@ def _lock_from_row(row: list[Any], now: float) -> LockInfo:
                     expires_in_s=round(max(0.0, float(exp or 0) - now), 1))  # fmt: skip
 
 
+
+
+def _no_conflict(carry: str) -> str:
+    """Continues a query that bound ``carry`` (``e``, or ``e, l``): keeps the row only when no
+    other agent holds an unexpired lock on ``e`` that conflicts with a lock of type ``$type``."""
+    return ("OPTIONAL MATCH (e)-[:IS_LOCKED_BY]->(o:Lock) WHERE o.expires_at > $now AND o.agent_id <> $agent "
+            f"AND (o.lock_type = 'exclusive' OR $type = 'exclusive') WITH {carry}, count(o) AS conflicts "
+            "WHERE conflicts = 0")
+
+
 _LOCK_RETURN = f"RETURN l.id, {_KEY}, {_KIND}, l.lock_type, l.agent_id, l.task_id, l.timestamp, l.expires_at"
 
 
@@ -143,18 +153,18 @@ def lock_symbol(
     # expired locks on this entity go away (they are ignored by readers anyway)
     g.query(f"{match} MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE l.expires_at <= $now DELETE l", params,
             label="lock cleanup")  # fmt: skip
+    # a refresh may change the lock type, so it checks conflicts like a new lock: turning a shared
+    # lock into an exclusive one while another agent holds any lock is a conflict
     rows = g.query(
         f"{match} MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE l.agent_id = $agent AND l.expires_at > $now "
-        f"SET l.expires_at = $exp, l.timestamp = $now, l.task_id = $task, l.lock_type = $type {_LOCK_RETURN}",
+        f"{_no_conflict('e, l')} SET l.expires_at = $exp, l.timestamp = $now, l.task_id = $task, l.lock_type = $type "
+        f"{_LOCK_RETURN}",
         params, label="lock refresh",
     )  # fmt: skip
     if not rows:
         rows = g.query(
-            f"{match} OPTIONAL MATCH (e)-[:IS_LOCKED_BY]->(o:Lock) WHERE o.expires_at > $now "
-            "AND o.agent_id <> $agent AND (o.lock_type = 'exclusive' OR $type = 'exclusive') "
-            "WITH e, count(o) AS conflicts WHERE conflicts = 0 "
-            "CREATE (e)-[:IS_LOCKED_BY]->(l:Lock {id: $id, lock_type: $type, agent_id: $agent, task_id: $task, "
-            f"timestamp: $now, expires_at: $exp}}) {_LOCK_RETURN}",
+            f"{match} {_no_conflict('e')} CREATE (e)-[:IS_LOCKED_BY]->(l:Lock {{id: $id, lock_type: $type, "
+            f"agent_id: $agent, task_id: $task, timestamp: $now, expires_at: $exp}}) {_LOCK_RETURN}",
             params, label="lock create",
         )  # fmt: skip
     if not rows:
