@@ -157,3 +157,44 @@ def test_shared_lock_cannot_be_upgraded_over_another_agents_lock(db, evil) -> No
     with pytest.raises(LockConflict):
         lock_symbol(db, evil, fqn, "agent-b", lock_type="shared", ttl_s=60)
     unlock_symbol(db, evil, fqn, "agent-a")
+
+
+# --- 3. the home and the data files are private to the user -----------------------------------------
+
+
+def test_embedded_server_data_is_private(tmp_path_factory) -> None:
+    import shutil
+    import tempfile
+
+    from mnemosyne.store.connection import connect
+    from mnemosyne.store.embedded import EmbeddedFalkorDB
+
+    home = Path(tempfile.mkdtemp(prefix="msec-", dir="/tmp"))  # short: the socket path must fit
+    os.chmod(home, 0o755)
+    (home / "db").mkdir(mode=0o755)  # as an older install left it: world-readable
+    (home / "logs").mkdir(mode=0o755)
+    (home / "logs" / "daemon.log").write_text("x\n")
+    os.chmod(home / "logs" / "daemon.log", 0o644)
+    (home / "db" / "appendonlydir").mkdir(mode=0o755)
+    s = Settings(home=home, falkordb_socket=home / "falkordb.sock", falkordb_url=None)
+    server = EmbeddedFalkorDB(s)
+    try:
+        server.start()
+        db = connect(s)
+        db.graph("private").query("CREATE (:X {a: 1})")
+        db.execute("SAVE")  # writes dump.rdb now
+        db.close()
+        assert (home / "db" / "dump.rdb").is_file()
+        assert any((home / "db" / "appendonlydir").iterdir())
+        loose = []
+        for root, dirs, files in os.walk(home):
+            for n in [*dirs, *files]:
+                p = Path(root) / n
+                mode = p.lstat().st_mode
+                if not stat.S_ISLNK(mode) and mode & 0o077:
+                    loose.append(f"{p.relative_to(home)} {stat.filemode(mode)}")
+        assert stat.S_IMODE(home.stat().st_mode) == 0o700
+        assert loose == []
+    finally:
+        server.stop()
+        shutil.rmtree(home, ignore_errors=True)
