@@ -9,6 +9,7 @@ happens at start-up or in the lifespan: the database is opened on the first tool
 handshake answers at once whatever ingestion is doing.
 """
 
+import inspect
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -22,6 +23,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from mnemosyne.config import Settings, get_settings
+from mnemosyne import limits as L
 from mnemosyne.errors import MnemosyneError
 from mnemosyne.mcp import models as M
 from mnemosyne.mcp.http import GuardMiddleware, configured_origins, is_loopback, require_safe_bind
@@ -121,6 +123,7 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
 
     def _answer(fn: Callable[..., tuple[BaseModel, str]], *args: Any, workspace: str | None = None, **kw: Any) -> CallToolResult:
         try:
+            L.check_arguments(_named(fn, args, kw, None if workspace is _NO_WS else workspace))
             model, md = fn(*args, **kw) if workspace is _NO_WS else fn(*args, workspace=workspace, **kw)
         except WorkspaceNotIngested as err:
             name = None
@@ -403,6 +406,17 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
         )]  # fmt: skip
 
     return server
+
+
+def _named(fn: Callable[..., Any], args: tuple[Any, ...], kw: dict[str, Any], workspace: str | None) -> dict[str, Any]:
+    """A tool call's arguments by name (for the error messages of ``limits.check_arguments``)."""
+    try:
+        named = dict(inspect.signature(fn).bind_partial(*args, **kw).arguments)
+    except TypeError:
+        named = {**{f"argument {i + 1}": a for i, a in enumerate(args)}, **kw}
+    if workspace is not None:
+        named["workspace"] = workspace
+    return named
 
 
 class _NoWorkspace:
