@@ -39,6 +39,7 @@ MAX_QUERY_CHARS = 1_000  # a search query
 MAX_CYPHER_CHARS = 20_000  # a read-only Cypher query
 MAX_CYPHER_PARAMS_JSON = 100_000  # its $parameters, as JSON text
 MAX_CYPHER_ROWS = 500  # the largest row cap a caller may ask for
+MAX_RANGE_ITEMS = 1_000_000  # a range() in a read-only query: FalkorDB builds the whole list at once
 
 # -- answers (MCP) ---------------------------------------------------------------------------------
 ITEMS_BUDGET = 40_000  # JSON characters of one page of items (~10k tokens)

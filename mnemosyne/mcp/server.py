@@ -267,12 +267,13 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
     def run_cypher(
         query: Annotated[str, Field(min_length=1, description="read-only Cypher (FalkorDB dialect)")],
         params: Annotated[dict[str, Any] | None, Field(description="$parameters")] = None,
-        max_rows: Annotated[int, Field(ge=1, le=500, description="row cap (1..500)")] = 100,
+        max_rows: Annotated[int, Field(ge=1, le=L.MAX_CYPHER_ROWS, description=f"row cap (1..{L.MAX_CYPHER_ROWS})")] = 100,
         workspace: Workspace = None,
     ) -> Annotated[CallToolResult, M.CypherAnswer]:
         """Run read-only Cypher on a workspace graph (writes refused, short timeout, row cap). Read
         get_schema first: versioned edges need the time predicate or they mix all of history."""
-        return answer(svc.run_cypher, query, params=params, max_rows=max_rows, workspace=workspace)
+        with svc.cypher_slots:
+            return answer(svc.run_cypher, query, params=params, max_rows=max_rows, workspace=workspace)
 
     @server.tool(annotations=RO)
     def get_schema(workspace: Workspace = None) -> Annotated[CallToolResult, M.SchemaAnswer]:

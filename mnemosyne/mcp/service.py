@@ -270,6 +270,9 @@ class McpService:
         self.stats = ToolStats()
         # tools executing at once: more callers wait for a slot instead of all sharing the GIL
         self.slots = threading.BoundedSemaphore(self.settings.mcp_tool_slots)
+        # run_cypher calls executing at once: taken before a tool slot, so agents' heavy queries queue
+        # among themselves and never hold every slot (nor every FalkorDB thread) against the other tools
+        self.cypher_slots = threading.BoundedSemaphore(self.settings.mcp_cypher_slots)
 
     # -- plumbing ---------------------------------------------------------------------------------
 

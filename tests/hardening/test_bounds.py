@@ -135,3 +135,87 @@ def test_long_workspace_name_refused_and_legacy_one_removable(db: Database, tmp_
             assert reg.find(name) is None
     finally:
         reg.graph.query("MATCH (w:Workspace) WHERE w.name IN $n DELETE w", {"n": [ok_name, legacy]})
+
+
+# --- 5. the row cap, timeout and memory bound hold whatever the query's text ----------------------------
+
+
+@pytest.mark.parametrize("cypher", [
+    "UNWIND range(1, 1000000) AS x RETURN {a: x}",  # a map in the final RETURN
+    "UNWIND range(1, 1000000) AS x RETURN x LIMIT 1000000",  # its own LIMIT
+    "UNWIND range(1, 1000000) AS x RETURN x LIMIT $k",
+    "UNWIND range(1, 1000000) AS x RETURN x UNION UNWIND range(1, 3) AS x RETURN x",
+    "UNWIND range(1, 1000000) AS x RETURN x, {b: x} AS m ORDER BY x DESC LIMIT 999999;",
+])  # fmt: skip
+def test_row_cap_holds_on_the_server(db: Database, shop, cypher: str) -> None:
+    from mnemosyne.store.readonly import run_readonly
+
+    t0 = time.monotonic()
+    res = run_readonly(db.graph(shop.name), cypher, {"k": 1_000_000}, timeout_ms=5000, max_rows=50)
+    assert res.row_count == 51 and len(res.rows) == 50 and res.truncated  # the server stopped at cap+1
+    assert time.monotonic() - t0 < 4
+    if "ORDER BY x DESC" in cypher:
+        assert res.columns == ["x", "m"] and res.rows[0] == [1_000_000, {"b": 1_000_000}]  # order kept
+
+
+def test_cypher_that_cannot_be_bounded_is_refused(db: Database, shop) -> None:
+    from mnemosyne.errors import ReadOnlyViolation
+    from mnemosyne.store.readonly import run_readonly
+
+    g = db.graph(shop.name)
+    for cypher, params in (("RETURN size(range(1, 200000000))", {}), ("UNWIND range(1, $n) AS x RETURN count(x)",
+                           {"n": 100_000_000}), ("CALL db.labels()", {})):  # fmt: skip
+        t0 = time.monotonic()
+        with pytest.raises(ReadOnlyViolation):
+            run_readonly(g, cypher, params, timeout_ms=5000)
+        assert time.monotonic() - t0 < 1
+    assert run_readonly(g, "CALL db.labels() YIELD label RETURN label").rows  # the bounded form works
+
+
+def test_mcp_run_cypher_is_capped(server, shop) -> None:
+    t0 = time.monotonic()
+    r = call(server, "run_cypher", query="UNWIND range(1, 1000000) AS x RETURN {a: x}", max_rows=100,
+             workspace=shop.name)  # fmt: skip
+    assert not r.is_error, r.content[0].text
+    assert r.structured_content["row_count"] == 100 and r.structured_content["truncated"] is True
+    assert time.monotonic() - t0 < 5
+
+
+def test_heavy_cypher_does_not_stall_other_tools(settings: Settings, shop) -> None:
+    """Three agents' queries that each run until the timeout and one agent's get_calls, at once on
+    one MCP server: the cypher calls queue among themselves (mcp_cypher_slots) and hold one
+    FalkorDB thread at most, so get_calls answers at once (before: it waited for a query to time out)."""
+    import threading
+
+    from mnemosyne.mcp.server import build_server
+
+    srv = build_server(settings.model_copy(update={"readonly_timeout_ms": 3000}))
+    heavy = "UNWIND range(1, 1000000) AS x UNWIND range(1, 1000) AS y RETURN count(*) AS n"
+    results: dict[str, object] = {}
+
+    async def one(name: str, tool: str, **args):
+        async with Client(srv) as c:
+            t0 = time.monotonic()
+            r = await c.call_tool(tool, args)
+            results[name] = (time.monotonic() - t0, r)
+
+    def run(name: str, tool: str, **args) -> threading.Thread:
+        th = threading.Thread(target=lambda: anyio.run(lambda: one(name, tool, **args)))
+        th.start()
+        return th
+
+    try:
+        call(srv, "get_calls", fqn=FQN, workspace=shop.name)  # warm: database open, caches
+        threads = [run(f"q{i}", "run_cypher", query=heavy, workspace=shop.name) for i in range(3)]
+        time.sleep(0.5)  # the queries are running
+        threads.append(run("calls", "get_calls", fqn=FQN, workspace=shop.name))
+        for th in threads:
+            th.join(60)
+    finally:
+        srv.mnemosyne_service.close()
+    took, r = results["calls"]
+    assert not r.is_error and r.structured_content["edges"]
+    assert took < 1.5, f"get_calls waited {took:.1f} s behind the agents' queries"
+    for i in range(3):
+        _, q = results[f"q{i}"]
+        assert q.is_error and "timed out" in q.content[0].text
