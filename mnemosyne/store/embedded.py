@@ -444,22 +444,43 @@ class HangWatch:
         return srv.kill_if_hung(pid)
 
 
+# what Mnemosyne keeps in its home (operations.md, "Where data lives"): only these are touched, so a
+# home given as a shared folder does not have the user's other files changed
+_OWN_ENTRIES = ("db", "import", "logs", "queue", "cache", "config.toml", "falkordb.pid", "falkordb.log",
+                "falkordb.lock", "daemon.pid", "daemon.lock")  # fmt: skip
+
+
 def make_private(home: Path) -> None:
-    """Create ``home`` if needed and make it and everything in it the user's only: folders
-    ``0700``, files without group/other bits (symbolic links are not followed)."""
+    """Create ``home`` if needed and make it and Mnemosyne's files in it the user's only: folders
+    ``0700``, files without group/other bits (symbolic links are not followed). The home itself is
+    left alone when it is not the user's, is sticky (``/tmp``) or is the user's home folder."""
     home.mkdir(mode=0o700, parents=True, exist_ok=True)
-    _chmod(home, 0o700)
-    for root, dirs, files in os.walk(home):
-        for d in dirs:
-            p = Path(root) / d
-            if not p.is_symlink():
-                _chmod(p, 0o700)
-        for f in files:
-            p = Path(root) / f
-            with contextlib.suppress(OSError):
-                st = p.lstat()
-                if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
-                    p.chmod(stat.S_IMODE(st.st_mode) & ~0o077)
+    with contextlib.suppress(OSError):
+        st = home.stat()
+        if st.st_uid == os.getuid() and not st.st_mode & stat.S_ISVTX and home.resolve() not in (
+                Path.home().resolve(), Path("/")):  # fmt: skip
+            _chmod(home, 0o700)
+    for name in _OWN_ENTRIES:
+        top = home / name
+        if top.is_symlink() or not top.exists():
+            continue
+        if top.is_dir():
+            _chmod(top, 0o700)
+            for root, dirs, files in os.walk(top):
+                for d in dirs:
+                    if not (Path(root) / d).is_symlink():
+                        _chmod(Path(root) / d, 0o700)
+                for f in files:
+                    _private_file(Path(root) / f)
+        else:
+            _private_file(top)
+
+
+def _private_file(p: Path) -> None:
+    with contextlib.suppress(OSError):
+        st = p.lstat()
+        if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+            p.chmod(stat.S_IMODE(st.st_mode) & ~0o077)
 
 
 def _chmod(path: Path, mode: int) -> None:

@@ -176,6 +176,8 @@ def test_embedded_server_data_is_private(tmp_path_factory) -> None:
     (home / "logs" / "daemon.log").write_text("x\n")
     os.chmod(home / "logs" / "daemon.log", 0o644)
     (home / "db" / "appendonlydir").mkdir(mode=0o755)
+    (home / "notes.txt").write_text("not Mnemosyne's\n")  # a file Mnemosyne does not own: left alone
+    os.chmod(home / "notes.txt", 0o644)
     s = Settings(home=home, falkordb_socket=home / "falkordb.sock", falkordb_url=None)
     server = EmbeddedFalkorDB(s)
     try:
@@ -191,10 +193,11 @@ def test_embedded_server_data_is_private(tmp_path_factory) -> None:
             for n in [*dirs, *files]:
                 p = Path(root) / n
                 mode = p.lstat().st_mode
-                if not stat.S_ISLNK(mode) and mode & 0o077:
+                if not stat.S_ISLNK(mode) and mode & 0o077 and n != "notes.txt":
                     loose.append(f"{p.relative_to(home)} {stat.filemode(mode)}")
         assert stat.S_IMODE(home.stat().st_mode) == 0o700
         assert loose == []
+        assert stat.S_IMODE((home / "notes.txt").stat().st_mode) == 0o644
     finally:
         server.stop()
         shutil.rmtree(home, ignore_errors=True)
