@@ -57,6 +57,10 @@ class Settings(BaseSettings):
     query_timeout_max_ms: int = Field(default=300_000, description="Server maximum query timeout (TIMEOUT_MAX).")
     readonly_timeout_ms: int = Field(default=5_000, description="Timeout of user/agent read-only Cypher.")
     readonly_max_rows: int = Field(default=500, description="Row cap of user/agent read-only Cypher.")
+    query_mem_capacity_mb: int = Field(default=1024, ge=0, description="Server memory one query may use, in MB "
+                                       "(FalkorDB QUERY_MEM_CAPACITY, set at server start; 0 = unlimited).")
+    mcp_cypher_slots: int = Field(default=1, ge=1, description="MCP run_cypher calls executing at once per server; "
+                                  "the other tool slots stay free for the other tools.")
     write_batch_size: int = Field(default=1000, description="Rows per UNWIND batch when writing.")
     parse_workers: int = Field(
         default=1,

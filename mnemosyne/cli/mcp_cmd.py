@@ -13,7 +13,6 @@ import logging
 import sys
 
 from mnemosyne.config import get_settings
-from mnemosyne.errors import ConfigError
 
 DEFAULT_PORT = 8765
 
@@ -47,9 +46,6 @@ def _run(args: argparse.Namespace) -> int:
     from mnemosyne.mcp.server import build_http_app
 
     token = args.token if args.token is not None else settings.mcp_token
-    loopback = args.host in ("127.0.0.1", "localhost", "::1")
-    if not loopback and not token:
-        raise ConfigError(f"refusing to serve on {args.host} without a token: pass --token (or bind to 127.0.0.1)")
     app = build_http_app(settings, token=token, host=args.host, allowed_origins=args.allow_origin)
     print(f"mnemosyne: MCP on http://{args.host}:{args.port}/mcp" + (" (bearer token required)" if token else ""),
           file=sys.stderr)  # fmt: skip

@@ -138,6 +138,10 @@ class Daemon:
         connect: Callable[..., Any] | None = None,
         only: list[str] | None = None,
     ) -> None:
+        if mcp_port is not None:  # off loopback without a token: refuse before anything starts
+            from mnemosyne.daemon.mcp_http import check_bind
+
+            check_bind(settings, mcp_host)
         self.settings = settings
         self.only = [p for p in (only or []) if p]  # fnmatch patterns of workspace names to serve
         self.paths = DaemonPaths.from_settings(settings)

@@ -1,10 +1,12 @@
 """The hook for serving MCP over streamable HTTP inside the daemon (``daemon run --mcp-port N``).
 
-``build_asgi_app(settings, host)`` returns the ASGI app whose ``/mcp`` path speaks streamable
-HTTP: the MCP layer's ``build_http_app`` (bearer token from ``settings.mcp_token`` and the Origin
-guard included), or, failing that, ``build_server(...).streamable_http_app(...)``. This is the only
-place the daemon knows about MCP; the daemon runs the app with uvicorn on its own event loop with
-the lifespan on (required by the SDK).
+``check_bind(settings, host)`` applies the same rule as ``mnemosyne mcp --http`` (the MCP layer's
+``require_safe_bind``): off loopback a bearer token (``settings.mcp_token``) is required; the
+daemon calls it before it starts anything. ``build_asgi_app(settings, host)`` returns the ASGI app
+whose ``/mcp`` path speaks streamable HTTP: the MCP layer's ``build_http_app`` (bearer token and
+Origin guard included; it checks the bind again). This is the only place the daemon knows about
+MCP; the daemon runs the app with uvicorn on its own event loop with the lifespan on (required by
+the SDK).
 """
 
 from __future__ import annotations
@@ -15,14 +17,16 @@ from mnemosyne.config import Settings
 from mnemosyne.errors import NotImplementedYet
 
 
+def check_bind(settings: Settings, host: str) -> None:
+    """``ConfigError`` when ``host`` is not loopback and no MCP token is configured."""
+    from mnemosyne.mcp.http import require_safe_bind
+
+    require_safe_bind(host, settings.mcp_token)
+
+
 def build_asgi_app(settings: Settings, host: str = "127.0.0.1") -> Any:
     try:
-        from mnemosyne.mcp import server as mcp_server
+        from mnemosyne.mcp.server import build_http_app
     except ImportError as err:
         raise NotImplementedYet(f"the MCP server is not available ({err})") from err
-    if hasattr(mcp_server, "build_http_app"):
-        return mcp_server.build_http_app(settings, host=host)
-    if hasattr(mcp_server, "build_server"):
-        server = mcp_server.build_server(settings)
-        return server.streamable_http_app(streamable_http_path="/mcp", json_response=True)
-    raise NotImplementedYet("mnemosyne.mcp.server has neither build_http_app nor build_server")
+    return build_http_app(settings, host=host)

@@ -12,13 +12,36 @@ Lifespan and other non-HTTP scopes pass through untouched (the SDK's lifespan mu
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from mnemosyne.errors import ConfigError
+
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def is_loopback(host: str) -> bool:
+    """True for ``localhost`` and loopback addresses (127.0.0.0/8, ::1); False for anything else,
+    including ``0.0.0.0``/``::`` (every interface) and names that might resolve elsewhere."""
+    h = (host or "").strip().strip("[]")
+    if h == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(h).is_loopback
+    except ValueError:
+        return False
+
+
+def require_safe_bind(host: str, token: str | None) -> None:
+    """The one rule for every MCP HTTP endpoint (``mnemosyne mcp --http`` and ``daemon run
+    --mcp-port``): off loopback, a bearer token is required. Raises ``ConfigError`` otherwise."""
+    if not is_loopback(host) and not token:
+        raise ConfigError(f"refusing to serve MCP on {host} without a token: set MNEMOSYNE_MCP_TOKEN (or pass "
+                          "--token to `mnemosyne mcp`), or bind to 127.0.0.1")  # fmt: skip
 
 
 def configured_origins(extra: Iterable[str] | None = None) -> list[str]:

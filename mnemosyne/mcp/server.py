@@ -9,6 +9,7 @@ happens at start-up or in the lifespan: the database is opened on the first tool
 handshake answers at once whatever ingestion is doing.
 """
 
+import inspect
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -22,9 +23,10 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from mnemosyne.config import Settings, get_settings
+from mnemosyne import limits as L
 from mnemosyne.errors import MnemosyneError
 from mnemosyne.mcp import models as M
-from mnemosyne.mcp.http import LOOPBACK_HOSTS, GuardMiddleware, configured_origins
+from mnemosyne.mcp.http import GuardMiddleware, configured_origins, is_loopback, require_safe_bind
 from mnemosyne.mcp.service import McpService, cap_markdown
 from mnemosyne.query.core import WorkspaceNotIngested
 
@@ -84,12 +86,12 @@ def transport_security(host: str, extra_origins: Iterable[str] = ()) -> Transpor
     origins = [f"{s}://{h}:*" for s in ("http", "https") for h in ("127.0.0.1", "localhost", "[::1]")]
     origins += [f"{s}://{h}" for s in ("http", "https") for h in ("127.0.0.1", "localhost", "[::1]")]
     origins += configured_origins(extra_origins)
-    if host in LOOPBACK_HOSTS:
+    if is_loopback(host):
         return TransportSecuritySettings(enable_dns_rebinding_protection=True,
                                          allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost"],
                                          allowed_origins=origins)  # fmt: skip
     # bound to another interface on purpose: the Host header is whatever name clients use; the guard
-    # still checks Origin (and the token, which should be set)
+    # still checks Origin, and the token (required off loopback: ``require_safe_bind``)
     return TransportSecuritySettings(enable_dns_rebinding_protection=False)
 
 
@@ -121,6 +123,7 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
 
     def _answer(fn: Callable[..., tuple[BaseModel, str]], *args: Any, workspace: str | None = None, **kw: Any) -> CallToolResult:
         try:
+            L.check_arguments(_named(fn, args, kw, None if workspace is _NO_WS else workspace))
             model, md = fn(*args, **kw) if workspace is _NO_WS else fn(*args, workspace=workspace, **kw)
         except WorkspaceNotIngested as err:
             name = None
@@ -264,12 +267,13 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
     def run_cypher(
         query: Annotated[str, Field(min_length=1, description="read-only Cypher (FalkorDB dialect)")],
         params: Annotated[dict[str, Any] | None, Field(description="$parameters")] = None,
-        max_rows: Annotated[int, Field(ge=1, le=500, description="row cap (1..500)")] = 100,
+        max_rows: Annotated[int, Field(ge=1, le=L.MAX_CYPHER_ROWS, description=f"row cap (1..{L.MAX_CYPHER_ROWS})")] = 100,
         workspace: Workspace = None,
     ) -> Annotated[CallToolResult, M.CypherAnswer]:
         """Run read-only Cypher on a workspace graph (writes refused, short timeout, row cap). Read
         get_schema first: versioned edges need the time predicate or they mix all of history."""
-        return answer(svc.run_cypher, query, params=params, max_rows=max_rows, workspace=workspace)
+        with svc.cypher_slots:
+            return answer(svc.run_cypher, query, params=params, max_rows=max_rows, workspace=workspace)
 
     @server.tool(annotations=RO)
     def get_schema(workspace: Workspace = None) -> Annotated[CallToolResult, M.SchemaAnswer]:
@@ -405,6 +409,17 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
     return server
 
 
+def _named(fn: Callable[..., Any], args: tuple[Any, ...], kw: dict[str, Any], workspace: str | None) -> dict[str, Any]:
+    """A tool call's arguments by name (for the error messages of ``limits.check_arguments``)."""
+    try:
+        named = dict(inspect.signature(fn).bind_partial(*args, **kw).arguments)
+    except TypeError:
+        named = {**{f"argument {i + 1}": a for i, a in enumerate(args)}, **kw}
+    if workspace is not None:
+        named["workspace"] = workspace
+    return named
+
+
 class _NoWorkspace:
     """Marker: the tool takes no workspace argument."""
 
@@ -425,7 +440,9 @@ def build_http_app(
     """The streamable-HTTP ASGI app (path ``/mcp``) behind the token/Origin guard. ``token``
     defaults to ``settings.mcp_token``. Run it with lifespan on (uvicorn's default)."""
     settings = settings or get_settings()
+    token = token if token is not None else settings.mcp_token
+    require_safe_bind(host, token)
     server = build_server(settings, service=service)
-    server.mnemosyne_token = token if token is not None else settings.mcp_token
+    server.mnemosyne_token = token
     server.mnemosyne_origins = list(allowed_origins or [])
     return server.streamable_http_app(streamable_http_path=path, json_response=json_response, host=host)

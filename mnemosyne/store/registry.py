@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from mnemosyne.errors import ConfigError, WorkspaceNotFound
-from mnemosyne.store.connection import REGISTRY_GRAPH, graph_key
+from mnemosyne.limits import MAX_WORKSPACE_NAME
+from mnemosyne.store.connection import REGISTRY_GRAPH, WORKSPACE_PREFIX, graph_key
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -107,18 +108,14 @@ class WorkspaceRegistry:
         return _row_to_info(rows[0])
 
     def get(self, name: str) -> WorkspaceInfo:
-        rows = self.graph.ro_query(
-            "MATCH (w:Workspace {name: $name}) " + _RETURN, {"name": name}, label="registry get"
-        )
+        rows = self._lookup(name)
         if not rows:
             raise WorkspaceNotFound(self._not_found(name))
         return _row_to_info(rows[0])
 
     def find(self, name: str) -> WorkspaceInfo | None:
         """Like ``get`` but None when absent."""
-        rows = self.graph.ro_query(
-            "MATCH (w:Workspace {name: $name}) " + _RETURN, {"name": name}, label="registry get"
-        )
+        rows = self._lookup(name)
         return _row_to_info(rows[0]) if rows else None
 
     def list(self) -> list[WorkspaceInfo]:
@@ -143,12 +140,30 @@ class WorkspaceRegistry:
     def remove(self, name: str, drop_graph: bool = True) -> WorkspaceInfo:
         """Unregister ``name``; with ``drop_graph`` also delete its graph ``ws_<name>``."""
         info = self.get(name)
-        self.graph.query("MATCH (w:Workspace {name: $name}) DELETE w", {"name": name}, label="registry remove")
+        if len(name) <= MAX_WORKSPACE_NAME:
+            self.graph.query("MATCH (w:Workspace {name: $name}) DELETE w", {"name": name}, label="registry remove")
+            if drop_graph:
+                self.db.graph(name).delete()
+            return info
+        # a name longer than the bound (registered before it held): found without the index
+        self.graph.query("MATCH (w:Workspace) WHERE w.name + '' = $name DELETE w", {"name": name},
+                         label="registry remove (long name)")  # fmt: skip
         if drop_graph:
-            self.db.graph(name).delete()
+            self.db.raw_graph(WORKSPACE_PREFIX + name).delete()
         return info
 
+    def _lookup(self, name: str) -> list[list[Any]]:
+        if len(name or "") <= MAX_WORKSPACE_NAME:
+            return self.graph.ro_query("MATCH (w:Workspace {name: $name}) " + _RETURN, {"name": name},
+                                       label="registry get")  # fmt: skip
+        # longer than names may be now (registered before the bound held): the range index leaves
+        # out strings over 4,096 bytes, so compare without it, so that it can still be removed
+        return self.graph.ro_query("MATCH (w:Workspace) WHERE w.name + '' = $name " + _RETURN, {"name": name},
+                                   label="registry get (long name)")  # fmt: skip
+
     def _not_found(self, name: str) -> str:
+        if len(name or "") > MAX_WORKSPACE_NAME:
+            return f"no workspace {name[:40]!r}… (workspace names have at most {MAX_WORKSPACE_NAME} characters)"
         names = [w.name for w in self.list()]
         if not names:
             return f"no workspace {name!r}: none registered yet (run `mnemosyne workspace add PATH`)"
