@@ -96,3 +96,52 @@ def test_sigkilled_parallel_ingest_leaves_no_helper(settings, tmp_path: Path) ->
     finally:
         if _session_members(p.pid):
             os.killpg(p.pid, signal.SIGKILL)
+
+
+# -- 12: a deleted repository under the daemon: said once, then backed off -----------------------
+
+
+def test_daemon_backs_off_a_deleted_repository_and_says_once_what_to_do(settings, db, registry, tmp_path: Path,
+                                                                         caplog) -> None:
+    import logging
+    import shutil
+    import uuid
+
+    from mnemosyne.daemon.core import Daemon
+    from mnemosyne.store.connection import connect
+    from mnemosyne.workspaces import add_workspace
+
+    repo = new_repo(tmp_path / "doomed")
+    (repo / "a.py").write_text("def f():\n    return 1\n")
+    commit_all(repo, "one")
+    name = f"doomed_{uuid.uuid4().hex[:8]}"
+    add_workspace(registry, name, repo)
+    shutil.rmtree(repo)  # deleted before the daemon looks: it cannot be watched, so it is polled
+
+    own = settings.model_copy(update={"home": tmp_path / "home"})
+    daemon = Daemon(own, connect=lambda s, start=True: connect(settings), only=[name])
+    caplog.set_level(logging.DEBUG, logger="mnemosyne.daemon")
+    try:
+        daemon.refresh_workspaces()
+        for _ in range(10):  # the scheduler's 5 s polls
+            daemon.poll_unwatched()
+        daemon.reconcile()  # an explicit pass looks again, quietly
+        warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+        assert len(warnings) == 1, warnings
+        assert "event=repo_unavailable" in warnings[0] and f"mnemosyne workspace remove {name}" in warnings[0]
+        assert "is gone" in warnings[0]
+        probes = [r for r in caplog.records if "check_failed" in r.getMessage()]
+        assert len(probes) == 1, "the polls did not back off"  # only the reconcile pass probed git again
+        ws = next(w for w in daemon.status()["workspaces"] if w["name"] == name)
+        assert ws["repo_error"]
+
+        new_repo(repo)  # restored: the next pass finds it, says so, and queues its ingest
+        (repo / "a.py").write_text("def f():\n    return 2\n")
+        commit_all(repo, "back")
+        out = daemon.reconcile()
+        assert out["queued"] == [name]
+        assert any("event=repo_available" in r.getMessage() for r in caplog.records)
+        assert next(w for w in daemon.status()["workspaces"] if w["name"] == name)["repo_error"] is None
+    finally:
+        daemon.pool.shutdown(wait=False)
+        daemon.queue.close()
