@@ -33,10 +33,11 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from mnemosyne.config import Settings, get_settings
+from mnemosyne.config import Settings, get_settings, usable_home
 from mnemosyne.errors import DatabaseUnavailable
 from mnemosyne.procs import cmdline_contains, cpu_ticks, pid_alive, read_pid_file
 from mnemosyne.store.aof import incremental_bytes, rewrite_aof, wait_rewrite
+from mnemosyne.store.graph import is_cannot_save
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ class EmbeddedFalkorDB:
         4.16 was seen to deadlock at start-up under load): like a crash, killing it loses at most
         the last second of writes, and the AOF replays the rest."""
         self._check_socket_path()
-        self.home.mkdir(parents=True, exist_ok=True)
+        usable_home(self.home)
         with self._locked():
             pid = self._read_pid()
             if pid is not None and pid_alive(pid) and _looks_like_redis(pid):
@@ -207,6 +208,11 @@ class EmbeddedFalkorDB:
                 info["redis_version"] = server.get("redis_version")
                 info["uptime_s"] = server.get("uptime_in_seconds")
                 info["graphs"] = sorted(_decode(g) for g in client.execute_command("GRAPH.LIST"))
+                persistence = client.info("persistence")
+                if persistence.get("rdb_last_bgsave_status") == "err" or persistence.get("aof_last_write_status") == "err":
+                    info["error"] = (f"cannot save to disk (last background save failed), so writes are refused "
+                                     f"and reads still work: free disk space or fix the permissions of "
+                                     f"{self.data_dir}; see {self.log_file}")
             except redis.RedisError as err:
                 info["error"] = str(err)
             finally:
@@ -309,7 +315,7 @@ class EmbeddedFalkorDB:
                 )
             client = self._client(timeout=2.0)
             try:
-                if client.ping() and int(client.info("persistence").get("loading", 0)) == 0:
+                if _answers(client) and int(client.info("persistence").get("loading", 0)) == 0:
                     return
                 progress.saw()
             except redis.BusyLoadingError as err:  # answering: loading
@@ -353,7 +359,7 @@ class EmbeddedFalkorDB:
             return False
         client = self._client(timeout=2.0)
         try:
-            return bool(client.ping())
+            return _answers(client)
         except (redis.RedisError, OSError):
             return False
         finally:
@@ -389,7 +395,7 @@ class EmbeddedFalkorDB:
     def _locked(self, blocking: bool = True) -> Iterator[bool]:
         """Holds the lock file; yields False (holding nothing) when ``blocking`` is off and
         another process has it."""
-        self.home.mkdir(parents=True, exist_ok=True)
+        usable_home(self.home)
         with open(self.lock_file, "a") as fh:
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX if blocking else fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -432,6 +438,17 @@ class HangWatch:
             return False
         self._progress = None
         return srv.kill_if_hung(pid)
+
+
+def _answers(client: redis.Redis) -> bool:
+    """PING answered. A server that cannot save to disk refuses PING too (``MISCONF``), yet it
+    runs and serves reads: it answers, and must be neither restarted nor reported down."""
+    try:
+        return bool(client.ping())
+    except redis.ResponseError as err:
+        if is_cannot_save(err):
+            return True
+        raise
 
 
 def _decode(value: Any) -> str:

@@ -4,6 +4,7 @@ deleted repository under the daemon. Real processes, real git, the session's rea
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -43,6 +44,120 @@ def new_repo(path: Path) -> Path:
 def cli(*args: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mnemosyne.cli", *args], capture_output=True, text=True,
                           env={**os.environ, **(env or {})}, timeout=timeout, check=False)
+
+
+# -- 8: a home that cannot be used; a server that cannot save ------------------------------------
+
+
+def _unusable_homes(tmp_path: Path) -> list[Path]:
+    homes = [Path("/proc/nope"), tmp_path / "a-file"]
+    homes[1].write_text("not a folder\n")
+    locked = tmp_path / "no-write"
+    locked.mkdir(mode=0o500)
+    if os.geteuid() != 0:
+        homes.append(locked)  # root writes anyway: /sys stands for a folder it cannot write
+    elif Path("/sys").is_dir() and not _writable(Path("/sys")):
+        homes.append(Path("/sys"))
+    return homes
+
+
+def _writable(d: Path) -> bool:
+    try:
+        (d / f".probe-{os.getpid()}").touch()
+    except OSError:
+        return False
+    (d / f".probe-{os.getpid()}").unlink()
+    return True
+
+
+@pytest.mark.parametrize("command", [["status"], ["workspace", "list"], ["db", "start"], ["daemon", "run"],
+                                     ["ingest", "."], ["search", "anything"]])
+def test_unusable_home_is_one_clear_line(command: list[str], tmp_path: Path) -> None:
+    for home in _unusable_homes(tmp_path):
+        env = {"MNEMOSYNE_HOME": str(home), "MNEMOSYNE_EMBEDDINGS_PROVIDER": "none"}
+        r = cli(*command, env={**env, "MNEMOSYNE_FALKORDB_URL": ""}, timeout=60)
+        assert r.returncode != 0, (home, r.stdout)
+        assert "Traceback" not in r.stderr, (home, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1, (home, r.stderr)
+        assert lines[0].startswith("mnemosyne: ") and str(home) in lines[0] and "MNEMOSYNE_HOME" in lines[0], lines
+
+
+@pytest.fixture
+def own_server(tmp_path_factory):
+    """A FalkorDB of its own (its own short home): this test breaks its disk."""
+    import shutil
+    import tempfile
+
+    from mnemosyne.config import Settings
+    from mnemosyne.store.embedded import EmbeddedFalkorDB
+
+    home = Path(tempfile.mkdtemp(prefix="mnf-", dir="/tmp"))
+    env = {"MNEMOSYNE_HOME": str(home), "MNEMOSYNE_EMBEDDINGS_PROVIDER": "none", "MNEMOSYNE_FALKORDB_URL": "",
+           "MNEMOSYNE_FALKORDB_SOCKET": str(home / "falkordb.sock")}
+    server = EmbeddedFalkorDB(Settings(home=home, falkordb_socket=home / "falkordb.sock"))
+    try:
+        yield home, env, server
+    finally:
+        pid = server._read_pid()
+        if pid is not None:  # it cannot write its snapshot, so it would refuse SIGTERM
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def test_failed_background_save_keeps_reads_working_and_says_so(own_server, tmp_path: Path) -> None:
+    import redis
+
+    from mnemosyne.store.connection import connect
+    from mnemosyne.store.graph import CannotSave
+
+    home, env, server = own_server
+    repo = new_repo(tmp_path / "saved")
+    (repo / "a.py").write_text("def f():\n    return 1\n")
+    commit_all(repo, "one")
+    r = cli("ingest", str(repo), "--name", "saved", "--quiet", env=env)
+    assert r.returncode == 0, r.stderr
+
+    # the disk goes away under the server: its next background save fails (MISCONF from then on)
+    import shutil
+
+    shutil.rmtree(home / "db")
+    client = redis.Redis(unix_socket_path=str(server.socket), decode_responses=True)
+    client.bgsave()
+    deadline = time.monotonic() + 20
+    while client.info("persistence").get("rdb_last_bgsave_status") != "err" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert client.info("persistence")["rdb_last_bgsave_status"] == "err"
+    pid = server._read_pid()
+
+    st = cli("db", "status", env=env)
+    assert st.returncode == 0 and "running" in st.stdout and "not running" not in st.stdout, st.stdout
+    assert "cannot save to disk" in st.stdout, st.stdout
+    for command in (["status"], ["workspace", "list"], ["cypher", "-w", "saved", "MATCH (c:Commit) RETURN count(c)"]):
+        out = cli(*command, env=env)
+        assert out.returncode == 0, (command, out.stderr)
+        assert "Traceback" not in out.stderr and "MISCONF" not in out.stderr, (command, out.stderr)
+        assert "saved" in out.stdout or "1" in out.stdout, (command, out.stdout)
+    assert "writes are refused" in cli("status", env=env).stdout
+
+    (repo / "b.py").write_text("def g():\n    return 2\n")
+    commit_all(repo, "two")
+    w = cli("ingest", "saved", "--quiet", env=env)
+    assert w.returncode != 0
+    lines = w.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot save to disk" in lines[0] and "Traceback" not in w.stderr, w.stderr
+    assert server._read_pid() == pid, "the server was restarted instead of being read from"
+
+    from mnemosyne.config import Settings
+
+    db = connect(Settings(home=home, falkordb_socket=home / "falkordb.sock"))
+    try:  # a read sent as GRAPH.QUERY is served read-only; a write says what to do
+        assert db.graph("saved").query("MATCH (c:Commit) RETURN count(c)") == [[1]]
+        with pytest.raises(CannotSave, match="cannot save to disk"):
+            db.graph("saved").query("CREATE (:Scratch)")
+    finally:
+        db.close()
 
 
 # -- 9: a SIGKILLed `ingest --workers 2` leaves no process behind ---------------------------------
