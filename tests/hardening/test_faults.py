@@ -213,6 +213,46 @@ def test_sigkilled_parallel_ingest_leaves_no_helper(settings, tmp_path: Path) ->
             os.killpg(p.pid, signal.SIGKILL)
 
 
+# -- 10: file names that are not UTF-8 stay apart and readable ----------------------------------
+
+
+def test_non_utf8_file_names_are_two_nodes_whose_source_reads_back(db, registry, tmp_path: Path) -> None:
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.query.api import get_symbol
+
+    repo = new_repo(tmp_path / "names")
+    raw = os.fsencode(repo)
+    for name, body in ((b"x\xfe.py", b"def alpha():\n    return 1\n"), (b"x\xff.py", b"def beta():\n    return 2\n"),
+                       ("é.py".encode(), b"def gamma():\n    return 3\n")):
+        Path(os.fsdecode(raw + b"/" + name)).write_bytes(body)
+    commit_all(repo, "odd names")
+    ws = f"names_{uuid.uuid4().hex[:8]}"
+    ingest_path(db, repo, name=ws)
+
+    files = sorted(r[0] for r in db.graph(ws).ro_query("MATCH (f:File) RETURN f.path"))
+    assert len(files) == 3, files  # before: x\xfe.py and x\xff.py were one node, "x\ufffd.py"
+    assert "é.py" in files  # valid UTF-8: exactly as it was
+    assert len({f for f in files if f.startswith("x")}) == 2
+    for short, text in (("alpha", "return 1"), ("beta", "return 2"), ("gamma", "return 3")):
+        sym = get_symbol(db, ws, short)
+        assert sym.source is not None and text in sym.source, (short, sym.file, sym.source)
+        sym.model_dump_json()  # the answer is plain UTF-8 text
+
+
+def test_escaped_names_are_byte_exact_and_reversible() -> None:
+    from mnemosyne.timeline.edges import clean, raw_text
+
+    names = [b"x\xfe.py", b"x\xff.py", b"d\xc3/\xe9t\xe9.py", "ok/é.py".encode(), b"plain.py", b"\x80\xff"]
+    cleaned = [clean(n.decode("utf-8", "surrogateescape")) for n in names]
+    assert len(set(cleaned)) == len(names)
+    for n, c in zip(names, cleaned):
+        c.encode("utf-8")  # storable
+        assert os.fsencode(raw_text(c)) == n
+    assert cleaned[3] == "ok/é.py" and cleaned[4] == "plain.py"
+
+
 # -- 12: a deleted repository under the daemon: said once, then backed off -----------------------
 
 
