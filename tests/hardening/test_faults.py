@@ -300,3 +300,51 @@ def test_daemon_backs_off_a_deleted_repository_and_says_once_what_to_do(settings
     finally:
         daemon.pool.shutdown(wait=False)
         daemon.queue.close()
+
+
+# -- 11: a shallow clone made whole: its boundary commit gets its real changes -------------------
+
+
+def test_unshallowed_clone_rederives_the_boundary_commit(db, registry, tmp_path: Path) -> None:
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+
+    src = new_repo(tmp_path / "full")
+    for i in range(12):
+        (src / f"m{i}.py").write_text(f"def f{i}():\n    return {i}\n")
+    commit_all(src, "root: twelve files")
+    for c in range(3):
+        with (src / f"m{c}.py").open("a") as fh:
+            fh.write(f"\n\ndef g{c}():\n    return f{c}()\n")
+        (src / f"n{c}.py").write_text(f"x = {c}\n")
+        commit_all(src, f"change {c}")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "2", f"file://{src}", str(clone))
+    boundary = git(clone, "rev-parse", "HEAD~1").strip()
+    ws = f"shallow_{uuid.uuid4().hex[:8]}"
+    g = db.graph(ws)
+
+    def modifies(commit: str) -> set[str]:
+        rows = g.ro_query("MATCH (:Commit {hash: $h})-[:MODIFIES]->(f:File) RETURN f.path", {"h": commit})
+        return {r[0] for r in rows}
+
+    first = ingest_path(db, clone, name=ws)
+    assert any("shallow clone" in w for w in first.warnings)
+    assert len(modifies(boundary)) == 14  # the boundary's change is its whole tree
+
+    git(clone, "fetch", "-q", "--unshallow")
+    second = ingest_path(db, clone, name=ws)
+    assert any("has its history now" in w for w in second.warnings), second.warnings
+    for commit in git(clone, "rev-list", "--first-parent", "HEAD").split():
+        real = set(git(clone, "diff-tree", "--root", "--no-commit-id", "-r", "--name-only", commit).split())
+        assert modifies(commit) == real, commit  # before: the boundary kept its 14 edges (real: 2)
+    assert len(modifies(boundary)) == 2
+    # commit search by path: m9.py was written by the root commit only
+    rows = g.ro_query("MATCH (c:Commit)-[:MODIFIES]->(:File {path: 'm9.py'}) WHERE c.seq IS NOT NULL "
+                      "RETURN c.seq")
+    assert rows == [[0]]
+    seqs = g.ro_query("MATCH (c:Commit {hash: $h}) RETURN c.seq, c.parents", {"h": boundary})
+    assert seqs[0][0] == 2 and len(seqs[0][1]) == 1
+    third = ingest_path(db, clone, name=ws)  # settled: nothing re-derived again
+    assert third.commits_ingested == 0 and not any("has its history now" in w for w in third.warnings)
