@@ -132,6 +132,31 @@ class Settings(BaseSettings):
         return Path("/tmp") / f"mnemosyne-{digest}.sock"
 
 
+def usable_home(home: Path) -> Path:
+    """The data directory, created if missing; ``ConfigError`` (one line: which folder, why, what to
+    do) when it cannot be created or written (a missing parent on a read-only filesystem, a file,
+    no write permission). Probed by creating a file: permission bits do not tell (root, read-only
+    mounts, procfs)."""
+    import tempfile
+
+    from mnemosyne.errors import ConfigError
+
+    home = Path(home).expanduser()
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=home, prefix=".probe-"):
+            pass
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+        if isinstance(err, FileExistsError) or (home.exists() and not home.is_dir()):
+            why = "it is not a folder"
+        raise ConfigError(
+            f"the data directory {home} cannot be used ({why}); set MNEMOSYNE_HOME (or `home` in the config "
+            "file) to a folder you can write"
+        ) from None
+    return home
+
+
 @lru_cache(maxsize=1)
 def _cached() -> Settings:
     return Settings()

@@ -588,7 +588,8 @@ class _Run:
             self.warnings.add(f"tracking '{info.branch}' (HEAD is detached)")
         if repo.current_branch() is None and not info.branch:
             self.warnings.add("detached HEAD and no registered branch: tracking the HEAD commit's history")
-        if repo.is_shallow():
+        shallow = repo.shallow_boundary()
+        if shallow:
             self.warnings.add(
                 f"{info.path} is a shallow clone: only the history present is ingested (seq 0 is the shallow "
                 "boundary commit, with its whole tree); run `git fetch --unshallow` and re-ingest for full history"
@@ -608,6 +609,15 @@ class _Run:
         last_seq = int(last_seq) if last_seq is not None else -1
         now = now_s()
 
+        boundary = meta.get("shallow_boundary")
+        if last_commit and boundary and boundary not in shallow:
+            # seq 0 was a shallow clone's boundary (its change: the whole tree) and the clone has
+            # been deepened or made whole: derive the history again, with that commit's real changes
+            self.store.drop_commit_changes(boundary)
+            self._start_over(res, now, f"the shallow clone's boundary commit {boundary[:12]} has its history now "
+                             "(`git fetch --unshallow`/`--deepen`): re-deriving the whole history; the previous "
+                             "versions are kept as superseded", shallow_boundary=None)
+            last_seq, last_commit = -1, None
         if last_commit and (rebuild or meta.get("facts_version") != FACTS_VERSION):
             # the graph's facts came from another extraction (an upgrade changed the resolver) or
             # a rebuild was asked for: stop believing all of it and derive the history again
@@ -675,6 +685,8 @@ class _Run:
                 f"history of '{self.branch_label}' was rewritten: {res.superseded} commits/versions from seq {fork} "
                 "on superseded (kept, no longer believed); ingesting the new commits"
             )
+        if last_seq < 0 and timeline and timeline[0] in shallow:  # remembered: see above
+            self.store.set_meta(shallow_boundary=timeline[0])
         self.catch_up_docs()
         todo = len(timeline) - (last_seq + 1)
         if todo <= 0:

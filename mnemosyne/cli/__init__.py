@@ -63,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mnemosyne: interrupted", file=sys.stderr)
         return 130
+    except OSError as err:  # a file or folder the command needed (the typed errors name most of them)
+        logging.getLogger("mnemosyne").debug("command failed", exc_info=True)
+        where = f" ({err.filename})" if getattr(err, "filename", None) else ""
+        print(f"mnemosyne: {err.strerror or err}{where}; rerun with -v for details", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

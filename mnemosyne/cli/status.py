@@ -31,9 +31,10 @@ def _status(args: argparse.Namespace) -> int:
         statuses = Q.list_workspaces_status(db)
         graphs = set(db.workspace_graphs())
         address, mode = db.address, "embedded" if db.embedded else "external"
+        cannot_save = db.cannot_save
     if args.json:
         payload = {
-            "database": {"address": address, "mode": mode, "reachable": True},
+            "database": {"address": address, "mode": mode, "reachable": True, "writable": not cannot_save},
             "workspaces": [
                 {**(infos[s.name].model_dump() if s.name in infos else {}), **s.model_dump(),
                  "has_graph": s.name in graphs, "working_tree_dirty": bool(s.changed_files) if s.path_exists else None}
@@ -43,6 +44,8 @@ def _status(args: argparse.Namespace) -> int:
         print(json.dumps(payload, indent=2, default=str))
         return 0
     print(f"database: {address} ({mode}), reachable")
+    if cannot_save:
+        print("database: cannot save to disk, so writes are refused (reads work); see `mnemosyne db status`")
     if not statuses:
         print("workspaces: none registered; add one with `mnemosyne workspace add PATH`")
         return 0

@@ -44,6 +44,9 @@ log = logging.getLogger("mnemosyne.daemon")
 
 _SKIP_STATES = {"paused", "disabled", "removed", "deleted"}
 _BACKOFF_MAX_S = 60.0
+# a repository that cannot be read (deleted, moved, unmounted): looked at again after this long,
+# doubling up to the maximum; said once per outage, not at every 5 s poll
+_REPO_RETRY_FIRST_S, _REPO_RETRY_MAX_S = 5.0, 300.0
 _BUSY_FIRST_S, _BUSY_MAX_S = 2.0, 30.0  # another process holds the workspace's ingest lease
 _RESULT_KEYS = ("mode", "commits_ingested", "files_parsed", "seconds", "superseded", "rolled_back", "last_seq",
                 "message")
@@ -111,6 +114,9 @@ class _Ws:
         self.refs: dict[str, str] | None = None
         self.common_dir: str | None = None
         self.lag: dict[str, Any] = {}
+        self.repo_error: str | None = None  # the last git probe failed (repository gone?)
+        self.repo_failures = 0
+        self.repo_retry_at = 0.0  # monotonic; polls before this skip the workspace
 
     @property
     def name(self) -> str:
@@ -341,13 +347,19 @@ class Daemon:
         ws = self._workspace(name)
         if ws is None or ws.info.get("state") in _SKIP_STATES:
             return None
+        if reason == "poll" and time.monotonic() < ws.repo_retry_at:
+            return None  # the repository could not be read lately: backing off
         try:
             state = ref_state(ws.path)
             ref = tracked_ref(ws.branch)
             head = state.get(ref) if ref in state else branch_head(ws.path, ws.branch)
         except GitProbeError as err:
-            log.warning("event=check_failed workspace=%s error=%r", name, str(err))
+            self._repo_failed(ws, err)
             return None
+        if ws.repo_error is not None:
+            log.warning("event=repo_available workspace=%s path=%r after_failures=%d", name, ws.path,
+                        ws.repo_failures)
+            ws.repo_error, ws.repo_failures, ws.repo_retry_at = None, 0, 0.0
         if ws.refs is not None and log.isEnabledFor(logging.DEBUG):
             moved_refs = sorted(r for r in set(state) | set(ws.refs) if state.get(r) != ws.refs.get(r))
             log.debug("event=refs_diff workspace=%s moved=%s", name, ",".join(moved_refs) or "-")
@@ -370,6 +382,26 @@ class Daemon:
             log.info("event=queued workspace=%s job=%d reason=%s head=%s indexed=%s", name, job.id, reason,
                      head[:12], (last or "none")[:12])
         return job
+
+    def _repo_failed(self, ws: _Ws, err: BaseException) -> None:
+        """A git probe of the workspace failed: say so once, with what to do, then back off
+        (polls skip it until ``repo_retry_at``; reconcile passes and hook notes still look)."""
+        ws.repo_failures += 1
+        delay = min(_REPO_RETRY_MAX_S, _REPO_RETRY_FIRST_S * 2 ** (ws.repo_failures - 1))
+        ws.repo_retry_at = time.monotonic() + delay
+        first = ws.repo_error is None
+        ws.repo_error = " ".join(str(err).split())[:300]
+        if first:
+            gone = not os.path.isdir(ws.path)
+            log.warning(
+                "event=repo_unavailable workspace=%s path=%r error=%r retry=backoff_up_to_%.0fs hint=%r",
+                ws.name, ws.path, ws.repo_error, _REPO_RETRY_MAX_S,
+                (f"the repository {'is gone' if gone else 'cannot be read'}: restore it at {ws.path}, or run "
+                 f"`mnemosyne workspace remove {ws.name}` (its graph is dropped too; --keep-graph keeps it)"),
+            )
+        else:
+            log.debug("event=check_failed workspace=%s failures=%d next_in_s=%.0f error=%r", ws.name,
+                      ws.repo_failures, delay, ws.repo_error)
 
     def _on_refs_changed(self, name: str) -> None:
         self.check_workspace(name, "refs")
@@ -680,6 +712,7 @@ class Daemon:
                 "name": ws.name, "path": ws.path, "branch": ws.branch, "state": ws.info.get("state"),
                 "last_ingested_commit": ws.info.get("last_ingested_commit"),
                 "watched": ws.name in watched, "watch_error": self.watcher.errors.get(ws.name),
+                "repo_error": ws.repo_error,
                 **{k: v for k, v in ws.lag.items() if k in ("head", "commits_behind", "lag_s", "error")},
             })
         return {

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from mnemosyne.config import Settings
+from mnemosyne.config import Settings, usable_home
 
 _SUN_PATH_MAX = 100  # AF_UNIX sun_path is 104 (macOS) / 108 (Linux) bytes; keep a margin
 
@@ -68,5 +68,6 @@ class DaemonPaths:
         return self.log_dir / "daemon.out"
 
     def ensure(self) -> None:
-        for d in (self.home, self.queue_dir, self.spool_dir, self.log_dir):
+        usable_home(self.home)  # ConfigError (one line) when it cannot be written
+        for d in (self.queue_dir, self.spool_dir, self.log_dir):
             d.mkdir(parents=True, exist_ok=True)

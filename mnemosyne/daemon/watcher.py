@@ -84,8 +84,8 @@ class RepoWatcher(FileSystemEventHandler):
         """Watch a workspace (idempotent; re-adds if its git paths changed). False if it failed."""
         try:
             gp = git_paths(worktree)
-        except Exception as err:  # not a repository (any more): reconcile reports it
-            self._report(name, f"cannot watch {worktree}: {err}")
+        except Exception as err:  # not a repository (any more): the daemon's check warns, with what to do
+            self._report(name, f"cannot watch {worktree}: {err}", level=logging.INFO)
             return False
         gp = GitPaths(Path(os.path.realpath(gp.worktree)), Path(os.path.realpath(gp.git_dir)),
                       Path(os.path.realpath(gp.common_dir)))
@@ -122,9 +122,9 @@ class RepoWatcher(FileSystemEventHandler):
                 self._unschedule(path, recursive)
         log.info("event=unwatch workspace=%s", name)
 
-    def _report(self, name: str, message: str) -> None:
+    def _report(self, name: str, message: str, level: int = logging.WARNING) -> None:
         if self.errors.get(name) != message:
-            log.warning("event=watch_failed workspace=%s error=%r", name, message)
+            log.log(level, "event=watch_failed workspace=%s error=%r", name, message)
         self.errors[name] = message
 
     def _schedule(self, path: str, recursive: bool) -> None:

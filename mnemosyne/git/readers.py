@@ -24,6 +24,10 @@ def read_object(path: str | Path, spec: str) -> bytes | None:
 
     key = str(path)
     try:
+        spec.encode("utf-8")
+    except UnicodeEncodeError:  # a non-UTF-8 file name: the reader's pipe takes text (git show can)
+        return None
+    try:
         with _LOCK:
             repo = _READERS.get(key)
             if repo is None:

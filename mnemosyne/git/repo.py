@@ -218,6 +218,15 @@ class GitRepo:
         except GitCommandError:
             return (Path(self.repo.git_dir) / "shallow").exists()
 
+    def shallow_boundary(self) -> set[str]:
+        """The boundary commits of a shallow clone (git shows them without parents); empty once
+        the clone is complete (``git fetch --unshallow``)."""
+        try:
+            text = (Path(self.repo.common_dir) / "shallow").read_text()
+        except OSError:
+            return set()
+        return set(text.split())
+
     def current_branch(self) -> str | None:
         """The checked-out branch name, or None on a detached HEAD (or an unborn one)."""
         try:

@@ -10,7 +10,9 @@ caller roughly a third of what parsing the same files would, so small batches st
 Helpers come from a ``forkserver`` (``spawn`` where there is none): forking a process that runs
 threads (the daemon's scheduler, watcher and MCP server) is unsafe. One pool per worker count is
 shared by the whole process and started on first use; a helper that dies makes that batch fall
-back to in-process parsing, never a lost file.
+back to in-process parsing, never a lost file. A helper exits by itself once the process that
+owns the pool is gone (SIGKILL included); the forkserver and the resource tracker then follow,
+as nothing holds their pipes any more.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing as mp
+import os
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -87,6 +90,15 @@ def _warm(_: int = 0) -> str:
     return _STAMP
 
 
+def _helper_init(owner: int) -> None:
+    """Runs first in each helper: leave once the process that owns the pool is gone (a SIGKILLed
+    ingest), else the helper would wait forever on its task pipe and keep the forkserver and the
+    resource tracker alive with it."""
+    from mnemosyne.procs import exit_when_gone
+
+    exit_when_gone(owner)
+
+
 def _chunks(jobs: list[ParseJob]) -> list[list[ParseJob]]:
     """Largest files first, packed into tasks of about CHUNK_BYTES."""
     out: list[list[ParseJob]] = []
@@ -117,7 +129,9 @@ class ParsePool:
         if self._executor is None:
             methods = mp.get_all_start_methods()
             ctx = mp.get_context("forkserver" if "forkserver" in methods else "spawn")
-            self._executor = ProcessPoolExecutor(self.workers - 1, mp_context=ctx)
+            self._executor = ProcessPoolExecutor(
+                self.workers - 1, mp_context=ctx, initializer=_helper_init, initargs=(os.getpid(),)
+            )
             # start the helpers now (imports included) rather than inside the first batch
             stamps = set(self._executor.map(_warm, range(self.workers - 1)))
             if stamps != {_STAMP}:

@@ -24,6 +24,7 @@ from mnemosyne.errors import ConfigError, MnemosyneError, RevisionNotFound
 from mnemosyne.git.command import GitError, git_output, run_git
 from mnemosyne.git.readers import read_object
 from mnemosyne.query.models import AtCommit
+from mnemosyne.timeline.edges import raw_text
 
 if TYPE_CHECKING:
     from mnemosyne.facts import Snapshot
@@ -177,6 +178,7 @@ def _blob_lines(path: str | Path, commit: str, file: str) -> list[str] | None:
         if hit is not None:
             _BLOBS.move_to_end(key)
             return hit
+    file = raw_text(file)  # a stored name with escaped non-UTF-8 bytes, as git has it
     data = read_object(path, f"{commit}:{file}") if _HEX40.match(commit) and "\n" not in file else None
     if data is not None:
         return _remember(key, data.decode("utf-8", errors="replace").splitlines())

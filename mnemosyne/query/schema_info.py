@@ -56,7 +56,7 @@ _VERSION_PROPS = ["valid_from", "valid_to", "valid_from_seq", "valid_to_seq", "s
 LABELS: list[tuple[str, str | None, list[str], str]] = [
     ("Workspace", "name", ["path", "default_branch"], "the repository"),
     ("Meta", "key", ["last_seq", "last_commit", "branch", "in_progress_seq", "mode", "embedding_model",
-                     "embedding_dim"], "ingestion bookkeeping; key 'ingest': last_seq is the ingested head"),
+                     "embedding_dim", "shallow_boundary"], "ingestion bookkeeping; key 'ingest': last_seq is the ingested head"),
     ("File", "path", ["language", "module", "content_hash"], "a repository file (repo-relative, '/'-separated)"),
     ("Function", "fully_qualified_name", ["name", "kind", "file", "signature", "docstring", "line_start", "line_end",
                                           "body_hash", "external", "search_text"],

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol, TypeVar
 
 from mnemosyne.gcpause import gc_paused
+from mnemosyne.procs import die_with_parent
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -84,6 +85,7 @@ def resolve_on_two_cores(index: ForkableIndex, paths: Iterable[str]) -> int:
         return 0
     mine, theirs = split_by_cost(costs)
     r, w = os.pipe()
+    parent = os.getpid()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)  # 3.12+: "multi-threaded, use of fork()"
@@ -98,6 +100,7 @@ def resolve_on_two_cores(index: ForkableIndex, paths: Iterable[str]) -> int:
         try:
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 signal.signal(sig, signal.SIG_DFL)  # not the parent's handlers (a daemon's shutdown)
+            die_with_parent(parent)  # a SIGKILLed parent: no one will read what it computes
             _prefer_me_for_oom()
             os.close(r)
             with gc_paused():

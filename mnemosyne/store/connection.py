@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -21,10 +22,12 @@ from mnemosyne.errors import ConfigError, DatabaseError, DatabaseUnavailable
 from mnemosyne.limits import MAX_WORKSPACE_NAME
 from mnemosyne.store.aof import rewrite_aof
 from mnemosyne.store.embedded import EmbeddedFalkorDB
-from mnemosyne.store.graph import Graph
+from mnemosyne.store.graph import CannotSave, Graph, cannot_save_message, is_cannot_save
 
 if TYPE_CHECKING:
     from mnemosyne.store.registry import WorkspaceRegistry
+
+log = logging.getLogger(__name__)
 
 WORKSPACE_PREFIX = "ws_"
 REGISTRY_GRAPH = "mnemosyne_registry"
@@ -53,6 +56,7 @@ class Database:
         self.address = address
         self.settings = settings
         self.embedded = embedded
+        self.cannot_save = False  # the server answered MISCONF when connected: reads only (store/graph.py)
 
     def __repr__(self) -> str:
         return f"Database({self.address})"
@@ -82,6 +86,8 @@ class Database:
         try:
             return self.client.connection.execute_command(*args)
         except redis.ResponseError as err:
+            if is_cannot_save(err):
+                raise CannotSave(cannot_save_message(self.address)) from None
             raise DatabaseError(f"FalkorDB error for {args[0]}: {err}") from None
         except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
             raise DatabaseUnavailable(_unreachable(self.address, err, self.embedded)) from None
@@ -165,6 +171,10 @@ def _check_reachable(db: Database) -> None:
         db.close()
         raise DatabaseUnavailable(_unreachable(db.address, err, db.embedded)) from None
     except redis.ResponseError as err:  # e.g. NOAUTH, or a plain redis without the module later
+        if is_cannot_save(err):  # it runs and serves reads; writes say what to do (Graph.query_result)
+            log.info("%s", cannot_save_message(db.address))
+            db.cannot_save = True
+            return
         db.close()
         raise DatabaseUnavailable(f"FalkorDB at {db.address} refused the connection ({err}); check the URL credentials") from None
 

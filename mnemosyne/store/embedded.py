@@ -38,10 +38,11 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from mnemosyne.config import Settings, get_settings
+from mnemosyne.config import Settings, get_settings, usable_home
 from mnemosyne.errors import DatabaseUnavailable
 from mnemosyne.procs import cmdline_contains, cpu_ticks, pid_alive, read_pid_file
 from mnemosyne.store.aof import incremental_bytes, rewrite_aof, wait_rewrite
+from mnemosyne.store.graph import is_cannot_save
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,7 @@ class EmbeddedFalkorDB:
         4.16 was seen to deadlock at start-up under load): like a crash, killing it loses at most
         the last second of writes, and the AOF replays the rest."""
         self._check_socket_path()
+        usable_home(self.home)
         make_private(self.home)
         with self._locked():
             pid = self._read_pid()
@@ -213,6 +215,11 @@ class EmbeddedFalkorDB:
                 info["redis_version"] = server.get("redis_version")
                 info["uptime_s"] = server.get("uptime_in_seconds")
                 info["graphs"] = sorted(_decode(g) for g in client.execute_command("GRAPH.LIST"))
+                persistence = client.info("persistence")
+                if persistence.get("rdb_last_bgsave_status") == "err" or persistence.get("aof_last_write_status") == "err":
+                    info["error"] = (f"cannot save to disk (last background save failed), so writes are refused "
+                                     f"and reads still work: free disk space or fix the permissions of "
+                                     f"{self.data_dir}; see {self.log_file}")
             except redis.RedisError as err:
                 info["error"] = str(err)
             finally:
@@ -319,7 +326,7 @@ class EmbeddedFalkorDB:
                 )
             client = self._client(timeout=2.0)
             try:
-                if client.ping() and int(client.info("persistence").get("loading", 0)) == 0:
+                if _answers(client) and int(client.info("persistence").get("loading", 0)) == 0:
                     return
                 progress.saw()
             except redis.BusyLoadingError as err:  # answering: loading
@@ -363,7 +370,7 @@ class EmbeddedFalkorDB:
             return False
         client = self._client(timeout=2.0)
         try:
-            return bool(client.ping())
+            return _answers(client)
         except (redis.RedisError, OSError):
             return False
         finally:
@@ -399,6 +406,7 @@ class EmbeddedFalkorDB:
     def _locked(self, blocking: bool = True) -> Iterator[bool]:
         """Holds the lock file; yields False (holding nothing) when ``blocking`` is off and
         another process has it."""
+        usable_home(self.home)
         self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
         with open(os.open(self.lock_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a") as fh:
             try:
@@ -487,6 +495,17 @@ def _chmod(path: Path, mode: int) -> None:
     with contextlib.suppress(OSError):  # not ours (a shared parent given as home): leave it
         if stat.S_IMODE(path.lstat().st_mode) != mode:
             path.chmod(mode)
+
+
+def _answers(client: redis.Redis) -> bool:
+    """PING answered. A server that cannot save to disk refuses PING too (``MISCONF``), yet it
+    runs and serves reads: it answers, and must be neither restarted nor reported down."""
+    try:
+        return bool(client.ping())
+    except redis.ResponseError as err:
+        if is_cannot_save(err):
+            return True
+        raise
 
 
 def _decode(value: Any) -> str:

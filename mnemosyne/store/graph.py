@@ -2,6 +2,9 @@
 
 - FalkorDB errors become ``DatabaseError`` (message names the query: its file name or first
   line); timeouts become ``QueryTimeout``; connection failures become ``DatabaseUnavailable``.
+- A server whose last background save failed (``MISCONF``) refuses every ``GRAPH.QUERY``: a read
+  sent that way is run again as ``GRAPH.RO_QUERY``, which it still serves; a write raises
+  ``CannotSave`` (one line: what to do) and asks the server to try saving again.
 - Reading a graph that does not exist yet gives empty results (FalkorDB would say "Invalid graph
   operation on empty key").
 """
@@ -25,6 +28,9 @@ _EMPTY_KEY = "empty key"
 _RO_REJECTED = "to be executed only on read-only queries"
 _TIMED_OUT = "timed out"
 _MEM_EXCEEDED = "mem consumption exceeded capacity"
+_CANNOT_SAVE = "MISCONF"  # redis: the last background save failed, writes (and PING) are refused
+_SAVE_RETRY_S = 5.0  # at most one BGSAVE asked for per this many seconds (a refused write asks)
+_save_asked_at = 0.0
 _UNWIND_ROWS = re.compile(r"^\s*UNWIND\s+\$rows\s+AS\s+r\b", re.I)
 
 
@@ -34,6 +40,36 @@ class QueryTimeout(DatabaseError):
 
 class QueryTooLarge(DatabaseError):
     """A query needed more server memory than one query may use (``QUERY_MEM_CAPACITY``)."""
+class CannotSave(DatabaseError):
+    """The server refuses writes because its last background save failed (redis ``MISCONF``)."""
+
+
+def is_cannot_save(err: BaseException) -> bool:
+    """A redis ``MISCONF`` answer: the server runs and serves reads, but cannot save to disk."""
+    return isinstance(err, redis.ResponseError) and str(err).startswith(_CANNOT_SAVE)
+
+
+def cannot_save_message(where: str) -> str:
+    """One line for a refused write: what happened and what to do."""
+    return (f"FalkorDB at {where} cannot save to disk (MISCONF: its last background save failed), so it refuses "
+            "writes; reads still work. Free disk space or fix the permissions of its data directory (`mnemosyne db "
+            "status` shows it; the cause is in its log): writes resume after the next save that succeeds")
+
+
+def ask_for_save(client: Any) -> None:
+    """Ask for a background save (at most once per ``_SAVE_RETRY_S``): once the disk is fixed it
+    succeeds and writes resume at once, instead of at the server's next save point (minutes)."""
+    global _save_asked_at
+    import time
+
+    now = time.monotonic()
+    if now - _save_asked_at < _SAVE_RETRY_S:
+        return
+    _save_asked_at = now
+    try:
+        client.execute_command("BGSAVE")
+    except (redis.RedisError, OSError):  # one already runs, or it failed at once: said by the caller
+        pass
 
 
 class EmptyResult:
@@ -105,6 +141,14 @@ class Graph:
                 cap = self.db.settings.query_mem_capacity_mb
                 raise QueryTooLarge(f"query stopped: it needed more than the {cap} MB of server memory one query may "
                                     f"use (query_mem_capacity_mb), in graph {self.name}: {name}") from None  # fmt: skip
+            if is_cannot_save(err):
+                if not readonly:  # a read sent as GRAPH.QUERY: the server serves it read-only
+                    try:
+                        return self.query_result(cypher, params, timeout_ms, readonly=True, label=label)
+                    except ReadOnlyViolation:
+                        pass  # a write: refused until the server can save again
+                ask_for_save(self.db.client.connection)
+                raise CannotSave(cannot_save_message(self.db.address)) from None
             if _TIMED_OUT in msg.lower():
                 limit = f" after {timeout} ms" if timeout else ""
                 raise QueryTimeout(f"query timed out{limit} in graph {self.name}: {name}") from None

@@ -264,6 +264,15 @@ class VersionStore:
         )
         return [(int(s), h) for s, h in rows]
 
+    def drop_commit_changes(self, commit: str) -> int:
+        """Delete the MODIFIES edges of ``commit`` (commit-level facts, not versioned), before its
+        changes are written again against another parent: a shallow clone's boundary commit was
+        diffed against nothing (its whole tree) until the clone was made whole."""
+        rows = self.q_rows(
+            f"MATCH (:{V.COMMIT} {{hash: $h}})-[m:{V.MODIFIES}]->() DELETE m RETURN count(m)", {"h": commit}
+        )
+        return int(rows[0][0]) if rows else 0
+
     def supersede_from(self, fork: int, now: int, edge_types: Sequence[str] = V.ALL_VERSIONED_EDGES,
                        commits: bool = True) -> int:
         """History rewritten: stop believing everything from timeline position ``fork`` on.

@@ -52,16 +52,35 @@ PACKAGES_OWNER = "<packages>"  # owner of all package facts (recomputed when a m
 
 
 def clean(s: str) -> str:
-    """Strings sent as query params must not contain NUL bytes (tech brief §2.4) and must be
-    encodable as UTF-8 (a non-UTF-8 file name decoded with surrogateescape gets U+FFFD)."""
+    """Strings sent as query params must not contain NUL bytes and must be encodable as UTF-8.
+    A byte that is not UTF-8 (a file name decoded with surrogateescape) becomes U+FFFD and its two
+    hex digits (``x\\xfe.py`` -> ``x\ufffdfe.py``): two such names stay two, and ``raw_text`` gives
+    the name back as git has it. Valid UTF-8 is left as it is."""
     if "\x00" in s:
         s = s.replace("\x00", "")
     if not s.isascii():
         try:
             s.encode("utf-8")
         except UnicodeEncodeError:
-            s = s.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            s = "".join(f"\ufffd{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else
+                        "\ufffd" if "\ud800" <= c <= "\udfff" else c for c in s)
     return s
+
+
+def raw_text(s: str) -> str:
+    """The inverse of ``clean`` for a name with escaped bytes: the surrogateescape string git's
+    bytes decode to (``os.fsencode`` of it is the name on disk and in git)."""
+    if "\ufffd" not in s:
+        return s
+    first, *rest = s.split("\ufffd")
+    out = [first]
+    for part in rest:
+        byte = part[:2]
+        if len(byte) == 2 and byte[0] in "89abcdef" and byte[1] in "0123456789abcdef":
+            out.append(chr(0xDC00 + int(byte, 16)) + part[2:])
+        else:
+            out.append("\ufffd" + part)
+    return "".join(out)
 
 
 def conf(x: float) -> float:
