@@ -21,6 +21,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
+from mnemosyne import __version__
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import MnemosyneError
 from mnemosyne.mcp import models as M
@@ -98,7 +99,7 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
     settings = settings or get_settings()
     svc = service or McpService(settings)
     server = MnemosyneMCPServer("mnemosyne", instructions=INSTRUCTIONS, log_level="WARNING",
-                                title="Mnemosyne code memory")  # fmt: skip
+                                title="Mnemosyne code memory", version=__version__)  # fmt: skip
     server.mnemosyne_token = settings.mcp_token
     server.mnemosyne_service = svc  # type: ignore[attr-defined]
 

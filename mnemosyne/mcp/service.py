@@ -29,6 +29,7 @@ from mnemosyne.errors import ConfigError, MnemosyneError, PathOutsideWorkspace, 
 from mnemosyne.mcp import models as M
 from mnemosyne.query import coordination as C
 from mnemosyne.query.core import git, iso, workspace_info
+from mnemosyne.query.freshness import compute_freshness, freshness_notes
 from mnemosyne.query.models import AtCommit
 
 log = logging.getLogger(__name__)
@@ -297,28 +298,7 @@ class McpService:
         now = time.monotonic()
         ingested = atc.head_hash if atc is not None else info.last_ingested_commit
         seq = atc.head_seq if atc is not None else info.last_ingested_seq
-        fr = M.Freshness(ingested_commit=ingested, ingested_seq=seq, branch=info.branch)
-        if not Path(info.path).is_dir():
-            fr.note = f"repository path {info.path} does not exist"
-        else:
-            try:
-                head = git(info.path, "rev-parse", "--verify", "-q", f"{info.branch or 'HEAD'}^{{commit}}",
-                           check=False).strip() or None  # fmt: skip
-                fr.branch_head = head
-                if head and ingested:
-                    if head == ingested:
-                        fr.commits_behind = 0
-                    else:
-                        n = git(info.path, "rev-list", "--count", "--first-parent", f"{ingested}..{head}",
-                                check=False).strip()  # fmt: skip
-                        fr.commits_behind = int(n) if n.isdigit() else None
-                    fr.index_behind_branch = head != ingested
-                porcelain = git(info.path, "status", "--porcelain", check=False)
-                changed = [ln for ln in porcelain.splitlines() if len(ln) > 3]
-                fr.changed_files = len(changed)
-                fr.working_tree_dirty = bool(changed)
-            except MnemosyneError as err:
-                fr.note = str(err)[:300]
+        fr = compute_freshness(info, ingested, seq)
         with self._fresh_lock:
             self._fresh[info.name] = (now, fr)
         return fr
@@ -356,18 +336,7 @@ class McpService:
             parts.append(f"**at** `{at.short}` ({where})")
         lines = [" · ".join(parts)]
         if fr is not None:
-            notes = []
-            if fr.index_behind_branch:
-                n = f"{fr.commits_behind} commit(s)" if fr.commits_behind is not None else "some commits"
-                notes.append(f"⚠ index is behind: `{fr.branch}` has {n} not ingested yet (head `{(fr.branch_head or '')[:10]}`)")
-            elif fr.index_behind_branch is False:
-                notes.append(f"index up to date with `{fr.branch}`")
-            if fr.working_tree_dirty:
-                notes.append(f"⚠ working tree differs ({fr.changed_files} changed file(s)); answers describe committed code")
-            elif fr.working_tree_dirty is False:
-                notes.append("working tree clean")
-            if fr.note:
-                notes.append(fr.note)
+            notes = freshness_notes(fr, lambda x: f"`{x}`")
             if notes:
                 lines.append("; ".join(notes))
         return "\n".join(lines) + "\n\n"
