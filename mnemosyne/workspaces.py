@@ -1,4 +1,4 @@
-"""Which workspace a command or tool means (graph-model §7).
+"""Which workspace a command or tool means.
 
 By ``--workspace NAME`` when given; else the registered workspace whose path contains the current
 directory (the deepest one, for nested repositories); else the only registered workspace; else a
