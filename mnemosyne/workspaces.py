@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from mnemosyne.store.registry import WorkspaceInfo, WorkspaceRegistry
 
 
+# how to name one: the CLI option and the MCP tools' argument (the same error reaches both)
+CHOOSE = "name one (CLI: --workspace NAME; MCP tools: the `workspace` argument)"
+
+
 def _contains(parent: Path, child: Path) -> bool:
     return child == parent or parent in child.parents
 
@@ -37,11 +41,11 @@ def resolve_workspace(db: Database, name: str | None, cwd: Path | None = None) -
         if len(best) == 1:
             return best[0]
         choices = ", ".join(f"{w.name} (branch {w.branch})" for w in best)
-        raise WorkspaceAmbiguous(f"{here} belongs to several workspaces: {choices}; pass --workspace NAME")
+        raise WorkspaceAmbiguous(f"{here} belongs to several workspaces: {choices}; {CHOOSE}")
     if len(workspaces) == 1:
         return workspaces[0]
     choices = ", ".join(f"{w.name} ({w.path})" for w in workspaces)
-    raise WorkspaceAmbiguous(f"several workspaces are registered, choose one with --workspace NAME: {choices}")
+    raise WorkspaceAmbiguous(f"several workspaces are registered ({choices}); {CHOOSE}")
 
 
 def add_workspace(registry: WorkspaceRegistry, name: str, path: str | Path, branch: str | None = None) -> WorkspaceInfo:

@@ -576,13 +576,11 @@ class McpService:
         for action, lst in (("added", d.imports_added), ("removed", d.imports_removed)):
             changes += [M.DiffChange(category="import", change=action, name=f"{i.file} -> {i.target}", file=i.file,
                                      details={"target_kind": i.target_kind}) for i in lst]  # fmt: skip
-        for action, lst in (("added", d.dependencies_added), ("removed", d.dependencies_removed)):
-            changes += [M.DiffChange(category="dependency", change=action, name=x.name,
-                                     details={k: v for k, v in x.model_dump().items() if v not in (None, "") and k != "name"})
-                        for x in lst]  # fmt: skip
+        changes += dependency_changes(d.dependencies_added, d.dependencies_removed)
         totals: dict[str, int] = {}
         for c in changes:
-            totals[f"{c.category}s_{c.change}"] = totals.get(f"{c.category}s_{c.change}", 0) + 1
+            key = f"{PLURAL[c.category]}_{c.change}"
+            totals[key] = totals.get(key, 0) + 1
         kept, page = page_of(changes, offset, limit)
         a, b = self.commit_ref(d.a), self.commit_ref(d.b)
         out = M.DiffAnswer(workspace=info.name, at=b, freshness=fr, a=a, b=b, path_prefix=prefix or None,
@@ -593,7 +591,10 @@ class McpService:
               + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
         for c in kept:
             sign = {"added": "+", "removed": "-", "changed": "~"}[c.change]
-            extra = f" ({', '.join(c.details.get('changes') or [])})" if c.change == "changed" else ""
+            if c.category == "dependency":
+                extra = " " + dependency_text(c)
+            else:
+                extra = f" ({', '.join(c.details.get('changes') or [])})" if c.change == "changed" else ""
             md.append(f"{sign} {c.category} `{c.name}`{extra}")
         return out, "\n".join(md) + "\n"
 
@@ -899,6 +900,45 @@ class McpService:
               + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
         md += [f"- [{c.severity}] {c.type} on `{c.target}` by {c.owner or '?'}: {c.reason} (id `{c.id}`)" for c in kept]
         return out, "\n".join(md) + "\n"
+
+
+PLURAL = {"call": "calls", "symbol": "symbols", "import": "imports", "dependency": "dependencies"}
+
+
+def dependency_changes(added: list[Q.DependencyChange], removed: list[Q.DependencyChange]) -> list[M.DiffChange]:
+    """Dependency changes of a diff: a package both removed and added (same relation and repository
+    package) is one ``changed`` entry with the old and new spec or version."""
+    def key(x: Q.DependencyChange) -> tuple[str, str, str]:
+        return x.relation, x.package, x.name
+
+    def details(x: Q.DependencyChange) -> dict[str, Any]:
+        return {k: v for k, v in x.model_dump().items() if v not in (None, "") and k != "name"}
+
+    gone = {key(x): x for x in removed}
+    out = []
+    for x in added:
+        old = gone.pop(key(x), None)
+        if old is None:
+            out.append(M.DiffChange(category="dependency", change="added", name=x.name, details=details(x)))
+        else:
+            det = details(x)
+            det.update({f"old_{k}": v for k, v in (("spec", old.spec), ("version", old.version), ("scope", old.scope))
+                        if v not in (None, "") and v != getattr(x, k)})  # fmt: skip
+            out.append(M.DiffChange(category="dependency", change="changed", name=x.name, details=det))
+    out += [M.DiffChange(category="dependency", change="removed", name=x.name, details=details(x)) for x in gone.values()]
+    return out
+
+
+def dependency_text(c: M.DiffChange) -> str:
+    """``>=2.31 -> >=2.32 (runtime)``, ``locked 2.32.3``: the spec or version part of a dependency change."""
+    d = c.details
+    field = "version" if d.get("relation") == "locks" else "spec"
+    new = d.get(field) or "(none)"
+    what = f"{d['old_' + field]} -> {new}" if f"old_{field}" in d else new
+    where = f" in {d['package']}" if d.get("package") not in (None, "", ".") else ""
+    if field == "version":
+        return f"locked {what}{where}"
+    return f"{what} ({d.get('scope') or 'runtime'}{where})"
 
 
 def _cap_cell(v: Any) -> Any:
