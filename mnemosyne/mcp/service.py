@@ -914,10 +914,19 @@ def dependency_changes(added: list[Q.DependencyChange], removed: list[Q.Dependen
     def details(x: Q.DependencyChange) -> dict[str, Any]:
         return {k: v for k, v in x.model_dump().items() if v not in (None, "") and k != "name"}
 
-    gone = {key(x): x for x in removed}
+    def shape(x: Q.DependencyChange) -> str:  # '>=' of '>=2.31', '==' of '==2.31.0': the same manifest line
+        spec = x.spec or ""
+        return spec[: len(spec) - len(spec.lstrip("<>=!~^ "))]
+
+    gone: dict[tuple[str, str, str], list[Q.DependencyChange]] = {}
+    for x in removed:
+        gone.setdefault(key(x), []).append(x)
     out = []
     for x in added:
-        old = gone.pop(key(x), None)
+        olds = gone.get(key(x)) or []
+        old = next((o for o in olds if shape(o) == shape(x)), olds[0] if olds else None)
+        if old is not None:
+            olds.remove(old)
         if old is None:
             out.append(M.DiffChange(category="dependency", change="added", name=x.name, details=details(x)))
         else:
@@ -925,7 +934,8 @@ def dependency_changes(added: list[Q.DependencyChange], removed: list[Q.Dependen
             det.update({f"old_{k}": v for k, v in (("spec", old.spec), ("version", old.version), ("scope", old.scope))
                         if v not in (None, "") and v != getattr(x, k)})  # fmt: skip
             out.append(M.DiffChange(category="dependency", change="changed", name=x.name, details=det))
-    out += [M.DiffChange(category="dependency", change="removed", name=x.name, details=details(x)) for x in gone.values()]
+    out += [M.DiffChange(category="dependency", change="removed", name=x.name, details=details(x))
+            for olds in gone.values() for x in olds]  # fmt: skip
     return out
 
 
