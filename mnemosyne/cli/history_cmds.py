@@ -130,8 +130,8 @@ def _calls(args: argparse.Namespace) -> int:
             return _emit(args, tree, lines, ws)
         fn = Q.calls if args.direction == "callees" else Q.callers
         res = fn(db, ws, args.fqn, at=args.at, as_of=args.as_of, as_of_ingest=args.as_of_ingest)
-    verb = "calls" if args.direction == "callees" else "is called by"
-    lines = [f"{res.fqn} {verb} at {res.at.describe()}:"]
+    lines = [f"{res.fqn} calls at {res.at.describe()}:" if args.direction == "callees"
+             else f"callers of {res.fqn} at {res.at.describe()}:"]  # fmt: skip
     if not res.edges:
         lines.append("  (nothing)")
     for e in res.edges:

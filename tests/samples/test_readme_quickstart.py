@@ -73,7 +73,7 @@ async def test_readme_quickstart_runs_on_a_sample(tmp_path_factory):
         ingest, ask, daemon, init = outs
         assert "myrepo:" in ingest.stdout and "commit" in ingest.stdout
         # `main` is the short name of shop.cli.main, which its own module calls (`if __name__ == ...`)
-        assert ask.stdout.startswith("shop.cli.main is called by at ")
+        assert ask.stdout.startswith("callers of shop.cli.main at ")
         assert "  <- shop.cli  [exact" in ask.stdout
         assert "[myrepo] index up to date with main; working tree clean" in ask.stderr
         assert "daemon started" in daemon.stdout
