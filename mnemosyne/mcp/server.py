@@ -129,7 +129,7 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
                 name = svc.info(None if workspace is _NO_WS else workspace).name
             except MnemosyneError:
                 pass
-            raise ToolError(f"{err}. " + (svc.queue_ingest(name) if name else "")) from None
+            raise ToolError(f"{err.fact}. " + (svc.queue_ingest(name) if name else str(err))) from None
         except MnemosyneError as err:
             raise ToolError(str(err)) from None
         except ToolError:

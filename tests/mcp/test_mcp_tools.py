@@ -335,6 +335,7 @@ async def test_not_ingested_workspace(server, shop, registry, tmp_path):
     add_workspace(registry, "fresh_ws_mcp", repo)
     r = await call(server, "get_symbol", name_or_fqn="a.f", workspace="fresh_ws_mcp")
     assert r.is_error and "no ingested commit" in text(r) and "mnemosyne ingest --workspace fresh_ws_mcp" in text(r)
+    assert text(r).count("mnemosyne ingest") == 1, text(r)  # the advice once, not the CLI's and the server's
 
 
 async def test_resources_and_prompts(server, shop):
