@@ -89,7 +89,7 @@ def test_every_query_prints_freshness_on_stderr_and_json_stays_clean(db):
                 "⚠ working tree differs (1 changed file(s)); answers describe committed code")
         for args in (["calls", "checkout"], ["callers", "shop.pricing.apply_tax"], ["history", "checkout"],
                      ["diff", "HEAD~2", "HEAD~1"], ["deps"], ["lag"], ["symbol", "checkout"],
-                     ["impact", "checkout"]):  # fmt: skip
+                     ["impact", "checkout"], ["search", "checkout", "--mode", "keyword"]):  # fmt: skip
             p = mn(*args, "--json", "-w", name)
             assert p.returncode == 0, (args, p.stderr)
             json.loads(p.stdout)  # stdout is the JSON answer only
