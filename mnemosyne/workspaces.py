@@ -1,4 +1,4 @@
-"""Which workspace a command or tool means (graph-model §7).
+"""Which workspace a command or tool means.
 
 By ``--workspace NAME`` when given; else the registered workspace whose path contains the current
 directory (the deepest one, for nested repositories); else the only registered workspace; else a
@@ -8,13 +8,17 @@ directory (the deepest one, for nested repositories); else the only registered w
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mnemosyne.errors import WorkspaceAmbiguous, WorkspaceNotFound
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
     from mnemosyne.store.registry import WorkspaceInfo, WorkspaceRegistry
+
+
+# how to name one: the CLI option and the MCP tools' argument (the same error reaches both)
+CHOOSE = "name one (CLI: --workspace NAME; MCP tools: the `workspace` argument)"
 
 
 def _contains(parent: Path, child: Path) -> bool:
@@ -37,11 +41,11 @@ def resolve_workspace(db: Database, name: str | None, cwd: Path | None = None) -
         if len(best) == 1:
             return best[0]
         choices = ", ".join(f"{w.name} (branch {w.branch})" for w in best)
-        raise WorkspaceAmbiguous(f"{here} belongs to several workspaces: {choices}; pass --workspace NAME")
+        raise WorkspaceAmbiguous(f"{here} belongs to several workspaces: {choices}; {CHOOSE}")
     if len(workspaces) == 1:
         return workspaces[0]
     choices = ", ".join(f"{w.name} ({w.path})" for w in workspaces)
-    raise WorkspaceAmbiguous(f"several workspaces are registered, choose one with --workspace NAME: {choices}")
+    raise WorkspaceAmbiguous(f"several workspaces are registered ({choices}); {CHOOSE}")
 
 
 def add_workspace(registry: WorkspaceRegistry, name: str, path: str | Path, branch: str | None = None) -> WorkspaceInfo:
@@ -53,4 +57,41 @@ def add_workspace(registry: WorkspaceRegistry, name: str, path: str | Path, bran
 
     graph_key(name)  # validates the name before looking at the path
     root = repo_root(path)
+    if branch:
+        check_branch(root, branch)
     return registry.add(name, root, branch or default_branch(root))
+
+
+def check_branch(root: str | Path, branch: str) -> None:
+    """``ConfigError`` unless ``branch`` names a commit in the repository at ``root`` (a branch,
+    a remote branch or a tag, as ingestion resolves it); an empty repository's own HEAD branch
+    is accepted."""
+    from mnemosyne.errors import ConfigError
+    from mnemosyne.git.command import run_git
+
+    if run_git(root, "rev-parse", "--verify", "-q", f"{branch}^{{commit}}", check=False).returncode == 0:
+        return
+    unborn = run_git(root, "symbolic-ref", "--quiet", "--short", "HEAD", check=False).stdout.strip()
+    if unborn == branch and run_git(root, "rev-parse", "--verify", "-q", "HEAD", check=False).returncode != 0:
+        return
+    names = run_git(root, "for-each-ref", "--format=%(refname:short)", "refs/heads", check=False).stdout.split()
+    have = f"its branches: {', '.join(names[:10])}" if names else "it has no branches yet"
+    raise ConfigError(f"branch {branch!r} does not exist in {root} ({have})")
+
+
+def tell_daemon(settings: Any = None) -> str:
+    """Ask a running daemon to look at the registry again now (it queues what needs ingesting);
+    the sentence to show either way."""
+    from mnemosyne.config import get_settings
+    from mnemosyne.daemon import control
+    from mnemosyne.daemon.paths import DaemonPaths
+
+    sock = DaemonPaths.from_settings(settings or get_settings()).control_socket
+    try:
+        reply = control.request(sock, "reconcile", timeout=30.0)
+    except control.ControlUnavailable:
+        return "no daemon is running"
+    queued = reply.get("queued") or []
+    if reply.get("skipped"):
+        return "the daemon is reconciling already and will see it"
+    return "the daemon queued " + (", ".join(queued) if queued else "nothing (up to date)")

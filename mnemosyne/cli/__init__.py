@@ -9,12 +9,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 
+from mnemosyne import __version__
 from mnemosyne.errors import MnemosyneError
 
 # Command-group modules, in --help order. Each defines register(subparsers).
 COMMAND_MODULES = (
+    "init_cmd",
     "db",
     "workspace",
     "status",
@@ -22,6 +25,7 @@ COMMAND_MODULES = (
     "ingest_cmd",
     "callgraph_cmd",
     "history_cmds",
+    "symbol_cmds",
     "search_cmd",
     "daemon_cmd",
     "hook_cmd",
@@ -36,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Mnemosyne: a bitemporal code knowledge graph of your Git repositories.",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug details to stderr")
+    parser.add_argument("--version", action="version", version=f"mnemosyne {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         module = importlib.import_module(f"mnemosyne.cli.{name}")
@@ -56,7 +61,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(func(args) or 0)
+        code = int(func(args) or 0)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # `mnemosyne deps | head`: the reader left; no traceback, no second error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except MnemosyneError as err:
         print(f"mnemosyne: {err}", file=sys.stderr)
         return err.exit_code

@@ -1,16 +1,6 @@
 """CLI: `mnemosyne callgraph PATH_OR_WORKSPACE [--at REV] [--from-source] [--format pycg|json]`.
 
-Prints a JSON object (graph-model §7). ``pycg``: every module, function, method and lambda defined
-at REV mapped to the sorted list of what it calls (edges with confidence >= 0.9, as
-:func:`mnemosyne.callgraph.to_pycg`). ``json``: the same keys mapped to call objects with
-``callee``, ``resolution``, ``confidence`` and call-site ``lines`` (all confidences), wrapped with
-the commit and where the answer came from.
-
-Source of the answer: an ingested workspace whose timeline holds REV is read from the graph (the
-CALLS versions holding at that commit); otherwise (``--from-source``, a path not ingested, a
-commit off the timeline or beyond the ingested head) the tree at REV is read with git (ls-tree +
-cat-file) and parsed. A folder that is not a git repository is parsed from disk.
-"""
+The help text (HELP) is plain text: argparse prints it as it is written."""
 
 from __future__ import annotations
 
@@ -24,6 +14,20 @@ from typing import Any
 from mnemosyne.cli._args import add_workspace_arg
 from mnemosyne.errors import WorkspaceNotFound
 
+HELP = """\
+Prints the call graph at a commit as a JSON object.
+
+--format pycg (the PyCG format): every module, function, method and lambda defined at REV, mapped
+to the sorted list of what it calls (calls resolved with confidence 0.9 or more).
+--format json: the same names mapped to call objects with callee, resolution, confidence and
+call-site lines (all confidences), wrapped with the commit and where the answer came from.
+
+Where the answer comes from: an ingested workspace whose timeline holds REV is read from the graph
+(the calls that held at that commit); otherwise (--from-source, a path not ingested, a commit off
+the timeline or beyond the ingested head) the tree at REV is read with git and parsed. A folder
+that is not a git repository is parsed from disk.
+"""
+
 _SKIP_DIRS = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", "dist", "build", ".mypy_cache"}
 
 
@@ -31,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "callgraph",
         help="print the call graph at a commit (pycg JSON)",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description=HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("target", nargs="?", metavar="PATH_OR_WORKSPACE", help="a repository path or a workspace name (default: .)")

@@ -195,8 +195,16 @@ def _reconcile(args: argparse.Namespace) -> int:
     except control.ControlUnavailable as err:
         print(f"mnemosyne: {err}; start it with `mnemosyne daemon start`", file=sys.stderr)
         return 3
-    print(json.dumps(reply, default=str))
-    return 0 if reply.get("ok") else 1
+    if not reply.get("ok"):
+        print(f"mnemosyne: the daemon could not reconcile: {reply.get('error')}", file=sys.stderr)
+        return 1
+    if reply.get("skipped"):
+        print("the daemon is reconciling already")
+        return 0
+    queued = reply.get("queued") or []
+    print(f"compared {reply.get('workspaces', 0)} workspace(s) with their branches; "
+          + (f"queued for ingestion: {', '.join(queued)}" if queued else "all up to date"))  # fmt: skip
+    return 0
 
 
 def _install_service(args: argparse.Namespace) -> int:

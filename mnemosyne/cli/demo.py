@@ -2,7 +2,7 @@
 two historical questions from its known facts (sample_repos/python_shop/facts.json).
 
 By default everything happens in a temporary home with its own embedded FalkorDB, removed at the
-end; ``--keep`` uses your database instead and leaves the workspace ``demo-python_shop`` there.
+end; `--keep` uses your database instead and leaves the workspace `demo-python_shop` there.
 """
 
 from __future__ import annotations

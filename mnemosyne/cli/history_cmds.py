@@ -12,6 +12,8 @@ from typing import Any
 
 from mnemosyne import query as Q
 from mnemosyne.cli._args import add_json_arg, add_workspace_arg
+from mnemosyne.cli._fresh import print_freshness
+from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import iso
 from mnemosyne.store.connection import connect
 from mnemosyne.workspaces import resolve_workspace
@@ -78,11 +80,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lag", help="ingestion lag",
                        description="Timeline commits ingested more than N minutes after they were committed.")  # fmt: skip
     p.add_argument("--minutes", type=float, default=5.0, help="threshold in minutes (default 5; 0 lists all)")
+    p.add_argument("--limit", type=int, default=20, metavar="N", help="list the latest N late commits (default 20; "
+                   "0: all)")
+    p.add_argument("--include-backfill", action="store_true", help="also list history that was committed before the "
+                   "first ingest (back-filled history, not lag; left out by default)")
     _common(p)
     p.set_defaults(func=_lag)
 
 
-def _emit(args: argparse.Namespace, result: Any, text: list[str]) -> int:
+def _emit(args: argparse.Namespace, result: Any, text: list[str], ws: Any = None) -> int:
+    """The answer on stdout (text or ``--json``), the workspace's freshness line on stderr."""
+    if ws is not None:
+        print_freshness(ws)
     if args.json:
         print(result.model_dump_json(indent=2))
     else:
@@ -100,12 +109,17 @@ def _calls(args: argparse.Namespace) -> int:
         if args.depth and args.depth > 1:
             tree = Q.call_tree(db, ws, args.fqn, direction=args.direction, depth=args.depth, at=args.at,
                                as_of=args.as_of, as_of_ingest=args.as_of_ingest)  # fmt: skip
-            lines = [f"{args.direction} of {args.fqn} at {tree.at.describe()}:"]
+            lines = [f"{args.direction} of {tree.root.fqn} at {tree.at.describe()}:"]
+
+            printed: set[str] = {tree.root.fqn}
 
             def walk(node: Q.CallTreeNode, indent: int) -> None:
                 for c in node.children:
                     tag = " [external]" if c.external else ""
-                    tag += " (see above)" if c.repeated and not c.external else ""
+                    if c.repeated and not c.external:  # expanded where it was met first, maybe further down
+                        tag += " (see above)" if c.fqn in printed else " (see below)"
+                    else:
+                        printed.add(c.fqn)
                     lines.append(f"{'  ' * indent}{'->' if args.direction == 'callees' else '<-'} {c.fqn}"
                                  f"  [{c.resolution or '?'}]{tag}")  # fmt: skip
                     walk(c, indent + 1)
@@ -113,11 +127,11 @@ def _calls(args: argparse.Namespace) -> int:
             walk(tree.root, 1)
             if tree.truncated:
                 lines.append("  ... (truncated)")
-            return _emit(args, tree, lines)
+            return _emit(args, tree, lines, ws)
         fn = Q.calls if args.direction == "callees" else Q.callers
         res = fn(db, ws, args.fqn, at=args.at, as_of=args.as_of, as_of_ingest=args.as_of_ingest)
-    verb = "calls" if args.direction == "callees" else "is called by"
-    lines = [f"{args.fqn} {verb} at {res.at.describe()}:"]
+    lines = [f"{res.fqn} calls at {res.at.describe()}:" if args.direction == "callees"
+             else f"callers of {res.fqn} at {res.at.describe()}:"]  # fmt: skip
     if not res.edges:
         lines.append("  (nothing)")
     for e in res.edges:
@@ -127,7 +141,7 @@ def _calls(args: argparse.Namespace) -> int:
         conf = f" {e.confidence:.2f}" if e.confidence is not None else ""
         ext = " external" if e.external else ""
         lines.append(f"  {arrow} {other}  [{e.resolution or '?'}{conf}]{ext}{where}")
-    return _emit(args, res, lines)
+    return _emit(args, res, lines, ws)
 
 
 def _history(args: argparse.Namespace) -> int:
@@ -162,7 +176,7 @@ def _history(args: argparse.Namespace) -> int:
         lines.append(f"  seq {e.seq:<4} {_short(e.commit)} {iso(e.timestamp)[:16]}  {e.author or '?'}: {what}")
         if e.kind in ("appeared", "removed", "re-added", "moved") and e.message:
             lines.append(f"{'':14}\"{e.message}\"")
-    return _emit(args, res, lines)
+    return _emit(args, res, lines, ws)
 
 
 def _diff(args: argparse.Namespace) -> int:
@@ -193,14 +207,22 @@ def _diff(args: argparse.Namespace) -> int:
             lines.extend(f"  {x}" for x in items)
     if empty:
         lines.append("(no changes)")
-    return _emit(args, res, lines)
+    return _emit(args, res, lines, ws)
 
 
 def _dep(d: Q.DependencyChange) -> str:
     where = f" in {d.package}" if d.package not in ("", ".") else ""
     if d.relation == "locks":
         return f"{d.name}=={d.version} (locked{where})"
-    return f"{d.name}{d.spec or ''} ({d.scope or 'runtime'}{where})"
+    return f"{with_spec(d.name, d.spec)} ({d.scope or 'runtime'}{where})"
+
+
+def with_spec(name: str, spec: str | None) -> str:
+    """``requests>=2.31`` (a PEP 508 spec starts with an operator, an extra or a marker), else
+    ``ava 1.0.0-beta.8`` / ``ava ^5.0.0`` (npm ranges and versions start with a digit or ``^~*``)."""
+    if not spec:
+        return name
+    return f"{name}{spec}" if spec[0] in "<>=!;[(@" or spec.startswith("~=") else f"{name} {spec}"
 
 
 def _deps(args: argparse.Namespace) -> int:
@@ -216,29 +238,38 @@ def _deps(args: argparse.Namespace) -> int:
                     "removed": f"unlocked {e.name}=={e.version}",
                     "version_changed": f"lock {e.name} {e.old_version} -> {e.version}"}.get(e.kind, e.kind)  # fmt: skip
         else:
-            what = {"added": f"added {e.name}{e.spec or ''} ({e.scope or 'runtime'})",
-                    "removed": f"removed {e.name}{e.spec or ''}",
+            what = {"added": f"added {with_spec(e.name, e.spec)} ({e.scope or 'runtime'})",
+                    "removed": f"removed {with_spec(e.name, e.spec)}",
                     "spec_changed": f"spec {e.name} {e.old_spec or '(none)'} -> {e.spec or '(none)'}"}.get(e.kind, e.kind)  # fmt: skip
         src = f" [{e.source}]" if e.source else ""
         lines.append(f"  seq {e.seq:<4} {_short(e.commit)} {iso(e.timestamp)[:16]}  {what}{src}  \"{e.message or ''}\"")
     if res.current:
         lines.append("at the ingested head:")
         for s in res.current:
-            lines.append(f"  {s.name}{'==' + s.version if s.version else (s.spec or '')}"
+            lines.append(f"  {s.name + '==' + s.version if s.version else with_spec(s.name, s.spec)}"
                          + (f" ({s.scope})" if s.scope else ""))  # fmt: skip
-    return _emit(args, res, lines)
+    return _emit(args, res, lines, ws)
 
 
 def _lag(args: argparse.Namespace) -> int:
     with connect() as db:
         ws = resolve_workspace(db, args.workspace)
-        res = Q.ingestion_lag(db, ws, args.minutes)
+        res = Q.ingestion_lag(db, ws, args.minutes, include_backfill=args.include_backfill)
+    if args.limit < 0:
+        raise ConfigError("--limit must be 0 or more")
+    shown = res.commits[-args.limit:] if args.limit else res.commits
     lines = [f"{res.count} commit(s) of {res.workspace} ingested more than {args.minutes:g} min after commit"
              + (f" (max {_dur(res.max_lag_s)}, mean {_dur(res.mean_lag_s)})" if res.count else "")]  # fmt: skip
+    if res.backfilled:
+        lines.append(f"  ({res.backfilled} older commit(s) were back-filled by the first ingest, not late: "
+                     "--include-backfill lists them)")  # fmt: skip
+    if len(shown) < len(res.commits):
+        lines.append(f"  the latest {len(shown)} (--limit 0 lists all {len(res.commits)}):")
+        res = res.model_copy(update={"commits": shown})
     for c in res.commits:
         lines.append(f"  seq {c.seq:<4} {_short(c.hash)} committed {iso(c.timestamp)[:16]}, ingested "
                      f"{iso(c.ingested_at)[:16]} ({_dur(c.lag_s)} later)  \"{c.message or ''}\"")  # fmt: skip
-    return _emit(args, res, lines)
+    return _emit(args, res, lines, ws)
 
 
 def _dur(seconds: float | None) -> str:

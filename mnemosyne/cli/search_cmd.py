@@ -52,10 +52,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_models_status)
 
 
-def _workspace(db, name):
+def _workspace(db, name, fresh: bool = False):
+    """The workspace's name; with ``fresh``, its freshness line goes to stderr first."""
+    from mnemosyne.cli._fresh import print_freshness
     from mnemosyne.workspaces import resolve_workspace
 
-    return resolve_workspace(db, name).name
+    info = resolve_workspace(db, name)
+    if fresh:
+        print_freshness(info)
+    return info.name
 
 
 def _search(args: argparse.Namespace) -> int:
@@ -68,7 +73,7 @@ def _search(args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     db = connect()
     try:
-        ws = _workspace(db, args.workspace)
+        ws = _workspace(db, args.workspace, fresh=True)
         embedder = None
         if args.mode != "keyword":
             try:

@@ -11,7 +11,8 @@ from mnemosyne.cli._args import add_json_arg
 from mnemosyne.git.locate import repo_root
 from mnemosyne.store.connection import connect
 from mnemosyne.store.registry import WorkspaceInfo
-from mnemosyne.workspaces import add_workspace
+from mnemosyne.errors import ConfigError
+from mnemosyne.workspaces import add_workspace, check_branch, tell_daemon
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,6 +28,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.add_argument("--name", help="workspace name (default: the repository folder's name)")
     add.add_argument("--branch", help="branch to track (default: the current branch, else origin's HEAD)")
     add.set_defaults(func=_add)
+
+    upd = actions.add_parser("update", help="change a workspace's tracked branch or repository path")
+    upd.add_argument("name", metavar="NAME", help="workspace name")
+    upd.add_argument("--branch", help="branch to track from now on (must exist)")
+    upd.add_argument("--path", help="the repository's new location (any folder inside it)")
+    upd.set_defaults(func=_update)
 
     lst = actions.add_parser("list", help="list registered workspaces")
     add_json_arg(lst, "print a JSON list")
@@ -52,7 +59,31 @@ def _add(args: argparse.Namespace) -> int:
     with connect() as db:
         info = add_workspace(db.registry, name, args.path, branch=args.branch)
     print(f"added workspace {info.name!r}: {info.path} (branch {info.branch})")
-    print(f"next: mnemosyne ingest --workspace {info.name}")
+    told = tell_daemon()
+    if told == "no daemon is running":
+        print(f"next: mnemosyne ingest --workspace {info.name}  (or start the daemon: mnemosyne daemon start)")
+    else:
+        print(told)
+    return 0
+
+
+def _update(args: argparse.Namespace) -> int:
+    if not args.branch and not args.path:
+        raise ConfigError("nothing to update: pass --branch NAME and/or --path PATH")
+    with connect() as db:
+        info = db.registry.get(args.name)
+        fields: dict[str, str] = {}
+        root = Path(info.path)
+        if args.path:
+            root = repo_root(args.path)
+            fields["path"] = str(root)
+        if args.branch:
+            check_branch(root, args.branch)
+            fields["branch"] = args.branch
+        info = db.registry.update(args.name, **fields)
+    print(f"updated workspace {info.name!r}: {info.path} (branch {info.branch})")
+    told = tell_daemon()
+    print(f"next: mnemosyne ingest --workspace {info.name}" if told == "no daemon is running" else told)
     return 0
 
 

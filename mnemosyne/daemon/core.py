@@ -297,8 +297,9 @@ class Daemon:
 
     # == workspaces ============================================================================
 
-    def refresh_workspaces(self) -> list[_Ws]:
-        """Re-read the registry; watch new workspaces, unwatch removed ones."""
+    def refresh_workspaces(self, queued: list[str] | None = None) -> list[_Ws]:
+        """Re-read the registry; watch new workspaces, unwatch removed ones (the new ones that
+        got an ingest queued are appended to ``queued``)."""
         db = self.get_db()
         try:
             infos = [to_dict(i) for i in db.registry.list()]
@@ -335,7 +336,8 @@ class Daemon:
                 with contextlib.suppress(GitProbeError):
                     ws.common_dir = os.path.realpath(git_paths(ws.path).common_dir)
         for name in new:  # registered while we run: look at it now, not at the next reconcile
-            self.check_workspace(name, "new workspace")
+            if self.check_workspace(name, "new workspace") is not None and queued is not None:
+                queued.append(name)
         return current
 
     def _workspace(self, name: str) -> _Ws | None:
@@ -472,16 +474,16 @@ class Daemon:
         if not self._reconcile_lock.acquire(blocking=False):
             return {"skipped": "already running"}
         try:
+            queued: list[str] = []
             try:
-                wss = self.refresh_workspaces()
+                wss = self.refresh_workspaces(queued)
             except Exception as err:
                 if not is_db_error(err):
                     log.error("event=reconcile_failed error=%r", _short(err))
                 with self._lock:
                     wss = list(self._ws.values())
-            queued = []
             for ws in wss:
-                if self.check_workspace(ws.name, reason) is not None:
+                if ws.name not in queued and self.check_workspace(ws.name, reason) is not None:
                     queued.append(ws.name)
             self.report_lag()
             return {"workspaces": len(wss), "queued": queued}

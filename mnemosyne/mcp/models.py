@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from mnemosyne.query import models as Q
 from mnemosyne.query.coordination import ConstraintInfo, LockInfo
+from mnemosyne.query.freshness import Freshness
 from mnemosyne.query.schema_info import SchemaInfo
 
 
@@ -33,20 +34,6 @@ class CommitRef(Q.CommitPosition):
 
     behind_ingested_head: int | None = Field(default=None, description="timeline commits ingested after this one")
     subject: UntrustedText | None = None
-
-
-class Freshness(BaseModel):
-    """How the index compares with the repository right now."""
-
-    ingested_commit: str | None = None
-    ingested_seq: int | None = None
-    branch: str | None = None
-    branch_head: str | None = None
-    index_behind_branch: bool | None = Field(default=None, description="the branch has commits not ingested yet")
-    commits_behind: int | None = None
-    working_tree_dirty: bool | None = Field(default=None, description="uncommitted changes in the working tree")
-    changed_files: int | None = Field(default=None, description="files changed in the working tree (git status)")
-    note: str | None = None
 
 
 class Page(BaseModel):

@@ -22,6 +22,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
+from mnemosyne import __version__
 from mnemosyne.config import Settings, get_settings
 from mnemosyne import limits as L
 from mnemosyne.errors import MnemosyneError
@@ -100,7 +101,7 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
     settings = settings or get_settings()
     svc = service or McpService(settings)
     server = MnemosyneMCPServer("mnemosyne", instructions=INSTRUCTIONS, log_level="WARNING",
-                                title="Mnemosyne code memory")  # fmt: skip
+                                title="Mnemosyne code memory", version=__version__)  # fmt: skip
     server.mnemosyne_token = settings.mcp_token
     server.mnemosyne_service = svc  # type: ignore[attr-defined]
 
@@ -131,7 +132,7 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
                 name = svc.info(None if workspace is _NO_WS else workspace).name
             except MnemosyneError:
                 pass
-            raise ToolError(f"{err}. " + (svc.queue_ingest(name) if name else "")) from None
+            raise ToolError(f"{err.fact}. " + (svc.queue_ingest(name) if name else str(err))) from None
         except MnemosyneError as err:
             raise ToolError(str(err)) from None
         except ToolError:

@@ -42,6 +42,7 @@ from mnemosyne.errors import ConfigError, MnemosyneError, PathOutsideWorkspace, 
 from mnemosyne.mcp import models as M
 from mnemosyne.query import coordination as C
 from mnemosyne.query.core import git, iso, workspace_info
+from mnemosyne.query.freshness import compute_freshness, freshness_notes
 from mnemosyne.query.models import AtCommit
 
 log = logging.getLogger(__name__)
@@ -335,28 +336,7 @@ class McpService:
         now = time.monotonic()
         ingested = atc.head_hash if atc is not None else info.last_ingested_commit
         seq = atc.head_seq if atc is not None else info.last_ingested_seq
-        fr = M.Freshness(ingested_commit=ingested, ingested_seq=seq, branch=info.branch)
-        if not Path(info.path).is_dir():
-            fr.note = f"repository path {info.path} does not exist"
-        else:
-            try:
-                head = git(info.path, "rev-parse", "--verify", "-q", f"{info.branch or 'HEAD'}^{{commit}}",
-                           check=False).strip() or None  # fmt: skip
-                fr.branch_head = head
-                if head and ingested:
-                    if head == ingested:
-                        fr.commits_behind = 0
-                    else:
-                        n = git(info.path, "rev-list", "--count", "--first-parent", f"{ingested}..{head}",
-                                check=False).strip()  # fmt: skip
-                        fr.commits_behind = int(n) if n.isdigit() else None
-                    fr.index_behind_branch = head != ingested
-                porcelain = git(info.path, "status", "--porcelain", check=False)
-                changed = [ln for ln in porcelain.splitlines() if len(ln) > 3]
-                fr.changed_files = len(changed)
-                fr.working_tree_dirty = bool(changed)
-            except MnemosyneError as err:
-                fr.note = str(err)[:300]
+        fr = compute_freshness(info, ingested, seq)
         with self._fresh_lock:
             self._fresh[info.name] = (now, fr)
         return fr
@@ -394,18 +374,7 @@ class McpService:
             parts.append(f"**at** `{at.short}` ({where})")
         lines = [" · ".join(parts)]
         if fr is not None:
-            notes = []
-            if fr.index_behind_branch:
-                n = f"{fr.commits_behind} commit(s)" if fr.commits_behind is not None else "some commits"
-                notes.append(f"⚠ index is behind: {code(fr.branch)} has {n} not ingested yet (head `{(fr.branch_head or '')[:10]}`)")
-            elif fr.index_behind_branch is False:
-                notes.append(f"index up to date with {code(fr.branch)}")
-            if fr.working_tree_dirty:
-                notes.append(f"⚠ working tree differs ({fr.changed_files} changed file(s)); answers describe committed code")
-            elif fr.working_tree_dirty is False:
-                notes.append("working tree clean")
-            if fr.note:
-                notes.append(code(fr.note))
+            notes = freshness_notes(fr, code)
             if notes:
                 lines.append("; ".join(notes))
         return "\n".join(lines) + "\n\n"
@@ -648,13 +617,11 @@ class McpService:
         for action, lst in (("added", d.imports_added), ("removed", d.imports_removed)):
             changes += [M.DiffChange(category="import", change=action, name=f"{i.file} -> {i.target}", file=i.file,
                                      details={"target_kind": i.target_kind}) for i in lst]  # fmt: skip
-        for action, lst in (("added", d.dependencies_added), ("removed", d.dependencies_removed)):
-            changes += [M.DiffChange(category="dependency", change=action, name=x.name,
-                                     details={k: v for k, v in x.model_dump().items() if v not in (None, "") and k != "name"})
-                        for x in lst]  # fmt: skip
+        changes += dependency_changes(d.dependencies_added, d.dependencies_removed)
         totals: dict[str, int] = {}
         for c in changes:
-            totals[f"{c.category}s_{c.change}"] = totals.get(f"{c.category}s_{c.change}", 0) + 1
+            key = f"{PLURAL[c.category]}_{c.change}"
+            totals[key] = totals.get(key, 0) + 1
         kept, page = page_of(changes, offset, limit)
         a, b = self.commit_ref(d.a), self.commit_ref(d.b)
         out = M.DiffAnswer(workspace=info.name, at=b, freshness=fr, a=a, b=b, path_prefix=prefix or None,
@@ -665,7 +632,10 @@ class McpService:
               + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
         for c in kept:
             sign = {"added": "+", "removed": "-", "changed": "~"}[c.change]
-            extra = f" ({', '.join(map(str, c.details.get('changes') or []))})" if c.change == "changed" else ""
+            if c.category == "dependency":
+                extra = " " + code(dependency_text(c))
+            else:
+                extra = f" ({', '.join(map(str, c.details.get('changes') or []))})" if c.change == "changed" else ""
             md.append(f"{sign} {c.category} {code(c.name)}{extra}")
         return out, "\n".join(md) + "\n"
 
@@ -989,6 +959,55 @@ def lock_line(lk: C.LockInfo) -> str:
     """A lock as one Markdown list item; agent and task ids were written by an agent."""
     return (f"- **locked** {code(lk.target)} by agent {code(lk.agent_id)} (task {code(lk.task_id or '-')}, "
             f"{lk.lock_type}, {lk.expires_in_s:.0f}s left, id {code(lk.id)})")  # fmt: skip
+
+
+PLURAL = {"call": "calls", "symbol": "symbols", "import": "imports", "dependency": "dependencies"}
+
+
+def dependency_changes(added: list[Q.DependencyChange], removed: list[Q.DependencyChange]) -> list[M.DiffChange]:
+    """Dependency changes of a diff: a package both removed and added (same relation and repository
+    package) is one ``changed`` entry with the old and new spec or version."""
+    def key(x: Q.DependencyChange) -> tuple[str, str, str]:
+        return x.relation, x.package, x.name
+
+    def details(x: Q.DependencyChange) -> dict[str, Any]:
+        return {k: v for k, v in x.model_dump().items() if v not in (None, "") and k != "name"}
+
+    def shape(x: Q.DependencyChange) -> str:  # '>=' of '>=2.31', '==' of '==2.31.0': the same manifest line
+        spec = x.spec or ""
+        return spec[: len(spec) - len(spec.lstrip("<>=!~^ "))]
+
+    gone: dict[tuple[str, str, str], list[Q.DependencyChange]] = {}
+    for x in removed:
+        gone.setdefault(key(x), []).append(x)
+    out = []
+    for x in added:
+        olds = gone.get(key(x)) or []
+        old = next((o for o in olds if shape(o) == shape(x)), olds[0] if olds else None)
+        if old is not None:
+            olds.remove(old)
+        if old is None:
+            out.append(M.DiffChange(category="dependency", change="added", name=x.name, details=details(x)))
+        else:
+            det = details(x)
+            det.update({f"old_{k}": v for k, v in (("spec", old.spec), ("version", old.version), ("scope", old.scope))
+                        if v not in (None, "") and v != getattr(x, k)})  # fmt: skip
+            out.append(M.DiffChange(category="dependency", change="changed", name=x.name, details=det))
+    out += [M.DiffChange(category="dependency", change="removed", name=x.name, details=details(x))
+            for olds in gone.values() for x in olds]  # fmt: skip
+    return out
+
+
+def dependency_text(c: M.DiffChange) -> str:
+    """``>=2.31 -> >=2.32 (runtime)``, ``locked 2.32.3``: the spec or version part of a dependency change."""
+    d = c.details
+    field = "version" if d.get("relation") == "locks" else "spec"
+    new = d.get(field) or "(none)"
+    what = f"{d['old_' + field]} -> {new}" if f"old_{field}" in d else new
+    where = f" in {d['package']}" if d.get("package") not in (None, "", ".") else ""
+    if field == "version":
+        return f"locked {what}{where}"
+    return f"{what} ({d.get('scope') or 'runtime'}{where})"
 
 
 def _cap_cell(v: Any) -> Any:

@@ -8,6 +8,7 @@ docs/queries.md for the named Cypher queries behind them and how time works.
 """
 
 from mnemosyne.query.api import (
+    AmbiguousSymbol,
     UnknownSymbol,
     call_tree,
     callers,
@@ -29,7 +30,7 @@ from mnemosyne.query import models as _models
 from mnemosyne.query.models import *  # noqa: F403 - the result models (models.__all__)
 
 __all__ = [
-    "UnknownSymbol", "WorkspaceNotIngested", "call_tree", "callers", "callgraph_at", "calls", "dependency_history",
+    "AmbiguousSymbol", "UnknownSymbol", "WorkspaceNotIngested", "call_tree", "callers", "callgraph_at", "calls", "dependency_history",
     "diff_commits", "find_symbols", "get_symbol", "impact", "ingestion_lag", "list_files", "list_workspaces_status",
     "normalize_package", "parse_time", "resolve_at", "snapshot", "symbol_history",
     *_models.__all__,

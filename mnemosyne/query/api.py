@@ -74,6 +74,16 @@ class UnknownSymbol(SymbolNotFound):
         self.suggestions = suggestions or []
 
 
+class AmbiguousSymbol(UnknownSymbol):
+    """A short or suffix name matches several symbols; ``suggestions`` lists them."""
+
+
+def _ambiguous(info: WorkspaceInfo, name: str, fqns: list[str], where: str) -> AmbiguousSymbol:
+    shown = ", ".join(fqns[:10]) + (f" and {len(fqns) - 10} more" if len(fqns) > 10 else "")
+    return AmbiguousSymbol(f"{name!r} matches {len(fqns)} symbols {where} in workspace {info.name!r}: {shown}; "
+                           "give one fully qualified name", fqns)  # fmt: skip
+
+
 # --- small helpers -----------------------------------------------------------------------------
 
 
@@ -183,6 +193,42 @@ def _not_defined(db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtC
     return UnknownSymbol(f"unknown symbol {fqn!r} at {where} in workspace {info.name!r}{hint}", names)
 
 
+def _suffix_hits(q: _At | None, src: _Source | None, name: str, atc: AtCommit, alive_only: bool = True) -> list[SymbolRef]:
+    """Symbols whose FQN ends with ``.name`` (``checkout``, ``Cart.total``), sorted: from the parsed
+    tree (``src``) or the graph (``q``; defined at ``atc`` unless ``alive_only`` is False)."""
+    suffix = "." + name
+    if src is not None:
+        return [SymbolRef(fqn=f, kind=src.symbols[f].kind, file=src.symbols[f].file, alive=True)
+                for f in sorted(src.symbols) if f.endswith(suffix)]  # fmt: skip
+    assert q is not None
+    rows = q("symbols_by_name", name=name.rsplit(".", 1)[-1], seq=atc.seq)
+    return [SymbolRef(fqn=r[0], kind=r[1], file=r[2], alive=bool(r[3]))
+            for r in sorted(rows, key=lambda r: r[0]) if (r[3] or not alive_only) and r[0].endswith(suffix)]  # fmt: skip
+
+
+def _resolve_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: AtCommit, q: _At | None = None,
+                  src: _Source | None = None) -> str:  # fmt: skip
+    """The FQN ``name`` means at ``atc``: itself when defined there (or an external callee), else
+    the one symbol defined there whose FQN ends with ``.name`` (the same lookup as ``get_symbol``).
+    ``AmbiguousSymbol`` for several, ``UnknownSymbol`` for none."""
+    if src is not None:
+        if name in src.symbols or name in src.out or name in src.inc:
+            return name
+    else:
+        q = q or _At(g, atc)
+        if q("symbol_at_commit", fqn=name, seq=atc.seq):
+            return name
+        node = run(g, "symbol_node", fqn=name)
+        if node and node[0][2]:  # an external (library/builtin) callee: it has callers, never a definition
+            return name
+    hits = _suffix_hits(q, src, name, atc)
+    if len(hits) == 1:
+        return hits[0].fqn
+    if hits:
+        raise _ambiguous(info, name, [h.fqn for h in hits], f"at {atc.short}")
+    raise _not_defined(db, info, g, name, atc)
+
+
 def _spans(versions: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
     """Merge contiguous/overlapping [from, to) intervals (None = open)."""
     out: list[list[Any]] = []
@@ -193,17 +239,6 @@ def _spans(versions: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | 
             continue
         out.append([a, b])
     return [(a, b) for a, b in out]
-
-
-def _ensure_defined(
-    db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtCommit, q: _At | None = None
-) -> None:
-    if (q or _At(g, atc))("symbol_at_commit", fqn=fqn, seq=atc.seq):
-        return
-    node = run(g, "symbol_node", fqn=fqn)
-    if node and node[0][2]:  # an external (library/builtin) callee: it has callers, never a definition
-        return
-    raise _not_defined(db, info, g, fqn, atc)
 
 
 # --- calls and callers -------------------------------------------------------------------------
@@ -217,14 +252,18 @@ def _calls(
         src = _src(info, atc, db)
         found = src.out.get(fqn, []) if direction == "callees" else src.inc.get(fqn, [])
         if not found and fqn not in src.symbols and not src.is_external(fqn):
-            raise _not_defined(db, info, g, fqn, atc)
+            fqn = _resolve_name(db, info, g, fqn, atc, src=src)
+            found = src.out.get(fqn, []) if direction == "callees" else src.inc.get(fqn, [])
         edges = sorted((src.edge(c) for c in found), key=lambda e: (e.callee, e.caller))
         return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, from_source=True)
     q = _At(g, atc)
     query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
     rows = q(query, fqn=fqn, seq=atc.seq)
     if not rows:
-        _ensure_defined(db, info, g, fqn, atc, q)
+        resolved = _resolve_name(db, info, g, fqn, atc, q)
+        if resolved != fqn:
+            fqn = resolved
+            rows = q(query, fqn=fqn, seq=atc.seq)
     edges = [_call_edge(info, atc, fqn, direction, row) for row in rows]
     return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges)
 
@@ -276,11 +315,10 @@ def call_tree(
 
     first = step(fqn)  # the root's edges; only when it has none is "is it defined at all?" asked
     if not first:
-        if src is not None:
-            if fqn not in src.symbols and fqn not in src.out and fqn not in src.inc:
-                raise _not_defined(db, info, g, fqn, atc)
-        else:
-            _ensure_defined(db, info, g, fqn, atc, q)
+        resolved = _resolve_name(db, info, g, fqn, atc, q, src)
+        if resolved != fqn:
+            fqn = resolved
+            first = step(fqn)
     root = CallTreeNode(fqn=fqn)
     seen = {fqn}
     frontier = [root]
@@ -356,28 +394,22 @@ def get_symbol(
         src = _src(info, atc, db)
         if name_or_fqn in src.symbols:
             return _symbol_from_source(info, atc, src, name_or_fqn, with_source)
-        suffix = "." + name_or_fqn
-        hits = sorted(f for f in src.symbols if f.endswith(suffix))
-        if len(hits) == 1:
-            return _symbol_from_source(info, atc, src, hits[0], with_source)
-        if hits:
-            refs = [SymbolRef(fqn=f, kind=src.symbols[f].kind, file=src.symbols[f].file, alive=True) for f in hits]
+        refs = _suffix_hits(None, src, name_or_fqn, atc)
+        if len(refs) == 1:
+            return _symbol_from_source(info, atc, src, refs[0].fqn, with_source)
+        if refs:
             return Candidates(workspace=info.name, query=name_or_fqn, at=atc, candidates=refs)
         raise _not_defined(db, info, g, name_or_fqn, atc)
     q = _At(g, atc)
     rows = q("symbol_at_commit", fqn=name_or_fqn, seq=atc.seq)
     if rows:
         return _symbol_from_row(info, atc, rows[0], with_source)
-    short = name_or_fqn.rsplit(".", 1)[-1]
-    suffix = "." + name_or_fqn
-    hits = [r for r in q("symbols_by_name", name=short, seq=atc.seq) if r[3] and r[0].endswith(suffix)]
-    hits.sort(key=lambda r: r[0])
-    if len(hits) == 1:
-        rows = q("symbol_at_commit", fqn=hits[0][0], seq=atc.seq)
+    refs = _suffix_hits(q, None, name_or_fqn, atc)
+    if len(refs) == 1:
+        rows = q("symbol_at_commit", fqn=refs[0].fqn, seq=atc.seq)
         if rows:
             return _symbol_from_row(info, atc, rows[0], with_source)
-    if hits:
-        refs = [SymbolRef(fqn=r[0], kind=r[1], file=r[2], alive=True) for r in hits]
+    if refs:
         return Candidates(workspace=info.name, query=name_or_fqn, at=atc, candidates=refs)
     raise _not_defined(db, info, g, name_or_fqn, atc)
 
@@ -439,6 +471,18 @@ _HISTORY = ("symbol_history", "rename_candidates", "calls_history")
 _HISTORY_BELIEVED = ("symbol_history_believed", "rename_candidates_believed", "calls_history_believed")
 
 
+def _history_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: AtCommit) -> str:
+    """The FQN a short or suffix ``name`` means for a history: the one symbol, defined at any commit,
+    whose FQN ends with ``.name`` (the one defined at ``atc`` when several are)."""
+    hits = _suffix_hits(_At(g, atc), None, name, atc, alive_only=False)
+    alive = [h for h in hits if h.alive]
+    if len(hits) == 1 or len(alive) == 1:
+        return (alive or hits)[0].fqn
+    if hits:
+        raise _ambiguous(info, name, [h.fqn for h in hits], "in the history")
+    raise _not_defined(db, info, g, name, atc)
+
+
 def symbol_history(db: Database, ws: Any, fqn: str, as_of_ingest: Any = None) -> HistoryResult:
     """A symbol's life on the timeline: appeared, removed, re-added, signature_changed, moved,
     body/docstring changed, calls gained/lost and callers gained/lost, each with its commit.
@@ -460,7 +504,9 @@ def symbol_history(db: Database, ws: Any, fqn: str, as_of_ingest: Any = None) ->
         node = run(g, "symbol_node", fqn=fqn)
         if not (node and node[0][2]):
             atc = resolve_at(db, info, as_of_ingest=as_of_ingest)
-            raise _not_defined(db, info, g, fqn, atc)
+            fqn = _history_name(db, info, g, fqn, atc)
+            versions = sorted(run(g, q[0], fqn=fqn, **believed), key=lambda r: (r[0], r[1] is None, r[1] or 0))
+    if not versions:
         external = True  # a library/builtin callee: no definition, only callers gained and lost
     raw: list[tuple[str, int, dict]] = []
     prev = None
@@ -742,8 +788,11 @@ def _dep_base(r: list[Any], relation: str, pkg: str, eco: str, name: str) -> dic
 # --- ingestion lag -----------------------------------------------------------------------------
 
 
-def ingestion_lag(db: Database, ws: Any, minutes: float = 0) -> LagResult:
-    """Timeline commits ingested more than ``minutes`` after they were committed."""
+def ingestion_lag(db: Database, ws: Any, minutes: float = 0, include_backfill: bool = False) -> LagResult:
+    """Timeline commits ingested more than ``minutes`` after they were committed. History that was
+    already there when the workspace was first ingested (committed before the first commit was
+    ingested) is back-fill, not lag: left out (and counted in ``backfilled``) unless
+    ``include_backfill``."""
     if minutes < 0:
         raise ConfigError("minutes must be >= 0")
     info = workspace_info(db, ws)
@@ -752,9 +801,16 @@ def ingestion_lag(db: Database, ws: Any, minutes: float = 0) -> LagResult:
     rows = run(g, "ingestion_lag", minutes=minutes)
     commits = [LagCommit(hash=r[0], seq=r[1], timestamp=r[2], ingested_at=int(r[3]), lag_s=int(r[4]), author=r[5],
                          message=_first(r[6])) for r in rows]  # fmt: skip
+    backfilled = 0
+    if not include_backfill and commits:
+        first = run(g, "ingestion_lag", minutes=-1e12)  # every ingested commit: when watching began
+        started = min(int(r[3]) for r in first) if first else 0
+        kept = [c for c in commits if c.timestamp >= started]
+        backfilled = len(commits) - len(kept)
+        commits = kept
     lags = [c.lag_s for c in commits]
     return LagResult(workspace=info.name, minutes=minutes, commits=commits, count=len(commits),
-                     max_lag_s=max(lags) if lags else None,
+                     max_lag_s=max(lags) if lags else None, backfilled=backfilled,
                      mean_lag_s=round(sum(lags) / len(lags), 1) if lags else None)  # fmt: skip
 
 
@@ -823,13 +879,12 @@ def impact(
     targets: list[str] = []
     src = _src(info, atc, db) if atc.from_source else None
     for fqn in fqns or []:
-        if src is not None:
-            ok = fqn in src.symbols or src.is_external(fqn)
-        else:
-            ok = bool(run(g, "symbol_at_commit", fqn=fqn, seq=atc.seq)) or bool(
-                [r for r in run(g, "symbol_node", fqn=fqn) if r[2]]
-            )
-        (targets if ok else missing).append(fqn)
+        try:  # a short or suffix name as get_symbol takes it; several matches raise AmbiguousSymbol
+            targets.append(_resolve_name(db, info, g, fqn, atc, src=src))
+        except AmbiguousSymbol:
+            raise
+        except UnknownSymbol:
+            missing.append(fqn)
     present_files: list[str] = []
     if files:
         if src is not None:

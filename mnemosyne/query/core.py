@@ -39,7 +39,12 @@ _HEX40 = re.compile(r"^[0-9a-f]{40}$")
 
 
 class WorkspaceNotIngested(MnemosyneError):
-    """The workspace is registered but no commit has been ingested yet."""
+    """The workspace is registered but no commit has been ingested yet. ``fact`` is the sentence
+    without the CLI advice (the MCP server gives its own: it can ask the daemon)."""
+
+    def __init__(self, fact: str, advice: str = "") -> None:
+        super().__init__(fact + (f"; {advice}" if advice else ""))
+        self.fact = fact
 
 
 # --- workspaces --------------------------------------------------------------------------------
@@ -69,7 +74,7 @@ def ingested_head(g: Graph, info: WorkspaceInfo) -> tuple[int, str | None]:
     if info.last_ingested_seq is not None:
         return int(info.last_ingested_seq), info.last_ingested_commit
     raise WorkspaceNotIngested(
-        f"workspace {info.name!r} has no ingested commit yet; run `mnemosyne ingest --workspace {info.name}`"
+        f"workspace {info.name!r} has no ingested commit yet", f"run `mnemosyne ingest --workspace {info.name}`"
     )
 
 

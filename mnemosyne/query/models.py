@@ -278,6 +278,7 @@ class LagResult(BaseModel):
     count: int
     max_lag_s: int | None = None
     mean_lag_s: float | None = None
+    backfilled: int = Field(default=0, description="late commits left out: history committed before the first ingest")
 
 
 class ImpactItem(BaseModel):

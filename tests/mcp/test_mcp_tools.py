@@ -335,6 +335,7 @@ async def test_not_ingested_workspace(server, shop, registry, tmp_path):
     add_workspace(registry, "fresh_ws_mcp", repo)
     r = await call(server, "get_symbol", name_or_fqn="a.f", workspace="fresh_ws_mcp")
     assert r.is_error and "no ingested commit" in text(r) and "mnemosyne ingest --workspace fresh_ws_mcp" in text(r)
+    assert text(r).count("mnemosyne ingest") == 1, text(r)  # the advice once, not the CLI's and the server's
 
 
 async def test_resources_and_prompts(server, shop):
@@ -446,3 +447,30 @@ def test_lock_is_atomic_under_contention(server, shop):
         winners = [w for w in pool.map(take, range(10)) if w]
     assert len(winners) == 1
     assert unlock_symbol(shop.db, shop.name, fqn, winners[0]) == 1
+
+
+async def test_server_version_is_the_package_version(server):
+    from mnemosyne import __version__
+
+    async with Client(server) as c:
+        assert c.server_info is not None and c.server_info.version == __version__ and __version__
+
+
+async def test_diff_commits_dependency_change_is_one_entry_with_specs(server, shop):
+    dep = shop.facts["dependencies"][0]
+    step = dep["bumped_at_step"]
+    r = await ok(server, "diff_commits", rev_a=shop.step_hash(step - 1), rev_b=shop.step_hash(step), workspace=shop.name)
+    totals = r.structured_content["totals"]
+    assert "dependencies_changed" in totals and not any(k.startswith("dependencys") for k in totals)
+    changed = [c for c in r.structured_content["changes"] if c["category"] == "dependency"]
+    assert changed and all(c["change"] == "changed" for c in changed)
+    spec = next(c for c in changed if c["details"].get("relation") == "depends" and c["details"].get("spec") == ">=2.32")
+    assert spec["details"]["old_spec"] == ">=2.31"
+    assert "~ dependency `requests` >=2.31 -> >=2.32 (runtime)" in text(r)
+    assert "~ dependency `requests` locked 2.31.0 -> 2.32.3" in text(r)
+
+
+async def test_get_calls_takes_a_short_name(server, shop):
+    r = await ok(server, "get_calls", fqn="checkout", workspace=shop.name)
+    assert r.structured_content["edges"]
+    assert any(e["caller"] == "shop.checkout.checkout" for e in r.structured_content["edges"])

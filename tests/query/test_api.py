@@ -306,7 +306,7 @@ def test_dependency_history_requests(shop):
 
 
 def test_ingestion_lag(shop):
-    every = Q.ingestion_lag(shop.db, shop.name, 0)
+    every = Q.ingestion_lag(shop.db, shop.name, 0, include_backfill=True)
     assert every.count == len(shop.repo.timeline_steps)  # committed in 2024, ingested now
     assert all(c.lag_s == c.ingested_at - c.timestamp > 0 for c in every.commits)
     assert every.max_lag_s >= every.mean_lag_s > 0

@@ -108,7 +108,7 @@ def test_deps(shop):
 
 
 def test_lag(shop):
-    data = ok_json("lag", "--minutes", "0", "-w", shop.name)
+    data = ok_json("lag", "--minutes", "0", "--include-backfill", "--limit", "0", "-w", shop.name)
     assert data["count"] == len(shop.repo.timeline_steps)
     text = mn("lag", "--minutes", "999999999", "-w", shop.name).stdout
     assert text.startswith("0 commit(s)")

@@ -1,0 +1,92 @@
+"""CLI: `mnemosyne symbol NAME` and `mnemosyne impact NAME...`, over the same query API as the MCP
+tools ``get_symbol`` and ``impact`` (``mnemosyne.query.get_symbol`` / ``impact``): a fully
+qualified name, or a short or suffix name that matches one symbol (``checkout``, ``Cart.total``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from mnemosyne import query as Q
+from mnemosyne.cli._args import add_json_arg, add_workspace_arg
+from mnemosyne.cli._fresh import print_freshness
+from mnemosyne.store.connection import connect
+from mnemosyne.workspaces import resolve_workspace
+
+AT_HELP = "commit-ish: hash, short hash, branch, tag, HEAD~N (default: the last ingested commit)"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("symbol", help="a function or class at a commit: where, signature, docstring, source",
+                       description="A function or class at a commit (default: the last ingested one): file and "
+                       "lines, signature, what defines it, how many callers and callees, docstring and source. NAME "
+                       "is a fully qualified name or a short or suffix name (checkout, Cart.total); several "
+                       "matches are listed (exit 1).")  # fmt: skip
+    p.add_argument("name", metavar="NAME", help="fully qualified, short or suffix name")
+    p.add_argument("--at", metavar="REV", help=AT_HELP)
+    p.add_argument("--no-source", action="store_true", help="do not print the source")
+    add_workspace_arg(p)
+    add_json_arg(p)
+    p.set_defaults(func=_symbol)
+
+    p = sub.add_parser("impact", help="what depends on symbols or files (callers and importers, transitively)",
+                       description="Everything that calls NAME (transitively), or that calls a symbol defined "
+                       "in a --file or imports it, grouped by distance (1 = direct), at a commit.")  # fmt: skip
+    p.add_argument("names", metavar="NAME", nargs="*", help="fully qualified, short or suffix names")
+    p.add_argument("--file", dest="files", action="append", default=[], metavar="PATH",
+                   help="a repository-relative file whose symbols count as changed (repeatable)")
+    p.add_argument("--depth", type=int, default=2, help="levels (1-10, default 2)")
+    p.add_argument("--at", metavar="REV", help=AT_HELP)
+    add_workspace_arg(p)
+    add_json_arg(p)
+    p.set_defaults(func=_impact)
+
+
+def _symbol(args: argparse.Namespace) -> int:
+    with connect() as db:
+        ws = resolve_workspace(db, args.workspace)
+        res = Q.get_symbol(db, ws, args.name, at=args.at, with_source=not args.no_source)
+    print_freshness(ws)
+    if args.json:
+        print(res.model_dump_json(indent=2))
+        return 1 if isinstance(res, Q.Candidates) else 0
+    if isinstance(res, Q.Candidates):
+        print(f"{len(res.candidates)} symbols match {args.name!r} at {res.at.describe() if res.at else '?'}; "
+              "give one of these names:")  # fmt: skip
+        for c in res.candidates:
+            print(f"  {c.fqn} ({c.kind}, {c.file})")
+        return 1
+    print(f"{res.fqn} ({res.kind}) at {res.at.describe()}")
+    print(f"  {res.file}:{res.line_start}-{res.line_end}, defined by {res.parent}")
+    if res.signature:
+        print(f"  signature: {res.signature}")
+    print(f"  {res.callers_count} caller(s), {res.callees_count} callee(s)"
+          + (f"; unchanged since seq {res.since_seq}" if res.since_seq is not None else ""))  # fmt: skip
+    if res.docstring:
+        print("  docstring:")
+        print("\n".join(f"    {ln}" for ln in res.docstring.splitlines()))
+    if res.source:
+        print("  source:")
+        print("\n".join(f"    {ln}" for ln in res.source.splitlines()))
+    return 0
+
+
+def _impact(args: argparse.Namespace) -> int:
+    with connect() as db:
+        ws = resolve_workspace(db, args.workspace)
+        res = Q.impact(db, ws, fqns=args.names or None, files=args.files or None, depth=args.depth, at=args.at)
+    print_freshness(ws)
+    if args.json:
+        print(res.model_dump_json(indent=2))
+        return 0
+    what = ", ".join(res.targets[:5]) + (f" and {len(res.targets) - 5} more" if len(res.targets) > 5 else "")
+    print(f"impact of {what or '(nothing found)'} at {res.at.describe()}, depth {res.depth}:")
+    if res.missing:
+        print(f"  not found at this commit: {', '.join(res.missing)}")
+    if not any(lvl.items for lvl in res.levels):
+        print("  nothing depends on it")
+    for lvl in res.levels:
+        for it in lvl.items:
+            via = ", ".join(it.via[:3]) + (" ..." if len(it.via) > 3 else "")
+            print(f"  d{lvl.distance} {it.kind} {it.name}" + (f" ({it.file})" if it.file and it.kind == "symbol" else "")
+                  + f"  via {via}")  # fmt: skip
+    return 0
