@@ -72,6 +72,16 @@ class Settings(BaseSettings):
         description="Cores that resolve a big batch of files (a commit many files depend on, a whole tree): 2 = a "
         "forked child resolves a share while it lasts; 1 = in-process. Default: 2 on a machine with 2 or more cores.",
     )
+    head_first: bool = Field(
+        default=True,
+        description="A workspace without its full history answers at its head first (a head-only snapshot); "
+        "the history is built in a side graph behind it and switched in when complete.",
+    )
+    head_first_min_commits: int = Field(
+        default=100,
+        description="HEAD first only for histories of more first-parent commits than this (a shorter one is "
+        "built whole sooner than the head snapshot would answer).",
+    )
     history_window: int = Field(
         default=64,
         description="Commits written together during history ingestion (each version written once with its "

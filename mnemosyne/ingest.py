@@ -69,6 +69,7 @@ from mnemosyne.timeline.state import FactState
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
     from mnemosyne.store.registry import WorkspaceInfo
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,7 @@ class IngestProgress(BaseModel):
     elapsed_s: float = 0.0
     rate: float = 0.0  # commits per second
     eta_s: float | None = None
+    stage: str = ""  # HEAD first: "history" while the history is built behind the answering head
 
 
 class IngestResult(BaseModel):
@@ -106,6 +108,8 @@ class IngestResult(BaseModel):
     stopped: bool = False  # the stop event interrupted the run (safe; run again to continue)
     message: str = ""
     since: str | None = Field(default=None, description="first commit of the history window (None: the root)")
+    head_ready_s: float | None = Field(default=None, description="HEAD first: seconds until the head snapshot "
+                                       "answered, while the history was built behind it")
     state_reused: bool = False  # the previous run's in-memory state was reused (no tree re-parse)
     timings: dict[str, float] = Field(
         default_factory=dict,
@@ -264,11 +268,13 @@ class _Run:
     """One ingestion run of one workspace (in-memory extractor + fact state)."""
 
     def __init__(self, db: Database, info: WorkspaceInfo, stop: threading.Event | None,
-                 progress: Callable[[IngestProgress], None] | None) -> None:
+                 progress: Callable[[IngestProgress], None] | None, graph: Graph | None = None,
+                 registry: bool = True) -> None:
         self.db = db
         self.info = info
         self.settings = db.settings
-        self.graph = db.graph(info.name)
+        self.graph = graph if graph is not None else db.graph(info.name)
+        self.registry = registry  # False: a side graph, which the registry does not describe
         self.store = VersionStore(self.graph, self.settings.write_batch_size, workspace=info.name)
         self.window = VersionWindow(self.store, info.branch or "HEAD", self.settings.history_window)
         self.flushed: tuple[CommitInfo, int] | None = None  # the last commit written whole (Meta moved)
@@ -566,7 +572,7 @@ class _Run:
             return 0
         return window_index(self.repo, timeline, since)
 
-    def run(self, head_only: bool, rebuild: bool = False, since: str | None = None) -> IngestResult:
+    def run(self, head_only: bool = False, rebuild: bool = False, since: str | None = None) -> IngestResult:
         info = self.info
         repo = self.repo
         self.branch_label = info.branch or "HEAD"
@@ -806,6 +812,8 @@ class _Run:
         return res
 
     def _update_registry(self, **fields: Any) -> None:
+        if not self.registry:
+            return
         try:
             self.db.registry.update(self.info.name, **fields)
         except MnemosyneError as err:  # a workspace object not in the registry (tests, tools)
@@ -929,6 +937,7 @@ def ingest_workspace(
     verify: bool = False,
     rebuild: bool = False,
     since: str | None = None,
+    head_first: bool | None = None,
 ) -> IngestResult:
     """Bring the workspace graph up to the head of its tracked branch (see the module doc).
 
@@ -940,21 +949,107 @@ def ingest_workspace(
     revision on the timeline, or 'all') starts the timeline there: that commit is seq 0 with its whole
     tree; a later run with an earlier ``since`` extends the window back (rebuilt from the new start,
     the previous versions kept as superseded), one with a later ``since`` changes nothing.
+    ``head_first`` (default: the ``head_first`` setting): a workspace without its full history
+    answers at its head first, and its history is built on the side and switched in when complete
+    (``_ingest_head_first``).
     """
     info = _workspace_info(db, workspace)
     lock = _Lock(db, info.name)
     lock.acquire()
-    run = _Run(db, info, stop, progress)
+    try:
+        if head_first is not False and not head_only and not rebuild and _wants_head_first(db, info, head_first):
+            return _ingest_head_first(db, info, lock, progress, stop, verify, since)
+        return _one_run(db, info, lock, progress, stop, verify, head_only=head_only, rebuild=rebuild, since=since)
+    finally:
+        lock.release()
+
+
+def _one_run(db: Database, info: WorkspaceInfo, lock: _Lock, progress: Callable[[IngestProgress], None] | None,
+             stop: threading.Event | None, verify: bool, graph: Graph | None = None, registry: bool = True,
+             **kw: Any) -> IngestResult:
+    run = _Run(db, info, stop, progress, graph=graph, registry=registry)
     run.verify = verify
     run.lock = lock
     try:
-        return run.run(head_only, rebuild, since)
+        return run.run(**kw)
     except BaseException:
         run._update_registry(state="error")
         raise
     finally:
         run.close()
-        lock.release()
+
+
+def _wants_head_first(db: Database, info: WorkspaceInfo, forced: bool | None) -> bool:
+    """The workspace has no full history yet (never ingested, a head-only snapshot, or a history
+    build under way) and its history is long enough for the head to be worth answering first:
+    ``head_first_min_commits`` first-parent commits (a short history is built whole sooner than
+    the head snapshot it would wait for); ``forced``: any history of more than one commit."""
+    from mnemosyne.store.switch import meta_of, side_graph
+
+    if not forced and not db.settings.head_first:
+        return False
+    meta = meta_of(db.graph(info.name))
+    if meta.get("last_commit") and (meta.get("mode") or MODE_FULL) == MODE_FULL:
+        return False
+    if side_graph(db, info.name).exists():
+        return True  # a build to finish
+    with GitRepo(info.path) as repo:
+        if repo.is_empty():
+            return False
+        try:
+            head = repo.rev_parse(info.branch or "HEAD")
+        except RevisionNotFound:
+            return False  # the plain run says what is wrong
+        count = int(repo.git.rev_list("--first-parent", "--count", head).strip() or 0)
+    return count > (1 if forced else max(1, db.settings.head_first_min_commits))
+
+
+def _ingest_head_first(db: Database, info: WorkspaceInfo, lock: _Lock,
+                       progress: Callable[[IngestProgress], None] | None, stop: threading.Event | None,
+                       verify: bool, since: str | None) -> IngestResult:
+    """HEAD first (store/switch.py): the head snapshot into the workspace graph, answering at once;
+    then the history into the side graph, switched in when complete. A stopped or killed build
+    resumes where it was on the next run; until then questions at other commits are answered from
+    the source, and ``Meta.history_build`` in the workspace graph says how far the build is."""
+    from mnemosyne.store.switch import carry_over, side_graph, switch_in
+
+    t0 = time.monotonic()
+    main = db.graph(info.name)
+    head = _one_run(db, info, lock, progress, stop, verify, head_only=True)
+    head_ready = round(time.monotonic() - t0, 3)
+    if progress is not None:
+        progress(IngestProgress(workspace=info.name, phase="head_ready", seq=head.last_seq, commit=head.head,
+                                elapsed_s=head_ready))
+    main_store = VersionStore(main, workspace=info.name)
+    main_store.set_meta(history_build="running", history_done=0, history_total=None, history_eta_s=None)
+    last_note = [0.0]
+
+    def building(p: IngestProgress) -> None:
+        if p.phase == "ingesting" and time.monotonic() - last_note[0] > 2.0:
+            last_note[0] = time.monotonic()
+            main_store.set_meta(history_done=p.done, history_total=p.total, history_eta_s=p.eta_s)
+        if progress is not None:
+            progress(p.model_copy(update={"stage": "history"}))
+
+    side = side_graph(db, info.name)
+    res = _one_run(db, info, lock, building, stop, verify, graph=side, registry=False, since=since)
+    res.head_ready_s = head_ready
+    res.warnings = list(dict.fromkeys([*head.warnings, *res.warnings]))
+    if res.stopped:
+        main_store.set_meta(history_build="stopped")
+        res.message = (f"the head {(head.head or '')[:12]} answers (after {head_ready:.1f}s); the history build "
+                       f"stopped after {res.commits_ingested} commits: run again to continue")
+        return res
+    carry_over(main, side)
+    switch_in(db, side, main)
+    try:
+        db.registry.update(info.name, last_ingested_commit=res.head, last_ingested_seq=res.last_seq, state="ready")
+    except MnemosyneError as err:  # a workspace object not in the registry (tests, tools)
+        log.debug("registry update skipped: %s", err)
+    res.seconds = round(time.monotonic() - t0, 3)
+    res.message = (f"the head answered after {head_ready:.1f}s; " + res.message +
+                   f"; history switched in after {res.seconds:.1f}s")
+    return res
 
 
 def ingest_path(

@@ -71,7 +71,8 @@ class _Printer:
             if p.done != p.total and now - self.last < (0.2 if self.tty else 2.0):
                 return
             self.last = now
-            line = (f"[{p.workspace}] {p.done}/{p.total} commits  {p.rate:.1f} commits/s  "
+            what = "history " if p.stage == "history" else ""
+            line = (f"[{p.workspace}] {what}{p.done}/{p.total} commits  {p.rate:.1f} commits/s  "
                     f"ETA {_fmt_eta(p.eta_s)}  seq {p.seq}  {(p.commit or '')[:10]}")
             if self.tty:
                 sys.stderr.write("\r\x1b[2K" + line)
@@ -84,6 +85,10 @@ class _Printer:
             label = {"rollback": "rolling back an interrupted commit", "superseding": "history rewritten: superseding",
                      "loading": f"loading the tree at seq {p.seq} to resume"}[p.phase]
             sys.stderr.write(f"[{p.workspace}] {label}\n")
+        elif p.phase == "head_ready":
+            self.end_line()
+            sys.stderr.write(f"[{p.workspace}] the head {(p.commit or '')[:10]} answers now ({p.elapsed_s:.1f}s); "
+                             "building the history behind it\n")
         elif p.phase == "done":
             self.end_line()
 

@@ -54,6 +54,8 @@ def _status(args: argparse.Namespace) -> int:
     for s in statuses:
         if s.error:
             print(f"  {s.name}: {s.error}")
+        if s.history:
+            print(f"  {s.name}: {s.history} (the head answers meanwhile)")
     return 0
 
 

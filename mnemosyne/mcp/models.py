@@ -290,6 +290,7 @@ class WorkspaceIngestion(BaseModel):
     commits_behind: int | None = None
     lag_s: float | None = None
     error: str | None = None
+    history: str | None = None  # a history build behind the answering head (HEAD first): how far, ETA
 
 
 class ToolTiming(BaseModel):

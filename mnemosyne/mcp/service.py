@@ -41,7 +41,7 @@ from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import ConfigError, MnemosyneError, PathOutsideWorkspace, RevisionNotFound
 from mnemosyne.mcp import models as M
 from mnemosyne.query import coordination as C
-from mnemosyne.query.core import git, iso, workspace_info
+from mnemosyne.query.core import git, history_build_line, iso, workspace_info
 from mnemosyne.query.freshness import compute_freshness, freshness_notes
 from mnemosyne.query.models import AtCommit
 
@@ -877,6 +877,11 @@ class McpService:
             except MnemosyneError as err:
                 out.db_state = "unavailable"
                 out.note += f" The database is not reachable either: {err}"
+        for w in out.workspaces:
+            try:
+                w.history = history_build_line(self.db.graph(w.name))
+            except MnemosyneError:
+                pass
         out.server_stats = self.stats.snapshot()
         md = [f"**daemon** {'running (pid ' + str(out.daemon_pid) + ')' if out.daemon_running else 'not running'}"
               + (f" · database {out.db_state}" if out.db_state else "")]  # fmt: skip
@@ -894,7 +899,8 @@ class McpService:
         for w in out.workspaces:
             behind = f"{w.commits_behind} commit(s) behind" if w.commits_behind else "up to date" if w.commits_behind == 0 else "?"
             md.append(f"- {code(w.name)}: {w.state}, ingested `{(w.ingested_commit or '-')[:10]}`, {behind}"
-                      + (f", lag {w.lag_s:.0f}s" if w.lag_s is not None else "") + (f" — {code(w.error)}" if w.error else ""))  # fmt: skip
+                      + (f", lag {w.lag_s:.0f}s" if w.lag_s is not None else "") + (f" — {code(w.error)}" if w.error else "")
+                      + (f"; {w.history} (the head answers meanwhile)" if w.history else ""))  # fmt: skip
         if out.server_stats:
             md.append("server-side latency of this MCP server (ms, p50/p95, calls): " + ", ".join(
                 f"{k} {v.p50_ms}/{v.p95_ms} ({v.count})" for k, v in out.server_stats.items()))  # fmt: skip

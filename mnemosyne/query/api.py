@@ -20,6 +20,7 @@ from mnemosyne.query.core import (
     believed_params,
     file_lines,
     git,
+    history_build_line,
     ingested_head,
     resolve_at,
     run,
@@ -973,6 +974,7 @@ def list_workspaces_status(db: Database) -> list[WorkspaceStatus]:
             out.append(st)
             continue
         try:
+            st.history = history_build_line(db.graph(w.name))
             head = git(w.path, "rev-parse", "--verify", "-q", f"{w.branch or 'HEAD'}^{{commit}}", check=False).strip()
             st.branch_head = head or None
             if head and w.last_ingested_commit:

@@ -308,7 +308,40 @@ def resolve_at(
         head_seq=head_seq,
         head_hash=head_hash,
         behind_head=None,
+        note=_outside_note(g),
     )
+
+
+def _build_meta(g: Graph) -> list[Any] | None:
+    from mnemosyne import vocabulary as V
+
+    rows = g.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.history_build, m.history_done, "
+                      "m.history_total, m.history_eta_s, m.since_commit")
+    return rows[0] if rows else None
+
+
+def history_build_line(g: Graph) -> str | None:
+    """How far a history build behind an answering head is (HEAD first), or None: none under way."""
+    row = _build_meta(g)
+    if not row or row[0] not in ("running", "stopped"):
+        return None
+    build, done, total, eta, _since = row
+    how = f"{done or 0} of {total} commits" if total else "starting"
+    if build == "running":
+        return f"history being built: {how}" + (f", about {int(eta)} s left" if eta is not None else "")
+    return f"history not built yet: the build stopped at {how}; run `mnemosyne ingest` again to continue"
+
+
+def _outside_note(g: Graph) -> str | None:
+    """Why a commit of the branch is not in the graph: its history is still being built (HEAD
+    first), or it lies before the history window."""
+    line = history_build_line(g)
+    if line:
+        return f"{line}: answered from source"
+    row = _build_meta(g)
+    if row and row[4]:
+        return f"before the history window (it starts at {str(row[4])[:10]}): answered from source"
+    return None
 
 
 # --- transaction time ---------------------------------------------------------------------------

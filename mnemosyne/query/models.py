@@ -35,6 +35,8 @@ class CommitPosition(BaseModel):
                                      "it at this wall-clock time (epoch seconds); None = what it believes now")
     superseded_at: int | None = Field(default=None, description="when this commit left the timeline (history "
                                       "rewritten); set only for transaction-time answers about such a commit")
+    note: str | None = Field(default=None, description="why a commit was answered from the source (its history "
+                             "not built yet, before the history window)")
 
 
 class AtCommit(CommitPosition):
@@ -59,7 +61,7 @@ class AtCommit(CommitPosition):
             else:
                 where += ", the ingested head"
         else:
-            where = "not on the timeline: answered from source"
+            where = self.note or "not on the timeline: answered from source"
         if self.as_of_ingest is not None:
             believed = datetime.fromtimestamp(self.as_of_ingest, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
             where += f", as believed at {believed}"
@@ -332,6 +334,7 @@ class WorkspaceState(BaseModel):
     commits_behind: int | None = None
     path_exists: bool = True
     error: str | None = None
+    history: str | None = Field(default=None, description="a history build behind the answering head: how far")
 
 
 class WorkspaceStatus(WorkspaceState):

@@ -36,6 +36,9 @@ _CONNECT_TIMEOUT_S = 5.0
 _URL_SCHEMES = ("redis://", "rediss://", "unix://", "falkor://", "falkors://")
 
 
+SIDE_SUFFIX = "__history"  # a workspace's history built on the side, then switched in (store/switch.py)
+
+
 def graph_key(workspace_name: str) -> str:
     """The FalkorDB key of a workspace graph: ``ws_<name>``."""
     if len(workspace_name or "") > MAX_WORKSPACE_NAME:
@@ -99,8 +102,9 @@ class Database:
         return sorted(_text(g) for g in self.execute("GRAPH.LIST"))
 
     def workspace_graphs(self) -> list[str]:
-        """Workspace names that have a graph."""
-        return [g[len(WORKSPACE_PREFIX):] for g in self.list_graphs() if g.startswith(WORKSPACE_PREFIX)]
+        """Workspace names that have a graph (a history being built on the side is not one)."""
+        return [g[len(WORKSPACE_PREFIX):] for g in self.list_graphs()
+                if g.startswith(WORKSPACE_PREFIX) and not g.endswith(SIDE_SUFFIX)]
 
     def info(self, section: str | None = None) -> dict[str, Any]:
         try:

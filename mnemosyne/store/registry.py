@@ -143,7 +143,10 @@ class WorkspaceRegistry:
         if len(name) <= MAX_WORKSPACE_NAME:
             self.graph.query("MATCH (w:Workspace {name: $name}) DELETE w", {"name": name}, label="registry remove")
             if drop_graph:
+                from mnemosyne.store.switch import side_graph
+
                 self.db.graph(name).delete()
+                side_graph(self.db, name).delete()  # a history being built behind its head
             return info
         # a name longer than the bound (registered before it held): found without the index
         self.graph.query("MATCH (w:Workspace) WHERE w.name + '' = $name DELETE w", {"name": name},
