@@ -9,6 +9,7 @@ from mnemosyne.daemon import hooks, spool
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import WorkQueue
 from mnemosyne.ingest import ingest_workspace
+from mnemosyne.store.switch import side_graph
 from mnemosyne.workspaces import add_workspace
 
 from .conftest import commit_node, dump, indexed_commit, wait_for
@@ -90,14 +91,17 @@ def test_sigterm_mid_ingest_then_restart_finishes_the_same_graph(daemon, registr
     t0 = time.monotonic()
     assert d.terminate(60) == 0  # exits 0 after abandoning between commits
     assert time.monotonic() - t0 < 20
-    partial = indexed_commit(db, "d_sigterm")
-    assert partial != head
+    # HEAD first (250 commits): the head answered at once; the history build was interrupted
+    meta = db.graph("d_sigterm").ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.mode, m.last_commit, m.history_build")
+    assert meta == [["head_only", head, "stopped"]]  # stopped between commits by SIGTERM
+    assert side_graph(db, "d_sigterm").exists()
     assert d.log_lines("event=job_interrupted")
     q = WorkQueue(d.paths.queue_db)
     assert [j.workspace for j in q.jobs(state="queued")] == ["d_sigterm"]  # kept for the next start
     q.close()
     d2 = daemon()
-    wait_for(lambda: indexed_commit(db, "d_sigterm") == head, 60, interval=0.2, what="resumed ingest")
+    wait_for(lambda: indexed_commit(db, "d_sigterm") == head and not side_graph(db, "d_sigterm").exists(), 60,
+             interval=0.2, what="resumed history build switched in")
     # the same graph as one uninterrupted run (daemon stopped first: it would ingest the clone too)
     assert d2.terminate() == 0
     clone = repo.path.parent / "big repo clone"
@@ -224,10 +228,13 @@ def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo)
 
     wait_for(progressed, 30, what="ingest under way")
     d.kill()  # SIGKILL: no clean-up at all; the job stays 'running' in the queue file
-    assert indexed_commit(db, "d_crash") != head
+    # HEAD first (200 commits): the head answered before the kill; its history was being built
+    assert indexed_commit(db, "d_crash") == head and side_graph(db, "d_crash").exists()
     d2 = daemon()
     assert d2.log_lines("event=recovered jobs=1")
-    wait_for(lambda: indexed_commit(db, "d_crash") == head, 60, interval=0.2, what="finished after crash")
+    wait_for(lambda: not side_graph(db, "d_crash").exists(), 60, interval=0.2, what="history finished after crash")
+    assert db.graph("d_crash").ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.mode, m.last_commit") \
+        == [["full", head]]
 
 
 def test_a_second_daemon_on_the_same_home_refuses_to_start(daemon, settings) -> None:
