@@ -60,6 +60,9 @@ class Weights:
     class_of_matches: float = 0.05  # class: x the best fused score of its matching methods
     rerank_top: int = 40
     keyword_prefix: bool = True  # also match words as prefixes (retr* -> retry, retries)
+    #: cosine below which a vector neighbour is no evidence at all: k-NN always answers k
+    #: neighbours, so without a floor an unrelated query is padded with unrelated results
+    min_similarity: float = 0.15
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -247,6 +250,15 @@ def semantic_lists(graph: Any, qvec: np.ndarray, kinds: Sequence[str], n: int, s
         rows = knn(graph, label, qvec, n, where=where, params={"seq": seq})
         out[kind] = [(r[0], float(r[1])) for r in rows if r[0] is not None]
     return out
+
+
+def relevant(lists: dict[str, list[tuple[str, float]]], floor: float) -> dict[str, list[tuple[str, float]]]:
+    """Vector neighbours at least ``floor`` similar (k-NN has no notion of 'no match')."""
+    return {k: [(key, s) for key, s in items if s >= floor] for k, items in lists.items()}
+
+
+#: a fused score at or below this is no evidence (printed as 0.0000): never a result
+_MIN_SCORE = 5e-5
 
 
 # -- filters and details ----------------------------------------------------------------------
@@ -471,7 +483,7 @@ def search(
         if emb is not None:
             try:
                 qvec = emb.embed([query])[0]
-                sem = semantic_lists(graph, qvec, evidence_kinds, n_cand, seq)
+                sem = relevant(semantic_lists(graph, qvec, evidence_kinds, n_cand, seq), w.min_similarity)
             except EmbeddingError as err:
                 warnings.append(f"semantic search unavailable: {err}")
             except DatabaseError as err:  # a vector index missing or being rebuilt
@@ -508,7 +520,7 @@ def search(
         fused = _graph_rerank(graph, fused, seq, w, evidence_sections)
         if "doc" not in kinds:
             fused = {ck: s for ck, s in fused.items() if ck[0] != "doc"}
-    fused = {ck: s for ck, s in fused.items() if ck[0] in kinds}
+    fused = {ck: s for ck, s in fused.items() if ck[0] in kinds and s > _MIN_SCORE}
     timings["fuse"] = (time.perf_counter() - t) * 1000
 
     # filter by existence at seq and path; fetch details; page
@@ -677,7 +689,7 @@ def search_commits(
     emb = _embedder_for(db, graph, embedder, warnings)
     if emb is not None:
         try:
-            sem = semantic_lists(graph, emb.embed([query])[0], ["commit"], n, None)["commit"]
+            sem = relevant(semantic_lists(graph, emb.embed([query])[0], ["commit"], n, None), w.min_similarity)["commit"]
         except (EmbeddingError, DatabaseError) as err:
             log.warning("semantic commit search unavailable: %s", err)
     fused = _rrf(

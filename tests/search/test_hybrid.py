@@ -50,7 +50,7 @@ def test_kind_path_and_pagination(embedded_graph, db, embedder):
     ws = embedded_graph.workspace
     res = search(db, ws, "cart", kind="class", embedder=embedder)
     assert res.results and {r.kind for r in res.results} == {"class"}
-    res = search(db, ws, "retry", path_prefix="shop/cart", embedder=embedder, limit=20)
+    res = search(db, ws, "add up prices", path_prefix="shop/cart", embedder=embedder, limit=20)
     assert res.results and all(r.file.startswith("shop/cart") for r in res.results)
     full = search(db, ws, "shop", kind="all", limit=50, embedder=embedder).keys()
     page1 = search(db, ws, "shop", kind="all", limit=3, embedder=embedder)
@@ -127,3 +127,15 @@ def test_ingested_sample_history_and_docs(shop, db, embedder):
     assert hits.results[0].heading_path == "Payments > Retries"
     commits = search_commits(db, name, "retry helper", embedder=embedder)
     assert commits[0].message.startswith(("Add retry helper", "Move the retry helper"))
+
+
+def test_unrelated_query_gets_no_padding(embedded_graph, db, embedder):
+    """k-NN always answers k neighbours: an unrelated word must not list every commit at ~0."""
+    ws = embedded_graph.workspace
+    for mode in ("hybrid", "semantic", "keyword"):
+        res = search(db, ws, "colorama", mode=mode, kind="commit", embedder=embedder)
+        assert res.results == [], (mode, [(r.key, r.score) for r in res.results])
+        assert all(r.score > 0 for r in search(db, ws, "colorama", mode=mode, kind="all", embedder=embedder).results)
+    assert search_commits(db, ws, "colorama", embedder=embedder) == []
+    hit = search(db, ws, "payment retries backoff", kind="commit", embedder=embedder).results
+    assert hit and hit[0].key == "c1" and hit[0].score > 0.1
