@@ -116,6 +116,27 @@ def check_answers(db: Any, questions: list[dict[str, Any]]) -> list[str]:
     return bad
 
 
+def name_word_leaks(questions: list[dict[str, Any]]) -> list[str]:
+    """Paraphrased questions that use a word of an answer's own name (light stem or 4+ letter
+    prefix, as ``text.name_overlap`` matches): those would test keyword luck, not intent."""
+    from mnemosyne.search.text import query_words, split_identifier, stem
+
+    def hit(w: str, pool: set[str]) -> bool:
+        return any(w == x or (len(w) >= 4 and len(x) >= 4 and (x.startswith(w) or w.startswith(x))) for x in pool)
+
+    bad = []
+    for q in questions:
+        if q.get("type") != "paraphrase":
+            continue
+        qw = {stem(w) for w in query_words(q["q"]) if not w.isdigit()}
+        for a in q["answers"]:
+            own = {stem(w) for w in split_identifier(a.rsplit(".", 1)[-1])}
+            leaked = sorted(w for w in qw if hit(w, own))
+            if leaked:
+                bad.append(f"{q['repo']}: {q['q']!r} uses {leaked} of {a}")
+    return bad
+
+
 def rank_of(results: list[Any], answers: list[str]) -> int | None:
     for i, r in enumerate(results, start=1):
         if r.key in answers:
@@ -172,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         embedder = LocalEmbedder()
         print(f"preparing {len(spec['repos'])} repositories ...")
         prepare(db, spec["repos"], embedder)
-        bad = check_answers(db, questions)
+        bad = check_answers(db, questions) + name_word_leaks(questions)
         if bad:
             print("stale questions:\n  " + "\n  ".join(bad))
             return 1
@@ -184,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
             qs = [q for q in questions if q["repo"] == repo]
             by_repo[repo] = evaluate(db, qs, embedder)
         by_type = {}
-        for typ in ("question", "identifier"):
+        for typ in ("question", "identifier", "paraphrase"):
             qs = [q for q in questions if q.get("type", "question") == typ]
             if qs:
                 by_type[typ] = evaluate(db, qs, embedder)
