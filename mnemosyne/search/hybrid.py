@@ -63,6 +63,8 @@ class Weights:
     #: cosine below which a vector neighbour is no evidence at all: k-NN always answers k
     #: neighbours, so without a floor an unrelated query is padded with unrelated results
     min_similarity: float = 0.15
+    #: hybrid keeps in its top n every result that keyword and semantic both rank in their top n
+    consensus_top: int = 3
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -327,6 +329,45 @@ def _rrf(lists: Iterable[tuple[float, list[tuple[str, str]]]], k: float) -> dict
     return fused
 
 
+def keyword_ranking(kw: dict[str, list[tuple[str, float]]], exact: list[tuple[str, str, float]],
+                    kinds: Sequence[str], w: Weights) -> dict[tuple[str, str], float]:  # fmt: skip
+    """Keyword mode's ranking: reciprocal rank fusion of the per-label lists and exact matches."""
+    lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in kinds]
+    lists.append((w.exact, [(k, key) for k, key, _ in exact if k in kinds]))
+    return _rrf(lists, w.rrf_k)
+
+
+def semantic_ranking(sem: dict[str, list[tuple[str, float]]], kinds: Sequence[str]) -> dict[tuple[str, str], float]:
+    """Semantic mode's ranking: every label's neighbours by cosine similarity."""
+    merged = sorted(((s, k, key) for k in kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
+    return {(k, key): s for s, k, key in merged}
+
+
+def _top(scores: dict[tuple[str, str], float], n: int) -> list[tuple[str, str]]:
+    return [ck for ck, _ in sorted(scores.items(), key=lambda kv: (-kv[1], kv[0][1]))[:n]]
+
+
+def keep_consensus(fused: dict[tuple[str, str], float], keyword: dict[tuple[str, str], float],
+                   semantic: dict[tuple[str, str], float], n: int) -> dict[tuple[str, str], float]:  # fmt: skip
+    """Fusion never loses what both modes agree on: a result in the top ``n`` of the keyword
+    ranking *and* of the semantic ranking is lifted into the fused top ``n`` (its score raised
+    to just above the best result it displaces; the top keeps its fused order otherwise)."""
+    both = set(_top(keyword, n)) & set(_top(semantic, n))
+    if not both:
+        return fused
+    order = _top(fused, len(fused))
+    head = [ck for ck in order if ck in both]
+    others = [ck for ck in order if ck not in both]
+    top = sorted(head + others[: max(0, n - len(head))], key=lambda ck: order.index(ck) if ck in fused else len(order))
+    out = dict(fused)
+    rest_best = max((fused[ck] for ck in others[max(0, n - len(head)):]), default=0.0)
+    floor = rest_best + 1e-6
+    for ck in reversed(top):  # bottom of the head first: scores stay in head order
+        out[ck] = max(out.get(ck, 0.0), floor)
+        floor = out[ck] + 1e-6
+    return out
+
+
 def _linear(graph: Any, kw: dict[str, list[tuple[str, float]]], sem: dict[str, list[tuple[str, float]]],
             exact: list[tuple[str, str, float]], kinds: Sequence[str], qvec: np.ndarray | None,
             w: Weights, query: str = "") -> dict[tuple[str, str], float]:  # fmt: skip
@@ -463,6 +504,14 @@ def search(
     need = offset + limit
     n_cand = max(30, need * 3) + (need * 3 if path_prefix else 0)
 
+    # until the workspace has vectors of the configured model, semantic and hybrid answer with
+    # keyword results (and say how far the back-fill is) rather than nothing
+    emb = None
+    if mode in ("semantic", "hybrid"):
+        emb = _embedder_for(db, graph, embedder, warnings)
+        if emb is None:
+            mode = "keyword"
+
     # keyword and exact lists
     kw: dict[str, list[tuple[str, float]]] = {}
     exact: list[tuple[str, str, float]] = []
@@ -479,7 +528,6 @@ def search(
     qvec = None
     if mode in ("semantic", "hybrid"):
         t = time.perf_counter()
-        emb = _embedder_for(db, graph, embedder, warnings)
         if emb is not None:
             try:
                 qvec = emb.embed([query])[0]
@@ -495,19 +543,14 @@ def search(
                 else:
                     warnings.append(f"vector search failed ({err}); run `mnemosyne embed --rebuild-index`")
         timings["semantic"] = (time.perf_counter() - t) * 1000
-        if mode == "semantic" and emb is None:
-            warnings.append("semantic mode without embeddings: no results")
 
     # fuse
     t = time.perf_counter()
     evidence_sections: dict[str, float] = {}
     if mode == "keyword":
-        lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in kinds]
-        lists.append((w.exact, [(k, key) for k, key, _ in exact]))
-        fused = _rrf(lists, w.rrf_k)
+        fused = keyword_ranking(kw, exact, kinds, w)
     elif mode == "semantic":
-        merged = sorted(((s, k, key) for k in kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
-        fused = {(k, key): s for s, k, key in merged}
+        fused = semantic_ranking(sem, kinds)
     elif w.fusion == "rrf":
         lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in evidence_kinds]
         merged = sorted(((s, k, key) for k in evidence_kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
@@ -521,6 +564,8 @@ def search(
         if "doc" not in kinds:
             fused = {ck: s for ck, s in fused.items() if ck[0] != "doc"}
     fused = {ck: s for ck, s in fused.items() if ck[0] in kinds and s > _MIN_SCORE}
+    if mode == "hybrid" and w.consensus_top:
+        fused = keep_consensus(fused, keyword_ranking(kw, exact, kinds, w), semantic_ranking(sem, kinds), w.consensus_top)
     timings["fuse"] = (time.perf_counter() - t) * 1000
 
     # filter by existence at seq and path; fetch details; page
@@ -594,8 +639,12 @@ def _embedder_for(db: Any, graph: Any, embedder: Any, warnings: list[str]) -> An
     """The query embedder, or None (with a warning) when semantic search cannot run."""
     info = get_model_info(graph)
     if info.model is None:
-        warnings.append("nothing is embedded in this workspace yet: run `mnemosyne embed` (keyword results only)")
+        warnings.append("nothing is embedded in this workspace yet (`mnemosyne ingest` embeds after ingesting, "
+                        "`mnemosyne embed` catches up): keyword results only")
         return None
+    if info.pending:
+        warnings.append(f"embedding back-fill in progress: {info.pending} texts left; semantic results cover "
+                        "what is embedded so far (`mnemosyne embed` finishes it)")
     if embedder is _UNSET:
         from mnemosyne.search.embedders import get_embedder
 
