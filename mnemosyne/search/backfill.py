@@ -459,7 +459,7 @@ def backfill(
 
         write(list(cached))
         set_pending(graph, len(to_embed) + report.remaining)
-        ws_name = str(getattr(ws, "name", None) or getattr(graph, "name", "") or ws)
+        ws_name = ws if isinstance(ws, str) else str(getattr(ws, "name", None) or getattr(graph, "name", "") or ws)
         t_embed = time.perf_counter()
         for s in range(0, len(to_embed), _EMBED_CHUNK):
             chunk = to_embed[s : s + _EMBED_CHUNK]

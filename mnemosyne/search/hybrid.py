@@ -47,17 +47,21 @@ class Weights:
     two sample repositories and checked on the held-out real package (docs/search.md)."""
 
     fusion: str = "linear"  # 'linear' (similarity-weighted sum) or 'rrf' (reciprocal rank fusion)
-    alpha: float = 0.95  # linear: weight of the cosine similarity; 1 - alpha for the keyword score
+    # Defaults measured with benchmarks/search_eval.py (docs/search.md): any weight on the
+    # normalised keyword score, the name-word share or the call/class boosts lost to semantic
+    # alone on the held-out paraphrased questions; keyword still widens the candidates (scored by
+    # their real cosine), exact identifiers get their bonus, and consensus_top keeps what both agree on.
+    alpha: float = 1.0  # linear: weight of the cosine similarity; 1 - alpha for the keyword score
     exact_bonus: float = 0.5  # linear: added for an exact identifier match (x 1 / 0.67 / 0.33)
-    name_weight: float = 0.1  # linear: x share of query words naming the symbol (text.name_overlap)
+    name_weight: float = 0.0  # linear: x share of query words naming the symbol (text.name_overlap)
     rrf_k: float = 20.0
     keyword: float = 1.0
     semantic: float = 1.0
     exact: float = 3.0
-    called_by_matches: float = 0.05  # x the best fused score among candidate callers
+    called_by_matches: float = 0.0  # x the best fused score among candidate callers
     mentioned_by_section: float = 0.2  # x the best fused score of a matching section citing it
     mentions_matches: float = 0.2  # section: x the best fused score of the symbols it cites
-    class_of_matches: float = 0.05  # class: x the best fused score of its matching methods
+    class_of_matches: float = 0.0  # class: x the best fused score of its matching methods
     rerank_top: int = 40
     keyword_prefix: bool = True  # also match words as prefixes (retr* -> retry, retries)
     #: cosine below which a vector neighbour is no evidence at all: k-NN always answers k
