@@ -116,6 +116,27 @@ def check_answers(db: Any, questions: list[dict[str, Any]]) -> list[str]:
     return bad
 
 
+def name_word_leaks(questions: list[dict[str, Any]]) -> list[str]:
+    """Paraphrased questions that use a word of an answer's own name (light stem or 4+ letter
+    prefix, as ``text.name_overlap`` matches): those would test keyword luck, not intent."""
+    from mnemosyne.search.text import query_words, split_identifier, stem
+
+    def hit(w: str, pool: set[str]) -> bool:
+        return any(w == x or (len(w) >= 4 and len(x) >= 4 and (x.startswith(w) or w.startswith(x))) for x in pool)
+
+    bad = []
+    for q in questions:
+        if q.get("type") != "paraphrase":
+            continue
+        qw = {stem(w) for w in query_words(q["q"]) if not w.isdigit()}
+        for a in q["answers"]:
+            own = {stem(w) for w in split_identifier(a.rsplit(".", 1)[-1])}
+            leaked = sorted(w for w in qw if hit(w, own))
+            if leaked:
+                bad.append(f"{q['repo']}: {q['q']!r} uses {leaked} of {a}")
+    return bad
+
+
 def rank_of(results: list[Any], answers: list[str]) -> int | None:
     for i, r in enumerate(results, start=1):
         if r.key in answers:
@@ -145,6 +166,51 @@ def evaluate(db: Any, questions: list[dict[str, Any]], embedder: Any, weights: A
     return per_mode
 
 
+def throughput(db: Any, ws: str, embedder: Any) -> dict[str, float]:
+    """The embedding step against raw onnxruntime on the same texts, in this run: a fresh
+    back-fill of ``ws`` (no cache, vectors written to the graph) vs ``InferenceSession.run`` alone
+    on pre-tokenized, length-sorted batches of the same size with the same threads."""
+    import resource
+
+    import numpy as np
+
+    from mnemosyne.search.backfill import EmbeddingCache, backfill
+
+    g = db.graph(ws)
+    g.query("MATCH (n) WHERE n.embedding IS NOT NULL REMOVE n.embed_hash")
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        rep = backfill(db, ws, embedder, cache=EmbeddingCache(Path(tmp) / "c.sqlite"), rebuild=False)
+        step = time.perf_counter() - t0
+    texts = [t for (t,) in g.ro_query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN n.fully_qualified_name")]
+    # the same texts the back-fill embedded: rebuild them through the back-fill's own collector
+    from mnemosyne.search.backfill import GitBodyReader, _collect, _repo_and_commit, call_names_at_head
+
+    repo, commit = _repo_and_commit(g, db, ws)
+    g.query("MATCH (n) WHERE n.embedding IS NOT NULL REMOVE n.embed_hash")
+    items = _collect(g, embedder, GitBodyReader(repo, commit), call_names_at_head(g))
+    texts = [it.build() for it in items]
+    sess, tok = embedder._sess, embedder._tok
+    enc = sorted(tok.encode_batch(texts), key=lambda e: len(e.ids))
+    t0 = time.perf_counter()
+    for i in range(0, len(enc), embedder.batch_size):
+        chunk = enc[i : i + embedder.batch_size]
+        n = max(len(e.ids) for e in chunk)
+        ids = np.array([e.ids + [0] * (n - len(e.ids)) for e in chunk], dtype=np.int64)
+        mask = np.array([e.attention_mask + [0] * (n - len(e.ids)) for e in chunk], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in embedder._input_names:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        sess.run(None, feeds)
+    raw = time.perf_counter() - t0
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"texts": rep.embedded, "step_s": round(step, 2), "embed_s": rep.embed_seconds, "raw_texts": len(texts),
+            "raw_s": round(raw, 2), "rate": round(rep.embedded / max(rep.embed_seconds, 1e-9), 1),
+            "raw_rate": round(len(texts) / max(raw, 1e-9), 1),
+            "ratio": round((rep.embed_seconds / max(rep.embedded, 1)) / (raw / max(len(texts), 1)), 2),
+            "peak_rss_mb": round(peak_mb)}
+
+
 def _table(per_mode: dict[str, Any], title: str) -> str:
     lines = [title, f"{'mode':<10} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'MRR':>6}"]
     for mode, m in per_mode.items():
@@ -157,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--grid", action="store_true", help="also evaluate hybrid over a grid of RRF k and weights")
     ap.add_argument("--verbose", action="store_true", help="print each question's rank per mode")
     ap.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
+    ap.add_argument("--throughput", metavar="REPO", nargs="?", const="click",
+                    help="also time a fresh back-fill of REPO (default click) against raw onnxruntime, print peak RSS")
     args = ap.parse_args(argv)
 
     spec = json.loads(QUESTIONS.read_text())
@@ -172,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         embedder = LocalEmbedder()
         print(f"preparing {len(spec['repos'])} repositories ...")
         prepare(db, spec["repos"], embedder)
-        bad = check_answers(db, questions)
+        bad = check_answers(db, questions) + name_word_leaks(questions)
         if bad:
             print("stale questions:\n  " + "\n  ".join(bad))
             return 1
@@ -184,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
             qs = [q for q in questions if q["repo"] == repo]
             by_repo[repo] = evaluate(db, qs, embedder)
         by_type = {}
-        for typ in ("question", "identifier"):
+        for typ in ("question", "identifier", "paraphrase"):
             qs = [q for q in questions if q.get("type", "question") == typ]
             if qs:
                 by_type[typ] = evaluate(db, qs, embedder)
@@ -196,6 +264,12 @@ def main(argv: list[str] | None = None) -> int:
         for repo, pm in by_repo.items():
             print()
             print(_table(pm, f"{repo} ({sum(1 for q in questions if q['repo'] == repo)} questions)"))
+        tp = None
+        if args.throughput:
+            tp = throughput(db, args.throughput, embedder)
+            print(f"\nembedding {args.throughput}: {tp['texts']} texts in {tp['embed_s']} s ({tp['rate']}/s; whole step "
+                  f"{tp['step_s']} s) vs raw onnxruntime {tp['raw_texts']} texts in {tp['raw_s']} s ({tp['raw_rate']}/s): "
+                  f"ratio {tp['ratio']} per text; peak RSS {tp['peak_rss_mb']} MB")
         if args.verbose:
             print()
             for i, q in enumerate(questions):
@@ -237,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
             out = {"questions": len(questions), "all": {m: {k: v for k, v in d.items() if k != "ranks"}
                    for m, d in per_mode.items()}, "by_repo": {r: {m: {k: v for k, v in d.items() if k != "ranks"}
                    for m, d in pm.items()} for r, pm in by_repo.items()}, "by_type": {t: {m: {k: v for k, v in d.items() if k != "ranks"}
-                   for m, d in pm.items()} for t, pm in by_type.items()}, "grid": grid}  # fmt: skip
+                   for m, d in pm.items()} for t, pm in by_type.items()}, "grid": grid, "throughput": tp}  # fmt: skip
             Path(args.json).write_text(json.dumps(out, indent=2))
         db.close()
     finally:

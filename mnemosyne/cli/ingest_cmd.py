@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from mnemosyne.cli._args import add_json_arg, add_workspace_arg
+from mnemosyne.cli._embed import embed_after_ingest, fmt_eta
 from mnemosyne.config import get_settings
 from mnemosyne.errors import ConfigError, WorkspaceNotFound
 
@@ -46,14 +47,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "writes, and resolves big batches on two cores; 1 keeps the run on one core")
     add_json_arg(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.add_argument("--no-embed", action="store_true",
+                   help="skip the embedding step after ingesting (semantic search then falls back to keywords "
+                        "until `mnemosyne embed`)")
     p.set_defaults(func=run)
 
 
-def _fmt_eta(s: float | None) -> str:
-    if s is None:
-        return "--:--"
-    s = int(s)
-    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+_fmt_eta = fmt_eta
 
 
 class _Printer:
@@ -142,14 +142,25 @@ def run(args: argparse.Namespace) -> int:
                         f"{target!r} is neither a registered workspace nor an existing path; "
                         "see `mnemosyne workspace list`"
                     )
+            emb: dict = {}
+            if not args.no_embed and not res.stopped and not stop.is_set():
+                printer.end_line()
+                emb = embed_after_ingest(db, res.workspace, quiet=args.quiet)
     finally:
         if old is not None:
             signal.signal(signal.SIGINT, old)
         printer.end_line()
     if args.json:
-        print(json.dumps(res.model_dump(), indent=2))
+        print(json.dumps({**res.model_dump(), **emb}, indent=2))
     else:
         print(f"{res.workspace}: {res.message} [{res.files_parsed} files parsed, {res.seconds:.1f}s]")
+        e = emb.get("embeddings")
+        if isinstance(e, dict):
+            print(f"  embedded {e['embedded']} texts ({e['reused']} from cache, {e['unchanged']} unchanged) "
+                  f"in {e['seconds']:.1f}s")
+        elif emb.get("embeddings_error"):
+            print(f"  warning: embeddings not updated ({emb['embeddings_error']}); keyword search works, "
+                  "`mnemosyne embed` retries")
         if res.superseded:
             print(f"  superseded {res.superseded} commits/versions of a rewritten history")
         for w in res.warnings[:20]:

@@ -64,6 +64,7 @@ def _workspace(db, name, fresh: bool = False):
 
 
 def _search(args: argparse.Namespace) -> int:
+    from mnemosyne.cli._embed import EmbedPrinter
     from mnemosyne.search.backfill import backfill, embedded_count
     from mnemosyne.search.doc_store import sync_docs
     from mnemosyne.search.embedders import get_embedder
@@ -81,9 +82,14 @@ def _search(args: argparse.Namespace) -> int:
             except Exception as err:  # noqa: BLE001 - keyword search still works
                 print(f"mnemosyne: embeddings unavailable ({err}); keyword results only", file=sys.stderr)
         if embedder is not None and not args.no_embed and embedded_count(db.graph(ws)) == 0:
-            print(f"mnemosyne: embedding workspace {ws} first (once; `mnemosyne embed` later)...", file=sys.stderr)
+            print(f"mnemosyne: embedding workspace {ws} first (once; `mnemosyne ingest` keeps it current)...",
+                  file=sys.stderr)
             sync_docs(db, ws)
-            rep = backfill(db, ws, embedder)
+            printer = EmbedPrinter()
+            try:
+                rep = backfill(db, ws, embedder, progress=printer)
+            finally:
+                printer.end_line()
             print(f"mnemosyne: embedded {rep.embedded} texts in {rep.seconds:.1f} s", file=sys.stderr)
         kinds = None
         if args.kind:
@@ -116,6 +122,7 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _embed(args: argparse.Namespace) -> int:
+    from mnemosyne.cli._embed import EmbedPrinter
     from mnemosyne.errors import ConfigError
     from mnemosyne.search.backfill import backfill
     from mnemosyne.search.doc_store import sync_docs
@@ -130,7 +137,12 @@ def _embed(args: argparse.Namespace) -> int:
         embedder = get_embedder(db.settings)
         if embedder is None:
             raise ConfigError("embeddings are disabled (MNEMOSYNE_EMBEDDINGS_PROVIDER=none)")
-        rep = backfill(db, ws, embedder, limit=args.limit, rebuild=True if args.rebuild_index else None)
+        printer = EmbedPrinter(quiet=args.json)
+        try:
+            rep = backfill(db, ws, embedder, limit=args.limit, rebuild=True if args.rebuild_index else None,
+                           progress=printer)
+        finally:
+            printer.end_line()
         if args.rebuild_index and not rep.index_rebuilt:
             rebuild_vector_indexes(db.graph(ws))
     finally:

@@ -690,7 +690,7 @@ class Daemon:
         # embedding back-fill alone. Called directly rather than through search.refresh_workspace,
         # which reports every error in its result: a lost database must raise here, so the job is
         # retried with back-off instead of being recorded as done.
-        res = backfill(db, info, self._embedder)
+        res = backfill(db, info, self._embedder, progress=_log_embed_progress())
         return {k: v for k, v in to_dict(res).items() if isinstance(v, (int, float, str, bool))}
 
     def _remember(self, job: Job, state: str, **extra: Any) -> None:
@@ -937,3 +937,16 @@ def _utcnow() -> Any:
 
 def read_pid(paths: DaemonPaths) -> int | None:
     return read_pid_file(paths.pid_file)
+
+
+def _log_embed_progress() -> Any:
+    """A back-fill progress callback that logs count, rate and ETA at most every 10 s."""
+    last = [0.0]
+
+    def cb(p: Any) -> None:
+        now = time.monotonic()
+        if p.done == p.total or now - last[0] >= 10.0:
+            last[0] = now
+            log.info("event=embed_progress workspace=%s done=%d total=%d rate=%.1f eta_s=%s", p.workspace, p.done,
+                     p.total, p.rate, None if p.eta_s is None else round(p.eta_s))
+    return cb

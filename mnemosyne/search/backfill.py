@@ -41,6 +41,7 @@ import numpy as np
 
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
+from mnemosyne.search.text import embed_text, symbol_header  # noqa: F401 - symbol_header re-exported
 from mnemosyne.search.text import search_text as make_search_text
 from mnemosyne.search.vectors import (
     META_KEY,
@@ -57,24 +58,32 @@ _WRITE_BATCH = 200
 _EMBED_CHUNK = 64
 _MAX_COMMIT_CHARS = 4000
 #: bump when the way texts are built changes: every node is re-embedded (via embed_hash)
-TEXT_RECIPE = "v2"
+TEXT_RECIPE = "v3"  # v3: callee names (class: method names) between docstring and body
 
 
-def symbol_header(fqn: str, kind: str | None, file: str | None) -> str:
-    """First line of a symbol's embedded text: its name in words, what it is and where.
-    ``compute retry delay (function compute_retry_delay in shop/util/retry.py)``."""
-    from mnemosyne.search.text import split_identifier
-
-    parts = [p for p in fqn.replace("/", ".").split(".") if p]
-    name = parts[-1] if parts else fqn
-    owner = parts[-2] if len(parts) >= 2 and kind == "method" else None
-    words = " ".join(split_identifier(name))
-    if owner:
-        words += f" of {' '.join(split_identifier(owner))}"
-    where = f" in {file}" if file else ""
-    return f"{words} ({kind or 'symbol'} {name}{where})"
 _REBUILD_MIN = 2000  # re-create HNSW after re-embedding at least this many vectors...
 _REBUILD_SHARE = 0.25  # ...that are at least this share of the stored ones
+
+
+@dataclass
+class EmbedProgress:
+    """Where a back-fill is: texts embedded so far of those it has to embed, rate, ETA."""
+
+    workspace: str
+    done: int
+    total: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.done / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def eta_s(self) -> float | None:
+        return (self.total - self.done) / self.rate if self.rate > 0 else None
+
+
+EmbedProgressFn = Callable[[EmbedProgress], None]
 
 
 @dataclass
@@ -89,6 +98,7 @@ class BackfillReport:
     seconds: float = 0.0
     by_label: dict[str, int] = field(default_factory=dict)
     remaining: int = 0  # texts left for a later run because of ``limit``
+    embed_seconds: float = 0.0  # time spent in the model (the rate is embedded / embed_seconds)
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -228,8 +238,42 @@ def graph_of(db: Any, ws: Any) -> Any:
     return db.graph(name)
 
 
-def refresh_search_text(graph: Any) -> int:
-    """Set ``search_text`` on Function/Class nodes where it is missing or stale; returns count."""
+@dataclass
+class CallNames:
+    """The call graph at HEAD by symbol: callee FQNs (a class: its methods) and caller FQNs,
+    sorted (deterministic texts), for the code-aware search and embedding texts."""
+
+    calls: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    callers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def call_names_at_head(graph: Any) -> CallNames:
+    """CALLS edges holding at HEAD (open, not superseded), and the methods of each class."""
+    calls: dict[str, set[str]] = {}
+    callers: dict[str, set[str]] = {}
+    rows = graph.ro_query(
+        "MATCH (a:Function)-[r:CALLS]->(b:Function) WHERE r.valid_to_seq IS NULL AND r.superseded_at IS NULL "
+        "AND (a.external IS NULL OR a.external = false) AND a <> b "
+        "RETURN a.fully_qualified_name, b.fully_qualified_name"
+    )
+    for a, b in rows:
+        if a and b:
+            calls.setdefault(a, set()).add(b)
+            callers.setdefault(b, set()).add(a)
+    rows = graph.ro_query(
+        "MATCH (c:Class)-[d:DEFINES]->(m:Function) WHERE d.valid_to_seq IS NULL AND d.superseded_at IS NULL "
+        "RETURN c.fully_qualified_name, m.fully_qualified_name"
+    )
+    for c, m in rows:
+        if c and m:
+            calls.setdefault(c, set()).add(m)
+    return CallNames({k: tuple(sorted(v)) for k, v in calls.items()}, {k: tuple(sorted(v)) for k, v in callers.items()})
+
+
+def refresh_search_text(graph: Any, names: CallNames | None = None) -> int:
+    """Set ``search_text`` on Function/Class nodes where it is missing or stale (the code-aware
+    value: with the names it calls and that call it at HEAD); returns count."""
+    names = names or call_names_at_head(graph)
     n = 0
     for label in ("Function", "Class"):
         sig = "f.signature" if label == "Function" else "null"
@@ -241,7 +285,7 @@ def refresh_search_text(graph: Any) -> int:
         for fqn, name, sig_v, doc, file, cur in rows:
             if not fqn:
                 continue
-            st = make_search_text(fqn, name, sig_v, doc, file)
+            st = make_search_text(fqn, name, sig_v, doc, file, names.calls.get(fqn, ()), names.callers.get(fqn, ()))
             if st != cur:
                 upd.append({"k": fqn, "t": st})
         if upd:
@@ -253,7 +297,8 @@ def refresh_search_text(graph: Any) -> int:
     return n
 
 
-def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None) -> list[_Item]:
+def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: CallNames | None = None) -> list[_Item]:
+    names = names or CallNames()
     model = embedder.model_id
     items: list[_Item] = []
 
@@ -278,19 +323,15 @@ def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None) -> list[
                 continue
             if kind == "module" and not (doc or "").strip():
                 continue
-            src = _h(model, TEXT_RECIPE, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}")
+            calls = names.calls.get(fqn, ())
+            src = _h(model, TEXT_RECIPE, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}", *calls)
             if eh == src and has:
                 items.append(_Item(label, fqn, src, lambda: "", text_hash="="))
                 continue
 
-            def build(fqn=fqn, kind=kind, sig=sig, doc=doc, file=file, ls=ls, le=le) -> str:
+            def build(fqn=fqn, kind=kind, sig=sig, doc=doc, file=file, ls=ls, le=le, calls=calls) -> str:
                 text = body(file, ls, le) if (body and file and kind != "module") else None
-                head = symbol_header(fqn, kind, file)
-                parts = [head]
-                if doc:
-                    parts.append(doc.strip())
-                parts.append(text if text else (sig or ""))
-                return fit("\n".join(p for p in parts if p))
+                return fit(embed_text(fqn, kind, file, sig, doc, text, calls))
 
             items.append(_Item(label, fqn, src, build))
 
@@ -333,6 +374,7 @@ def backfill(
     cache: EmbeddingCache | None = None,
     body_provider: BodyProvider | None = None,
     rebuild: bool | None = None,
+    progress: EmbedProgressFn | None = None,
 ) -> BackfillReport:
     """Embed what is missing or stale in workspace ``ws``; see the module docstring.
 
@@ -344,7 +386,8 @@ def backfill(
     report = BackfillReport()
     graph = graph_of(db, ws)
     ensure_search_indexes(graph)
-    report.search_text_updated = refresh_search_text(graph)
+    names = call_names_at_head(graph)
+    report.search_text_updated = refresh_search_text(graph, names)
     dim = int(embedder.dim)
     report.model_changed = prepare_model(graph, embedder.provider, embedder.model_id, dim)
     try:
@@ -358,7 +401,7 @@ def backfill(
         repo, commit = _repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
         if repo and commit and Path(repo).exists():
             body_provider = GitBodyReader(repo, commit)
-    items = _collect(graph, embedder, body_provider)
+    items = _collect(graph, embedder, body_provider, names)
     todo = [it for it in items if it.text_hash != "="]
     report.unchanged = len(items) - len(todo)
     if isinstance(body_provider, GitBodyReader):
@@ -390,6 +433,34 @@ def backfill(
         if limit is not None and len(to_embed) > limit:
             report.remaining = len(to_embed) - limit
             to_embed = to_embed[: max(0, limit)]
+        report.reused = sum(1 for it in todo if it.text_hash in cached)
+        from mnemosyne.search.vectors import VECTOR_LABELS, set_pending
+
+        by_hash: dict[str, list[_Item]] = {}
+        for it in todo:
+            by_hash.setdefault(it.text_hash, []).append(it)
+
+        def write(hashes: Iterable[str]) -> None:
+            """Vectors go to the graph chunk by chunk: an interrupted back-fill keeps its work
+            and semantic search covers what is embedded so far."""
+            by_label: dict[str, list[dict[str, Any]]] = {}
+            for h in hashes:
+                v = vectors.get(h)
+                for it in by_hash.get(h, []) if v is not None else []:
+                    by_label.setdefault(it.label, []).append({"k": it.key, "h": it.src_hash, "v": [float(x) for x in v]})
+            for label, rows in by_label.items():
+                graph.write_batches(
+                    f"UNWIND $rows AS r MATCH (n:{label} {{{VECTOR_LABELS[label]}: r.k}}) "
+                    "SET n.embedding = vecf32(r.v), n.embed_hash = r.h",
+                    rows, batch_size=_WRITE_BATCH,
+                )
+                report.by_label[label] = report.by_label.get(label, 0) + len(rows)
+                report.written += len(rows)
+
+        write(list(cached))
+        set_pending(graph, len(to_embed) + report.remaining)
+        ws_name = ws if isinstance(ws, str) else str(getattr(ws, "name", None) or getattr(graph, "name", "") or ws)
+        t_embed = time.perf_counter()
         for s in range(0, len(to_embed), _EMBED_CHUNK):
             chunk = to_embed[s : s + _EMBED_CHUNK]
             v = embedder.embed([it.text for it in chunk])
@@ -397,27 +468,12 @@ def backfill(
             cache.put_many(model, ((it.text_hash, v[i]) for i, it in enumerate(chunk)))
             for i, it in enumerate(chunk):
                 vectors[it.text_hash] = v[i]
+            write(it.text_hash for it in chunk)
             report.embedded += len(chunk)
-        report.reused = sum(1 for it in todo if it.text_hash in cached)
-
-        by_label: dict[str, list[dict[str, Any]]] = {}
-        for it in todo:
-            v = vectors.get(it.text_hash)
-            if v is None:
-                continue
-            by_label.setdefault(it.label, []).append(
-                {"k": it.key, "h": it.src_hash, "v": [float(x) for x in v]}
-            )
-        from mnemosyne.search.vectors import VECTOR_LABELS
-
-        for label, rows in by_label.items():
-            key = VECTOR_LABELS[label]
-            graph.write_batches(
-                f"UNWIND $rows AS r MATCH (n:{label} {{{key}: r.k}}) SET n.embedding = vecf32(r.v), n.embed_hash = r.h",
-                rows, batch_size=_WRITE_BATCH,
-            )
-            report.by_label[label] = len(rows)
-            report.written += len(rows)
+            set_pending(graph, len(to_embed) - report.embedded + report.remaining)
+            if progress is not None:
+                progress(EmbedProgress(ws_name, report.embedded, len(to_embed), time.perf_counter() - t_embed))
+        report.embed_seconds = round(time.perf_counter() - t_embed, 3)
     finally:
         if own_cache:
             cache.close()

@@ -103,7 +103,7 @@ class LocalEmbedder:
         tokenizer_json: Path | None = None,
         *,
         home: Path | None = None,
-        threads: int = 1,
+        threads: int | None = None,
         max_tokens: int = 256,
         batch_size: int = 16,
         allow_download: bool = True,
@@ -119,8 +119,12 @@ class LocalEmbedder:
         tok_path = Path(tokenizer_json) if tokenizer_json else ensure_tokenizer(home, allow_download=allow_download)
         model_path = onnx_model_path()
         so = ort.SessionOptions()
-        so.intra_op_num_threads = max(1, int(threads))
+        # both cores by default (one inference at a time per session, see _lock); no memory
+        # arena: with a batch shape per length bucket the arena keeps the largest of every shape
+        # and grew past 1 GB on a 1 400-symbol back-fill
+        so.intra_op_num_threads = max(1, int(threads or os.cpu_count() or 1))
         so.inter_op_num_threads = 1
+        so.enable_cpu_mem_arena = False
         so.log_severity_level = 3
         try:
             self._sess = ort.InferenceSession(str(model_path), so, providers=["CPUExecutionProvider"])

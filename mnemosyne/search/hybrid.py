@@ -47,19 +47,28 @@ class Weights:
     two sample repositories and checked on the held-out real package (docs/search.md)."""
 
     fusion: str = "linear"  # 'linear' (similarity-weighted sum) or 'rrf' (reciprocal rank fusion)
-    alpha: float = 0.95  # linear: weight of the cosine similarity; 1 - alpha for the keyword score
+    # Defaults measured with benchmarks/search_eval.py (docs/search.md): any weight on the
+    # normalised keyword score, the name-word share or the call/class boosts lost to semantic
+    # alone on the held-out paraphrased questions; keyword still widens the candidates (scored by
+    # their real cosine), exact identifiers get their bonus, and consensus_top keeps what both agree on.
+    alpha: float = 1.0  # linear: weight of the cosine similarity; 1 - alpha for the keyword score
     exact_bonus: float = 0.5  # linear: added for an exact identifier match (x 1 / 0.67 / 0.33)
-    name_weight: float = 0.1  # linear: x share of query words naming the symbol (text.name_overlap)
+    name_weight: float = 0.0  # linear: x share of query words naming the symbol (text.name_overlap)
     rrf_k: float = 20.0
     keyword: float = 1.0
     semantic: float = 1.0
     exact: float = 3.0
-    called_by_matches: float = 0.05  # x the best fused score among candidate callers
+    called_by_matches: float = 0.0  # x the best fused score among candidate callers
     mentioned_by_section: float = 0.2  # x the best fused score of a matching section citing it
     mentions_matches: float = 0.2  # section: x the best fused score of the symbols it cites
-    class_of_matches: float = 0.05  # class: x the best fused score of its matching methods
+    class_of_matches: float = 0.0  # class: x the best fused score of its matching methods
     rerank_top: int = 40
     keyword_prefix: bool = True  # also match words as prefixes (retr* -> retry, retries)
+    #: cosine below which a vector neighbour is no evidence at all: k-NN always answers k
+    #: neighbours, so without a floor an unrelated query is padded with unrelated results
+    min_similarity: float = 0.15
+    #: hybrid keeps in its top n every result that keyword and semantic both rank in their top n
+    consensus_top: int = 3
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -249,6 +258,15 @@ def semantic_lists(graph: Any, qvec: np.ndarray, kinds: Sequence[str], n: int, s
     return out
 
 
+def relevant(lists: dict[str, list[tuple[str, float]]], floor: float) -> dict[str, list[tuple[str, float]]]:
+    """Vector neighbours at least ``floor`` similar (k-NN has no notion of 'no match')."""
+    return {k: [(key, s) for key, s in items if s >= floor] for k, items in lists.items()}
+
+
+#: a fused score at or below this is no evidence (printed as 0.0000): never a result
+_MIN_SCORE = 5e-5
+
+
 # -- filters and details ----------------------------------------------------------------------
 
 
@@ -313,6 +331,45 @@ def _rrf(lists: Iterable[tuple[float, list[tuple[str, str]]]], k: float) -> dict
         for rank, item in enumerate(items, start=1):
             fused[item] = fused.get(item, 0.0) + weight / (k + rank)
     return fused
+
+
+def keyword_ranking(kw: dict[str, list[tuple[str, float]]], exact: list[tuple[str, str, float]],
+                    kinds: Sequence[str], w: Weights) -> dict[tuple[str, str], float]:  # fmt: skip
+    """Keyword mode's ranking: reciprocal rank fusion of the per-label lists and exact matches."""
+    lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in kinds]
+    lists.append((w.exact, [(k, key) for k, key, _ in exact if k in kinds]))
+    return _rrf(lists, w.rrf_k)
+
+
+def semantic_ranking(sem: dict[str, list[tuple[str, float]]], kinds: Sequence[str]) -> dict[tuple[str, str], float]:
+    """Semantic mode's ranking: every label's neighbours by cosine similarity."""
+    merged = sorted(((s, k, key) for k in kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
+    return {(k, key): s for s, k, key in merged}
+
+
+def _top(scores: dict[tuple[str, str], float], n: int) -> list[tuple[str, str]]:
+    return [ck for ck, _ in sorted(scores.items(), key=lambda kv: (-kv[1], kv[0][1]))[:n]]
+
+
+def keep_consensus(fused: dict[tuple[str, str], float], keyword: dict[tuple[str, str], float],
+                   semantic: dict[tuple[str, str], float], n: int) -> dict[tuple[str, str], float]:  # fmt: skip
+    """Fusion never loses what both modes agree on: a result in the top ``n`` of the keyword
+    ranking *and* of the semantic ranking is lifted into the fused top ``n`` (its score raised
+    to just above the best result it displaces; the top keeps its fused order otherwise)."""
+    both = set(_top(keyword, n)) & set(_top(semantic, n))
+    if not both:
+        return fused
+    order = _top(fused, len(fused))
+    head = [ck for ck in order if ck in both]
+    others = [ck for ck in order if ck not in both]
+    top = sorted(head + others[: max(0, n - len(head))], key=lambda ck: order.index(ck) if ck in fused else len(order))
+    out = dict(fused)
+    rest_best = max((fused[ck] for ck in others[max(0, n - len(head)):]), default=0.0)
+    floor = rest_best + 1e-6
+    for ck in reversed(top):  # bottom of the head first: scores stay in head order
+        out[ck] = max(out.get(ck, 0.0), floor)
+        floor = out[ck] + 1e-6
+    return out
 
 
 def _linear(graph: Any, kw: dict[str, list[tuple[str, float]]], sem: dict[str, list[tuple[str, float]]],
@@ -451,6 +508,14 @@ def search(
     need = offset + limit
     n_cand = max(30, need * 3) + (need * 3 if path_prefix else 0)
 
+    # until the workspace has vectors of the configured model, semantic and hybrid answer with
+    # keyword results (and say how far the back-fill is) rather than nothing
+    emb = None
+    if mode in ("semantic", "hybrid"):
+        emb = _embedder_for(db, graph, embedder, warnings)
+        if emb is None:
+            mode = "keyword"
+
     # keyword and exact lists
     kw: dict[str, list[tuple[str, float]]] = {}
     exact: list[tuple[str, str, float]] = []
@@ -467,11 +532,10 @@ def search(
     qvec = None
     if mode in ("semantic", "hybrid"):
         t = time.perf_counter()
-        emb = _embedder_for(db, graph, embedder, warnings)
         if emb is not None:
             try:
                 qvec = emb.embed([query])[0]
-                sem = semantic_lists(graph, qvec, evidence_kinds, n_cand, seq)
+                sem = relevant(semantic_lists(graph, qvec, evidence_kinds, n_cand, seq), w.min_similarity)
             except EmbeddingError as err:
                 warnings.append(f"semantic search unavailable: {err}")
             except DatabaseError as err:  # a vector index missing or being rebuilt
@@ -483,19 +547,14 @@ def search(
                 else:
                     warnings.append(f"vector search failed ({err}); run `mnemosyne embed --rebuild-index`")
         timings["semantic"] = (time.perf_counter() - t) * 1000
-        if mode == "semantic" and emb is None:
-            warnings.append("semantic mode without embeddings: no results")
 
     # fuse
     t = time.perf_counter()
     evidence_sections: dict[str, float] = {}
     if mode == "keyword":
-        lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in kinds]
-        lists.append((w.exact, [(k, key) for k, key, _ in exact]))
-        fused = _rrf(lists, w.rrf_k)
+        fused = keyword_ranking(kw, exact, kinds, w)
     elif mode == "semantic":
-        merged = sorted(((s, k, key) for k in kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
-        fused = {(k, key): s for s, k, key in merged}
+        fused = semantic_ranking(sem, kinds)
     elif w.fusion == "rrf":
         lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in evidence_kinds]
         merged = sorted(((s, k, key) for k in evidence_kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
@@ -508,7 +567,9 @@ def search(
         fused = _graph_rerank(graph, fused, seq, w, evidence_sections)
         if "doc" not in kinds:
             fused = {ck: s for ck, s in fused.items() if ck[0] != "doc"}
-    fused = {ck: s for ck, s in fused.items() if ck[0] in kinds}
+    fused = {ck: s for ck, s in fused.items() if ck[0] in kinds and s > _MIN_SCORE}
+    if mode == "hybrid" and w.consensus_top:
+        fused = keep_consensus(fused, keyword_ranking(kw, exact, kinds, w), semantic_ranking(sem, kinds), w.consensus_top)
     timings["fuse"] = (time.perf_counter() - t) * 1000
 
     # filter by existence at seq and path; fetch details; page
@@ -582,8 +643,12 @@ def _embedder_for(db: Any, graph: Any, embedder: Any, warnings: list[str]) -> An
     """The query embedder, or None (with a warning) when semantic search cannot run."""
     info = get_model_info(graph)
     if info.model is None:
-        warnings.append("nothing is embedded in this workspace yet: run `mnemosyne embed` (keyword results only)")
+        warnings.append("nothing is embedded in this workspace yet (`mnemosyne ingest` embeds after ingesting, "
+                        "`mnemosyne embed` catches up): keyword results only")
         return None
+    if info.pending:
+        warnings.append(f"embedding back-fill in progress: {info.pending} texts left; semantic results cover "
+                        "what is embedded so far (`mnemosyne embed` finishes it)")
     if embedder is _UNSET:
         from mnemosyne.search.embedders import get_embedder
 
@@ -677,7 +742,7 @@ def search_commits(
     emb = _embedder_for(db, graph, embedder, warnings)
     if emb is not None:
         try:
-            sem = semantic_lists(graph, emb.embed([query])[0], ["commit"], n, None)["commit"]
+            sem = relevant(semantic_lists(graph, emb.embed([query])[0], ["commit"], n, None), w.min_similarity)["commit"]
         except (EmbeddingError, DatabaseError) as err:
             log.warning("semantic commit search unavailable: %s", err)
     fused = _rrf(

@@ -55,6 +55,32 @@ def _strip_nul(s: str | None) -> str:
     return (s or "").replace("\x00", " ")
 
 
+#: Bounds of the code-aware text: callee and caller names kept per symbol (each name is 1-4
+#: words), and docstring characters. Keyword ``search_text`` and the embedded text share them.
+MAX_CALLEE_NAMES = 24
+MAX_CALLER_NAMES = 12
+MAX_DOC_CHARS = 2000
+#: Field weights of the keyword text, as repetitions (RediSearch TF-IDF counts occurrences):
+#: the symbol's own name words weigh most, callee names as much as the docstring, callers least.
+NAME_WEIGHT = 3
+_PATH_NOISE = frozenset(("py", "ts", "tsx", "js", "init", "src"))
+
+
+def call_names(fqns: tuple[str, ...] | list[str], limit: int) -> list[str]:
+    """The short names of called (or calling) symbols, bounded: ``hashlib.pbkdf2_hmac`` ->
+    ``pbkdf2_hmac``; dunders and duplicates dropped, first ``limit`` kept in order."""
+    out: list[str] = []
+    for f in fqns:
+        short = re.split(r"[./]", f or "")[-1]
+        if not short or (short.startswith("__") and short.endswith("__")):
+            continue
+        if short not in out:
+            out.append(short)
+        if len(out) >= limit:
+            break
+    return out
+
+
 @lru_cache(maxsize=8192)  # a changed file's unchanged symbols ask again
 def search_text(
     fqn: str,
@@ -62,32 +88,74 @@ def search_text(
     signature: str | None = None,
     docstring: str | None = None,
     file: str | None = None,
+    calls: tuple[str, ...] = (),
+    callers: tuple[str, ...] = (),
 ) -> str:
     """The value of the full-text indexed ``search_text`` property of a Function or Class.
 
-    Holds: the name's words (twice: names weigh most), the whole name and the dotted parts of the
-    fully qualified name (so the exact identifier matches too), the words of the FQN's path,
-    of the parameters in the signature, and the docstring as written (stemmed by the index).
+    Fields, weighted by repetition (``NAME_WEIGHT``): the name's words x3, the whole name and
+    the dotted parts of the fully qualified name (so the exact identifier matches too), the words
+    of the FQN's path and of the file, of the parameters in the signature, the docstring as
+    written (stemmed by the index, first ``MAX_DOC_CHARS``), then the words of the names it calls
+    (``calls``: callee FQNs; a function calling ``pbkdf2_hmac`` is about key derivation) and of
+    the names that call it (``callers``), each bounded (``MAX_CALLEE_NAMES``/``MAX_CALLER_NAMES``).
+    Ingestion writes it without ``calls``/``callers`` (unknown per node there); the embedding
+    back-fill rewrites it with both from the call graph at HEAD (``backfill.refresh_search_text``).
     """
     fqn = _strip_nul(fqn)
     name = _strip_nul(name) or fqn.rsplit(".", 1)[-1]
     name_words = split_identifier(name)
     parts: list[str] = []
-    parts += name_words * 2
+    parts += name_words * NAME_WEIGHT
     parts.append(name)
     fqn_parts = [p for p in re.split(r"[./]", fqn) if p]
     parts += fqn_parts
     for p in fqn_parts[:-1]:
         parts += split_identifier(p)
     if file:
-        parts += [w for w in words(file) if w not in ("py", "ts", "tsx", "js")]
+        parts += [w for w in words(file) if w not in _PATH_NOISE]
     if signature:
         sig = _strip_nul(signature)
         # parameter and type names, not the punctuation
         parts += [w for w in words(sig) if w not in ("def", "self", "cls", "async", "function", "const")]
     if docstring:
-        parts.append(_strip_nul(docstring).strip())
+        parts.append(_strip_nul(docstring).strip()[:MAX_DOC_CHARS])
+    for c in call_names(calls, MAX_CALLEE_NAMES):
+        parts += split_identifier(c)
+    for c in call_names(callers, MAX_CALLER_NAMES):
+        parts += split_identifier(c)
     return " ".join(p for p in parts if p)
+
+
+def embed_text(fqn: str, kind: str | None, file: str | None, signature: str | None, docstring: str | None,
+               body: str | None, calls: tuple[str, ...] = ()) -> str:  # fmt: skip
+    """The text embedded for a Function or Class, most telling first (the model window cuts the
+    tail): its name in words, what it is and where (module path), the docstring, what it calls
+    (callee short names and their words; for a class, its methods), then the source (or the
+    signature when the source is unknown). Callers are left out on purpose: they change without
+    the symbol changing, and an unchanged body is never re-embedded."""
+    parts = [symbol_header(fqn, kind, file)]
+    if docstring and docstring.strip():
+        parts.append(_strip_nul(docstring).strip()[:MAX_DOC_CHARS])
+    names = call_names(calls, MAX_CALLEE_NAMES)
+    if names:
+        label = "methods" if kind == "class" else "uses"
+        parts.append(f"{label}: " + ", ".join(f"{' '.join(split_identifier(n))}" for n in names))
+    parts.append(_strip_nul(body) if body else _strip_nul(signature))
+    return "\n".join(p for p in parts if p)
+
+
+def symbol_header(fqn: str, kind: str | None, file: str | None) -> str:
+    """First line of a symbol's embedded text: its name in words, what it is and where.
+    ``compute retry delay (function compute_retry_delay in shop/util/retry.py)``."""
+    parts = [p for p in fqn.replace("/", ".").split(".") if p]
+    name = parts[-1] if parts else fqn
+    owner = parts[-2] if len(parts) >= 2 and kind == "method" else None
+    text = " ".join(split_identifier(name))
+    if owner:
+        text += f" of {' '.join(split_identifier(owner))}"
+    where = f" in {file}" if file else ""
+    return f"{text} ({kind or 'symbol'} {name}{where})"
 
 
 def doc_search_text(heading_path: str, text: str) -> str:

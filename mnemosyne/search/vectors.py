@@ -41,6 +41,7 @@ class EmbeddingModelInfo:
     provider: str | None
     model: str | None
     dim: int | None
+    pending: int = 0  # texts the running (or interrupted) back-fill has still to embed
 
 
 def _indexes(graph: Any) -> list[list[Any]]:
@@ -88,13 +89,18 @@ def ensure_search_indexes(graph: Any) -> list[str]:
 
 def get_model_info(graph: Any) -> EmbeddingModelInfo:
     rows = graph.ro_query(
-        "MATCH (m:Meta {key: $k}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim",
+        "MATCH (m:Meta {key: $k}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim, m.embed_pending",
         {"k": META_KEY},
     )
     if not rows:
         return EmbeddingModelInfo(None, None, None)
-    p, m, d = rows[0]
-    return EmbeddingModelInfo(p, m, int(d) if d is not None else None)
+    p, m, d, pending = rows[0]
+    return EmbeddingModelInfo(p, m, int(d) if d is not None else None, int(pending or 0))
+
+
+def set_pending(graph: Any, pending: int) -> None:
+    """Record how many texts the back-fill has left (search reports it while it is > 0)."""
+    graph.query("MERGE (m:Meta {key: $k}) SET m.embed_pending = $n", {"k": META_KEY, "n": max(0, int(pending))})
 
 
 def _set_model_info(graph: Any, provider: str, model: str, dim: int) -> None:

@@ -64,7 +64,7 @@ def test_vector_index_dims_and_model_change(code_graph, db, embedder, openai_stu
     assert dims == {256}
     info = get_model_info(g)
     assert (info.provider, info.model, info.dim) == ("openai", "openai:mini-256", 256)
-    q = other.embed(["how long to wait before retrying"])[0]
+    q = other.embed(["exponential backoff: how long to wait before the next attempt"])[0]
     assert knn(g, "Function", q, 3)[0][0] == "shop.retry.compute_retry_delay"
     assert rebuild_vector_indexes(g) == 256
     assert knn(g, "Function", q, 3)[0][0] == "shop.retry.compute_retry_delay"
@@ -116,12 +116,13 @@ def test_refresh_workspace_is_the_post_ingest_step(shop, db, embedder):
 
 
 def test_ingestion_writes_the_search_text_backfill_would(db, tmp_path):
-    """One definition of search_text: after an ingest the back-fill's refresh rewrites nothing."""
+    """One definition of search_text: ingestion writes it without call names, the back-fill's
+    refresh adds the names each symbol calls and is called by at HEAD, then rewrites nothing."""
     import uuid
 
     from mnemosyne.ingest import ingest_path
     from mnemosyne.samples import build_sample_repo
-    from mnemosyne.search.backfill import refresh_search_text
+    from mnemosyne.search.backfill import call_names_at_head, refresh_search_text
     from mnemosyne.search.text import search_text
 
     repo = build_sample_repo("python_shop", tmp_path / "python_shop")
@@ -129,11 +130,19 @@ def test_ingestion_writes_the_search_text_backfill_would(db, tmp_path):
     try:
         ingest_path(db, repo.path, name=name)
         g = db.graph(name)
+        plain = {r[0]: r[1] for r in g.ro_query("MATCH (f:Function) RETURN f.fully_qualified_name, f.search_text")}
+        names = call_names_at_head(g)
+        assert names.calls and names.callers
+        assert refresh_search_text(g) > 0
         assert refresh_search_text(g) == 0
-        fqn, name_, sig, doc, file, st = g.ro_query(
+        rows = g.ro_query(
             "MATCH (f:Function) WHERE f.kind = 'function' AND f.docstring <> '' "
-            "RETURN f.fully_qualified_name, f.name, f.signature, f.docstring, f.file, f.search_text LIMIT 1")[0]
-        assert st == search_text(fqn, name_, sig, doc, file)
+            "RETURN f.fully_qualified_name, f.name, f.signature, f.docstring, f.file, f.search_text")
+        for fqn, name_, sig, doc, file, st in rows:
+            calls, callers = names.calls.get(fqn, ()), names.callers.get(fqn, ())
+            assert st == search_text(fqn, name_, sig, doc, file, calls, callers)
+            if not calls and not callers:
+                assert st == plain[fqn] == search_text(fqn, name_, sig, doc, file)
     finally:
         db.registry.remove(name, drop_graph=True)
 
@@ -142,8 +151,32 @@ def test_repeated_rebuilds_always_leave_working_indexes(code_graph, db, embedder
     """Regression: a CREATE issued while the DROP of the same vector index was still pending
     vanished, so the index never came back and every k-NN query failed."""
     backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "emb.sqlite"))
-    q = embedder.embed(["how long to wait before retrying"])[0]
+    q = embedder.embed(["exponential backoff: how long to wait before the next attempt"])[0]
     for _ in range(8):
         assert rebuild_vector_indexes(code_graph) == 384
         assert set(vector_indexes(code_graph)) == {"Function", "Class", "Commit", "Section"}
         assert knn(code_graph, "Function", q, 3)[0][0] == "shop.retry.compute_retry_delay"
+
+
+def test_callee_names_make_the_text_code_aware(code_graph, db, embedder, tmp_path):
+    """A function is about what it calls: with_retries calls compute_retry_delay, so both its
+    keyword text and its embedded text carry the callee's words; the callee's keyword text carries
+    its caller's name; the callee's embedded text does not (callers change without it)."""
+    from mnemosyne.search.backfill import call_names_at_head
+    from mnemosyne.search.text import embed_text
+
+    names = call_names_at_head(code_graph)
+    assert names.calls["shop.retry.with_retries"] == ("shop.retry.compute_retry_delay",)
+    assert "shop.cart.Cart.total" in names.calls["shop.cart.Cart"]  # a class: its methods
+    backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    st = dict(code_graph.ro_query("MATCH (f:Function) RETURN f.fully_qualified_name, f.search_text"))
+    assert "compute retry delay" in st["shop.retry.with_retries"]
+    assert st["shop.retry.compute_retry_delay"].endswith("with retries")
+    text = embed_text("shop.retry.with_retries", "function", "shop/retry.py", "def with_retries(fn)", "Call fn again.",
+                      None, names.calls["shop.retry.with_retries"])
+    assert "uses: compute retry delay" in text.splitlines()
+    assert "with retries" not in embed_text("shop.retry.compute_retry_delay", "function", "shop/retry.py", None,
+                                            "Exponential backoff.", "def compute_retry_delay(): ...", ())
+    # the recipe is part of embed_hash: a second back-fill embeds nothing
+    again = backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    assert again.embedded == 0 and again.written == 0

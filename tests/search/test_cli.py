@@ -42,3 +42,33 @@ def test_cli_models_status(settings, tokenizer_json):
     p = cli("models", "status")
     assert p.returncode == 0, p.stderr
     assert "tokenizer.json" in p.stdout and "model.onnx" in p.stdout
+
+
+def test_cli_ingest_embeds_with_progress_and_search_falls_back_before(settings, tmp_path, tokenizer_json):
+    """`ingest` embeds what it ingested, with a progress line; before that (`--no-embed`)
+    semantic and hybrid answer keyword results and say why instead of '0 results'."""
+    import uuid
+
+    from mnemosyne.samples import build_sample_repo
+
+    repo = build_sample_repo("python_shop", tmp_path / "python_shop")
+    name = f"ie_{uuid.uuid4().hex[:8]}"
+    p = cli("ingest", str(repo.path), "--name", name, "--no-embed")
+    assert p.returncode == 0, p.stderr
+    assert "embedding" not in p.stderr
+    p = cli("search", "compute_retry_delay", "-w", name, "--mode", "semantic", "--no-embed", "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["mode"] == "keyword" and out["results"] and "nothing is embedded" in " ".join(out["warnings"])
+    p = cli("ingest", name)
+    assert p.returncode == 0, p.stderr
+    line = [x for x in p.stderr.splitlines() if "embedding" in x][-1]
+    assert f"[{name}] embedding " in line and "/s" in line and "ETA" in line
+    total = int(line.split("embedding ")[1].split("/")[0])
+    assert total > 0 and f"embedded {total} texts" in p.stdout
+    p = cli("search", "how long to wait before trying a payment again", "-w", name, "--mode", "semantic", "--json")
+    out = json.loads(p.stdout)
+    assert out["mode"] == "semantic" and out["results"] and not out["warnings"]
+    p = cli("ingest", name)  # nothing changed: nothing re-embedded
+    assert p.returncode == 0 and "embedded 0 texts" in p.stdout, p.stdout + p.stderr
+    cli("workspace", "remove", name)
