@@ -21,7 +21,8 @@ CONTEXT is one of
 
 ``callee`` is the last two parts of the called expression, joined by ``:`` (a call in the chain
 keeps its ``()``): ``app.get`` -> ``app:get``, ``this.items.forEach`` -> ``items:forEach``,
-``fetch(u).then`` -> ``fetch():then``; ``new Promise(...)`` -> ``Promise``. A literal keeps its
+``fetch(u).then`` -> ``fetch():then``, ``st['throws']`` -> ``st:throws``; ``new Promise(...)`` ->
+``Promise``. A literal keeps its
 first ``MAX_LITERAL`` characters (then ``…``), whitespace runs become one space, and ``.`` becomes
 ``·`` (U+00B7): a name never contains ``.``, so a fully qualified name still splits on dots.
 
@@ -36,7 +37,7 @@ import re
 from collections.abc import Callable, Mapping
 
 KINDS = ("lambda", "arrow", "function", "class")
-MAX_LITERAL = 24  # characters of a literal kept in a name
+MAX_LITERAL = 40  # characters of a literal kept in a name
 CALLEE_PARTS = 2  # trailing parts of a called expression kept in a name
 _SEGMENT = re.compile(r"<(lambda|arrow|function|class)(?=[:#>])")
 _SPACE = re.compile(r"\s+")

@@ -345,11 +345,11 @@ def _lambda_context(node: Node, src: bytes) -> str:
         return ""
     t = p.type
     if t == "argument_list" and p.parent is not None and p.parent.type == "call":
-        return call_context(_py_callee(p.parent), _py_first_literal(p, src))
+        return call_context(_py_callee(p.parent, src), _py_first_literal(p, src))
     if t == "keyword_argument" and p.child_by_field_name("value") == child:
         kw = p.child_by_field_name("name")
         call = p.parent.parent if p.parent is not None else None
-        fn = _py_callee(call) if call is not None and call.type == "call" else None
+        fn = _py_callee(call, src) if call is not None and call.type == "call" else None
         return keyword_context(fn, _stext(src, kw)) if kw is not None else ""
     if t == "assignment" and p.child_by_field_name("right") == child:
         return _py_target(p.child_by_field_name("left"), src)
@@ -363,7 +363,7 @@ def _lambda_context(node: Node, src: bytes) -> str:
     return ""
 
 
-def _py_callee(call: Node) -> str:
+def _py_callee(call: Node, src: bytes) -> str:
     """The called expression of a ``call`` node as a name shows it (``app:get``)."""
     parts: list[str] = []
     fn = call.child_by_field_name("function")
@@ -383,6 +383,14 @@ def _py_callee(call: Node) -> str:
         elif t == "call":
             suffix = "()"
             fn = fn.child_by_field_name("function")
+        elif t == "subscript":  # handlers["save"](...): a member by a literal key
+            key = fn.child_by_field_name("subscript")
+            v = _string_value(key, src) if key is not None and key.type == "string" else None
+            if v is None:
+                break
+            parts.append(v + suffix)
+            suffix = ""
+            fn = fn.child_by_field_name("value")
         else:
             break
     return callee(parts[::-1])

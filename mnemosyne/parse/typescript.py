@@ -794,6 +794,13 @@ class _Builder:
                 fn = fn.child_by_field_name("function")
             elif t == "non_null_expression":
                 fn = fn.named_child(0)
+            elif t == "subscript_expression":  # st['throws'](...): a member by a literal key
+                key = fn.child_by_field_name("index")
+                if key is None or key.type != "string":
+                    break
+                parts.append(self.data[key.start_byte + 1 : key.end_byte - 1].decode("utf-8", "replace") + suffix)
+                suffix = ""
+                fn = fn.child_by_field_name("object")
             else:
                 break
         return callee(parts[::-1])

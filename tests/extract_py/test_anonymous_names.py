@@ -21,6 +21,7 @@ def handlers(app, xs, test):
     app.get("/users.json", lambda r: requests.get(r))
     test("retries on 500 when the server is down for a while", lambda: 0)
     requests.get(u).then(lambda r: r)
+    app.handlers["on.save"](lambda: 5)
     return lambda: (lambda: 0)
 
 
@@ -55,8 +56,9 @@ def test_names_come_from_the_context() -> None:
         "m.handlers.<lambda:'plain'>",
         "m.handlers.<lambda:app:get('/users·json')>",  # callee and its first string literal
         "m.handlers.<lambda:app:get('/users·json')#2>",  # same context: an ordinal among siblings
-        "m.handlers.<lambda:test('retries on 500 when the…')>",  # long literals are cut
+        "m.handlers.<lambda:test('retries on 500 when the server is down f…')>",  # long literals are cut
         "m.handlers.<lambda:get():then>",  # a call in the callee chain keeps its ()
+        "m.handlers.<lambda:handlers:on·save>",  # a member read by a literal key
         "m.handlers.<lambda:return>",
         "m.handlers.<lambda:return>.<lambda:return>",  # a lambda's body
         "m.<lambda:cb>",  # a parameter's default (evaluated in the enclosing scope)
@@ -93,7 +95,7 @@ def test_pycg_export_numbers_lambdas_in_source_order() -> None:
     g = to_pycg(snap)
     anon = sorted(k for k in g if "<" in k)
     assert anon == sorted(
-        [f"m.handlers.<lambda{n}>" for n in range(1, 11)] + ["m.handlers.<lambda10>.<lambda1>", "m.<lambda1>", "m.<lambda2>"]
+        [f"m.handlers.<lambda{n}>" for n in range(1, 12)] + ["m.handlers.<lambda11>.<lambda1>", "m.<lambda1>", "m.<lambda2>"]
     )
     assert g["m.handlers.<lambda7>"] == ["requests.get"]  # the second app.get('/users.json', ...) lambda
     assert g["m.helper"] == ["m.<lambda2>"] and g["m.<lambda2>"] == ["m.helper"]  # callees mapped too

@@ -20,6 +20,7 @@ app.get("/users.json", (req, res) => res.send());
 xs.map((x) => x * 2).filter((x) => x > 1);
 fetch(u).then((r) => r.json());
 new Promise((resolve) => setTimeout(() => resolve(1), 100));
+st["throws"](() => run(), "throws a RangeError when the depth is exceeded");
 export const View = () => <button onClick={() => go()} onBlur={(e) => e}>hi</button>;
 configure({ onDone: () => 1, "a.b": () => 2 });
 window.onload = function () {};
@@ -49,6 +50,7 @@ def test_names_come_from_the_context() -> None:
         "a.<arrow:fetch():then>",
         "a.<arrow:Promise>",  # new Promise(...)
         "a.<arrow:Promise>.<arrow:setTimeout>",
+        "a.<arrow:st:throws('throws a RangeError when the depth is ex…')>",  # a literal key; cut
         "a.View.<arrow:onClick>",  # a JSX attribute
         "a.View.<arrow:onBlur>",
         "a.<arrow:onDone>",  # a property of an object literal without a name
@@ -87,7 +89,7 @@ def test_pycg_export_numbers_them_in_source_order() -> None:
     assert g["a.<arrow6>"] == ["<builtin>.setTimeout", "a.<arrow6>.<arrow1>"]  # new Promise(...)'s
     assert "a.View.<arrow1>" in g and "a.View.<arrow2>" in g
     assert "a.make.<class1>.m.<arrow1>" in g  # a class expression is numbered too
-    assert "a.<arrow10>" in g and "a.<function1>" in g and "a.<arrow11>" not in g
+    assert "a.<arrow11>" in g and "a.<function1>" in g and "a.<arrow12>" not in g
     assert not any(":" in k for k in g) and not any(":" in c for cs in g.values() for c in cs)
 
 
