@@ -24,6 +24,12 @@ CALLABLE_KINDS = frozenset({"module", "function", "method", "lambda"})
 
 def to_pycg(snapshot: Snapshot | Iterable[FileFacts], min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> dict[str, list[str]]:
     files = list(snapshot.files.values()) if isinstance(snapshot, Snapshot) else list(snapshot)
+    return pycg_names(call_graph(files, min_confidence), ordinals(s for f in files for s in f.symbols))
+
+
+def call_graph(snapshot: Snapshot | Iterable[FileFacts], min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> dict[str, list[str]]:
+    """``to_pycg`` with the names the facts and the graph have (anonymous functions by context)."""
+    files = list(snapshot.files.values()) if isinstance(snapshot, Snapshot) else list(snapshot)
     graph: dict[str, set[str]] = {}
     for f in files:
         for s in f.symbols:
@@ -33,7 +39,7 @@ def to_pycg(snapshot: Snapshot | Iterable[FileFacts], min_confidence: float = DE
         for c in f.calls:
             if c.confidence >= min_confidence:
                 graph.setdefault(c.caller, set()).add(c.callee)
-    return pycg_names(graph, ordinals(s for f in files for s in f.symbols))
+    return {k: sorted(v) for k, v in sorted(graph.items())}
 
 
 def ordinals(symbols: Iterable[Symbol]) -> dict[str, int]:
