@@ -36,10 +36,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-KINDS = ("lambda", "arrow", "function", "class")
+KINDS = ("lambda", "arrow", "function", "class")  # what an anonymous name starts with
 MAX_LITERAL = 40  # characters of a literal kept in a name
 CALLEE_PARTS = 2  # trailing parts of a called expression kept in a name
-_SEGMENT = re.compile(r"<(lambda|arrow|function|class)(?=[:#>])")
+_SEGMENT = re.compile(rf"<({'|'.join(KINDS)})(?=[:#>])")
 _SPACE = re.compile(r"\s+")
 
 
@@ -93,10 +93,6 @@ def anonymous_kind(segment: str) -> str | None:
     """The kind of an anonymous name segment (``<arrow:xs:map>`` -> ``arrow``), else None."""
     m = _SEGMENT.match(segment)
     return m.group(1) if m is not None else None
-
-
-def is_anonymous(fqn: str) -> bool:
-    return "<" in fqn and any(_SEGMENT.match(s) for s in fqn.split("."))
 
 
 def pycg_fqn(fqn: str, ordinal: Callable[[str], int | None] | Mapping[str, int]) -> str:
