@@ -35,6 +35,10 @@ class Symbol:
     the enclosing class FQN for methods, the enclosing function FQN for nested functions.
     The attributes that can change (signature, docstring, lines, body_hash) live on the DEFINES
     version in the graph, so they are answerable at any commit.
+
+    ``ordinal``: an anonymous function's (or class expression's) source order among those of its
+    kind in its enclosing scope, from 1 (0 for named symbols): not part of its name, which comes
+    from its context (mnemosyne.parse.anon); the PyCG export numbers it so (``<lambda2>``).
     """
 
     fqn: str
@@ -47,6 +51,7 @@ class Symbol:
     signature: str = ""
     docstring: str = ""
     body_hash: str = ""
+    ordinal: int = 0
 
 
 @dataclass(frozen=True, slots=True)

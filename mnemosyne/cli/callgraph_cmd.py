@@ -18,7 +18,9 @@ HELP = """\
 Prints the call graph at a commit as a JSON object.
 
 --format pycg (the PyCG format): every module, function, method and lambda defined at REV, mapped
-to the sorted list of what it calls (calls resolved with confidence 0.9 or more).
+to the sorted list of what it calls (calls resolved with confidence 0.9 or more). Anonymous
+functions have PyCG's names there: <lambdaN>, <arrowN>, <functionN>, numbered from 1 in source
+order within their enclosing scope (the graph names them from their context: docs/schema.md).
 --format json: the same names mapped to call objects with callee, resolution, confidence and
 call-site lines (all confidences), wrapped with the commit and where the answer came from.
 
@@ -178,9 +180,27 @@ def _from_graph(db, info, at: str | None, fmt: str) -> dict[str, Any] | None:
         if seq is None or seq > head_seq:
             return None  # off the timeline / not ingested yet: exact answer from source
     if fmt == "pycg":
-        return pycg_at(g, seq)
+        return _pycg_names(g, seq, str(info.path), commit, pycg_at(g, seq))
     return {"commit": commit, "seq": seq, "source": "graph", "workspace": info.name,
             "calls": json_from_graph(g, seq, str(info.path), commit, seq == head_seq)}
+
+
+def _pycg_names(g, seq: int, repo: str, commit: str, graph: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The graph's call graph with its anonymous functions numbered as PyCG does (``<lambda1>``):
+    their source order at ``commit`` comes from the files defining them there."""
+    from mnemosyne.callgraph import pycg_names
+    from mnemosyne.parse.anon import anonymous_kind
+    from mnemosyne.query.positions import anonymous_ordinals
+    from mnemosyne.timeline.read import files_at
+
+    anon: set[str] = set()
+    for name in {*graph, *(c for cs in graph.values() for c in cs)}:
+        if "<" in name:
+            parts = name.split(".")
+            anon.update(".".join(parts[: i + 1]) for i, p in enumerate(parts) if anonymous_kind(p))
+    if not anon:
+        return graph
+    return pycg_names(graph, anonymous_ordinals(repo, commit, files_at(g, seq, sorted(anon))))
 
 
 def run(args: argparse.Namespace) -> int:

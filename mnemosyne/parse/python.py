@@ -53,6 +53,8 @@ from typing import Any
 import tree_sitter_python as _tsp
 from tree_sitter import Language, Node, Parser
 
+from mnemosyne.parse.anon import Namer, call_context, callee, clean, keyword_context, literal
+
 LANGUAGE = Language(_tsp.language())
 _LOCAL = threading.local()  # a Parser is not shareable between threads: one per thread
 
@@ -177,7 +179,7 @@ def _parser() -> Parser:
 @dataclass(slots=True)
 class Scope:
     kind: str  # 'module' | 'class' | 'function' | 'lambda'
-    name: str  # local name ('' for the module, '<lambda1>' for lambdas)
+    name: str  # local name ('' for the module, '<lambda:sorted(key=)>' for lambdas: parse/anon.py)
     qual: str  # dotted name inside the module ('' for the module)
     parent: int  # enclosing scope index, -1 for the module
     owner: int  # the scope its calls are attributed to (class bodies -> enclosing function/module)
@@ -217,6 +219,7 @@ class Scope:
     # classes: attributes assigned through a method's first parameter: attr -> [(method scope, value)]
     inst_attrs: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
     inst_items: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)  # items stored in self.attr
+    ordinal: int = 0  # a lambda's source order among the lambdas of its scope (Symbol.ordinal)
 
 
 @dataclass(slots=True)
@@ -304,6 +307,7 @@ def _new_scope(
     s.children = {}
     s.inst_attrs = {}
     s.inst_items = {}
+    s.ordinal = 0
     return s
 
 
@@ -322,6 +326,105 @@ def _norm(s: str) -> str:
 
 def _hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+# expressions a lambda's context is looked for through (``f(a or (lambda: 0))``)
+_CONTEXT_THROUGH = frozenset({
+    "parenthesized_expression", "conditional_expression", "boolean_operator", "list", "tuple", "set",
+    "expression_list", "await", "list_splat", "dictionary_splat",
+})
+
+
+def _lambda_context(node: Node, src: bytes) -> str:
+    """What a lambda is written for, as its name says it (mnemosyne/parse/anon.py)."""
+    child = node
+    p = node.parent
+    while p is not None and p.type in _CONTEXT_THROUGH:
+        child, p = p, p.parent
+    if p is None:
+        return ""
+    t = p.type
+    if t == "argument_list" and p.parent is not None and p.parent.type == "call":
+        return call_context(_py_callee(p.parent, src), _py_first_literal(p, src))
+    if t == "keyword_argument" and p.child_by_field_name("value") == child:
+        kw = p.child_by_field_name("name")
+        call = p.parent.parent if p.parent is not None else None
+        fn = _py_callee(call, src) if call is not None and call.type == "call" else None
+        return keyword_context(fn, _stext(src, kw)) if kw is not None else ""
+    if t == "assignment" and p.child_by_field_name("right") == child:
+        return _py_target(p.child_by_field_name("left"), src)
+    if t == "pair" and p.child_by_field_name("value") == child:
+        return _py_target(p.child_by_field_name("key"), src)
+    if t in ("default_parameter", "typed_default_parameter") and p.child_by_field_name("value") == child:
+        nm = p.child_by_field_name("name")
+        return clean(_stext(src, nm)) if nm is not None else ""
+    if t == "return_statement" or (t == "lambda" and p.child_by_field_name("body") == child):
+        return "return"
+    return ""
+
+
+def _py_callee(call: Node, src: bytes) -> str:
+    """The called expression of a ``call`` node as a name shows it (``app:get``)."""
+    parts: list[str] = []
+    fn = call.child_by_field_name("function")
+    suffix = ""
+    while fn is not None and len(parts) < 8:
+        t = fn.type
+        if t == "identifier":
+            parts.append(fn.text.decode("utf-8", "replace") + suffix)  # type: ignore[union-attr]
+            break
+        if t == "attribute":
+            a = fn.child_by_field_name("attribute")
+            if a is None:
+                break
+            parts.append(a.text.decode("utf-8", "replace") + suffix)  # type: ignore[union-attr]
+            suffix = ""
+            fn = fn.child_by_field_name("object")
+        elif t == "call":
+            suffix = "()"
+            fn = fn.child_by_field_name("function")
+        elif t == "subscript":  # handlers["save"](...): a member by a literal key
+            key = fn.child_by_field_name("subscript")
+            v = _string_value(key, src) if key is not None and key.type == "string" else None
+            if v is None:
+                break
+            parts.append(v + suffix)
+            suffix = ""
+            fn = fn.child_by_field_name("value")
+        else:
+            break
+    return callee(parts[::-1])
+
+
+def _py_first_literal(args: Node, src: bytes) -> str | None:
+    """The first plain string literal among a call's positional arguments, as a name shows it."""
+    for a in args.named_children:
+        if a.type == "string":
+            v = _string_value(a, src)
+            if v is not None:
+                return literal(v)
+    return None
+
+
+def _py_target(node: Node | None, src: bytes) -> str:
+    """What an assignment target / dict key names: ``f``, ``self.cb`` -> ``cb``, ``'k'``."""
+    if node is None:
+        return ""
+    t = node.type
+    if t == "identifier":
+        return _stext(src, node)
+    if t == "attribute":
+        a = node.child_by_field_name("attribute")
+        return _stext(src, a) if a is not None else ""
+    if t == "string":
+        v = _string_value(node, src)
+        return literal(v) if v is not None else ""
+    if t == "subscript":
+        for k in node.children_by_field_name("subscript"):
+            if k.type == "string":
+                v = _string_value(k, src)
+                return literal(v) if v is not None else ""
+    return ""
 
 
 def _string_value(node: Node, src: bytes) -> str | None:
@@ -425,7 +528,7 @@ class _Conv:
         self.imports: list[ImportStmt] = []
         self.lambdas: dict[int, int] = {}
         self.lambda_ord: dict[int, int] = {}  # start byte -> ordinal, in order of first encounter
-        self.lambda_counter: dict[int, int] = {}
+        self.lambda_namers: dict[int, Namer] = {}  # scope -> the names of its lambdas
         self.all_names: list[str] | None = None
         self.star_imports: list[tuple[str, int]] = []
         self.warnings: list[str] = []
@@ -1545,9 +1648,12 @@ class _Conv:
         return "(" + ", ".join(parts) + ")"
 
     def lambda_(self, node: Node, sc: int, push: Any) -> int:
-        n = self.lambda_counter.get(sc, 0) + 1
-        self.lambda_counter[sc] = n
-        idx = self.new_scope("lambda", f"<lambda{n}>", sc, node, node)
+        namer = self.lambda_namers.get(sc)
+        if namer is None:
+            namer = self.lambda_namers[sc] = Namer()
+        name, ordinal = namer.name("lambda", _lambda_context(node, self.src))
+        idx = self.new_scope("lambda", name, sc, node, node)
+        self.scopes[idx].ordinal = ordinal
         self.lambdas[self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord))] = idx
         s = self.scopes[idx]
         pending: list[tuple[Node, int, int]] = []

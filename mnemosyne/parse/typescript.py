@@ -32,6 +32,7 @@ import tree_sitter_typescript as _tst
 from tree_sitter import Language, Parser, Point, Query, QueryCursor
 
 from mnemosyne.facts import Symbol
+from mnemosyne.parse.anon import Namer, call_context, callee, clean, literal
 from mnemosyne.parse.ts_facts import make_symbol
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -411,11 +412,18 @@ class _Entry:
         self.kind = kind  # 'module' | 'function' | 'class' | 'ns' (a TS namespace body) | 'block'
         self.scope = scope  # binding scope index (function/module scopes; classes share their parent's)
         self.this = this  # ('cls', fqn) | ('obj', fqn) | None
-        self.counters: dict[str, int] | None = None
+        self.counters: Namer | None = None  # the names of the anonymous functions / classes it holds
         self.cls = cls
         self.fe: _Entry = self  # the nearest binding entry: not a class (set by the builder for classes)
         self.nm: _Entry = self  # the nearest naming entry: not a block (set by the builder for blocks)
 
+
+# expressions an anonymous function's context is looked for through (``f(a ?? (() => 0))``)
+_CONTEXT_THROUGH = frozenset({
+    "parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
+    "ternary_expression", "binary_expression", "array", "await_expression", "type_assertion",
+    "sequence_expression", "spread_element",
+})
 
 _PRIMITIVE_TYPES = frozenset({"string", "number", "boolean", "symbol", "bigint", "void", "never", "undefined", "null"})
 
@@ -730,14 +738,99 @@ class _Builder:
     def func_entry(self) -> _Entry:
         return self.stack[-1].fe
 
-    def anon(self, entry: _Entry, what: str) -> str:
+    def anon(self, entry: _Entry, what: str, node) -> tuple[str, int]:
+        """(FQN, PyCG ordinal) of an anonymous ``what`` (arrow, function, class) written at
+        ``node``, named from its context (mnemosyne/parse/anon.py)."""
         if entry.counters is None:
-            entry.counters = {}
-        n = entry.counters.get(what, 0) + 1
-        entry.counters[what] = n
-        return f"{entry.fqn}.<{what}{n}>"
+            entry.counters = Namer()
+        name, ordinal = entry.counters.name(what, self.anon_context(node))
+        return f"{entry.fqn}.{name}", ordinal
 
-    def add_symbol(self, node, fqn: str, name: str, kind: str, parent: str, body=None) -> None:
+    def anon_context(self, node) -> str:
+        child = node
+        p = node.parent
+        while p is not None and p.type in _CONTEXT_THROUGH:
+            child, p = p, p.parent
+        if p is None:
+            return ""
+        t = p.type
+        if t == "arguments" and p.parent is not None and p.parent.type in ("call_expression", "new_expression"):
+            call = p.parent
+            fn = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
+            return call_context(self.callee_text(fn), self.first_literal(p))
+        if t == "jsx_expression" and p.parent is not None and p.parent.type == "jsx_attribute":
+            nm = p.parent.named_child(0)
+            return clean(self._t(nm)) if nm is not None else ""
+        if t in ("pair", "public_field_definition", "property_signature") and p.child_by_field_name("value") == child:
+            return self.target_text(p.child_by_field_name("key" if t == "pair" else "name"))
+        if t in ("assignment_expression", "augmented_assignment_expression") and p.child_by_field_name("right") == child:
+            return self.target_text(p.child_by_field_name("left"))
+        if t == "variable_declarator" and p.child_by_field_name("value") == child:
+            return self.target_text(p.child_by_field_name("name"))
+        if t in ("required_parameter", "optional_parameter") and p.child_by_field_name("value") == child:
+            return self.target_text(p.child_by_field_name("pattern"))
+        if t == "return_statement" or (t == "arrow_function" and p.child_by_field_name("body") == child):
+            return "return"
+        return ""
+
+    def callee_text(self, fn) -> str:
+        """A called expression as an anonymous name shows it (``app:get``, ``fetch():then``)."""
+        parts: list[str] = []
+        suffix = ""
+        while fn is not None and len(parts) < 8:
+            t = fn.type
+            if t in ("identifier", "this", "super"):
+                parts.append(self._t(fn) + suffix)
+                break
+            if t == "member_expression":
+                prop = fn.child_by_field_name("property")
+                if prop is None:
+                    break
+                parts.append(self._t(prop) + suffix)
+                suffix = ""
+                fn = fn.child_by_field_name("object")
+            elif t == "call_expression":
+                suffix = "()"
+                fn = fn.child_by_field_name("function")
+            elif t == "non_null_expression":
+                fn = fn.named_child(0)
+            elif t == "subscript_expression":  # st['throws'](...): a member by a literal key
+                key = fn.child_by_field_name("index")
+                if key is None or key.type != "string":
+                    break
+                parts.append(self.data[key.start_byte + 1 : key.end_byte - 1].decode("utf-8", "replace") + suffix)
+                suffix = ""
+                fn = fn.child_by_field_name("object")
+            else:
+                break
+        return callee(parts[::-1])
+
+    def first_literal(self, args) -> str | None:
+        """The first string literal (a template without substitutions too) among a call's arguments."""
+        for a in args.named_children:
+            if a.type == "string" or (a.type == "template_string" and not any(
+                c.type == "template_substitution" for c in a.named_children
+            )):
+                return literal(self.data[a.start_byte + 1 : a.end_byte - 1].decode("utf-8", "replace"))
+        return None
+
+    def target_text(self, node) -> str:
+        """What an assignment target, key or parameter names: ``x``, ``this.cb`` -> ``cb``, ``'k'``."""
+        if node is None:
+            return ""
+        t = node.type
+        if t in ("identifier", "property_identifier", "private_property_identifier", "shorthand_property_identifier"):
+            return clean(self._t(node))
+        if t == "member_expression":
+            return self.target_text(node.child_by_field_name("property"))
+        if t in ("string", "number"):
+            raw = self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+            return literal(raw[1:-1]) if t == "string" else clean(raw)
+        if t == "subscript_expression":
+            return self.target_text(node.child_by_field_name("index"))
+        return ""
+
+    def add_symbol(self, node, fqn: str, name: str, kind: str, parent: str, body=None, ordinal: int = 0) -> None:
         if fqn in self.fqns:
             return
         self.fqns.add(fqn)
@@ -789,6 +882,7 @@ class _Builder:
                 sig,
                 doc,
                 hashlib.sha1(self.view[start : node.end_byte]).hexdigest()[:24],
+                ordinal,
             )
         )
 
@@ -1286,6 +1380,7 @@ class _Builder:
         name: str | None = None
         fqn: str | None = None
         member_of: str | None = None
+        ordinal = 0
         if t == K.k_method_definition:
             name_node = node.child_by_field_id(K.f_name)
             key = self.key_name(name_node)
@@ -1316,7 +1411,7 @@ class _Builder:
                     fqn = f"{prefix}.{key}"
                     this = ("obj", prefix)
             if fqn is None:
-                fqn = self.anon(top, "function")
+                fqn, ordinal = self.anon(top, "function", node)
                 name = fqn.rsplit(".", 1)[-1]
                 kind = "lambda"
         else:
@@ -1330,7 +1425,7 @@ class _Builder:
                 if ptype == K.k_export_statement and self.is_default_export(parent):
                     self.pf.exports["default"] = ("local", name) if name else ("defat", node.start_byte)
                 if fqn is None:  # a declaration without a name (syntax error)
-                    fqn = self.anon(top, "function")
+                    fqn, ordinal = self.anon(top, "function", node)
                     name = fqn.rsplit(".", 1)[-1]
                     kind = "lambda"
             else:
@@ -1377,7 +1472,7 @@ class _Builder:
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
                 if fqn is None:
-                    fqn = self.anon(top, "arrow" if arrow else "function")
+                    fqn, ordinal = self.anon(top, "arrow" if arrow else "function", node)
                     name = fqn.rsplit(".", 1)[-1]
                     kind = "lambda"
             if arrow:
@@ -1386,7 +1481,7 @@ class _Builder:
         self.pf.defs_at[node.start_byte] = ("def", fqn, "func")
         body = node.child_by_field_id(K.f_body)
         parent_key = member_of or (self.path if top.kind in ("module", "ns") else top.fqn)
-        self.add_symbol(node, fqn, name, kind, parent_key, body)
+        self.add_symbol(node, fqn, name, kind, parent_key, body, ordinal)
         scope = self.new_scope(fqn, fe.scope, this)
         entry = _Entry(node.end_byte, fqn, "function", scope, this)
         self.stack.append(entry)
@@ -1445,6 +1540,7 @@ class _Builder:
         top = self.naming()
         fe = self.func_entry()
         own = node.child_by_field_id(self.K.f_name)
+        ordinal = 0
         if (
             node.type == "class"
             and ptype == "variable_declarator"
@@ -1457,7 +1553,8 @@ class _Builder:
         elif ptype == "export_statement":
             name = "default"
         else:
-            name = self.anon(top, "class").rsplit(".", 1)[-1]
+            anon_fqn, ordinal = self.anon(top, "class", node)
+            name = anon_fqn.rsplit(".", 1)[-1]
         fqn = f"{top.fqn}.{name}" if not (ptype == "export_statement" and own is None) else f"{self.module}.default"
         if node.type != "class" and own is not None:
             self.bind(fe.scope, name, ("def", fqn, "class"))
@@ -1489,7 +1586,7 @@ class _Builder:
             self.pf.classes[fqn] = info
         else:
             info = prev
-        self.add_symbol(node, fqn, name, "class", self.path if top.kind in ("module", "ns") else top.fqn)
+        self.add_symbol(node, fqn, name, "class", self.path if top.kind in ("module", "ns") else top.fqn, None, ordinal)
         ce = _Entry(node.end_byte, fqn, "class", fe.scope, ("cls", fqn), info)
         ce.fe = fe
         self.stack.append(ce)
@@ -1709,7 +1806,7 @@ class _Builder:
             for e in reversed(self.stack):
                 if e.kind == "class":
                     if e.counters is None:
-                        e.counters = {}
+                        e.counters = Namer()
                     d = _Entry(node.end_byte, e.fqn, "class", e.scope, None, e.cls)
                     d.fe = e.fe
                     d.counters = e.counters

@@ -104,6 +104,19 @@ def symbol_span(repo: str | Path, commit: str, file: str | None, fqn: str) -> tu
     return (s.line_start, s.line_end) if s is not None else None
 
 
+def anonymous_ordinals(repo: str | Path, commit: str, files: dict[str, str]) -> dict[str, int]:
+    """FQN -> ``Symbol.ordinal`` at ``commit`` of the anonymous functions (and class expressions)
+    ``files`` maps to their file: their source order in their enclosing scope, which the PyCG
+    export numbers them by (mnemosyne.callgraph.pycg_names) and which the graph does not keep."""
+    out: dict[str, int] = {}
+    for fqn, file in files.items():
+        fp = file_positions(repo, commit, file)
+        s = fp.find(fqn) if fp is not None else None
+        if s is not None and s.ordinal:
+            out[fqn] = s.ordinal
+    return out
+
+
 def _last(fqn: str) -> str:
     head, _, last = fqn.rpartition(".")
     if last in _CONSTRUCTORS and head:  # Cls(...) calls Cls.__init__: the site names the class

@@ -73,6 +73,17 @@ def callables_at(graph: Any, seq: int) -> list[str]:
     return [r[0] for r in rows]
 
 
+def files_at(graph: Any, seq: int, fqns: list[str]) -> dict[str, str]:
+    """FQN -> the file defining it at ``seq``, for those of ``fqns`` defined then."""
+    rows = _rows(
+        graph,
+        f"MATCH ()-[e:{V.DEFINES}]->(f) WHERE {HOLDS} AND f.fully_qualified_name IN $names "
+        "RETURN f.fully_qualified_name, e.file",
+        {"s": seq, "names": fqns},
+    )
+    return {r[0]: r[1] for r in rows if r[1]}
+
+
 def pycg_at(graph: Any, seq: int, min_confidence: float = 0.9) -> dict[str, list[str]]:
     out: dict[str, set[str]] = {f: set() for f in callables_at(graph, seq)}
     for caller, callee, _res, conf, _sites in calls_at(graph, seq):

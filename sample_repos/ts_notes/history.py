@@ -383,7 +383,7 @@ def facts(S):
              "at_step": S["rename_service"]},
             {"caller": "src/app.main", "callee": "src/services/noteService.NoteService.constructor",
              "at_step": S["dayjs"]},
-            {"caller": "src/components/NoteList.NoteList.<arrow1>", "callee": "src/components/NoteList.NoteItem",
+            {"caller": "src/components/NoteList.NoteList.<arrow:notes:map>", "callee": "src/components/NoteList.NoteItem",
              "at_step": S["merge_list"]},
         ],
         "functions_removed": [

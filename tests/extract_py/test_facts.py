@@ -59,13 +59,15 @@ def test_symbols() -> None:
         "pkg.mod",
         "pkg.mod.fetch",
         "pkg.mod.Child",
-        "pkg.mod.Child.<lambda1>",
+        "pkg.mod.Child.<lambda:key>",
         "pkg.mod.Child.method",
-        "pkg.mod.Child.method.<lambda1>",
-        "pkg.mod.Child.method.<lambda1>.<lambda1>",
+        "pkg.mod.Child.method.<lambda:inner>",
+        "pkg.mod.Child.method.<lambda:inner>.<lambda:return>",
         "pkg.mod.Child.method.nested",
-        "pkg.mod.<lambda1>",
+        "pkg.mod.<lambda:other>",
     ]
+    # the PyCG ordinal: source order among the lambdas of the enclosing scope
+    assert [s.ordinal for s in f.symbols if s.kind == "lambda"] == [1, 1, 1, 1]
     m = by["pkg.mod"]
     assert (m.kind, m.name, m.parent, m.docstring, m.line_start) == ("module", "pkg.mod", "pkg/mod.py", "Module doc.", 1)
     fetch = by["pkg.mod.fetch"]
@@ -78,11 +80,11 @@ def test_symbols() -> None:
     assert (child.kind, child.signature, child.docstring) == ("class", "(Base, OrderedDict, Exception, metaclass=Meta)", "A child.")
     meth = by["pkg.mod.Child.method"]
     assert (meth.kind, meth.parent, meth.signature) == ("method", "pkg.mod.Child", "(self, /, a, *, b=[1, 2])")
-    assert by["pkg.mod.Child.<lambda1>"].kind == "lambda" and by["pkg.mod.Child.<lambda1>"].parent == "pkg.mod.Child"
-    assert by["pkg.mod.Child.<lambda1>"].signature == "(self, v)"
+    assert by["pkg.mod.Child.<lambda:key>"].kind == "lambda" and by["pkg.mod.Child.<lambda:key>"].parent == "pkg.mod.Child"
+    assert by["pkg.mod.Child.<lambda:key>"].signature == "(self, v)"
     assert by["pkg.mod.Child.method.nested"].kind == "function"
     assert by["pkg.mod.Child.method.nested"].parent == "pkg.mod.Child.method"
-    assert by["pkg.mod.<lambda1>"].parent == "pkg/mod.py"
+    assert by["pkg.mod.<lambda:other>"].parent == "pkg/mod.py"
 
 
 def test_imports_and_inherits() -> None:

@@ -107,6 +107,10 @@ RECORDED = {
     # DEFINES version and CALLS keep call-site offsets from the caller's first line, so graphs
     # built before are re-derived
     24: "0183020d25ec008f5af5b0580ea6516ed9d7dea576ca5f8823e465d1beb9cea7",
+    # anonymous functions (Python lambdas, TS arrows / function and class expressions) are named
+    # from their context (`<lambda:sorted(key=)>`, `<arrow:test('retries')>`), not numbered over
+    # their scope; Symbol.ordinal keeps the PyCG number the export maps them back to
+    25: "ac6ce6da7accda7d4468d3720be8ccb15bcc61827574f851fe50a57b17052d7f",
 }
 
 

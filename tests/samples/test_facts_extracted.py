@@ -12,7 +12,7 @@ from mnemosyne.samples import SampleRepo, build_sample_repo
 pytest.importorskip("mnemosyne.resolve.python")
 pytest.importorskip("mnemosyne.resolve.typescript")
 
-from mnemosyne.callgraph import to_pycg  # noqa: E402
+from mnemosyne.callgraph import call_graph  # noqa: E402
 from mnemosyne.extract import extract_tree  # noqa: E402
 
 
@@ -30,7 +30,7 @@ class Trees:
             files = [(n, subprocess.run([*git, "show", f"{rev}:{n}"], check=True, capture_output=True).stdout)
                      for n in names]
             snap = extract_tree(files)
-            self._cache[step] = (to_pycg(snap), snap)
+            self._cache[step] = (call_graph(snap), snap)  # the graph's names
         return self._cache[step]
 
     def calls(self, step: int, caller: str, callee: str) -> bool:
