@@ -104,7 +104,7 @@ def test_sigkill_during_the_history_build_then_resume(db, make_repo, ws, tmp_pat
     side = side_graph(db, info.name)
     killed = 0
     for _ in range(2):
-        p = subprocess.Popen([sys.executable, "-m", "mnemosyne.cli", "ingest", "--workspace", info.name, "--quiet"],
+        p = subprocess.Popen([sys.executable, "-m", "mnemosyne.cli", "ingest", "--workspace", info.name, "--quiet", "--no-embed"],
                              env=env, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
         while p.poll() is None and time.monotonic() < deadline:
@@ -118,7 +118,7 @@ def test_sigkill_during_the_history_build_then_resume(db, make_repo, ws, tmp_pat
         p.wait()
         # the head kept answering
         assert api.resolve_at(db, info.name).hash == repo.head()
-    p = subprocess.run([sys.executable, "-m", "mnemosyne.cli", "ingest", "--workspace", info.name, "--quiet"],
+    p = subprocess.run([sys.executable, "-m", "mnemosyne.cli", "ingest", "--workspace", info.name, "--quiet", "--no-embed"],
                        env=env, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     assert killed >= 1, "the build finished before the first kill; make the history longer"

@@ -49,7 +49,7 @@ def test_sigkill_at_random_points_then_resume(db, ws, make_repo, tmp_path):
     states: list = []
     g = db.graph(info.name)
     for target in sorted(rnd.sample(range(5, 85), 5)):
-        p = _cli("ingest", "--workspace", info.name, "--quiet")
+        p = _cli("ingest", "--workspace", info.name, "--quiet", "--no-embed")
         deadline = time.monotonic() + 120
         while p.poll() is None and time.monotonic() < deadline:
             m = g.query("MATCH (m:Meta) RETURN m.last_seq") if g.exists() else []
@@ -64,7 +64,7 @@ def test_sigkill_at_random_points_then_resume(db, ws, make_repo, tmp_path):
         kills += 1
         m = g.query("MATCH (m:Meta) RETURN m.last_seq, m.in_progress_seq")
         states.append(m[0] if m else None)
-    p = _cli("ingest", "--workspace", info.name, "--verify")
+    p = _cli("ingest", "--workspace", info.name, "--verify", "--no-embed")
     out, err = p.communicate(timeout=300)
     assert p.returncode == 0, err.decode()
     assert kills >= 1, "ingestion finished before the first kill; make the repository bigger"
