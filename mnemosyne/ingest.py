@@ -517,12 +517,14 @@ class _Run:
         with gc_paused():  # (the rows: as above)
             self.window.add(c, seq, now, nodes, delta)  # Meta.in_progress_seq set at the window's first commit
         if docs:
+            if not self._docs.loaded:
+                t = time.perf_counter()
+                st.flush()  # the open documentation versions are read once, after the queued writes
+                tm["write"] += time.perf_counter() - t
             t = time.perf_counter()
-            st.flush()  # documentation is written directly, after Meta.in_progress_seq
-            tm["write"] += time.perf_counter() - t
-            t = time.perf_counter()
+            # queued behind Meta.in_progress_seq and this window's writes, in order
             apply_docs(self.graph, seq, c.hash, c.timestamp, docs, count_tokens=self._count_tokens(), ingested_at=now,
-                       state=self._docs, mentions=self._mentions)
+                       state=self._docs, mentions=self._mentions, writer=_QueuedWrites(st))
             tm["docs"] = tm.get("docs", 0.0) + time.perf_counter() - t
         if self.window.full():
             self.flush_window()
@@ -821,6 +823,25 @@ class _Run:
 
     def close(self) -> None:
         self.repo.close()
+
+
+class _QueuedWrites:
+    """The store's ordered queue as a documentation writer (``doc_store.DocWriter``): writes run on
+    the write-behind thread after the commit's code writes; no results come back."""
+
+    def __init__(self, store: VersionStore) -> None:
+        self.store = store
+
+    def query(self, cypher: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
+        self.store.q(cypher, params or {})
+        return []
+
+    def write_batches(self, cypher: str, rows: list[dict[str, Any]], batch_size: int | None = None, *,
+                      params: dict[str, Any] | None = None) -> dict[str, int]:
+        size = max(1, batch_size or self.store.batch_size)
+        for i in range(0, len(rows), size):
+            self.store.q(cypher, {**(params or {}), "rows": rows[i : i + size]})
+        return {}
 
 
 def _file_nodes(ff: FileFacts) -> dict[tuple[str, str], dict]:

@@ -36,7 +36,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from mnemosyne.git.command import cat_file_batch, run_git
 from mnemosyne.search.docs import (
@@ -67,6 +67,15 @@ def default_token_counter() -> TokenCounter:
     bound of the real tokenizer's count, so sections are the same on every machine (whether or
     not tokenizer.json happens to be present)."""
     return approx_tokens
+
+
+class DocWriter(Protocol):
+    """Where ``apply_docs`` sends its writes when not straight to the graph (ingestion's queue)."""
+
+    def query(self, cypher: str, params: dict[str, Any] | None = None) -> list[list[Any]]: ...
+
+    def write_batches(self, cypher: str, rows: list[dict[str, Any]], batch_size: int | None = None, *,
+                      params: dict[str, Any] | None = None) -> dict[str, int]: ...
 
 
 class DocState:
@@ -107,16 +116,23 @@ def apply_docs(
     ingested_at: int | None = None,
     state: DocState | None = None,
     mentions: MentionResolver | None = None,
+    writer: DocWriter | None = None,
 ) -> DocsReport:
     """Make the documentation versions at timeline position ``seq`` match ``changed``.
 
     ``changed`` maps repo-relative paths of documentation files (``docs.is_doc_path``; others
     are ignored) to their new content, or None when the commit deleted them. Idempotent: applying
     the same commit twice changes nothing. Ingestion passes ``state`` (the open versions it keeps)
-    and ``mentions`` (its own symbol table), and then nothing is read from the database.
+    and ``mentions`` (its own symbol table), and then nothing is read from the database, and
+    ``writer`` (its ordered write-behind queue: the writes run while the next commit is resolved;
+    the report's counts are then 0).
     """
     if state is not None and not state.loaded:
         state.load(graph)
+    if writer is not None:
+        if state is None or mentions is None:
+            raise ValueError("apply_docs: a queued writer needs the in-memory state and mention resolver")
+        graph = writer
     report = DocsReport()
     count = count_tokens or default_token_counter()
     now = int(ingested_at if ingested_at is not None else time.time())
@@ -171,7 +187,7 @@ def apply_docs(
             "  SET o.ordinal = r.ord, o.line_start = r.ls, o.line_end = r.le)",
             rows, batch_size=200, params=base,
         )
-        report.sections_opened += res["relationships_created"]
+        report.sections_opened += res.get("relationships_created", 0)
         if state is not None:
             state.sections[path] = {r["key"]: (r["ord"], r["ls"], r["le"]) for r in all_rows}
         _sync_next(graph, path, keys, base, state)
@@ -352,7 +368,7 @@ def _link(graph: Any, section_mentions: list[tuple[str, list[str]]], seq: int | 
                 "MERGE (s)-[m:MENTIONS]->(t) ON CREATE SET m.name = r.name, m.resolution = r.how",
                 part, batch_size=500,
             )
-            made += res["relationships_created"]
+            made += res.get("relationships_created", 0)
     return made
 
 
