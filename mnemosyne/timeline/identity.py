@@ -1,0 +1,242 @@
+"""Identity across time: renames and moves of functions, methods and classes in one commit, and
+formatting-only changes. Pure: symbols and their source text in, facts out.
+
+A refactoring detector's question, asked per commit: of the symbols that disappeared (their
+``DEFINES`` closed and not reopened under the same name) and those that appeared, which pairs are
+the same code under another name, in another file or in another class?
+
+- **Candidates** are bounded: same kind family (class with class; function with method: a function
+  that became a method, a getter that became a property), comparable size (token counts within
+  ``SIZE_RATIO``), at most ``limits.IDENTITY_MAX_PAIRS`` comparisons per commit; same-named pairs
+  (moves) are compared first, so they are never crowded out.
+- **Similarity** of two bodies is the Jaccard index of their token 3-shingles, with the symbol's
+  own name replaced by a placeholder (a renamed recursive function is still itself), on the
+  normalized tokens of ``timeline.tokens`` (layout and comments do not count).
+- **Assignment** is greedy by score (similarity, then a small bonus for the same name, the same
+  or a matched parent, the same file), classes before their members, each symbol used once. A
+  same-named pair needs ``MOVE_MIN`` similarity, a renamed one ``RENAME_MIN``; a body under
+  ``TINY_TOKENS`` tokens is too common to be evidence: it needs the same name and a parent that
+  matched (a class rename carries its small methods) or an identical unique body.
+- **Kinds**: ``rename`` (another name, same file and parent), ``move`` (same name, another file or
+  parent: a helper module merged into its user, the methods of a renamed class), ``rename_move``.
+
+A **formatting-only** change is a body text change (``body_hash``) whose normalized tokens are
+equal: re-wrapped lines, comments inside the body, quote style, trailing commas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from mnemosyne import vocabulary as V
+from mnemosyne.facts import FileFacts
+from mnemosyne.limits import IDENTITY_MAX_PAIRS
+from mnemosyne.timeline.edges import clean
+from mnemosyne.timeline.state import Delta
+from mnemosyne.timeline.tokens import code_tokens
+
+MOVE_MIN = 0.5  # similarity a same-named pair needs (another file or class)
+RENAME_MIN = 0.6  # similarity a renamed pair needs
+CARRIED_MIN = 0.2  # a same-named member of a matched class/function (carried by its parent's rename)
+TINY_TOKENS = 12  # a body this small (tokens) is no evidence of identity by itself
+SIZE_RATIO = 2.5  # token counts of a renamed pair within this factor
+SHINGLE = 3
+SELF = "<self>"  # the symbol's own name in its tokens
+
+RENAME, MOVE, RENAME_MOVE = "rename", "move", "rename_move"
+KINDS = (RENAME, MOVE, RENAME_MOVE)
+_FAMILY = {"class": "class", "function": "func", "method": "func"}  # modules and lambdas: not matched
+
+
+@dataclass(slots=True)
+class Side:
+    """One symbol on one side of a commit, with its source text (the lines it spans)."""
+
+    fqn: str
+    name: str
+    kind: str
+    file: str
+    parent: str
+    signature: str
+    body_hash: str
+    text: str
+    _tokens: list[str] | None = field(default=None, repr=False)
+    _shingles: frozenset[int] | None = field(default=None, repr=False)
+
+    @property
+    def tokens(self) -> list[str]:
+        if self._tokens is None:
+            self._tokens = code_tokens(self.file, self.text)
+        return self._tokens
+
+    @property
+    def shingles(self) -> frozenset[int]:
+        if self._shingles is None:
+            t = [SELF if x == self.name else x for x in self.tokens]
+            self._shingles = frozenset(hash(tuple(t[i : i + SHINGLE])) for i in range(max(1, len(t) - SHINGLE + 1)))
+        return self._shingles
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """``old`` is ``new`` under another name / in another place, from this commit on."""
+
+    old: str
+    new: str
+    kind: str  # rename | move | rename_move
+    similarity: float
+    old_is_class: bool
+    new_is_class: bool
+
+
+def similarity(a: Side, b: Side) -> float:
+    sa, sb = a.shingles, b.shingles
+    if not sa and not sb:
+        return 1.0
+    inter = len(sa & sb)
+    return inter / (len(sa) + len(sb) - inter)
+
+
+def formatting_only(old: Side, new: Side) -> bool:
+    """A body text change that is not a change of the code (same normalized tokens)."""
+    return old.body_hash != new.body_hash and old.tokens == new.tokens
+
+
+def _depth(s: Side) -> int:
+    return s.fqn.count(".") + s.fqn.count("/")
+
+
+def _kind(o: Side, n: Side) -> str:
+    moved = o.file != n.file or o.parent != n.parent
+    if o.name == n.name:
+        return MOVE
+    return RENAME_MOVE if moved else RENAME
+
+
+def detect(old: Iterable[Side], new: Iterable[Side], max_pairs: int = IDENTITY_MAX_PAIRS) -> list[Link]:
+    """Renames and moves between the symbols that disappeared (``old``) and appeared (``new``) in
+    one commit. Deterministic: ties are broken by the FQNs."""
+    olds = sorted((s for s in old if s.kind in _FAMILY), key=lambda s: s.fqn)
+    news = sorted((s for s in new if s.kind in _FAMILY), key=lambda s: s.fqn)
+    if not olds or not news:
+        return []
+    links: list[Link] = []
+    matched: dict[str, str] = {}  # old fqn -> new fqn (parents, for the bonus and tiny bodies)
+    taken: set[str] = set()
+    budget = [max_pairs]
+    # classes first (their members' parents must be matched when the members are), then by depth
+    for depth in sorted({_depth(s) for s in olds} | {_depth(s) for s in news}):
+        for fam in ("class", "func"):
+            o_lvl = [s for s in olds if _depth(s) == depth and _FAMILY[s.kind] == fam and s.fqn not in matched]
+            n_lvl = [s for s in news if _FAMILY[s.kind] == fam and s.fqn not in taken]
+            if o_lvl and n_lvl:
+                _assign(o_lvl, n_lvl, matched, taken, links, budget)
+    return links
+
+
+def _assign(olds: list[Side], news: list[Side], matched: dict[str, str], taken: set[str], links: list[Link],
+            budget: list[int]) -> None:
+    by_name: dict[str, list[Side]] = {}
+    for n in news:
+        by_name.setdefault(n.name, []).append(n)
+    pairs: list[tuple[Side, Side]] = []
+    seen: set[tuple[str, str]] = set()
+    for o in olds:  # same-named pairs first: moves are never crowded out by the budget
+        for n in by_name.get(o.name, ()):
+            pairs.append((o, n))
+            seen.add((o.fqn, n.fqn))
+    budget[0] -= len(pairs)
+    by_size = sorted(news, key=lambda s: len(s.tokens))
+    for o in olds:
+        lo, hi = len(o.tokens) / SIZE_RATIO, len(o.tokens) * SIZE_RATIO
+        for n in by_size:
+            if budget[0] <= 0:
+                break
+            size = len(n.tokens)
+            if size < lo:
+                continue
+            if size > hi:
+                break
+            if (o.fqn, n.fqn) not in seen:
+                pairs.append((o, n))
+                budget[0] -= 1
+    scored: list[tuple[float, float, str, str, Side, Side]] = []
+    for o, n in pairs:
+        sim = similarity(o, n)
+        same_name = o.name == n.name
+        parent_ok = matched.get(o.parent, o.parent) == n.parent
+        carried = same_name and parent_ok and o.parent != n.parent  # its class/function was renamed
+        if min(len(o.tokens), len(n.tokens)) < TINY_TOKENS:
+            if not (carried or (sim == 1.0 and same_name)):
+                continue
+        elif sim < (CARRIED_MIN if carried else MOVE_MIN if same_name else RENAME_MIN):
+            continue
+        bonus = 0.05 * same_name + 0.05 * parent_ok + 0.02 * (o.file == n.file)
+        scored.append((-(sim + bonus), -sim, o.fqn, n.fqn, o, n))
+    scored.sort(key=lambda x: x[:4])
+    for _neg, neg_sim, _of, _nf, o, n in scored:
+        if o.fqn in matched or n.fqn in taken:
+            continue
+        matched[o.fqn] = n.fqn
+        taken.add(n.fqn)
+        links.append(Link(o.fqn, n.fqn, _kind(o, n), round(-neg_sim, 4), o.kind == "class", n.kind == "class"))
+
+
+# --- one commit: the DEFINES delta -> identity facts ---------------------------------------------
+
+@dataclass(slots=True)
+class CommitIdentity:
+    links: list[Link] = field(default_factory=list)
+    reformatted: list[tuple[str, bool]] = field(default_factory=list)  # (fqn, is_class)
+
+    def __bool__(self) -> bool:
+        return bool(self.links or self.reformatted)
+
+
+def _sides(facts: Mapping[str, FileFacts | None], wanted: set[str], text_of: Callable[[str], str | None]
+           ) -> dict[str, Side]:
+    """The symbols named in ``wanted`` (stored FQNs) among ``facts``, with their text."""
+    out: dict[str, Side] = {}
+    for path, ff in facts.items():
+        if ff is None:
+            continue
+        lines: list[str] | None = None
+        for s in ff.symbols:
+            fqn = clean(s.fqn)
+            if fqn not in wanted:
+                continue
+            if lines is None:
+                text = text_of(path)
+                if text is None:
+                    break
+                lines = text.splitlines(keepends=True)
+            out[fqn] = Side(fqn, s.name, s.kind, clean(s.file), clean(s.parent), s.signature or "", s.body_hash or "",
+                            "".join(lines[max(0, s.line_start - 1) : s.line_end]))
+    return out
+
+
+def commit_identity(delta: Delta, old_facts: Mapping[str, FileFacts | None], new_facts: Mapping[str, FileFacts],
+                    old_text: Callable[[str], str | None], new_text: Callable[[str], str | None]) -> CommitIdentity:
+    """Renames, moves and formatting-only changes of one commit, from its ``DEFINES`` delta.
+
+    ``old_facts``: the changed files' facts before the commit (None: not a source file then);
+    ``new_facts``: after it; ``old_text``/``new_text``: a file's source before/after the commit."""
+    closed = {k.dst: k for k in delta.closed if k.etype == V.DEFINES and k.ident[4] in _FAMILY}
+    opened = {k.dst: k for k, _ in delta.opened if k.etype == V.DEFINES and k.ident[4] in _FAMILY}
+    if not closed or not opened:
+        return CommitIdentity()
+    gone = closed.keys() - opened.keys()
+    came = opened.keys() - closed.keys()
+    edited = {f for f in closed.keys() & opened.keys() if closed[f].ident[3] != opened[f].ident[3]}
+    if not edited and not (gone and came):
+        return CommitIdentity()
+    old = _sides(old_facts, gone | edited, old_text)
+    new = _sides(new_facts, came | edited, new_text)
+    res = CommitIdentity()
+    if gone and came:
+        res.links = detect([old[f] for f in sorted(gone) if f in old], [new[f] for f in sorted(came) if f in new])
+    for f in sorted(edited):
+        if f in old and f in new and formatting_only(old[f], new[f]):
+            res.reformatted.append((f, new[f].kind == "class"))
+    return res

@@ -1,0 +1,107 @@
+"""Identity across time on real git histories: renames and moves recorded by ingestion
+(RENAMED_TO), formatting-only edits (REFORMATS), and ``history`` following them back."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemosyne import query as Q
+from mnemosyne.ingest import ingest_workspace
+
+from .conftest import assert_invariant
+
+HELPER = '''\
+def parse_header(line):
+    """Split one header line."""
+    key, _, value = line.partition(":")
+    key = key.strip().lower()
+    if not key:
+        raise ValueError("empty header name")
+    return key, value.strip()
+'''
+
+SHAPES = '''\
+class Shape:
+    def __init__(self, sides):
+        self.sides = sides
+        self.name = "shape"
+
+    def area(self):
+        total = 0
+        for side in self.sides:
+            total += side * side
+        return total / len(self.sides)
+
+    def describe(self):
+        return f"{self.name} with {len(self.sides)} sides and area {self.area()}"
+'''
+
+LOADER = '''\
+def _load_rows(path, sep=","):
+    rows = []
+    with open(path) as fh:
+        for line in fh:
+            if line.strip():
+                rows.append([c.strip() for c in line.split(sep)])
+    return rows
+'''
+
+
+def _renamed_history(repo) -> dict[str, str]:
+    hs: dict[str, str] = {}
+    repo.write("pkg/__init__.py", "")
+    repo.write("pkg/helpers.py", HELPER)
+    repo.write("pkg/main.py", "from pkg.helpers import parse_header\n\n\ndef run(lines):\n"
+                              "    return [parse_header(x) for x in lines]\n")
+    repo.write("pkg/shapes.py", SHAPES)
+    repo.write("pkg/io.py", LOADER)
+    hs["intro"] = repo.commit("introduce")
+    repo.write("pkg/helpers.py", HELPER.replace("empty header name", "empty header"))
+    hs["edit"] = repo.commit("edit the helper")
+    # the helper module merged into its user: a move across files
+    repo.rm("pkg/helpers.py")
+    repo.write("pkg/main.py", HELPER + "\n\ndef run(lines):\n    return [parse_header(x) for x in lines]\n")
+    hs["merge"] = repo.commit("merge helpers into main")
+    # a class renamed: its methods are carried
+    repo.write("pkg/shapes.py", SHAPES.replace("class Shape:", "class Polygon:"))
+    hs["class"] = repo.commit("rename Shape to Polygon")
+    # a private helper renamed to a public name, with a small edit
+    repo.write("pkg/io.py", LOADER.replace("_load_rows", "load_rows").replace("rows.append", "rows.append")
+               .replace('sep=","', 'sep=";"'))
+    hs["rename"] = repo.commit("make load_rows public")
+    # formatting only: re-wrapped, a comment, quote style
+    repo.write("pkg/io.py", LOADER.replace("_load_rows", "load_rows").replace('sep=","', 'sep=";"')
+               .replace("    rows = []\n", "    rows = []  # the result\n")
+               .replace("rows.append([c.strip() for c in line.split(sep)])",
+                        "rows.append(\n                    [c.strip() for c in line.split(sep)]\n                )"))
+    hs["format"] = repo.commit("reformat")
+    return hs
+
+
+@pytest.fixture
+def renamed(db, ws, make_repo):
+    repo = make_repo()
+    hs = _renamed_history(repo)
+    info = ws(repo.path)
+    ingest_workspace(db, info)
+    return db, info, repo, hs
+
+
+def _links(g) -> set[tuple]:
+    return {tuple(r) for r in g.query(
+        "MATCH (a)-[e:RENAMED_TO]->(b) RETURN a.fully_qualified_name, b.fully_qualified_name, e.kind, e.commit")}
+
+
+def test_renames_and_moves_are_recorded(renamed):
+    db, info, repo, hs = renamed
+    g = db.graph(info.name)
+    links = _links(g)
+    assert ("pkg.helpers.parse_header", "pkg.main.parse_header", "move", hs["merge"]) in links
+    assert ("pkg.shapes.Shape", "pkg.shapes.Polygon", "rename", hs["class"]) in links
+    for m in ("__init__", "area", "describe"):
+        assert (f"pkg.shapes.Shape.{m}", f"pkg.shapes.Polygon.{m}", "move", hs["class"]) in links
+    assert ("pkg.io._load_rows", "pkg.io.load_rows", "rename", hs["rename"]) in links
+    assert len(links) == 6, links  # nothing else is taken for a rename (run, the modules)
+    fmt = g.query("MATCH (c:Commit)-[e:REFORMATS]->(s) RETURN c.hash, s.fully_qualified_name, e.seq")
+    assert [r[:2] for r in fmt] == [[hs["format"], "pkg.io.load_rows"]]
+    assert assert_invariant(g, repo.path) == len(hs)
