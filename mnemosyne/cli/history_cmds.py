@@ -160,6 +160,8 @@ def _history(args: argparse.Namespace) -> int:
             what = f"re-added in {d.get('file')} {d.get('signature') or ''}".rstrip()
         elif e.kind == "removed":
             what = f"removed from {d.get('file')}"
+        elif e.kind == "renamed":
+            what = f"renamed {d.get('from_fqn')} ({d.get('from_file')}) -> {d.get('to_fqn')} ({d.get('to_file')})"
         elif e.kind == "moved":
             if d.get("from_fqn") and d.get("from_fqn") != d.get("to_fqn"):
                 what = f"moved {d.get('from_fqn')} ({d.get('from_file')}) -> {d.get('to_fqn')} ({d.get('to_file')})"
@@ -174,7 +176,7 @@ def _history(args: argparse.Namespace) -> int:
         else:
             what = e.kind.replace("_", " ")
         lines.append(f"  seq {e.seq:<4} {_short(e.commit)} {iso(e.timestamp)[:16]}  {e.author or '?'}: {what}")
-        if e.kind in ("appeared", "removed", "re-added", "moved") and e.message:
+        if e.kind in ("appeared", "removed", "re-added", "renamed", "moved") and e.message:
             lines.append(f"{'':14}\"{e.message}\"")
     return _emit(args, res, lines, ws)
 

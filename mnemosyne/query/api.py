@@ -26,6 +26,7 @@ from mnemosyne.query.core import (
     snapshot,
     workspace_info,
 )
+from mnemosyne.query.lineage import Segment, calls_events, lineage_events
 from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 from mnemosyne.query.models import (
     AtCommit,
@@ -453,8 +454,8 @@ def find_symbols(
 # --- history -----------------------------------------------------------------------------------
 
 _EVENT_ORDER = {k: i for i, k in enumerate(
-    ["removed", "appeared", "re-added", "moved", "signature_changed", "body_changed", "docstring_changed",
-     "calls_gained", "calls_lost", "callers_gained", "callers_lost"])}  # fmt: skip
+    ["removed", "appeared", "re-added", "renamed", "moved", "signature_changed", "body_changed", "formatting_only",
+     "docstring_changed", "calls_gained", "calls_lost", "callers_gained", "callers_lost"])}  # fmt: skip
 
 
 def _commit_map(g: Graph, seqs: Iterable[int], believed: dict[str, Any] | None = None) -> dict[int, list[Any]]:
@@ -466,9 +467,10 @@ def _commit_map(g: Graph, seqs: Iterable[int], believed: dict[str, Any] | None =
     return {int(r[0]): r for r in run(g, "commits_by_seqs", seqs=wanted)}
 
 
-# the named queries of a history: (definitions, rename candidates, calls), now / as believed at $t
-_HISTORY = ("symbol_history", "rename_candidates", "calls_history")
-_HISTORY_BELIEVED = ("symbol_history_believed", "rename_candidates_believed", "calls_history_believed")
+# the named queries of a history: (definitions, renames/moves, calls, formatting-only), now / as believed at $t
+_HISTORY = ("symbol_history", "identity_links", "calls_history", "reformats", "identity_links_at")
+_HISTORY_BELIEVED = ("symbol_history_believed", "identity_links_believed", "calls_history_believed",
+                     "reformats_believed", "identity_links_at_believed")
 
 
 def _history_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: AtCommit) -> str:
@@ -508,70 +510,26 @@ def symbol_history(db: Database, ws: Any, fqn: str, as_of_ingest: Any = None) ->
             versions = sorted(run(g, q[0], fqn=fqn, **believed), key=lambda r: (r[0], r[1] is None, r[1] or 0))
     if not versions:
         external = True  # a library/builtin callee: no definition, only callers gained and lost
-    raw: list[tuple[str, int, dict]] = []
-    prev = None
-    for v in versions:
-        from_seq, to_seq, file, signature, docstring, _ls, _le, body_hash, parent, kind = v[:10]
-        if prev is None:
-            raw.append(("appeared", from_seq, {"file": file, "signature": signature, "kind": kind}))
-        else:
-            p_to = prev[1]
-            if p_to is None or p_to >= from_seq:  # contiguous (or overlapping): a change in place
-                if prev[2] != file:
-                    raw.append(("moved", from_seq, {"from_file": prev[2], "to_file": file}))
-                if (prev[3] or "") != (signature or ""):
-                    raw.append(("signature_changed", from_seq, {"old": prev[3], "new": signature}))
-                if (prev[7] or "") != (body_hash or "") and prev[2] == file:
-                    raw.append(("body_changed", from_seq, {}))
-                if (prev[4] or "") != (docstring or ""):
-                    raw.append(("docstring_changed", from_seq, {"old": prev[4], "new": docstring}))
-            else:
-                raw.append(("removed", p_to, {"file": prev[2]}))
-                raw.append(("re-added", from_seq, {"file": file, "signature": signature}))
-        prev = v
-    if prev is not None and prev[1] is not None:
-        raw.append(("removed", prev[1], {"file": prev[2]}))
+    # the definitions followed back through the recorded renames and moves (query/lineage.py)
+    names = {"versions": q[0], "links": q[1], "reformats": q[3]}
+
+    def hq(role: str, /, **params: Any) -> list[list[Any]]:
+        return run(g, names[role], **params, **believed)
+
+    raw, segs = lineage_events(fqn, versions, hq) if versions else ([], [Segment(fqn, [])])
     kind = versions[-1][9] if versions else "external"
-
-    # renames and moves to another module change the FQN: follow them one step both ways. One query
-    # for every candidate of every event (rename_candidates), not one per same-named symbol.
-    short = fqn.rsplit(".", 1)[-1]
-    wanted = [(k, s) for k, s, _ in raw if k in ("appeared", "re-added", "removed") and s is not None]
-    ends = sorted({s for k, s in wanted if k != "removed" and s != 0})
-    begins = sorted({s for k, s in wanted if k == "removed"})
-    cands = (
-        run(g, q[1], name=short, fqn=fqn, ends=ends, begins=begins, **believed)
-        if ends or begins else []
-    )
-    for k, s in wanted:
-        if k in ("appeared", "re-added"):
-            v = next(v for v in versions if v[0] == s)
-            partner = _rename_partner(cands, s, v[7], v[3], before=True)
-            if partner:
-                raw.append(("moved", s, {"from_fqn": partner[0], "from_file": partner[1], "to_fqn": fqn,
-                                         "to_file": v[2]}))  # fmt: skip
-        else:
-            v = next(v for v in versions if v[1] == s)
-            partner = _rename_partner(cands, s, v[7], v[3], before=False)
-            if partner:
-                raw.append(("moved", s, {"from_fqn": fqn, "from_file": v[2], "to_fqn": partner[0],
-                                         "to_file": partner[1]}))  # fmt: skip
-
-    # calls gained / lost: contiguous runs per (direction, other), resolution changes ignored
+    chain_fqns = [sg.fqn for sg in segs]
+    bounds = [(sg.link_in[4] if sg.link_in else None, sg.hi) for sg in segs]
+    calls_rows = {f: run(g, q[2], fqn=f, **believed) for f in chain_fqns}
+    # a call lost and gained again at a commit that renamed the other end is no change
+    seqs = sorted({int(x) for rows in calls_rows.values() for r in rows for x in r[4:6] if x is not None})
+    renames_at: dict[int, dict[str, str]] = {}
+    for o, n, s in run(g, q[4], seqs=seqs, **believed) if seqs else []:
+        renames_at.setdefault(int(s), {})[o] = n
+    raw.extend(calls_events(chain_fqns, bounds, calls_rows.__getitem__, renames_at, _spans))
     per: dict[tuple[str, str], list[tuple[int, int | None]]] = defaultdict(list)
-    for direction, other, _res, _conf, f, t in run(g, q[2], fqn=fqn, **believed):
+    for direction, other, _res, _conf, f, t in calls_rows.get(fqn, []):
         per[(direction, other)].append((f, t))
-    grouped: dict[tuple[str, int], list[str]] = defaultdict(list)
-    for (direction, other), ivs in per.items():
-        for a, b in _spans(sorted(ivs, key=lambda x: (x[0], x[1] is None, x[1] or 0))):
-            gained = "calls_gained" if direction == "callee" else "callers_gained"
-            lost = "calls_lost" if direction == "callee" else "callers_lost"
-            grouped[(gained, a)].append(other)
-            if b is not None:
-                grouped[(lost, b)].append(other)
-    for (k, s), others in grouped.items():
-        key = "callees" if k.startswith("calls") else "callers"
-        raw.append((k, s, {key: sorted(others)}))
 
     commits = _commit_map(g, (s for _, s, _ in raw), believed)
     raw.sort(key=lambda e: (e[1], _EVENT_ORDER[e[0]]))
@@ -592,26 +550,6 @@ def symbol_history(db: Database, ws: Any, fqn: str, as_of_ingest: Any = None) ->
 def _spans_closed(per: dict[tuple[str, str], list[tuple[int, int | None]]]) -> bool:
     """True when every CALLS interval has ended (an external callee nobody calls any more)."""
     return all(t is not None for ivs in per.values() for _, t in ivs)
-
-
-def _rename_partner(
-    cands: list[list[Any]], seq: int, body_hash: str | None, signature: str | None, before: bool
-) -> tuple[str, str | None] | None:
-    """The symbol this one was moved/renamed from (``before``: a same-named symbol whose
-    definition ended at ``seq``) or to (one whose definition began at ``seq``), with the same body
-    (or, failing that, the same signature). ``cands``: rows of ``rename_candidates``
-    (fqn, from_seq, to_seq, file, signature, body_hash). Returns (fqn, file) or None."""
-    if seq is None or (before and seq == 0):
-        return None
-    best = None
-    for other, from_seq, to_seq, file, sig, body in sorted(cands, key=lambda r: (r[0], r[1])):
-        if (to_seq if before else from_seq) != seq:
-            continue
-        if body_hash and body == body_hash:
-            return other, file
-        if best is None and (sig or "") == (signature or "") and signature:
-            best = (other, file)
-    return best
 
 
 def _first(msg: str | None) -> str | None:

@@ -60,7 +60,7 @@ def _renamed_history(repo) -> dict[str, str]:
     hs["edit"] = repo.commit("edit the helper")
     # the helper module merged into its user: a move across files
     repo.rm("pkg/helpers.py")
-    repo.write("pkg/main.py", HELPER + "\n\ndef run(lines):\n    return [parse_header(x) for x in lines]\n")
+    repo.write("pkg/main.py", HELPER.replace("empty header name", "empty header") + "\n\ndef run(lines):\n    return [parse_header(x) for x in lines]\n")
     hs["merge"] = repo.commit("merge helpers into main")
     # a class renamed: its methods are carried
     repo.write("pkg/shapes.py", SHAPES.replace("class Shape:", "class Polygon:"))
@@ -105,3 +105,54 @@ def test_renames_and_moves_are_recorded(renamed):
     fmt = g.query("MATCH (c:Commit)-[e:REFORMATS]->(s) RETURN c.hash, s.fully_qualified_name, e.seq")
     assert [r[:2] for r in fmt] == [[hs["format"], "pkg.io.load_rows"]]
     assert assert_invariant(g, repo.path) == len(hs)
+
+
+def _kinds(h) -> list[tuple[str, int]]:
+    return [(e.kind, e.seq) for e in h.events if not e.kind.startswith(("calls_", "callers_"))]
+
+
+def test_history_follows_a_move_across_files(renamed):
+    db, info, _repo, _hs = renamed
+    h = Q.symbol_history(db, info.name, "pkg.main.parse_header")
+    assert _kinds(h) == [("appeared", 0), ("body_changed", 1), ("moved", 2)]
+    (moved,) = [e for e in h.events if e.kind == "moved"]
+    assert moved.details["from_fqn"] == "pkg.helpers.parse_header" and moved.details["from_file"] == "pkg/helpers.py"
+    assert moved.message == "merge helpers into main" and h.exists_at_head
+    # the old name's history says where it went
+    old = Q.symbol_history(db, info.name, "pkg.helpers.parse_header")
+    assert _kinds(old)[-1] == ("moved", 2)
+    assert [e for e in old.events if e.kind == "moved"][0].details["to_fqn"] == "pkg.main.parse_header"
+
+
+def test_history_follows_a_class_rename_to_its_methods(renamed):
+    db, info, _repo, _hs = renamed
+    h = Q.symbol_history(db, info.name, "pkg.shapes.Polygon.area")
+    assert _kinds(h) == [("appeared", 0), ("moved", 3)]
+    assert [e for e in h.events if e.kind == "moved"][0].details["from_parent"] == "pkg.shapes.Shape"
+    # a call kept across the rename is not lost and gained again
+    d = Q.symbol_history(db, info.name, "pkg.shapes.Polygon.describe")
+    assert not [e for e in d.events if e.kind.startswith("calls_") and e.seq == 3]
+    c = Q.symbol_history(db, info.name, "pkg.shapes.Polygon")
+    assert _kinds(c)[:2] == [("appeared", 0), ("renamed", 3)]
+
+
+def test_history_follows_a_rename_and_labels_formatting(renamed):
+    db, info, _repo, _hs = renamed
+    h = Q.symbol_history(db, info.name, "pkg.io.load_rows")
+    assert _kinds(h) == [("appeared", 0), ("renamed", 4), ("signature_changed", 4), ("body_changed", 4),
+                         ("formatting_only", 5)]
+    (r,) = [e for e in h.events if e.kind == "renamed"]
+    assert r.details["from_fqn"] == "pkg.io._load_rows" and r.details["change"] == "rename"
+    assert 0.6 <= r.details["similarity"] < 1.0
+
+
+def test_a_caller_of_a_renamed_function_keeps_its_call(db, ws, make_repo):
+    repo = make_repo()
+    repo.write("app.py", LOADER + "\n\ndef main():\n    return _load_rows('x.csv')\n")
+    repo.commit("one")
+    repo.write("app.py", LOADER.replace("_load_rows", "load_rows") + "\n\ndef main():\n    return load_rows('x.csv')\n")
+    repo.commit("two")
+    info = ws(repo.path)
+    ingest_workspace(db, info)
+    h = Q.symbol_history(db, info.name, "app.main")
+    assert [(e.kind, e.seq) for e in h.events] == [("appeared", 0), ("calls_gained", 0), ("body_changed", 1)]
