@@ -13,6 +13,7 @@ Calls gained at a rename that the old name lost at the same commit are not chang
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -81,17 +82,22 @@ def definition_events(versions: list[list[Any]], reformats: set[int]) -> list[Ra
 
 def _changes(prev: list[Any], v: list[Any], reformatted: bool, same_file: bool = True,
              code_same: bool = False) -> list[Raw]:
-    """Signature / body / docstring changes from version ``prev`` to ``v`` (at ``v``'s start)."""
+    """Signature / body / docstring changes from version ``prev`` to ``v`` (at ``v``'s start).
+    ``reformatted``: the commit recorded the code as unchanged (same normalized tokens, the
+    signature's included): a signature or body text change is ``formatting_only``."""
     seq = v[0]
     out: list[Raw] = []
-    if (prev[3] or "") != (v[3] or ""):
-        out.append(("signature_changed", seq, {"old": prev[3], "new": v[3]}))
+    sig = (prev[3] or "") != (v[3] or "")
+    body = (prev[7] or "") != (v[7] or "") and same_file
     doc = (prev[4] or "") != (v[4] or "")
-    if (prev[7] or "") != (v[7] or "") and same_file:
-        if not (reformatted or code_same):
-            out.append(("body_changed", seq, {}))
-        elif not doc and not out and reformatted:
+    if reformatted and (sig or body):
+        if not doc:
             out.append(("formatting_only", seq, {}))
+    else:
+        if sig:
+            out.append(("signature_changed", seq, {"old": prev[3], "new": v[3]}))
+        if body and not code_same:
+            out.append(("body_changed", seq, {}))
     if doc:
         out.append(("docstring_changed", seq, {"old": prev[4], "new": v[4]}))
     return out
@@ -106,8 +112,21 @@ def _link_event(old: Segment, new: Segment, reformats: set[int]) -> list[Raw]:
     out: list[Raw] = [(ev, seq, {"from_fqn": o, "to_fqn": n, "from_file": before[2], "to_file": after[2],
                                  "from_parent": before[8], "to_parent": after[8], "change": kind,
                                  "similarity": sim})]  # fmt: skip
+    # a signature that spells the name (TypeScript: ``area(): number``) did not change by the rename
+    old_name, new_name = _short(o), _short(n)
+    before = [*before[:3], _renamed_sig(before[3], old_name, new_name), *before[4:]]
     out.extend(_changes(before, after, seq in reformats, code_same=(sim or 0) >= 1.0))
     return out
+
+
+def _short(fqn: str) -> str:
+    return fqn.rsplit(".", 1)[-1]
+
+
+def _renamed_sig(sig: str | None, old: str, new: str) -> str | None:
+    if not sig or old == new:
+        return sig
+    return re.sub(rf"(?<![\w$]){re.escape(old)}(?![\w$])", new, sig, count=1)
 
 
 def lineage_events(fqn: str, versions: list[list[Any]], q: Runner) -> tuple[list[Raw], list[Segment]]:

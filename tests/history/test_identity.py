@@ -156,3 +156,71 @@ def test_a_caller_of_a_renamed_function_keeps_its_call(db, ws, make_repo):
     ingest_workspace(db, info)
     h = Q.symbol_history(db, info.name, "app.main")
     assert [(e.kind, e.seq) for e in h.events] == [("appeared", 0), ("calls_gained", 0), ("body_changed", 1)]
+
+
+SHAPES_TS = '''\
+export class Shape {
+  constructor(private sides: number[]) {}
+
+  area(): number {
+    let total = 0;
+    for (const side of this.sides) {
+      total += side * side;
+    }
+    return total / this.sides.length;
+  }
+}
+'''
+
+LOAD_TS = '''\
+export const readRows = (text: string, sep = ","): string[][] => {
+  const rows: string[][] = [];
+  for (const line of text.split("\\\\n")) {
+    if (line.trim()) rows.push(line.split(sep).map((c) => c.trim()));
+  }
+  return rows;
+};
+'''
+
+UTIL_TS = '''\
+export function clamp(value: number, lo: number, hi: number): number {
+  if (value < lo) return lo;
+  if (value > hi) return hi;
+  return Math.round(value * 100) / 100;
+}
+'''
+
+
+def test_typescript_renames_moves_and_formatting(db, ws, make_repo):
+    repo = make_repo()
+    repo.write("src/shapes.ts", SHAPES_TS)
+    repo.write("src/load.ts", LOAD_TS)
+    repo.write("src/util.ts", UTIL_TS)
+    repo.write("src/main.ts", "import { clamp } from './util';\nexport function main() { return clamp(1, 0, 2); }\n")
+    repo.commit("introduce")
+    repo.write("src/shapes.ts", SHAPES_TS.replace("class Shape", "class Polygon"))
+    repo.commit("rename the class")
+    repo.write("src/load.ts", LOAD_TS.replace("readRows", "parseRows").replace("c.trim()", "c.trim().toLowerCase()"))
+    repo.commit("rename the const")
+    repo.rm("src/util.ts")
+    repo.write("src/main.ts", UTIL_TS + "export function main() { return clamp(1, 0, 2); }\n")
+    repo.commit("inline util")
+    repo.write("src/load.ts", LOAD_TS.replace("readRows", "parseRows").replace("c.trim()", "c.trim().toLowerCase()")
+               .replace('sep = ","', "sep = ','").replace("  return rows;", "  // done\n  return rows")
+               .replace("rows.push(line.split(sep).map((c) => c.trim().toLowerCase()));",
+                        "rows.push(\n        line.split(sep).map((c) => c.trim().toLowerCase()),\n      );"))
+    repo.commit("prettier")
+    info = ws(repo.path)
+    ingest_workspace(db, info)
+    g = db.graph(info.name)
+    links = {(a, b, k) for a, b, k, _c in _links(g)}
+    assert links == {("src/shapes.Shape", "src/shapes.Polygon", "rename"),
+                     ("src/shapes.Shape.constructor", "src/shapes.Polygon.constructor", "move"),
+                     ("src/shapes.Shape.area", "src/shapes.Polygon.area", "move"),
+                     ("src/load.readRows", "src/load.parseRows", "rename"),
+                     ("src/util.clamp", "src/main.clamp", "move")}, links
+    h = Q.symbol_history(db, info.name, "src/load.parseRows")
+    assert _kinds(h) == [("appeared", 0), ("renamed", 2), ("body_changed", 2), ("formatting_only", 4)]
+    assert _kinds(Q.symbol_history(db, info.name, "src/shapes.Polygon.area")) == [("appeared", 0), ("moved", 1)]
+    assert _kinds(Q.symbol_history(db, info.name, "src/main.clamp")) == [("appeared", 0), ("moved", 3)]
+    assert assert_invariant(g, repo.path) == 5
