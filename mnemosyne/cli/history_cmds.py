@@ -194,6 +194,9 @@ def _diff(args: argparse.Namespace) -> int:
         ("symbols changed", [f"~ {s.fqn}: {', '.join(s.changes)}"
                              + (f" {s.old_signature} -> {s.signature}" if "signature" in s.changes else "")
                              for s in res.symbols_changed]),  # fmt: skip
+        ("symbols renamed or moved", [f"> {s.old_fqn} -> {s.fqn} ({s.change}"
+                                      + (f", also {', '.join(s.changes)}" if s.changes else "") + ")"
+                                      for s in res.symbols_renamed]),  # fmt: skip
         ("calls added", [f"+ {c.caller} -> {c.callee}" for c in res.calls_added]),
         ("calls removed", [f"- {c.caller} -> {c.callee}" for c in res.calls_removed]),
         ("imports added", [f"+ {i.file} -> {i.target}" for i in res.imports_added]),

@@ -173,8 +173,9 @@ class HistoryAnswer(_Answer):
 
 class DiffChange(BaseModel):
     category: Literal["call", "symbol", "import", "dependency"]
-    change: Literal["added", "removed", "changed"]
-    name: str = Field(description="caller -> callee, FQN, file -> target, or package name")
+    change: Literal["added", "removed", "changed", "renamed"]
+    name: str = Field(description="caller -> callee, FQN (renamed: the new one; details.old_fqn), file -> target, "
+                                  "or package name")
     file: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
 

@@ -614,6 +614,12 @@ class McpService:
                                                                 ("old_file", s.old_file), ("old_signature", s.old_signature),
                                                                 ("changes", s.changes or None)) if v})  # fmt: skip
                         for s in lst]
+        changes += [M.DiffChange(category="symbol", change="renamed", name=s.fqn, file=s.file,
+                                 details={k: v for k, v in (("old_fqn", s.old_fqn), ("old_file", s.old_file),
+                                                            ("kind", s.kind), ("rename", s.change),
+                                                            ("similarity", s.similarity),
+                                                            ("changes", s.changes or None)) if v is not None})  # fmt: skip
+                    for s in d.symbols_renamed]
         for action, lst in (("added", d.imports_added), ("removed", d.imports_removed)):
             changes += [M.DiffChange(category="import", change=action, name=f"{i.file} -> {i.target}", file=i.file,
                                      details={"target_kind": i.target_kind}) for i in lst]  # fmt: skip
@@ -631,9 +637,11 @@ class McpService:
               + ": " + (", ".join(f"{k} {v}" for k, v in sorted(totals.items())) or "no changes")
               + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
         for c in kept:
-            sign = {"added": "+", "removed": "-", "changed": "~"}[c.change]
+            sign = {"added": "+", "removed": "-", "changed": "~", "renamed": ">"}[c.change]
             if c.category == "dependency":
                 extra = " " + code(dependency_text(c))
+            elif c.change == "renamed":
+                extra = f" (from {code(c.details.get('old_fqn', ''))}, {c.details.get('rename')})"
             else:
                 extra = f" ({', '.join(map(str, c.details.get('changes') or []))})" if c.change == "changed" else ""
             md.append(f"{sign} {c.category} {code(c.name)}{extra}")

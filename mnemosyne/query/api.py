@@ -26,7 +26,7 @@ from mnemosyne.query.core import (
     snapshot,
     workspace_info,
 )
-from mnemosyne.query.lineage import Segment, calls_events, lineage_events
+from mnemosyne.query.lineage import Segment, calls_events, lineage_events, renamed_between, renamed_sig
 from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 from mnemosyne.query.models import (
     AtCommit,
@@ -53,6 +53,7 @@ from mnemosyne.query.models import (
     LagResult,
     SymbolChange,
     SymbolRef,
+    SymbolRename,
     SymbolResult,
     WorkspaceStatus,
 )
@@ -560,8 +561,9 @@ def _first(msg: str | None) -> str | None:
 
 
 # the named queries of a diff: (calls, symbols, imports, dependencies), now / as believed at $t
-_DIFF = ("diff_calls", "diff_symbols", "diff_imports", "diff_dependencies")
-_DIFF_BELIEVED = ("diff_calls_believed", "diff_symbols_believed", "diff_imports_believed", "diff_dependencies_believed")
+_DIFF = ("diff_calls", "diff_symbols", "diff_imports", "diff_dependencies", "identity_links_between")
+_DIFF_BELIEVED = ("diff_calls_believed", "diff_symbols_believed", "diff_imports_believed", "diff_dependencies_believed",
+                  "identity_links_between_believed")
 
 
 def diff_commits(
@@ -595,18 +597,23 @@ def diff_commits(
         dep_rows = run(g, q[3], **p)
         da = {tuple(r[:7]) for r in dep_rows if r[7]}
         db_ = {tuple(r[:7]) for r in dep_rows if r[8]}
+        links = run(g, q[4], lo=p["lo"], hi=p["hi"], **({"t": p["t"]} if "t" in p else {}))
+        renamed = renamed_between(sa.keys() - sb.keys(), sb.keys() - sa.keys(), links, forward=a.seq <= b.seq)
     else:
         res.from_source = True
         ca, sa, ia, da = _source_sets(info, a, db, prefix)
         cb, sb, ib, db_ = _source_sets(info, b, db, prefix)
+        renamed = []  # renames are recorded for timeline commits only
     res.calls_added = [CallChange(caller=k[0], callee=k[1], resolution=cb[k][2], external=bool(cb[k][4]))
                        for k in sorted(cb.keys() - ca.keys())]  # fmt: skip
     res.calls_removed = [CallChange(caller=k[0], callee=k[1], resolution=ca[k][2], external=bool(ca[k][4]))
                          for k in sorted(ca.keys() - cb.keys())]  # fmt: skip
+    olds, news = {o for o, _, _ in renamed}, {n for _, n, _ in renamed}
     res.symbols_added = [SymbolChange(fqn=f, kind=sb[f][0], file=sb[f][1], signature=sb[f][2])
-                         for f in sorted(sb.keys() - sa.keys())]  # fmt: skip
+                         for f in sorted(sb.keys() - sa.keys() - news)]  # fmt: skip
     res.symbols_removed = [SymbolChange(fqn=f, kind=sa[f][0], file=sa[f][1], signature=sa[f][2])
-                           for f in sorted(sa.keys() - sb.keys())]  # fmt: skip
+                           for f in sorted(sa.keys() - sb.keys() - olds)]  # fmt: skip
+    res.symbols_renamed = [_renamed(o, n, sim, sa[o], sb[n]) for o, n, sim in renamed]
     for f in sorted(sa.keys() & sb.keys()):
         (_, fa, siga, ha), (kind, fb, sigb, hb) = sa[f], sb[f]
         changes = [n for n, x, y in (("signature", siga, sigb), ("file", fa, fb), ("body", ha, hb))
@@ -619,6 +626,18 @@ def diff_commits(
     res.dependencies_added = [_dep_change(k) for k in sorted(db_ - da, key=_dep_key)]
     res.dependencies_removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
     return res
+
+
+def _renamed(old: str, new: str, sim: float | None, va: tuple, vb: tuple) -> SymbolRename:
+    """A rename/move between the two commits of a diff (``va``/``vb``: kind, file, signature, body)."""
+    (_, fa, siga, ha), (kind, fb, sigb, hb) = va, vb
+    o_name, n_name = old.rsplit(".", 1)[-1], new.rsplit(".", 1)[-1]
+    moved = fa != fb or old.rsplit(".", 1)[0] != new.rsplit(".", 1)[0]
+    change = "move" if o_name == n_name else "rename_move" if moved else "rename"
+    changes = [n for n, x, y in (("signature", renamed_sig(siga, o_name, n_name), sigb), ("body", ha, hb))
+               if (x or "") != (y or "") and not (n == "body" and sim is not None and sim >= 1.0)]  # fmt: skip
+    return SymbolRename(old_fqn=old, fqn=new, kind=kind, change=change, old_file=fa, file=fb, old_signature=siga,
+                        signature=sigb, similarity=sim, changes=changes)  # fmt: skip
 
 
 def _dep_key(k: tuple) -> tuple:

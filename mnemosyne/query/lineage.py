@@ -114,7 +114,7 @@ def _link_event(old: Segment, new: Segment, reformats: set[int]) -> list[Raw]:
                                  "similarity": sim})]  # fmt: skip
     # a signature that spells the name (TypeScript: ``area(): number``) did not change by the rename
     old_name, new_name = _short(o), _short(n)
-    before = [*before[:3], _renamed_sig(before[3], old_name, new_name), *before[4:]]
+    before = [*before[:3], renamed_sig(before[3], old_name, new_name), *before[4:]]
     out.extend(_changes(before, after, seq in reformats, code_same=(sim or 0) >= 1.0))
     return out
 
@@ -123,7 +123,7 @@ def _short(fqn: str) -> str:
     return fqn.rsplit(".", 1)[-1]
 
 
-def _renamed_sig(sig: str | None, old: str, new: str) -> str | None:
+def renamed_sig(sig: str | None, old: str, new: str) -> str | None:
     if not sig or old == new:
         return sig
     return re.sub(rf"(?<![\w$]){re.escape(old)}(?![\w$])", new, sig, count=1)
@@ -196,4 +196,28 @@ def calls_events(segs_fqns: list[str], bounds: list[tuple[int | None, int | None
     for (k, s), others in grouped.items():
         if others:
             out.append((k, s, {"callees" if k.startswith("calls") else "callers": sorted(others)}))
+    return out
+
+
+def renamed_between(removed: set[str], added: set[str], links: list[list[Any]], forward: bool = True
+                    ) -> list[tuple[str, str, float | None]]:
+    """(old FQN, new FQN, lowest similarity on the way) for each symbol removed between two commits
+    that the recorded links (``identity_links_between`` rows, oldest first) carry, through any
+    number of renames, to a symbol added between them. ``forward``: from the older commit to the
+    newer (else the links are walked backwards: a diff asked newest first)."""
+    nxt: dict[str, tuple[str, float | None]] = {}
+    for o, n, _kind, sim, _seq in (links if forward else reversed(links)):
+        a, b = (o, n) if forward else (n, o)
+        if a not in nxt:
+            nxt[a] = (b, sim)
+    out = []
+    for f in sorted(removed):
+        cur, low, hops = f, None, 0
+        while cur in nxt and hops <= MAX_LINEAGE_HOPS:
+            cur, sim = nxt[cur]
+            low = sim if low is None or (sim is not None and sim < low) else low
+            hops += 1
+            if cur in added:
+                out.append((f, cur, low))
+                break
     return out

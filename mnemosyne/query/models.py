@@ -194,6 +194,22 @@ class SymbolChange(BaseModel):
     changes: list[str] = Field(default_factory=list, description="for changed symbols: signature, file, body")
 
 
+class SymbolRename(BaseModel):
+    """A symbol renamed or moved between two commits (the recorded renames and moves, chained)."""
+
+    old_fqn: str
+    fqn: str
+    kind: str | None = None
+    change: Literal["rename", "move", "rename_move"] = Field(
+        description="rename: another name; move: another file or class; rename_move: both")
+    old_file: str | None = None
+    file: str | None = None
+    old_signature: str | None = None
+    signature: str | None = None
+    similarity: float | None = Field(default=None, description="body similarity (lowest over chained renames)")
+    changes: list[str] = Field(default_factory=list, description="also changed: signature, body")
+
+
 class ImportChange(BaseModel):
     file: str
     target: str
@@ -221,6 +237,7 @@ class DiffResult(BaseModel):
     symbols_added: list[SymbolChange] = Field(default_factory=list)
     symbols_removed: list[SymbolChange] = Field(default_factory=list)
     symbols_changed: list[SymbolChange] = Field(default_factory=list)
+    symbols_renamed: list[SymbolRename] = Field(default_factory=list)
     imports_added: list[ImportChange] = Field(default_factory=list)
     imports_removed: list[ImportChange] = Field(default_factory=list)
     dependencies_added: list[DependencyChange] = Field(default_factory=list)

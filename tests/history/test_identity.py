@@ -224,3 +224,21 @@ def test_typescript_renames_moves_and_formatting(db, ws, make_repo):
     assert _kinds(Q.symbol_history(db, info.name, "src/shapes.Polygon.area")) == [("appeared", 0), ("moved", 1)]
     assert _kinds(Q.symbol_history(db, info.name, "src/main.clamp")) == [("appeared", 0), ("moved", 3)]
     assert assert_invariant(g, repo.path) == 5
+
+
+def test_diff_reports_renames_and_moves(renamed):
+    db, info, _repo, hs = renamed
+    d = Q.diff_commits(db, info.name, hs["intro"], hs["format"])
+    got = {(r.old_fqn, r.fqn, r.change) for r in d.symbols_renamed}
+    assert ("pkg.helpers.parse_header", "pkg.main.parse_header", "move") in got
+    assert ("pkg.shapes.Shape", "pkg.shapes.Polygon", "rename") in got
+    assert ("pkg.shapes.Shape.area", "pkg.shapes.Polygon.area", "move") in got
+    assert ("pkg.io._load_rows", "pkg.io.load_rows", "rename") in got
+    gone = {s.fqn for s in d.symbols_removed} | {s.fqn for s in d.symbols_added}
+    assert not gone & ({o for o, _, _ in got} | {n for _, n, _ in got})
+    (lr,) = [r for r in d.symbols_renamed if r.fqn == "pkg.io.load_rows"]
+    assert lr.changes == ["signature", "body"]
+    # asked newest first, the links are walked backwards
+    back = Q.diff_commits(db, info.name, hs["format"], hs["intro"])
+    assert ("pkg.io.load_rows", "pkg.io._load_rows", "rename") in {(r.old_fqn, r.fqn, r.change)
+                                                                  for r in back.symbols_renamed}
