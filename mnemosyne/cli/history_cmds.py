@@ -132,6 +132,8 @@ def _calls(args: argparse.Namespace) -> int:
         res = fn(db, ws, args.fqn, at=args.at, as_of=args.as_of, as_of_ingest=args.as_of_ingest)
     lines = [f"{res.fqn} calls at {res.at.describe()}:" if args.direction == "callees"
              else f"callers of {res.fqn} at {res.at.describe()}:"]  # fmt: skip
+    if res.asked_fqn:
+        lines.append(f"  ({res.asked_fqn} was called {res.fqn} at that commit: renamed or moved since)")
     if not res.edges:
         lines.append("  (nothing)")
     for e in res.edges:

@@ -148,6 +148,8 @@ class CallsAnswer(_Answer):
     edges: list[CallTreeEdge]
     page: Page
     tree_truncated: bool = Field(default=False, description="the expansion hit the node limit")
+    name_at_commit: str | None = Field(default=None, description="the symbol's name at that commit, when it was "
+                                                                 "renamed or moved since (the edges are of that name)")
 
 
 # --- history ---------------------------------------------------------------------------------------

@@ -537,11 +537,14 @@ class McpService:
         walk(tree.root, 1)
         kept, page = page_of(edges, offset, limit)
         out = M.CallsAnswer(workspace=info.name, at=ref, freshness=fr, fqn=fqn, direction=direction, depth=depth,
-                            edges=kept, page=page, tree_truncated=tree.truncated)  # fmt: skip
+                            edges=kept, page=page, tree_truncated=tree.truncated,
+                            name_at_commit=tree.root.fqn if tree.asked_fqn else None)  # fmt: skip
         verb = "calls" if direction == "callees" else "is called by"
         md = [self.header(info.name, ref, fr),
               f"{code(fqn)} {verb} ({page.total} edge(s), depth {depth}"
               + (f", showing {page.offset + 1}-{page.offset + page.returned}; more: pass `cursor`" if page.next_cursor else "") + "):"]  # fmt: skip
+        if tree.asked_fqn:
+            md.append(f"(at {atc.short} it was named {code(tree.root.fqn)}: renamed or moved since)")
         for e in kept:
             other = e.callee if direction == "callees" else e.caller
             conf = f"{e.confidence:.2f}" if e.confidence is not None else "?"

@@ -26,7 +26,7 @@ from mnemosyne.query.core import (
     snapshot,
     workspace_info,
 )
-from mnemosyne.query.lineage import Segment, calls_events, lineage_events, renamed_between, renamed_sig
+from mnemosyne.query.lineage import Segment, calls_events, lineage_events, name_at, renamed_between, renamed_sig
 from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 from mnemosyne.query.models import (
     AtCommit,
@@ -261,13 +261,32 @@ def _calls(
     q = _At(g, atc)
     query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
     rows = q(query, fqn=fqn, seq=atc.seq)
+    asked = None
     if not rows:
-        resolved = _resolve_name(db, info, g, fqn, atc, q)
-        if resolved != fqn:
-            fqn = resolved
+        then = _name_then(g, atc, fqn, q)
+        if then is not None:
+            asked, fqn = fqn, then
             rows = q(query, fqn=fqn, seq=atc.seq)
+        else:
+            resolved = _resolve_name(db, info, g, fqn, atc, q)
+            if resolved != fqn:
+                fqn = resolved
+                rows = q(query, fqn=fqn, seq=atc.seq)
     edges = [_call_edge(info, atc, fqn, direction, row) for row in rows]
-    return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges)
+    return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, asked_fqn=asked)
+
+
+def _name_then(g: Graph, atc: AtCommit, fqn: str, q: _At) -> str | None:
+    """The name ``fqn`` had at timeline commit ``atc`` when it was renamed or moved since (the
+    recorded links followed back), or None (not renamed since, or defined under ``fqn`` there)."""
+    if atc.seq is None or q("symbol_at_commit", fqn=fqn, seq=atc.seq):
+        return None
+    believed = {"t": q.extra["t"]} if q.extra else {}
+    then = name_at(fqn, int(atc.seq), lambda f: run(g, "identity_links_believed" if believed else "identity_links",
+                                                     fqns=[f], **believed))  # fmt: skip
+    if then is None or not q("symbol_at_commit", fqn=then, seq=atc.seq):
+        return None
+    return then
 
 
 def calls(
@@ -316,9 +335,12 @@ def call_tree(
         return [_call_edge(info, atc, name, direction, row, with_lines=False) for row in rows]
 
     first = step(fqn)  # the root's edges; only when it has none is "is it defined at all?" asked
+    asked = None
     if not first:
-        resolved = _resolve_name(db, info, g, fqn, atc, q, src)
+        then = _name_then(g, atc, fqn, q) if q is not None else None
+        resolved = then or _resolve_name(db, info, g, fqn, atc, q, src)
         if resolved != fqn:
+            asked = fqn if then else None
             fqn = resolved
             first = step(fqn)
     root = CallTreeNode(fqn=fqn)
@@ -344,7 +366,7 @@ def call_tree(
                 nxt.append(child)
         frontier = nxt
     return CallTreeResult(workspace=info.name, root=root, direction=direction, depth=int(depth), at=atc,
-                          truncated=truncated, from_source=atc.from_source)  # fmt: skip
+                          truncated=truncated, from_source=atc.from_source, asked_fqn=asked)  # fmt: skip
 
 
 # --- symbols -----------------------------------------------------------------------------------

@@ -221,3 +221,17 @@ def renamed_between(removed: set[str], added: set[str], links: list[list[Any]], 
                 out.append((f, cur, low))
                 break
     return out
+
+
+def name_at(fqn: str, seq: int, links_of: Callable[[str], list[list[Any]]]) -> str | None:
+    """The name the symbol called ``fqn`` now had at timeline position ``seq``: the recorded
+    renames and moves into it after ``seq`` followed back (the earliest one after ``seq`` at each
+    step). None when it was not renamed or moved since."""
+    cur, hops = fqn, 0
+    while hops <= MAX_LINEAGE_HOPS:
+        into = [r for r in links_of(cur) if r[1] == cur and r[4] > seq]
+        if not into:
+            break
+        cur = min(into, key=lambda r: (r[4], -(r[3] or 0.0), r[0]))[0]
+        hops += 1
+    return None if cur == fqn else cur

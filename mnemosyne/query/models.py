@@ -85,6 +85,8 @@ class CallsResult(BaseModel):
     at: AtCommit
     edges: list[CallEdge]
     from_source: bool = False
+    asked_fqn: str | None = Field(default=None, description="the name asked for, when the symbol had another name "
+                                                            "at that commit (fqn): renamed or moved since")
 
 
 class CallTreeNode(BaseModel):
@@ -104,6 +106,8 @@ class CallTreeResult(BaseModel):
     at: AtCommit
     truncated: bool = Field(default=False, description="the node limit was reached")
     from_source: bool = False
+    asked_fqn: str | None = Field(default=None, description="the name asked for, when the root had another name "
+                                                            "at that commit: renamed or moved since")
 
 
 class SymbolRef(BaseModel):

@@ -242,3 +242,17 @@ def test_diff_reports_renames_and_moves(renamed):
     back = Q.diff_commits(db, info.name, hs["format"], hs["intro"])
     assert ("pkg.io.load_rows", "pkg.io._load_rows", "rename") in {(r.old_fqn, r.fqn, r.change)
                                                                   for r in back.symbols_renamed}
+
+
+def test_calls_at_an_old_commit_accept_todays_name(renamed):
+    db, info, _repo, hs = renamed
+    res = Q.callers(db, info.name, "pkg.main.parse_header", at=hs["intro"])
+    assert res.asked_fqn == "pkg.main.parse_header" and res.fqn == "pkg.helpers.parse_header"
+    assert [e.caller for e in res.edges] == ["pkg.main.run"]
+    area = Q.callers(db, info.name, "pkg.shapes.Polygon.area", at=hs["edit"])
+    assert area.fqn == "pkg.shapes.Shape.area" and [e.caller for e in area.edges] == ["pkg.shapes.Shape.describe"]
+    tree = Q.call_tree(db, info.name, "pkg.shapes.Polygon.describe", at=hs["intro"])
+    assert tree.asked_fqn and tree.root.fqn == "pkg.shapes.Shape.describe"
+    assert "pkg.shapes.Shape.area" in {c.fqn for c in tree.root.children}
+    # at the head, today's name is itself
+    assert Q.callers(db, info.name, "pkg.main.parse_header").asked_fqn is None
