@@ -718,6 +718,8 @@ class McpService:
                   + (" — more: pass `cursor`" if page.next_cursor else ""))  # fmt: skip
         if missing:
             md.append(f"not found at this commit: {', '.join(code(m) for m in missing[:20])}")
+        for now_name, then in list((res.names_then if res is not None else {}).items())[:20]:
+            md.append(f"{code(now_name)} was named {code(then)} at this commit (renamed or moved since)")
         for it in kept:
             md.append(f"- d{it.distance} {it.kind} {code(it.name)} via {', '.join(code(v) for v in it.via[:3])}")
         for c in constraints:

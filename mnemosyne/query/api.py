@@ -857,7 +857,14 @@ def impact(
     missing: list[str] = []
     targets: list[str] = []
     src = _src(info, atc, db) if atc.from_source else None
+    names_then: dict[str, str] = {}
+    q = _At(g, atc) if src is None else None
     for fqn in fqns or []:
+        then = _name_then(g, atc, fqn, q) if q is not None else None
+        if then is not None:  # today's name, renamed or moved since that commit
+            names_then[fqn] = then
+            targets.append(then)
+            continue
         try:  # a short or suffix name as get_symbol takes it; several matches raise AmbiguousSymbol
             targets.append(_resolve_name(db, info, g, fqn, atc, src=src))
         except AmbiguousSymbol:
@@ -915,7 +922,8 @@ def impact(
         levels.append(ImpactLevel(distance=d, items=sorted(items.values(), key=lambda i: (i.kind, i.name))))
         sym_frontier, file_frontier = nxt_syms, nxt_files
     return ImpactResult(workspace=info.name, at=atc, targets=targets, files=present_files, depth=int(depth),
-                        levels=levels, missing=missing, from_source=atc.from_source)  # fmt: skip
+                        levels=levels, missing=missing, from_source=atc.from_source,
+                        names_then=names_then)  # fmt: skip
 
 
 def list_files(

@@ -325,6 +325,8 @@ class ImpactResult(BaseModel):
     levels: list[ImpactLevel]
     missing: list[str] = Field(default_factory=list, description="given names/files not found at that commit")
     from_source: bool = False
+    names_then: dict[str, str] = Field(default_factory=dict, description="a symbol asked by today's name -> its "
+                                                                        "name at that commit (renamed or moved since)")
 
 
 class FileRef(BaseModel):

@@ -256,3 +256,11 @@ def test_calls_at_an_old_commit_accept_todays_name(renamed):
     assert "pkg.shapes.Shape.area" in {c.fqn for c in tree.root.children}
     # at the head, today's name is itself
     assert Q.callers(db, info.name, "pkg.main.parse_header").asked_fqn is None
+
+
+def test_impact_at_an_old_commit_accepts_todays_name(renamed):
+    db, info, _repo, hs = renamed
+    res = Q.impact(db, info.name, fqns=["pkg.shapes.Polygon.area"], at=hs["intro"])
+    assert res.names_then == {"pkg.shapes.Polygon.area": "pkg.shapes.Shape.area"} and not res.missing
+    assert [i.name for i in res.levels[0].items] == ["pkg.shapes.Shape.describe"]
+
