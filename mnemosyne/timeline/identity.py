@@ -26,6 +26,8 @@ equal: re-wrapped lines, comments inside the body, quote style, trailing commas.
 
 from __future__ import annotations
 
+import difflib
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -34,11 +36,13 @@ from mnemosyne.facts import FileFacts
 from mnemosyne.limits import IDENTITY_MAX_PAIRS
 from mnemosyne.timeline.edges import clean
 from mnemosyne.timeline.state import Delta
-from mnemosyne.timeline.tokens import code_tokens
+from mnemosyne.timeline.tokens import code_tokens, skeleton
 
 MOVE_MIN = 0.5  # similarity a same-named pair needs (another file or class)
 RENAME_MIN = 0.6  # similarity a renamed pair needs
-CARRIED_MIN = 0.2  # a same-named member of a matched class/function (carried by its parent's rename)
+CARRIED_MIN = 0.0  # a same-named member of a matched class/function: carried by its parent's move or rename
+REWRITE_BAG = 0.45  # token-multiset similarity of a (nearly) same-named top-level symbol rewritten as it moved
+REWRITE_MIN, RENAME_BAG, NAME_RATIO = 0.4, 0.75, 0.7  # a renamed top-level symbol rewritten (resolve_ctx -> _resolve_context)
 TINY_TOKENS = 12  # a body this small (tokens) is no evidence of identity by itself
 SIZE_RATIO = 2.5  # token counts of a renamed pair within this factor
 SHINGLE = 3
@@ -63,12 +67,23 @@ class Side:
     text: str
     _tokens: list[str] | None = field(default=None, repr=False)
     _shingles: frozenset[int] | None = field(default=None, repr=False)
+    _bag: Counter[str] | None = field(default=None, repr=False)
+    shell: str = field(default="", repr=False)  # a class: its text without its members' lines
 
     @property
     def tokens(self) -> list[str]:
         if self._tokens is None:
             self._tokens = code_tokens(self.file, self.text)
         return self._tokens
+
+    def with_text(self, text: str) -> Side:
+        return Side(self.fqn, self.name, self.kind, self.file, self.parent, self.signature, self.body_hash + "*", text)
+
+    @property
+    def bag(self) -> Counter[str]:
+        if self._bag is None:
+            self._bag = Counter(x for x in self.tokens if x != self.name)
+        return self._bag
 
     @property
     def shingles(self) -> frozenset[int]:
@@ -98,9 +113,47 @@ def similarity(a: Side, b: Side) -> float:
     return inter / (len(sa) + len(sb) - inter)
 
 
-def formatting_only(old: Side, new: Side) -> bool:
-    """A body text change that is not a change of the code (same normalized tokens)."""
-    return old.body_hash != new.body_hash and old.tokens == new.tokens
+def bag_similarity(a: Side, b: Side) -> float:
+    """Dice coefficient of the two token multisets (own names left out): order-blind, so it still
+    sees a rewritten body (statements reordered, conditions restructured) as made of the same parts."""
+    ca, cb = a.bag, b.bag
+    total = sum(ca.values()) + sum(cb.values())
+    return 2 * sum((ca & cb).values()) / total if total else 1.0
+
+
+def _norm_name(name: str) -> str:
+    return name.lstrip("_").lower()
+
+
+def _near_name(a: str, b: str) -> bool:
+    """The same name up to leading underscores and case (a private helper made public)."""
+    return not a.startswith("__") and not b.startswith("__") and _norm_name(a) == _norm_name(b)
+
+
+def _rewritten(o: Side, n: Side, sim: float, same_name: bool) -> bool:
+    """A body rewritten as it moved (shingles too different) is still identified when the evidence
+    is otherwise strong: a top-level symbol of the same (or nearly the same) name whose tokens are
+    mostly the same (``REWRITE_BAG``), or a name close enough (``NAME_RATIO``) with a fair shingle
+    similarity (``REWRITE_MIN``) and very similar tokens (``RENAME_BAG``). Methods are left out
+    (``__init__`` and ``run`` are everywhere); a renamed class carries them instead."""
+    if o.parent != o.file or n.parent != n.file:
+        return False
+    if same_name:
+        return bag_similarity(o, n) >= REWRITE_BAG
+    if sim < REWRITE_MIN:
+        return False
+    ratio = difflib.SequenceMatcher(None, _norm_name(o.name), _norm_name(n.name)).ratio()
+    return ratio >= NAME_RATIO and bag_similarity(o, n) >= RENAME_BAG
+
+
+def formatting_only(old: Side, new: Side, same_docstring: bool = False) -> bool:
+    """A body text change that is not a change of the code (same normalized tokens). With
+    ``same_docstring``, two texts whose skeletons differ are ruled out without tokenizing."""
+    if old.body_hash == new.body_hash:
+        return False
+    if same_docstring and skeleton(old.file, old.text) != skeleton(new.file, new.text):
+        return False
+    return old.tokens == new.tokens
 
 
 def _depth(s: Side) -> int:
@@ -139,11 +192,11 @@ def _assign(olds: list[Side], news: list[Side], matched: dict[str, str], taken: 
             budget: list[int]) -> None:
     by_name: dict[str, list[Side]] = {}
     for n in news:
-        by_name.setdefault(n.name, []).append(n)
+        by_name.setdefault(_norm_name(n.name), []).append(n)
     pairs: list[tuple[Side, Side]] = []
     seen: set[tuple[str, str]] = set()
-    for o in olds:  # same-named pairs first: moves are never crowded out by the budget
-        for n in by_name.get(o.name, ()):
+    for o in olds:  # (nearly) same-named pairs first: moves are never crowded out by the budget
+        for n in by_name.get(_norm_name(o.name), ()):
             pairs.append((o, n))
             seen.add((o.fqn, n.fqn))
     budget[0] -= len(pairs)
@@ -167,12 +220,14 @@ def _assign(olds: list[Side], news: list[Side], matched: dict[str, str], taken: 
         same_name = o.name == n.name
         parent_ok = matched.get(o.parent, o.parent) == n.parent
         carried = same_name and parent_ok and o.parent != n.parent  # its class/function was renamed
+        near = not same_name and _near_name(o.name, n.name)  # _helper -> helper, Helper -> helper
         if min(len(o.tokens), len(n.tokens)) < TINY_TOKENS:
             if not (carried or (sim == 1.0 and same_name)):
                 continue
-        elif sim < (CARRIED_MIN if carried else MOVE_MIN if same_name else RENAME_MIN):
+        elif not (sim >= (CARRIED_MIN if carried else MOVE_MIN if same_name else RENAME_MIN)
+                  or _rewritten(o, n, sim, same_name or near)):
             continue
-        bonus = 0.05 * same_name + 0.05 * parent_ok + 0.02 * (o.file == n.file)
+        bonus = 1.0 * carried + 0.05 * (same_name or near) + 0.05 * parent_ok + 0.02 * (o.file == n.file)
         scored.append((-(sim + bonus), -sim, o.fqn, n.fqn, o, n))
     scored.sort(key=lambda x: x[:4])
     for _neg, neg_sim, _of, _nf, o, n in scored:
@@ -196,12 +251,14 @@ class CommitIdentity:
 
 def _sides(facts: Mapping[str, FileFacts | None], wanted: set[str], text_of: Callable[[str], str | None]
            ) -> dict[str, Side]:
-    """The symbols named in ``wanted`` (stored FQNs) among ``facts``, with their text."""
+    """The symbols named in ``wanted`` (stored FQNs) among ``facts``, with their text (a class:
+    also its shell, the text without its members' lines)."""
     out: dict[str, Side] = {}
     for path, ff in facts.items():
         if ff is None:
             continue
         lines: list[str] | None = None
+        members: dict[str, list[tuple[int, int]]] | None = None
         for s in ff.symbols:
             fqn = clean(s.fqn)
             if fqn not in wanted:
@@ -211,9 +268,46 @@ def _sides(facts: Mapping[str, FileFacts | None], wanted: set[str], text_of: Cal
                 if text is None:
                     break
                 lines = text.splitlines(keepends=True)
-            out[fqn] = Side(fqn, s.name, s.kind, clean(s.file), clean(s.parent), s.signature or "", s.body_hash or "",
-                            "".join(lines[max(0, s.line_start - 1) : s.line_end]))
+            own = lines[max(0, s.line_start - 1) : s.line_end]
+            side = Side(fqn, s.name, s.kind, clean(s.file), clean(s.parent), s.signature or "", s.body_hash or "",
+                        "".join(own))
+            if s.kind == "class":
+                if members is None:
+                    members = {}
+                    for m in ff.symbols:
+                        members.setdefault(clean(m.parent), []).append((m.line_start, m.line_end))
+                cut = set()
+                for a, b in members.get(fqn, ()):
+                    cut.update(range(a, b + 1))
+                side.shell = "".join(ln for i, ln in enumerate(own, s.line_start) if i not in cut)
+            out[fqn] = side
     return out
+
+
+def _reformatted(edited: set[str], gone: set[str], came: set[str], old: dict[str, Side], new: dict[str, Side],
+                 same_doc: Callable[[str], bool]) -> list[tuple[str, bool]]:
+    """The edited symbols whose change is formatting-only. A class is, when its shell is and every
+    member it changed is (members first; a member added or removed is a change of the class): its
+    text holds all of its methods, tokenized once each rather than again as one class."""
+    verdict: dict[str, bool] = {}
+    changed_members: dict[str, list[str]] = {}
+    for f in (*gone, *came, *edited):
+        side = new.get(f) or old.get(f)
+        if side is not None:
+            changed_members.setdefault(side.parent, []).append(f)
+    for f in sorted(edited, key=lambda x: (-_depth(new[x] if x in new else old[x]) if x in new or x in old else 0, x)):
+        o, n = old.get(f), new.get(f)
+        if o is None or n is None:
+            continue
+        if n.kind != "class":
+            verdict[f] = formatting_only(o, n, same_doc(f))
+            continue
+        members = changed_members.get(f, [])
+        verdict[f] = (all(verdict.get(m, False) for m in members)
+                      and o.body_hash != n.body_hash
+                      and (o.shell == n.shell or formatting_only(o.with_text(o.shell), n.with_text(n.shell),
+                                                                 same_doc(f))))  # fmt: skip
+    return [(f, new[f].kind == "class") for f in sorted(edited) if verdict.get(f)]
 
 
 def commit_identity(delta: Delta, old_facts: Mapping[str, FileFacts | None], new_facts: Mapping[str, FileFacts],
@@ -236,7 +330,6 @@ def commit_identity(delta: Delta, old_facts: Mapping[str, FileFacts | None], new
     res = CommitIdentity()
     if gone and came:
         res.links = detect([old[f] for f in sorted(gone) if f in old], [new[f] for f in sorted(came) if f in new])
-    for f in sorted(edited):
-        if f in old and f in new and formatting_only(old[f], new[f]):
-            res.reformatted.append((f, new[f].kind == "class"))
+    res.reformatted = _reformatted(edited, gone, came, old, new,
+                                   lambda f: closed[f].ident[2] == opened[f].ident[2])
     return res

@@ -171,3 +171,19 @@ def script_tokens(text: str) -> list[str]:
 def code_tokens(path: str, text: str) -> list[str]:
     """Normalized tokens of a symbol's text in the file ``path`` (its language by suffix)."""
     return python_tokens(text) if is_python(path) else script_tokens(text)
+
+
+_PY_SKIP = re.compile(r"""(?P<s>(?:[rRbBuUfF]{0,2})(?:'''(?:\\.|[^\\])*?'''|\"\"\"(?:\\.|[^\\])*?\"\"\"|'(?:\\.|[^\\'\r\n])*'|"(?:\\.|[^\\"\r\n])*"))|\#[^\r\n]*""", re.DOTALL)
+_TS_SKIP = re.compile(r"""(?P<s>'(?:\\.|[^\\'\r\n])*'|"(?:\\.|[^\\"\r\n])*"|`(?:\\.|[^\\`])*`)|//[^\r\n]*|/\*.*?\*/""", re.DOTALL)
+_LAYOUT = str.maketrans("", "", " \t\r\n\f\\,;'\"`")
+
+
+def _keep_string(m: re.Match[str]) -> str:
+    return m.group("s") or ""
+
+
+def skeleton(path: str, text: str) -> str:
+    """The text without comments, whitespace, quotes, commas, semicolons and backslashes: equal
+    normalized tokens imply equal skeletons, so unequal skeletons rule out a formatting-only change
+    without tokenizing (most body changes are changes of the code)."""
+    return (_PY_SKIP if is_python(path) else _TS_SKIP).sub(_keep_string, text).translate(_LAYOUT)

@@ -264,3 +264,23 @@ def test_impact_at_an_old_commit_accepts_todays_name(renamed):
     assert res.names_then == {"pkg.shapes.Polygon.area": "pkg.shapes.Shape.area"} and not res.missing
     assert [i.name for i in res.levels[0].items] == ["pkg.shapes.Shape.describe"]
 
+
+
+def test_a_class_whose_methods_are_only_reformatted_is_reformatted(db, ws, make_repo):
+    repo = make_repo()
+    repo.write("shapes.py", SHAPES)
+    repo.commit("one")
+    repo.write("shapes.py", SHAPES.replace("return total / len(self.sides)",
+                                           "return total / len(\n            self.sides,\n        )  # the mean")
+               .replace('self.name = "shape"', "self.name = 'shape'"))
+    repo.commit("reformat")
+    repo.write("shapes.py", SHAPES.replace("total += side * side", "total += side ** 2")
+               .replace('self.name = "shape"', "self.name = 'shape'"))
+    repo.commit("change the code")
+    info = ws(repo.path)
+    ingest_workspace(db, info)
+    fmt = {tuple(r) for r in db.graph(info.name).query(
+        "MATCH (c:Commit)-[e:REFORMATS]->(s) RETURN s.fully_qualified_name, e.seq")}
+    assert fmt == {("shapes.Shape", 1), ("shapes.Shape.area", 1), ("shapes.Shape.__init__", 1)}
+    assert _kinds(Q.symbol_history(db, info.name, "shapes.Shape")) == [
+        ("appeared", 0), ("formatting_only", 1), ("body_changed", 2)]
