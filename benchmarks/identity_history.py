@@ -106,6 +106,7 @@ def score(db, ws: str, spec: dict, verbose: bool) -> dict:
     tp = fp = fn = 0
     complete = total = 0
     link_tp = link_fp = link_fn = 0
+    fmt_total = fmt_found = fmt_wrong = 0
     g = db.graph(ws)
     for fn_spec in spec["functions"]:
         fqn = fn_spec["fqn"]
@@ -116,6 +117,10 @@ def score(db, ws: str, spec: dict, verbose: bool) -> dict:
                if not e.kind.startswith(("calls_", "callers_")) and e.kind != "formatting_only"}
         got -= fmt  # formatting-only releases are set aside (labelled apart)
         got.discard(None)
+        said_fmt = {_version(e.message) for e in h.events if e.kind == "formatting_only"}
+        fmt_total += len(fmt)
+        fmt_found += len(fmt & said_fmt)
+        fmt_wrong += len(said_fmt - fmt)
         tp += len(got & want)
         fp += len(got - want)
         fn += len(want - got)
@@ -136,7 +141,7 @@ def score(db, ws: str, spec: dict, verbose: bool) -> dict:
                   + (f" links missed {sorted(labelled - found)} extra {sorted(found - labelled)}"
                      if labelled != found else ""))
     return {"tp": tp, "fp": fp, "fn": fn, "complete": complete, "total": total,
-            "ltp": link_tp, "lfp": link_fp, "lfn": link_fn}
+            "ltp": link_tp, "lfp": link_fp, "lfn": link_fn, "ft": fmt_total, "ff": fmt_found, "fw": fmt_wrong}
 
 
 def main() -> int:
@@ -155,7 +160,8 @@ def main() -> int:
     from mnemosyne.ingest import ingest_workspace
     from mnemosyne.workspaces import add_workspace
 
-    agg = {"tp": 0, "fp": 0, "fn": 0, "complete": 0, "total": 0, "ltp": 0, "lfp": 0, "lfn": 0}
+    agg = {"tp": 0, "fp": 0, "fn": 0, "complete": 0, "total": 0, "ltp": 0, "lfp": 0, "lfn": 0, "ft": 0, "ff": 0,
+           "fw": 0}
     ident = ingest_s = 0.0
     with private_database("mnident-") as (_home, _settings, db):
         for k, spec in repos.items():
@@ -178,6 +184,8 @@ def main() -> int:
     print(f"complete histories: {agg['complete']}/{agg['total']} ({agg['complete'] / max(1, agg['total']):.1%})")
     print(f"rename/move detection: precision {lp:.1%} recall {lr:.1%} "
           f"(tp {agg['ltp']}, fp {agg['lfp']}, fn {agg['lfn']})")
+    print(f"formatting-only: {agg['ff']} of {agg['ft']} labelled formatting-only releases reported as such, "
+          f"{agg['fw']} reported where the code changed")
     print(f"identity detection: {ident:.2f}s of {ingest_s:.1f}s ingestion ({ident / max(ingest_s, 1e-9):.1%})")
     return 0
 

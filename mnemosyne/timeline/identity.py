@@ -40,6 +40,8 @@ from mnemosyne.timeline.tokens import code_tokens, skeleton
 
 MOVE_MIN = 0.5  # similarity a same-named pair needs (another file or class)
 RENAME_MIN = 0.6  # similarity a renamed pair needs
+CROSS_DUNDER_MIN = 0.8  # a dunder method moved to an unrelated class
+CROSS_RENAME_MIN = 0.85  # a method renamed into an unrelated class
 CARRIED_MIN = 0.0  # a same-named member of a matched class/function: carried by its parent's move or rename
 REWRITE_BAG = 0.45  # token-multiset similarity of a (nearly) same-named top-level symbol rewritten as it moved
 REWRITE_MIN, RENAME_BAG, NAME_RATIO = 0.4, 0.75, 0.7  # a renamed top-level symbol rewritten (resolve_ctx -> _resolve_context)
@@ -111,6 +113,17 @@ def similarity(a: Side, b: Side) -> float:
         return 1.0
     inter = len(sa & sb)
     return inter / (len(sa) + len(sb) - inter)
+
+
+def _threshold(o: Side, n: Side, carried: bool, same_name: bool, parent_ok: bool) -> float:
+    """The similarity a pair needs. A method that leaves its class for another class that is not
+    its class renamed needs more: a dunder (``__exit__`` of two unrelated classes) or another name."""
+    if carried:
+        return CARRIED_MIN
+    cross = o.kind == "method" and n.kind == "method" and not parent_ok
+    if same_name:
+        return CROSS_DUNDER_MIN if cross and o.name.startswith("__") else MOVE_MIN
+    return CROSS_RENAME_MIN if cross else RENAME_MIN
 
 
 def bag_similarity(a: Side, b: Side) -> float:
@@ -224,8 +237,7 @@ def _assign(olds: list[Side], news: list[Side], matched: dict[str, str], taken: 
         if min(len(o.tokens), len(n.tokens)) < TINY_TOKENS:
             if not (carried or (sim == 1.0 and same_name)):
                 continue
-        elif not (sim >= (CARRIED_MIN if carried else MOVE_MIN if same_name else RENAME_MIN)
-                  or _rewritten(o, n, sim, same_name or near)):
+        elif not (sim >= _threshold(o, n, carried, same_name, parent_ok) or _rewritten(o, n, sim, same_name or near)):
             continue
         bonus = 1.0 * carried + 0.05 * (same_name or near) + 0.05 * parent_ok + 0.02 * (o.file == n.file)
         scored.append((-(sim + bonus), -sim, o.fqn, n.fqn, o, n))

@@ -284,3 +284,30 @@ def test_a_class_whose_methods_are_only_reformatted_is_reformatted(db, ws, make_
     assert fmt == {("shapes.Shape", 1), ("shapes.Shape.area", 1), ("shapes.Shape.__init__", 1)}
     assert _kinds(Q.symbol_history(db, info.name, "shapes.Shape")) == [
         ("appeared", 0), ("formatting_only", 1), ("body_changed", 2)]
+
+
+def test_a_superseded_commits_renames_are_not_believed(db, ws, make_repo):
+    repo = make_repo()
+    repo.write("io.py", LOADER)
+    base = repo.commit("one")
+    repo.write("io.py", LOADER.replace("_load_rows", "load_rows"))
+    repo.commit("rename")
+    info = ws(repo.path)
+    ingest_workspace(db, info)
+    assert _kinds(Q.symbol_history(db, info.name, "io.load_rows")) == [("appeared", 0), ("renamed", 1)]
+    import time
+
+    before_rewrite = int(time.time())
+    time.sleep(1.1)
+    # force-push: the rename is replaced by another commit that adds load_rows beside the old one
+    repo.git("reset", "-q", "--hard", base)
+    repo.write("io.py", LOADER + "\n\n" + LOADER.replace("_load_rows", "load_rows"))
+    repo.commit("copy")
+    ingest_workspace(db, info.name)
+    g = db.graph(info.name)
+    assert g.query("MATCH ()-[e:RENAMED_TO]->() RETURN count(e)") == [[1]]  # kept, not believed
+    assert _kinds(Q.symbol_history(db, info.name, "io.load_rows")) == [("appeared", 1)]
+    # as believed before the rewrite, it was a rename
+    then = Q.symbol_history(db, info.name, "io.load_rows", as_of_ingest=before_rewrite)
+    assert _kinds(then) == [("appeared", 0), ("renamed", 1)]
+    assert Q.diff_commits(db, info.name, base, "HEAD").symbols_renamed == []
