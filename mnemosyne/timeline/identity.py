@@ -12,11 +12,15 @@ the same code under another name, in another file or in another class?
 - **Similarity** of two bodies is the Jaccard index of their token 3-shingles, with the symbol's
   own name replaced by a placeholder (a renamed recursive function is still itself), on the
   normalized tokens of ``timeline.tokens`` (layout and comments do not count).
-- **Assignment** is greedy by score (similarity, then a small bonus for the same name, the same
-  or a matched parent, the same file), classes before their members, each symbol used once. A
-  same-named pair needs ``MOVE_MIN`` similarity, a renamed one ``RENAME_MIN``; a body under
-  ``TINY_TOKENS`` tokens is too common to be evidence: it needs the same name and a parent that
-  matched (a class rename carries its small methods) or an identical unique body.
+- **Assignment** is greedy by score (similarity, then a bonus for the same name, the same or a
+  matched parent, the same file), classes before their members, each symbol used once. A same-named
+  member of a matched class or function is carried with it whatever its similarity (a renamed or moved
+  class keeps its methods, even one whose body moved out). Otherwise a same-named pair needs
+  ``MOVE_MIN`` similarity, a renamed one ``RENAME_MIN``, a method leaving for an unrelated class more
+  (``CROSS_DUNDER_MIN``, ``CROSS_RENAME_MIN``); a top-level symbol rewritten as it moved is still taken
+  on its token multiset when its name is (nearly) the same (``_helper`` -> ``helper``) or close
+  (``_rewritten``). A body under ``TINY_TOKENS`` tokens is too common to be evidence: it needs the same
+  name and a matched parent, or an identical body and the same name.
 - **Kinds**: ``rename`` (another name, same file and parent), ``move`` (same name, another file or
   parent: a helper module merged into its user, the methods of a renamed class), ``rename_move``.
 
@@ -44,7 +48,8 @@ CROSS_DUNDER_MIN = 0.8  # a dunder method moved to an unrelated class
 CROSS_RENAME_MIN = 0.85  # a method renamed into an unrelated class
 CARRIED_MIN = 0.0  # a same-named member of a matched class/function: carried by its parent's move or rename
 REWRITE_BAG = 0.45  # token-multiset similarity of a (nearly) same-named top-level symbol rewritten as it moved
-REWRITE_MIN, RENAME_BAG, NAME_RATIO = 0.4, 0.75, 0.7  # a renamed top-level symbol rewritten (resolve_ctx -> _resolve_context)
+# a renamed top-level symbol rewritten as it moved (resolve_ctx -> _resolve_context)
+REWRITE_MIN, RENAME_BAG, NAME_RATIO = 0.4, 0.75, 0.7
 TINY_TOKENS = 12  # a body this small (tokens) is no evidence of identity by itself
 SIZE_RATIO = 2.5  # token counts of a renamed pair within this factor
 SHINGLE = 3
