@@ -54,6 +54,7 @@ from mnemosyne.parse.pool import shared_pool
 from mnemosyne.search.doc_store import DocState, apply_docs, catch_up_docs, default_token_counter, match_mentions
 from mnemosyne.search.docs import is_doc_path
 from mnemosyne.search.text import search_text
+from mnemosyne.store.identity_writer import record_identity
 from mnemosyne.store.versions import NodeRows, VersionStore, now_s
 from mnemosyne.store.window import VersionWindow
 from mnemosyne.timeline.edges import (
@@ -502,6 +503,7 @@ class _Run:
         tm["parse"] += time.perf_counter() - t
         nodes = NodeRows()
         manifests = any(is_manifest(p) for p in files)
+        old_facts = {p: self._facts_cache.get(p) for p in files}  # identity: the changed files before
         t = time.perf_counter()
         resolve_before = tm["resolve"]
         # edge keys, rows and the fact state are many small long-lived objects: the cyclic
@@ -516,6 +518,9 @@ class _Run:
         st = self.store
         with gc_paused():  # (the rows: as above)
             self.window.add(c, seq, now, nodes, delta)  # Meta.in_progress_seq set at the window's first commit
+        t = time.perf_counter()
+        record_identity(st, c, seq, files, old_facts, computed, delta, self.repo.read_blob)  # renames, moves
+        tm["identity"] = tm.get("identity", 0.0) + time.perf_counter() - t
         if docs:
             if not self._docs.loaded:
                 t = time.perf_counter()

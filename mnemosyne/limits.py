@@ -41,6 +41,10 @@ MAX_CYPHER_PARAMS_JSON = 100_000  # its $parameters, as JSON text
 MAX_CYPHER_ROWS = 500  # the largest row cap a caller may ask for
 MAX_RANGE_ITEMS = 1_000_000  # a range() in a read-only query: FalkorDB builds the whole list at once
 
+# -- identity across time (timeline/identity.py, query/lineage.py) ------------------------------------
+IDENTITY_MAX_PAIRS = 20_000  # body comparisons per commit for rename/move detection (same-named pairs always)
+MAX_LINEAGE_HOPS = 64  # renames/moves a history follows back
+
 # -- answers (MCP) ---------------------------------------------------------------------------------
 ITEMS_BUDGET = 40_000  # JSON characters of one page of items (~10k tokens)
 MARKDOWN_BUDGET = 12_000  # characters of the Markdown text (~3k tokens)

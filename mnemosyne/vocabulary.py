@@ -53,6 +53,11 @@ CONTAINS = "CONTAINS"
 MERGED_BY = "MERGED_BY"
 APPLIES_TO = "APPLIES_TO"
 IS_LOCKED_BY = "IS_LOCKED_BY"
+# identity across time (timeline/identity.py): facts of a commit, believed while that commit holds
+# its seq (a superseded commit's facts are not): (old)-[:RENAMED_TO {commit, seq, kind, similarity}]->(new)
+# and (:Commit)-[:REFORMATS {seq}]->(symbol) for a formatting-only body change
+RENAMED_TO = "RENAMED_TO"
+REFORMATS = "REFORMATS"
 
 # --- version properties (graph-model §4) ---------------------------------------------------------
 VALID_FROM = "valid_from"

@@ -132,6 +132,8 @@ def _calls(args: argparse.Namespace) -> int:
         res = fn(db, ws, args.fqn, at=args.at, as_of=args.as_of, as_of_ingest=args.as_of_ingest)
     lines = [f"{res.fqn} calls at {res.at.describe()}:" if args.direction == "callees"
              else f"callers of {res.fqn} at {res.at.describe()}:"]  # fmt: skip
+    if res.asked_fqn:
+        lines.append(f"  ({res.asked_fqn} was called {res.fqn} at that commit: renamed or moved since)")
     if not res.edges:
         lines.append("  (nothing)")
     for e in res.edges:
@@ -160,6 +162,8 @@ def _history(args: argparse.Namespace) -> int:
             what = f"re-added in {d.get('file')} {d.get('signature') or ''}".rstrip()
         elif e.kind == "removed":
             what = f"removed from {d.get('file')}"
+        elif e.kind == "renamed":
+            what = f"renamed {d.get('from_fqn')} ({d.get('from_file')}) -> {d.get('to_fqn')} ({d.get('to_file')})"
         elif e.kind == "moved":
             if d.get("from_fqn") and d.get("from_fqn") != d.get("to_fqn"):
                 what = f"moved {d.get('from_fqn')} ({d.get('from_file')}) -> {d.get('to_fqn')} ({d.get('to_file')})"
@@ -174,7 +178,7 @@ def _history(args: argparse.Namespace) -> int:
         else:
             what = e.kind.replace("_", " ")
         lines.append(f"  seq {e.seq:<4} {_short(e.commit)} {iso(e.timestamp)[:16]}  {e.author or '?'}: {what}")
-        if e.kind in ("appeared", "removed", "re-added", "moved") and e.message:
+        if e.kind in ("appeared", "removed", "re-added", "renamed", "moved") and e.message:
             lines.append(f"{'':14}\"{e.message}\"")
     return _emit(args, res, lines, ws)
 
@@ -192,6 +196,9 @@ def _diff(args: argparse.Namespace) -> int:
         ("symbols changed", [f"~ {s.fqn}: {', '.join(s.changes)}"
                              + (f" {s.old_signature} -> {s.signature}" if "signature" in s.changes else "")
                              for s in res.symbols_changed]),  # fmt: skip
+        ("symbols renamed or moved", [f"> {s.old_fqn} -> {s.fqn} ({s.change}"
+                                      + (f", also {', '.join(s.changes)}" if s.changes else "") + ")"
+                                      for s in res.symbols_renamed]),  # fmt: skip
         ("calls added", [f"+ {c.caller} -> {c.callee}" for c in res.calls_added]),
         ("calls removed", [f"- {c.caller} -> {c.callee}" for c in res.calls_removed]),
         ("imports added", [f"+ {i.file} -> {i.target}" for i in res.imports_added]),

@@ -82,6 +82,8 @@ def _impact(args: argparse.Namespace) -> int:
     print(f"impact of {what or '(nothing found)'} at {res.at.describe()}, depth {res.depth}:")
     if res.missing:
         print(f"  not found at this commit: {', '.join(res.missing)}")
+    for now_name, then in res.names_then.items():
+        print(f"  {now_name} was named {then} at this commit (renamed or moved since)")
     if not any(lvl.items for lvl in res.levels):
         print("  nothing depends on it")
     for lvl in res.levels:

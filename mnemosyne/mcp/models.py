@@ -148,6 +148,8 @@ class CallsAnswer(_Answer):
     edges: list[CallTreeEdge]
     page: Page
     tree_truncated: bool = Field(default=False, description="the expansion hit the node limit")
+    name_at_commit: str | None = Field(default=None, description="the symbol's name at that commit, when it was "
+                                                                 "renamed or moved since (the edges are of that name)")
 
 
 # --- history ---------------------------------------------------------------------------------------
@@ -173,8 +175,9 @@ class HistoryAnswer(_Answer):
 
 class DiffChange(BaseModel):
     category: Literal["call", "symbol", "import", "dependency"]
-    change: Literal["added", "removed", "changed"]
-    name: str = Field(description="caller -> callee, FQN, file -> target, or package name")
+    change: Literal["added", "removed", "changed", "renamed"]
+    name: str = Field(description="caller -> callee, FQN (renamed: the new one; details.old_fqn), file -> target, "
+                                  "or package name")
     file: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
 

@@ -537,11 +537,14 @@ class McpService:
         walk(tree.root, 1)
         kept, page = page_of(edges, offset, limit)
         out = M.CallsAnswer(workspace=info.name, at=ref, freshness=fr, fqn=fqn, direction=direction, depth=depth,
-                            edges=kept, page=page, tree_truncated=tree.truncated)  # fmt: skip
+                            edges=kept, page=page, tree_truncated=tree.truncated,
+                            name_at_commit=tree.root.fqn if tree.asked_fqn else None)  # fmt: skip
         verb = "calls" if direction == "callees" else "is called by"
         md = [self.header(info.name, ref, fr),
               f"{code(fqn)} {verb} ({page.total} edge(s), depth {depth}"
               + (f", showing {page.offset + 1}-{page.offset + page.returned}; more: pass `cursor`" if page.next_cursor else "") + "):"]  # fmt: skip
+        if tree.asked_fqn:
+            md.append(f"(at {atc.short} it was named {code(tree.root.fqn)}: renamed or moved since)")
         for e in kept:
             other = e.callee if direction == "callees" else e.caller
             conf = f"{e.confidence:.2f}" if e.confidence is not None else "?"
@@ -614,6 +617,12 @@ class McpService:
                                                                 ("old_file", s.old_file), ("old_signature", s.old_signature),
                                                                 ("changes", s.changes or None)) if v})  # fmt: skip
                         for s in lst]
+        changes += [M.DiffChange(category="symbol", change="renamed", name=s.fqn, file=s.file,
+                                 details={k: v for k, v in (("old_fqn", s.old_fqn), ("old_file", s.old_file),
+                                                            ("kind", s.kind), ("rename", s.change),
+                                                            ("similarity", s.similarity),
+                                                            ("changes", s.changes or None)) if v is not None})  # fmt: skip
+                    for s in d.symbols_renamed]
         for action, lst in (("added", d.imports_added), ("removed", d.imports_removed)):
             changes += [M.DiffChange(category="import", change=action, name=f"{i.file} -> {i.target}", file=i.file,
                                      details={"target_kind": i.target_kind}) for i in lst]  # fmt: skip
@@ -631,9 +640,11 @@ class McpService:
               + ": " + (", ".join(f"{k} {v}" for k, v in sorted(totals.items())) or "no changes")
               + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
         for c in kept:
-            sign = {"added": "+", "removed": "-", "changed": "~"}[c.change]
+            sign = {"added": "+", "removed": "-", "changed": "~", "renamed": ">"}[c.change]
             if c.category == "dependency":
                 extra = " " + code(dependency_text(c))
+            elif c.change == "renamed":
+                extra = f" (from {code(c.details.get('old_fqn', ''))}, {c.details.get('rename')})"
             else:
                 extra = f" ({', '.join(map(str, c.details.get('changes') or []))})" if c.change == "changed" else ""
             md.append(f"{sign} {c.category} {code(c.name)}{extra}")
@@ -707,6 +718,8 @@ class McpService:
                   + (" — more: pass `cursor`" if page.next_cursor else ""))  # fmt: skip
         if missing:
             md.append(f"not found at this commit: {', '.join(code(m) for m in missing[:20])}")
+        for now_name, then in list((res.names_then if res is not None else {}).items())[:20]:
+            md.append(f"{code(now_name)} was named {code(then)} at this commit (renamed or moved since)")
         for it in kept:
             md.append(f"- d{it.distance} {it.kind} {code(it.name)} via {', '.join(code(v) for v in it.via[:3])}")
         for c in constraints:

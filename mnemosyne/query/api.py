@@ -27,6 +27,7 @@ from mnemosyne.query.core import (
     snapshot,
     workspace_info,
 )
+from mnemosyne.query.lineage import Segment, calls_events, lineage_events, name_at, renamed_between, renamed_sig
 from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 from mnemosyne.query.models import (
     AtCommit,
@@ -53,6 +54,7 @@ from mnemosyne.query.models import (
     LagResult,
     SymbolChange,
     SymbolRef,
+    SymbolRename,
     SymbolResult,
     WorkspaceStatus,
 )
@@ -260,13 +262,32 @@ def _calls(
     q = _At(g, atc)
     query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
     rows = q(query, fqn=fqn, seq=atc.seq)
+    asked = None
     if not rows:
-        resolved = _resolve_name(db, info, g, fqn, atc, q)
-        if resolved != fqn:
-            fqn = resolved
+        then = _name_then(g, atc, fqn, q)
+        if then is not None:
+            asked, fqn = fqn, then
             rows = q(query, fqn=fqn, seq=atc.seq)
+        else:
+            resolved = _resolve_name(db, info, g, fqn, atc, q)
+            if resolved != fqn:
+                fqn = resolved
+                rows = q(query, fqn=fqn, seq=atc.seq)
     edges = [_call_edge(info, atc, fqn, direction, row) for row in rows]
-    return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges)
+    return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, asked_fqn=asked)
+
+
+def _name_then(g: Graph, atc: AtCommit, fqn: str, q: _At) -> str | None:
+    """The name ``fqn`` had at timeline commit ``atc`` when it was renamed or moved since (the
+    recorded links followed back), or None (not renamed since, or defined under ``fqn`` there)."""
+    if atc.seq is None or q("symbol_at_commit", fqn=fqn, seq=atc.seq):
+        return None
+    believed = {"t": q.extra["t"]} if q.extra else {}
+    then = name_at(fqn, int(atc.seq), lambda f: run(g, "identity_links_believed" if believed else "identity_links",
+                                                     fqns=[f], **believed))  # fmt: skip
+    if then is None or not q("symbol_at_commit", fqn=then, seq=atc.seq):
+        return None
+    return then
 
 
 def calls(
@@ -315,9 +336,12 @@ def call_tree(
         return [_call_edge(info, atc, name, direction, row, with_lines=False) for row in rows]
 
     first = step(fqn)  # the root's edges; only when it has none is "is it defined at all?" asked
+    asked = None
     if not first:
-        resolved = _resolve_name(db, info, g, fqn, atc, q, src)
+        then = _name_then(g, atc, fqn, q) if q is not None else None
+        resolved = then or _resolve_name(db, info, g, fqn, atc, q, src)
         if resolved != fqn:
+            asked = fqn if then else None
             fqn = resolved
             first = step(fqn)
     root = CallTreeNode(fqn=fqn)
@@ -343,7 +367,7 @@ def call_tree(
                 nxt.append(child)
         frontier = nxt
     return CallTreeResult(workspace=info.name, root=root, direction=direction, depth=int(depth), at=atc,
-                          truncated=truncated, from_source=atc.from_source)  # fmt: skip
+                          truncated=truncated, from_source=atc.from_source, asked_fqn=asked)  # fmt: skip
 
 
 # --- symbols -----------------------------------------------------------------------------------
@@ -454,8 +478,8 @@ def find_symbols(
 # --- history -----------------------------------------------------------------------------------
 
 _EVENT_ORDER = {k: i for i, k in enumerate(
-    ["removed", "appeared", "re-added", "moved", "signature_changed", "body_changed", "docstring_changed",
-     "calls_gained", "calls_lost", "callers_gained", "callers_lost"])}  # fmt: skip
+    ["removed", "appeared", "re-added", "renamed", "moved", "signature_changed", "body_changed", "formatting_only",
+     "docstring_changed", "calls_gained", "calls_lost", "callers_gained", "callers_lost"])}  # fmt: skip
 
 
 def _commit_map(g: Graph, seqs: Iterable[int], believed: dict[str, Any] | None = None) -> dict[int, list[Any]]:
@@ -467,9 +491,10 @@ def _commit_map(g: Graph, seqs: Iterable[int], believed: dict[str, Any] | None =
     return {int(r[0]): r for r in run(g, "commits_by_seqs", seqs=wanted)}
 
 
-# the named queries of a history: (definitions, rename candidates, calls), now / as believed at $t
-_HISTORY = ("symbol_history", "rename_candidates", "calls_history")
-_HISTORY_BELIEVED = ("symbol_history_believed", "rename_candidates_believed", "calls_history_believed")
+# the named queries of a history: (definitions, renames/moves, calls, formatting-only), now / as believed at $t
+_HISTORY = ("symbol_history", "identity_links", "calls_history", "reformats", "identity_links_at")
+_HISTORY_BELIEVED = ("symbol_history_believed", "identity_links_believed", "calls_history_believed",
+                     "reformats_believed", "identity_links_at_believed")
 
 
 def _history_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: AtCommit) -> str:
@@ -509,70 +534,26 @@ def symbol_history(db: Database, ws: Any, fqn: str, as_of_ingest: Any = None) ->
             versions = sorted(run(g, q[0], fqn=fqn, **believed), key=lambda r: (r[0], r[1] is None, r[1] or 0))
     if not versions:
         external = True  # a library/builtin callee: no definition, only callers gained and lost
-    raw: list[tuple[str, int, dict]] = []
-    prev = None
-    for v in versions:
-        from_seq, to_seq, file, signature, docstring, _ls, _le, body_hash, parent, kind = v[:10]
-        if prev is None:
-            raw.append(("appeared", from_seq, {"file": file, "signature": signature, "kind": kind}))
-        else:
-            p_to = prev[1]
-            if p_to is None or p_to >= from_seq:  # contiguous (or overlapping): a change in place
-                if prev[2] != file:
-                    raw.append(("moved", from_seq, {"from_file": prev[2], "to_file": file}))
-                if (prev[3] or "") != (signature or ""):
-                    raw.append(("signature_changed", from_seq, {"old": prev[3], "new": signature}))
-                if (prev[7] or "") != (body_hash or "") and prev[2] == file:
-                    raw.append(("body_changed", from_seq, {}))
-                if (prev[4] or "") != (docstring or ""):
-                    raw.append(("docstring_changed", from_seq, {"old": prev[4], "new": docstring}))
-            else:
-                raw.append(("removed", p_to, {"file": prev[2]}))
-                raw.append(("re-added", from_seq, {"file": file, "signature": signature}))
-        prev = v
-    if prev is not None and prev[1] is not None:
-        raw.append(("removed", prev[1], {"file": prev[2]}))
+    # the definitions followed back through the recorded renames and moves (query/lineage.py)
+    names = {"versions": q[0], "links": q[1], "reformats": q[3]}
+
+    def hq(role: str, /, **params: Any) -> list[list[Any]]:
+        return run(g, names[role], **params, **believed)
+
+    raw, segs = lineage_events(fqn, versions, hq) if versions else ([], [Segment(fqn, [])])
     kind = versions[-1][9] if versions else "external"
-
-    # renames and moves to another module change the FQN: follow them one step both ways. One query
-    # for every candidate of every event (rename_candidates), not one per same-named symbol.
-    short = fqn.rsplit(".", 1)[-1]
-    wanted = [(k, s) for k, s, _ in raw if k in ("appeared", "re-added", "removed") and s is not None]
-    ends = sorted({s for k, s in wanted if k != "removed" and s != 0})
-    begins = sorted({s for k, s in wanted if k == "removed"})
-    cands = (
-        run(g, q[1], name=short, fqn=fqn, ends=ends, begins=begins, **believed)
-        if ends or begins else []
-    )
-    for k, s in wanted:
-        if k in ("appeared", "re-added"):
-            v = next(v for v in versions if v[0] == s)
-            partner = _rename_partner(cands, s, v[7], v[3], before=True)
-            if partner:
-                raw.append(("moved", s, {"from_fqn": partner[0], "from_file": partner[1], "to_fqn": fqn,
-                                         "to_file": v[2]}))  # fmt: skip
-        else:
-            v = next(v for v in versions if v[1] == s)
-            partner = _rename_partner(cands, s, v[7], v[3], before=False)
-            if partner:
-                raw.append(("moved", s, {"from_fqn": fqn, "from_file": v[2], "to_fqn": partner[0],
-                                         "to_file": partner[1]}))  # fmt: skip
-
-    # calls gained / lost: contiguous runs per (direction, other), resolution changes ignored
+    chain_fqns = [sg.fqn for sg in segs]
+    bounds = [(sg.link_in[4] if sg.link_in else None, sg.hi) for sg in segs]
+    calls_rows = {f: run(g, q[2], fqn=f, **believed) for f in chain_fqns}
+    # a call lost and gained again at a commit that renamed the other end is no change
+    seqs = sorted({int(x) for rows in calls_rows.values() for r in rows for x in r[4:6] if x is not None})
+    renames_at: dict[int, dict[str, str]] = {}
+    for o, n, s in run(g, q[4], seqs=seqs, **believed) if seqs else []:
+        renames_at.setdefault(int(s), {})[o] = n
+    raw.extend(calls_events(chain_fqns, bounds, calls_rows.__getitem__, renames_at, _spans))
     per: dict[tuple[str, str], list[tuple[int, int | None]]] = defaultdict(list)
-    for direction, other, _res, _conf, f, t in run(g, q[2], fqn=fqn, **believed):
+    for direction, other, _res, _conf, f, t in calls_rows.get(fqn, []):
         per[(direction, other)].append((f, t))
-    grouped: dict[tuple[str, int], list[str]] = defaultdict(list)
-    for (direction, other), ivs in per.items():
-        for a, b in _spans(sorted(ivs, key=lambda x: (x[0], x[1] is None, x[1] or 0))):
-            gained = "calls_gained" if direction == "callee" else "callers_gained"
-            lost = "calls_lost" if direction == "callee" else "callers_lost"
-            grouped[(gained, a)].append(other)
-            if b is not None:
-                grouped[(lost, b)].append(other)
-    for (k, s), others in grouped.items():
-        key = "callees" if k.startswith("calls") else "callers"
-        raw.append((k, s, {key: sorted(others)}))
 
     commits = _commit_map(g, (s for _, s, _ in raw), believed)
     raw.sort(key=lambda e: (e[1], _EVENT_ORDER[e[0]]))
@@ -595,26 +576,6 @@ def _spans_closed(per: dict[tuple[str, str], list[tuple[int, int | None]]]) -> b
     return all(t is not None for ivs in per.values() for _, t in ivs)
 
 
-def _rename_partner(
-    cands: list[list[Any]], seq: int, body_hash: str | None, signature: str | None, before: bool
-) -> tuple[str, str | None] | None:
-    """The symbol this one was moved/renamed from (``before``: a same-named symbol whose
-    definition ended at ``seq``) or to (one whose definition began at ``seq``), with the same body
-    (or, failing that, the same signature). ``cands``: rows of ``rename_candidates``
-    (fqn, from_seq, to_seq, file, signature, body_hash). Returns (fqn, file) or None."""
-    if seq is None or (before and seq == 0):
-        return None
-    best = None
-    for other, from_seq, to_seq, file, sig, body in sorted(cands, key=lambda r: (r[0], r[1])):
-        if (to_seq if before else from_seq) != seq:
-            continue
-        if body_hash and body == body_hash:
-            return other, file
-        if best is None and (sig or "") == (signature or "") and signature:
-            best = (other, file)
-    return best
-
-
 def _first(msg: str | None) -> str | None:
     return msg.strip().splitlines()[0] if msg and msg.strip() else msg
 
@@ -623,8 +584,9 @@ def _first(msg: str | None) -> str | None:
 
 
 # the named queries of a diff: (calls, symbols, imports, dependencies), now / as believed at $t
-_DIFF = ("diff_calls", "diff_symbols", "diff_imports", "diff_dependencies")
-_DIFF_BELIEVED = ("diff_calls_believed", "diff_symbols_believed", "diff_imports_believed", "diff_dependencies_believed")
+_DIFF = ("diff_calls", "diff_symbols", "diff_imports", "diff_dependencies", "identity_links_between")
+_DIFF_BELIEVED = ("diff_calls_believed", "diff_symbols_believed", "diff_imports_believed", "diff_dependencies_believed",
+                  "identity_links_between_believed")
 
 
 def diff_commits(
@@ -658,18 +620,23 @@ def diff_commits(
         dep_rows = run(g, q[3], **p)
         da = {tuple(r[:7]) for r in dep_rows if r[7]}
         db_ = {tuple(r[:7]) for r in dep_rows if r[8]}
+        links = run(g, q[4], lo=p["lo"], hi=p["hi"], **({"t": p["t"]} if "t" in p else {}))
+        renamed = renamed_between(sa.keys() - sb.keys(), sb.keys() - sa.keys(), links, forward=a.seq <= b.seq)
     else:
         res.from_source = True
         ca, sa, ia, da = _source_sets(info, a, db, prefix)
         cb, sb, ib, db_ = _source_sets(info, b, db, prefix)
+        renamed = []  # renames are recorded for timeline commits only
     res.calls_added = [CallChange(caller=k[0], callee=k[1], resolution=cb[k][2], external=bool(cb[k][4]))
                        for k in sorted(cb.keys() - ca.keys())]  # fmt: skip
     res.calls_removed = [CallChange(caller=k[0], callee=k[1], resolution=ca[k][2], external=bool(ca[k][4]))
                          for k in sorted(ca.keys() - cb.keys())]  # fmt: skip
+    olds, news = {o for o, _, _ in renamed}, {n for _, n, _ in renamed}
     res.symbols_added = [SymbolChange(fqn=f, kind=sb[f][0], file=sb[f][1], signature=sb[f][2])
-                         for f in sorted(sb.keys() - sa.keys())]  # fmt: skip
+                         for f in sorted(sb.keys() - sa.keys() - news)]  # fmt: skip
     res.symbols_removed = [SymbolChange(fqn=f, kind=sa[f][0], file=sa[f][1], signature=sa[f][2])
-                           for f in sorted(sa.keys() - sb.keys())]  # fmt: skip
+                           for f in sorted(sa.keys() - sb.keys() - olds)]  # fmt: skip
+    res.symbols_renamed = [_renamed(o, n, sim, sa[o], sb[n]) for o, n, sim in renamed]
     for f in sorted(sa.keys() & sb.keys()):
         (_, fa, siga, ha), (kind, fb, sigb, hb) = sa[f], sb[f]
         changes = [n for n, x, y in (("signature", siga, sigb), ("file", fa, fb), ("body", ha, hb))
@@ -682,6 +649,18 @@ def diff_commits(
     res.dependencies_added = [_dep_change(k) for k in sorted(db_ - da, key=_dep_key)]
     res.dependencies_removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
     return res
+
+
+def _renamed(old: str, new: str, sim: float | None, va: tuple, vb: tuple) -> SymbolRename:
+    """A rename/move between the two commits of a diff (``va``/``vb``: kind, file, signature, body)."""
+    (_, fa, siga, ha), (kind, fb, sigb, hb) = va, vb
+    o_name, n_name = old.rsplit(".", 1)[-1], new.rsplit(".", 1)[-1]
+    moved = fa != fb or old.rsplit(".", 1)[0] != new.rsplit(".", 1)[0]
+    change = "move" if o_name == n_name else "rename_move" if moved else "rename"
+    changes = [n for n, x, y in (("signature", renamed_sig(siga, o_name, n_name), sigb), ("body", ha, hb))
+               if (x or "") != (y or "") and not (n == "body" and sim is not None and sim >= 1.0)]  # fmt: skip
+    return SymbolRename(old_fqn=old, fqn=new, kind=kind, change=change, old_file=fa, file=fb, old_signature=siga,
+                        signature=sigb, similarity=sim, changes=changes)  # fmt: skip
 
 
 def _dep_key(k: tuple) -> tuple:
@@ -879,7 +858,14 @@ def impact(
     missing: list[str] = []
     targets: list[str] = []
     src = _src(info, atc, db) if atc.from_source else None
+    names_then: dict[str, str] = {}
+    q = _At(g, atc) if src is None else None
     for fqn in fqns or []:
+        then = _name_then(g, atc, fqn, q) if q is not None else None
+        if then is not None:  # today's name, renamed or moved since that commit
+            names_then[fqn] = then
+            targets.append(then)
+            continue
         try:  # a short or suffix name as get_symbol takes it; several matches raise AmbiguousSymbol
             targets.append(_resolve_name(db, info, g, fqn, atc, src=src))
         except AmbiguousSymbol:
@@ -937,7 +923,8 @@ def impact(
         levels.append(ImpactLevel(distance=d, items=sorted(items.values(), key=lambda i: (i.kind, i.name))))
         sym_frontier, file_frontier = nxt_syms, nxt_files
     return ImpactResult(workspace=info.name, at=atc, targets=targets, files=present_files, depth=int(depth),
-                        levels=levels, missing=missing, from_source=atc.from_source)  # fmt: skip
+                        levels=levels, missing=missing, from_source=atc.from_source,
+                        names_then=names_then)  # fmt: skip
 
 
 def list_files(

@@ -87,6 +87,8 @@ class CallsResult(BaseModel):
     at: AtCommit
     edges: list[CallEdge]
     from_source: bool = False
+    asked_fqn: str | None = Field(default=None, description="the name asked for, when the symbol had another name "
+                                                            "at that commit (fqn): renamed or moved since")
 
 
 class CallTreeNode(BaseModel):
@@ -106,6 +108,8 @@ class CallTreeResult(BaseModel):
     at: AtCommit
     truncated: bool = Field(default=False, description="the node limit was reached")
     from_source: bool = False
+    asked_fqn: str | None = Field(default=None, description="the name asked for, when the root had another name "
+                                                            "at that commit: renamed or moved since")
 
 
 class SymbolRef(BaseModel):
@@ -151,8 +155,10 @@ class Event(BaseModel):
         "removed",
         "re-added",
         "signature_changed",
+        "renamed",
         "moved",
         "body_changed",
+        "formatting_only",
         "docstring_changed",
         "calls_gained",
         "calls_lost",
@@ -194,6 +200,22 @@ class SymbolChange(BaseModel):
     changes: list[str] = Field(default_factory=list, description="for changed symbols: signature, file, body")
 
 
+class SymbolRename(BaseModel):
+    """A symbol renamed or moved between two commits (the recorded renames and moves, chained)."""
+
+    old_fqn: str
+    fqn: str
+    kind: str | None = None
+    change: Literal["rename", "move", "rename_move"] = Field(
+        description="rename: another name; move: another file or class; rename_move: both")
+    old_file: str | None = None
+    file: str | None = None
+    old_signature: str | None = None
+    signature: str | None = None
+    similarity: float | None = Field(default=None, description="body similarity (lowest over chained renames)")
+    changes: list[str] = Field(default_factory=list, description="also changed: signature, body")
+
+
 class ImportChange(BaseModel):
     file: str
     target: str
@@ -221,6 +243,7 @@ class DiffResult(BaseModel):
     symbols_added: list[SymbolChange] = Field(default_factory=list)
     symbols_removed: list[SymbolChange] = Field(default_factory=list)
     symbols_changed: list[SymbolChange] = Field(default_factory=list)
+    symbols_renamed: list[SymbolRename] = Field(default_factory=list)
     imports_added: list[ImportChange] = Field(default_factory=list)
     imports_removed: list[ImportChange] = Field(default_factory=list)
     dependencies_added: list[DependencyChange] = Field(default_factory=list)
@@ -304,6 +327,8 @@ class ImpactResult(BaseModel):
     levels: list[ImpactLevel]
     missing: list[str] = Field(default_factory=list, description="given names/files not found at that commit")
     from_source: bool = False
+    names_then: dict[str, str] = Field(default_factory=dict, description="a symbol asked by today's name -> its "
+                                                                        "name at that commit (renamed or moved since)")
 
 
 class FileRef(BaseModel):

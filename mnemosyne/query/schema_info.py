@@ -105,6 +105,10 @@ EDGES: list[tuple[str, str, bool, list[str], str]] = [
     ("CONTAINS", "Workspace -> Package -> File", False, [], ""),
     ("APPLIES_TO", "Constraint -> Function|Class|File", False, [], "coordination (not versioned)"),
     ("IS_LOCKED_BY", "Function|Class|File -> Lock", False, [], "coordination (not versioned)"),
+    ("RENAMED_TO", "Function|Class -> Function|Class", False, ["commit", "seq", "kind", "similarity"],
+     "old is new from commit seq on (kind rename|move|rename_move); believed while that Commit has that seq"),
+    ("REFORMATS", "Commit -> Function|Class", False, ["seq"],
+     "the commit changed the symbol's text but not its code (formatting only)"),
 ]
 
 TIME_MODEL = """\

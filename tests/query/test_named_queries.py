@@ -84,8 +84,9 @@ PLANS = {
     "symbols_by_name_believed": ({"name": "x", "seq": 1, "t": 1, "late": []}, ["Node By Index Scan | (s:Function)"]),
     "callgraph_at_commit_believed": ({"seq": 3, "t": 1, "late": []}, ["Edge By Index Scan | [r:CALLS]"]),
     "commit_by_hash_believed": ({"hash": "0" * 40, "t": 1}, ["Node By Index Scan | (c:Commit)"]),
-    "rename_candidates": ({"name": "x", "fqn": "a.x", "ends": [1], "begins": [2]},
-                          ["Node By Index Scan | (s:Function)", "Node By Index Scan | (s:Class)"]),
+    "identity_links": ({"fqns": ["a.x"]}, ["Node By Index Scan | (a:Function)", "Node By Index Scan | (a:Class)",
+                                           "Node By Index Scan | (b:Function)", "Node By Index Scan | (b:Class)"]),
+    "reformats": ({"fqns": ["a.x"]}, ["Node By Index Scan | (s:Function)", "Node By Index Scan | (s:Class)"]),
 }
 
 

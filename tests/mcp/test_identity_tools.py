@@ -1,0 +1,41 @@
+"""MCP tools follow the recorded renames and moves (a real MCP client session on a real history)."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from history.conftest import Repo
+from history.test_identity import _renamed_history
+from mcp import Client
+
+from mnemosyne.ingest import ingest_workspace
+from mnemosyne.workspaces import add_workspace
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_mcp_tools_follow_renames_and_moves(server, db, tmp_path):
+    repo = Repo(tmp_path / "renamed")
+    hs = _renamed_history(repo)
+    name = f"ren_{uuid.uuid4().hex[:8]}"
+    info = add_workspace(db.registry, name, repo.path, branch="main")
+    try:
+        ingest_workspace(db, info)
+        async with Client(server) as c:
+            r = await c.call_tool("get_calls", {"fqn": "pkg.shapes.Polygon.describe", "at": hs["intro"],
+                                                "workspace": name})
+            assert r.structured_content["name_at_commit"] == "pkg.shapes.Shape.describe"
+            assert "pkg.shapes.Shape.area" in [e["callee"] for e in r.structured_content["edges"]]
+            assert "renamed or moved since" in r.content[0].text
+            r = await c.call_tool("symbol_history", {"fqn": "pkg.io.load_rows", "workspace": name})
+            kinds = [e["kind"] for e in r.structured_content["events"] if not e["kind"].startswith("calls_")]
+            assert kinds == ["appeared", "renamed", "signature_changed", "body_changed", "formatting_only"], kinds
+            r = await c.call_tool("diff_commits", {"rev_a": hs["intro"], "rev_b": hs["format"], "workspace": name})
+            renamed = {(ch["details"]["old_fqn"], ch["name"]) for ch in r.structured_content["changes"]
+                       if ch["change"] == "renamed"}
+            assert ("pkg.io._load_rows", "pkg.io.load_rows") in renamed
+            r = await c.call_tool("impact", {"target": "pkg.shapes.Polygon.area", "at": hs["intro"], "workspace": name})
+            assert "was named `pkg.shapes.Shape.area`" in r.content[0].text
+    finally:
+        db.registry.remove(name)
