@@ -18,6 +18,7 @@ PULL_REQUEST = "PullRequest"
 TICKET = "Ticket"
 CONSTRAINT = "Constraint"
 LOCK = "Lock"
+INSIGHT = "Insight"  # a free-form property an agent attached to a symbol (query/insights.py)
 THIRD_PARTY_PACKAGE = "ThirdPartyPackage"
 PACKAGE_VERSION = "PackageVersion"
 DOCUMENT = "Document"
@@ -53,6 +54,7 @@ CONTAINS = "CONTAINS"
 MERGED_BY = "MERGED_BY"
 APPLIES_TO = "APPLIES_TO"
 IS_LOCKED_BY = "IS_LOCKED_BY"
+DESCRIBES = "DESCRIBES"  # Insight -> Function|Class
 
 # --- version properties (graph-model §4) ---------------------------------------------------------
 VALID_FROM = "valid_from"

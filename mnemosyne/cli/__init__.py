@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "callgraph_cmd",
     "history_cmds",
     "symbol_cmds",
+    "insights_cmd",
     "search_cmd",
     "daemon_cmd",
     "hook_cmd",
