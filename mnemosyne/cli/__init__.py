@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "history_cmds",
     "symbol_cmds",
     "insights_cmd",
+    "enrich_cmd",
     "search_cmd",
     "daemon_cmd",
     "hook_cmd",

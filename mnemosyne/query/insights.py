@@ -244,10 +244,12 @@ def _symbol(db: Database, info: Any, name: str) -> tuple[str, str, str | None]:
     return res.fqn, res.label, res.body_hash
 
 
-def annotate(db: Database, ws: Any, fqn: str, agent_id: str, values: dict[str, Any]) -> list[InsightInfo]:
+def annotate(db: Database, ws: Any, fqn: str, agent_id: str, values: dict[str, Any],
+             expect_body: str | None = None) -> list[InsightInfo]:  # fmt: skip
     """Attach ``values`` (key -> JSON scalar or list) to the symbol ``fqn`` (defined at the ingested
     head) as ``agent_id``'s insights, about the symbol's current body. Returns the current versions
-    (a new version only where the value or the body changed)."""
+    (a new version only where the value or the body changed). ``expect_body``: refuse
+    (``ConfigError``) when the body is no longer that one (a tool that read it earlier)."""
     agent = check_agent(agent_id)
     if not values:
         raise ConfigError("nothing to annotate: give at least one key=value")
@@ -256,6 +258,8 @@ def annotate(db: Database, ws: Any, fqn: str, agent_id: str, values: dict[str, A
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     target, label, body = _symbol(db, info, fqn)
+    if expect_body is not None and body != expect_body:
+        raise ConfigError(f"{target} changed since it was read (body {str(body)[:12]}, not {expect_body[:12]}); not annotated")
     g.ensure_schema()  # a graph ingested before insights existed gets the Insight indexes
     out = []
     for key, text, value in checked:
