@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "symbol_cmds",
     "insights_cmd",
     "enrich_cmd",
+    "metrics_cmd",
     "search_cmd",
     "daemon_cmd",
     "hook_cmd",

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from mnemosyne.query import models as Q
 from mnemosyne.query.coordination import ConstraintInfo, LockInfo
 from mnemosyne.query.insights import InsightInfo
+from mnemosyne.query.metrics import FunctionMetrics
 from mnemosyne.query.freshness import Freshness
 from mnemosyne.query.schema_info import SchemaInfo
 
@@ -114,6 +115,8 @@ class SymbolDetail(BaseModel):
     callers_count: int = 0
     callees_count: int = 0
     since_seq: int | None = Field(default=None, description="seq since which this definition is unchanged")
+    metrics: Q.CodeMetrics | None = Field(default=None, description="functions and methods at that commit "
+                                          "(fan-in/out: callers_count/callees_count)")
     docstring: UntrustedText | None = None
     source: UntrustedText | None = Field(default=None, description="source text at that commit")
     constraints: list[ConstraintInfo] = Field(default_factory=list)
@@ -381,3 +384,11 @@ class InsightsAnswer(_Answer):
     insights: list[InsightInfo]
     scores: list[float] = Field(default_factory=list, description="full-text scores, with `query`")
     page: Page
+
+
+class MetricsAnswer(_Answer):
+    view: Literal["top", "growth", "hotspots"]
+    order: str = "complexity"
+    since: CommitRef | None = None
+    functions: list[FunctionMetrics]
+    total: int

@@ -349,6 +349,21 @@ def build_server(settings: Settings | None = None, service: McpService | None = 
         """Constraints (rules) on a symbol or file, or all of them."""
         return answer(svc.list_constraints, target=target, limit=limit, cursor=cursor, workspace=workspace)
 
+    @server.tool(annotations=RO)
+    def code_metrics(
+        view: Annotated[Literal["top", "growth", "hotspots"], Field(description="top: highest metric; growth: "
+                        "complexity grown most since `since`; hotspots: complexity x definition changes")] = "top",
+        order: Literal["complexity", "loc", "params", "nesting", "fan_in", "fan_out"] = "complexity",
+        since: Annotated[str | None, Field(description="commit-ish: growth compares with it; hotspots count "
+                                           "changes after it (default: the whole history)")] = None,
+        at: At = None,
+        limit: Limit = 20,
+        workspace: Workspace = None,
+    ) -> Annotated[CallToolResult, M.MetricsAnswer]:
+        """Code metrics of functions and methods at a commit (cyclomatic complexity, lines of code,
+        parameters, nesting depth, fan-in/out): the most complex, complexity growth, hot spots."""
+        return answer(svc.code_metrics, view=view, order=order, since=since, at=at, limit=limit, workspace=workspace)
+
     @server.tool(annotations=WRITE)
     def annotate_symbol(
         fqn: Annotated[str, Field(min_length=1, description="function or class defined at the ingested head")],

@@ -492,7 +492,7 @@ class McpService:
         detail = M.SymbolDetail(
             fqn=s.fqn, name=s.name, kind=s.kind, label=s.label, file=s.file, line_start=s.line_start,
             line_end=s.line_end, signature=s.signature, parent=s.parent, callers_count=s.callers_count,
-            callees_count=s.callees_count, since_seq=s.since_seq,
+            callees_count=s.callees_count, since_seq=s.since_seq, metrics=s.metrics,
             docstring=untrusted(s.docstring, f"docstring of {s.fqn}", MAX_DOC_CHARS),
             source=untrusted(s.source, f"source of {s.fqn} at {atc.short}", MAX_SOURCE_CHARS, MAX_SOURCE_LINES),
             constraints=C.constraints_for(self.db, info, [s.fqn]), locks=C.locks_for(self.db, info, targets),
@@ -504,6 +504,9 @@ class McpService:
               f"{s.callees_count} callee(s) at this commit" + (f" · unchanged since seq {s.since_seq}" if s.since_seq is not None else "")]  # fmt: skip
         if s.signature:
             md.append(f"signature: {code(s.signature, MAX_SNIPPET_CHARS)}")
+        if s.metrics:
+            md.append(f"metrics: complexity {s.metrics.complexity}, {s.metrics.loc} lines of code, "
+                      f"{s.metrics.params} parameter(s), nesting {s.metrics.nesting}")
         for c in detail.constraints:
             md.append(constraint_line(c))
         for lk in detail.locks:
@@ -996,6 +999,36 @@ class McpService:
         md = [self.header(info.name, ref, fr), f"{page.total} insight(s){what}" + (f" on {code(fqn)}" if fqn else "")
               + (" (every version)" if history else "") + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
         md += [insight_line(i) for i in kept]
+        return out, "\n".join(md) + "\n"
+
+    # -- metrics ----------------------------------------------------------------------------------
+
+    def code_metrics(self, view: str = "top", order: str = "complexity", since: str | None = None,
+                     at: str | None = None, limit: int = 20, workspace: str | None = None) -> tuple[M.MetricsAnswer, str]:  # fmt: skip
+        from mnemosyne.query import metrics as QM
+
+        L.check_key(since, "since (commit-ish)")
+        info, atc, ref, fr = self._ctx(workspace, at)
+        if view == "growth":
+            if not since:
+                raise ConfigError("view 'growth' needs `since` (the commit to compare with)")
+            res = QM.complexity_growth(self.db, info, since, at=at, limit=limit)
+        elif view == "hotspots":
+            res = QM.hot_spots(self.db, info, since=since or None, at=at, limit=limit)
+        elif view == "top":
+            res = QM.top_functions(self.db, info, at=at, order=order, limit=limit)
+        else:
+            raise ConfigError(f"unknown view {view!r}: use top, growth or hotspots")
+        out = M.MetricsAnswer(workspace=info.name, at=ref, freshness=fr, view=res.view, order=res.order,
+                              since=self.commit_ref(res.since) if res.since else None, functions=res.functions,
+                              total=res.total)  # fmt: skip
+        md = [self.header(info.name, ref, fr), f"{len(res.functions)} of {res.total} functions ({res.view}"
+              + (f" by {res.order}" if res.view == "top" else "") + (f" since `{res.since.short}`" if res.since else "") + "):"]  # fmt: skip
+        for f in res.functions:
+            extra = (f", +{f.growth} (was {f.before})" if res.view == "growth" else
+                     f", {f.changes} change(s), score {f.score:g}" if res.view == "hotspots" else "")
+            md.append(f"- {code(f.fqn)} ({code(f.file)}): complexity {f.complexity}, loc {f.loc}, params {f.params}, "
+                      f"nesting {f.nesting}, fan-in {f.fan_in}, fan-out {f.fan_out}{extra}")  # fmt: skip
         return out, "\n".join(md) + "\n"
 
 

@@ -53,6 +53,8 @@ from typing import Any
 import tree_sitter_python as _tsp
 from tree_sitter import Language, Node, Parser
 
+from mnemosyne.parse.metrics import NO_METRICS, measure
+
 LANGUAGE = Language(_tsp.language())
 _LOCAL = threading.local()  # a Parser is not shareable between threads: one per thread
 
@@ -217,6 +219,7 @@ class Scope:
     # classes: attributes assigned through a method's first parameter: attr -> [(method scope, value)]
     inst_attrs: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
     inst_items: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)  # items stored in self.attr
+    metrics: tuple[int, int, int, int] = NO_METRICS  # functions: parse/metrics.py (complexity, loc, params, nesting)
 
 
 @dataclass(slots=True)
@@ -304,6 +307,7 @@ def _new_scope(
     s.children = {}
     s.inst_attrs = {}
     s.inst_items = {}
+    s.metrics = NO_METRICS
     return s
 
 
@@ -422,6 +426,7 @@ class _Conv:
     def __init__(self, src: bytes) -> None:
         self.src = src
         self.scopes: list[Scope] = []
+        self.fn_spans: list[tuple[int, int, int]] = []  # (start byte, end byte, scope) of each def: metrics
         self.imports: list[ImportStmt] = []
         self.lambdas: dict[int, int] = {}
         self.lambda_ord: dict[int, int] = {}  # start byte -> ordinal, in order of first encounter
@@ -704,6 +709,8 @@ class _Conv:
             _hash(self.src[start_node.start_byte : node.end_byte]),
         )
         self.scopes.append(s)
+        if kind == "function":
+            self.fn_spans.append((start_node.start_byte, node.end_byte, idx))
         if p is not None and name not in p.children:
             p.children[name] = idx
         return idx
@@ -1859,6 +1866,8 @@ def parse_python(data: bytes) -> ParsedFile:
         conv.warnings.append(f"not valid UTF-8 (byte {e.start}); undecodable bytes replaced")
     conv.scopes[0].body_hash = _hash(data)
     scopes = conv.scopes
+    for idx, m in measure(LANGUAGE, root, data, conv.fn_spans).items():
+        scopes[idx].metrics = m
     sites: dict[str, list[tuple[int, Any]]] = {}
     decos: dict[str, list[tuple[Any, int]]] = {}
     for s in scopes:

@@ -26,12 +26,14 @@ import threading
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from operator import itemgetter, methodcaller
+import dataclasses
 from dataclasses import dataclass, field
 
 import tree_sitter_typescript as _tst
 from tree_sitter import Language, Parser, Point, Query, QueryCursor
 
 from mnemosyne.facts import Symbol
+from mnemosyne.parse.metrics import measure
 from mnemosyne.parse.ts_facts import make_symbol
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -649,6 +651,7 @@ class _Builder:
         self.module = module_name(path)
         self.pf = ParsedFile(path=path, language=language, module=self.module, content_hash="")
         self.fqns: set[str] = set()
+        self.fn_spans: list[tuple[int, int, int]] = []  # (start byte, end byte, symbol index): metrics
         self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
         self.reassign: list[tuple[int, str, tuple | None]] = []
         self.stack: list[_Entry] = []
@@ -791,6 +794,8 @@ class _Builder:
                 hashlib.sha1(self.view[start : node.end_byte]).hexdigest()[:24],
             )
         )
+        if kind == "function" or kind == "method":
+            self.fn_spans.append((start, node.end_byte, len(self.pf.symbols) - 1))
 
     # -- expressions ----------------------------------------------------------------------------
     def conv(self, node, depth: int = 0) -> tuple | None:
@@ -2043,6 +2048,10 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
         line = _first_error_line(root)
         warnings.append(f"{path}: syntax error near line {line}; extracted what parsed")
     b.run(root)
+    if b.fn_spans:  # code metrics of the functions and methods (parse/metrics.py)
+        syms = b.pf.symbols
+        for i, m in measure(tree.language, root, data, b.fn_spans, typescript=True).items():
+            syms[i] = dataclasses.replace(syms[i], complexity=m[0], loc=m[1], params=m[2], nesting=m[3])
     return b.pf
 
 

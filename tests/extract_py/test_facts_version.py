@@ -107,6 +107,9 @@ RECORDED = {
     # DEFINES version and CALLS keep call-site offsets from the caller's first line, so graphs
     # built before are re-derived
     24: "0183020d25ec008f5af5b0580ea6516ed9d7dea576ca5f8823e465d1beb9cea7",
+    # functions and methods carry code metrics (complexity, loc, params, nesting:
+    # mnemosyne/parse/metrics.py), stored on their DEFINES versions
+    25: "8d8e15a79c9df8d5fea124d24f86134782d801a6fca628655eb9e817aa090630",
 }
 
 
