@@ -53,7 +53,7 @@ from typing import Any
 import tree_sitter_python as _tsp
 from tree_sitter import Language, Node, Parser
 
-from mnemosyne.parse.metrics import NO_METRICS, measure
+from mnemosyne.parse.metrics import NO_METRICS, PY_METRIC_KINDS, measure_python
 
 LANGUAGE = Language(_tsp.language())
 _LOCAL = threading.local()  # a Parser is not shareable between threads: one per thread
@@ -141,6 +141,13 @@ for _i, _t in enumerate(_KN):
     elif _t in _SPECIAL:
         _ACT[_i] = 4
 _ACT[_MARK_ID] = 4
+# metrics (parse/metrics.py): node kind id -> METRIC_DECISION / METRIC_BLOCK bits; a kind the walk
+# otherwise only walks through gets action 5 (recorded, then walked like 1)
+_MK: list[int] = [0] * 65536
+for _i, _t in enumerate(_KN):
+    _MK[_i] = PY_METRIC_KINDS.get(_t, 0)
+    if _MK[_i] and _ACT[_i] == 1:
+        _ACT[_i] = 5
 
 
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
@@ -427,6 +434,7 @@ class _Conv:
         self.src = src
         self.scopes: list[Scope] = []
         self.fn_spans: list[tuple[int, int, int]] = []  # (start byte, end byte, scope) of each def: metrics
+        self.metric_nodes: list[tuple[int, int, int, int]] = []  # (kind bits, start, end, scope): metrics
         self.imports: list[ImportStmt] = []
         self.lambdas: dict[int, int] = {}
         self.lambda_ord: dict[int, int] = {}  # start byte -> ordinal, in order of first encounter
@@ -833,6 +841,8 @@ class _Conv:
         call_kids = self.call_kids
         scopes = self.scopes
         ek = _EK
+        mk = _MK
+        mnodes = self.metric_nodes
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
@@ -843,6 +853,13 @@ class _Conv:
                     if actw[c.kind_id]:
                         push((c, sc, 0))
                 continue
+            if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
+                mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
+                if a == 5:  # nothing else to do with it: walked like 1
+                    for c in reversed(node.children):
+                        if actw[c.kind_id]:
+                            push((c, sc, 0))
+                    continue
             if a != 4:
                 if a == 2:
                     # only f-strings hold code (interpolations); a plain literal is skipped whole
@@ -1866,8 +1883,9 @@ def parse_python(data: bytes) -> ParsedFile:
         conv.warnings.append(f"not valid UTF-8 (byte {e.start}); undecodable bytes replaced")
     conv.scopes[0].body_hash = _hash(data)
     scopes = conv.scopes
-    for idx, m in measure(LANGUAGE, root, data, conv.fn_spans).items():
-        scopes[idx].metrics = m
+    if conv.fn_spans:
+        for idx, m in measure_python(data, conv.fn_spans, conv.metric_nodes, scopes).items():
+            scopes[idx].metrics = m
     sites: dict[str, list[tuple[int, Any]]] = {}
     decos: dict[str, list[tuple[Any, int]]] = {}
     for s in scopes:

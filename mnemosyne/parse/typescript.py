@@ -33,7 +33,7 @@ import tree_sitter_typescript as _tst
 from tree_sitter import Language, Parser, Point, Query, QueryCursor
 
 from mnemosyne.facts import Symbol
-from mnemosyne.parse.metrics import measure
+from mnemosyne.parse.metrics import TS_QUERY_SRC, measure_ts
 from mnemosyne.parse.ts_facts import make_symbol
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -292,7 +292,7 @@ def _tools(grammar: str) -> tuple[Parser, Query]:
         shared = _STATE.get(grammar)
         if shared is None:
             lang = Language(_tst.language_tsx() if grammar == "tsx" else _tst.language_typescript())
-            src = _QUERY_SRC + (_JSX_QUERY_SRC if grammar == "tsx" else "")
+            src = _QUERY_SRC + (_JSX_QUERY_SRC if grammar == "tsx" else "") + TS_QUERY_SRC
             _KINDS[grammar] = _Kinds(lang)
             shared = _STATE[grammar] = (lang, Query(lang, src))
         t = per_thread[grammar] = (Parser(shared[0]), shared[1])
@@ -652,6 +652,7 @@ class _Builder:
         self.pf = ParsedFile(path=path, language=language, module=self.module, content_hash="")
         self.fqns: set[str] = set()
         self.fn_spans: list[tuple[int, int, int]] = []  # (start byte, end byte, symbol index): metrics
+        self.metric_caps: dict[str, list] = {}
         self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
         self.reassign: list[tuple[int, str, tuple | None]] = []
         self.stack: list[_Entry] = []
@@ -1229,6 +1230,7 @@ class _Builder:
         self.stack.append(_Entry(root.end_byte + 1, self.module, "module", mscope, None))
         query = self.query
         caps = QueryCursor(query).captures(root)
+        self.metric_caps = caps  # its mdec / mblk captures: parse/metrics.py
         handlers = _HANDLERS  # capture name -> _Builder method (called with self)
         # document order; a node before what it contains; captures of one node by rank (_RANK):
         # one int key per capture, (start << w) | (top - end) with top >= every end byte; the
@@ -2050,7 +2052,7 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
     b.run(root)
     if b.fn_spans:  # code metrics of the functions and methods (parse/metrics.py)
         syms = b.pf.symbols
-        for i, m in measure(tree.language, root, data, b.fn_spans, typescript=True).items():
+        for i, m in measure_ts(root, data, b.fn_spans, b.metric_caps).items():
             syms[i] = dataclasses.replace(syms[i], complexity=m[0], loc=m[1], params=m[2], nesting=m[3])
     return b.pf
 

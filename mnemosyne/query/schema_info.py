@@ -89,7 +89,7 @@ LABELS: list[tuple[str, str | None, list[str], str]] = [
 
 EDGES: list[tuple[str, str, bool, list[str], str]] = [
     ("DEFINES", "File|Class|Function -> Function|Class", True,
-     ["file", "signature", "docstring", "body_hash", "kind"],
+     ["file", "signature", "docstring", "body_hash", "kind", "complexity", "loc", "params", "nesting"],
      "a symbol exists at s iff one incoming DEFINES holds at s; its attributes at s are that version's "
      "(line ranges are not versioned: the node's line_start/line_end are the latest)"),
     ("CALLS", "Function -> Function", True, ["resolution", "confidence", "rel_lines", "lines_hash"],
