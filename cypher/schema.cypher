@@ -24,6 +24,7 @@ CREATE INDEX FOR (d:Document) ON (d.path);
 CREATE INDEX FOR (s:Section) ON (s.key);
 CREATE INDEX FOR (l:Lock) ON (l.id);
 CREATE INDEX FOR (c:Constraint) ON (c.id);
+CREATE INDEX FOR (i:Insight) ON (i.id, i.target, i.key, i.agent_id);
 
 // ---- versioned edge interval indexes ("holds at seq s") ----
 CREATE INDEX FOR ()-[r:CALLS]-() ON (r.valid_from_seq, r.valid_to_seq);
@@ -43,3 +44,4 @@ CREATE FULLTEXT INDEX FOR (c:Class) ON (c.search_text, c.name, c.docstring);
 CREATE FULLTEXT INDEX FOR (c:Commit) ON (c.message);
 CREATE FULLTEXT INDEX FOR (t:Ticket) ON (t.title);
 CREATE FULLTEXT INDEX FOR (s:Section) ON (s.text, s.search_text);
+CREATE FULLTEXT INDEX FOR (i:Insight) ON (i.search_text);

@@ -10,7 +10,8 @@ RETURN s.fully_qualified_name AS fqn, 'Function' AS label, s.name AS name, coale
        s.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
        size([(s)-[out:CALLS]->() WHERE out.valid_from_seq <= $seq AND (out.valid_to_seq IS NULL OR out.valid_to_seq > $seq) AND out.superseded_at IS NULL | 1]) AS callees,
        size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq) AND inc.superseded_at IS NULL | 1]) AS callers,
-       d.valid_from_seq AS since_seq
+       d.valid_from_seq AS since_seq, d.complexity AS complexity, d.loc AS loc, d.params AS params,
+       d.nesting AS nesting
 UNION ALL
 MATCH (p)-[d:DEFINES]->(s:Class {fully_qualified_name: $fqn})
 WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL
@@ -19,4 +20,5 @@ RETURN s.fully_qualified_name AS fqn, 'Class' AS label, s.name AS name, 'class' 
        s.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
        0 AS callees,
        size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq) AND inc.superseded_at IS NULL | 1]) AS callers,
-       d.valid_from_seq AS since_seq
+       d.valid_from_seq AS since_seq, d.complexity AS complexity, d.loc AS loc, d.params AS params,
+       d.nesting AS nesting

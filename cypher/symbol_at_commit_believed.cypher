@@ -11,7 +11,8 @@ RETURN s.fully_qualified_name AS fqn, 'Function' AS label, s.name AS name, coale
        s.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
        size([(s)-[out:CALLS]->() WHERE out.valid_from_seq <= $seq AND out.ingested_at <= $t AND (out.superseded_at IS NULL OR out.superseded_at > $t) AND (out.valid_to_seq IS NULL OR out.valid_to_seq > $seq OR out.ended_commit IN $late) | 1]) AS callees,
        size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND inc.ingested_at <= $t AND (inc.superseded_at IS NULL OR inc.superseded_at > $t) AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq OR inc.ended_commit IN $late) | 1]) AS callers,
-       d.valid_from_seq AS since_seq
+       d.valid_from_seq AS since_seq, d.complexity AS complexity, d.loc AS loc, d.params AS params,
+       d.nesting AS nesting
 UNION ALL
 MATCH (p)-[d:DEFINES]->(s:Class {fully_qualified_name: $fqn})
 WHERE d.valid_from_seq <= $seq AND d.ingested_at <= $t AND (d.superseded_at IS NULL OR d.superseded_at > $t)
@@ -21,4 +22,5 @@ RETURN s.fully_qualified_name AS fqn, 'Class' AS label, s.name AS name, 'class' 
        s.line_end AS line_end, d.body_hash AS body_hash, coalesce(p.fully_qualified_name, p.path) AS parent,
        0 AS callees,
        size([(s)<-[inc:CALLS]-() WHERE inc.valid_from_seq <= $seq AND inc.ingested_at <= $t AND (inc.superseded_at IS NULL OR inc.superseded_at > $t) AND (inc.valid_to_seq IS NULL OR inc.valid_to_seq > $seq OR inc.ended_commit IN $late) | 1]) AS callers,
-       d.valid_from_seq AS since_seq
+       d.valid_from_seq AS since_seq, d.complexity AS complexity, d.loc AS loc, d.params AS params,
+       d.nesting AS nesting

@@ -98,6 +98,20 @@ class Settings(BaseSettings):
     embeddings_base_url: str | None = Field(default=None, description="OpenAI-compatible server URL.")
     embeddings_api_key: str | None = Field(default=None, description="API key for the openai provider (else OPENAI_API_KEY).")
     embeddings_dim: int | None = Field(default=None, description="Embedding dimension for the openai provider.")
+    enrich_model: str | None = Field(default=None, description="Chat model of `mnemosyne enrich` (LLM summaries "
+                                     "and risk notes); unset = enrichment off.")
+    enrich_base_url: str | None = Field(default=None, description="OpenAI-compatible server of the enrich model "
+                                        "(Ollama http://localhost:11434/v1, vLLM, llama.cpp); unset = OpenAI.")
+    enrich_api_key_env: str = Field(default="OPENAI_API_KEY", description="Environment variable holding the enrich "
+                                    "server's API key (not needed with enrich_base_url).")
+    enrich_max_tokens_per_run: int = Field(default=200_000, ge=1, description="Cost cap of one enrich run, in "
+                                           "tokens (prompt + completion).")
+    enrich_batch_size: int = Field(default=8, ge=1, le=50, description="Functions per enrich request.")
+    enrich_retries: int = Field(default=3, ge=0, le=10, description="Retries of a failed enrich request.")
+    enrich_backoff_s: float = Field(default=2.0, ge=0, description="First retry delay of enrich (doubles each time).")
+    enrich_timeout_s: float = Field(default=120.0, gt=0, description="Timeout of one enrich request.")
+    enrich_interval_s: int = Field(default=0, ge=0, description="The daemon runs enrich on each workspace this "
+                                   "often (seconds; 0 = never; needs enrich_model).")
     daemon_max_parallel: int = Field(default=2, description="Workspaces ingested at once by the daemon.")
     reconcile_interval_s: int = Field(default=300, description="Daemon reconciliation pass interval.")
     health_interval_s: int = Field(default=60, description="Daemon database health check interval.")

@@ -33,7 +33,7 @@ class Symbol:
 
     ``parent`` is what DEFINES it: the file path for top-level symbols and the module function,
     the enclosing class FQN for methods, the enclosing function FQN for nested functions.
-    The attributes that can change (signature, docstring, lines, body_hash) live on the DEFINES
+    The attributes that can change (signature, docstring, body_hash, metrics) live on the DEFINES
     version in the graph, so they are answerable at any commit.
 
     ``ordinal``: an anonymous function's (or class expression's) source order among those of its
@@ -52,6 +52,12 @@ class Symbol:
     docstring: str = ""
     body_hash: str = ""
     ordinal: int = 0
+    # functions and methods (parse/metrics.py); 0 for classes, modules and lambdas. They depend
+    # on the body's text only, so they change only with ``body_hash``.
+    complexity: int = 0
+    loc: int = 0
+    params: int = 0
+    nesting: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,12 @@ MAX_REASON = 2_000  # a constraint's reason
 MAX_PARAMS_JSON = 4_000  # a constraint's params, as JSON text
 MAX_TTL_S = 7 * 24 * 3600  # a lock's time to live
 
+# -- insights (free-form properties agents attach to symbols) ----------------------------------
+MAX_INSIGHT_KEY = 64  # characters of an insight key ([A-Za-z_][A-Za-z0-9_.-]*)
+MAX_INSIGHT_VALUE_JSON = 4_000  # an insight's value, as JSON text
+MAX_INSIGHT_LIST_ITEMS = 100  # items of a list value
+MAX_INSIGHTS_PER_CALL = 50  # key=value pairs of one annotate call
+
 # -- what an agent asks ----------------------------------------------------------------------------
 MAX_TARGETS = 1_000  # items of a list argument (impact's files)
 MAX_QUERY_CHARS = 1_000  # a search query

@@ -18,6 +18,7 @@ PULL_REQUEST = "PullRequest"
 TICKET = "Ticket"
 CONSTRAINT = "Constraint"
 LOCK = "Lock"
+INSIGHT = "Insight"  # a free-form property an agent attached to a symbol (query/insights.py)
 THIRD_PARTY_PACKAGE = "ThirdPartyPackage"
 PACKAGE_VERSION = "PackageVersion"
 DOCUMENT = "Document"
@@ -58,6 +59,7 @@ IS_LOCKED_BY = "IS_LOCKED_BY"
 # and (:Commit)-[:REFORMATS {seq}]->(symbol) for a formatting-only body change
 RENAMED_TO = "RENAMED_TO"
 REFORMATS = "REFORMATS"
+DESCRIBES = "DESCRIBES"  # Insight -> Function|Class
 
 # --- version properties (graph-model §4) ---------------------------------------------------------
 VALID_FROM = "valid_from"

@@ -290,6 +290,32 @@ class Daemon:
             self._vector_check_lock.release()
         return out
 
+    def enrich_pass(self) -> dict[str, Any]:
+        """``mnemosyne.enrich.enrich`` on every served, ingested workspace (the ``enrich_interval_s``
+        timer): on a scheduler thread, so ingestion jobs never wait for it; each run is bounded by
+        ``enrich_max_tokens_per_run``. Returns workspace -> report (or error)."""
+        from mnemosyne.enrich import enrich
+
+        out: dict[str, Any] = {}
+        try:
+            db = self.get_db()
+            names = [str(to_dict(i)["name"]) for i in db.registry.list() if to_dict(i).get("last_ingested_commit")]
+        except Exception as err:  # noqa: BLE001 - database down: the next pass tries again
+            log.debug("event=enrich_skipped error=%r", _short(err))
+            return out
+        for name in names:
+            if self.stop_event.is_set() or (self.only and not any(fnmatch.fnmatchcase(name, p) for p in self.only)):
+                continue
+            try:
+                rep = enrich(db, name, self.settings)
+                out[name] = rep.as_dict()
+                log.info("event=enrich workspace=%s sent=%d written=%d failed=%d tokens=%d capped=%s", name,
+                         rep.sent, rep.written, len(rep.failed), rep.tokens, rep.stopped_by_cap)  # fmt: skip
+            except Exception as err:  # noqa: BLE001 - one workspace's trouble must not stop the pass
+                out[name] = {"error": _short(err)}
+                log.warning("event=enrich_failed workspace=%s error=%r", name, _short(err))
+        return out
+
     def db_backoff_remaining(self) -> float:
         if self.db_state != "down":
             return 0.0
@@ -798,7 +824,7 @@ class Daemon:
         from apscheduler.schedulers.background import BackgroundScheduler
 
         sched = BackgroundScheduler(
-            executors={"default": APThreadPool(max_workers=3)},
+            executors={"default": APThreadPool(max_workers=4)},
             job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": 60},
             timezone="UTC",
         )
@@ -818,6 +844,9 @@ class Daemon:
         sched.add_job(self.drain_spool, "interval", seconds=1, id="spool", next_run_time=now,
                       replace_existing=True)
         sched.add_job(self.poll_unwatched, "interval", seconds=5, id="poll-unwatched", replace_existing=True)
+        if s.enrich_interval_s > 0 and s.enrich_model:  # LLM summaries on a timer, beside the ingestion jobs
+            sched.add_job(self.enrich_pass, "interval", seconds=max(60, s.enrich_interval_s), id="enrich",
+                          replace_existing=True)
         if not s.falkordb_url and self._connect_fn is None:  # our own embedded server
             sched.add_job(self.watch_embedded_db, "interval", seconds=max(1.0, min(5.0, s.falkordb_hang_s / 3)),
                           id="db-watch", replace_existing=True)

@@ -41,6 +41,7 @@ from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import ConfigError, MnemosyneError, PathOutsideWorkspace, RevisionNotFound
 from mnemosyne.mcp import models as M
 from mnemosyne.query import coordination as C
+from mnemosyne.query import insights as I
 from mnemosyne.query.core import git, history_build_line, iso, workspace_info
 from mnemosyne.query.freshness import compute_freshness, freshness_notes
 from mnemosyne.query.models import AtCommit
@@ -491,10 +492,11 @@ class McpService:
         detail = M.SymbolDetail(
             fqn=s.fqn, name=s.name, kind=s.kind, label=s.label, file=s.file, line_start=s.line_start,
             line_end=s.line_end, signature=s.signature, parent=s.parent, callers_count=s.callers_count,
-            callees_count=s.callees_count, since_seq=s.since_seq,
+            callees_count=s.callees_count, since_seq=s.since_seq, metrics=s.metrics,
             docstring=untrusted(s.docstring, f"docstring of {s.fqn}", MAX_DOC_CHARS),
             source=untrusted(s.source, f"source of {s.fqn} at {atc.short}", MAX_SOURCE_CHARS, MAX_SOURCE_LINES),
             constraints=C.constraints_for(self.db, info, [s.fqn]), locks=C.locks_for(self.db, info, targets),
+            insights=I.insights_for(self.db, info, s.fqn, s.body_hash or ""),
         )  # fmt: skip
         out = M.SymbolAnswer(workspace=info.name, at=ref, freshness=fr, query=name, status="found", symbol=detail)
         md = [head, f"### {code(s.fqn)} ({s.kind})",
@@ -502,10 +504,15 @@ class McpService:
               f"{s.callees_count} callee(s) at this commit" + (f" · unchanged since seq {s.since_seq}" if s.since_seq is not None else "")]  # fmt: skip
         if s.signature:
             md.append(f"signature: {code(s.signature, MAX_SNIPPET_CHARS)}")
+        if s.metrics:
+            md.append(f"metrics: complexity {s.metrics.complexity}, {s.metrics.loc} lines of code, "
+                      f"{s.metrics.params} parameter(s), nesting {s.metrics.nesting}")
         for c in detail.constraints:
             md.append(constraint_line(c))
         for lk in detail.locks:
             md.append(lock_line(lk))
+        for ins in detail.insights:
+            md.append(insight_line(ins))
         if detail.docstring:
             md.append("\n" + fence(detail.docstring))
         if detail.source:
@@ -966,6 +973,90 @@ class McpService:
               + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
         md += [constraint_line(c) for c in kept]
         return out, "\n".join(md) + "\n"
+
+    # -- insights ---------------------------------------------------------------------------------
+
+    def annotate_symbol(self, fqn: str, agent_id: str, insights: dict[str, Any],
+                        workspace: str | None = None) -> tuple[M.AnnotateAnswer, str]:  # fmt: skip
+        info, atc, ref, fr = self._ctx(workspace)
+        got = I.annotate(self.db, info, fqn, agent_id, insights)
+        target = got[0].target if got else fqn
+        out = M.AnnotateAnswer(workspace=info.name, at=ref, freshness=fr, target=target, insights=got)
+        md = [self.header(info.name, ref, fr), f"{len(got)} insight(s) on {code(target)} as {code(agent_id)}:"]
+        return out, "\n".join(md + [insight_line(i) for i in got]) + "\n"
+
+    def remove_insight(self, fqn: str, key: str, agent_id: str,
+                       workspace: str | None = None) -> tuple[M.RemoveInsightAnswer, str]:  # fmt: skip
+        info, atc, ref, fr = self._ctx(workspace)
+        gone = I.remove_insight(self.db, info, fqn.strip(), key, agent_id)
+        out = M.RemoveInsightAnswer(workspace=info.name, at=ref, freshness=fr, insight=gone)
+        return out, self.header(info.name, ref, fr) + f"Removed (kept in the history):\n{insight_line(gone)}\n"
+
+    def list_insights(self, fqn: str | None = None, key: str | None = None, agent_id: str | None = None,
+                      query: str | None = None, history: bool = False, limit: int = 50, cursor: str | None = None,
+                      workspace: str | None = None) -> tuple[M.InsightsAnswer, str]:  # fmt: skip
+        offset = decode_cursor(cursor)
+        info, atc, ref, fr = self._ctx(workspace)
+        scores: list[float] = []
+        if query:
+            found = I.search_insights(self.db, info, query, limit=offset + limit + 1)
+            items = [i for i, _ in found if (not fqn or i.target == fqn) and (not key or i.key == key)
+                     and (not agent_id or i.agent_id == agent_id)]  # fmt: skip
+            score_of = {i.id: sc for i, sc in found}
+        elif fqn:
+            items = I.insights_for(self.db, info, fqn.strip(), history=history, key=key or None)
+            items = [i for i in items if not agent_id or i.agent_id == agent_id]
+            score_of = {}
+        else:
+            items = I.list_insights(self.db, info, agent_id=agent_id or None, key=key or None)
+            score_of = {}
+        kept, page = page_of(items, offset, limit)
+        scores = [round(score_of[i.id], 6) for i in kept] if score_of else []
+        out = M.InsightsAnswer(workspace=info.name, at=ref, freshness=fr, target=fqn, query=query, history=history,
+                               insights=kept, scores=scores, page=page)  # fmt: skip
+        what = f" matching {code(query)}" if query else ""
+        md = [self.header(info.name, ref, fr), f"{page.total} insight(s){what}" + (f" on {code(fqn)}" if fqn else "")
+              + (" (every version)" if history else "") + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
+        md += [insight_line(i) for i in kept]
+        return out, "\n".join(md) + "\n"
+
+    # -- metrics ----------------------------------------------------------------------------------
+
+    def code_metrics(self, view: str = "top", order: str = "complexity", since: str | None = None,
+                     at: str | None = None, limit: int = 20, workspace: str | None = None) -> tuple[M.MetricsAnswer, str]:  # fmt: skip
+        from mnemosyne.query import metrics as QM
+
+        L.check_key(since, "since (commit-ish)")
+        info, atc, ref, fr = self._ctx(workspace, at)
+        if view == "growth":
+            if not since:
+                raise ConfigError("view 'growth' needs `since` (the commit to compare with)")
+            res = QM.complexity_growth(self.db, info, since, at=at, limit=limit)
+        elif view == "hotspots":
+            res = QM.hot_spots(self.db, info, since=since or None, at=at, limit=limit)
+        elif view == "top":
+            res = QM.top_functions(self.db, info, at=at, order=order, limit=limit)
+        else:
+            raise ConfigError(f"unknown view {view!r}: use top, growth or hotspots")
+        out = M.MetricsAnswer(workspace=info.name, at=ref, freshness=fr, view=res.view, order=res.order,
+                              since=self.commit_ref(res.since) if res.since else None, functions=res.functions,
+                              total=res.total)  # fmt: skip
+        md = [self.header(info.name, ref, fr), f"{len(res.functions)} of {res.total} functions ({res.view}"
+              + (f" by {res.order}" if res.view == "top" else "") + (f" since `{res.since.short}`" if res.since else "") + "):"]  # fmt: skip
+        for f in res.functions:
+            extra = (f", +{f.growth} (was {f.before})" if res.view == "growth" else
+                     f", {f.changes} change(s), score {f.score:g}" if res.view == "hotspots" else "")
+            md.append(f"- {code(f.fqn)} ({code(f.file)}): complexity {f.complexity}, loc {f.loc}, params {f.params}, "
+                      f"nesting {f.nesting}, fan-in {f.fan_in}, fan-out {f.fan_out}{extra}")  # fmt: skip
+        return out, "\n".join(md) + "\n"
+
+
+def insight_line(i: I.InsightInfo) -> str:
+    """An insight as one Markdown list item; key, value and agent id were written by an agent."""
+    state = ("removed" if i.removed_at is not None else "superseded" if i.superseded_at is not None
+             else "stale: the body changed since" if i.stale else "current")  # fmt: skip
+    return (f"- **insight** {code(i.key)} = {code(i.value_text(), L.MAX_SNIPPET_CHARS)} on {code(i.target)} by "
+            f"{code(i.agent_id)} (v{i.version}, {iso(int(i.created_at))}, {state}; {AGENT_NOTE})")  # fmt: skip
 
 
 def constraint_line(c: C.ConstraintInfo) -> str:

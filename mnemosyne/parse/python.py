@@ -54,6 +54,7 @@ import tree_sitter_python as _tsp
 from tree_sitter import Language, Node, Parser
 
 from mnemosyne.parse.anon import Namer, call_context, callee, clean, keyword_context, literal
+from mnemosyne.parse.metrics import NO_METRICS, PY_METRIC_KINDS, measure_python
 
 LANGUAGE = Language(_tsp.language())
 _LOCAL = threading.local()  # a Parser is not shareable between threads: one per thread
@@ -141,6 +142,13 @@ for _i, _t in enumerate(_KN):
     elif _t in _SPECIAL:
         _ACT[_i] = 4
 _ACT[_MARK_ID] = 4
+# metrics (parse/metrics.py): node kind id -> METRIC_DECISION / METRIC_BLOCK bits; a kind the walk
+# otherwise only walks through gets action 5 (recorded, then walked like 1)
+_MK: list[int] = [0] * 65536
+for _i, _t in enumerate(_KN):
+    _MK[_i] = PY_METRIC_KINDS.get(_t, 0)
+    if _MK[_i] and _ACT[_i] == 1:
+        _ACT[_i] = 5
 
 
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
@@ -220,6 +228,7 @@ class Scope:
     inst_attrs: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
     inst_items: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)  # items stored in self.attr
     ordinal: int = 0  # a lambda's source order among the lambdas of its scope (Symbol.ordinal)
+    metrics: tuple[int, int, int, int] = NO_METRICS  # functions: parse/metrics.py (complexity, loc, params, nesting)
 
 
 @dataclass(slots=True)
@@ -308,6 +317,7 @@ def _new_scope(
     s.inst_attrs = {}
     s.inst_items = {}
     s.ordinal = 0
+    s.metrics = NO_METRICS
     return s
 
 
@@ -525,6 +535,8 @@ class _Conv:
     def __init__(self, src: bytes) -> None:
         self.src = src
         self.scopes: list[Scope] = []
+        self.fn_spans: list[tuple[int, int, int]] = []  # (start byte, end byte, scope) of each def: metrics
+        self.metric_nodes: list[tuple[int, int, int, int]] = []  # (kind bits, start, end, scope): metrics
         self.imports: list[ImportStmt] = []
         self.lambdas: dict[int, int] = {}
         self.lambda_ord: dict[int, int] = {}  # start byte -> ordinal, in order of first encounter
@@ -807,6 +819,8 @@ class _Conv:
             _hash(self.src[start_node.start_byte : node.end_byte]),
         )
         self.scopes.append(s)
+        if kind == "function":
+            self.fn_spans.append((start_node.start_byte, node.end_byte, idx))
         if p is not None and name not in p.children:
             p.children[name] = idx
         return idx
@@ -929,6 +943,8 @@ class _Conv:
         call_kids = self.call_kids
         scopes = self.scopes
         ek = _EK
+        mk = _MK
+        mnodes = self.metric_nodes
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
@@ -939,6 +955,13 @@ class _Conv:
                     if actw[c.kind_id]:
                         push((c, sc, 0))
                 continue
+            if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
+                mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
+                if a == 5:  # nothing else to do with it: walked like 1
+                    for c in reversed(node.children):
+                        if actw[c.kind_id]:
+                            push((c, sc, 0))
+                    continue
             if a != 4:
                 if a == 2:
                     # only f-strings hold code (interpolations); a plain literal is skipped whole
@@ -1965,6 +1988,9 @@ def parse_python(data: bytes) -> ParsedFile:
         conv.warnings.append(f"not valid UTF-8 (byte {e.start}); undecodable bytes replaced")
     conv.scopes[0].body_hash = _hash(data)
     scopes = conv.scopes
+    if conv.fn_spans:
+        for idx, m in measure_python(data, conv.fn_spans, conv.metric_nodes, scopes).items():
+            scopes[idx].metrics = m
     sites: dict[str, list[tuple[int, Any]]] = {}
     decos: dict[str, list[tuple[Any, int]]] = {}
     for s in scopes:

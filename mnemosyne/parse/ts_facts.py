@@ -15,6 +15,7 @@ from mnemosyne.facts import Call, Import, Symbol
 
 _SYMBOL_FIELDS = (
     "fqn", "name", "kind", "file", "parent", "line_start", "line_end", "signature", "docstring", "body_hash", "ordinal",
+    "complexity", "loc", "params", "nesting",
 )
 _CALL_FIELDS = ("caller", "callee", "resolution", "confidence", "lines", "external")
 _IMPORT_FIELDS = ("file", "target", "target_kind", "ecosystem")
@@ -32,9 +33,10 @@ _new = object.__new__
 
 
 def _make_symbol_factory():
-    s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10 = _setters(Symbol, _SYMBOL_FIELDS)
+    s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14 = _setters(Symbol, _SYMBOL_FIELDS)
 
-    def make_symbol(fqn, name, kind, file, parent, line_start, line_end, signature="", docstring="", body_hash="", ordinal=0):
+    def make_symbol(fqn, name, kind, file, parent, line_start, line_end, signature="", docstring="", body_hash="",
+                    ordinal=0, complexity=0, loc=0, params=0, nesting=0):
         """``Symbol(...)`` with the same positional order and defaults."""
         o = _new(Symbol)
         s0(o, fqn)
@@ -48,6 +50,10 @@ def _make_symbol_factory():
         s8(o, docstring)
         s9(o, body_hash)
         s10(o, ordinal)
+        s11(o, complexity)
+        s12(o, loc)
+        s13(o, params)
+        s14(o, nesting)
         return o
 
     return make_symbol

@@ -26,6 +26,7 @@ import threading
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from operator import itemgetter, methodcaller
+import dataclasses
 from dataclasses import dataclass, field
 
 import tree_sitter_typescript as _tst
@@ -33,6 +34,7 @@ from tree_sitter import Language, Parser, Point, Query, QueryCursor
 
 from mnemosyne.facts import Symbol
 from mnemosyne.parse.anon import Namer, call_context, callee, clean, literal
+from mnemosyne.parse.metrics import TS_QUERY_SRC, measure_ts
 from mnemosyne.parse.ts_facts import make_symbol
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -291,7 +293,7 @@ def _tools(grammar: str) -> tuple[Parser, Query]:
         shared = _STATE.get(grammar)
         if shared is None:
             lang = Language(_tst.language_tsx() if grammar == "tsx" else _tst.language_typescript())
-            src = _QUERY_SRC + (_JSX_QUERY_SRC if grammar == "tsx" else "")
+            src = _QUERY_SRC + (_JSX_QUERY_SRC if grammar == "tsx" else "") + TS_QUERY_SRC
             _KINDS[grammar] = _Kinds(lang)
             shared = _STATE[grammar] = (lang, Query(lang, src))
         t = per_thread[grammar] = (Parser(shared[0]), shared[1])
@@ -657,6 +659,8 @@ class _Builder:
         self.module = module_name(path)
         self.pf = ParsedFile(path=path, language=language, module=self.module, content_hash="")
         self.fqns: set[str] = set()
+        self.fn_spans: list[tuple[int, int, int]] = []  # (start byte, end byte, symbol index): metrics
+        self.metric_caps: dict[str, list] = {}
         self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
         self.reassign: list[tuple[int, str, tuple | None]] = []
         self.stack: list[_Entry] = []
@@ -885,6 +889,8 @@ class _Builder:
                 ordinal,
             )
         )
+        if kind == "function" or kind == "method":
+            self.fn_spans.append((start, node.end_byte, len(self.pf.symbols) - 1))
 
     # -- expressions ----------------------------------------------------------------------------
     def conv(self, node, depth: int = 0) -> tuple | None:
@@ -1318,6 +1324,7 @@ class _Builder:
         self.stack.append(_Entry(root.end_byte + 1, self.module, "module", mscope, None))
         query = self.query
         caps = QueryCursor(query).captures(root)
+        self.metric_caps = caps  # its mdec / mblk captures: parse/metrics.py
         handlers = _HANDLERS  # capture name -> _Builder method (called with self)
         # document order; a node before what it contains; captures of one node by rank (_RANK):
         # one int key per capture, (start << w) | (top - end) with top >= every end byte; the
@@ -2140,6 +2147,10 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
         line = _first_error_line(root)
         warnings.append(f"{path}: syntax error near line {line}; extracted what parsed")
     b.run(root)
+    if b.fn_spans:  # code metrics of the functions and methods (parse/metrics.py)
+        syms = b.pf.symbols
+        for i, m in measure_ts(root, data, b.fn_spans, b.metric_caps).items():
+            syms[i] = dataclasses.replace(syms[i], complexity=m[0], loc=m[1], params=m[2], nesting=m[3])
     return b.pf
 
 

@@ -37,6 +37,7 @@ from mnemosyne.query.models import (
     CallTreeNode,
     CallTreeResult,
     Candidates,
+    CodeMetrics,
     DependencyChange,
     DependencyEvent,
     DependencyHistoryResult,
@@ -373,9 +374,17 @@ def call_tree(
 # --- symbols -----------------------------------------------------------------------------------
 
 
+def _metrics(label: str, kind: str | None, complexity: Any, loc: Any, params: Any, nesting: Any) -> CodeMetrics | None:
+    """A function's or method's metrics (None for classes, modules, lambdas and graphs built before
+    metrics were stored)."""
+    if label != "Function" or kind not in ("function", "method") or complexity is None:
+        return None
+    return CodeMetrics(complexity=int(complexity), loc=int(loc or 0), params=int(params or 0), nesting=int(nesting or 0))
+
+
 def _symbol_from_row(info: WorkspaceInfo, atc: AtCommit, row: list[Any], with_source: bool) -> SymbolResult:
     (fqn, label, name, kind, file, signature, docstring, ls, le, body_hash, parent, callees_n, callers_n,
-     since) = row  # fmt: skip
+     since, complexity, loc, params, nesting) = row  # fmt: skip
     if not _at_head(atc):  # the node's range is the head's: derive the range at this commit
         ls, le = symbol_span(info.path, atc.hash, file, fqn) or (None, None)
     source = file_lines(info.path, atc.hash, file, ls, le) if with_source else None
@@ -383,7 +392,7 @@ def _symbol_from_row(info: WorkspaceInfo, atc: AtCommit, row: list[Any], with_so
         workspace=info.name, fqn=fqn, name=name, kind=kind, label=label, file=file, line_start=ls, line_end=le,
         signature=signature, docstring=docstring, body_hash=body_hash, parent=parent,
         callers_count=int(callers_n or 0), callees_count=int(callees_n or 0), since_seq=since, source=source,
-        at=atc,
+        at=atc, metrics=_metrics(label, kind, complexity, loc, params, nesting),
     )  # fmt: skip
 
 
@@ -395,6 +404,7 @@ def _symbol_from_source(info: WorkspaceInfo, atc: AtCommit, src: _Source, fqn: s
         file=s.file, line_start=s.line_start, line_end=s.line_end, signature=s.signature, docstring=s.docstring,
         body_hash=s.body_hash, parent=s.parent, callers_count=len(src.inc.get(fqn, [])),
         callees_count=len(src.out.get(fqn, [])), source=source, at=atc, from_source=True,
+        metrics=_metrics("Function", s.kind, s.complexity, s.loc, s.params, s.nesting),
     )  # fmt: skip
 
 

@@ -119,6 +119,16 @@ class SymbolRef(BaseModel):
     alive: bool | None = Field(default=None, description="defined at the commit asked for")
 
 
+class CodeMetrics(BaseModel):
+    """Metrics of a function's body at a commit (mnemosyne/parse/metrics.py); fan-in and fan-out
+    are the symbol's ``callers_count`` / ``callees_count`` at the same commit."""
+
+    complexity: int = Field(description="cyclomatic complexity: 1 + decision points")
+    loc: int = Field(description="non-blank, non-comment lines")
+    params: int = Field(description="declared parameters")
+    nesting: int = Field(description="deepest block nesting")
+
+
 class SymbolResult(BaseModel):
     workspace: str
     fqn: str
@@ -135,6 +145,7 @@ class SymbolResult(BaseModel):
     callers_count: int = 0
     callees_count: int = 0
     since_seq: int | None = Field(default=None, description="seq since which this definition is unchanged")
+    metrics: CodeMetrics | None = Field(default=None, description="functions and methods: complexity, loc, params, nesting")
     source: str | None = Field(default=None, description="source text at that commit (file + line range, from git)")
     at: AtCommit
     from_source: bool = False

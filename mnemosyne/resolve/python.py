@@ -2971,7 +2971,8 @@ class _FileResolver:
             else:
                 kind = "method" if p.kind == "class" else "function"
             symbols.append(
-                Symbol(fq, s.name, kind, path, parent, s.line_start, s.line_end, s.signature, s.docstring, s.body_hash, s.ordinal)  # type: ignore[arg-type]
+                Symbol(fq, s.name, kind, path, parent, s.line_start, s.line_end, s.signature, s.docstring, s.body_hash,  # type: ignore[arg-type]
+                       s.ordinal, *s.metrics)
             )
         for i, s in enumerate(scopes):
             if s.kind != "class":

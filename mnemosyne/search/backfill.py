@@ -4,7 +4,8 @@ What is embedded (each text cut to the model's window by its real tokenizer):
 
 - ``Function`` (kinds function/method; a module only when it has a docstring) and ``Class``
   nodes that some ``DEFINES`` version ever defined (external callees are not):
-  ``"<kind> <fqn> (<file>)"``, the docstring, then the source lines ``line_start..line_end`` read
+  ``"<kind> <fqn> (<file>)"``, the docstring, the symbol's current non-stale text insights
+  (``key: text``, e.g. an LLM summary; ``text_insights``), then the source lines ``line_start..line_end`` read
   from git at ``Meta.last_commit`` (``body_provider`` overrides; without a body the signature);
 - timeline ``Commit`` messages (plus the titles of the tickets they address);
 - documentation ``Section`` blocks (heading path + text).
@@ -12,7 +13,7 @@ What is embedded (each text cut to the model's window by its real tokenizer):
 Caching, two levels:
 
 1. ``embed_hash`` on the node: a hash of the model id and everything the text is built from
-   (for symbols: fqn, kind, signature, docstring, file and ``body_hash``). Equal -> nothing to do;
+   (for symbols: fqn, kind, signature, docstring, file, ``body_hash`` and their text insights). Equal -> nothing to do;
    this is what makes a second back-fill embed 0 and an unchanged function cost nothing across
    commits.
 2. An on-disk cache ``<home>/cache/embeddings.sqlite`` keyed by ``(model_id, sha256(text))``:
@@ -28,6 +29,7 @@ from ingestion: the daemon runs it after an ingest, ``mnemosyne embed`` runs it 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import sqlite3
 import threading
@@ -297,10 +299,34 @@ def refresh_search_text(graph: Any, names: CallNames | None = None) -> int:
     return n
 
 
+def text_insights(graph: Any) -> dict[str, list[str]]:
+    """``fqn -> ["key: text", ...]``: the current insights (query/insights.py) with a text value (a
+    string or a list of strings) written about the symbol's body at the ingested head (not stale):
+    LLM summaries and agents' notes, embedded with the symbol so semantic search finds it by them."""
+    rows = graph.ro_query(
+        "MATCH (i:Insight) WHERE i.superseded_at IS NULL AND i.removed_at IS NULL "
+        "WITH i MATCH (i)-[:DESCRIBES]->(s)<-[d:DEFINES]-() WHERE d.valid_to_seq IS NULL AND d.superseded_at IS NULL "
+        "AND coalesce(d.body_hash, '') = coalesce(i.body_hash, '') "
+        "RETURN DISTINCT i.target, i.key, i.agent_id, i.value ORDER BY i.target, i.key, i.agent_id"
+    )
+    out: dict[str, list[str]] = {}
+    for target, key, _agent, value in rows:
+        try:
+            v = json.loads(value)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+            v = "; ".join(v)
+        if isinstance(v, str) and v.strip():
+            out.setdefault(target, []).append(f"{key.replace('_', ' ')}: {v.strip()}")
+    return out
+
+
 def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: CallNames | None = None) -> list[_Item]:
     names = names or CallNames()
     model = embedder.model_id
     items: list[_Item] = []
+    notes = text_insights(graph)
 
     def fit(text: str) -> str:
         return embedder.truncate(text)
@@ -324,14 +350,15 @@ def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: C
             if kind == "module" and not (doc or "").strip():
                 continue
             calls = names.calls.get(fqn, ())
-            src = _h(model, TEXT_RECIPE, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}", *calls)
+            ins = tuple(notes.get(fqn) or ())
+            src = _h(model, TEXT_RECIPE, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}", *calls, "|", *ins)
             if eh == src and has:
                 items.append(_Item(label, fqn, src, lambda: "", text_hash="="))
                 continue
 
-            def build(fqn=fqn, kind=kind, sig=sig, doc=doc, file=file, ls=ls, le=le, calls=calls) -> str:
+            def build(fqn=fqn, kind=kind, sig=sig, doc=doc, file=file, ls=ls, le=le, calls=calls, ins=ins) -> str:
                 text = body(file, ls, le) if (body and file and kind != "module") else None
-                return fit(embed_text(fqn, kind, file, sig, doc, text, calls))
+                return fit(embed_text(fqn, kind, file, sig, doc, text, calls, notes=ins))
 
             items.append(_Item(label, fqn, src, build))
 
@@ -450,8 +477,10 @@ def backfill(
                     by_label.setdefault(it.label, []).append({"k": it.key, "h": it.src_hash, "v": [float(x) for x in v]})
             for label, rows in by_label.items():
                 graph.write_batches(
-                    f"UNWIND $rows AS r MATCH (n:{label} {{{VECTOR_LABELS[label]}: r.k}}) "
-                    "SET n.embedding = vecf32(r.v), n.embed_hash = r.h",
+                    # FalkorDB ignores a SET of a vector-indexed property that already holds a vector
+                    # (measured on 4.x: the old vector stays): clear it first, then set it
+                    f"UNWIND $rows AS r MATCH (n:{label} {{{VECTOR_LABELS[label]}: r.k}}) SET n.embedding = null "
+                    "WITH n, r SET n.embedding = vecf32(r.v), n.embed_hash = r.h",
                     rows, batch_size=_WRITE_BATCH,
                 )
                 report.by_label[label] = report.by_label.get(label, 0) + len(rows)

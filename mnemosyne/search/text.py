@@ -128,15 +128,17 @@ def search_text(
 
 
 def embed_text(fqn: str, kind: str | None, file: str | None, signature: str | None, docstring: str | None,
-               body: str | None, calls: tuple[str, ...] = ()) -> str:  # fmt: skip
+               body: str | None, calls: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> str:  # fmt: skip
     """The text embedded for a Function or Class, most telling first (the model window cuts the
-    tail): its name in words, what it is and where (module path), the docstring, what it calls
-    (callee short names and their words; for a class, its methods), then the source (or the
-    signature when the source is unknown). Callers are left out on purpose: they change without
-    the symbol changing, and an unchanged body is never re-embedded."""
+    tail): its name in words, what it is and where (module path), the docstring, the text insights
+    written about its body (``notes``: LLM summaries, agents' notes), what it calls (callee short
+    names and their words; for a class, its methods), then the source (or the signature when the
+    source is unknown). Callers are left out on purpose: they change without the symbol changing,
+    and an unchanged body is never re-embedded."""
     parts = [symbol_header(fqn, kind, file)]
     if docstring and docstring.strip():
         parts.append(_strip_nul(docstring).strip()[:MAX_DOC_CHARS])
+    parts += [_strip_nul(n) for n in notes]
     names = call_names(calls, MAX_CALLEE_NAMES)
     if names:
         label = "methods" if kind == "class" else "uses"

@@ -3,7 +3,7 @@
 ``ingest`` answers at HEAD within about the time of ``--head-only``: it writes the head snapshot into
 the workspace graph, then builds the whole history into a side graph (``<key>__history``) while the
 head snapshot answers. When the side graph is complete, what agents wrote into the workspace graph
-meanwhile (locks, constraints: ``AGENT_DATA``) and the embeddings already computed are carried over,
+meanwhile (locks, constraints, insights: ``AGENT_DATA``) and the embeddings already computed are carried over,
 and Redis ``RENAME`` switches the side graph in, in one step.
 
 Carrying over is idempotent (the side graph's copies are deleted first), so a kill anywhere before
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 AGENT_DATA: tuple[tuple[str, str, str], ...] = (
     (V.CONSTRAINT, V.APPLIES_TO, "out"),
     (V.LOCK, V.IS_LOCKED_BY, "in"),
+    (V.INSIGHT, V.DESCRIBES, "out"),
 )
 # nodes whose embeddings are carried over, by their key property
 EMBEDDED: tuple[tuple[str, str], ...] = ((V.FUNCTION, V.FQN), (V.CLASS, V.FQN), (V.SECTION, "key"), (V.COMMIT, "hash"))

@@ -29,7 +29,8 @@ from mnemosyne.facts import FileFacts, PackageFacts, Snapshot
 # identity properties stored on each versioned edge type, in key order (docs/schema.md)
 IDENT_PROPS: dict[str, tuple[str, ...]] = {
     V.CALLS: ("resolution", "confidence"),
-    V.DEFINES: ("file", "signature", "docstring", "body_hash", "kind"),
+    # metrics (complexity, loc, params, nesting) change only with body_hash: no extra versions
+    V.DEFINES: ("file", "signature", "docstring", "body_hash", "kind", "complexity", "loc", "params", "nesting"),
     V.IMPORTS: (),
     V.INHERITS_FROM: (),
     V.DEPENDS_ON: ("spec", "scope"),
@@ -148,6 +149,10 @@ def file_edges(ff: FileFacts) -> dict[EdgeKey, dict[str, Any]]:
             clean(s.docstring or ""),
             s.body_hash or "",
             s.kind,
+            s.complexity,
+            s.loc,
+            s.params,
+            s.nesting,
         )
         out[EdgeKey(V.DEFINES, src_label, clean(src), dst_label, clean(s.fqn), ident)] = {}
     for c in ff.calls:

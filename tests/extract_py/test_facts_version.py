@@ -111,6 +111,10 @@ RECORDED = {
     # from their context (`<lambda:sorted(key=)>`, `<arrow:test('retries')>`), not numbered over
     # their scope; Symbol.ordinal keeps the PyCG number the export maps them back to
     25: "ac6ce6da7accda7d4468d3720be8ccb15bcc61827574f851fe50a57b17052d7f",
+    # functions and methods carry code metrics (complexity, loc, params, nesting:
+    # mnemosyne/parse/metrics.py), stored on their DEFINES versions
+    # and (26) context names for anonymous functions together with code metrics
+    26: "6ebbded5edc7a67d1edbbe74f0548dec0d0f98de1004fb1a91e14736e749b8b2",
 }
 
 

@@ -24,9 +24,15 @@ def test_backfill_embeds_once_then_reuses(code_graph, db, embedder, tmp_path):
     r2 = backfill(db, g.workspace, embedder, cache=cache)
     assert r2.embedded == 0 and r2.written == 0 and r2.unchanged == r1.written
     # a changed docstring re-embeds that function only
+    vec = "MATCH (f:Function {fully_qualified_name: 'shop.retry.with_retries'}) RETURN f.embedding"
+    v1 = np.asarray(g.ro_query(vec)[0][0])
     g.query("MATCH (f:Function {fully_qualified_name: 'shop.retry.with_retries'}) SET f.docstring = 'Loop with waits.'")
     r3 = backfill(db, g.workspace, embedder, cache=cache)
     assert r3.embedded == 1 and r3.written == 1
+    # the stored vector is the new one (FalkorDB ignores a plain SET over an indexed vector)
+    v3 = np.asarray(g.ro_query(vec)[0][0])
+    assert float(np.dot(v1, v3)) < 0.999
+    assert knn(g, "Function", v3, 1)[0][0] == "shop.retry.with_retries"
     assert get_model_info(g).model == embedder.model_id and get_model_info(g).dim == 384
     assert cache.count(embedder.model_id) == r1.embedded + 1
 

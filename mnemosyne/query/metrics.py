@@ -1,0 +1,154 @@
+"""Code metrics questions over the versioned graph: the most complex functions at a commit, the
+functions whose complexity grew the most since a revision, and hot spots (complex and often
+changed).
+
+Complexity, lines of code, parameters and nesting depth are properties of a function's ``DEFINES``
+version (``parse/metrics.py``), so they are answered at any timeline commit like every other
+fact. Fan-in and fan-out are the ``CALLS`` that hold at that commit, counted at query time. The
+change count of a function is the number of its ``DEFINES`` versions that began in the window
+(each is a change of its body, signature, docstring or file; the first is its creation).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from mnemosyne.errors import ConfigError
+from mnemosyne.query.core import resolve_at, workspace_info
+from mnemosyne.query.models import AtCommit
+
+ORDERS = ("complexity", "loc", "params", "nesting", "fan_in", "fan_out")
+_HOLDS = "{r}.valid_from_seq <= $seq AND ({r}.valid_to_seq IS NULL OR {r}.valid_to_seq > $seq) AND {r}.superseded_at IS NULL"
+_FN = "coalesce(d.kind, f.kind) IN ['function', 'method'] AND d.complexity IS NOT NULL"
+
+
+class FunctionMetrics(BaseModel):
+    fqn: str
+    kind: str | None = None
+    file: str | None = None
+    complexity: int
+    loc: int
+    params: int
+    nesting: int
+    fan_in: int = Field(default=0, description="callers at that commit")
+    fan_out: int = Field(default=0, description="callees at that commit")
+    before: int | None = Field(default=None, description="growth: complexity at the earlier commit")
+    growth: int | None = Field(default=None, description="growth: complexity now minus before")
+    changes: int | None = Field(default=None, description="hot spots: definition changes in the window")
+    score: float | None = Field(default=None, description="hot spots: complexity x changes")
+
+
+class MetricsResult(BaseModel):
+    workspace: str
+    at: AtCommit
+    view: Literal["top", "growth", "hotspots"]
+    order: str = "complexity"
+    since: AtCommit | None = None
+    functions: list[FunctionMetrics]
+    total: int = Field(description="functions and methods defined at that commit with metrics")
+
+
+def _at(db: Any, info: Any, rev: str | None) -> AtCommit:
+    atc = resolve_at(db, info, at=rev)
+    if not atc.on_timeline:
+        raise ConfigError(f"metrics answer at timeline commits only; {atc.short} is not on the timeline of "
+                          f"{info.branch!r}")  # fmt: skip
+    return atc
+
+
+def _defined(g: Any, seq: int) -> dict[str, tuple[Any, ...]]:
+    """fqn -> (kind, file, complexity, loc, params, nesting) of the functions defined at ``seq``."""
+    rows = g.ro_query(
+        f"MATCH ()-[d:DEFINES]->(f:Function) WHERE {_HOLDS.format(r='d')} AND {_FN} "
+        "RETURN f.fully_qualified_name, coalesce(d.kind, f.kind), d.file, d.complexity, d.loc, d.params, d.nesting",
+        {"seq": seq}, label="metrics at commit",
+    )  # fmt: skip
+    return {r[0]: tuple(r[1:]) for r in rows}
+
+
+def _fans(g: Any, seq: int, fqns: list[str]) -> dict[str, tuple[int, int]]:
+    if not fqns:
+        return {}
+    rows = g.ro_query(
+        "UNWIND $t AS k MATCH (f:Function {fully_qualified_name: k}) "
+        f"RETURN k, size([(f)<-[i:CALLS]-() WHERE {_HOLDS.format(r='i')} | 1]), "
+        f"size([(f)-[o:CALLS]->() WHERE {_HOLDS.format(r='o')} | 1])",
+        {"t": fqns, "seq": seq}, label="fan in/out",
+    )  # fmt: skip
+    return {r[0]: (int(r[1]), int(r[2])) for r in rows}
+
+
+def _item(fqn: str, v: tuple[Any, ...], **kw: Any) -> FunctionMetrics:
+    kind, file, cc, loc, params, nesting = v
+    return FunctionMetrics(fqn=fqn, kind=kind, file=file, complexity=int(cc), loc=int(loc or 0),
+                           params=int(params or 0), nesting=int(nesting or 0), **kw)  # fmt: skip
+
+
+def _with_fans(g: Any, seq: int, items: list[FunctionMetrics]) -> list[FunctionMetrics]:
+    fans = _fans(g, seq, [i.fqn for i in items])
+    for i in items:
+        i.fan_in, i.fan_out = fans.get(i.fqn, (0, 0))
+    return items
+
+
+def top_functions(db: Any, ws: Any, at: str | None = None, order: str = "complexity", limit: int = 20) -> MetricsResult:
+    """The functions and methods with the highest ``order`` metric at ``at`` (default: the ingested head)."""
+    if order not in ORDERS:
+        raise ConfigError(f"unknown order {order!r}: use one of {', '.join(ORDERS)}")
+    _check_limit(limit)
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    atc = _at(db, info, at)
+    defined = _defined(g, atc.seq)
+    items = [_item(k, v) for k, v in defined.items()]
+    if order in ("fan_in", "fan_out"):
+        items = _with_fans(g, atc.seq, items)
+    items.sort(key=lambda i: (-getattr(i, order), -i.complexity, i.fqn))
+    top = items[:limit]
+    if order not in ("fan_in", "fan_out"):
+        _with_fans(g, atc.seq, top)
+    return MetricsResult(workspace=info.name, at=atc, view="top", order=order, functions=top, total=len(items))
+
+
+def complexity_growth(db: Any, ws: Any, since: str, at: str | None = None, limit: int = 20) -> MetricsResult:
+    """Functions defined at both ``since`` and ``at`` whose complexity grew the most between them."""
+    _check_limit(limit)
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    atc, old = _at(db, info, at), _at(db, info, since)
+    now, then = _defined(g, atc.seq), _defined(g, old.seq)
+    items = [_item(k, v, before=int(then[k][2]), growth=int(v[2]) - int(then[k][2]))
+             for k, v in now.items() if k in then and int(v[2]) > int(then[k][2])]  # fmt: skip
+    items.sort(key=lambda i: (-(i.growth or 0), -i.complexity, i.fqn))
+    top = _with_fans(g, atc.seq, items[:limit])
+    return MetricsResult(workspace=info.name, at=atc, view="growth", since=old, functions=top, total=len(now))
+
+
+def hot_spots(db: Any, ws: Any, since: str | None = None, at: str | None = None, limit: int = 20) -> MetricsResult:
+    """Functions defined at ``at``, ranked by complexity x the number of times their definition
+    changed after ``since`` (default: over the whole ingested history) up to ``at``."""
+    _check_limit(limit)
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    atc = _at(db, info, at)
+    old = _at(db, info, since) if since else None
+    lo = old.seq if old is not None else -1
+    rows = g.ro_query(
+        "MATCH ()-[d:DEFINES]->(f:Function) WHERE d.valid_from_seq > $lo AND d.valid_from_seq <= $seq "
+        "AND d.superseded_at IS NULL RETURN f.fully_qualified_name, count(d)",
+        {"lo": lo, "seq": atc.seq}, label="definition changes",
+    )  # fmt: skip
+    changes = {r[0]: int(r[1]) for r in rows}
+    defined = _defined(g, atc.seq)
+    items = [_item(k, v, changes=changes[k], score=float(int(v[2]) * changes[k]))
+             for k, v in defined.items() if changes.get(k)]  # fmt: skip
+    items.sort(key=lambda i: (-(i.score or 0), -i.complexity, i.fqn))
+    top = _with_fans(g, atc.seq, items[:limit])
+    return MetricsResult(workspace=info.name, at=atc, view="hotspots", since=old, functions=top, total=len(defined))
+
+
+def _check_limit(limit: int) -> None:
+    if not 1 <= int(limit) <= 1000:
+        raise ConfigError(f"limit must be between 1 and 1000, not {limit}")
