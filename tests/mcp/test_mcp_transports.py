@@ -38,7 +38,7 @@ async def test_stdio_session(settings, shop):
     t0 = time.perf_counter()
     async with Client(params) as c:
         tools = (await c.list_tools()).tools
-        assert len(tools) == 17
+        assert len(tools) == 21  # tests/mcp/test_mcp_tools.py TOOLS lists them
         handshake = time.perf_counter() - t0
         r = await c.call_tool("get_symbol", {"name_or_fqn": "shop.checkout.checkout"})
         assert not r.is_error, r.content[0].text
