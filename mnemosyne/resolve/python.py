@@ -1816,6 +1816,12 @@ class _FileResolver:
             return out
         if tag == "N":
             return self.narrowed(path, idx, e)
+        if tag == "R" or tag == "RI":  # flow order: the bindings (a stored item) reaching a use
+            vals = self.binds(path, idx, e[1]) if tag == "R" else self.ibinds(path, idx, e[1])
+            out = set()
+            for v in (vals or ())[e[2] : (e[3] if tag == "R" else e[2]) + 1]:
+                out |= self.eval_binding(path, idx, v)
+            return out
         if tag == "ta":  # a type alias: what annotations naming it mean (``ann_values``)
             return {("TA", path, idx, e[1])}
         if tag == "*":
@@ -2804,10 +2810,14 @@ class _FileResolver:
         scopes = self.pf.scopes
         s = scopes[idx]
         caller = self.fqn(path, idx)
-        for e, line, flag, sc in s.calls:
+        flow = s.flow
+        for ci, (e, line, flag, sc) in enumerate(s.calls):
             fn = e[1]
-            vals = self.eval(path, sc, fn)
-            if fn[0] == "n":
+            if flow and ci in flow:  # flow order: only what reaches the call
+                vals = self.eval(path, sc, flow[ci])
+            else:
+                vals = self.eval(path, sc, fn)
+            if fn[0] == "n" and not (flow and ci in flow):
                 extra = self.callee_cross_values(path, sc, fn)
                 if extra:
                     vals = vals | extra
@@ -2872,8 +2882,10 @@ class _FileResolver:
                 if c[0] == "I":
                     for n in names:
                         self.emit_methods(caller, c[1], c[2], n, "implicit", line)
-        for e, didx, line in s.decos:
+        for di, (e, didx, line) in enumerate(s.decos):
             dscope = scopes[didx].parent
+            if s.deco_flow and di in s.deco_flow:  # flow order: the binding reaching the decorator
+                e = s.deco_flow[di]
             if e[0] == "c":
                 vals: set = set()
                 for f in self.eval(path, dscope, e[1]):
