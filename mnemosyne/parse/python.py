@@ -2,7 +2,8 @@
 
 The result (``ParsedFile``) describes the file's scopes (module, classes, functions, lambdas)
 with what the resolver needs to name and resolve calls: bindings (flow-insensitive: a name maps
-to every value expression ever bound to it in the scope), call sites, attribute loads (property
+to every value expression ever bound to it in the scope; where straight-line code orders a call or
+a decorator after the bindings, ``Scope.flow`` / ``Scope.deco_flow`` say which reach it), call sites, attribute loads (property
 getters), ``for``/``with`` sites (implicit dunder calls), return expressions, parameters,
 decorators, bases and import statements. It holds no tree-sitter object, depends only on the
 bytes (not on the path), so it is cached by content hash and can cross process boundaries.
@@ -39,6 +40,11 @@ Binding values add:
     ('itm', expr)                    the items of iterating ``expr`` (``yield from expr``)
     ('at', scope, value)             ``value`` evaluated in another scope (container items stored
                                      from an inner scope into a container bound outside)
+
+Flow order (``Scope.flow`` / ``Scope.deco_flow`` only, evaluated in the use's scope):
+
+    ('R', name, first, last)         the name's bindings first..last in its scope's list
+    ('RI', name, j)                  item j of the name's ``item_bindings``
 """
 
 from __future__ import annotations

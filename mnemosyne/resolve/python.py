@@ -157,6 +157,9 @@ BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or 
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
 SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
+# external bases that declare a type rather than give an __init__ to call (``Generic[T]``, ``ABC``,
+# ``Protocol``): a program class deriving from them has no ``typing.Generic.__init__`` edge
+DECLARATIVE_BASE_MODULES = frozenset({"typing", "typing_extensions", "abc", "enum"})
 _METHOD_KINDS = ("classmethod", "staticmethod")  # builtin bases of decorator classes that bind as these
 # decorator names ``method_decorators`` does not evaluate: builtins, and the usual ones of functools
 # / abc / typing, which are no classmethod subclass of the program
@@ -2639,6 +2642,10 @@ class _FileResolver:
                     self.emit_methods(caller, mp, mi, "__call__", "implicit", line)
                 if not init and self.is_dataclass(v[1], v[2]):  # its generated __init__ calls __post_init__
                     self.emit_methods(caller, v[1], v[2], "__post_init__", "implicit", line)
+                elif not init:  # an __init__ inherited from the one external base: `pkg.Base.__init__`
+                    for x in self.class_lookup(v[1], v[2], "__init__"):
+                        if x[0] == "XM" and x[1].split(".", 1)[0] not in DECLARATIVE_BASE_MODULES:
+                            self.edge(caller, x[1], "external", line, external=True)
             elif k == "I" and not ctor_only:
                 self.emit_methods(caller, v[1], v[2], "__call__", "implicit", line)
             elif k == "X" or k == "XM":

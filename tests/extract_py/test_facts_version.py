@@ -111,6 +111,11 @@ RECORDED = {
     # from their context (`<lambda:sorted(key=)>`, `<arrow:test('retries')>`), not numbered over
     # their scope; Symbol.ordinal keeps the PyCG number the export maps them back to
     25: "ac6ce6da7accda7d4468d3720be8ccb15bcc61827574f851fe50a57b17052d7f",
+    # Python flow order: in straight-line code a call / decorator sees only the bindings (dict
+    # items stored by `d[k] = v` / `d.update(...)`) that reach it; a program class whose __init__
+    # comes from its one external base calls `pkg.Base.__init__`; new corpus cases flow_order,
+    # external_init
+    26: "745177143eb2831d9e230b1050be6b0550a1e63989630deca93d5b208dc0d66b",
 }
 
 
