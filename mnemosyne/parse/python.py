@@ -2,7 +2,8 @@
 
 The result (``ParsedFile``) describes the file's scopes (module, classes, functions, lambdas)
 with what the resolver needs to name and resolve calls: bindings (flow-insensitive: a name maps
-to every value expression ever bound to it in the scope), call sites, attribute loads (property
+to every value expression ever bound to it in the scope; where straight-line code orders a call or
+a decorator after the bindings, ``Scope.flow`` / ``Scope.deco_flow`` say which reach it), call sites, attribute loads (property
 getters), ``for``/``with`` sites (implicit dunder calls), return expressions, parameters,
 decorators, bases and import statements. It holds no tree-sitter object, depends only on the
 bytes (not on the path), so it is cached by content hash and can cross process boundaries.
@@ -39,6 +40,11 @@ Binding values add:
     ('itm', expr)                    the items of iterating ``expr`` (``yield from expr``)
     ('at', scope, value)             ``value`` evaluated in another scope (container items stored
                                      from an inner scope into a container bound outside)
+
+Flow order (``Scope.flow`` / ``Scope.deco_flow`` only, evaluated in the use's scope):
+
+    ('R', name, first, last)         the name's bindings first..last in its scope's list
+    ('RI', name, j)                  item j of the name's ``item_bindings``
 """
 
 from __future__ import annotations
@@ -60,6 +66,7 @@ LANGUAGE = Language(_tsp.language())
 _LOCAL = threading.local()  # a Parser is not shareable between threads: one per thread
 
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
+MAX_FLOW_DEPTH = 24  # flow order: a use / binding nested deeper in its scope is not ordered
 
 U = ("u",)
 # statements and expressions testing a value's truth: ``bool(v)``, i.e. its class's ``__bool__``,
@@ -97,7 +104,7 @@ _ITEM_GENERICS = frozenset({
     "AsyncIterator", "AsyncIterable", "Reversible", "ValuesView",
 })
 _MAPPING_GENERICS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "DefaultDict", "defaultdict"})
-_MUTATORS = frozenset({"append", "add", "appendleft", "insert", "setdefault", "extend", "extendleft"})
+_MUTATORS = frozenset({"append", "add", "appendleft", "insert", "setdefault", "extend", "extendleft", "update"})
 # `X = Dict[str, Node]`: an assignment of a subscript with one of these heads is a type alias
 _ALIAS_HEADS = _ITEM_GENERICS | _MAPPING_GENERICS | {"Optional", "Union", "Type", "Annotated"}
 # node kind id -> type name (ids are much cheaper to read than Node.type; 65535 is ERROR)
@@ -149,6 +156,19 @@ for _i, _t in enumerate(_KN):
     _MK[_i] = PY_METRIC_KINDS.get(_t, 0)
     if _MK[_i] and _ACT[_i] == 1:
         _ACT[_i] = 5
+# flow order (``_Conv.straight``): code under one of these may run zero or several times, so a
+# binding there is not known to reach what follows; scope nodes end the walk up
+_BRANCHY = frozenset({
+    "for_statement", "while_statement", "if_statement", "elif_clause", "else_clause", "try_statement",
+    "except_clause", "except_group_clause", "finally_clause", "match_statement", "case_clause",
+    "conditional_expression", "boolean_operator", "list_comprehension", "set_comprehension",
+    "dictionary_comprehension", "generator_expression", "for_in_clause", "if_clause", "ERROR",
+})
+_LOOPS = frozenset({
+    "for_statement", "while_statement", "list_comprehension", "set_comprehension", "dictionary_comprehension",
+    "generator_expression", "for_in_clause", "ERROR",
+})
+_SCOPE_NODES = frozenset({"module", "function_definition", "class_definition", "lambda"})
 
 
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
@@ -229,6 +249,11 @@ class Scope:
     inst_items: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)  # items stored in self.attr
     ordinal: int = 0  # a lambda's source order among the lambdas of its scope (Symbol.ordinal)
     metrics: tuple[int, int, int, int] = NO_METRICS  # functions: parse/metrics.py (complexity, loc, params, nesting)
+    # flow order: call index (in ``calls``) / decorator index (in ``decos``) -> the callee expression
+    # to evaluate instead, where straight-line code says which binding reaches it (``_Conv.reaching``):
+    # ('R', name, first, last) the name's bindings first..last; ('RI', name, j) its j-th stored item
+    flow: dict[int, Any] = field(default_factory=dict)
+    deco_flow: dict[int, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -318,6 +343,8 @@ def _new_scope(
     s.inst_items = {}
     s.ordinal = 0
     s.metrics = NO_METRICS
+    s.flow = {}
+    s.deco_flow = {}
     return s
 
 
@@ -554,6 +581,14 @@ class _Conv:
         # the maps of the regions around this one
         self.narrow: dict[Any, Any] = {}
         self.narrow_saved: list[dict[Any, Any]] = []
+        # flow order: the special node being walked (where a binding happens), and per (scope,
+        # name) the bindings known to reach the code that follows (``bind``): [first, last,
+        # statement node id, end byte, {literal key: stored item index | None}, unknown store?],
+        # None once a binding in a loop / branch makes it unknown
+        self.at: Node | None = None
+        self.reach: dict[tuple[int, str], list | None] = {}
+        self.tainted: set[tuple[int, str]] = set()  # bound from another scope (global / nonlocal / inner store)
+        self.flows: list[tuple[int, int, int, str, Any, bool]] = []  # (owner, index, scope, name, repl, deco?)
 
     # ---------------------------------------------------------------- expressions
     def expr(self, node: Node | None, depth: int = 0) -> Any:
@@ -827,8 +862,10 @@ class _Conv:
 
     def bind(self, scope: int, name: str, value: Any) -> None:
         s = self.scopes[scope]
+        target = scope
         if name in s.globals:
             s = self.scopes[0]
+            target = 0
         elif name in s.nonlocals:
             p = s.parent
             while p > 0:
@@ -836,12 +873,85 @@ class _Conv:
                 if ps.kind in ("function", "lambda") and name in ps.bindings:
                     break
                 p = ps.parent
-            s = self.scopes[max(p, 0)]
+            target = max(p, 0)
+            s = self.scopes[target]
         b = s.bindings.get(name)
         if b is None:
-            s.bindings[name] = [value]
+            b = s.bindings[name] = [value]
         else:
             b.append(value)
+        if target != scope:
+            self.tainted.add((target, name))
+            return
+        at = self.at
+        key = (scope, name)
+        if at is not None and self.straight(at):
+            st = self.reach.get(key)
+            if st is not None and st[2] == at.id:  # `x: C = v`: one statement, several bindings
+                st[1] = len(b) - 1
+            else:
+                self.reach[key] = [len(b) - 1, len(b) - 1, at.id, at.end_byte, {}, False]
+        else:
+            self.reach[key] = None
+
+    @staticmethod
+    def straight(node: Node, kinds: frozenset[str] = _BRANCHY) -> bool:
+        """``node`` runs once, in order, whenever its scope runs (no loop or branch between them)."""
+        kn = _KN
+        if kn[node.kind_id] in kinds:
+            return False
+        p = node.parent
+        for _ in range(MAX_FLOW_DEPTH):  # (deeper: not known, and no quadratic walk up deep trees)
+            if p is None:
+                return True
+            k = kn[p.kind_id]
+            if k in _SCOPE_NODES:
+                return True
+            if k in kinds:
+                return False
+            p = p.parent
+        return False
+
+    def reaching(self, sc: int, fn: Any, use: Node) -> Any:
+        """Flow order: the callee ``fn`` (a name, or a name indexed by a literal) used at ``use``
+        in scope ``sc`` as the expression of the binding (or stored item) that reaches it, when
+        straight-line code of that scope bound it last and the use is in no loop; else None."""
+        if fn[0] == "n":
+            name, key = fn[1], None
+        elif fn[0] == "s" and fn[1][0] == "n" and fn[2][0] in ("str", "int"):
+            name, key = fn[1][1], fn[2]
+        else:
+            return None
+        st = self.reach.get((sc, name))
+        if st is None or use.start_byte < st[3] or not self.straight(use, _LOOPS):
+            return None
+        if key is None:
+            return ("R", name, st[0], st[1])
+        if st[5]:
+            return None
+        j = st[4].get(key, -1)
+        if j is None:
+            return None
+        if j >= 0:
+            return ("RI", name, j)
+        return ("s", ("R", name, st[0], st[1]), key)
+
+    def stored(self, target: int, sc: int, name: str, key: Any, j: int) -> None:
+        """Flow order: item ``j`` of ``name`` (bound in ``target``) stored from scope ``sc`` under
+        ``key`` (a literal, or unknown)."""
+        if target != sc:
+            self.tainted.add((target, name))
+            return
+        st = self.reach.get((sc, name))
+        if st is None:
+            return
+        at = self.at
+        if key[0] not in ("str", "int"):
+            st[5] = True
+        elif at is not None and self.straight(at):
+            st[4][key] = j
+        else:
+            st[4][key] = None
 
     def bind_target(self, scope: int, target: Node | None, value: Any, depth: int = 0) -> None:
         if target is None or depth > MAX_EXPR_DEPTH:
@@ -877,16 +987,25 @@ class _Conv:
                 # d["a"]["b"] = v: d holds a container holding v
                 self.bind_target(scope, base, ("t", (value,)), depth + 1)
             elif base is not None and _KN[base.kind_id] == "identifier":
-                self.add_item(scope, _stext(self.src, base), value)
+                self.add_item(scope, _stext(self.src, base), value, self.expr(target)[2])
             elif base is not None and _KN[base.kind_id] == "attribute":
                 obj = base.child_by_field_id(F_OBJECT)
                 attr = base.child_by_field_id(F_ATTRIBUTE)
                 if obj is not None and attr is not None and _KN[obj.kind_id] == "identifier":
                     self.scopes[scope].attr_item_stores.append((_stext(self.src, obj), _stext(self.src, attr), value))
 
-    def add_item(self, sc: int, name: str, value: Any) -> None:
+    def add_item(self, sc: int, name: str, value: Any, key: Any = U) -> None:
         """``name[k] = value`` / ``name.append(value)``: an item of the container bound to name,
         recorded in the scope that binds the name (so every reader finds it)."""
+        target = self.item_scope(sc, name)
+        if target != sc:
+            value = ("at", sc, value)  # evaluated where it was stored
+        items = self.scopes[target].item_bindings.setdefault(name, [])
+        items.append(value)
+        self.stored(target, sc, name, key, len(items) - 1)
+
+    def item_scope(self, sc: int, name: str) -> int:
+        """The scope whose items of ``name`` a store in ``sc`` adds to (the one binding it)."""
         scopes = self.scopes
         target = 0
         if name not in scopes[sc].globals:
@@ -899,9 +1018,7 @@ class _Conv:
                     break
                 first = False
                 cur = s.parent
-        if target != sc:
-            value = ("at", sc, value)  # evaluated where it was stored
-        scopes[target].item_bindings.setdefault(name, []).append(value)
+        return target
 
     def container_mutation(self, sc: int, e: Any) -> None:
         """``x.append(v)``, ``x.add(v)``, ``x.insert(i, v)``, ``x.extend(vs)``, ``x.setdefault(k, v)``
@@ -914,6 +1031,21 @@ class _Conv:
             v = args[1]
         elif meth in ("extend", "extendleft") and len(args) == 1:
             v = ("it", args[0])
+        elif meth == "update":  # d.update({"k": v}) / d.update(k=v): items under their keys
+            items = list(args[0][1]) if len(args) == 1 and args[0][0] == "d" else []
+            items += [(("str", k), v) for k, v in e[3] if k is not None]
+            if len(args) > 1 or (args and args[0][0] != "d") or any(k is None for k, _ in e[3]):
+                items.append((U, U))  # what else it stores is not known
+            base = fn[1]
+            for k, v in items:
+                if base[0] == "n":
+                    if v is U:
+                        self.stored(self.item_scope(sc, base[1]), sc, base[1], U, -1)
+                    else:
+                        self.add_item(sc, base[1], v, k)
+                elif base[0] == "a" and base[1][0] == "n" and v is not U:
+                    self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
+            return
         else:
             return
         if v[0] == "*":
@@ -945,6 +1077,7 @@ class _Conv:
         ek = _EK
         mk = _MK
         mnodes = self.metric_nodes
+        reach = self.reach
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
@@ -977,12 +1110,19 @@ class _Conv:
                             push((c, sc, ctx))
                 continue
             t = kn[kid]
+            self.at = node
             if t == "call":
                 nid = node.id
                 e = memo.get(nid)  # self.expr(node)
                 if e is None:
                     e = memo[nid] = self._call(node, 0)
-                scopes[scopes[sc].owner].calls.append((e, node.start_point[0] + 1, "", sc))
+                owner_calls = scopes[scopes[sc].owner].calls
+                f0 = e[1][0]
+                if (f0 == "n" or f0 == "s") and reach:
+                    r = self.reaching(sc, e[1], node)
+                    if r is not None:
+                        self.flows.append((scopes[sc].owner, len(owner_calls), sc, e[1][1] if f0 == "n" else e[1][1][1], r, False))
+                owner_calls.append((e, node.start_point[0] + 1, "", sc))
                 if e[1][0] == "a" and e[1][2] in _MUTATORS:
                     self.container_mutation(sc, e)
                 ck = call_kids.pop(nid, None)
@@ -1563,7 +1703,12 @@ class _Conv:
         for dn in decorators:
             e = self.expr(dn.named_child(0) if dn.named_child_count else None)
             deco_exprs.append(e)
-            self.scopes[self.scopes[sc].owner].decos.append((e, idx, dn.start_point[0] + 1))
+            odecos = self.scopes[self.scopes[sc].owner].decos
+            if e[0] == "n":
+                r = self.reaching(sc, e, dn)
+                if r is not None:
+                    self.flows.append((self.scopes[sc].owner, len(odecos), sc, e[1], r, True))
+            odecos.append((e, idx, dn.start_point[0] + 1))
         s.decorators = deco_exprs
         pending: list[tuple[Node, int, int]] = []
         for dn in decorators:
@@ -1991,6 +2136,16 @@ def parse_python(data: bytes) -> ParsedFile:
     if conv.fn_spans:
         for idx, m in measure_python(data, conv.fn_spans, conv.metric_nodes, scopes).items():
             scopes[idx].metrics = m
+    for owner, i, sc, name, r, is_deco in conv.flows:
+        # kept where it narrows something: the name bound more than once / items stored into it,
+        # and nothing binds it from another scope (global / nonlocal / an inner function's store)
+        if (sc, name) in conv.tainted:
+            continue
+        if r[0] == "R" and len(scopes[sc].bindings.get(name, ())) < 2:
+            continue
+        if r[0] == "s" and not scopes[sc].item_bindings.get(name) and len(scopes[sc].bindings.get(name, ())) < 2:
+            continue
+        (scopes[owner].deco_flow if is_deco else scopes[owner].flow)[i] = r
     sites: dict[str, list[tuple[int, Any]]] = {}
     decos: dict[str, list[tuple[Any, int]]] = {}
     for s in scopes:

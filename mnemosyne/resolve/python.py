@@ -157,6 +157,9 @@ BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("__") or 
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
 SUFFIXES = (".py", ".pyi")
 DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
+# external bases that declare a type rather than give an __init__ to call (``Generic[T]``, ``ABC``,
+# ``Protocol``): a program class deriving from them has no ``typing.Generic.__init__`` edge
+DECLARATIVE_BASE_MODULES = frozenset({"typing", "typing_extensions", "abc", "enum"})
 _METHOD_KINDS = ("classmethod", "staticmethod")  # builtin bases of decorator classes that bind as these
 # decorator names ``method_decorators`` does not evaluate: builtins, and the usual ones of functools
 # / abc / typing, which are no classmethod subclass of the program
@@ -1816,6 +1819,12 @@ class _FileResolver:
             return out
         if tag == "N":
             return self.narrowed(path, idx, e)
+        if tag == "R" or tag == "RI":  # flow order: the bindings (a stored item) reaching a use
+            vals = self.binds(path, idx, e[1]) if tag == "R" else self.ibinds(path, idx, e[1])
+            out = set()
+            for v in (vals or ())[e[2] : (e[3] if tag == "R" else e[2]) + 1]:
+                out |= self.eval_binding(path, idx, v)
+            return out
         if tag == "ta":  # a type alias: what annotations naming it mean (``ann_values``)
             return {("TA", path, idx, e[1])}
         if tag == "*":
@@ -2633,6 +2642,10 @@ class _FileResolver:
                     self.emit_methods(caller, mp, mi, "__call__", "implicit", line)
                 if not init and self.is_dataclass(v[1], v[2]):  # its generated __init__ calls __post_init__
                     self.emit_methods(caller, v[1], v[2], "__post_init__", "implicit", line)
+                elif not init:  # an __init__ inherited from the one external base: `pkg.Base.__init__`
+                    for x in self.class_lookup(v[1], v[2], "__init__"):
+                        if x[0] == "XM" and x[1].split(".", 1)[0] not in DECLARATIVE_BASE_MODULES:
+                            self.edge(caller, x[1], "external", line, external=True)
             elif k == "I" and not ctor_only:
                 self.emit_methods(caller, v[1], v[2], "__call__", "implicit", line)
             elif k == "X" or k == "XM":
@@ -2804,10 +2817,14 @@ class _FileResolver:
         scopes = self.pf.scopes
         s = scopes[idx]
         caller = self.fqn(path, idx)
-        for e, line, flag, sc in s.calls:
+        flow = s.flow
+        for ci, (e, line, flag, sc) in enumerate(s.calls):
             fn = e[1]
-            vals = self.eval(path, sc, fn)
-            if fn[0] == "n":
+            if flow and ci in flow:  # flow order: only what reaches the call
+                vals = self.eval(path, sc, flow[ci])
+            else:
+                vals = self.eval(path, sc, fn)
+            if fn[0] == "n" and not (flow and ci in flow):
                 extra = self.callee_cross_values(path, sc, fn)
                 if extra:
                     vals = vals | extra
@@ -2872,8 +2889,10 @@ class _FileResolver:
                 if c[0] == "I":
                     for n in names:
                         self.emit_methods(caller, c[1], c[2], n, "implicit", line)
-        for e, didx, line in s.decos:
+        for di, (e, didx, line) in enumerate(s.decos):
             dscope = scopes[didx].parent
+            if s.deco_flow and di in s.deco_flow:  # flow order: the binding reaching the decorator
+                e = s.deco_flow[di]
             if e[0] == "c":
                 vals: set = set()
                 for f in self.eval(path, dscope, e[1]):

@@ -115,6 +115,10 @@ RECORDED = {
     # mnemosyne/parse/metrics.py), stored on their DEFINES versions
     # and (26) context names for anonymous functions together with code metrics
     26: "6ebbded5edc7a67d1edbbe74f0548dec0d0f98de1004fb1a91e14736e749b8b2",
+    # Python flow order (only the binding or dict item that reaches a call in straight-line code)
+    # and a program class whose __init__ comes from its one external base calls pkg.Base.__init__;
+    # new corpus cases flow_order, external_init
+    27: "828caefee364d62c698d4d5c4f8c621b4687c2e0b627ef93913a55bafd12f046",
 }
 
 
