@@ -239,8 +239,9 @@ class VersionStore:
     # --- versions --------------------------------------------------------------------------------
     # --- recovery --------------------------------------------------------------------------------
     def rollback(self, seq: int) -> int:
-        """Undo a half-written commit ``seq``: delete versions it opened, reopen versions it closed
-        (code and documentation versions alike: ``vocabulary.ALL_VERSIONED_EDGES``)."""
+        """Undo a half-written commit (or window) from ``seq``: delete versions it opened, reopen
+        versions it closed (code and documentation versions alike: ``vocabulary.ALL_VERSIONED_EDGES``),
+        and drop the rename/move and formatting facts it recorded."""
         n = 0
         for etype in V.ALL_VERSIONED_EDGES:
             rows = self.q_rows(
@@ -254,6 +255,17 @@ class VersionStore:
                 "SET e.valid_to = null, e.valid_to_seq = null, e.ended_commit = null",
                 {"s": seq},
             )
+        # identity facts of the half-written commits (store/identity_writer.py); those of commits
+        # superseded by a history rewrite are kept (they were believed then)
+        self.q(
+            f"MATCH ()-[e:{V.RENAMED_TO}]->() WHERE e.seq >= $s OPTIONAL MATCH (c:{V.COMMIT} {{hash: e.commit}}) "
+            "WITH e, c WHERE c IS NULL OR c.superseded_at IS NULL DELETE e",
+            {"s": seq},
+        )
+        self.q(
+            f"MATCH (c:{V.COMMIT})-[e:{V.REFORMATS}]->() WHERE e.seq >= $s AND c.superseded_at IS NULL DELETE e",
+            {"s": seq},
+        )
         self.set_meta(in_progress_seq=None)
         return n
 
