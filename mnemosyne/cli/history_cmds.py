@@ -172,15 +172,25 @@ def _history(args: argparse.Namespace) -> int:
         elif e.kind == "signature_changed":
             what = f"signature {d.get('old')} -> {d.get('new')}"
         elif e.kind in ("calls_gained", "calls_lost"):
-            what = f"{e.kind.replace('_', ' ')}: {', '.join(d.get('callees', []))}"
+            what = f"{e.kind.replace('_', ' ')}: {_names(d.get('callees', []), args.json)}"
         elif e.kind in ("callers_gained", "callers_lost"):
-            what = f"{e.kind.replace('_', ' ')}: {', '.join(d.get('callers', []))}"
+            what = f"{e.kind.replace('_', ' ')}: {_names(d.get('callers', []), args.json)}"
         else:
             what = e.kind.replace("_", " ")
         lines.append(f"  seq {e.seq:<4} {_short(e.commit)} {iso(e.timestamp)[:16]}  {e.author or '?'}: {what}")
         if e.kind in ("appeared", "removed", "re-added", "renamed", "moved") and e.message:
             lines.append(f"{'':14}\"{e.message}\"")
     return _emit(args, res, lines, ws)
+
+
+HISTORY_NAMES = 12  # names of one calls/callers event printed by `history` (--json has them all)
+
+
+def _names(names: list[str], whole: bool) -> str:
+    """The names of a calls/callers event: the first few, then how many more."""
+    if whole or len(names) <= HISTORY_NAMES:
+        return ", ".join(names)
+    return ", ".join(names[:HISTORY_NAMES]) + f" and {len(names) - HISTORY_NAMES} more (--json lists them)"
 
 
 def _diff(args: argparse.Namespace) -> int:
