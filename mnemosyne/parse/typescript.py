@@ -2112,7 +2112,7 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
     """Parse one source file. Never raises on bad input: problems become warnings.
     ``digest``: ``content_hash(data)`` when the caller has it already."""
     if digest is None:
-        from mnemosyne.extract import content_hash
+        from mnemosyne.hashing import content_hash
 
         digest = content_hash(data)
     language = LANGUAGE_OF.get(suffix_of(path), "typescript")

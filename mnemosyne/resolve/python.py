@@ -136,9 +136,10 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
-from mnemosyne.extract import add_to, content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
+from mnemosyne.hashing import content_hash
+from mnemosyne.indexmaps import add_to, discard_from
 from mnemosyne.parse.python import (
     ParsedFile,
     Scope,

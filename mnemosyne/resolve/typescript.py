@@ -69,9 +69,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from mnemosyne.extract import add_to, content_hash, discard_from
 from mnemosyne.facts import FileFacts, Import, Inherit
 from mnemosyne.gcpause import gc_paused
+from mnemosyne.hashing import content_hash
+from mnemosyne.indexmaps import add_to, discard_from
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import (

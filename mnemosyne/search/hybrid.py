@@ -29,6 +29,7 @@ import numpy as np
 
 from mnemosyne.errors import DatabaseError
 from mnemosyne.search.errors import EmbeddingError, SearchError
+from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import ft_query, identifier_like, name_overlap, snippet
 from mnemosyne.search.vectors import get_model_info, knn
 
@@ -132,8 +133,6 @@ class SearchResults:
 
 
 def _graph(db: Any, ws: Any) -> Any:
-    from mnemosyne.search.backfill import graph_of
-
     return graph_of(db, ws)
 
 
