@@ -24,9 +24,9 @@ import hashlib
 import re
 import threading
 from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import itemgetter, methodcaller
-from dataclasses import dataclass, field
 
 import tree_sitter_typescript as _tst
 from tree_sitter import Language, Parser, Point, Query, QueryCursor

@@ -27,7 +27,6 @@ from mnemosyne.query.core import (
     snapshot,
     workspace_info,
 )
-from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 from mnemosyne.query.models import (
     AtCommit,
     CallChange,
@@ -56,6 +55,7 @@ from mnemosyne.query.models import (
     SymbolResult,
     WorkspaceStatus,
 )
+from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 
 if TYPE_CHECKING:
     from mnemosyne.facts import Snapshot

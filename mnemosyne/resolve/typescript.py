@@ -84,7 +84,6 @@ from mnemosyne.parse.typescript import (
     parse_file,
     suffix_of,
 )
-from mnemosyne.resolve.ts_reads import same_answers
 from mnemosyne.resolve.ts_config import (
     ConfigModel,
     build_config,
@@ -95,6 +94,7 @@ from mnemosyne.resolve.ts_config import (
     package_subpath,
     resolution_view,
 )
+from mnemosyne.resolve.ts_reads import same_answers
 
 GLOBALS = frozenset(
     """console JSON Math Object Array Promise Reflect Proxy Symbol Number String Boolean BigInt Date

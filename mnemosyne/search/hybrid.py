@@ -675,7 +675,7 @@ def _epoch(v: Any) -> int | None:
         return None
     if isinstance(v, (int, float)):
         return int(v)
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     s = str(v).strip()
     if s.isdigit():
@@ -685,7 +685,7 @@ def _epoch(v: Any) -> int | None:
     except ValueError:
         raise SearchError(f"cannot read the date {v!r}: use YYYY-MM-DD, an ISO time or epoch seconds") from None
     if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
+        dt = dt.replace(tzinfo=UTC)
     return int(dt.timestamp())
 
 

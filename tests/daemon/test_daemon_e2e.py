@@ -24,7 +24,7 @@ def test_commit_reaches_the_graph_without_any_command(daemon, registry, db, make
     for i in range(3):
         sha = repo.commit(f"feature {i}")
         t0 = time.monotonic()
-        wait_for(lambda: indexed_commit(db, "d_commit") == sha, 15, interval=0.02, what=f"commit {i} ingested")
+        wait_for(lambda sha=sha: indexed_commit(db, "d_commit") == sha, 15, interval=0.02, what=f"commit {i} ingested")
         latencies.append(time.monotonic() - t0)
     seq, message = commit_node(db, "d_commit", sha)
     assert message.strip() == "feature 2" and seq == 3

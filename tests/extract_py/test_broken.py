@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 
-from pyx_helpers import python_snapshot
-
 from mnemosyne.callgraph import to_pycg
 from mnemosyne.resolve.python import PythonIndex
+
+from pyx_helpers import python_snapshot
 
 
 def _facts(files: dict[str, bytes], **kw):

@@ -61,7 +61,7 @@ def _run_cli(env: dict[str, str], *args: str, timeout: float = 60) -> subprocess
     except subprocess.TimeoutExpired:
         proc.kill()
         out, err = proc.communicate()
-        raise AssertionError(f"`mnemosyne {' '.join(args)}` kept running (it should have refused): {err[-500:]}")
+        raise AssertionError(f"`mnemosyne {' '.join(args)}` kept running (it should have refused): {err[-500:]}") from None
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 

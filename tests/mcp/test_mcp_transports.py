@@ -16,6 +16,7 @@ import pytest
 import uvicorn
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 
 pytestmark = pytest.mark.anyio
 
@@ -156,9 +157,10 @@ def test_http_token_and_origin_checks(http_url):
 
 
 async def test_http_without_token_refused_by_client(http_url):
-    with pytest.raises(Exception):
+    with pytest.raises(ExceptionGroup) as refused:  # the client's task group re-raises the server's refusal
         async with http_client(http_url, {}) as c:
             await c.list_tools()
+    assert refused.group_contains(MCPError)
 
 
 def test_daemon_hook_builds_guarded_app(settings):

@@ -125,7 +125,6 @@ def test_ingest_with_forked_resolution_keeps_the_invariant(always_fork, settings
     from mnemosyne.samples import build_sample_repo
     from mnemosyne.store.connection import connect
     from mnemosyne.workspaces import add_workspace
-
     from tests.history.conftest import assert_invariant, canonical_dump
 
     sample = build_sample_repo("python_shop", tmp_path / "shop")

@@ -112,7 +112,6 @@ def test_ingest_with_parsing_ahead_writes_the_serial_graph(settings, tmp_path, n
     from mnemosyne.samples import build_sample_repo
     from mnemosyne.store.connection import connect
     from mnemosyne.workspaces import add_workspace
-
     from tests.history.conftest import assert_invariant, canonical_dump
 
     sample = build_sample_repo(name, tmp_path / name)

@@ -172,7 +172,7 @@ def test_symbol_history_as_believed(rewritten):
     r = rewritten
 
     def events(h: Q.HistoryResult) -> list[tuple]:
-        return [(e.kind, e.seq, e.commit, tuple(sorted((e.details.get("callees") or e.details.get("callers") or []))))
+        return [(e.kind, e.seq, e.commit, tuple(sorted(e.details.get("callees") or e.details.get("callers") or [])))
                 for e in h.events]
 
     then = Q.symbol_history(r.db, r.name, "a.f", as_of_ingest=r.t)

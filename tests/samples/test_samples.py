@@ -189,7 +189,7 @@ def test_dependency_history_through_mnemosyne_deps(built: SampleRepo):
         return extract_packages({p: t.encode() for p, t in files_at(built, step).items() if is_manifest(p)})
 
     for dep in built.facts["dependencies"]:
-        def specs(step):
+        def specs(step, dep=dep):
             pf = package_facts(step)
             return (
                 {d.source: d.spec for d in pf.dependencies if d.name == dep["name"] and d.ecosystem == dep["ecosystem"]},
