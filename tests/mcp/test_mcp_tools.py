@@ -287,7 +287,8 @@ async def test_locks(server, shop):
     await ok(server, "lock_symbol", fqn=fqn, agent_id="c", ttl_s=1, workspace=shop.name)
     await ok(server, "unlock_symbol", fqn=fqn, agent_id="c", workspace=shop.name)
     bad = await call(server, "lock_symbol", fqn="shop.nope", agent_id="a", workspace=shop.name)
-    assert bad.is_error and "did you mean" in text(bad) or "neither" in text(bad)
+    assert bad.is_error and "'shop.nope' is neither a symbol defined at the ingested head nor a file" in text(bad)
+    assert (await ok(server, "list_locks", workspace=shop.name)).structured_content["locks"] == []
 
 
 async def test_constraints(server, shop):
