@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from mnemosyne.daemon import hooks, spool
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import WorkQueue
@@ -153,6 +155,7 @@ def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registr
     assert all(w["watched"] for w in st["workspaces"] if w["name"].startswith("d_two")), dump(st)
 
 
+@pytest.mark.slow
 def test_cli_start_status_logs_stop(settings, registry, make_repo, db) -> None:
     import subprocess
     import sys
@@ -216,6 +219,7 @@ def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_re
     assert check_vector_health(db.graph("d_embed"), repair=False) is False
 
 
+@pytest.mark.slow
 def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     head = repo.many_commits(200)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from mnemosyne.callgraph import to_pycg
 from mnemosyne.resolve.python import PythonIndex
 
@@ -75,6 +77,7 @@ def _extract_seconds(data: bytes) -> tuple[float, dict]:
     return time.process_time() - t, cg
 
 
+@pytest.mark.slow
 def test_huge_file_skipped_by_default_and_parsed_when_allowed() -> None:
     data = _big_module(7_700)
     assert len(data) > 5_000_000
@@ -100,6 +103,7 @@ def test_deeply_nested_ifs_and_functions() -> None:
     assert cg[deepest] == ["<builtin>.len"]
 
 
+@pytest.mark.slow
 def test_deep_expressions_and_long_chains() -> None:
     parens = "x = " + "(" * 1000 + "f()" + ")" * 1000 + "\n"
     calls = "y = " + "g(" * 1000 + ")" * 1000 + "\n"

@@ -181,6 +181,7 @@ def test_mcp_run_cypher_is_capped(server, shop) -> None:
     assert time.monotonic() - t0 < 5
 
 
+@pytest.mark.slow
 def test_heavy_cypher_does_not_stall_other_tools(settings: Settings, shop) -> None:
     """Three agents' queries that each run until the timeout and one agent's get_calls, at once on
     one MCP server: the cypher calls queue among themselves (mcp_cypher_slots) and hold one

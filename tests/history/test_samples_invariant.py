@@ -31,6 +31,7 @@ def test_every_commit_matches_a_fresh_parse(db, ws, tmp_path, name):
     assert canonical_dump(g, volatile=("ingested_at", "updated_at")) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SAMPLES)
 def test_resume_from_every_prefix_gives_the_same_graph(db, ws, tmp_path, name):
     """Ingesting step by step (the branch growing between runs) equals one run over everything."""

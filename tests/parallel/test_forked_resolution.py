@@ -45,6 +45,7 @@ def test_split_by_cost_balances_the_two_shares():
     assert abs(sum({"a": 5, "b": 3, "c": 2, "d": 1, "e": 1}[p] for p in mine) - 6) <= 1
 
 
+@pytest.mark.slow
 def test_forked_resolution_equals_serial(always_fork):
     files = _py_tree()
     serial = Extractor(indexes=[PythonIndex()])
@@ -62,6 +63,7 @@ def test_forked_resolution_equals_serial(always_fork):
     assert _state(par) == _state(serial)
 
 
+@pytest.mark.slow
 def test_extract_tree_with_two_workers_resolves_on_two_cores(always_fork, caplog):
     files = _tree()
     with caplog.at_level(logging.DEBUG, logger="mnemosyne.resolve.forked"):
@@ -102,6 +104,7 @@ class _HangingIndex(PythonIndex):
         return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", [_DyingIndex, _HangingIndex])
 def test_a_child_that_dies_or_hangs_loses_nothing(always_fork, monkeypatch, caplog, cls):
     monkeypatch.setattr(forked, "CHILD_SLACK_SECONDS", 2.0)

@@ -46,6 +46,7 @@ def test_tree_is_big_enough_for_the_pool():
     assert len(files) >= MIN_POOL_FILES and sum(map(len, files.values())) >= MIN_POOL_BYTES
 
 
+@pytest.mark.slow
 def test_parallel_extraction_equals_serial():
     files = _tree()
     serial = Extractor()
@@ -74,6 +75,7 @@ def test_helpers_really_parse():
         assert fut.result(timeout=60) == [parse_job(j) for j in chunk]
 
 
+@pytest.mark.slow
 def test_a_killed_helper_loses_nothing():
     """A helper dying mid-batch: that batch is parsed in-process, the facts are the same, and
     the next batch starts fresh helpers."""
@@ -93,6 +95,7 @@ def test_a_killed_helper_loses_nothing():
     assert pool._executor is not None
 
 
+@pytest.mark.slow
 def test_prefetch_results_are_used_only_when_they_match():
     """Parsing ahead for content that is then not what ``update`` gets changes nothing."""
     files = _tree()

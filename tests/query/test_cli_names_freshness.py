@@ -14,6 +14,8 @@ import tempfile
 import uuid
 from pathlib import Path
 
+import pytest
+
 from mnemosyne import __version__
 from mnemosyne import query as Q
 from mnemosyne.cli.history_cmds import with_spec
@@ -33,6 +35,7 @@ def test_version():
     assert p.returncode == 0 and p.stdout.strip() == f"mnemosyne {__version__}"
 
 
+@pytest.mark.slow
 def test_short_and_suffix_names_as_get_symbol_takes_them(shop):
     full = json.loads(mn("calls", "shop.checkout.checkout", "--json", "-w", shop.name).stdout)
     short = mn("calls", "checkout", "--json", "-w", shop.name)
@@ -54,6 +57,7 @@ def test_short_and_suffix_names_as_get_symbol_takes_them(shop):
     assert p.returncode == 1 and "did you mean shop.checkout.checkout" in p.stderr
 
 
+@pytest.mark.slow
 def test_symbol_and_impact(shop):
     p = mn("symbol", "checkout", "-w", shop.name)
     assert p.returncode == 0, p.stderr
@@ -71,6 +75,7 @@ def test_symbol_and_impact(shop):
     assert "shop.pricing.round_money" in files["targets"] and files["files"] == ["shop/pricing.py"]
 
 
+@pytest.mark.slow
 def test_every_query_prints_freshness_on_stderr_and_json_stays_clean(db):
     root = Path(tempfile.mkdtemp(prefix="mnq-fr-", dir="/tmp"))
     name = f"qfr_{uuid.uuid4().hex[:8]}"

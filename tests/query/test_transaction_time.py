@@ -148,6 +148,7 @@ def test_as_of_ingest_before_anything_was_ingested(rewritten):
     assert Q.resolve_at(r.db, r.name, as_of_ingest=iso).hash == r.old
 
 
+@pytest.mark.slow
 def test_cli_as_of_ingest(rewritten):
     r = rewritten
 

@@ -6,6 +6,8 @@ import json
 import uuid
 from pathlib import Path
 
+import pytest
+
 from mnemosyne.config import Settings
 from mnemosyne.store.connection import Database
 from mnemosyne.workspaces import add_workspace
@@ -28,6 +30,7 @@ def test_db_status_not_running() -> None:
     assert not home.exists() or not (home / "falkordb.pid").exists()
 
 
+@pytest.mark.slow
 def test_workspace_add_list_remove(db: Database, tmp_path: Path) -> None:
     repo = make_git_repo(tmp_path / "cli-repo")
     proc = run_cli("workspace", "add", str(repo))

@@ -295,6 +295,7 @@ def test_a_hung_server_is_killed_on_stop(own_home: Path, monkeypatch) -> None:  
     assert not _pid_alive(pid) and time.monotonic() - t < 20
 
 
+@pytest.mark.slow
 def test_hang_watch_kills_a_deadlocked_server_only(own_home: Path) -> None:
     """The daemon's watch (``HangWatch``): a server answering PING is left alone however long it
     is watched; one that answers nothing and uses no CPU (deadlocked in the middle of a query;
