@@ -21,6 +21,7 @@ def mn(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -
                           env={**os.environ, **(env or {})}, cwd=cwd, timeout=120, check=False)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_workspace_add_tells_the_running_daemon(daemon, registry, db, make_repo) -> None:
     # periodic checks far away: only the control-socket request can make this quick
     daemon(MNEMOSYNE_HEALTH_INTERVAL_S="600", MNEMOSYNE_RECONCILE_INTERVAL_S="600")

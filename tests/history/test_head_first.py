@@ -71,6 +71,7 @@ def test_head_answers_while_the_history_is_built(db, make_repo, ws):
     assert [s.history for s in api.list_workspaces_status(db) if s.name == info.name] == [None]
 
 
+@pytest.mark.slow
 def test_stopped_build_resumes_and_equals_a_plain_run(db, make_repo, ws, tmp_path):
     repo = make_repo()
     build_random_repo(repo, seed=11, commits=30, docs=True)

@@ -172,6 +172,7 @@ async def test_diff_commits(server, shop):
     assert bad.is_error and ".." in text(bad)
 
 
+@pytest.mark.slow
 async def test_impact_symbol_files_and_working_tree(server, shop):
     r = await ok(server, "impact", target="shop.checkout.checkout", depth=2, workspace=shop.name)
     items = r.structured_content["items"]
@@ -261,6 +262,7 @@ async def test_get_schema_and_ingestion_status(server, shop):
     assert shop.name in {w["name"] for w in sc["workspaces"]}
 
 
+@pytest.mark.slow
 async def test_locks(server, shop):
     fqn = "shop.pricing.apply_discount" if False else "shop.checkout.checkout"
     r = await ok(server, "lock_symbol", fqn=fqn, agent_id="agent-a", task_id="T-1", ttl_s=60, workspace=shop.name)

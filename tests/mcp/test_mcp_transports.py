@@ -32,6 +32,7 @@ def free_port() -> int:
 # --- stdio -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_stdio_session(settings, shop):
     """A real stdio session; run from inside the repository, the workspace comes from the cwd."""
     params = StdioServerParameters(command=sys.executable, args=["-m", "mnemosyne.cli", "mcp"],
@@ -48,6 +49,7 @@ async def test_stdio_session(settings, shop):
     assert handshake < 5.0  # includes starting the interpreter
 
 
+@pytest.mark.slow
 def test_stdio_stdout_is_only_jsonrpc(settings, shop):
     """Raw JSON-RPC over the pipes: every stdout line is a JSON-RPC message; logs go to stderr."""
     proc = subprocess.Popen([sys.executable, "-m", "mnemosyne.cli", "-v", "mcp"], stdin=subprocess.PIPE,

@@ -121,6 +121,7 @@ def test_a_child_that_dies_or_hangs_loses_nothing(always_fork, monkeypatch, capl
     assert _state(ex) == _state(serial)
 
 
+@pytest.mark.slow
 def test_ingest_with_forked_resolution_keeps_the_invariant(always_fork, settings, tmp_path, caplog):
     """History ingestion (read-ahead and write-behind threads running while it forks) writes the
     graph of a serial run."""
@@ -152,6 +153,7 @@ def test_default_indexes_can_fork():
     assert any(hasattr(ix, "export_facts") for ix in default_indexes())
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/oom_score_adj"), reason="Linux only")
 def test_the_child_is_the_one_the_kernel_kills_first(always_fork, tmp_path):
     """Short of memory, losing the child costs time; losing the parent (a daemon) costs more."""

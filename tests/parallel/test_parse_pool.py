@@ -109,6 +109,7 @@ def test_prefetch_results_are_used_only_when_they_match():
     assert _facts(ex) == _facts(ref)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["python_shop", "ts_notes"])
 def test_ingest_with_parsing_ahead_writes_the_serial_graph(settings, tmp_path, name):
     from mnemosyne.ingest import ingest_workspace
@@ -135,6 +136,7 @@ def test_ingest_with_parsing_ahead_writes_the_serial_graph(settings, tmp_path, n
     assert dumps[0] == dumps[1]
 
 
+@pytest.mark.slow
 def test_helpers_with_other_parser_code_are_not_used(monkeypatch, caplog):
     """Helpers import the parser code on disk when they start; if it is not the code this process
     runs (an upgrade in place under a running daemon), the pool refuses them and the batch is

@@ -101,6 +101,7 @@ def test_diff(shop):
     assert "(no changes)" in none
 
 
+@pytest.mark.slow
 def test_deps(shop):
     data = ok_json("deps", "requests", "-w", shop.name)
     kinds = {(e["kind"], e["relation"]) for e in data["events"]}
@@ -112,6 +113,7 @@ def test_deps(shop):
     assert "at the ingested head:" in text and "pytest>=8" in text
 
 
+@pytest.mark.slow
 def test_lag(shop):
     data = ok_json("lag", "--minutes", "0", "--include-backfill", "--limit", "0", "-w", shop.name)
     assert data["count"] == len(shop.repo.timeline_steps)

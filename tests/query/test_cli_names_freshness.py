@@ -112,6 +112,7 @@ def test_every_query_prints_freshness_on_stderr_and_json_stays_clean(db):
         shutil.rmtree(root, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(shop):
     """`mnemosyne deps | head -1`: the reader is gone before the answer is written."""
     proc = subprocess.Popen([sys.executable, "-m", "mnemosyne.cli", "deps", "-w", shop.name],
@@ -130,6 +131,7 @@ def test_deps_separates_npm_versions_from_names():
     assert with_spec("bar", None) == "bar"
 
 
+@pytest.mark.slow
 def test_see_above_points_to_a_line_above(shop):
     for fqn, direction in (("shop.pricing.round_money", "callers"), ("shop.cli.main", "calls")):
         text = mn(direction, fqn, "--depth", "4", "-w", shop.name).stdout
@@ -147,6 +149,7 @@ def test_see_above_points_to_a_line_above(shop):
         assert "(see above)" in text or direction == "calls"
 
 
+@pytest.mark.slow
 def test_lag_leaves_back_fill_out(shop):
     every = Q.ingestion_lag(shop.db, shop.name, 0)
     assert every.count == 0 and every.backfilled == len(shop.repo.timeline_steps)

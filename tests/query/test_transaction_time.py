@@ -89,6 +89,7 @@ def callees(res: Q.CallsResult) -> set[str]:
     return {e.callee for e in res.edges}
 
 
+@pytest.mark.slow
 def test_superseded_commit_as_believed_then(rewritten):
     r = rewritten
     then = Q.calls(r.db, r.name, "a.f", at=r.old, as_of_ingest=r.t)

@@ -84,6 +84,7 @@ def test_dates_increase_and_authors(built: SampleRepo):
     assert {line.split(" ", 3)[3] for line in out} == set(built.facts["authors"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SAMPLES)
 def test_deterministic_hashes(name, tmp_path):
     a = build_sample_repo(name, tmp_path / "a")

@@ -33,6 +33,7 @@ def test_cli_search_json_and_text(shop, settings):
     assert p.returncode != 0 and "unknown kind" in p.stderr
 
 
+@pytest.mark.slow
 def test_cli_embed_is_incremental(shop, settings):
     name, _ = shop
     p = cli("embed", "--workspace", name, "--json")
