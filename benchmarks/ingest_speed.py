@@ -34,8 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # this checkout's code, not whatever `mnemosyne` is installed
     sys.path.insert(0, str(ROOT))
 
-from mnemosyne.workspaces import add_workspace  # noqa: E402
 from mnemosyne.procs import cpu_ticks, read_pid_file  # noqa: E402
+from mnemosyne.workspaces import add_workspace  # noqa: E402
+
 BENCH = ROOT / ".bench"
 RICH = [
     "12.0.0", "12.0.1", "12.2.0", "12.3.0", "12.4.0", "12.4.4", "12.5.1", "12.6.0", "13.0.0", "13.1.0",

@@ -184,9 +184,10 @@ def throughput(db: Any, ws: str, embedder: Any) -> dict[str, float]:
         step = time.perf_counter() - t0
     texts = [t for (t,) in g.ro_query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN n.fully_qualified_name")]
     # the same texts the back-fill embedded: rebuild them through the back-fill's own collector
-    from mnemosyne.search.backfill import GitBodyReader, _collect, _repo_and_commit, call_names_at_head
+    from mnemosyne.search.backfill import GitBodyReader, _collect, call_names_at_head
+    from mnemosyne.search.target import repo_and_commit
 
-    repo, commit = _repo_and_commit(g, db, ws)
+    repo, commit = repo_and_commit(g, db, ws)
     g.query("MATCH (n) WHERE n.embedding IS NOT NULL REMOVE n.embed_hash")
     items = _collect(g, embedder, GitBodyReader(repo, commit), call_names_at_head(g))
     texts = [it.build() for it in items]

@@ -2,10 +2,16 @@
 
 Values come from, in order of precedence: ``MNEMOSYNE_*`` environment variables, the config file
 (``$MNEMOSYNE_CONFIG`` or ``<home>/config.toml``), then the defaults below.
+
+A key of the config file that is no setting is a ``ConfigError`` naming the close known ones (a
+typo would otherwise be ignored silently); an unknown ``MNEMOSYNE_*`` environment variable is only
+logged as a warning (other tools may set their own), except the ones in ``OTHER_ENV``.
 """
 
 from __future__ import annotations
 
+import difflib
+import logging
 import os
 import tomllib
 from functools import lru_cache
@@ -15,6 +21,21 @@ from typing import Any
 import platformdirs
 from pydantic import Field
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from mnemosyne.errors import ConfigError
+
+ENV_PREFIX = "MNEMOSYNE_"
+# MNEMOSYNE_* variables the project reads that are not settings: not warned about
+OTHER_ENV = frozenset({
+    "MNEMOSYNE_CONFIG",  # the config file's path (this module)
+    "MNEMOSYNE_CYPHER_DIR",  # the named queries' folder (store/named_queries.py)
+    "MNEMOSYNE_SAMPLES_DIR",  # the sample repositories' folder (samples.py)
+    "MNEMOSYNE_CI_VENV",  # the virtualenv .ci/run uses
+    "MNEMOSYNE_RANDOM_SEEDS", "MNEMOSYNE_RANDOM_COMMITS",  # tests/history/test_random_history.py
+})  # fmt: skip
+
+log = logging.getLogger(__name__)
+_warned_env: set[str] = set()
 
 
 def default_home() -> Path:
@@ -36,13 +57,39 @@ class _TomlFileSource(PydanticBaseSettingsSource):
             return {}
         with path.open("rb") as fh:
             data = tomllib.load(fh)
-        return {k: v for k, v in data.items() if k in self.settings_cls.model_fields}
+        known = self.settings_cls.model_fields
+        for key in data:
+            if key not in known:
+                raise ConfigError(f"unknown setting {key!r} in {path}: {_known_hint(key, list(known))}")
+        return data
+
+
+def _known_hint(key: str, known: list[str], env: bool = False) -> str:
+    """'did you mean ...' with the close known names, else all of them (``env``: as variables)."""
+    def show(k: str) -> str:
+        return ENV_PREFIX + k.upper() if env else k
+
+    close = difflib.get_close_matches(key.lower().removeprefix(ENV_PREFIX.lower()), known, n=3, cutoff=0.6)
+    if close:
+        return "did you mean " + " or ".join(show(k) for k in close) + "? (settings: docs/operations.md)"
+    return "known settings: " + ", ".join(show(k) for k in sorted(known))
+
+
+def _warn_unknown_env(known: list[str]) -> None:
+    """Log once per process each ``MNEMOSYNE_*`` environment variable that is no setting."""
+    fields = {ENV_PREFIX + k.upper() for k in known}
+    for name in sorted(os.environ):
+        upper = name.upper()
+        if upper.startswith(ENV_PREFIX) and upper not in fields and upper not in OTHER_ENV and name not in _warned_env:
+            _warned_env.add(name)
+            hint = _known_hint(upper, known, env=True)
+            log.warning("ignoring environment variable %s: no such setting; %s", name, hint)
 
 
 class Settings(BaseSettings):
     """All settings. Environment variable = ``MNEMOSYNE_`` + field name in upper case."""
 
-    model_config = SettingsConfigDict(env_prefix="MNEMOSYNE_", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, extra="ignore")
 
     home: Path = Field(default_factory=default_home, description="Data directory: database, logs, queue, caches.")
     falkordb_url: str | None = Field(
@@ -142,6 +189,9 @@ class Settings(BaseSettings):
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         return (init_settings, env_settings, _TomlFileSource(settings_cls))
 
+    def model_post_init(self, context: Any, /) -> None:
+        _warn_unknown_env(list(type(self).model_fields))
+
     @property
     def socket_path(self) -> Path:
         """Embedded server socket; redis refuses paths of 108 bytes or more."""
@@ -162,8 +212,6 @@ def usable_home(home: Path) -> Path:
     no write permission). Probed by creating a file: permission bits do not tell (root, read-only
     mounts, procfs)."""
     import tempfile
-
-    from mnemosyne.errors import ConfigError
 
     home = Path(home).expanduser()
     try:

@@ -11,7 +11,6 @@ changed paths, deleted ones, and files whose resolution depended on a changed mo
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future
@@ -60,31 +59,6 @@ class ParallelParsing(Protocol):
     def parse_jobs(self, changed: Mapping[str, bytes | None]) -> list[ParseJob]: ...
 
     def prime(self, job: ParseJob, parsed: object) -> None: ...
-
-
-def add_to(index: dict[str, set[str]], keys: Iterable[str], value: str) -> None:
-    """Add ``value`` to the sets ``index[k]`` for ``keys`` (``discard_from``'s inverse)."""
-    for k in keys:
-        s = index.get(k)
-        if s is None:
-            index[k] = {value}
-        else:
-            s.add(value)
-
-
-def discard_from(index: dict[str, set[str]], keys: Iterable[str], value: str) -> None:
-    """Remove ``value`` from the sets ``index[k]`` for ``keys``, dropping sets left empty (the
-    reverse maps of the language indexes: module -> dependents, name -> callers, ...)."""
-    for k in keys:
-        s = index.get(k)
-        if s is not None:
-            s.discard(value)
-            if not s:
-                del index[k]
-
-
-def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def skip_reason(path: str, data: bytes, max_bytes: int) -> str | None:

@@ -129,7 +129,7 @@ def _status(args: argparse.Namespace) -> int:
 def _ago(ts: float | None) -> str:
     if not ts:
         return "-"
-    return _dt.datetime.fromtimestamp(ts, tz=_dt.timezone.utc).strftime("%H:%M:%SZ")
+    return _dt.datetime.fromtimestamp(ts, tz=_dt.UTC).strftime("%H:%M:%SZ")
 
 
 def _print_status(st: dict[str, Any]) -> None:

@@ -122,7 +122,7 @@ def _demo(db, sample, keep: bool) -> int:
         return 1
     first = rows[0]
     _say(f"  Introduced at {first[1][:10]} (seq {first[0]}): \"{first[2].splitlines()[0]}\"")
-    for vfs, h, m, spec, source, to_seq, to_h, to_m in rows:
+    for vfs, _h, _m, spec, source, to_seq, to_h, _to_m in rows:
         until = f"until seq {to_seq} ({to_h[:10]})" if to_seq is not None else "still holds"
         _say(f"    {source or '?'}: {dep['name']}{spec or ''}  from seq {vfs} {until}")
     last_end = [r for r in rows if r[5] is not None]

@@ -7,7 +7,7 @@ current directory), calls one query function and prints its result as text or ``
 from __future__ import annotations
 
 import argparse
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from mnemosyne import query as Q
@@ -152,7 +152,7 @@ def _history(args: argparse.Namespace) -> int:
         res = Q.symbol_history(db, ws, args.fqn, as_of_ingest=args.as_of_ingest)
     state = "exists at the ingested head" if res.exists_at_head else "not defined at the ingested head"
     if res.as_of_ingest is not None:
-        state += f", as believed at {datetime.fromtimestamp(res.as_of_ingest, tz=timezone.utc):%Y-%m-%d %H:%M:%S} UTC"
+        state += f", as believed at {datetime.fromtimestamp(res.as_of_ingest, tz=UTC):%Y-%m-%d %H:%M:%S} UTC"
     lines = [f"history of {res.fqn} ({res.kind or '?'}; {state}):"]
     for e in res.events:
         d = e.details

@@ -8,10 +8,10 @@ import argparse
 import json
 
 from mnemosyne import query as Q
-from mnemosyne.cli.insights_cmd import insight_text
-from mnemosyne.query import insights as I
 from mnemosyne.cli._args import add_json_arg, add_workspace_arg
 from mnemosyne.cli._fresh import print_freshness
+from mnemosyne.cli.insights_cmd import insight_text
+from mnemosyne.query import insights as I
 from mnemosyne.store.connection import connect
 from mnemosyne.workspaces import resolve_workspace
 

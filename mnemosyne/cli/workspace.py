@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 from mnemosyne.cli._args import add_json_arg
+from mnemosyne.errors import ConfigError
 from mnemosyne.git.locate import repo_root
 from mnemosyne.store.connection import connect
 from mnemosyne.store.registry import WorkspaceInfo
-from mnemosyne.errors import ConfigError
 from mnemosyne.workspaces import add_workspace, check_branch, tell_daemon
 
 
@@ -90,7 +90,7 @@ def _update(args: argparse.Namespace) -> int:
 def _when(epoch: int | None) -> str:
     if not epoch:
         return "-"
-    return dt.datetime.fromtimestamp(epoch, tz=dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return dt.datetime.fromtimestamp(epoch, tz=dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def format_table(workspaces: list[WorkspaceInfo]) -> str:

@@ -39,7 +39,7 @@ def request(sock_path: Path, cmd: str, timeout: float = 10.0, **args: Any) -> di
             if not chunk:
                 break
             buf += chunk
-    except (FileNotFoundError, ConnectionRefusedError, socket.timeout, OSError) as err:
+    except (TimeoutError, FileNotFoundError, ConnectionRefusedError, OSError) as err:
         raise ControlUnavailable(f"no daemon on {sock_path} ({err})") from err
     finally:
         s.close()

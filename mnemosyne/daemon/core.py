@@ -959,9 +959,9 @@ def _kv(d: dict[str, Any]) -> str:
 
 
 def _utcnow() -> Any:
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def read_pid(paths: DaemonPaths) -> int | None:

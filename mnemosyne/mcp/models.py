@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 
 from mnemosyne.query import models as Q
 from mnemosyne.query.coordination import ConstraintInfo, LockInfo
+from mnemosyne.query.freshness import Freshness
 from mnemosyne.query.insights import InsightInfo
 from mnemosyne.query.metrics import FunctionMetrics
-from mnemosyne.query.freshness import Freshness
 from mnemosyne.query.schema_info import SchemaInfo
 
 

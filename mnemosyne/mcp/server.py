@@ -23,8 +23,8 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from mnemosyne import __version__
-from mnemosyne.config import Settings, get_settings
 from mnemosyne import limits as L
+from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import MnemosyneError
 from mnemosyne.mcp import models as M
 from mnemosyne.mcp.http import GuardMiddleware, configured_origins, is_loopback, require_safe_bind

@@ -26,6 +26,8 @@ from pydantic import BaseModel
 
 from mnemosyne import limits as L
 from mnemosyne import query as Q
+from mnemosyne.config import Settings, get_settings
+from mnemosyne.errors import ConfigError, MnemosyneError, PathOutsideWorkspace, RevisionNotFound
 from mnemosyne.limits import (  # the answers' size budgets
     ITEMS_BUDGET,
     MARKDOWN_BUDGET,
@@ -37,8 +39,6 @@ from mnemosyne.limits import (  # the answers' size budgets
     MAX_SOURCE_CHARS,
     MAX_SOURCE_LINES,
 )
-from mnemosyne.config import Settings, get_settings
-from mnemosyne.errors import ConfigError, MnemosyneError, PathOutsideWorkspace, RevisionNotFound
 from mnemosyne.mcp import models as M
 from mnemosyne.query import coordination as C
 from mnemosyne.query import insights as I
@@ -501,7 +501,8 @@ class McpService:
         out = M.SymbolAnswer(workspace=info.name, at=ref, freshness=fr, query=name, status="found", symbol=detail)
         md = [head, f"### {code(s.fqn)} ({s.kind})",
               f"{code(s.file)}:{s.line_start}-{s.line_end} · defined by {code(s.parent)} · {s.callers_count} caller(s), "
-              f"{s.callees_count} callee(s) at this commit" + (f" · unchanged since seq {s.since_seq}" if s.since_seq is not None else "")]  # fmt: skip
+              f"{s.callees_count} callee(s) at this commit"
+              + (f" · unchanged since seq {s.since_seq}" if s.since_seq is not None else "")]  # fmt: skip
         if s.signature:
             md.append(f"signature: {code(s.signature, MAX_SNIPPET_CHARS)}")
         if s.metrics:
@@ -793,7 +794,8 @@ class McpService:
             if e.message and e.commit:
                 msgs.setdefault(e.commit[:10], e.message.text)
         if current:
-            md.append("\nAt the ingested head: " + "; ".join(f"{code(s.name)} {code(s.spec or s.version or '')} ({code(s.source)})" for s in current[:20]))
+            md.append("\nAt the ingested head: "
+                      + "; ".join(f"{code(s.name)} {code(s.spec or s.version or '')} ({code(s.source)})" for s in current[:20]))
         if msgs:
             md.append("\n" + messages_block(list(msgs.items())))
         return out, "\n".join(md) + "\n"

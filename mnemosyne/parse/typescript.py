@@ -20,14 +20,14 @@ Binding values:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import threading
 from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import itemgetter, methodcaller
-import dataclasses
-from dataclasses import dataclass, field
 
 import tree_sitter_typescript as _tst
 from tree_sitter import Language, Parser, Point, Query, QueryCursor
@@ -2119,7 +2119,7 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
     """Parse one source file. Never raises on bad input: problems become warnings.
     ``digest``: ``content_hash(data)`` when the caller has it already."""
     if digest is None:
-        from mnemosyne.extract import content_hash
+        from mnemosyne.hashing import content_hash
 
         digest = content_hash(data)
     language = LANGUAGE_OF.get(suffix_of(path), "typescript")

@@ -7,6 +7,7 @@ seconds or ISO time). Results are pydantic models (``mnemosyne.query.models``). 
 docs/queries.md for the named Cypher queries behind them and how time works.
 """
 
+from mnemosyne.query import models as _models
 from mnemosyne.query.api import (
     AmbiguousSymbol,
     UnknownSymbol,
@@ -26,7 +27,6 @@ from mnemosyne.query.api import (
     symbol_history,
 )
 from mnemosyne.query.core import WorkspaceNotIngested, parse_time, resolve_at, snapshot
-from mnemosyne.query import models as _models
 from mnemosyne.query.models import *  # noqa: F403 - the result models (models.__all__)
 
 __all__ = [

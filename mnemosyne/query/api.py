@@ -28,7 +28,6 @@ from mnemosyne.query.core import (
     workspace_info,
 )
 from mnemosyne.query.lineage import Segment, calls_events, lineage_events, name_at, renamed_between, renamed_sig
-from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 from mnemosyne.query.models import (
     AtCommit,
     CallChange,
@@ -59,6 +58,7 @@ from mnemosyne.query.models import (
     SymbolResult,
     WorkspaceStatus,
 )
+from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
 
 if TYPE_CHECKING:
     from mnemosyne.facts import Snapshot

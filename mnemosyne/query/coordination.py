@@ -110,7 +110,8 @@ def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
 def _lock_from_row(row: list[Any], now: float) -> LockInfo:
     lid, target, kind, lock_type, agent, task, ts, exp = row
     return LockInfo(id=lid, target=target, target_kind=kind, lock_type=lock_type or "exclusive",
-                    agent_id=L.clip(agent, L.MAX_AGENT_ID) or "", task_id=L.clip(task, L.MAX_TASK_ID), timestamp=float(ts or 0), expires_at=float(exp or 0),
+                    agent_id=L.clip(agent, L.MAX_AGENT_ID) or "", task_id=L.clip(task, L.MAX_TASK_ID),
+                    timestamp=float(ts or 0), expires_at=float(exp or 0),
                     expires_in_s=round(max(0.0, float(exp or 0) - now), 1))  # fmt: skip
 
 

@@ -16,7 +16,7 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,7 +84,7 @@ def ingested_head(g: Graph, info: WorkspaceInfo) -> tuple[int, str | None]:
 def parse_time(text: str | int | float | datetime) -> int:
     """Epoch seconds from an int, a digit string, or an ISO 8601 date/time (naive = UTC)."""
     if isinstance(text, datetime):
-        return int((text if text.tzinfo else text.replace(tzinfo=timezone.utc)).timestamp())
+        return int((text if text.tzinfo else text.replace(tzinfo=UTC)).timestamp())
     if isinstance(text, int | float):
         return int(text)
     s = str(text).strip()
@@ -98,14 +98,14 @@ def parse_time(text: str | int | float | datetime) -> int:
             f"cannot read time {text!r}: give epoch seconds or ISO 8601 (2024-05-01, 2024-05-01T12:00:00Z)"
         ) from None
     if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
+        dt = dt.replace(tzinfo=UTC)
     return int(dt.timestamp())
 
 
 def iso(ts: int | None) -> str:
     if ts is None:
         return "?"
-    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return datetime.fromtimestamp(ts, tz=UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 # --- git ---------------------------------------------------------------------------------------

@@ -49,11 +49,11 @@ class AtCommit(CommitPosition):
     behind_head: int | None = Field(default=None, description="ingested timeline commits after this one")
 
     def describe(self) -> str:
-        from datetime import datetime, timezone
+        from datetime import UTC, datetime
 
         when = ""
         if self.timestamp is not None:
-            when = datetime.fromtimestamp(self.timestamp, tz=timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+            when = datetime.fromtimestamp(self.timestamp, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
         if self.on_timeline:
             where = f"seq {self.seq}"
             if self.behind_head:
@@ -63,7 +63,7 @@ class AtCommit(CommitPosition):
         else:
             where = self.note or "not on the timeline: answered from source"
         if self.as_of_ingest is not None:
-            believed = datetime.fromtimestamp(self.as_of_ingest, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+            believed = datetime.fromtimestamp(self.as_of_ingest, tz=UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
             where += f", as believed at {believed}"
             if self.superseded_at is not None:
                 where += " (superseded since)"

@@ -53,7 +53,8 @@ modules, values flowing through unknown calls, attributes of unknown objects, ``
 the undecorated function),
 methods of builtin values (``[].append``), subclasses whose base is named through anything
 but a module-level alias (``B = Base``, ``from m import Base as B`` and chains of them are
-followed; a base computed by a call or assigned in a function is not), overrides reached through a receiver other than the method's own first parameter
+followed; a base computed by a call or assigned in a function is not), overrides reached through a receiver other than
+the method's own first parameter
 (``def f(job: Job): job.prepare()`` calls ``Job.prepare`` only, unless it is abstract, below).
 
 Conventions (tests/extract_py/corpus/README.md):
@@ -136,9 +137,11 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
-from mnemosyne.extract import add_to, content_hash, discard_from
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.gcpause import gc_paused
+from mnemosyne.hashing import content_hash
+from mnemosyne.indexmaps import add_to, discard_from
+from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.python import (
     ParsedFile,
     Scope,
@@ -148,8 +151,7 @@ from mnemosyne.parse.python import (
     file_subclasses,
     parse_python,
 )
-from mnemosyne.resolve.py_reads import rebase_keys, reads_differ, same_numbering, stub_body
-from mnemosyne.parse.pool import ParseJob
+from mnemosyne.resolve.py_reads import reads_differ, rebase_keys, same_numbering, stub_body
 
 # builtin classes by name: their members are checked (``getattr``)
 _BUILTIN_TYPES = {n: t for n in dir(builtins) if isinstance(t := getattr(builtins, n), type)}
@@ -1066,7 +1068,7 @@ class _FileResolver:
             first = True
             while cur > 0:
                 sc = scopes[cur]
-                if (first or sc.kind != "class") and sc.bindings.get(name) is not None and not (name in sc.nonlocals):
+                if (first or sc.kind != "class") and sc.bindings.get(name) is not None and name not in sc.nonlocals:
                     return cur
                 first = False
                 cur = sc.parent
@@ -1080,7 +1082,7 @@ class _FileResolver:
             if (
                 (first or sc.kind != "class")
                 and self.binds(path, cur, name) is not None
-                and not (name in self.globs(path, cur).nonlocals)
+                and name not in self.globs(path, cur).nonlocals
             ):
                 return cur
             first = False
@@ -1393,7 +1395,7 @@ class _FileResolver:
         passes it: the items of the (i-th, for ``map``) iterable."""
         me = ("F", path, fidx)
         out: set = set()
-        for name, (where, first) in CALLBACK_BUILTINS.items():
+        for name, (_where, first) in CALLBACK_BUILTINS.items():
             if i > 0 and name != "map":
                 continue
             for sc, e in self.sites(path, name):

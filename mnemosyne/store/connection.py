@@ -19,36 +19,18 @@ from falkordb import FalkorDB
 
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import ConfigError, DatabaseError, DatabaseUnavailable
-from mnemosyne.limits import MAX_WORKSPACE_NAME
 from mnemosyne.store.aof import rewrite_aof
 from mnemosyne.store.embedded import EmbeddedFalkorDB
 from mnemosyne.store.graph import CannotSave, Graph, cannot_save_message, is_cannot_save
+from mnemosyne.store.keys import SIDE_SUFFIX, WORKSPACE_PREFIX, graph_key
 
 if TYPE_CHECKING:
     from mnemosyne.store.registry import WorkspaceRegistry
 
 log = logging.getLogger(__name__)
 
-WORKSPACE_PREFIX = "ws_"
-REGISTRY_GRAPH = "mnemosyne_registry"
-WORKSPACE_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
 _CONNECT_TIMEOUT_S = 5.0
 _URL_SCHEMES = ("redis://", "rediss://", "unix://", "falkor://", "falkors://")
-
-
-SIDE_SUFFIX = "__history"  # a workspace's history built on the side, then switched in (store/switch.py)
-
-
-def graph_key(workspace_name: str) -> str:
-    """The FalkorDB key of a workspace graph: ``ws_<name>``."""
-    if len(workspace_name or "") > MAX_WORKSPACE_NAME:
-        raise ConfigError(f"invalid workspace name {workspace_name[:40]!r}…: at most {MAX_WORKSPACE_NAME} characters "
-                          f"(this one has {len(workspace_name):,})")  # fmt: skip
-    if not WORKSPACE_NAME.match(workspace_name or ""):
-        raise ConfigError(
-            f"invalid workspace name {workspace_name!r}: use letters, digits, '_', '.' and '-' only"
-        )
-    return WORKSPACE_PREFIX + workspace_name
 
 
 class Database:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import difflib
 import os
-import sys
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from mnemosyne.errors import ConfigError, WorkspaceNotFound
 from mnemosyne.limits import MAX_WORKSPACE_NAME
-from mnemosyne.store.connection import REGISTRY_GRAPH, WORKSPACE_PREFIX, graph_key
+from mnemosyne.store.keys import REGISTRY_GRAPH, WORKSPACE_PREFIX, graph_key
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mnemosyne import vocabulary as V
-from mnemosyne.store.connection import SIDE_SUFFIX
+from mnemosyne.store.keys import SIDE_SUFFIX, graph_key
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -38,7 +38,6 @@ _BATCH = 500
 def side_graph(db: Database, workspace: str) -> Graph:
     """The graph a workspace's history is built in before it is switched in."""
     from mnemosyne.store.graph import Graph
-    from mnemosyne.store.connection import graph_key
 
     return Graph(db, graph_key(workspace) + SIDE_SUFFIX, workspace=workspace)
 

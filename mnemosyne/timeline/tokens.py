@@ -173,7 +173,7 @@ def code_tokens(path: str, text: str) -> list[str]:
     return python_tokens(text) if is_python(path) else script_tokens(text)
 
 
-_PY_SKIP = re.compile(r"""(?P<s>(?:[rRbBuUfF]{0,2})(?:'''(?:\\.|[^\\])*?'''|\"\"\"(?:\\.|[^\\])*?\"\"\"|'(?:\\.|[^\\'\r\n])*'|"(?:\\.|[^\\"\r\n])*"))|\#[^\r\n]*""", re.DOTALL)
+_PY_SKIP = re.compile(r"""(?P<s>(?:[rRbBuUfF]{0,2})(?:'''(?:\\.|[^\\])*?'''|\"\"\"(?:\\.|[^\\])*?\"\"\"|'(?:\\.|[^\\'\r\n])*'|"(?:\\.|[^\\"\r\n])*"))|\#[^\r\n]*""", re.DOTALL)  # noqa: E501 - one regular expression
 _TS_SKIP = re.compile(r"""(?P<s>'(?:\\.|[^\\'\r\n])*'|"(?:\\.|[^\\"\r\n])*"|`(?:\\.|[^\\`])*`)|//[^\r\n]*|/\*.*?\*/""", re.DOTALL)
 _LAYOUT = str.maketrans("", "", " \t\r\n\f\\,;'\"`")
 

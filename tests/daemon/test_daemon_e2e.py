@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from mnemosyne.daemon import hooks, spool
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import WorkQueue
@@ -15,6 +17,7 @@ from mnemosyne.workspaces import add_workspace
 from .conftest import commit_node, dump, indexed_commit, wait_for
 
 
+@pytest.mark.slow
 def test_commit_reaches_the_graph_without_any_command(daemon, registry, db, make_repo) -> None:
     repo = make_repo("repo one")
     add_workspace(registry, "d_commit", repo.path)
@@ -24,7 +27,7 @@ def test_commit_reaches_the_graph_without_any_command(daemon, registry, db, make
     for i in range(3):
         sha = repo.commit(f"feature {i}")
         t0 = time.monotonic()
-        wait_for(lambda: indexed_commit(db, "d_commit") == sha, 15, interval=0.02, what=f"commit {i} ingested")
+        wait_for(lambda sha=sha: indexed_commit(db, "d_commit") == sha, 15, interval=0.02, what=f"commit {i} ingested")
         latencies.append(time.monotonic() - t0)
     seq, message = commit_node(db, "d_commit", sha)
     assert message.strip() == "feature 2" and seq == 3
@@ -42,6 +45,7 @@ def test_commit_reaches_the_graph_without_any_command(daemon, registry, db, make
     assert d.terminate() == 0
 
 
+@pytest.mark.slow
 def test_commits_made_while_stopped_are_ingested_at_start(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     add_workspace(registry, "d_offline", repo.path)
@@ -58,6 +62,7 @@ def test_commits_made_while_stopped_are_ingested_at_start(daemon, registry, db, 
     assert commit_node(db, "d_offline", main_head)[1].strip() == "offline 2"
 
 
+@pytest.mark.slow
 def test_hook_note_left_while_daemon_down_is_drained_at_start(daemon, registry, db, make_repo, settings) -> None:
     repo = make_repo()
     add_workspace(registry, "d_hook", repo.path)
@@ -77,6 +82,7 @@ def test_hook_note_left_while_daemon_down_is_drained_at_start(daemon, registry, 
         hooks.uninstall(repo.path)
 
 
+@pytest.mark.slow
 def test_sigterm_mid_ingest_then_restart_finishes_the_same_graph(daemon, registry, db, make_repo) -> None:
     repo = make_repo("big repo")
     head = repo.many_commits(250)
@@ -123,6 +129,7 @@ def _graph_shape(db, ws: str) -> dict:
     return out
 
 
+@pytest.mark.slow
 def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registry, db, make_repo) -> None:
     a, b, c = make_repo("a"), make_repo("b"), make_repo("c")
     a.many_commits(60)
@@ -153,6 +160,7 @@ def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registr
     assert all(w["watched"] for w in st["workspaces"] if w["name"].startswith("d_two")), dump(st)
 
 
+@pytest.mark.slow
 def test_cli_start_status_logs_stop(settings, registry, make_repo, db) -> None:
     import subprocess
     import sys
@@ -183,6 +191,7 @@ def test_cli_start_status_logs_stop(settings, registry, make_repo, db) -> None:
     assert r.returncode == 3 and "not running" in r.stdout
 
 
+@pytest.mark.slow
 def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     add_workspace(registry, "d_embed", repo.path)
@@ -216,6 +225,7 @@ def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_re
     assert check_vector_health(db.graph("d_embed"), repair=False) is False
 
 
+@pytest.mark.slow
 def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     head = repo.many_commits(200)
@@ -237,6 +247,7 @@ def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo)
         == [["full", head]]
 
 
+@pytest.mark.slow
 def test_a_second_daemon_on_the_same_home_refuses_to_start(daemon, settings) -> None:
     import subprocess
     import sys
@@ -249,6 +260,7 @@ def test_a_second_daemon_on_the_same_home_refuses_to_start(daemon, settings) -> 
     assert r.returncode != 0 and "already runs" in r.stderr
 
 
+@pytest.mark.slow
 def test_linked_worktree_workspace_follows_its_branch(daemon, registry, db, make_repo, tmp_path) -> None:
     repo = make_repo("main checkout")
     wt = tmp_path / "feature checkout"
@@ -273,6 +285,7 @@ def test_linked_worktree_workspace_follows_its_branch(daemon, registry, db, make
     assert indexed_commit(db, "d_wt") == new
 
 
+@pytest.mark.slow
 def test_resets_rebases_and_merges_on_the_tracked_branch_are_followed(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     for i in range(3):
@@ -295,6 +308,7 @@ def test_resets_rebases_and_merges_on_the_tracked_branch_are_followed(daemon, re
     wait_for(lambda: indexed_commit(db, "d_rewrite") == merged, 15, what="merge followed")
 
 
+@pytest.mark.slow
 def test_daemon_waits_while_another_process_ingests_the_workspace(daemon, registry, db, make_repo) -> None:
     from mnemosyne.ingest import _Lock
 

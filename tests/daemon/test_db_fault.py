@@ -53,6 +53,7 @@ def _daemon_with_workspace(home: Path, make_repo, name: str, **env_extra: str) -
     return settings, repo, d
 
 
+@pytest.mark.slow
 def test_falkordb_killed_and_restarted_while_commits_arrive(own_home: Path, make_repo) -> None:
     settings, repo, d = _daemon_with_workspace(own_home, make_repo, "fault")
     try:
@@ -81,6 +82,7 @@ def test_falkordb_killed_and_restarted_while_commits_arrive(own_home: Path, make
         assert d.terminate() == 0
 
 
+@pytest.mark.slow
 def test_deadlocked_falkordb_is_killed_and_replaced(own_home: Path, make_repo) -> None:
     """A FalkorDB that deadlocks (no answer, no CPU; here SIGSTOP) under the running daemon is
     killed after ``falkordb_hang_s`` and started again; the commits made meanwhile are ingested.

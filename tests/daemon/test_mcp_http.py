@@ -19,6 +19,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_daemon_serves_mcp_over_http_and_still_stops_cleanly(settings, registry) -> None:
     from mcp import Client
 

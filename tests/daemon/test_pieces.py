@@ -6,6 +6,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from mnemosyne.daemon import spool
 from mnemosyne.daemon.debounce import Debouncer
 from mnemosyne.daemon.gitstate import IgnoreRules, git_paths, ref_state, working_tree_changes
@@ -58,6 +60,7 @@ def test_queue_survives_a_crash_and_retries_with_backoff(tmp_path: Path) -> None
     assert q2.claim(5).workspace == "d"
 
 
+@pytest.mark.slow
 def test_debouncer_gives_one_call_per_burst_and_honours_max_wait() -> None:
     calls: list[tuple[str, float]] = []
     d = Debouncer(lambda k: calls.append((str(k), time.monotonic())), quiet=0.15, max_wait=0.6)
@@ -109,6 +112,7 @@ def test_working_tree_changes_honours_gitignore_and_mnemosyneignore(make_repo) -
     assert "pkg/m2.py" in working_tree_changes(repo.path, base=first)
 
 
+@pytest.mark.slow
 def test_watcher_sees_commits_in_repos_and_linked_worktrees_once_per_burst(make_repo, tmp_path: Path) -> None:
     repo = make_repo("watched repo")
     other = make_repo("other")

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from mnemosyne.config import Settings
 from mnemosyne.daemon import service
 
@@ -28,6 +30,7 @@ def test_launchd_plist_is_valid_xml(tmp_path: Path) -> None:
     assert data["RunAtLoad"] is True
 
 
+@pytest.mark.slow
 def test_cli_prints_or_writes_the_unit(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items()} | {"XDG_CONFIG_HOME": str(tmp_path / "cfg"),
                                                    "MNEMOSYNE_HOME": str(tmp_path / "home")}

@@ -21,6 +21,7 @@ def mn(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -
                           env={**os.environ, **(env or {})}, cwd=cwd, timeout=120, check=False)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_workspace_add_tells_the_running_daemon(daemon, registry, db, make_repo) -> None:
     # periodic checks far away: only the control-socket request can make this quick
     daemon(MNEMOSYNE_HEALTH_INTERVAL_S="600", MNEMOSYNE_RECONCILE_INTERVAL_S="600")
@@ -33,6 +34,7 @@ def test_workspace_add_tells_the_running_daemon(daemon, registry, db, make_repo)
     assert time.monotonic() - t0 < 30
 
 
+@pytest.mark.slow
 def test_workspace_add_refuses_a_missing_branch_and_update_exists(registry, make_repo) -> None:
     repo = make_repo("branches")
     repo.git("branch", "dev")
@@ -47,6 +49,7 @@ def test_workspace_add_refuses_a_missing_branch_and_update_exists(registry, make
     assert mn("workspace", "update", "d_br").returncode == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agent,rel,key,typed", [
     ("claude-code", ".mcp.json", "mcpServers", True),
     ("cursor", ".cursor/mcp.json", "mcpServers", False),
@@ -75,6 +78,7 @@ def test_init_writes_each_clients_config(agent, rel, key, typed, registry, make_
     assert json.loads(again.stdout)[key]["mnemosyne"] == entry
 
 
+@pytest.mark.slow
 def test_init_refuses_a_config_that_is_not_json(registry, make_repo) -> None:
     repo = make_repo("init-bad")
     (repo.path / ".mcp.json").write_text("{ not json")

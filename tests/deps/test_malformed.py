@@ -65,6 +65,7 @@ MANIFEST_NAMES = ["pyproject.toml", "setup.cfg", "package.json", "requirements.t
                   "package-lock.json", "pnpm-lock.yaml", "yarn.lock"]
 
 
+@pytest.mark.slow
 def test_random_garbage_never_raises():
     from hypothesis import given, settings
     from hypothesis import strategies as st

@@ -17,9 +17,10 @@ import sys
 import sysconfig
 import time
 
+from tree_sitter import Parser
+
 from mnemosyne.parse.python import LANGUAGE
 from mnemosyne.resolve.python import PythonIndex
-from tree_sitter import Parser
 
 SKIP_DIRS = {"site-packages", "__pycache__", "test", "tests", "idlelib", "lib2to3", "node_modules", ".git"}
 

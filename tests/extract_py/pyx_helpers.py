@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from mnemosyne.extract import Extractor
 from mnemosyne.facts import Snapshot
 from mnemosyne.resolve.python import PythonIndex

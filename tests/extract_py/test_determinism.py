@@ -35,6 +35,7 @@ def _graph(root: Path, seed: int) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow
 def test_call_graph_is_the_same_whatever_the_hash_seed() -> None:
     root = Path(sysconfig.get_paths()["stdlib"]) / "importlib"
     if not (root / "_bootstrap_external.py").is_file():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pickle
 
-from mnemosyne.extract import content_hash
+from mnemosyne.hashing import content_hash
 from mnemosyne.parse.python import parse_python
 from mnemosyne.resolve.python import PythonIndex, module_name
 

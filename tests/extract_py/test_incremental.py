@@ -75,7 +75,8 @@ def _random_module(rng: random.Random, me: str) -> str:
         elif k == 21:
             lines.append(f"from pkg.{on} import app\n\ndef use_app():\n    return app.h()")
         elif k == 22:  # operators and property setters call methods of the operand's class
-            methods = rng.sample(["__add__", "__getitem__", "__setitem__", "__len__", "__contains__", "__iadd__", "__getattr__", "__init_subclass__", "__set_name__", "__bool__"], 3)
+            methods = rng.sample(["__add__", "__getitem__", "__setitem__", "__len__", "__contains__", "__iadd__",
+                                  "__getattr__", "__init_subclass__", "__set_name__", "__bool__"], 3)
             body = "".join(f"    def {m}(self, *a):\n        return f()\n" for m in methods)
             setter = "    @property\n    def p(self):\n        return 1\n    @p.setter\n    def p(self, v):\n        g()\n"
             lines.append(f"class V({rng.choice(['object', 'D', 'C'])}):\n{body}" + (setter if rng.random() < 0.5 else ""))

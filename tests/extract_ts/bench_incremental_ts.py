@@ -19,20 +19,30 @@ import mnemosyne.parse.typescript as T
 from mnemosyne.resolve.typescript import TypeScriptIndex
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
-ix = TypeScriptIndex(); files = {}
+ix = TypeScriptIndex()
+files = {}
 for p in sorted(root.rglob("*")):
     rel = p.relative_to(root).as_posix()
     if p.is_file() and "node_modules" not in rel and ix.owns(rel):
         files[rel] = p.read_bytes()
 ix.update(files)
-sizes = []; te = tr = traw = 0.0
+sizes = []
+te = tr = traw = 0.0
 for path in sorted(files):
-    d = files[path]; i = d.find(b"return ")
-    if i < 0 or not path.endswith(".ts"): continue
+    d = files[path]
+    i = d.find(b"return ")
+    if i < 0 or not path.endswith(".ts"):
+        continue
     new = d[:i] + b"void 0; " + d[i:]
-    t = time.process_time(); T._tools("typescript")[0].parse(new); traw += time.process_time() - t
-    t = time.process_time(); sizes.append(len(ix.update({path: new}))); te += time.process_time() - t
-    t = time.process_time(); ix.update({path: d}); tr += time.process_time() - t
+    t = time.process_time()
+    T._tools("typescript")[0].parse(new)
+    traw += time.process_time() - t
+    t = time.process_time()
+    sizes.append(len(ix.update({path: new})))
+    te += time.process_time() - t
+    t = time.process_time()
+    ix.update({path: d})
+    tr += time.process_time() - t
 n = len(sizes)
 print(f"{root}: {n} edits, affected mean {statistics.mean(sizes):.2f} max {max(sizes)}; "
       f"edit update {te/n*1000:.2f} ms = {te/traw:.1f}x raw parse of the blob; revert {tr/n*1000:.2f} ms")

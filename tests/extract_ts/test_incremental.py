@@ -18,7 +18,8 @@ VARIANTS: dict[str, list[bytes | None]] = {
         # subclass dispatch: Base.base calls this.hook(), overridden here
         b'import { Base } from "./b";\nexport class A extends Base { hook() { return 1; } }\nexport class A2 extends A { hook() {} }\n',
         # interfaces: implementations a call through Base may reach
-        b'import { Base } from "./b";\nexport class A implements Base { base() {} hook() { return 1; } }\nexport function run(b: Base) { b.base(); b.hook(); }\n',
+        b'import { Base } from "./b";\nexport class A implements Base { base() {} hook() { return 1; } }\n'
+        b'export function run(b: Base) { b.base(); b.hook(); }\n',
         None,
     ],
     "src/b.ts": [
@@ -26,7 +27,8 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'export { helper } from "./c";\nexport class Base extends Root { base() {} }\nimport { Root } from "@lib/root";\n',
         b'export * from "./c";\nexport class Base {}\n',
         b"export function helper() { return 1; }\nexport class Base { base() { return this.hook(); } hook() {} }\n",
-        b"export interface Base { base(): Base; hook(): void }\nexport class Impl implements Base { base() { return this; } hook() {} }\nexport function helper() {}\n",
+        b"export interface Base { base(): Base; hook(): void }\n"
+        b"export class Impl implements Base { base() { return this; } hook() {} }\nexport function helper() {}\n",
         None,
     ],
     "src/c.ts": [
@@ -41,7 +43,8 @@ VARIANTS: dict[str, list[bytes | None]] = {
         b'import { helper, Base } from "@lib/b";\nclass M extends Base { go() { super.base(); this.base(); } }\nhelper();\nnew M().go();\n',
         b'import { Base } from "./b";\nclass M extends Base { hook() {} }\nnew M().base();\n',
         b'import { Base as B } from "./b";\nclass M extends B { hook() {} }\nnew M().base();\n',
-        b'import { Base, helper } from "./b";\nclass M implements Base { base() { return this; } hook() {} }\nexport function go(x: Base) { x.base().hook(); helper(); }\n',
+        b'import { Base, helper } from "./b";\nclass M implements Base { base() { return this; } hook() {} }\n'
+        b'export function go(x: Base) { x.base().hook(); helper(); }\n',
         b'import { Base } from "./b";\nimport { A } from "./a.js";\nexport function u(x: Base | A | null) { x?.base(); }\n',
         b'import { A } from "./a.js";\nasync function mk(): Promise<A> { return new A(); }\nmk().then((x) => x.run());\n',
         b'import { A } from "./a.js";\nimport { Base } from "./b";\nconst v = Date.now() > 0 ? new A() : new Base();\nv.base();\n',
@@ -119,7 +122,8 @@ VARIANTS: dict[str, list[bytes | None]] = {
     # array literals by position, promises from async functions
     "src/pair.ts": [
         b"export function t() {}\nexport function u() {}\nexport function pair() { return [t, u]; }\nexport async function later() { return t; }\n",
-        b"export function t() {}\nexport function u() {}\nexport function pair() { return [u, t] as const; }\nexport function later() { return t; }\n",
+        b"export function t() {}\nexport function u() {}\nexport function pair() { return [u, t] as const; }\n"
+        b"export function later() { return t; }\n",
         b"export function t() {}\nexport const pair = () => [t];\nexport function later(): Promise<number> { return Promise.resolve(1); }\n",
         None,
     ],

@@ -56,6 +56,7 @@ def error_text(r) -> str:
 # --- 6. stored agent strings and list arguments are bounded ------------------------------------------
 
 
+@pytest.mark.slow
 def test_agent_strings_are_bounded(server, shop) -> None:
     big = "x" * 1_000_000
     assert "reason is too long" in error_text(call(server, "add_constraint", target=FQN, type="do_not_modify",
@@ -140,6 +141,7 @@ def test_long_workspace_name_refused_and_legacy_one_removable(db: Database, tmp_
 # --- 5. the row cap, timeout and memory bound hold whatever the query's text ----------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cypher", [
     "UNWIND range(1, 1000000) AS x RETURN {a: x}",  # a map in the final RETURN
     "UNWIND range(1, 1000000) AS x RETURN x LIMIT 1000000",  # its own LIMIT
@@ -181,6 +183,7 @@ def test_mcp_run_cypher_is_capped(server, shop) -> None:
     assert time.monotonic() - t0 < 5
 
 
+@pytest.mark.slow
 def test_heavy_cypher_does_not_stall_other_tools(settings: Settings, shop) -> None:
     """Three agents' queries that each run until the timeout and one agent's get_calls, at once on
     one MCP server: the cypher calls queue among themselves (mcp_cypher_slots) and hold one

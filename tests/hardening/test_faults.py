@@ -70,6 +70,7 @@ def _writable(d: Path) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["status"], ["workspace", "list"], ["db", "start"], ["daemon", "run"],
                                      ["ingest", "."], ["search", "anything"]])
 def test_unusable_home_is_one_clear_line(command: list[str], tmp_path: Path) -> None:
@@ -106,6 +107,7 @@ def own_server(tmp_path_factory):
         shutil.rmtree(home, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_failed_background_save_keeps_reads_working_and_says_so(own_server, tmp_path: Path) -> None:
     import redis
 
@@ -179,6 +181,7 @@ def _session_members(sid: int) -> dict[int, str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from procfs")
 def test_sigkilled_parallel_ingest_leaves_no_helper(settings, tmp_path: Path) -> None:
     repo = new_repo(tmp_path / "many")

@@ -61,10 +61,11 @@ def _run_cli(env: dict[str, str], *args: str, timeout: float = 60) -> subprocess
     except subprocess.TimeoutExpired:
         proc.kill()
         out, err = proc.communicate()
-        raise AssertionError(f"`mnemosyne {' '.join(args)}` kept running (it should have refused): {err[-500:]}")
+        raise AssertionError(f"`mnemosyne {' '.join(args)}` kept running (it should have refused): {err[-500:]}") from None
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
+@pytest.mark.slow
 def test_daemon_run_refuses_all_interfaces_without_token(settings: Settings) -> None:
     env = daemon_env(Path(settings.home))
     env.pop("MNEMOSYNE_MCP_TOKEN", None)
@@ -79,6 +80,7 @@ def test_daemon_run_refuses_all_interfaces_without_token(settings: Settings) -> 
         assert s.connect_ex(("127.0.0.1", port)) != 0
 
 
+@pytest.mark.slow
 def test_daemon_on_all_interfaces_with_token_requires_it(settings: Settings) -> None:
     port = _free_port()
     env = daemon_env(Path(settings.home), MNEMOSYNE_MCP_TOKEN=TOKEN)
@@ -248,6 +250,7 @@ def _mcp(settings: Settings, name: str, **args):
     return r.content[0].text, r.structured_content
 
 
+@pytest.mark.slow
 def test_repository_names_and_agent_texts_are_inert_markdown(settings: Settings, db, evil) -> None:
     from mnemosyne.mcp.service import code
 

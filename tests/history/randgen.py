@@ -127,7 +127,7 @@ class History:
                 lines += [f"    def {f.name}(self):"]
                 if f.doc:
                     lines.append(f'        """{f.doc}"""')
-                for mp, name in f.calls:
+                for _mp, name in f.calls:
                     lines.append(f"        {name}()")
                 lines.append("        return self")
         for f in m.fns:

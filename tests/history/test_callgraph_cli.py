@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from mnemosyne.cli import main
 from mnemosyne.git import GitRepo
 from mnemosyne.ingest import ingest_workspace
@@ -16,6 +18,7 @@ def _cg(capsys, *args: str):
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_graph_and_source_agree_on_every_commit(db, ws, tmp_path, capsys):
     sample = build_sample_repo("python_shop", tmp_path / "shop")
     info = ws(sample.path)

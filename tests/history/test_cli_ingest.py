@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from mnemosyne.workspaces import add_workspace
 
 from .conftest import assert_invariant
@@ -20,6 +22,7 @@ def _run(*args: str, timeout: int = 300) -> subprocess.CompletedProcess:
                           env={**os.environ}, timeout=timeout)
 
 
+@pytest.mark.slow
 def test_ingest_path_registers_and_reports(db, registry, make_repo):
     repo = make_repo("cli_repo")
     build_random_repo(repo, seed=5, commits=8)
@@ -36,6 +39,7 @@ def test_ingest_path_registers_and_reports(db, registry, make_repo):
     assert p.returncode != 0 and "neither a registered workspace nor an existing path" in p.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_cleanly_between_commits(db, registry, make_repo):
     repo = make_repo("cli_sigint")
     build_random_repo(repo, seed=9, commits=80)
@@ -62,6 +66,7 @@ def test_ctrl_c_stops_cleanly_between_commits(db, registry, make_repo):
     assert_invariant(g, repo.path, seqs=[0, meta[0][0], meta[0][0] + 1, 79])
 
 
+@pytest.mark.slow
 def test_head_only_cli(db, registry, make_repo):
     repo = make_repo("cli_head")
     build_random_repo(repo, seed=4, commits=6)
@@ -73,6 +78,7 @@ def test_head_only_cli(db, registry, make_repo):
     assert_invariant(db.graph("h_head"), repo.path)
 
 
+@pytest.mark.slow
 def test_ingest_with_two_workers_from_the_cli(db, registry, make_repo):
     """`--workers 2` parses on a helper process (python -m mnemosyne.cli: the helpers re-import
     the CLI's main module safely) and writes the same graph as the invariant demands."""

@@ -38,6 +38,7 @@ def _dump(g) -> list:
     return [x for x in canonical_dump(g, VOLATILE) if "Workspace" not in x[:2] and "Workspace" not in x[:3]]
 
 
+@pytest.mark.slow
 def test_server_stopped_mid_ingest_then_resumed(own_settings, make_repo, tmp_path):
     import subprocess
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from mnemosyne.git import GitRepo
 from mnemosyne.ingest import ingest_workspace
 from mnemosyne.search.doc_store import apply_docs
@@ -147,6 +149,7 @@ def test_head_only_snapshots_carry_the_whole_doc_tree(db, ws, make_repo):
     assert_docs_invariant(g, repo.path)
 
 
+@pytest.mark.slow
 def test_random_doc_history(db, ws, make_repo):
     repo = make_repo()
     build_random_repo(repo, seed=11, commits=40, docs=True)

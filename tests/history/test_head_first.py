@@ -11,6 +11,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from mnemosyne.ingest import ingest_workspace
 from mnemosyne.query import api
 from mnemosyne.query import coordination as C
@@ -69,6 +71,7 @@ def test_head_answers_while_the_history_is_built(db, make_repo, ws):
     assert [s.history for s in api.list_workspaces_status(db) if s.name == info.name] == [None]
 
 
+@pytest.mark.slow
 def test_stopped_build_resumes_and_equals_a_plain_run(db, make_repo, ws, tmp_path):
     repo = make_repo()
     build_random_repo(repo, seed=11, commits=30, docs=True)
@@ -92,6 +95,7 @@ def test_stopped_build_resumes_and_equals_a_plain_run(db, make_repo, ws, tmp_pat
     assert _dump(db.graph(info.name)) == _dump(db.graph(ref.name))
 
 
+@pytest.mark.slow
 def test_sigkill_during_the_history_build_then_resume(db, make_repo, ws, tmp_path):
     repo = make_repo()
     build_random_repo(repo, seed=5, commits=60)

@@ -60,7 +60,8 @@ def _renamed_history(repo) -> dict[str, str]:
     hs["edit"] = repo.commit("edit the helper")
     # the helper module merged into its user: a move across files
     repo.rm("pkg/helpers.py")
-    repo.write("pkg/main.py", HELPER.replace("empty header name", "empty header") + "\n\ndef run(lines):\n    return [parse_header(x) for x in lines]\n")
+    repo.write("pkg/main.py", HELPER.replace("empty header name", "empty header")
+               + "\n\ndef run(lines):\n    return [parse_header(x) for x in lines]\n")
     hs["merge"] = repo.commit("merge helpers into main")
     # a class renamed: its methods are carried
     repo.write("pkg/shapes.py", SHAPES.replace("class Shape:", "class Polygon:"))

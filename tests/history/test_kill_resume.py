@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from mnemosyne.ingest import ingest_workspace
 
 from .conftest import assert_docs_invariant, assert_invariant, canonical_dump
@@ -34,6 +36,7 @@ def _cli(*args: str) -> subprocess.Popen:
     )
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_points_then_resume(db, ws, make_repo, tmp_path):
     repo = make_repo("killme")
     build_random_repo(repo, seed=7, commits=90, docs=True)  # docs too: the dump has their versions

@@ -3,6 +3,8 @@ line ranges and call-site lines a question at an old commit gets are those of th
 
 from __future__ import annotations
 
+import pytest
+
 from mnemosyne import vocabulary as V
 from mnemosyne.cli.callgraph_cmd import json_from_graph
 from mnemosyne.ingest import ingest_workspace
@@ -100,6 +102,7 @@ def _ro_queries(db) -> int:
     return int(stats.get("cmdstat_GRAPH.RO_QUERY", {}).get("calls", 0))
 
 
+@pytest.mark.slow
 def test_no_reads_on_the_write_path(db, make_repo, ws):
     """Documentation sections, reading order and mentions are decided in the ingesting process:
     the reads a run makes do not grow with its commits (each commit here edits code and docs)."""

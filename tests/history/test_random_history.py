@@ -36,6 +36,7 @@ def build_random_repo(repo, seed: int, commits: int, docs: bool = False) -> None
         repo.commit(f"{i}: {msg}", allow_empty=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_history_invariant(db, ws, make_repo, seed):
     repo = make_repo(f"rand{seed}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mnemosyne.ingest import ingest_workspace
 from mnemosyne.timeline.edges import diff_edge_sets, graph_edges_at, snapshot_edges
 
@@ -132,6 +134,7 @@ def test_head_only_then_head_only_then_full(db, ws, make_repo):
     assert assert_invariant(g, repo.path) == 6
 
 
+@pytest.mark.slow
 def test_in_process_state_is_reused_only_when_exact(db, ws, make_repo):
     from mnemosyne.ingest import clear_state_cache
 

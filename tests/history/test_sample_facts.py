@@ -13,6 +13,7 @@ from mnemosyne.samples import build_sample_repo
 from mnemosyne.timeline.read import calls_at, commit_seq
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["python_shop", "ts_notes"])
 def test_facts_json_holds_in_the_graph(db, ws, tmp_path, name):
     sample = build_sample_repo(name, tmp_path / name)
@@ -61,6 +62,7 @@ def test_facts_json_holds_in_the_graph(db, ws, tmp_path, name):
             assert max(rows[0][1]) == seq[dep["removed_at_step"]] and None not in rows[0][1]
 
 
+@pytest.mark.slow
 def test_demo_command_runs(settings):
     env = {k: v for k, v in os.environ.items() if not k.startswith("MNEMOSYNE_")}
     p = subprocess.run([sys.executable, "-m", "mnemosyne.cli", "demo"], capture_output=True, text=True, env=env, timeout=180)

@@ -13,6 +13,7 @@ from .conftest import assert_invariant, canonical_dump
 SAMPLES = [s for s in ("python_shop", "ts_notes") if s in list_samples()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SAMPLES)
 def test_every_commit_matches_a_fresh_parse(db, ws, tmp_path, name):
     sample = build_sample_repo(name, tmp_path / name)
@@ -31,6 +32,7 @@ def test_every_commit_matches_a_fresh_parse(db, ws, tmp_path, name):
     assert canonical_dump(g, volatile=("ingested_at", "updated_at")) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SAMPLES)
 def test_resume_from_every_prefix_gives_the_same_graph(db, ws, tmp_path, name):
     """Ingesting step by step (the branch growing between runs) equals one run over everything."""

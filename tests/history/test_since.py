@@ -35,11 +35,11 @@ def test_since_a_revision_then_extended_back(db, make_repo, ws):
     assert _timeline(g) == hashes[3:]
     # the window's first commit carries its whole tree: m0..m3 exist at seq 0
     with_window = [(s, h) for s, h in enumerate(hashes[3:])]
-    for seq, h in with_window:
+    for _seq, h in with_window:
         assert {e.caller for e in api.callers(db, info.name, "app.f0", at=h).edges} >= {"m0.g0"}
     # the graph equals a fresh parse of each commit of the window
-    from mnemosyne.git import GitRepo
     from mnemosyne.extract import extract_tree
+    from mnemosyne.git import GitRepo
     from mnemosyne.timeline.edges import diff_edge_sets, graph_edges_at, snapshot_edges
 
     with GitRepo(repo.path) as r:

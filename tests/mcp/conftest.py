@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from shop_fixture import Shop, ingested_python_shop
 
 from mnemosyne.config import Settings
 from mnemosyne.store.connection import Database
+
+from shop_fixture import Shop, ingested_python_shop
 
 
 @pytest.fixture(scope="session")

@@ -57,6 +57,7 @@ def daemon_proc(settings):
         f.unlink(missing_ok=True)
 
 
+@pytest.mark.slow
 async def test_status_and_queueing_through_the_daemon(server, shop, registry, daemon_proc, tmp_path):
     async with Client(server) as c:
         r = await c.call_tool("ingestion_status", {})

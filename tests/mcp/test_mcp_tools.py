@@ -173,6 +173,7 @@ async def test_diff_commits(server, shop):
     assert bad.is_error and ".." in text(bad)
 
 
+@pytest.mark.slow
 async def test_impact_symbol_files_and_working_tree(server, shop):
     r = await ok(server, "impact", target="shop.checkout.checkout", depth=2, workspace=shop.name)
     items = r.structured_content["items"]
@@ -262,6 +263,7 @@ async def test_get_schema_and_ingestion_status(server, shop):
     assert shop.name in {w["name"] for w in sc["workspaces"]}
 
 
+@pytest.mark.slow
 async def test_locks(server, shop):
     fqn = "shop.pricing.apply_discount" if False else "shop.checkout.checkout"
     r = await ok(server, "lock_symbol", fqn=fqn, agent_id="agent-a", task_id="T-1", ttl_s=60, workspace=shop.name)
@@ -288,7 +290,8 @@ async def test_locks(server, shop):
     await ok(server, "lock_symbol", fqn=fqn, agent_id="c", ttl_s=1, workspace=shop.name)
     await ok(server, "unlock_symbol", fqn=fqn, agent_id="c", workspace=shop.name)
     bad = await call(server, "lock_symbol", fqn="shop.nope", agent_id="a", workspace=shop.name)
-    assert bad.is_error and "did you mean" in text(bad) or "neither" in text(bad)
+    assert bad.is_error and "'shop.nope' is neither a symbol defined at the ingested head nor a file" in text(bad)
+    assert (await ok(server, "list_locks", workspace=shop.name)).structured_content["locks"] == []
 
 
 async def test_constraints(server, shop):

@@ -16,6 +16,7 @@ import pytest
 import uvicorn
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 
 pytestmark = pytest.mark.anyio
 
@@ -31,6 +32,7 @@ def free_port() -> int:
 # --- stdio -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_stdio_session(settings, shop):
     """A real stdio session; run from inside the repository, the workspace comes from the cwd."""
     params = StdioServerParameters(command=sys.executable, args=["-m", "mnemosyne.cli", "mcp"],
@@ -47,6 +49,7 @@ async def test_stdio_session(settings, shop):
     assert handshake < 5.0  # includes starting the interpreter
 
 
+@pytest.mark.slow
 def test_stdio_stdout_is_only_jsonrpc(settings, shop):
     """Raw JSON-RPC over the pipes: every stdout line is a JSON-RPC message; logs go to stderr."""
     proc = subprocess.Popen([sys.executable, "-m", "mnemosyne.cli", "-v", "mcp"], stdin=subprocess.PIPE,
@@ -156,9 +159,10 @@ def test_http_token_and_origin_checks(http_url):
 
 
 async def test_http_without_token_refused_by_client(http_url):
-    with pytest.raises(Exception):
+    with pytest.raises(ExceptionGroup) as refused:  # the client's task group re-raises the server's refusal
         async with http_client(http_url, {}) as c:
             await c.list_tools()
+    assert refused.group_contains(MCPError)
 
 
 def test_daemon_hook_builds_guarded_app(settings):

@@ -45,6 +45,7 @@ def test_split_by_cost_balances_the_two_shares():
     assert abs(sum({"a": 5, "b": 3, "c": 2, "d": 1, "e": 1}[p] for p in mine) - 6) <= 1
 
 
+@pytest.mark.slow
 def test_forked_resolution_equals_serial(always_fork):
     files = _py_tree()
     serial = Extractor(indexes=[PythonIndex()])
@@ -62,6 +63,7 @@ def test_forked_resolution_equals_serial(always_fork):
     assert _state(par) == _state(serial)
 
 
+@pytest.mark.slow
 def test_extract_tree_with_two_workers_resolves_on_two_cores(always_fork, caplog):
     files = _tree()
     with caplog.at_level(logging.DEBUG, logger="mnemosyne.resolve.forked"):
@@ -102,6 +104,7 @@ class _HangingIndex(PythonIndex):
         return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", [_DyingIndex, _HangingIndex])
 def test_a_child_that_dies_or_hangs_loses_nothing(always_fork, monkeypatch, caplog, cls):
     monkeypatch.setattr(forked, "CHILD_SLACK_SECONDS", 2.0)
@@ -118,6 +121,7 @@ def test_a_child_that_dies_or_hangs_loses_nothing(always_fork, monkeypatch, capl
     assert _state(ex) == _state(serial)
 
 
+@pytest.mark.slow
 def test_ingest_with_forked_resolution_keeps_the_invariant(always_fork, settings, tmp_path, caplog):
     """History ingestion (read-ahead and write-behind threads running while it forks) writes the
     graph of a serial run."""
@@ -125,7 +129,6 @@ def test_ingest_with_forked_resolution_keeps_the_invariant(always_fork, settings
     from mnemosyne.samples import build_sample_repo
     from mnemosyne.store.connection import connect
     from mnemosyne.workspaces import add_workspace
-
     from tests.history.conftest import assert_invariant, canonical_dump
 
     sample = build_sample_repo("python_shop", tmp_path / "shop")
@@ -150,6 +153,7 @@ def test_default_indexes_can_fork():
     assert any(hasattr(ix, "export_facts") for ix in default_indexes())
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/oom_score_adj"), reason="Linux only")
 def test_the_child_is_the_one_the_kernel_kills_first(always_fork, tmp_path):
     """Short of memory, losing the child costs time; losing the parent (a daemon) costs more."""

@@ -46,6 +46,7 @@ def test_tree_is_big_enough_for_the_pool():
     assert len(files) >= MIN_POOL_FILES and sum(map(len, files.values())) >= MIN_POOL_BYTES
 
 
+@pytest.mark.slow
 def test_parallel_extraction_equals_serial():
     files = _tree()
     serial = Extractor()
@@ -74,6 +75,7 @@ def test_helpers_really_parse():
         assert fut.result(timeout=60) == [parse_job(j) for j in chunk]
 
 
+@pytest.mark.slow
 def test_a_killed_helper_loses_nothing():
     """A helper dying mid-batch: that batch is parsed in-process, the facts are the same, and
     the next batch starts fresh helpers."""
@@ -93,6 +95,7 @@ def test_a_killed_helper_loses_nothing():
     assert pool._executor is not None
 
 
+@pytest.mark.slow
 def test_prefetch_results_are_used_only_when_they_match():
     """Parsing ahead for content that is then not what ``update`` gets changes nothing."""
     files = _tree()
@@ -106,13 +109,13 @@ def test_prefetch_results_are_used_only_when_they_match():
     assert _facts(ex) == _facts(ref)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["python_shop", "ts_notes"])
 def test_ingest_with_parsing_ahead_writes_the_serial_graph(settings, tmp_path, name):
     from mnemosyne.ingest import ingest_workspace
     from mnemosyne.samples import build_sample_repo
     from mnemosyne.store.connection import connect
     from mnemosyne.workspaces import add_workspace
-
     from tests.history.conftest import assert_invariant, canonical_dump
 
     sample = build_sample_repo(name, tmp_path / name)
@@ -133,6 +136,7 @@ def test_ingest_with_parsing_ahead_writes_the_serial_graph(settings, tmp_path, n
     assert dumps[0] == dumps[1]
 
 
+@pytest.mark.slow
 def test_helpers_with_other_parser_code_are_not_used(monkeypatch, caplog):
     """Helpers import the parser code on disk when they start; if it is not the code this process
     runs (an upgrade in place under a running daemon), the pool refuses them and the batch is

@@ -31,6 +31,7 @@ def ok_json(*args: str, cwd: str | Path | None = None) -> dict:
     return json.loads(p.stdout)
 
 
+@pytest.mark.slow
 def test_calls_and_callers(shop):
     fact = shop.facts["calls_removed"][0]
     present = shop.step_hash(fact["present_at_step"])[:10]
@@ -46,6 +47,7 @@ def test_calls_and_callers(shop):
     assert tree.returncode == 0 and "      <- shop.cli.main" in tree.stdout
 
 
+@pytest.mark.slow
 def test_calls_as_of_and_from_source_and_cwd(shop):
     data = ok_json("calls", "shop.checkout.checkout", "--as-of", "2024-01-10T00:00:00Z", "-w", shop.name)
     assert data["at"]["hash"] == shop.step_hash("readme")
@@ -61,6 +63,7 @@ def test_calls_as_of_and_from_source_and_cwd(shop):
     assert both.returncode == 2 and "not allowed with" in both.stderr
 
 
+@pytest.mark.slow
 def test_errors_exit_non_zero_with_a_message(shop):
     p = mn("calls", "shop.checkout.chekout", "-w", shop.name)
     assert p.returncode == 1 and "did you mean shop.checkout.checkout" in p.stderr
@@ -72,6 +75,7 @@ def test_errors_exit_non_zero_with_a_message(shop):
     assert p.returncode == 1 and "no_such_ws_here" in p.stderr
 
 
+@pytest.mark.slow
 def test_history(shop):
     fact = shop.facts["functions_removed_and_readded"][0]
     data = ok_json("history", fact["fqn"], "-w", shop.name)
@@ -84,6 +88,7 @@ def test_history(shop):
     assert "moved shop.retry.compute_retry_delay (shop/retry.py) -> shop.util.retry.compute_retry_delay" in moved
 
 
+@pytest.mark.slow
 def test_diff(shop):
     a, b = shop.step_hash("merge_bulk"), shop.step_hash("drop_legacy")
     data = ok_json("diff", a, b, "-w", shop.name)
@@ -96,6 +101,7 @@ def test_diff(shop):
     assert "(no changes)" in none
 
 
+@pytest.mark.slow
 def test_deps(shop):
     data = ok_json("deps", "requests", "-w", shop.name)
     kinds = {(e["kind"], e["relation"]) for e in data["events"]}
@@ -107,6 +113,7 @@ def test_deps(shop):
     assert "at the ingested head:" in text and "pytest>=8" in text
 
 
+@pytest.mark.slow
 def test_lag(shop):
     data = ok_json("lag", "--minutes", "0", "--include-backfill", "--limit", "0", "-w", shop.name)
     assert data["count"] == len(shop.repo.timeline_steps)
@@ -114,6 +121,7 @@ def test_lag(shop):
     assert text.startswith("0 commit(s)")
 
 
+@pytest.mark.slow
 def test_status_behind_and_dirty(db):
     """list_workspaces_status: commits behind the branch head and working-tree changes."""
     root = Path(tempfile.mkdtemp(prefix="mnq-st-", dir="/tmp"))

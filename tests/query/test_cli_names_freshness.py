@@ -14,6 +14,8 @@ import tempfile
 import uuid
 from pathlib import Path
 
+import pytest
+
 from mnemosyne import __version__
 from mnemosyne import query as Q
 from mnemosyne.cli.history_cmds import with_spec
@@ -33,6 +35,7 @@ def test_version():
     assert p.returncode == 0 and p.stdout.strip() == f"mnemosyne {__version__}"
 
 
+@pytest.mark.slow
 def test_short_and_suffix_names_as_get_symbol_takes_them(shop):
     full = json.loads(mn("calls", "shop.checkout.checkout", "--json", "-w", shop.name).stdout)
     short = mn("calls", "checkout", "--json", "-w", shop.name)
@@ -54,6 +57,7 @@ def test_short_and_suffix_names_as_get_symbol_takes_them(shop):
     assert p.returncode == 1 and "did you mean shop.checkout.checkout" in p.stderr
 
 
+@pytest.mark.slow
 def test_symbol_and_impact(shop):
     p = mn("symbol", "checkout", "-w", shop.name)
     assert p.returncode == 0, p.stderr
@@ -71,6 +75,7 @@ def test_symbol_and_impact(shop):
     assert "shop.pricing.round_money" in files["targets"] and files["files"] == ["shop/pricing.py"]
 
 
+@pytest.mark.slow
 def test_every_query_prints_freshness_on_stderr_and_json_stays_clean(db):
     root = Path(tempfile.mkdtemp(prefix="mnq-fr-", dir="/tmp"))
     name = f"qfr_{uuid.uuid4().hex[:8]}"
@@ -107,6 +112,7 @@ def test_every_query_prints_freshness_on_stderr_and_json_stays_clean(db):
         shutil.rmtree(root, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(shop):
     """`mnemosyne deps | head -1`: the reader is gone before the answer is written."""
     proc = subprocess.Popen([sys.executable, "-m", "mnemosyne.cli", "deps", "-w", shop.name],
@@ -125,6 +131,7 @@ def test_deps_separates_npm_versions_from_names():
     assert with_spec("bar", None) == "bar"
 
 
+@pytest.mark.slow
 def test_see_above_points_to_a_line_above(shop):
     for fqn, direction in (("shop.pricing.round_money", "callers"), ("shop.cli.main", "calls")):
         text = mn(direction, fqn, "--depth", "4", "-w", shop.name).stdout
@@ -142,6 +149,7 @@ def test_see_above_points_to_a_line_above(shop):
         assert "(see above)" in text or direction == "calls"
 
 
+@pytest.mark.slow
 def test_lag_leaves_back_fill_out(shop):
     every = Q.ingestion_lag(shop.db, shop.name, 0)
     assert every.count == 0 and every.backfilled == len(shop.repo.timeline_steps)

@@ -100,6 +100,7 @@ def test_plans_are_index_backed(shop, name):
     assert "All Node Scan" not in plan, plan
 
 
+@pytest.mark.slow
 def test_calls_at_commit_is_fast_on_a_large_graph(db):
     """100 k CALLS versions over 20 k functions and 500 commits: calls/callers at a commit p95 < 20 ms."""
     g = db.graph(f"t_perf_{uuid.uuid4().hex[:8]}")

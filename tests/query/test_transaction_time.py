@@ -89,6 +89,7 @@ def callees(res: Q.CallsResult) -> set[str]:
     return {e.callee for e in res.edges}
 
 
+@pytest.mark.slow
 def test_superseded_commit_as_believed_then(rewritten):
     r = rewritten
     then = Q.calls(r.db, r.name, "a.f", at=r.old, as_of_ingest=r.t)
@@ -148,6 +149,7 @@ def test_as_of_ingest_before_anything_was_ingested(rewritten):
     assert Q.resolve_at(r.db, r.name, as_of_ingest=iso).hash == r.old
 
 
+@pytest.mark.slow
 def test_cli_as_of_ingest(rewritten):
     r = rewritten
 
@@ -172,7 +174,7 @@ def test_symbol_history_as_believed(rewritten):
     r = rewritten
 
     def events(h: Q.HistoryResult) -> list[tuple]:
-        return [(e.kind, e.seq, e.commit, tuple(sorted((e.details.get("callees") or e.details.get("callers") or []))))
+        return [(e.kind, e.seq, e.commit, tuple(sorted(e.details.get("callees") or e.details.get("callers") or [])))
                 for e in h.events]
 
     then = Q.symbol_history(r.db, r.name, "a.f", as_of_ingest=r.t)

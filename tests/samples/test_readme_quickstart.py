@@ -51,6 +51,7 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+@pytest.mark.slow
 @pytest.mark.anyio  # about 15 s
 async def test_readme_quickstart_runs_on_a_sample(tmp_path_factory):
     home = Path(tmp_path_factory.mktemp("qs-home", numbered=True))  # HOME: ~/code/myrepo lives here

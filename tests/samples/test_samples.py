@@ -84,6 +84,7 @@ def test_dates_increase_and_authors(built: SampleRepo):
     assert {line.split(" ", 3)[3] for line in out} == set(built.facts["authors"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SAMPLES)
 def test_deterministic_hashes(name, tmp_path):
     a = build_sample_repo(name, tmp_path / "a")
@@ -189,7 +190,7 @@ def test_dependency_history_through_mnemosyne_deps(built: SampleRepo):
         return extract_packages({p: t.encode() for p, t in files_at(built, step).items() if is_manifest(p)})
 
     for dep in built.facts["dependencies"]:
-        def specs(step):
+        def specs(step, dep=dep):
             pf = package_facts(step)
             return (
                 {d.source: d.spec for d in pf.dependencies if d.name == dep["name"] and d.ecosystem == dep["ecosystem"]},

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import subprocess
-import uuid
 import threading
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 

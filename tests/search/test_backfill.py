@@ -3,6 +3,7 @@ from __future__ import annotations
 import subprocess
 
 import numpy as np
+import pytest
 
 from mnemosyne.search.backfill import EmbeddingCache, GitBodyReader, backfill, embedded_count
 from mnemosyne.search.doc_store import apply_docs
@@ -12,6 +13,7 @@ from mnemosyne.search.vectors import get_model_info, knn, rebuild_vector_indexes
 DOC = {"docs/retry.md": b"# Retries\n\nThe wait is computed by `compute_retry_delay`.\n"}
 
 
+@pytest.mark.slow
 def test_backfill_embeds_once_then_reuses(code_graph, db, embedder, tmp_path):
     g = code_graph
     apply_docs(g, 1, "c1", 2000, DOC)
@@ -54,6 +56,7 @@ def test_cache_survives_reingest_into_a_fresh_graph(db, embedder, tmp_path, make
         second.delete()
 
 
+@pytest.mark.slow
 def test_vector_index_dims_and_model_change(code_graph, db, embedder, openai_stub, tmp_path):
     g = code_graph
     cache = EmbeddingCache(tmp_path / "emb.sqlite")
@@ -111,6 +114,7 @@ def test_vector_health_check_finds_stored_vectors(code_graph, db, embedder, tmp_
     assert check_vector_health(code_graph) is False
 
 
+@pytest.mark.slow
 def test_refresh_workspace_is_the_post_ingest_step(shop, db, embedder):
     from mnemosyne.search import refresh_workspace
 

@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 RUN = "import sys; from mnemosyne.cli import main; sys.exit(main())"
 
 
@@ -14,6 +16,7 @@ def cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_search_json_and_text(shop, settings):
     name, _ = shop
     p = cli("search", "where", "is", "the", "retry", "delay", "computed", "--workspace", name, "--kind", "function", "--json")
@@ -30,6 +33,7 @@ def test_cli_search_json_and_text(shop, settings):
     assert p.returncode != 0 and "unknown kind" in p.stderr
 
 
+@pytest.mark.slow
 def test_cli_embed_is_incremental(shop, settings):
     name, _ = shop
     p = cli("embed", "--workspace", name, "--json")
@@ -44,6 +48,7 @@ def test_cli_models_status(settings, tokenizer_json):
     assert "tokenizer.json" in p.stdout and "model.onnx" in p.stdout
 
 
+@pytest.mark.slow
 def test_cli_ingest_embeds_with_progress_and_search_falls_back_before(settings, tmp_path, tokenizer_json):
     """`ingest` embeds what it ingested, with a progress line; before that (`--no-embed`)
     semantic and hybrid answer keyword results and say why instead of '0 results'."""

@@ -321,6 +321,7 @@ def test_doc_token_estimate_equals_its_token_by_token_definition():
         assert approx_tokens(text) == _tokens_one_by_one(text), repr(text[:80])
 
 
+@pytest.mark.slow
 def test_chunking_with_running_totals_equals_recounting():
     """Chunking keeps running token totals for ``approx_tokens`` (additive over whitespace joins);
     it must cut exactly where recounting the joined text cuts (any other counter does that)."""

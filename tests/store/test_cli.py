@@ -6,6 +6,8 @@ import json
 import uuid
 from pathlib import Path
 
+import pytest
+
 from mnemosyne.config import Settings
 from mnemosyne.store.connection import Database
 from mnemosyne.workspaces import add_workspace
@@ -13,6 +15,7 @@ from mnemosyne.workspaces import add_workspace
 from .helpers import make_git_repo, run_cli
 
 
+@pytest.mark.slow
 def test_db_status(settings: Settings) -> None:
     proc = run_cli("db", "status")
     assert proc.returncode == 0, proc.stderr
@@ -28,6 +31,7 @@ def test_db_status_not_running() -> None:
     assert not home.exists() or not (home / "falkordb.pid").exists()
 
 
+@pytest.mark.slow
 def test_workspace_add_list_remove(db: Database, tmp_path: Path) -> None:
     repo = make_git_repo(tmp_path / "cli-repo")
     proc = run_cli("workspace", "add", str(repo))
@@ -48,6 +52,7 @@ def test_workspace_add_list_remove(db: Database, tmp_path: Path) -> None:
     assert missing.returncode != 0 and "no workspace 'cli-repo'" in missing.stderr
 
 
+@pytest.mark.slow
 def test_cypher_reads_and_refuses_writes(db: Database, tmp_path: Path) -> None:
     repo = make_git_repo(tmp_path / "cy")
     add_workspace(db.registry, "cy", repo)

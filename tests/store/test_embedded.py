@@ -56,6 +56,7 @@ def test_start_reuse_stop(own_home: Path) -> None:
     assert server.stop() is False
 
 
+@pytest.mark.slow
 def test_sigkill_then_start_recovers_with_data(own_home: Path) -> None:
     settings = own_settings(own_home)
     server = EmbeddedFalkorDB(settings)
@@ -80,6 +81,7 @@ def test_sigkill_then_start_recovers_with_data(own_home: Path) -> None:
     db.close()
 
 
+@pytest.mark.slow
 def test_cli_recovers_after_sigkill(own_home: Path, tmp_path: Path) -> None:
     """Killing the server and running any command again recovers without manual steps."""
     env = {"MNEMOSYNE_HOME": str(own_home), "MNEMOSYNE_FALKORDB_SOCKET": str(own_home / "falkordb.sock"),
@@ -105,6 +107,7 @@ def test_adopts_server_whose_pid_file_vanished(own_home: Path) -> None:
     assert server.is_running()
 
 
+@pytest.mark.slow
 def test_concurrent_starts_share_one_server(own_home: Path) -> None:
     """Several commands starting the database at once end up with one server."""
     import subprocess
@@ -155,6 +158,7 @@ def _rewrite_done(db) -> None:  # noqa: ANN001
     raise AssertionError("AOF rewrite still running after 30 s")
 
 
+@pytest.mark.slow
 def test_new_indexes_go_into_the_aof_base(own_home: Path) -> None:
     """An index created in the AOF's incremental part is not used while it is replayed (every
     later lookup scans its label: minutes to restart), so ensure_schema rewrites the AOF."""
@@ -204,6 +208,7 @@ def test_clean_stop_compacts_the_aof(own_home: Path) -> None:
     db.close()
 
 
+@pytest.mark.slow
 def test_start_from_a_restored_snapshot(own_home: Path) -> None:
     """Restoring an RDB backup (``dump.rdb``, no ``appendonlydir/``): redis with the AOF on would
     start empty and overwrite the snapshot; start() loads it, then turns the AOF on."""
@@ -258,6 +263,7 @@ def _server_holding_files(settings: Settings, n: int) -> tuple[EmbeddedFalkorDB,
     return server, pid
 
 
+@pytest.mark.slow
 def test_a_hung_server_is_replaced(own_home: Path, monkeypatch) -> None:  # noqa: ANN001
     """A server that answers nothing and uses no CPU (FalkorDB deadlocked at start-up, seen
     rarely under load; here: SIGSTOP) is killed and started again, with its data."""
@@ -281,6 +287,7 @@ def test_a_hung_server_is_replaced(own_home: Path, monkeypatch) -> None:  # noqa
     db.close()
 
 
+@pytest.mark.slow
 def test_a_hung_server_is_killed_on_stop(own_home: Path, monkeypatch) -> None:  # noqa: ANN001
     """Stopping a deadlocked server (SIGTERM never handled, no CPU used) does not wait the whole
     timeout: it is killed once it has made no progress for HUNG_S."""
@@ -295,6 +302,7 @@ def test_a_hung_server_is_killed_on_stop(own_home: Path, monkeypatch) -> None:  
     assert not _pid_alive(pid) and time.monotonic() - t < 20
 
 
+@pytest.mark.slow
 def test_hang_watch_kills_a_deadlocked_server_only(own_home: Path) -> None:
     """The daemon's watch (``HangWatch``): a server answering PING is left alone however long it
     is watched; one that answers nothing and uses no CPU (deadlocked in the middle of a query;
