@@ -13,6 +13,11 @@ Expression encoding (plain tuples, so the result pickles):
   | ('defat', start_byte)  (a function / class / object literal defined in this file)
   | ('require', spec) | ('import', spec) (dynamic import: the module namespace)
   | ('elem', expr) (an element of an array: x[i], for-of) | ('type', typeexpr) | ('null',) | None (unknown)
+  | ('snap', name, scope, n) (the values of the first n bindings of a name: a swap's right side)
+  | ('in', scope, expr) (an object member added from another scope of the file)
+  | ('also', expr, expr) (an object member assigned again: the known values of both)
+  | ('from', expr, start, end|None, is_slice) (the elements of an array from ``start`` (to
+  ``end``): a rest element ``[x, ...rest]``, ``xs.slice(1)``, ``xs.slice(1, 2)``)
 Binding values:
   ('def', fqn, 'func'|'class'|'obj') | ('import', spec, name|'default'|'*')
   | ('var', typeexpr|None, expr|None, scope_index) | ('unknown',) | ('decl',) (declared, no value)
@@ -140,6 +145,13 @@ _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): u
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
 # a return type annotation ``: Promise<...>``
 _PROMISE_TYPE = re.compile(rb":\s*Promise\s*<")
+# the ``ParsedFile.call_args`` key of the calls of a function that has no name there: a function
+# returned and called at once (``make()(x)``) or an IIFE; where an anonymous function's parameters
+# come from (``_Ctx._param_values``)
+CALLED_AT_ONCE = "()"
+# the key of an object literal's members under which its spreads and ``Object.assign`` sources are
+# (``("spreads", (expr, ...))``): not a name a member can have
+SPREADS = "..."
 # array literals with more elements are data tables, not tuples of values (``array_literal``)
 _MAX_ARRAY_LITERAL = 16
 
@@ -659,6 +671,7 @@ class _Builder:
         self.fqns: set[str] = set()
         self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
         self.reassign: list[tuple[int, str, tuple | None]] = []
+        self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
         self.stack: list[_Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}
         self.key_base: list[str] = []  # per scope: what its stable key is numbered under
@@ -958,6 +971,10 @@ class _Builder:
                 continue
             if t in K.defs:
                 return ("defat", node.start_byte)
+            if t == K.k_assignment_expression:  # a = b = f: the value assigned
+                node = node.child_by_field_id(K.f_right)
+                depth += 1
+                continue
             if t == K.ternary or t == K.binary:
                 # `c ? a : b`, `a ?? b`, `a || b`: one of two values
                 if t == K.ternary:
@@ -977,7 +994,7 @@ class _Builder:
             t = node.type
             if t == "subscript_expression":
                 idx = node.child_by_field_id(self.K.f_index)
-                key = self._sv(idx)
+                key = self.index_key(idx)
                 obj = self.conv(node.child_by_field_id(self.K.f_object), depth + 1)
                 if obj is None:
                     return None
@@ -1030,6 +1047,10 @@ class _Builder:
         inner = self.conv(fn, depth + 1)
         if inner is None:
             return None
+        if inner[0] == "prop" and inner[2] == "slice":
+            cut = self._slice_bounds(node)
+            if cut is not None:  # xs.slice(1): the elements from 1 on, if xs is a known literal
+                return ("from", inner[1], *cut, True)
         if data.endswith(_WRAPPERS, 0, fe):
             # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
             args = node.child_by_field_id(K.f_arguments)
@@ -1037,6 +1058,18 @@ class _Builder:
             if a0 is not None:
                 return ("call", inner, self.conv(a0, depth + 1))
         return ("call", inner)
+
+    def _slice_bounds(self, call) -> tuple[int, int | None] | None:
+        """(start, end) of ``x.slice(start[, end])`` with non-negative integer literals, else None."""
+        args = call.child_by_field_id(self.K.f_arguments)
+        if args is None or not 1 <= args.named_child_count <= 2:
+            return None
+        bounds = []
+        for a in args.named_children:
+            if a.kind_id != self.K.k_number or not a.text.isdigit():
+                return None
+            bounds.append(int(a.text))
+        return bounds[0], (bounds[1] if len(bounds) > 1 else None)
 
     def conv_type(self, node, depth: int = 0) -> tuple | None:
         K = self.K
@@ -1119,13 +1152,17 @@ class _Builder:
         for ch in node.named_children:
             ck = ch.kind_id
             if ck == K.k_pair:
-                key = self.key_name(ch.child_by_field_id(K.f_key))
+                key = self.object_key(ch.child_by_field_id(K.f_key))
                 val = ch.child_by_field_id(K.f_value)
                 if key is None or val is None:
                     continue
                 e = self.object_literal(val, depth + 1) if val.kind_id == K.k_object else self.conv(val)
                 if e is not None:
                     members.append((key, e))
+            elif ck == K.k_method_definition:
+                key = self.key_name(ch.child_by_field_id(K.f_name))
+                if key is not None:
+                    members.append((key, ("defat", ch.start_byte)))
             elif ch.type == "shorthand_property_identifier":
                 name = self._t(ch)
                 members.append((name, ("id", name)))
@@ -1137,10 +1174,16 @@ class _Builder:
         self.obj_prefix[node.start_byte] = prefix
         self.pf.defs_at[node.start_byte] = ("def", prefix, "obj")
         members: dict[str, tuple] = {}
+        spreads: list[tuple] = []
         for ch in node.named_children:
             t = ch.type
+            if t == "spread_element":  # { ...a, k: f }: a's members too
+                x = self.conv(_nth(ch, 0))
+                if x is not None:
+                    spreads.append(x)
+                continue
             if t == "pair":
-                key = self.key_name(ch.child_by_field_id(self.K.f_key))
+                key = self.object_key(ch.child_by_field_id(self.K.f_key))
                 val = ch.child_by_field_id(self.K.f_value)
                 if key is None or val is None:
                     continue
@@ -1156,7 +1199,72 @@ class _Builder:
             elif t == "shorthand_property_identifier":
                 name = self._t(ch)
                 members[name] = ("id", name)
+        if spreads:
+            members[SPREADS] = ("spreads", tuple(spreads))
         self.pf.objects[prefix] = (scope, members)
+
+    def index_key(self, node) -> str | None:
+        """The key ``o[node]`` names: a string literal, or a name holding one (``const_str``)."""
+        if node is not None and node.kind_id == self.K.identifier:
+            return self.const_str(self._t(node))
+        return self._sv(node)
+
+    def object_key(self, node) -> str | None:
+        """A key of an object literal: a name, a string, or a computed ``["k"]`` / ``[K]`` with
+        ``const K = "k"`` (``const_str``)."""
+        if node is not None and node.type == "computed_property_name":
+            inner = _nth(node, 0)
+            if inner is None:
+                return None
+            if inner.kind_id == self.K.identifier:
+                return self.const_str(self._t(inner))
+            return self._sv(inner)
+        return self.key_name(node)
+
+    def const_str(self, name: str) -> str | None:
+        """The string a name declared so far holds when it is a ``const`` of a string literal."""
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            if name in bindings[s]:
+                return self.strs.get((s, name)) if len(bindings[s][name]) == 1 else None
+            s = parents[s]
+        return None
+
+    def local_object(self, node) -> str | None:
+        """The fqn of the object literal that name ``node`` holds, when it is bound (so far, in an
+        enclosing scope) once, to an object literal: ``const registry = {}``."""
+        if node is None or node.kind_id != self.K.identifier:
+            return None
+        name = self._t(node)
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                if len(bl) != 1 or bl[0][0] != "var" or bl[0][2] is None or bl[0][2][0] != "defat":
+                    return None
+                d = self.pf.defs_at.get(bl[0][2][1])
+                return d[1] if d is not None and d[2] == "obj" and d[1] in self.pf.objects else None
+            s = parents[s]
+        return None
+
+    def add_member(self, fqn: str, key: str, e: tuple | None) -> None:
+        """Object ``fqn`` gets member ``key`` = ``e`` (written in the current scope) later
+        (``registry.onLog = log``): for a key it had, one more of its values (``('also', ...)``:
+        those known of them; as before such assignments were read, an unknown one adds nothing);
+        ``Object.assign(o, src)`` with key ``SPREADS``: ``e`` is one more source of members."""
+        scope0, members = self.pf.objects[fqn]
+        scope = self.stack[-1].fe.scope
+        if e is not None and scope != scope0:
+            e = ("in", scope, e)
+        old = members.get(key)
+        if key == SPREADS:
+            members[key] = ("spreads", (old[1] if old is not None else ()) + ((e,) if e is not None else ()))
+        elif old is None:
+            members[key] = e if e is not None else ("unknown",)
+        elif e is not None:  # the values known of those assigned (as an unknown one added none)
+            members[key] = ("also", old, e)
 
     def key_name(self, node) -> str | None:
         if node is None:
@@ -1179,7 +1287,8 @@ class _Builder:
     def pattern_names(self, node, value: tuple | None, out: list, depth: int) -> None:
         """The names a destructuring pattern of ``value`` assigns, each with what it gets (None:
         unknown): object keys keep a member path (``('prop', value, key)``), array elements their
-        position (``('at', value, i)``); a default or a rest element is unknown."""
+        position (``('at', value, i)``), a rest element the ones after (``('from', ...)``); a
+        default is unknown."""
         if node is None or depth > 60:
             return
         t = node.type
@@ -1204,13 +1313,18 @@ class _Builder:
             for ch in node.children:
                 if ch.is_named:
                     if ch.kind_id != self.K.k_comment:
-                        at = ("at", value, pos) if value is not None and ch.kind_id != self.K.k_rest_pattern else None
+                        if value is None:
+                            at = None
+                        elif ch.kind_id == self.K.k_rest_pattern:  # [x, ...rest]: the elements from here on
+                            at = ("from", value, pos, None, False)
+                        else:
+                            at = ("at", value, pos)
                         self.pattern_names(ch, at, out, depth + 1)
                 elif ch.type == ",":
                     pos += 1
-        elif t == "rest_pattern":
+        elif t == "rest_pattern":  # the value is what the enclosing array pattern gives it
             for ch in node.named_children:
-                self.pattern_names(ch, None, out, depth + 1)
+                self.pattern_names(ch, value if value is not None and value[0] == "from" else None, out, depth + 1)
         elif t == "assignment_pattern":
             self.pattern_names(node.child_by_field_id(self.K.f_left), None, out, depth + 1)
 
@@ -1282,12 +1396,13 @@ class _Builder:
                     self.bind(scope, name, ("param", i, scope))
                 else:  # `n: number`, `s: "a" | "b"`: never one of our functions or objects
                     self.bind(scope, name, ("unknown",))
-                if is_ctor and cls is not None and tyexpr is not None:
+                if is_ctor and cls is not None:
                     first = _nth(p, 0)
                     if first is not None and first.type in ("accessibility_modifier", "override_modifier") or any(
                         c.type == "readonly" for c in p.children
-                    ):
-                        cls.members.setdefault(name, []).append(("field", scope, ("type", tyexpr)))
+                    ):  # a parameter property: typed, or holding what `new C(...)` passes (a callback)
+                        field = ("type", tyexpr) if tyexpr is not None else ("id", name)
+                        cls.members.setdefault(name, []).append(("field", scope, field))
             elif pat.kind_id == K.this:  # function (this: T, ...): a declared `this`
                 ty = p.child_by_field_id(self.K.f_type)
                 tyexpr = self.conv_type(ty) if ty is not None else None
@@ -1653,6 +1768,8 @@ class _Builder:
             scope = self.stack[-1].fe.scope
             self.pf.sites.append((scope, "call", e, fn))
             if e[0] != "id" and e[0] != "prop":
+                if e[0] == "call":  # make()(x): what a returned (maybe anonymous) function is given
+                    self.record_call_args(scope, e, fn)
                 return
             # what the arguments may pass (found once: ``Node.parent`` searches from the root)
             call = fn.parent
@@ -1668,6 +1785,8 @@ class _Builder:
             name = e[2]
             if (name == "push" or name == "unshift") and e[1][0] == "prop" and e[1][1] == ("this",):
                 self.field_items(scope, e[1][2], args)
+            if name == "assign" and e[1] == ("id", "Object"):
+                self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
                 for a in args.named_children[:2]:
                     cb = self.conv(a)
@@ -1679,6 +1798,10 @@ class _Builder:
                     self.pf.sites.append((scope, "cb", (e, cb), fn))
             return
         t = fn.type
+        if t in ("parenthesized_expression", "function_expression", "arrow_function"):
+            e = self.conv(fn)
+            if e is not None and e[0] == "defat":  # (function (cb) { ... })(f): an IIFE's arguments
+                self.record_call_args(self.stack[-1].fe.scope, e, fn)
         if t == "import":
             call = fn.parent
             spec = self.require_spec(call) if call is not None else None
@@ -1704,6 +1827,20 @@ class _Builder:
             if calls:
                 self.pf.call_args.setdefault(name, []).extend(calls)
 
+    def object_assign(self, args) -> None:
+        """``Object.assign(target, src, ...)`` with ``target`` an object literal of this file
+        (``local_object``): each source's members become members of it."""
+        target = _nth(args, 0)
+        fqn = self.local_object(target)
+        if fqn is None:
+            return
+        for a in args.named_children[1:]:
+            if a.kind_id == self.K.k_object:
+                x = self.object_literal(a)
+            else:
+                x = self.conv(a)
+            self.add_member(fqn, SPREADS, x)
+
     def field_items(self, scope: int, name: str, args) -> None:
         """``this.listeners.push(cb)`` in a method (``args``: its arguments node): the field holds
         the values pushed, as items (``("item", scope, expr)`` class members; ``for (const l of
@@ -1717,11 +1854,20 @@ class _Builder:
             if x is not None:
                 info.members.setdefault(name, []).append(("item", scope, x))
 
-    def record_args(self, scope: int, e: tuple, args) -> None:
+    def record_call_args(self, scope: int, e: tuple, fn) -> None:
+        """``record_args`` for a call of a function that has no name there (``make()(x)``, an
+        IIFE): filed under ``CALLED_AT_ONCE``."""
+        call = fn.parent
+        args = call.child_by_field_id(self.K.f_arguments) if call is not None else None
+        if args is not None and args.kind_id == self.K.k_arguments and args.named_child_count:
+            self.record_args(scope, e, args, CALLED_AT_ONCE)
+
+    def record_args(self, scope: int, e: tuple, args, name: str | None = None) -> None:
         """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
         arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
         a function or arrow written there, an object literal, a ``new`` or a call."""
-        name = e[2] if e[0] == "prop" else e[1]
+        if name is None:
+            name = e[2] if e[0] == "prop" else e[1]
         out = []
         some = False
         K = self.K
@@ -1729,6 +1875,10 @@ class _Builder:
             ak = a.kind_id
             if ak == K.k_object:
                 x = self.object_literal(a)
+            elif ak == K.k_spread_element:  # f(...args): the elements of args, in place
+                inner = _nth(a, 0)
+                x = self.conv(inner) if inner is not None else None
+                x = ("...", x) if x is not None else None
             elif ak == K.identifier or ak == K.member or ak in K.defs or ak == K.new or ak == K.call:
                 x = self.conv(a)
             elif a.type == "comment":
@@ -1948,6 +2098,12 @@ class _Builder:
         if nm.kind_id == K.identifier:
             name = self._t(nm)
             vexpr = None
+            if value is not None and value.kind_id == K.k_string:
+                decl = node.parent
+                if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
+                    sv = self._sv(value)
+                    if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
+                        self.strs[(fe.scope, name)] = sv
             if value is not None:
                 if value.kind_id == K.k_object:
                     self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
@@ -1973,9 +2129,24 @@ class _Builder:
             return
         if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned
             out: list[tuple[str, tuple | None]] = []
-            self.pattern_names(left, self.conv(right) if right is not None else None, out, 0)
+            rv = self.conv(right) if right is not None else None
+            self.pattern_names(left, rv, out, 0)
+            if rv is not None and rv[0] == "alit":
+                # a swap: the right side is read before the names change, so a name assigned here
+                # and read on the right is the values it had so far (``('snap', ...)``)
+                names = {n for n, _v in out}
+                snap = ("alit", tuple(self.snapshot(x, names, fe.scope) for x in rv[1]))
+                if snap != rv:
+                    out = []
+                    self.pattern_names(left, snap, out, 0)
             for name, v in out:
                 self.reassign.append((fe.scope, name, v))
+            return
+        if lt == "subscript_expression":  # registry["on-trace"] = f
+            key = self.index_key(left.child_by_field_id(self.K.f_index))
+            obj = self.local_object(left.child_by_field_id(self.K.f_object)) if key is not None else None
+            if obj is not None:
+                self.add_member(obj, key, self.conv(right) if right is not None else None)
             return
         if lt != "member_expression":
             return
@@ -1999,6 +2170,10 @@ class _Builder:
             return
         obj = left.child_by_field_id(self.K.f_object)
         prop = left.child_by_field_id(self.K.f_property)
+        if obj is not None and obj.kind_id == self.K.identifier and prop is not None:
+            fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
+            if fqn is not None:
+                self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
             if this is not None and this[0] == "cls":
@@ -2009,6 +2184,19 @@ class _Builder:
         le = self.conv(left)
         if le is not None:
             self.site("set", le, left)
+
+    def snapshot(self, x: tuple | None, names: set[str], scope: int) -> tuple | None:
+        """``('snap', name, scope, n)``: the first ``n`` bindings of ``name`` (those so far) in
+        the scope it is bound in, when ``x`` is a name in ``names``; else ``x``."""
+        if x is None or x[0] != "id" or x[1] not in names:
+            return x
+        s = scope
+        while s >= 0:
+            bl = self.pf.bindings[s].get(x[1])
+            if bl is not None:
+                return ("snap", x[1], s, len(bl))
+            s = self.pf.scope_parent[s]
+        return x
 
     def on_field(self, node) -> None:
         top = self.naming()

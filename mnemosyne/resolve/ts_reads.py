@@ -42,6 +42,10 @@ def _e(pf: ParsedFile, x):
         return ("@", pf.defs_at.get(x[1]))
     if len(x) == 3 and x[0] == "pval" and type(x[2]) is int:  # a destructured parameter: its scope by key
         return ("pval", x[1], pf.scope_key[x[2]])
+    if len(x) == 4 and x[0] == "snap" and type(x[2]) is int:  # a swap's right side: its scope by key
+        return ("snap", x[1], pf.scope_key[x[2]], x[3])
+    if len(x) == 3 and x[0] == "in" and type(x[1]) is int:  # a member added from another scope
+        return ("in", pf.scope_key[x[1]], _e(pf, x[2]))
     return tuple([_e(pf, y) for y in x])
 
 

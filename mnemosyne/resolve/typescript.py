@@ -75,6 +75,8 @@ from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import (
+    CALLED_AT_ONCE,
+    SPREADS,
     WRAPPER_CALLEES,
     ParsedFile,
     class_names_extended,
@@ -605,6 +607,20 @@ class _Ctx:
             return self.element(v, e[2], depth)
         if k == "alit":  # an array literal: its elements are evaluated where it was written
             return ("alit", pf.path, scope, e[1])
+        if k == "snap":  # [p, q] = [q, p]: the values q had before (its first bindings)
+            if pf is not self.pf:
+                self.read(pf, ("lk", pf.scope_key[e[2]], e[1]))
+            bl = pf.bindings[e[2]].get(e[1])
+            if not bl:
+                return None
+            return self.memoized(("snap", pf.path, e[2], e[1], e[3], self.tctx), 0, self._eval_bindings, pf, bl[: e[3]])
+        if k == "also":  # an object member assigned again (`state.handler = f`): what is known of both
+            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
+            return _union([v for v in vals if v is not None and v[0] != "null"])
+        if k == "in":  # a member added to an object literal from another scope: evaluated there
+            return self.eval(pf, e[1], e[2], depth + 1)
+        if k == "from":  # [x, ...rest] = xs / xs.slice(1): the elements from a position on
+            return self.sliced(pf, scope, e, depth)
         if k == "import":  # await import("./x"): the namespace
             self.flags |= 2
             return self.import_value(pf, e[1], "*")
@@ -616,26 +632,82 @@ class _Ctx:
             return ("olit", pf.path, scope, e[1])
         return None
 
+    def entries(self, a: tuple, depth: int) -> list:
+        """The elements of array-literal value ``a`` in order: ``(path, scope, expr)`` each (expr
+        None: a hole or an expression not encoded), where a spread of a known literal is put in
+        place (``[...head, c]``) and a spread of anything else is ``('...', path, scope, expr)``:
+        positions after it are unknown. ``('alit', None, None, entries)`` (a slice) holds them."""
+        if a[1] is None:
+            return list(a[3])
+        out: list = []
+        path, scope = a[1], a[2]
+        pf = None
+        for x in a[3]:
+            if x is not None and x[0] == "...":
+                inner = None
+                if x[1] is not None and depth < 16:
+                    pf = pf or self.file(path)
+                    inner = self.eval(pf, scope, x[1], depth + 1) if pf is not None else None
+                if inner is not None and inner[0] == "alit":
+                    out.extend(self.entries(inner, depth + 1))
+                else:
+                    out.append(("...", path, scope, x[1]))
+            else:
+                out.append((path, scope, x))
+        return out
+
     def element(self, v: tuple, pos: int | None, depth: int):
         """Element ``pos`` (None: any element) of the array literal(s) ``v`` may be; None when
-        not known (a position after a spread, a value that is not an array literal)."""
+        not known (a position after a spread of unknown length, a value that is not an array
+        literal)."""
         found = []
         for a in _alternatives(v):
             if a[0] != "alit":
                 return None
-            pf = self.file(a[1])
-            if pf is None:
-                return None
-            elems = a[3]
+            elems = self.entries(a, depth)
             if pos is not None:
-                if any(x is not None and x[0] == "..." for x in elems[: pos + 1]) or pos >= len(elems):
+                if any(len(x) == 4 for x in elems[: pos + 1]) or pos >= len(elems):
                     return None
                 elems = elems[pos : pos + 1]
             for x in elems:
-                if x is not None and x[0] == "...":
-                    x = ("elem", x[1]) if x[1] is not None else None
-                found.append(self.eval(pf, a[2], x, depth + 1) if x is not None else None)
+                if len(x) == 4:  # a spread of an array of unknown length: any of its elements
+                    path, scope, ex = x[1], x[2], ("elem", x[3]) if x[3] is not None else None
+                else:
+                    path, scope, ex = x
+                pf = self.file(path) if ex is not None else None
+                found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
         return _union(found, all_known=pos is not None)
+
+    def sliced(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
+        """``('from', xs, start, end, is_slice)``: the elements of the array literal(s) ``xs`` may
+        be from ``start`` (to ``end``), as a literal; an array typed ``T[]`` stays one; a
+        ``slice`` of anything else is the call it is (a class's own ``slice``)."""
+        v = self.eval(pf, scope, e[1], depth + 1)
+        if v is not None and v[0] == "arr":
+            return v
+        start, end = e[2], e[3]
+        out: list = []
+        for a in _alternatives(v):
+            if a[0] != "alit":
+                out = []
+                break
+            elems = self.entries(a, depth)
+            if any(len(x) == 4 for x in elems[: start if end is None else max(start, end)]):
+                out = []
+                break
+            out.append(("alit", None, None, tuple(elems[start:end])))
+        if out:
+            return _union(out)
+        if e[4]:
+            return self.eval(pf, scope, ("call", ("prop", e[1], "slice")), depth + 1)
+        return None
+
+    def argument(self, pf: ParsedFile, scope: int, args: tuple, i: int):
+        """Argument ``i`` of a call recorded with argument expressions ``args``
+        (``pf.call_args``), spreads of known literals put in place (``f(...[a, b])``)."""
+        if any(x is not None and x[0] == "..." for x in args[: i + 1]):
+            return self.element(("alit", pf.path, scope, args), i, 0)
+        return self.eval(pf, scope, args[i])
 
     def eval_as(self, types: bool, pf: ParsedFile, scope: int, e: tuple | None):
         """``eval`` of a type expression (``types``: names may denote interfaces) or of a value
@@ -705,7 +777,11 @@ class _Ctx:
                 return None
             e = o[1].get(name)
             if e is None:
-                return None
+                sp = o[1].get(SPREADS) if name != SPREADS else None
+                if sp is None:
+                    return None
+                # { ...a } / Object.assign(o, a): a member of a source (the last one that has it)
+                return self.memoized(("o", base[2], base[1], name), 4, self.spread_member, pf, o[0], sp[1], name)
             # the member's own expression is not evaluated at this call site (emit off)
             return self.memoized(("o", base[2], base[1], name), 0 if e[0] == "defat" else 4, self.eval, pf, o[0], e)
         if k == "func":  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
@@ -726,6 +802,16 @@ class _Ctx:
             e = next((x for key, x in base[3] if key == name), None)
             pf = self.file(base[1]) if e is not None else None
             return self.eval(pf, base[2], e) if pf is not None else None
+        return None
+
+    def spread_member(self, pf: ParsedFile, scope: int, sources: tuple, name: str):
+        """Member ``name`` of the last of ``sources`` (expressions in ``scope``) that has one."""
+        for x in reversed(sources):
+            v = self.eval(pf, scope, x)
+            if v is not None:
+                m = self.member(v, name)
+                if m is not None:
+                    return m
         return None
 
     def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
@@ -1193,14 +1279,19 @@ class _Ctx:
     def _param_values(self, pf: ParsedFile, scope: int, i: int, hops: int):
         fqn = pf.scope_fqn[scope]
         name = fqn.rsplit(".", 1)[-1]
-        if name.startswith("<") or fqn == pf.module:
-            return None  # an anonymous function is called by no name
+        if fqn == pf.module:
+            return None
+        if name.startswith("<"):  # an anonymous function is called by no name: called at once
+            return self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops)
         want = "func"
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
             fqn = fqn.rsplit(".", 1)[0]
             name = fqn.rsplit(".", 1)[-1]
             want = "class"
-        return self._site_values(fqn, name, want, i, hops)
+        named = self._site_values(fqn, name, want, i, hops)
+        if want == "func":  # also a named function returned and called at once (make()(x))
+            return _union([named, self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops)])
+        return named
 
     def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int):
         """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
@@ -1209,7 +1300,8 @@ class _Ctx:
         for path in self.callers_of(name):
             cpf = self.file_read(path, ("cs", name))
             if cpf is not None:
-                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if len(site[2]) > i and site[2][i] is not None)
+                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if (len(site[2]) > i and site[2][i] is not None)
+                             or any(x is not None and x[0] == "..." for x in site[2][: i + 1]))
         if len(sites) > MAX_PARAM_SITES:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []
@@ -1217,9 +1309,9 @@ class _Ctx:
             c = self.eval(cpf, sc, e)
             if not any(x[0] == want and x[1] == fqn for x in _alternatives(c)):
                 continue
-            a = args[i]
-            v = self.eval(cpf, sc, a)
-            if v is None and hops < MAX_PARAM_HOPS and (a[0] == "id" or a[0] == "prop"):
+            a = args[i] if len(args) > i else None
+            v = self.argument(cpf, sc, args, i)
+            if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == "id" or a[0] == "prop"):
                 v = self.passed(cpf, sc, a, hops + 1)  # passed on from the caller's own parameter
             if v is not None:
                 found.append(v)
