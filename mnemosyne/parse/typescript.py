@@ -57,6 +57,7 @@ _QUERY_SRC = """
 (function_declaration) @fn
 (generator_function_declaration) @fn
 (function_expression) @fn
+(generator_function) @fn
 (arrow_function) @fn
 (method_definition) @fn
 (class_declaration) @cls
@@ -73,6 +74,9 @@ _QUERY_SRC = """
 (assignment_expression) @assign
 (public_field_definition) @field
 (return_statement) @ret
+(yield_expression) @yield
+(array (spread_element) @spread)
+(arguments (spread_element) @spread)
 (for_in_statement) @forin
 (catch_clause) @catch
 (internal_module) @ns
@@ -110,7 +114,7 @@ _JSX_QUERY_SRC = """
 """
 # order of captures that share a node span: definitions before what they contain
 _RANK = {n: i for i, n in enumerate(
-    "export ns fn cls iface block var field assign ret forin catch import call new jsx dec member".split())}
+    "export ns fn cls iface block var field assign ret yield forin catch import call new jsx dec spread member".split())}
 
 _BY_RANK = sorted(_RANK, key=_RANK.__getitem__)
 
@@ -149,6 +153,10 @@ _PROMISE_TYPE = re.compile(rb":\s*Promise\s*<")
 # returned and called at once (``make()(x)``) or an IIFE; where an anonymous function's parameters
 # come from (``_Ctx._param_values``)
 CALLED_AT_ONCE = "()"
+# the member key of a ``[Symbol.iterator]`` / ``[Symbol.asyncIterator]`` method (named
+# anonymously): what ``for...of`` and spreads call (``_Ctx.iterate``); not a name a member can have
+ITERATOR = "@@iterator"
+_ITERATOR_KEYS = frozenset({b"Symbol.iterator", b"Symbol.asyncIterator"})
 # the key of an object literal's members under which its spreads and ``Object.assign`` sources are
 # (``("spreads", (expr, ...))``): not a name a member can have
 SPREADS = "..."
@@ -265,7 +273,7 @@ class _Kinds:
         self.unwrap = frozenset(
             k(n) for n in ("await_expression", "parenthesized_expression", "non_null_expression", "satisfies_expression")
         )
-        self.defs = frozenset(k(n) for n in ("arrow_function", "function_expression", "class", "object"))
+        self.defs = frozenset(k(n) for n in ("arrow_function", "function_expression", "generator_function", "class", "object"))
         self.nulls = frozenset(k(n) for n in ("null", "undefined"))
         # primitive literals: never a function, class or object of ours, so read like null (a
         # variable assigned 1 and then a function holds that function; ``x || "default"`` is x)
@@ -1529,6 +1537,13 @@ class _Builder:
                 fqn, ordinal = self.anon(top, "function", node)
                 name = fqn.rsplit(".", 1)[-1]
                 kind = "lambda"
+                if key is None and self.iterator_key(name_node):  # [Symbol.iterator]() { ... }
+                    if cls is not None:
+                        cls.members.setdefault(ITERATOR, []).append(("method", fqn))
+                    elif ptype == K.k_object:
+                        prefix = self.obj_prefix.get(parent.start_byte)
+                        if prefix is not None:
+                            self.pf.objects[prefix][1][ITERATOR] = ("defat", node.start_byte)
         else:
             arrow = t == K.k_arrow_function
             own = node.child_by_field_id(K.f_name)
@@ -2229,6 +2244,31 @@ class _Builder:
         val = _nth(node, 0)
         r[1].append(self.conv(val) if val is not None else ("null",))
 
+    def on_yield(self, node) -> None:
+        """``yield x`` in a generator: ``('yield', x)`` among its returns (a call of it gives the
+        values yielded, ``_Ctx._call_result``); ``yield* xs``: the elements of xs."""
+        e = self.stack[-1].nm
+        r = self.pf.returns.get(e.fqn) if e.kind == "function" else None
+        if r is None:
+            return
+        val = _nth(node, 0)
+        x = self.conv(val) if val is not None else None
+        if x is not None and any(c.type == "*" for c in node.children):
+            x = ("elem", x)
+        r[1].append(("yield", x))
+
+    def on_spread(self, node) -> None:
+        """``[...xs]`` / ``f(...xs)``: iterating xs (an "iter" site: its ``[Symbol.iterator]``)."""
+        inner = _nth(node, 0)
+        self.site("iter", self.conv(inner) if inner is not None else None, node)
+
+    def iterator_key(self, name_node) -> bool:
+        """``[Symbol.iterator]`` (or ``asyncIterator``) as a method's name."""
+        if name_node is None or name_node.type != "computed_property_name":
+            return False
+        inner = _nth(name_node, 0)
+        return inner is not None and self.data[inner.start_byte : inner.end_byte] in _ITERATOR_KEYS
+
     def on_ns(self, node) -> None:
         """``namespace N { ... }``: members are named ``<scope>.N.x``; its code belongs to the caller."""
         nm = node.child_by_field_id(self.K.f_name)
@@ -2261,6 +2301,8 @@ class _Builder:
         else:
             scope = self.push_block(node.end_byte).scope
         op = node.child_by_field_id(self.K.f_operator)
+        if op is not None and op.type == "of":  # for (x of obj): obj[Symbol.iterator]() and its next()
+            self.site("iter", self.conv(node.child_by_field_id(self.K.f_right)), node)
         if left is not None and left.type == "identifier" and op is not None and op.type == "of":
             right = self.conv(node.child_by_field_id(self.K.f_right))
             if right is not None:  # for (const x of items): an element of items
@@ -2288,6 +2330,8 @@ _HANDLERS = {
     "assign": _Builder.on_assign,
     "field": _Builder.on_field,
     "ret": _Builder.on_ret,
+    "yield": _Builder.on_yield,
+    "spread": _Builder.on_spread,
     "forin": _Builder.on_forin,
     "catch": _Builder.on_catch,
     "member": _Builder.on_member,

@@ -76,6 +76,7 @@ from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import (
     CALLED_AT_ONCE,
+    ITERATOR,
     SPREADS,
     WRAPPER_CALLEES,
     ParsedFile,
@@ -596,6 +597,10 @@ class _Ctx:
                 return v[1]
             if v is not None and (v[0] == "alit" or v[0] == "uni"):
                 return self.element(v, None, depth)
+            if v is not None and (v[0] == "inst" or v[0] == "obj"):  # an iterable of ours: what its
+                it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
+                if it is not None and it[1] is not None and it[1][0] == "arr":
+                    return it[1][1]
             return None
         if k == "at":  # pair[1] / const [a, b] = pair: that element of an array literal
             v = self.eval(pf, scope, e[1], depth + 1)
@@ -701,6 +706,14 @@ class _Ctx:
         if e[4]:
             return self.eval(pf, scope, ("call", ("prop", e[1], "slice")), depth + 1)
         return None
+
+    def iterator(self, v: tuple):
+        """(method, result) of the ``[Symbol.iterator]`` method of value ``v`` (an instance or
+        an object of ours), or None."""
+        m = self.member(v, ITERATOR) if v[0] in ("inst", "obj") else None
+        if m is None or m[0] != "func":
+            return None
+        return m, self.call_result(m)
 
     def argument(self, pf: ParsedFile, scope: int, args: tuple, i: int):
         """Argument ``i`` of a call recorded with argument expressions ``args``
@@ -1093,6 +1106,10 @@ class _Ctx:
             if result is not None and result[0] == "iinst" and rets:
                 typed, result = result, None  # an interface type: the returned values say more, if known
                 self.flags = fl
+        if rets and any(e is not None and e[0] == "yield" for e in rets):
+            # a generator: an iterator of the values it yields (as an array of them)
+            vals = [self.eval(pf, scope, e[1]) for e in rets if e is not None and e[0] == "yield" and e[1] is not None]
+            return ("arr", _union([v for v in vals if v is not None and v[0] != "null"]))
         if result is None and rets:
             for e in rets:
                 v = self.eval(pf, scope, e)
@@ -1416,6 +1433,16 @@ class _Ctx:
                     self.add_edge(s, "implicit", False)
         elif kind == "get":
             self.eval(pf, scope, expr)
+        elif kind == "iter":  # for (x of obj) / [...obj]: obj[Symbol.iterator]() and its next()
+            for v in _alternatives(self.eval(pf, scope, expr)):
+                it = self.iterator(v)
+                if it is None:
+                    continue
+                self.add_edge(it[0][1], "implicit", False)
+                for r in _alternatives(it[1]):
+                    n = self.member(r, "next") if r[0] in ("inst", "obj") else None
+                    if n is not None and n[0] == "func":
+                        self.add_edge(n[1], "implicit", False)
         elif kind == "cb" or kind == "bcb" or kind == "pcb":
             # items.map(f) with items an array, setTimeout(f), new Promise(f), fetch(u).then(f):
             # f is called for us
