@@ -149,6 +149,11 @@ _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): u
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
 # a return type annotation ``: Promise<...>``
 _PROMISE_TYPE = re.compile(rb":\s*Promise\s*<")
+# library types that say nothing of which function a parameter holds: such a parameter holds
+# what the callers pass, as an untyped one (``desc: PropertyDescriptor`` in a decorator)
+_OPAQUE_TYPES = frozenset(
+    ("id", n) for n in ("Function", "CallableFunction", "PropertyDescriptor", "TypedPropertyDescriptor", "Object")
+)
 # the ``ParsedFile.call_args`` key of the calls of a function that has no name there: a function
 # returned and called at once (``make()(x)``) or an IIFE; where an anonymous function's parameters
 # come from (``_Ctx._param_values``)
@@ -1393,6 +1398,8 @@ class _Builder:
             if pat.kind_id == K.identifier:
                 ty = p.child_by_field_id(K.f_type)
                 tyexpr = self.conv_type(ty) if ty is not None else None
+                if tyexpr in _OPAQUE_TYPES:  # `desc: PropertyDescriptor`: what the callers pass
+                    tyexpr = None
                 name = self._t(pat)
                 if tyexpr is None and elem is not None and i in elems:
                     self.bind(scope, name, elem)
@@ -1978,9 +1985,44 @@ class _Builder:
                     self.stack.append(d)
                     break
         inner = _nth(node, 0)
-        if inner is None or inner.type == "call_expression":
+        if inner is None:
             return
-        self.site("decorator", self.conv(inner), node)
+        args = self.decorated(node)
+        if inner.type == "call_expression":  # @retry(3): the runtime calls what retry(3) returns
+            fn = inner.child_by_field_id(self.K.f_function)
+            e = self.conv(fn) if fn is not None else None
+            if e is not None:
+                callee = ("call", e)
+                self.site("decorator", callee, node)
+                if args is not None:
+                    self.pf.call_args.setdefault(CALLED_AT_ONCE, []).append((self.stack[-1].fe.scope, callee, args))
+            return
+        e = self.conv(inner)
+        self.site("decorator", e, node)
+        if args is not None and e is not None and (e[0] == "id" or e[0] == "prop"):
+            name = e[2] if e[0] == "prop" else e[1]
+            self.pf.call_args.setdefault(name, []).append((self.stack[-1].fe.scope, e, args))
+
+    def decorated(self, node) -> tuple | None:
+        """What the runtime passes to decorator ``node``: a class decorator the class; a method
+        decorator the method, and as a third argument a descriptor whose ``value`` is the method
+        (legacy TypeScript decorators are given (prototype, key, descriptor), standard ones
+        (method, context)); None for other decorators."""
+        parent = node.parent
+        if parent is None:
+            return None
+        pt = parent.type
+        if pt in ("class_declaration", "class", "abstract_class_declaration"):
+            return (("defat", parent.start_byte),)
+        if pt != "class_body":
+            return None
+        m = node.next_named_sibling
+        while m is not None and m.type == "decorator":
+            m = m.next_named_sibling
+        if m is None or m.type != "method_definition":
+            return None
+        method = ("defat", m.start_byte)
+        return (method, None, ("olit", (("value", method),)))
 
     def on_import(self, node) -> None:
         K = self.K

@@ -1183,7 +1183,7 @@ class _Ctx:
                 return
             cur = self.base_of(cur[1], cur[2])
 
-    def param_path(self, pf: ParsedFile, scope: int, e: tuple) -> tuple[int, int, tuple[str, ...]] | None:
+    def param_path(self, pf: ParsedFile, scope: int, e: tuple, hop: int = 0) -> tuple[int, int, tuple[str, ...]] | None:
         """(index, function scope, member names) when expression ``e`` in ``scope`` of ``pf`` is a
         parameter of no known type (``cb``), a member of one (``opts.onDone``), or a name a
         destructuring parameter binds (``function f({ onDone })``); else None. Another file's
@@ -1213,6 +1213,10 @@ class _Ctx:
                         x = x[1]
                     if x[0] == "pval":
                         return (x[1], x[2], tuple(reversed(keys)))
+                    if x[0] == "id" and hop < 2:  # const original = desc.value: a member of a parameter
+                        r = self.param_path(pf, b[3], x, hop + 1)
+                        if r is not None:
+                            return (r[0], r[1], r[2] + tuple(reversed(keys)))
                 return None
             s = pf.scope_parent[s]
         return None
@@ -1393,6 +1397,11 @@ class _Ctx:
                         self.add_edge(m, "subclass", False)
         elif kind == "new":
             v = self.eval(pf, scope, expr)
+            if v is None and (expr[0] == "id" or expr[0] == "prop"):  # new cls(): a class the callers pass
+                for x in _alternatives(self.passed(pf, scope, expr)):
+                    if x[0] == "class":
+                        self.ctor_edge(x, "inferred")
+                return
             if v is None:
                 return
             if v[0] == "class":
