@@ -1851,17 +1851,43 @@ class _Builder:
 
     def object_assign(self, args) -> None:
         """``Object.assign(target, src, ...)`` with ``target`` an object literal of this file
-        (``local_object``): each source's members become members of it."""
+        (``local_object``) or a class's prototype (``prototype_of``): each source's members
+        become members of it (a class's as ``('mixin', scope, src)`` under ``SPREADS``)."""
         target = _nth(args, 0)
         fqn = self.local_object(target)
-        if fqn is None:
+        info = self.prototype_of(target) if fqn is None else None
+        if fqn is None and info is None:
             return
+        scope = self.stack[-1].fe.scope
         for a in args.named_children[1:]:
             if a.kind_id == self.K.k_object:
                 x = self.object_literal(a)
             else:
                 x = self.conv(a)
-            self.add_member(fqn, SPREADS, x)
+            if info is not None:  # Object.assign(C.prototype, mixin): C's instances have its members
+                if x is not None:
+                    info.members.setdefault(SPREADS, []).append(("mixin", scope, x))
+            else:
+                self.add_member(fqn, SPREADS, x)
+
+    def prototype_of(self, node) -> ClassInfo | None:
+        """The class of this file whose ``prototype`` ``node`` is (``C.prototype``, C bound to the
+        class declaration in an enclosing scope)."""
+        if node is None or node.kind_id != self.K.member:
+            return None
+        prop = node.child_by_field_id(self.K.f_property)
+        obj = node.child_by_field_id(self.K.f_object)
+        if prop is None or obj is None or obj.kind_id != self.K.identifier or self._t(prop) != "prototype":
+            return None
+        name = self._t(obj)
+        s = self.stack[-1].fe.scope
+        while s >= 0:
+            bl = self.pf.bindings[s].get(name)
+            if bl is not None:
+                d = bl[0] if len(bl) == 1 else None
+                return self.pf.classes.get(d[1]) if d is not None and d[0] == "def" and d[2] == "class" else None
+            s = self.pf.scope_parent[s]
+        return None
 
     def field_items(self, scope: int, name: str, args) -> None:
         """``this.listeners.push(cb)`` in a method (``args``: its arguments node): the field holds

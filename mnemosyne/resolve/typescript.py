@@ -817,10 +817,11 @@ class _Ctx:
             return self.eval(pf, base[2], e) if pf is not None else None
         return None
 
-    def spread_member(self, pf: ParsedFile, scope: int, sources: tuple, name: str):
-        """Member ``name`` of the last of ``sources`` (expressions in ``scope``) that has one."""
+    def spread_member(self, pf: ParsedFile, scope: int, sources, name: str):
+        """Member ``name`` of the last of ``sources`` (expressions in ``scope``; with scope -1,
+        ``('mixin', scope, expr)`` entries) that has one."""
         for x in reversed(sources):
-            v = self.eval(pf, scope, x)
+            v = self.eval(pf, x[1], x[2]) if scope < 0 else self.eval(pf, scope, x)
             if v is not None:
                 m = self.member(v, name)
                 if m is not None:
@@ -895,9 +896,11 @@ class _Ctx:
         saved_flags, saved_emit = self.flags, self.emit
         self.emit = False
         v = self.eval(pf, info.scope, info.extends)
+        if v is None and info.extends[0] == "id":  # (Base) => class extends Base: what is passed
+            v = _union([x for x in _alternatives(self.passed(pf, info.scope, info.extends)) if x[0] == "class"])
         self.flags, self.emit = saved_flags, saved_emit
         self.busy.discard(key)
-        if v is None or v[0] not in ("class", "ext", "builtin"):
+        if v is None or v[0] not in ("class", "ext", "builtin", "uni"):
             return None
         return v
 
@@ -926,9 +929,16 @@ class _Ctx:
             if fields:
                 return self.field_value(pf, fqn, name, fields)
             return None
+        mixins = info.members.get(SPREADS) if name != SPREADS else None
+        if mixins:  # Object.assign(C.prototype, mixin): the last mixin having it
+            m = self.memoized(("mx", path, fqn, name), 4, self.spread_member, pf, -1, mixins, name)
+            if m is not None:
+                return m
         base = self.base_of(fqn, path)
         if base is None:
             return None
+        if base[0] == "uni":  # class extends Base, with Base a parameter given several classes
+            return _union([self.class_member(b[1], b[2], name, seen, recv) for b in base[1] if b[0] == "class"])
         if base[0] == "class":
             return self.class_member(base[1], base[2], name, seen, recv)
         if base[0] == "ext":
@@ -1720,7 +1730,7 @@ class TypeScriptIndex:
             if info.extends is None:
                 continue
             b = ctx.base_of(fqn, path)
-            if b is None:
+            if b is None or b[0] == "uni":  # a mixin's parameter given several classes: none of them
                 continue
             if b[0] == "class":
                 inherits.append(Inherit(child=fqn, parent=b[1]))
