@@ -1605,6 +1605,10 @@ class _Builder:
                     elif target:
                         name = target
                         fqn = f"{self.module}.{target}"
+                    elif not arrow:  # C.prototype.m = function () { this ... }: `this` is a C
+                        proto = self.prototype_member(left)
+                        if proto is not None:
+                            this = ("cls", proto[0].fqn)
                 if fqn is None and own is not None:
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
@@ -1855,7 +1859,7 @@ class _Builder:
         become members of it (a class's as ``('mixin', scope, src)`` under ``SPREADS``)."""
         target = _nth(args, 0)
         fqn = self.local_object(target)
-        info = self.prototype_of(target) if fqn is None else None
+        info = self.prototype_of(target, functions=True) if fqn is None else None
         if fqn is None and info is None:
             return
         scope = self.stack[-1].fe.scope
@@ -1870,14 +1874,37 @@ class _Builder:
             else:
                 self.add_member(fqn, SPREADS, x)
 
-    def prototype_of(self, node) -> ClassInfo | None:
+    def prototype_member(self, left) -> tuple[ClassInfo, str] | None:
+        """(the constructor's ClassInfo, m) for an assignment target ``F.prototype.m`` with F a
+        class, or a function of this file (``function Shape() {}``, ``ns.Widget = function
+        () {}``): F's instances have the member (ES5 classes; ``_Ctx.eval`` of ``new F()``)."""
+        if left is None or left.kind_id != self.K.member:
+            return None
+        prop = left.child_by_field_id(self.K.f_property)
+        if prop is None or prop.type != "property_identifier":
+            return None
+        info = self.prototype_of(left.child_by_field_id(self.K.f_object), functions=True)
+        return (info, self._t(prop)) if info is not None else None
+
+    def prototype_of(self, node, functions: bool = False) -> ClassInfo | None:
         """The class of this file whose ``prototype`` ``node`` is (``C.prototype``, C bound to the
-        class declaration in an enclosing scope)."""
+        class declaration in an enclosing scope); with ``functions``, also a constructor
+        function's (``function_class``: ``F.prototype``, ``ns.F.prototype``)."""
         if node is None or node.kind_id != self.K.member:
             return None
         prop = node.child_by_field_id(self.K.f_property)
         obj = node.child_by_field_id(self.K.f_object)
-        if prop is None or obj is None or obj.kind_id != self.K.identifier or self._t(prop) != "prototype":
+        if prop is None or obj is None or self._t(prop) != "prototype":
+            return None
+        if obj.kind_id == self.K.member and functions:  # ns.Widget.prototype
+            fqn = self.local_object(obj.child_by_field_id(self.K.f_object))
+            key = obj.child_by_field_id(self.K.f_property)
+            x = self.pf.objects[fqn][1].get(self._t(key)) if fqn is not None and key is not None else None
+            if x is not None and x[0] == "in":
+                x = x[2]
+            d = self.pf.defs_at.get(x[1]) if x is not None and x[0] == "defat" else None
+            return self.function_class(d[1], self.pf.objects[fqn][0]) if d is not None and d[2] == "func" else None
+        if obj.kind_id != self.K.identifier:
             return None
         name = self._t(obj)
         s = self.stack[-1].fe.scope
@@ -1885,9 +1912,22 @@ class _Builder:
             bl = self.pf.bindings[s].get(name)
             if bl is not None:
                 d = bl[0] if len(bl) == 1 else None
-                return self.pf.classes.get(d[1]) if d is not None and d[0] == "def" and d[2] == "class" else None
+                if d is not None and d[0] == "var" and d[2] is not None and d[2][0] == "defat":
+                    d = self.pf.defs_at.get(d[2][1])  # var Shape = function () {}
+                if d is None or d[0] != "def":
+                    return None
+                if d[2] == "class":
+                    return self.pf.classes.get(d[1])
+                return self.function_class(d[1], s) if d[2] == "func" and functions else None
             s = self.pf.scope_parent[s]
         return None
+
+    def function_class(self, fqn: str, scope: int) -> ClassInfo:
+        """The ClassInfo of a constructor function (its prototype's members), made on first use."""
+        info = self.pf.classes.get(fqn)
+        if info is None:
+            info = self.pf.classes[fqn] = ClassInfo(fqn=fqn, path=self.path, scope=scope)
+        return info
 
     def field_items(self, scope: int, name: str, args) -> None:
         """``this.listeners.push(cb)`` in a method (``args``: its arguments node): the field holds
@@ -2253,6 +2293,10 @@ class _Builder:
             return
         obj = left.child_by_field_id(self.K.f_object)
         prop = left.child_by_field_id(self.K.f_property)
+        proto = self.prototype_member(left)
+        if proto is not None:  # Shape.prototype.area = function () {}: a method of Shape's instances
+            e = self.conv(right) if right is not None else None
+            proto[0].members.setdefault(proto[1], []).append(("field", fe.scope, e))
         if obj is not None and obj.kind_id == self.K.identifier and prop is not None:
             fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
             if fqn is not None:

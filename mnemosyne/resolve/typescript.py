@@ -545,6 +545,9 @@ class _Ctx:
                 return ("inst", c[1], c[2])
             if c[0] == "ext":
                 return ("extinst", c[1])
+            if c[0] == "func":  # new F() with F.prototype.m = ...: an instance of F's prototype
+                _pf, info = self.class_info(c[1], c[2])
+                return ("inst", c[1], c[2]) if info is not None else None
             return None
         if k == "this":
             if pf is not self.pf:
