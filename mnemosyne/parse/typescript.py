@@ -132,6 +132,7 @@ _CALLBACK_GLOBALS = frozenset(
     + [("prop", ("id", "process"), "nextTick")]
 )
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
+_ARRAY_FROM = ("prop", ("id", "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
 _STATE: dict[str, tuple[Language, Query]] = {}
 _LOCAL = threading.local()
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
@@ -1806,6 +1807,11 @@ class _Builder:
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
+            if e == _ARRAY_FROM and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
+                cb = self.conv(_nth(args, 1))
+                if cb is not None:
+                    self.pf.sites.append((scope, "bcb", (e, cb), fn))
+                return
             if e[0] != "prop":
                 return
             name = e[2]
@@ -1967,7 +1973,7 @@ class _Builder:
                 inner = _nth(a, 0)
                 x = self.conv(inner) if inner is not None else None
                 x = ("...", x) if x is not None else None
-            elif ak == K.identifier or ak == K.member or ak in K.defs or ak == K.new or ak == K.call:
+            elif ak == K.identifier or ak == K.member or ak in K.defs or ak == K.new or ak == K.call or ak == K.k_array:
                 x = self.conv(a)
             elif a.type == "comment":
                 continue

@@ -181,6 +181,10 @@ _NAMED_RESULTS = frozenset({"inst", "iinst", "obj", "func", "class", "mod", "ext
 # array methods whose result holds (some of) the receiver's elements
 _SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSorted", "toReversed", "splice"})
 # builtins returning a new array (``is_array``)
+# array methods returning an array (of other elements): ``is_array`` only
+_ARRAY_RESULTS = frozenset({"fill", "flat", "copyWithin", "with", "toSpliced"})
+# builtin classes whose instances' forEach calls the function given (``is_array``)
+_FOREACH_COLLECTIONS = frozenset({"Set", "Map"})
 _ARRAY_MAKERS = frozenset({"Object.keys", "Object.values", "Object.entries", "Array.from", "Array.of"})
 _ARRAY_MAKER_NAMES = frozenset(m.rsplit(".", 1)[1] for m in _ARRAY_MAKERS)
 # builtins returning a promise, and the methods of a promise returning one (``is_promise``)
@@ -1369,26 +1373,58 @@ class _Ctx:
             return False
         return v[1] == "Promise" if r[0] == "new" else v[1] in _PROMISE_MAKERS
 
-    def is_array(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
+    def is_array(self, pf: ParsedFile, scope: int, r: tuple | None, method: str = "", depth: int = 0) -> bool:
         """Whether expression ``r`` is known to be an array: typed so (``T[]``, ``Array<T>``), an
-        array literal, ``Object.keys``/``values``/``entries(...)``, ``Array.from``/``of(...)``, or
-        what ``filter``/``map``/``slice``/... of an array returns."""
+        array literal, ``Object.keys``/``values``/``entries(...)``, ``Array.from``/``of(...)``,
+        ``new Array(...)``, ``s.split(...)`` (of anything not ours), what ``filter``/``map``/
+        ``slice``/``fill``/``flat``/... of an array returns, a variable only ever bound to one of
+        these, or a parameter the callers pass arrays to. For ``method`` ``forEach``, also a
+        ``new Set(...)`` / ``new Map(...)``."""
         while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop":
             name = r[1][2]
-            if name in _SAME_ELEMENTS or name == "map" or name == "flatMap":
+            if name in _SAME_ELEMENTS or name == "map" or name == "flatMap" or name in _ARRAY_RESULTS:
                 r = r[1][1]  # items.filter(...).map(...): still an array, if items is one
                 continue
             if name in _ARRAY_MAKER_NAMES:
                 f = self.eval(pf, scope, r[1])
                 if f is not None and f[0] == "builtin" and f[1] in _ARRAY_MAKERS:
                     return True
+            if name == "split":  # "a,b".split(","): an array, unless split is a method of ours
+                recv = self.eval(pf, scope, r[1][1])
+                return recv is None or recv[0] in ("builtin", "null", "extm")
             break
         if r is None:
             return False
         if r[0] == "alit":
             return True
+        if r[0] == "new":  # new Array(n), and for forEach new Set(...) / new Map(...)
+            c = self.eval(pf, scope, r[1])
+            return c is not None and c[0] == "builtin" and (
+                c[1] == "Array" or (method == "forEach" and c[1] in _FOREACH_COLLECTIONS)
+            )
         v = self.eval(pf, scope, r)
-        return v is not None and (v[0] == "arr" or v[0] == "alit")
+        if v is not None:
+            return v[0] == "arr" or v[0] == "alit"
+        if r[0] == "id" and depth < 4:  # const copy = Array.from(xs): what it is bound to
+            bl, s = self.raw_bindings(pf, scope, r[1])
+            if bl and all(b[0] == "var" and b[1] is None and b[2] is not None for b in bl):
+                return all(self.is_array(pf, b[3], b[2], method, depth + 1) for b in bl)
+        if r[0] == "id" or r[0] == "prop":  # a parameter: what the callers pass
+            vals = _alternatives(self.passed(pf, scope, r))
+            return bool(vals) and all(x[0] == "arr" or x[0] == "alit" for x in vals)
+        return False
+
+    def raw_bindings(self, pf: ParsedFile, scope: int, name: str) -> tuple[list | None, int]:
+        """The bindings ``name`` finds from ``scope`` (recorded like ``lookup``) and their scope."""
+        if pf is not self.pf:
+            self.read(pf, ("lk", pf.scope_key[scope], name))
+        s = scope
+        while s >= 0:
+            bl = pf.bindings[s].get(name)
+            if bl is not None:
+                return bl, s
+            s = pf.scope_parent[s]
+        return None, -1
 
     def run_site(self, scope: int, kind: str, expr: tuple, line: int) -> None:
         pf = self.pf
@@ -1470,7 +1506,7 @@ class _Ctx:
             # f is called for us
             callee, cb = expr
             if kind == "cb":
-                if not self.is_array(pf, scope, callee[1]):
+                if not self.is_array(pf, scope, callee[1], callee[2]):
                     return
             elif kind == "pcb":
                 if not self.is_promise(pf, scope, callee[1]):
