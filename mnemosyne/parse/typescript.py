@@ -395,6 +395,7 @@ class ParsedFile:
     asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
+    iifes: dict[str, int] | None = None  # computed on first use: ``_Ctx.called_at_once``
 
 
 def extends_name(e: tuple | None) -> str | None:

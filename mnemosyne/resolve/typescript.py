@@ -146,6 +146,20 @@ def _alternatives(v) -> tuple:
     return () if v is None else v[1] if v[0] == "uni" else (v,)
 
 
+def _admits(how: tuple, callee: tuple) -> bool:
+    """Whether a call of ``callee`` (filed under ``CALLED_AT_ONCE``) may call a function that is
+    called at once as ``how`` says (``_Ctx.called_at_once``): an IIFE by its own definition; a
+    function returned by ``name`` by a call of a call of ``name`` (of any call, when nameless)."""
+    if how[0] == "iife":
+        return callee == ("defat", how[2])
+    if callee[0] != "call" or callee[1] is None:
+        return False
+    inner = callee[1]
+    if how[1].startswith("<"):
+        return True
+    return (inner[0] == "id" and inner[1] == how[1]) or (inner[0] == "prop" and inner[2] == how[1])
+
+
 def _funcs(v) -> list:
     """The internal functions among the values ``v`` may be."""
     return [x for x in _alternatives(v) if x[0] == "func"]
@@ -163,6 +177,7 @@ def _funcs(v) -> list:
 #   | ('bind', func value): ``f.bind``, which makes a function calling f (calling it is no call of f)
 #   | ('alit', path, scope, (expr | None, ...)): an array literal (``[value, toggle]``), its
 #     elements by position, evaluated where it was written
+_NO_DEF = ("def", "", "")
 CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
 # how indirect a resolution is: an edge found several ways keeps its most direct one
 _INDIRECT = {"inferred": 1, "subclass": 2}
@@ -1320,26 +1335,57 @@ class _Ctx:
         if fqn == pf.module:
             return None
         if name.startswith("<"):  # an anonymous function is called by no name: called at once
-            return self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops)
+            how = self.called_at_once(pf, scope, fqn)
+            return self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops, how) if how is not None else None
         want = "func"
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
             fqn = fqn.rsplit(".", 1)[0]
             name = fqn.rsplit(".", 1)[-1]
             want = "class"
         named = self._site_values(fqn, name, want, i, hops)
-        if want == "func":  # also a named function returned and called at once (make()(x))
-            return _union([named, self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops)])
+        how = self.called_at_once(pf, scope, fqn) if want == "func" else None
+        if how is not None:  # also make()(x), an IIFE
+            return _union([named, self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops, how)])
         return named
 
-    def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int):
+    def called_at_once(self, pf: ParsedFile, scope: int, fqn: str) -> tuple | None:
+        """How function ``fqn`` (its scope ``scope`` in ``pf``) may be called by no name, as a
+        filter of the calls to search (``_site_values``): ``('ret', name)`` when the function
+        enclosing it, called ``name``, returns it (``make()(x)``: calls of a call of ``name``;
+        any call of a call for an anonymous one), ``('iife', path, start)`` when it is an IIFE;
+        else None (the calls of nameless callees are never searched for it: a search evaluates
+        each of them)."""
+        parent = pf.scope_parent[scope]
+        if parent >= 0:
+            outer = pf.scope_fqn[parent]
+            r = self.file_read(pf.path, ("r", outer)).returns.get(outer) if outer != pf.module else None
+            if r is not None:
+                own = ("id", fqn.rsplit(".", 1)[-1])
+                defs = pf.defs_at
+                if any(x == own or (x is not None and x[0] == "defat" and defs.get(x[1], _NO_DEF)[1] == fqn) for x in r[1]):
+                    return ("ret", outer.rsplit(".", 1)[-1])
+        if pf is not self.pf:
+            self.read(pf, ("cs", CALLED_AT_ONCE))
+        iifes = pf.iifes
+        if iifes is None:  # computed once per parse result: function fqn -> its offset
+            iifes = pf.iifes = {
+                pf.defs_at.get(site[1][1], _NO_DEF)[1]: site[1][1]
+                for site in pf.call_args.get(CALLED_AT_ONCE, ())
+                if site[1][0] == "defat"
+            }
+        start = iifes.get(fqn)
+        return ("iife", pf.path, start) if start is not None else None
+
+    def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int, how: tuple | None = None):
         """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
-        argument ``i``."""
+        argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits."""
         sites = []
-        for path in self.callers_of(name):
+        paths = (how[1],) if how is not None and how[0] == "iife" else self.callers_of(name)
+        for path in paths:
             cpf = self.file_read(path, ("cs", name))
             if cpf is not None:
-                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if (len(site[2]) > i and site[2][i] is not None)
-                             or any(x is not None and x[0] == "..." for x in site[2][: i + 1]))
+                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if ((len(site[2]) > i and site[2][i] is not None)
+                             or any(x is not None and x[0] == "..." for x in site[2][: i + 1])) and (how is None or _admits(how, site[1])))
         if len(sites) > MAX_PARAM_SITES:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []

@@ -111,6 +111,15 @@ RECORDED = {
     # from their context (`<lambda:sorted(key=)>`, `<arrow:test('retries')>`), not numbered over
     # their scope; Symbol.ordinal keeps the PyCG number the export maps them back to
     25: "ac6ce6da7accda7d4468d3720be8ccb15bcc61827574f851fe50a57b17052d7f",
+    # TypeScript/JavaScript: rest elements, slices and spreads of known array literals; objects
+    # updated later (o.k = f, Object.assign, spreads, computed keys); parameter-property callbacks;
+    # chained assignments and swaps; functions called at once and IIFEs; [Symbol.iterator] / next
+    # and generators' yields; decorators given what they decorate; mixins; ES5 constructor
+    # functions; Array.from(xs, f) and more known arrays; function* expressions are functions of
+    # their own; new corpus cases array_rest_spread, object_updates, constructor_callback_fields,
+    # chained_assign_swap, called_at_once, iterators_generators, decorator_wrappers, mixins,
+    # constructor_functions, builtin_callbacks
+    26: "363f4696f31c98c6ec49a8c5f79adfd1b32c48d7948732f296c5c6afd994d691",
 }
 
 
