@@ -2061,6 +2061,7 @@ class _Builder:
         if inner is None:
             return
         args = self.decorated(node)
+        scope = self.stack[-1].fe.scope
         if inner.type == "call_expression":  # @retry(3): the runtime calls what retry(3) returns
             fn = inner.child_by_field_id(self.K.f_function)
             e = self.conv(fn) if fn is not None else None
@@ -2068,13 +2069,28 @@ class _Builder:
                 callee = ("call", e)
                 self.site("decorator", callee, node)
                 if args is not None:
-                    self.pf.call_args.setdefault(CALLED_AT_ONCE, []).append((self.stack[-1].fe.scope, callee, args))
+                    self.pf.call_args.setdefault(CALLED_AT_ONCE, []).append((scope, callee, args))
+                    self.decorated_method(node, scope, ("call", callee))
             return
         e = self.conv(inner)
         self.site("decorator", e, node)
         if args is not None and e is not None and (e[0] == "id" or e[0] == "prop"):
             name = e[2] if e[0] == "prop" else e[1]
-            self.pf.call_args.setdefault(name, []).append((self.stack[-1].fe.scope, e, args))
+            self.pf.call_args.setdefault(name, []).append((scope, e, args))
+            self.decorated_method(node, scope, ("call", e))
+
+    def decorated_method(self, node, scope: int, result: tuple) -> None:
+        """A method decorator: the method's member also holds what the decorator's call returns
+        (``('deco', scope, call)``: a function it returns replaces the method; ``_Ctx.class_member``)."""
+        top = self.naming()
+        m = node.next_named_sibling
+        while m is not None and m.type == "decorator":
+            m = m.next_named_sibling
+        if top.kind != "class" or top.cls is None or m is None or m.type != "method_definition":
+            return
+        key = self.key_name(m.child_by_field_id(self.K.f_name))
+        if key is not None:
+            top.cls.members.setdefault(key, []).append(("deco", scope, result))
 
     def decorated(self, node) -> tuple | None:
         """What the runtime passes to decorator ``node``: a class decorator the class; a method

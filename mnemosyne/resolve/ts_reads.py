@@ -73,7 +73,7 @@ def _export(pf: ParsedFile, x):
 
 
 def _member(pf: ParsedFile, ent: tuple) -> tuple:
-    if ent[0] == "field" or ent[0] == "item" or ent[0] == "mixin":
+    if ent[0] == "field" or ent[0] == "item" or ent[0] == "mixin" or ent[0] == "deco":
         return (ent[0], pf.scope_key[ent[1]], _e(pf, ent[2]))
     return ent
 

@@ -732,10 +732,8 @@ class _Ctx:
     def iterator(self, v: tuple):
         """(method, result) of the ``[Symbol.iterator]`` method of value ``v`` (an instance or
         an object of ours), or None."""
-        m = self.member(v, ITERATOR) if v[0] in ("inst", "obj") else None
-        if m is None or m[0] != "func":
-            return None
-        return m, self.call_result(m)
+        fs = _funcs(self.member(v, ITERATOR)) if v[0] in ("inst", "obj") else []
+        return (fs[0], self.call_result(fs[0])) if fs else None
 
     def argument(self, pf: ParsedFile, scope: int, args: tuple, i: int):
         """Argument ``i`` of a call recorded with argument expressions ``args``
@@ -839,6 +837,15 @@ class _Ctx:
             return self.eval(pf, base[2], e) if pf is not None else None
         return None
 
+    def decorated_method(self, pf: ParsedFile, fqn: str, entries: list):
+        """Method ``fqn`` and the functions its decorators' calls return (``@bound`` returning a
+        wrapper: a call through the method's name runs the wrapper)."""
+        found = [("func", fqn, pf.path)]
+        for d in entries:
+            if d[0] == "deco":
+                found.extend(_funcs(self.eval(pf, d[1], d[2])))
+        return _union(found)
+
     def spread_member(self, pf: ParsedFile, scope: int, sources, name: str):
         """Member ``name`` of the last of ``sources`` (expressions in ``scope``; with scope -1,
         ``('mixin', scope, expr)`` entries) that has one."""
@@ -938,6 +945,8 @@ class _Ctx:
         if entries:
             for ent in entries:
                 if ent[0] == "method":
+                    if any(d[0] == "deco" for d in entries):  # and what its decorators return
+                        return self.memoized(("deco", path, fqn, name), 0, self.decorated_method, pf, ent[1], entries)
                     return ("func", ent[1], path)
             for ent in entries:
                 if ent[0] == "msig":  # `abstract m()`: an override below the receiver's class runs
@@ -1020,9 +1029,8 @@ class _Ctx:
         """The methods called ``name`` that each of ``classes`` finds in its own chain."""
         out: set[str] = set()
         for fqn, path in classes:
-            v = self.class_member(fqn, path, name, set())
-            if v is not None and v[0] == "func":
-                out.add(v[1])
+            for x in _funcs(self.class_member(fqn, path, name, set())):  # (with a decorator's wrapper)
+                out.add(x[1])
         return out
 
     def setter_of(self, base: tuple, name: str):
@@ -1518,8 +1526,7 @@ class _Ctx:
                 return
             if v[0] == "class":
                 self.ctor_edge(v)
-                r = self.class_member(v[1], v[2], "render", set())
-                if r is not None and r[0] == "func":
+                for r in _funcs(self.class_member(v[1], v[2], "render", set())):
                     self.add_edge(r[1], "jsx", False)
             else:
                 self.edge_to(v, "jsx")

@@ -114,12 +114,13 @@ RECORDED = {
     # TypeScript/JavaScript: rest elements, slices and spreads of known array literals; objects
     # updated later (o.k = f, Object.assign, spreads, computed keys); parameter-property callbacks;
     # chained assignments and swaps; functions called at once and IIFEs; [Symbol.iterator] / next
-    # and generators' yields; decorators given what they decorate; mixins; ES5 constructor
+    # and generators' yields; decorators given what they decorate (and a decorated method reaching
+    # the wrapper its decorator returns); mixins; ES5 constructor
     # functions; Array.from(xs, f) and more known arrays; function* expressions are functions of
     # their own; new corpus cases array_rest_spread, object_updates, constructor_callback_fields,
     # chained_assign_swap, called_at_once, iterators_generators, decorator_wrappers, mixins,
     # constructor_functions, builtin_callbacks
-    26: "363f4696f31c98c6ec49a8c5f79adfd1b32c48d7948732f296c5c6afd994d691",
+    26: "0561d3029f477aed504d640097359c96c43b8dc1235aa06cda88e9c7a3e47d42",
 }
 
 

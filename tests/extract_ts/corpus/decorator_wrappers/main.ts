@@ -1,7 +1,8 @@
 // A decorator is called with what it decorates: a class decorator with the class, a method
 // decorator with the method (and, in the legacy form, a descriptor whose `value` is the method):
 // a wrapper it installs calls the original through that parameter. A decorator factory's call
-// (`@retry(3)`) returns the function the runtime calls.
+// (`@retry(3)`) returns the function the runtime calls. A call through a decorated method's
+// name also reaches the function its decorator returns in its place (`@bound`'s wrapper).
 function trace(): void {}
 function work(): void {}
 
@@ -49,4 +50,10 @@ class Plugin {
 
   @retry(3)
   ping(): void {}
+}
+
+export function main(): void {
+  const p = new Plugin();
+  p.stop();
+  p.start();
 }
