@@ -2071,6 +2071,7 @@ class _Builder:
                 if args is not None:
                     self.pf.call_args.setdefault(CALLED_AT_ONCE, []).append((scope, callee, args))
                     self.decorated_method(node, scope, ("call", callee))
+                    self.decorated_class(node, scope, ("call", callee))
             return
         e = self.conv(inner)
         self.site("decorator", e, node)
@@ -2078,6 +2079,17 @@ class _Builder:
             name = e[2] if e[0] == "prop" else e[1]
             self.pf.call_args.setdefault(name, []).append((scope, e, args))
             self.decorated_method(node, scope, ("call", e))
+            self.decorated_class(node, scope, ("call", e))
+
+    def decorated_class(self, node, scope: int, result: tuple) -> None:
+        """``@d class C``: C's name is also bound to what the decorator's call returns
+        (``('deco', scope, call)``: a class it returns replaces C; ``_Ctx._eval_bindings``)."""
+        parent = node.parent
+        if parent is None or parent.type not in ("class_declaration", "abstract_class_declaration"):
+            return
+        nm = parent.child_by_field_id(self.K.f_name)
+        if nm is not None:
+            self.bind(scope, self._t(nm), ("deco", scope, result))
 
     def decorated_method(self, node, scope: int, result: tuple) -> None:
         """A method decorator: the method's member also holds what the decorator's call returns

@@ -54,6 +54,8 @@ def _binding(pf: ParsedFile, b: tuple) -> tuple:
         return ("var", _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]])
     if b[0] == "param":
         return ("param", b[1], pf.scope_key[b[2]])
+    if b[0] == "deco":
+        return ("deco", pf.scope_key[b[1]], _e(pf, b[2]))
     return b
 
 

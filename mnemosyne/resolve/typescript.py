@@ -444,6 +444,10 @@ class _Ctx:
                 continue  # an interface merged with a value: the value (``lookup`` sees lone interfaces)
             if k == "def":
                 v = self.def_value(b, pf.path)
+            elif k == "deco":  # @d class C: a class d returns in C's place, if it returns one
+                v = self.eval(pf, b[1], b[2])
+                if v is None or not all(x[0] == "class" for x in _alternatives(v)):
+                    continue
             elif k == "import":
                 self.flags |= 2
                 v = self.import_value(pf, b[1], b[2])
@@ -560,6 +564,8 @@ class _Ctx:
             c = self.eval(pf, scope, e[1], depth + 1)
             if c is None:
                 return None
+            if c[0] == "uni":  # one of several classes (`@d class C` with d returning a class)
+                return _union([("inst", x[1], x[2]) if x[0] == "class" else None for x in c[1]], all_known=True)
             if c[0] == "class":
                 return ("inst", c[1], c[2])
             if c[0] == "ext":
@@ -1507,10 +1513,11 @@ class _Ctx:
                 return
             if v is None:
                 return
-            if v[0] == "class":
-                self.ctor_edge(v)
-            elif v[0] in ("func", "ext", "builtin"):
-                self.edge_to(v, "constructor")
+            for x in _alternatives(v):
+                if x[0] == "class":
+                    self.ctor_edge(x)
+                elif x[0] in ("func", "ext", "builtin"):
+                    self.edge_to(x, "constructor")
         elif kind == "super":
             this = pf.scope_this[scope]
             if this is None or this[0] != "cls":

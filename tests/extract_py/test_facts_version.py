@@ -115,12 +115,12 @@ RECORDED = {
     # updated later (o.k = f, Object.assign, spreads, computed keys); parameter-property callbacks;
     # chained assignments and swaps; functions called at once and IIFEs; [Symbol.iterator] / next
     # and generators' yields; decorators given what they decorate (and a decorated method reaching
-    # the wrapper its decorator returns); mixins; ES5 constructor
+    # the wrapper its decorator returns, a decorated class the class it returns); mixins; ES5 constructor
     # functions; Array.from(xs, f) and more known arrays; function* expressions are functions of
     # their own; new corpus cases array_rest_spread, object_updates, constructor_callback_fields,
     # chained_assign_swap, called_at_once, iterators_generators, decorator_wrappers, mixins,
     # constructor_functions, builtin_callbacks
-    26: "0561d3029f477aed504d640097359c96c43b8dc1235aa06cda88e9c7a3e47d42",
+    26: "ffd9ef8f7744004cd62b59d1c1651e41f244d8885c52456cfb79fa30de833f7d",
 }
 
 

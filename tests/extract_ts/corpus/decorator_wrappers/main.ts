@@ -2,7 +2,8 @@
 // decorator with the method (and, in the legacy form, a descriptor whose `value` is the method):
 // a wrapper it installs calls the original through that parameter. A decorator factory's call
 // (`@retry(3)`) returns the function the runtime calls. A call through a decorated method's
-// name also reaches the function its decorator returns in its place (`@bound`'s wrapper).
+// name also reaches the function its decorator returns in its place (`@bound`'s wrapper), and
+// a class decorator returning a class makes the decorated name one of both (`@sealed`).
 function trace(): void {}
 function work(): void {}
 
@@ -28,6 +29,19 @@ function retry(times: number) {
       run();
     }
   };
+}
+
+function sealed<T extends new (...args: any[]) => object>(ctor: T) {
+  return class extends ctor {
+    audit(): void {
+      trace();
+    }
+  };
+}
+
+@sealed
+class Store {
+  load(): void {}
 }
 
 function register(cls: new () => object) {
@@ -56,4 +70,7 @@ export function main(): void {
   const p = new Plugin();
   p.stop();
   p.start();
+  const s = new Store();
+  s.load();
+  s.audit();
 }
