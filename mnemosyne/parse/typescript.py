@@ -13,6 +13,11 @@ Expression encoding (plain tuples, so the result pickles):
   | ('defat', start_byte)  (a function / class / object literal defined in this file)
   | ('require', spec) | ('import', spec) (dynamic import: the module namespace)
   | ('elem', expr) (an element of an array: x[i], for-of) | ('type', typeexpr) | ('null',) | None (unknown)
+  | ('snap', name, scope, n) (the values of the first n bindings of a name: a swap's right side)
+  | ('in', scope, expr) (an object member added from another scope of the file)
+  | ('also', expr, expr) (an object member assigned again: the known values of both)
+  | ('from', expr, start, end|None, is_slice) (the elements of an array from ``start`` (to
+  ``end``): a rest element ``[x, ...rest]``, ``xs.slice(1)``, ``xs.slice(1, 2)``)
 Binding values:
   ('def', fqn, 'func'|'class'|'obj') | ('import', spec, name|'default'|'*')
   | ('var', typeexpr|None, expr|None, scope_index) | ('unknown',) | ('decl',) (declared, no value)
@@ -54,6 +59,7 @@ _QUERY_SRC = """
 (function_declaration) @fn
 (generator_function_declaration) @fn
 (function_expression) @fn
+(generator_function) @fn
 (arrow_function) @fn
 (method_definition) @fn
 (class_declaration) @cls
@@ -70,6 +76,9 @@ _QUERY_SRC = """
 (assignment_expression) @assign
 (public_field_definition) @field
 (return_statement) @ret
+(yield_expression) @yield
+(array (spread_element) @spread)
+(arguments (spread_element) @spread)
 (for_in_statement) @forin
 (catch_clause) @catch
 (internal_module) @ns
@@ -107,7 +116,7 @@ _JSX_QUERY_SRC = """
 """
 # order of captures that share a node span: definitions before what they contain
 _RANK = {n: i for i, n in enumerate(
-    "export ns fn cls iface block var field assign ret forin catch import call new jsx dec member".split())}
+    "export ns fn cls iface block var field assign ret yield forin catch import call new jsx dec spread member".split())}
 
 _BY_RANK = sorted(_RANK, key=_RANK.__getitem__)
 
@@ -125,6 +134,7 @@ _CALLBACK_GLOBALS = frozenset(
     + [("prop", ("id", "process"), "nextTick")]
 )
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
+_ARRAY_FROM = ("prop", ("id", "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
 _STATE: dict[str, tuple[Language, Query]] = {}
 _LOCAL = threading.local()
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
@@ -142,6 +152,22 @@ _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): u
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
 # a return type annotation ``: Promise<...>``
 _PROMISE_TYPE = re.compile(rb":\s*Promise\s*<")
+# library types that say nothing of which function a parameter holds: such a parameter holds
+# what the callers pass, as an untyped one (``desc: PropertyDescriptor`` in a decorator)
+_OPAQUE_TYPES = frozenset(
+    ("id", n) for n in ("Function", "CallableFunction", "PropertyDescriptor", "TypedPropertyDescriptor", "Object")
+)
+# the ``ParsedFile.call_args`` key of the calls of a function that has no name there: a function
+# returned and called at once (``make()(x)``) or an IIFE; where an anonymous function's parameters
+# come from (``_Ctx._param_values``)
+CALLED_AT_ONCE = "()"
+# the member key of a ``[Symbol.iterator]`` / ``[Symbol.asyncIterator]`` method (named
+# anonymously): what ``for...of`` and spreads call (``_Ctx.iterate``); not a name a member can have
+ITERATOR = "@@iterator"
+_ITERATOR_KEYS = frozenset({b"Symbol.iterator", b"Symbol.asyncIterator"})
+# the key of an object literal's members under which its spreads and ``Object.assign`` sources are
+# (``("spreads", (expr, ...))``): not a name a member can have
+SPREADS = "..."
 # array literals with more elements are data tables, not tuples of values (``array_literal``)
 _MAX_ARRAY_LITERAL = 16
 
@@ -255,7 +281,7 @@ class _Kinds:
         self.unwrap = frozenset(
             k(n) for n in ("await_expression", "parenthesized_expression", "non_null_expression", "satisfies_expression")
         )
-        self.defs = frozenset(k(n) for n in ("arrow_function", "function_expression", "class", "object"))
+        self.defs = frozenset(k(n) for n in ("arrow_function", "function_expression", "generator_function", "class", "object"))
         self.nulls = frozenset(k(n) for n in ("null", "undefined"))
         # primitive literals: never a function, class or object of ours, so read like null (a
         # variable assigned 1 and then a function holds that function; ``x || "default"`` is x)
@@ -371,6 +397,7 @@ class ParsedFile:
     asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
+    iifes: dict[str, int] | None = None  # computed on first use: ``_Ctx.called_at_once``
 
 
 def extends_name(e: tuple | None) -> str | None:
@@ -663,6 +690,7 @@ class _Builder:
         self.metric_caps: dict[str, list] = {}
         self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
         self.reassign: list[tuple[int, str, tuple | None]] = []
+        self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
         self.stack: list[_Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}
         self.key_base: list[str] = []  # per scope: what its stable key is numbered under
@@ -964,6 +992,10 @@ class _Builder:
                 continue
             if t in K.defs:
                 return ("defat", node.start_byte)
+            if t == K.k_assignment_expression:  # a = b = f: the value assigned
+                node = node.child_by_field_id(K.f_right)
+                depth += 1
+                continue
             if t == K.ternary or t == K.binary:
                 # `c ? a : b`, `a ?? b`, `a || b`: one of two values
                 if t == K.ternary:
@@ -983,7 +1015,7 @@ class _Builder:
             t = node.type
             if t == "subscript_expression":
                 idx = node.child_by_field_id(self.K.f_index)
-                key = self._sv(idx)
+                key = self.index_key(idx)
                 obj = self.conv(node.child_by_field_id(self.K.f_object), depth + 1)
                 if obj is None:
                     return None
@@ -1036,6 +1068,10 @@ class _Builder:
         inner = self.conv(fn, depth + 1)
         if inner is None:
             return None
+        if inner[0] == "prop" and inner[2] == "slice":
+            cut = self._slice_bounds(node)
+            if cut is not None:  # xs.slice(1): the elements from 1 on, if xs is a known literal
+                return ("from", inner[1], *cut, True)
         if data.endswith(_WRAPPERS, 0, fe):
             # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
             args = node.child_by_field_id(K.f_arguments)
@@ -1043,6 +1079,18 @@ class _Builder:
             if a0 is not None:
                 return ("call", inner, self.conv(a0, depth + 1))
         return ("call", inner)
+
+    def _slice_bounds(self, call) -> tuple[int, int | None] | None:
+        """(start, end) of ``x.slice(start[, end])`` with non-negative integer literals, else None."""
+        args = call.child_by_field_id(self.K.f_arguments)
+        if args is None or not 1 <= args.named_child_count <= 2:
+            return None
+        bounds = []
+        for a in args.named_children:
+            if a.kind_id != self.K.k_number or not a.text.isdigit():
+                return None
+            bounds.append(int(a.text))
+        return bounds[0], (bounds[1] if len(bounds) > 1 else None)
 
     def conv_type(self, node, depth: int = 0) -> tuple | None:
         K = self.K
@@ -1125,13 +1173,17 @@ class _Builder:
         for ch in node.named_children:
             ck = ch.kind_id
             if ck == K.k_pair:
-                key = self.key_name(ch.child_by_field_id(K.f_key))
+                key = self.object_key(ch.child_by_field_id(K.f_key))
                 val = ch.child_by_field_id(K.f_value)
                 if key is None or val is None:
                     continue
                 e = self.object_literal(val, depth + 1) if val.kind_id == K.k_object else self.conv(val)
                 if e is not None:
                     members.append((key, e))
+            elif ck == K.k_method_definition:
+                key = self.key_name(ch.child_by_field_id(K.f_name))
+                if key is not None:
+                    members.append((key, ("defat", ch.start_byte)))
             elif ch.type == "shorthand_property_identifier":
                 name = self._t(ch)
                 members.append((name, ("id", name)))
@@ -1143,10 +1195,16 @@ class _Builder:
         self.obj_prefix[node.start_byte] = prefix
         self.pf.defs_at[node.start_byte] = ("def", prefix, "obj")
         members: dict[str, tuple] = {}
+        spreads: list[tuple] = []
         for ch in node.named_children:
             t = ch.type
+            if t == "spread_element":  # { ...a, k: f }: a's members too
+                x = self.conv(_nth(ch, 0))
+                if x is not None:
+                    spreads.append(x)
+                continue
             if t == "pair":
-                key = self.key_name(ch.child_by_field_id(self.K.f_key))
+                key = self.object_key(ch.child_by_field_id(self.K.f_key))
                 val = ch.child_by_field_id(self.K.f_value)
                 if key is None or val is None:
                     continue
@@ -1162,7 +1220,72 @@ class _Builder:
             elif t == "shorthand_property_identifier":
                 name = self._t(ch)
                 members[name] = ("id", name)
+        if spreads:
+            members[SPREADS] = ("spreads", tuple(spreads))
         self.pf.objects[prefix] = (scope, members)
+
+    def index_key(self, node) -> str | None:
+        """The key ``o[node]`` names: a string literal, or a name holding one (``const_str``)."""
+        if node is not None and node.kind_id == self.K.identifier:
+            return self.const_str(self._t(node))
+        return self._sv(node)
+
+    def object_key(self, node) -> str | None:
+        """A key of an object literal: a name, a string, or a computed ``["k"]`` / ``[K]`` with
+        ``const K = "k"`` (``const_str``)."""
+        if node is not None and node.type == "computed_property_name":
+            inner = _nth(node, 0)
+            if inner is None:
+                return None
+            if inner.kind_id == self.K.identifier:
+                return self.const_str(self._t(inner))
+            return self._sv(inner)
+        return self.key_name(node)
+
+    def const_str(self, name: str) -> str | None:
+        """The string a name declared so far holds when it is a ``const`` of a string literal."""
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            if name in bindings[s]:
+                return self.strs.get((s, name)) if len(bindings[s][name]) == 1 else None
+            s = parents[s]
+        return None
+
+    def local_object(self, node) -> str | None:
+        """The fqn of the object literal that name ``node`` holds, when it is bound (so far, in an
+        enclosing scope) once, to an object literal: ``const registry = {}``."""
+        if node is None or node.kind_id != self.K.identifier:
+            return None
+        name = self._t(node)
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                if len(bl) != 1 or bl[0][0] != "var" or bl[0][2] is None or bl[0][2][0] != "defat":
+                    return None
+                d = self.pf.defs_at.get(bl[0][2][1])
+                return d[1] if d is not None and d[2] == "obj" and d[1] in self.pf.objects else None
+            s = parents[s]
+        return None
+
+    def add_member(self, fqn: str, key: str, e: tuple | None) -> None:
+        """Object ``fqn`` gets member ``key`` = ``e`` (written in the current scope) later
+        (``registry.onLog = log``): for a key it had, one more of its values (``('also', ...)``:
+        those known of them; as before such assignments were read, an unknown one adds nothing);
+        ``Object.assign(o, src)`` with key ``SPREADS``: ``e`` is one more source of members."""
+        scope0, members = self.pf.objects[fqn]
+        scope = self.stack[-1].fe.scope
+        if e is not None and scope != scope0:
+            e = ("in", scope, e)
+        old = members.get(key)
+        if key == SPREADS:
+            members[key] = ("spreads", (old[1] if old is not None else ()) + ((e,) if e is not None else ()))
+        elif old is None:
+            members[key] = e if e is not None else ("unknown",)
+        elif e is not None:  # the values known of those assigned (as an unknown one added none)
+            members[key] = ("also", old, e)
 
     def key_name(self, node) -> str | None:
         if node is None:
@@ -1185,7 +1308,8 @@ class _Builder:
     def pattern_names(self, node, value: tuple | None, out: list, depth: int) -> None:
         """The names a destructuring pattern of ``value`` assigns, each with what it gets (None:
         unknown): object keys keep a member path (``('prop', value, key)``), array elements their
-        position (``('at', value, i)``); a default or a rest element is unknown."""
+        position (``('at', value, i)``), a rest element the ones after (``('from', ...)``); a
+        default is unknown."""
         if node is None or depth > 60:
             return
         t = node.type
@@ -1210,13 +1334,18 @@ class _Builder:
             for ch in node.children:
                 if ch.is_named:
                     if ch.kind_id != self.K.k_comment:
-                        at = ("at", value, pos) if value is not None and ch.kind_id != self.K.k_rest_pattern else None
+                        if value is None:
+                            at = None
+                        elif ch.kind_id == self.K.k_rest_pattern:  # [x, ...rest]: the elements from here on
+                            at = ("from", value, pos, None, False)
+                        else:
+                            at = ("at", value, pos)
                         self.pattern_names(ch, at, out, depth + 1)
                 elif ch.type == ",":
                     pos += 1
-        elif t == "rest_pattern":
+        elif t == "rest_pattern":  # the value is what the enclosing array pattern gives it
             for ch in node.named_children:
-                self.pattern_names(ch, None, out, depth + 1)
+                self.pattern_names(ch, value if value is not None and value[0] == "from" else None, out, depth + 1)
         elif t == "assignment_pattern":
             self.pattern_names(node.child_by_field_id(self.K.f_left), None, out, depth + 1)
 
@@ -1277,6 +1406,8 @@ class _Builder:
             if pat.kind_id == K.identifier:
                 ty = p.child_by_field_id(K.f_type)
                 tyexpr = self.conv_type(ty) if ty is not None else None
+                if tyexpr in _OPAQUE_TYPES:  # `desc: PropertyDescriptor`: what the callers pass
+                    tyexpr = None
                 name = self._t(pat)
                 if tyexpr is None and elem is not None and i in elems:
                     self.bind(scope, name, elem)
@@ -1288,12 +1419,13 @@ class _Builder:
                     self.bind(scope, name, ("param", i, scope))
                 else:  # `n: number`, `s: "a" | "b"`: never one of our functions or objects
                     self.bind(scope, name, ("unknown",))
-                if is_ctor and cls is not None and tyexpr is not None:
+                if is_ctor and cls is not None:
                     first = _nth(p, 0)
                     if first is not None and first.type in ("accessibility_modifier", "override_modifier") or any(
                         c.type == "readonly" for c in p.children
-                    ):
-                        cls.members.setdefault(name, []).append(("field", scope, ("type", tyexpr)))
+                    ):  # a parameter property: typed, or holding what `new C(...)` passes (a callback)
+                        field = ("type", tyexpr) if tyexpr is not None else ("id", name)
+                        cls.members.setdefault(name, []).append(("field", scope, field))
             elif pat.kind_id == K.this:  # function (this: T, ...): a declared `this`
                 ty = p.child_by_field_id(self.K.f_type)
                 tyexpr = self.conv_type(ty) if ty is not None else None
@@ -1421,6 +1553,13 @@ class _Builder:
                 fqn, ordinal = self.anon(top, "function", node)
                 name = fqn.rsplit(".", 1)[-1]
                 kind = "lambda"
+                if key is None and self.iterator_key(name_node):  # [Symbol.iterator]() { ... }
+                    if cls is not None:
+                        cls.members.setdefault(ITERATOR, []).append(("method", fqn))
+                    elif ptype == K.k_object:
+                        prefix = self.obj_prefix.get(parent.start_byte)
+                        if prefix is not None:
+                            self.pf.objects[prefix][1][ITERATOR] = ("defat", node.start_byte)
         else:
             arrow = t == K.k_arrow_function
             own = node.child_by_field_id(K.f_name)
@@ -1475,6 +1614,10 @@ class _Builder:
                     elif target:
                         name = target
                         fqn = f"{self.module}.{target}"
+                    elif not arrow:  # C.prototype.m = function () { this ... }: `this` is a C
+                        proto = self.prototype_member(left)
+                        if proto is not None:
+                            this = ("cls", proto[0].fqn)
                 if fqn is None and own is not None:
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
@@ -1660,6 +1803,8 @@ class _Builder:
             scope = self.stack[-1].fe.scope
             self.pf.sites.append((scope, "call", e, fn))
             if e[0] != "id" and e[0] != "prop":
+                if e[0] == "call":  # make()(x): what a returned (maybe anonymous) function is given
+                    self.record_call_args(scope, e, fn)
                 return
             # what the arguments may pass (found once: ``Node.parent`` searches from the root)
             call = fn.parent
@@ -1670,11 +1815,18 @@ class _Builder:
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
+            if e == _ARRAY_FROM and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
+                cb = self.conv(_nth(args, 1))
+                if cb is not None:
+                    self.pf.sites.append((scope, "bcb", (e, cb), fn))
+                return
             if e[0] != "prop":
                 return
             name = e[2]
             if (name == "push" or name == "unshift") and e[1][0] == "prop" and e[1][1] == ("this",):
                 self.field_items(scope, e[1][2], args)
+            if name == "assign" and e[1] == ("id", "Object"):
+                self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
                 for a in args.named_children[:2]:
                     cb = self.conv(a)
@@ -1686,6 +1838,10 @@ class _Builder:
                     self.pf.sites.append((scope, "cb", (e, cb), fn))
             return
         t = fn.type
+        if t in ("parenthesized_expression", "function_expression", "arrow_function"):
+            e = self.conv(fn)
+            if e is not None and e[0] == "defat":  # (function (cb) { ... })(f): an IIFE's arguments
+                self.record_call_args(self.stack[-1].fe.scope, e, fn)
         if t == "import":
             call = fn.parent
             spec = self.require_spec(call) if call is not None else None
@@ -1711,6 +1867,82 @@ class _Builder:
             if calls:
                 self.pf.call_args.setdefault(name, []).extend(calls)
 
+    def object_assign(self, args) -> None:
+        """``Object.assign(target, src, ...)`` with ``target`` an object literal of this file
+        (``local_object``) or a class's prototype (``prototype_of``): each source's members
+        become members of it (a class's as ``('mixin', scope, src)`` under ``SPREADS``)."""
+        target = _nth(args, 0)
+        fqn = self.local_object(target)
+        info = self.prototype_of(target, functions=True) if fqn is None else None
+        if fqn is None and info is None:
+            return
+        scope = self.stack[-1].fe.scope
+        for a in args.named_children[1:]:
+            if a.kind_id == self.K.k_object:
+                x = self.object_literal(a)
+            else:
+                x = self.conv(a)
+            if info is not None:  # Object.assign(C.prototype, mixin): C's instances have its members
+                if x is not None:
+                    info.members.setdefault(SPREADS, []).append(("mixin", scope, x))
+            else:
+                self.add_member(fqn, SPREADS, x)
+
+    def prototype_member(self, left) -> tuple[ClassInfo, str] | None:
+        """(the constructor's ClassInfo, m) for an assignment target ``F.prototype.m`` with F a
+        class, or a function of this file (``function Shape() {}``, ``ns.Widget = function
+        () {}``): F's instances have the member (ES5 classes; ``_Ctx.eval`` of ``new F()``)."""
+        if left is None or left.kind_id != self.K.member:
+            return None
+        prop = left.child_by_field_id(self.K.f_property)
+        if prop is None or prop.type != "property_identifier":
+            return None
+        info = self.prototype_of(left.child_by_field_id(self.K.f_object), functions=True)
+        return (info, self._t(prop)) if info is not None else None
+
+    def prototype_of(self, node, functions: bool = False) -> ClassInfo | None:
+        """The class of this file whose ``prototype`` ``node`` is (``C.prototype``, C bound to the
+        class declaration in an enclosing scope); with ``functions``, also a constructor
+        function's (``function_class``: ``F.prototype``, ``ns.F.prototype``)."""
+        if node is None or node.kind_id != self.K.member:
+            return None
+        prop = node.child_by_field_id(self.K.f_property)
+        obj = node.child_by_field_id(self.K.f_object)
+        if prop is None or obj is None or self._t(prop) != "prototype":
+            return None
+        if obj.kind_id == self.K.member and functions:  # ns.Widget.prototype
+            fqn = self.local_object(obj.child_by_field_id(self.K.f_object))
+            key = obj.child_by_field_id(self.K.f_property)
+            x = self.pf.objects[fqn][1].get(self._t(key)) if fqn is not None and key is not None else None
+            if x is not None and x[0] == "in":
+                x = x[2]
+            d = self.pf.defs_at.get(x[1]) if x is not None and x[0] == "defat" else None
+            return self.function_class(d[1], self.pf.objects[fqn][0]) if d is not None and d[2] == "func" else None
+        if obj.kind_id != self.K.identifier:
+            return None
+        name = self._t(obj)
+        s = self.stack[-1].fe.scope
+        while s >= 0:
+            bl = self.pf.bindings[s].get(name)
+            if bl is not None:
+                d = bl[0] if len(bl) == 1 else None
+                if d is not None and d[0] == "var" and d[2] is not None and d[2][0] == "defat":
+                    d = self.pf.defs_at.get(d[2][1])  # var Shape = function () {}
+                if d is None or d[0] != "def":
+                    return None
+                if d[2] == "class":
+                    return self.pf.classes.get(d[1])
+                return self.function_class(d[1], s) if d[2] == "func" and functions else None
+            s = self.pf.scope_parent[s]
+        return None
+
+    def function_class(self, fqn: str, scope: int) -> ClassInfo:
+        """The ClassInfo of a constructor function (its prototype's members), made on first use."""
+        info = self.pf.classes.get(fqn)
+        if info is None:
+            info = self.pf.classes[fqn] = ClassInfo(fqn=fqn, path=self.path, scope=scope)
+        return info
+
     def field_items(self, scope: int, name: str, args) -> None:
         """``this.listeners.push(cb)`` in a method (``args``: its arguments node): the field holds
         the values pushed, as items (``("item", scope, expr)`` class members; ``for (const l of
@@ -1724,11 +1956,20 @@ class _Builder:
             if x is not None:
                 info.members.setdefault(name, []).append(("item", scope, x))
 
-    def record_args(self, scope: int, e: tuple, args) -> None:
+    def record_call_args(self, scope: int, e: tuple, fn) -> None:
+        """``record_args`` for a call of a function that has no name there (``make()(x)``, an
+        IIFE): filed under ``CALLED_AT_ONCE``."""
+        call = fn.parent
+        args = call.child_by_field_id(self.K.f_arguments) if call is not None else None
+        if args is not None and args.kind_id == self.K.k_arguments and args.named_child_count:
+            self.record_args(scope, e, args, CALLED_AT_ONCE)
+
+    def record_args(self, scope: int, e: tuple, args, name: str | None = None) -> None:
         """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
         arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
         a function or arrow written there, an object literal, a ``new`` or a call."""
-        name = e[2] if e[0] == "prop" else e[1]
+        if name is None:
+            name = e[2] if e[0] == "prop" else e[1]
         out = []
         some = False
         K = self.K
@@ -1736,7 +1977,11 @@ class _Builder:
             ak = a.kind_id
             if ak == K.k_object:
                 x = self.object_literal(a)
-            elif ak == K.identifier or ak == K.member or ak in K.defs or ak == K.new or ak == K.call:
+            elif ak == K.k_spread_element:  # f(...args): the elements of args, in place
+                inner = _nth(a, 0)
+                x = self.conv(inner) if inner is not None else None
+                x = ("...", x) if x is not None else None
+            elif ak == K.identifier or ak == K.member or ak in K.defs or ak == K.new or ak == K.call or ak == K.k_array:
                 x = self.conv(a)
             elif a.type == "comment":
                 continue
@@ -1820,9 +2065,72 @@ class _Builder:
                     self.stack.append(d)
                     break
         inner = _nth(node, 0)
-        if inner is None or inner.type == "call_expression":
+        if inner is None:
             return
-        self.site("decorator", self.conv(inner), node)
+        args = self.decorated(node)
+        scope = self.stack[-1].fe.scope
+        if inner.type == "call_expression":  # @retry(3): the runtime calls what retry(3) returns
+            fn = inner.child_by_field_id(self.K.f_function)
+            e = self.conv(fn) if fn is not None else None
+            if e is not None:
+                callee = ("call", e)
+                self.site("decorator", callee, node)
+                if args is not None:
+                    self.pf.call_args.setdefault(CALLED_AT_ONCE, []).append((scope, callee, args))
+                    self.decorated_method(node, scope, ("call", callee))
+                    self.decorated_class(node, scope, ("call", callee))
+            return
+        e = self.conv(inner)
+        self.site("decorator", e, node)
+        if args is not None and e is not None and (e[0] == "id" or e[0] == "prop"):
+            name = e[2] if e[0] == "prop" else e[1]
+            self.pf.call_args.setdefault(name, []).append((scope, e, args))
+            self.decorated_method(node, scope, ("call", e))
+            self.decorated_class(node, scope, ("call", e))
+
+    def decorated_class(self, node, scope: int, result: tuple) -> None:
+        """``@d class C``: C's name is also bound to what the decorator's call returns
+        (``('deco', scope, call)``: a class it returns replaces C; ``_Ctx._eval_bindings``)."""
+        parent = node.parent
+        if parent is None or parent.type not in ("class_declaration", "abstract_class_declaration"):
+            return
+        nm = parent.child_by_field_id(self.K.f_name)
+        if nm is not None:
+            self.bind(scope, self._t(nm), ("deco", scope, result))
+
+    def decorated_method(self, node, scope: int, result: tuple) -> None:
+        """A method decorator: the method's member also holds what the decorator's call returns
+        (``('deco', scope, call)``: a function it returns replaces the method; ``_Ctx.class_member``)."""
+        top = self.naming()
+        m = node.next_named_sibling
+        while m is not None and m.type == "decorator":
+            m = m.next_named_sibling
+        if top.kind != "class" or top.cls is None or m is None or m.type != "method_definition":
+            return
+        key = self.key_name(m.child_by_field_id(self.K.f_name))
+        if key is not None:
+            top.cls.members.setdefault(key, []).append(("deco", scope, result))
+
+    def decorated(self, node) -> tuple | None:
+        """What the runtime passes to decorator ``node``: a class decorator the class; a method
+        decorator the method, and as a third argument a descriptor whose ``value`` is the method
+        (legacy TypeScript decorators are given (prototype, key, descriptor), standard ones
+        (method, context)); None for other decorators."""
+        parent = node.parent
+        if parent is None:
+            return None
+        pt = parent.type
+        if pt in ("class_declaration", "class", "abstract_class_declaration"):
+            return (("defat", parent.start_byte),)
+        if pt != "class_body":
+            return None
+        m = node.next_named_sibling
+        while m is not None and m.type == "decorator":
+            m = m.next_named_sibling
+        if m is None or m.type != "method_definition":
+            return None
+        method = ("defat", m.start_byte)
+        return (method, None, ("olit", (("value", method),)))
 
     def on_import(self, node) -> None:
         K = self.K
@@ -1955,6 +2263,12 @@ class _Builder:
         if nm.kind_id == K.identifier:
             name = self._t(nm)
             vexpr = None
+            if value is not None and value.kind_id == K.k_string:
+                decl = node.parent
+                if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
+                    sv = self._sv(value)
+                    if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
+                        self.strs[(fe.scope, name)] = sv
             if value is not None:
                 if value.kind_id == K.k_object:
                     self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
@@ -1980,9 +2294,24 @@ class _Builder:
             return
         if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned
             out: list[tuple[str, tuple | None]] = []
-            self.pattern_names(left, self.conv(right) if right is not None else None, out, 0)
+            rv = self.conv(right) if right is not None else None
+            self.pattern_names(left, rv, out, 0)
+            if rv is not None and rv[0] == "alit":
+                # a swap: the right side is read before the names change, so a name assigned here
+                # and read on the right is the values it had so far (``('snap', ...)``)
+                names = {n for n, _v in out}
+                snap = ("alit", tuple(self.snapshot(x, names, fe.scope) for x in rv[1]))
+                if snap != rv:
+                    out = []
+                    self.pattern_names(left, snap, out, 0)
             for name, v in out:
                 self.reassign.append((fe.scope, name, v))
+            return
+        if lt == "subscript_expression":  # registry["on-trace"] = f
+            key = self.index_key(left.child_by_field_id(self.K.f_index))
+            obj = self.local_object(left.child_by_field_id(self.K.f_object)) if key is not None else None
+            if obj is not None:
+                self.add_member(obj, key, self.conv(right) if right is not None else None)
             return
         if lt != "member_expression":
             return
@@ -2006,6 +2335,14 @@ class _Builder:
             return
         obj = left.child_by_field_id(self.K.f_object)
         prop = left.child_by_field_id(self.K.f_property)
+        proto = self.prototype_member(left)
+        if proto is not None:  # Shape.prototype.area = function () {}: a method of Shape's instances
+            e = self.conv(right) if right is not None else None
+            proto[0].members.setdefault(proto[1], []).append(("field", fe.scope, e))
+        if obj is not None and obj.kind_id == self.K.identifier and prop is not None:
+            fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
+            if fqn is not None:
+                self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
             if this is not None and this[0] == "cls":
@@ -2016,6 +2353,19 @@ class _Builder:
         le = self.conv(left)
         if le is not None:
             self.site("set", le, left)
+
+    def snapshot(self, x: tuple | None, names: set[str], scope: int) -> tuple | None:
+        """``('snap', name, scope, n)``: the first ``n`` bindings of ``name`` (those so far) in
+        the scope it is bound in, when ``x`` is a name in ``names``; else ``x``."""
+        if x is None or x[0] != "id" or x[1] not in names:
+            return x
+        s = scope
+        while s >= 0:
+            bl = self.pf.bindings[s].get(x[1])
+            if bl is not None:
+                return ("snap", x[1], s, len(bl))
+            s = self.pf.scope_parent[s]
+        return x
 
     def on_field(self, node) -> None:
         top = self.naming()
@@ -2047,6 +2397,31 @@ class _Builder:
             return
         val = _nth(node, 0)
         r[1].append(self.conv(val) if val is not None else ("null",))
+
+    def on_yield(self, node) -> None:
+        """``yield x`` in a generator: ``('yield', x)`` among its returns (a call of it gives the
+        values yielded, ``_Ctx._call_result``); ``yield* xs``: the elements of xs."""
+        e = self.stack[-1].nm
+        r = self.pf.returns.get(e.fqn) if e.kind == "function" else None
+        if r is None:
+            return
+        val = _nth(node, 0)
+        x = self.conv(val) if val is not None else None
+        if x is not None and any(c.type == "*" for c in node.children):
+            x = ("elem", x)
+        r[1].append(("yield", x))
+
+    def on_spread(self, node) -> None:
+        """``[...xs]`` / ``f(...xs)``: iterating xs (an "iter" site: its ``[Symbol.iterator]``)."""
+        inner = _nth(node, 0)
+        self.site("iter", self.conv(inner) if inner is not None else None, node)
+
+    def iterator_key(self, name_node) -> bool:
+        """``[Symbol.iterator]`` (or ``asyncIterator``) as a method's name."""
+        if name_node is None or name_node.type != "computed_property_name":
+            return False
+        inner = _nth(name_node, 0)
+        return inner is not None and self.data[inner.start_byte : inner.end_byte] in _ITERATOR_KEYS
 
     def on_ns(self, node) -> None:
         """``namespace N { ... }``: members are named ``<scope>.N.x``; its code belongs to the caller."""
@@ -2080,6 +2455,8 @@ class _Builder:
         else:
             scope = self.push_block(node.end_byte).scope
         op = node.child_by_field_id(self.K.f_operator)
+        if op is not None and op.type == "of":  # for (x of obj): obj[Symbol.iterator]() and its next()
+            self.site("iter", self.conv(node.child_by_field_id(self.K.f_right)), node)
         if left is not None and left.type == "identifier" and op is not None and op.type == "of":
             right = self.conv(node.child_by_field_id(self.K.f_right))
             if right is not None:  # for (const x of items): an element of items
@@ -2107,6 +2484,8 @@ _HANDLERS = {
     "assign": _Builder.on_assign,
     "field": _Builder.on_field,
     "ret": _Builder.on_ret,
+    "yield": _Builder.on_yield,
+    "spread": _Builder.on_spread,
     "forin": _Builder.on_forin,
     "catch": _Builder.on_catch,
     "member": _Builder.on_member,

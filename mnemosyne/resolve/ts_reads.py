@@ -42,6 +42,10 @@ def _e(pf: ParsedFile, x):
         return ("@", pf.defs_at.get(x[1]))
     if len(x) == 3 and x[0] == "pval" and type(x[2]) is int:  # a destructured parameter: its scope by key
         return ("pval", x[1], pf.scope_key[x[2]])
+    if len(x) == 4 and x[0] == "snap" and type(x[2]) is int:  # a swap's right side: its scope by key
+        return ("snap", x[1], pf.scope_key[x[2]], x[3])
+    if len(x) == 3 and x[0] == "in" and type(x[1]) is int:  # a member added from another scope
+        return ("in", pf.scope_key[x[1]], _e(pf, x[2]))
     return tuple([_e(pf, y) for y in x])
 
 
@@ -50,6 +54,8 @@ def _binding(pf: ParsedFile, b: tuple) -> tuple:
         return ("var", _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]])
     if b[0] == "param":
         return ("param", b[1], pf.scope_key[b[2]])
+    if b[0] == "deco":
+        return ("deco", pf.scope_key[b[1]], _e(pf, b[2]))
     return b
 
 
@@ -69,7 +75,7 @@ def _export(pf: ParsedFile, x):
 
 
 def _member(pf: ParsedFile, ent: tuple) -> tuple:
-    if ent[0] == "field" or ent[0] == "item":
+    if ent[0] == "field" or ent[0] == "item" or ent[0] == "mixin" or ent[0] == "deco":
         return (ent[0], pf.scope_key[ent[1]], _e(pf, ent[2]))
     return ent
 

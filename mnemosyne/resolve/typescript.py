@@ -76,6 +76,9 @@ from mnemosyne.indexmaps import add_to, discard_from
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import (
+    CALLED_AT_ONCE,
+    ITERATOR,
+    SPREADS,
     WRAPPER_CALLEES,
     ParsedFile,
     class_names_extended,
@@ -144,6 +147,20 @@ def _alternatives(v) -> tuple:
     return () if v is None else v[1] if v[0] == "uni" else (v,)
 
 
+def _admits(how: tuple, callee: tuple) -> bool:
+    """Whether a call of ``callee`` (filed under ``CALLED_AT_ONCE``) may call a function that is
+    called at once as ``how`` says (``_Ctx.called_at_once``): an IIFE by its own definition; a
+    function returned by ``name`` by a call of a call of ``name`` (of any call, when nameless)."""
+    if how[0] == "iife":
+        return callee == ("defat", how[2])
+    if callee[0] != "call" or callee[1] is None:
+        return False
+    inner = callee[1]
+    if how[1].startswith("<"):
+        return True
+    return (inner[0] == "id" and inner[1] == how[1]) or (inner[0] == "prop" and inner[2] == how[1])
+
+
 def _funcs(v) -> list:
     """The internal functions among the values ``v`` may be."""
     return [x for x in _alternatives(v) if x[0] == "func"]
@@ -161,6 +178,7 @@ def _funcs(v) -> list:
 #   | ('bind', func value): ``f.bind``, which makes a function calling f (calling it is no call of f)
 #   | ('alit', path, scope, (expr | None, ...)): an array literal (``[value, toggle]``), its
 #     elements by position, evaluated where it was written
+_NO_DEF = ("def", "", "")
 CONFIDENCE = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
 # how indirect a resolution is: an edge found several ways keeps its most direct one
 _INDIRECT = {"inferred": 1, "subclass": 2}
@@ -179,6 +197,10 @@ _NAMED_RESULTS = frozenset({"inst", "iinst", "obj", "func", "class", "mod", "ext
 # array methods whose result holds (some of) the receiver's elements
 _SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSorted", "toReversed", "splice"})
 # builtins returning a new array (``is_array``)
+# array methods returning an array (of other elements): ``is_array`` only
+_ARRAY_RESULTS = frozenset({"fill", "flat", "copyWithin", "with", "toSpliced"})
+# builtin classes whose instances' forEach calls the function given (``is_array``)
+_FOREACH_COLLECTIONS = frozenset({"Set", "Map"})
 _ARRAY_MAKERS = frozenset({"Object.keys", "Object.values", "Object.entries", "Array.from", "Array.of"})
 _ARRAY_MAKER_NAMES = frozenset(m.rsplit(".", 1)[1] for m in _ARRAY_MAKERS)
 # builtins returning a promise, and the methods of a promise returning one (``is_promise``)
@@ -423,6 +445,10 @@ class _Ctx:
                 continue  # an interface merged with a value: the value (``lookup`` sees lone interfaces)
             if k == "def":
                 v = self.def_value(b, pf.path)
+            elif k == "deco":  # @d class C: a class d returns in C's place, if it returns one
+                v = self.eval(pf, b[1], b[2])
+                if v is None or not all(x[0] == "class" for x in _alternatives(v)):
+                    continue
             elif k == "import":
                 self.flags |= 2
                 v = self.import_value(pf, b[1], b[2])
@@ -539,10 +565,15 @@ class _Ctx:
             c = self.eval(pf, scope, e[1], depth + 1)
             if c is None:
                 return None
+            if c[0] == "uni":  # one of several classes (`@d class C` with d returning a class)
+                return _union([("inst", x[1], x[2]) if x[0] == "class" else None for x in c[1]], all_known=True)
             if c[0] == "class":
                 return ("inst", c[1], c[2])
             if c[0] == "ext":
                 return ("extinst", c[1])
+            if c[0] == "func":  # new F() with F.prototype.m = ...: an instance of F's prototype
+                _pf, info = self.class_info(c[1], c[2])
+                return ("inst", c[1], c[2]) if info is not None else None
             return None
         if k == "this":
             if pf is not self.pf:
@@ -595,6 +626,10 @@ class _Ctx:
                 return v[1]
             if v is not None and (v[0] == "alit" or v[0] == "uni"):
                 return self.element(v, None, depth)
+            if v is not None and (v[0] == "inst" or v[0] == "obj"):  # an iterable of ours: what its
+                it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
+                if it is not None and it[1] is not None and it[1][0] == "arr":
+                    return it[1][1]
             return None
         if k == "at":  # pair[1] / const [a, b] = pair: that element of an array literal
             v = self.eval(pf, scope, e[1], depth + 1)
@@ -606,6 +641,20 @@ class _Ctx:
             return self.element(v, e[2], depth)
         if k == "alit":  # an array literal: its elements are evaluated where it was written
             return ("alit", pf.path, scope, e[1])
+        if k == "snap":  # [p, q] = [q, p]: the values q had before (its first bindings)
+            if pf is not self.pf:
+                self.read(pf, ("lk", pf.scope_key[e[2]], e[1]))
+            bl = pf.bindings[e[2]].get(e[1])
+            if not bl:
+                return None
+            return self.memoized(("snap", pf.path, e[2], e[1], e[3], self.tctx), 0, self._eval_bindings, pf, bl[: e[3]])
+        if k == "also":  # an object member assigned again (`state.handler = f`): what is known of both
+            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
+            return _union([v for v in vals if v is not None and v[0] != "null"])
+        if k == "in":  # a member added to an object literal from another scope: evaluated there
+            return self.eval(pf, e[1], e[2], depth + 1)
+        if k == "from":  # [x, ...rest] = xs / xs.slice(1): the elements from a position on
+            return self.sliced(pf, scope, e, depth)
         if k == "import":  # await import("./x"): the namespace
             self.flags |= 2
             return self.import_value(pf, e[1], "*")
@@ -617,26 +666,88 @@ class _Ctx:
             return ("olit", pf.path, scope, e[1])
         return None
 
+    def entries(self, a: tuple, depth: int) -> list:
+        """The elements of array-literal value ``a`` in order: ``(path, scope, expr)`` each (expr
+        None: a hole or an expression not encoded), where a spread of a known literal is put in
+        place (``[...head, c]``) and a spread of anything else is ``('...', path, scope, expr)``:
+        positions after it are unknown. ``('alit', None, None, entries)`` (a slice) holds them."""
+        if a[1] is None:
+            return list(a[3])
+        out: list = []
+        path, scope = a[1], a[2]
+        pf = None
+        for x in a[3]:
+            if x is not None and x[0] == "...":
+                inner = None
+                if x[1] is not None and depth < 16:
+                    pf = pf or self.file(path)
+                    inner = self.eval(pf, scope, x[1], depth + 1) if pf is not None else None
+                if inner is not None and inner[0] == "alit":
+                    out.extend(self.entries(inner, depth + 1))
+                else:
+                    out.append(("...", path, scope, x[1]))
+            else:
+                out.append((path, scope, x))
+        return out
+
     def element(self, v: tuple, pos: int | None, depth: int):
         """Element ``pos`` (None: any element) of the array literal(s) ``v`` may be; None when
-        not known (a position after a spread, a value that is not an array literal)."""
+        not known (a position after a spread of unknown length, a value that is not an array
+        literal)."""
         found = []
         for a in _alternatives(v):
             if a[0] != "alit":
                 return None
-            pf = self.file(a[1])
-            if pf is None:
-                return None
-            elems = a[3]
+            elems = self.entries(a, depth)
             if pos is not None:
-                if any(x is not None and x[0] == "..." for x in elems[: pos + 1]) or pos >= len(elems):
+                if any(len(x) == 4 for x in elems[: pos + 1]) or pos >= len(elems):
                     return None
                 elems = elems[pos : pos + 1]
             for x in elems:
-                if x is not None and x[0] == "...":
-                    x = ("elem", x[1]) if x[1] is not None else None
-                found.append(self.eval(pf, a[2], x, depth + 1) if x is not None else None)
+                if len(x) == 4:  # a spread of an array of unknown length: any of its elements
+                    path, scope, ex = x[1], x[2], ("elem", x[3]) if x[3] is not None else None
+                else:
+                    path, scope, ex = x
+                pf = self.file(path) if ex is not None else None
+                found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
         return _union(found, all_known=pos is not None)
+
+    def sliced(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
+        """``('from', xs, start, end, is_slice)``: the elements of the array literal(s) ``xs`` may
+        be from ``start`` (to ``end``), as a literal; an array typed ``T[]`` stays one; a
+        ``slice`` of anything else is the call it is (a class's own ``slice``)."""
+        v = self.eval(pf, scope, e[1], depth + 1)
+        if v is not None and v[0] == "arr":
+            return v
+        start, end = e[2], e[3]
+        out: list = []
+        for a in _alternatives(v):
+            if a[0] != "alit":
+                out = []
+                break
+            elems = self.entries(a, depth)
+            if any(len(x) == 4 for x in elems[: start if end is None else max(start, end)]):
+                out = []
+                break
+            out.append(("alit", None, None, tuple(elems[start:end])))
+        if out:
+            return _union(out)
+        if e[4]:
+            return self.eval(pf, scope, ("call", ("prop", e[1], "slice")), depth + 1)
+        return None
+
+    def iterator(self, v: tuple):
+        """(method, result) of the ``[Symbol.iterator]`` method of value ``v`` (an instance or
+        an object of ours), or None."""
+        fs = _funcs(self.member(v, ITERATOR)) if v[0] in ("inst", "obj") else []
+        return (fs[0], self.call_result(fs[0])) if fs else None
+
+    def argument(self, pf: ParsedFile, scope: int, args: tuple, i: int):
+        """Argument ``i`` of a call recorded with argument expressions ``args``
+        (``pf.call_args``), spreads of known literals put in place (``f(...[a, b])``)."""
+        if any(x is not None and x[0] == "..." for x in args[: i + 1]):
+            return self.element(("alit", pf.path, scope, args), i, 0)
+        return self.eval(pf, scope, args[i])
 
     def eval_as(self, types: bool, pf: ParsedFile, scope: int, e: tuple | None):
         """``eval`` of a type expression (``types``: names may denote interfaces) or of a value
@@ -706,7 +817,11 @@ class _Ctx:
                 return None
             e = o[1].get(name)
             if e is None:
-                return None
+                sp = o[1].get(SPREADS) if name != SPREADS else None
+                if sp is None:
+                    return None
+                # { ...a } / Object.assign(o, a): a member of a source (the last one that has it)
+                return self.memoized(("o", base[2], base[1], name), 4, self.spread_member, pf, o[0], sp[1], name)
             # the member's own expression is not evaluated at this call site (emit off)
             return self.memoized(("o", base[2], base[1], name), 0 if e[0] == "defat" else 4, self.eval, pf, o[0], e)
         if k == "func":  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
@@ -727,6 +842,26 @@ class _Ctx:
             e = next((x for key, x in base[3] if key == name), None)
             pf = self.file(base[1]) if e is not None else None
             return self.eval(pf, base[2], e) if pf is not None else None
+        return None
+
+    def decorated_method(self, pf: ParsedFile, fqn: str, entries: list):
+        """Method ``fqn`` and the functions its decorators' calls return (``@bound`` returning a
+        wrapper: a call through the method's name runs the wrapper)."""
+        found = [("func", fqn, pf.path)]
+        for d in entries:
+            if d[0] == "deco":
+                found.extend(_funcs(self.eval(pf, d[1], d[2])))
+        return _union(found)
+
+    def spread_member(self, pf: ParsedFile, scope: int, sources, name: str):
+        """Member ``name`` of the last of ``sources`` (expressions in ``scope``; with scope -1,
+        ``('mixin', scope, expr)`` entries) that has one."""
+        for x in reversed(sources):
+            v = self.eval(pf, x[1], x[2]) if scope < 0 else self.eval(pf, scope, x)
+            if v is not None:
+                m = self.member(v, name)
+                if m is not None:
+                    return m
         return None
 
     def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
@@ -797,9 +932,11 @@ class _Ctx:
         saved_flags, saved_emit = self.flags, self.emit
         self.emit = False
         v = self.eval(pf, info.scope, info.extends)
+        if v is None and info.extends[0] == "id":  # (Base) => class extends Base: what is passed
+            v = _union([x for x in _alternatives(self.passed(pf, info.scope, info.extends)) if x[0] == "class"])
         self.flags, self.emit = saved_flags, saved_emit
         self.busy.discard(key)
-        if v is None or v[0] not in ("class", "ext", "builtin"):
+        if v is None or v[0] not in ("class", "ext", "builtin", "uni"):
             return None
         return v
 
@@ -815,6 +952,8 @@ class _Ctx:
         if entries:
             for ent in entries:
                 if ent[0] == "method":
+                    if any(d[0] == "deco" for d in entries):  # and what its decorators return
+                        return self.memoized(("deco", path, fqn, name), 0, self.decorated_method, pf, ent[1], entries)
                     return ("func", ent[1], path)
             for ent in entries:
                 if ent[0] == "msig":  # `abstract m()`: an override below the receiver's class runs
@@ -828,9 +967,16 @@ class _Ctx:
             if fields:
                 return self.field_value(pf, fqn, name, fields)
             return None
+        mixins = info.members.get(SPREADS) if name != SPREADS else None
+        if mixins:  # Object.assign(C.prototype, mixin): the last mixin having it
+            m = self.memoized(("mx", path, fqn, name), 4, self.spread_member, pf, -1, mixins, name)
+            if m is not None:
+                return m
         base = self.base_of(fqn, path)
         if base is None:
             return None
+        if base[0] == "uni":  # class extends Base, with Base a parameter given several classes
+            return _union([self.class_member(b[1], b[2], name, seen, recv) for b in base[1] if b[0] == "class"])
         if base[0] == "class":
             return self.class_member(base[1], base[2], name, seen, recv)
         if base[0] == "ext":
@@ -890,9 +1036,8 @@ class _Ctx:
         """The methods called ``name`` that each of ``classes`` finds in its own chain."""
         out: set[str] = set()
         for fqn, path in classes:
-            v = self.class_member(fqn, path, name, set())
-            if v is not None and v[0] == "func":
-                out.add(v[1])
+            for x in _funcs(self.class_member(fqn, path, name, set())):  # (with a decorator's wrapper)
+                out.add(x[1])
         return out
 
     def setter_of(self, base: tuple, name: str):
@@ -1008,6 +1153,10 @@ class _Ctx:
             if result is not None and result[0] == "iinst" and rets:
                 typed, result = result, None  # an interface type: the returned values say more, if known
                 self.flags = fl
+        if rets and any(e is not None and e[0] == "yield" for e in rets):
+            # a generator: an iterator of the values it yields (as an array of them)
+            vals = [self.eval(pf, scope, e[1]) for e in rets if e is not None and e[0] == "yield" and e[1] is not None]
+            return ("arr", _union([v for v in vals if v is not None and v[0] != "null"]))
         if result is None and rets:
             for e in rets:
                 v = self.eval(pf, scope, e)
@@ -1081,7 +1230,7 @@ class _Ctx:
                 return
             cur = self.base_of(cur[1], cur[2])
 
-    def param_path(self, pf: ParsedFile, scope: int, e: tuple) -> tuple[int, int, tuple[str, ...]] | None:
+    def param_path(self, pf: ParsedFile, scope: int, e: tuple, hop: int = 0) -> tuple[int, int, tuple[str, ...]] | None:
         """(index, function scope, member names) when expression ``e`` in ``scope`` of ``pf`` is a
         parameter of no known type (``cb``), a member of one (``opts.onDone``), or a name a
         destructuring parameter binds (``function f({ onDone })``); else None. Another file's
@@ -1111,6 +1260,10 @@ class _Ctx:
                         x = x[1]
                     if x[0] == "pval":
                         return (x[1], x[2], tuple(reversed(keys)))
+                    if x[0] == "id" and hop < 2:  # const original = desc.value: a member of a parameter
+                        r = self.param_path(pf, b[3], x, hop + 1)
+                        if r is not None:
+                            return (r[0], r[1], r[2] + tuple(reversed(keys)))
                 return None
             s = pf.scope_parent[s]
         return None
@@ -1194,23 +1347,60 @@ class _Ctx:
     def _param_values(self, pf: ParsedFile, scope: int, i: int, hops: int):
         fqn = pf.scope_fqn[scope]
         name = fqn.rsplit(".", 1)[-1]
-        if name.startswith("<") or fqn == pf.module:
-            return None  # an anonymous function is called by no name
+        if fqn == pf.module:
+            return None
+        if name.startswith("<"):  # an anonymous function is called by no name: called at once
+            how = self.called_at_once(pf, scope, fqn)
+            return self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops, how) if how is not None else None
         want = "func"
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
             fqn = fqn.rsplit(".", 1)[0]
             name = fqn.rsplit(".", 1)[-1]
             want = "class"
-        return self._site_values(fqn, name, want, i, hops)
+        named = self._site_values(fqn, name, want, i, hops)
+        how = self.called_at_once(pf, scope, fqn) if want == "func" else None
+        if how is not None:  # also make()(x), an IIFE
+            return _union([named, self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops, how)])
+        return named
 
-    def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int):
+    def called_at_once(self, pf: ParsedFile, scope: int, fqn: str) -> tuple | None:
+        """How function ``fqn`` (its scope ``scope`` in ``pf``) may be called by no name, as a
+        filter of the calls to search (``_site_values``): ``('ret', name)`` when the function
+        enclosing it, called ``name``, returns it (``make()(x)``: calls of a call of ``name``;
+        any call of a call for an anonymous one), ``('iife', path, start)`` when it is an IIFE;
+        else None (the calls of nameless callees are never searched for it: a search evaluates
+        each of them)."""
+        parent = pf.scope_parent[scope]
+        if parent >= 0:
+            outer = pf.scope_fqn[parent]
+            r = self.file_read(pf.path, ("r", outer)).returns.get(outer) if outer != pf.module else None
+            if r is not None:
+                own = ("id", fqn.rsplit(".", 1)[-1])
+                defs = pf.defs_at
+                if any(x == own or (x is not None and x[0] == "defat" and defs.get(x[1], _NO_DEF)[1] == fqn) for x in r[1]):
+                    return ("ret", outer.rsplit(".", 1)[-1])
+        if pf is not self.pf:
+            self.read(pf, ("cs", CALLED_AT_ONCE))
+        iifes = pf.iifes
+        if iifes is None:  # computed once per parse result: function fqn -> its offset
+            iifes = pf.iifes = {
+                pf.defs_at.get(site[1][1], _NO_DEF)[1]: site[1][1]
+                for site in pf.call_args.get(CALLED_AT_ONCE, ())
+                if site[1][0] == "defat"
+            }
+        start = iifes.get(fqn)
+        return ("iife", pf.path, start) if start is not None else None
+
+    def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int, how: tuple | None = None):
         """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
-        argument ``i``."""
+        argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits."""
         sites = []
-        for path in self.callers_of(name):
+        paths = (how[1],) if how is not None and how[0] == "iife" else self.callers_of(name)
+        for path in paths:
             cpf = self.file_read(path, ("cs", name))
             if cpf is not None:
-                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if len(site[2]) > i and site[2][i] is not None)
+                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if ((len(site[2]) > i and site[2][i] is not None)
+                             or any(x is not None and x[0] == "..." for x in site[2][: i + 1])) and (how is None or _admits(how, site[1])))
         if len(sites) > MAX_PARAM_SITES:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []
@@ -1218,9 +1408,9 @@ class _Ctx:
             c = self.eval(cpf, sc, e)
             if not any(x[0] == want and x[1] == fqn for x in _alternatives(c)):
                 continue
-            a = args[i]
-            v = self.eval(cpf, sc, a)
-            if v is None and hops < MAX_PARAM_HOPS and (a[0] == "id" or a[0] == "prop"):
+            a = args[i] if len(args) > i else None
+            v = self.argument(cpf, sc, args, i)
+            if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == "id" or a[0] == "prop"):
                 v = self.passed(cpf, sc, a, hops + 1)  # passed on from the caller's own parameter
             if v is not None:
                 found.append(v)
@@ -1244,26 +1434,58 @@ class _Ctx:
             return False
         return v[1] == "Promise" if r[0] == "new" else v[1] in _PROMISE_MAKERS
 
-    def is_array(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
+    def is_array(self, pf: ParsedFile, scope: int, r: tuple | None, method: str = "", depth: int = 0) -> bool:
         """Whether expression ``r`` is known to be an array: typed so (``T[]``, ``Array<T>``), an
-        array literal, ``Object.keys``/``values``/``entries(...)``, ``Array.from``/``of(...)``, or
-        what ``filter``/``map``/``slice``/... of an array returns."""
+        array literal, ``Object.keys``/``values``/``entries(...)``, ``Array.from``/``of(...)``,
+        ``new Array(...)``, ``s.split(...)`` (of anything not ours), what ``filter``/``map``/
+        ``slice``/``fill``/``flat``/... of an array returns, a variable only ever bound to one of
+        these, or a parameter the callers pass arrays to. For ``method`` ``forEach``, also a
+        ``new Set(...)`` / ``new Map(...)``."""
         while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop":
             name = r[1][2]
-            if name in _SAME_ELEMENTS or name == "map" or name == "flatMap":
+            if name in _SAME_ELEMENTS or name == "map" or name == "flatMap" or name in _ARRAY_RESULTS:
                 r = r[1][1]  # items.filter(...).map(...): still an array, if items is one
                 continue
             if name in _ARRAY_MAKER_NAMES:
                 f = self.eval(pf, scope, r[1])
                 if f is not None and f[0] == "builtin" and f[1] in _ARRAY_MAKERS:
                     return True
+            if name == "split":  # "a,b".split(","): an array, unless split is a method of ours
+                recv = self.eval(pf, scope, r[1][1])
+                return recv is None or recv[0] in ("builtin", "null", "extm")
             break
         if r is None:
             return False
         if r[0] == "alit":
             return True
+        if r[0] == "new":  # new Array(n), and for forEach new Set(...) / new Map(...)
+            c = self.eval(pf, scope, r[1])
+            return c is not None and c[0] == "builtin" and (
+                c[1] == "Array" or (method == "forEach" and c[1] in _FOREACH_COLLECTIONS)
+            )
         v = self.eval(pf, scope, r)
-        return v is not None and (v[0] == "arr" or v[0] == "alit")
+        if v is not None:
+            return v[0] == "arr" or v[0] == "alit"
+        if r[0] == "id" and depth < 4:  # const copy = Array.from(xs): what it is bound to
+            bl, s = self.raw_bindings(pf, scope, r[1])
+            if bl and all(b[0] == "var" and b[1] is None and b[2] is not None for b in bl):
+                return all(self.is_array(pf, b[3], b[2], method, depth + 1) for b in bl)
+        if r[0] == "id" or r[0] == "prop":  # a parameter: what the callers pass
+            vals = _alternatives(self.passed(pf, scope, r))
+            return bool(vals) and all(x[0] == "arr" or x[0] == "alit" for x in vals)
+        return False
+
+    def raw_bindings(self, pf: ParsedFile, scope: int, name: str) -> tuple[list | None, int]:
+        """The bindings ``name`` finds from ``scope`` (recorded like ``lookup``) and their scope."""
+        if pf is not self.pf:
+            self.read(pf, ("lk", pf.scope_key[scope], name))
+        s = scope
+        while s >= 0:
+            bl = pf.bindings[s].get(name)
+            if bl is not None:
+                return bl, s
+            s = pf.scope_parent[s]
+        return None, -1
 
     def run_site(self, scope: int, kind: str, expr: tuple, line: int) -> None:
         pf = self.pf
@@ -1285,12 +1507,18 @@ class _Ctx:
                         self.add_edge(m, "subclass", False)
         elif kind == "new":
             v = self.eval(pf, scope, expr)
+            if v is None and (expr[0] == "id" or expr[0] == "prop"):  # new cls(): a class the callers pass
+                for x in _alternatives(self.passed(pf, scope, expr)):
+                    if x[0] == "class":
+                        self.ctor_edge(x, "inferred")
+                return
             if v is None:
                 return
-            if v[0] == "class":
-                self.ctor_edge(v)
-            elif v[0] in ("func", "ext", "builtin"):
-                self.edge_to(v, "constructor")
+            for x in _alternatives(v):
+                if x[0] == "class":
+                    self.ctor_edge(x)
+                elif x[0] in ("func", "ext", "builtin"):
+                    self.edge_to(x, "constructor")
         elif kind == "super":
             this = pf.scope_this[scope]
             if this is None or this[0] != "cls":
@@ -1306,8 +1534,7 @@ class _Ctx:
                 return
             if v[0] == "class":
                 self.ctor_edge(v)
-                r = self.class_member(v[1], v[2], "render", set())
-                if r is not None and r[0] == "func":
+                for r in _funcs(self.class_member(v[1], v[2], "render", set())):
                     self.add_edge(r[1], "jsx", False)
             else:
                 self.edge_to(v, "jsx")
@@ -1325,12 +1552,22 @@ class _Ctx:
                     self.add_edge(s, "implicit", False)
         elif kind == "get":
             self.eval(pf, scope, expr)
+        elif kind == "iter":  # for (x of obj) / [...obj]: obj[Symbol.iterator]() and its next()
+            for v in _alternatives(self.eval(pf, scope, expr)):
+                it = self.iterator(v)
+                if it is None:
+                    continue
+                self.add_edge(it[0][1], "implicit", False)
+                for r in _alternatives(it[1]):
+                    n = self.member(r, "next") if r[0] in ("inst", "obj") else None
+                    if n is not None and n[0] == "func":
+                        self.add_edge(n[1], "implicit", False)
         elif kind == "cb" or kind == "bcb" or kind == "pcb":
             # items.map(f) with items an array, setTimeout(f), new Promise(f), fetch(u).then(f):
             # f is called for us
             callee, cb = expr
             if kind == "cb":
-                if not self.is_array(pf, scope, callee[1]):
+                if not self.is_array(pf, scope, callee[1], callee[2]):
                     return
             elif kind == "pcb":
                 if not self.is_promise(pf, scope, callee[1]):
@@ -1593,7 +1830,7 @@ class TypeScriptIndex:
             if info.extends is None:
                 continue
             b = ctx.base_of(fqn, path)
-            if b is None:
+            if b is None or b[0] == "uni":  # a mixin's parameter given several classes: none of them
                 continue
             if b[0] == "class":
                 inherits.append(Inherit(child=fqn, parent=b[1]))

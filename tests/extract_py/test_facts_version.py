@@ -119,6 +119,11 @@ RECORDED = {
     # and a program class whose __init__ comes from its one external base calls pkg.Base.__init__;
     # new corpus cases flow_order, external_init
     27: "828caefee364d62c698d4d5c4f8c621b4687c2e0b627ef93913a55bafd12f046",
+    # JavaScript/TypeScript value flow: rest/slice/spread arrays, object updates, constructor
+    # parameter properties, chained assignments and swaps, functions called at once, the iterator
+    # protocol and generators, decorator wrappers, mixins, ES5 constructor functions, builtin
+    # callbacks; new TypeScript corpus cases for each
+    28: "ae241f1139b875e46070a5df11f7fe1f819c7a783a4a53c68dda0c5731be53c2",
 }
 
 

@@ -20,7 +20,7 @@ export function afterSpread(): void {
   a(); // a position after a spread is not known: no edge
   const [x, ...others] = [open, flip];
   x();
-  others[0](); // a rest element: unknown
+  others[0](); // a rest element: the elements after x
 }
 
 export function iterate(): void {
@@ -35,6 +35,6 @@ export function iterate(): void {
 export function swap(): void {
   let p = open;
   let q = flip;
-  [p, q] = [q, p]; // p is q, which is p: a cycle of values, unknown: no edge
+  [p, q] = [q, p]; // the right side is read first: p is one of open (before) and flip
   p();
 }
