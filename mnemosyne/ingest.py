@@ -213,6 +213,10 @@ def ingest_path(
         base, i = name, 2
         while name in taken:
             name, i = f"{base}-{i}", i + 1
+    if branch is not None:
+        from mnemosyne.workspaces import check_branch
+
+        check_branch(root, branch)  # before registering: a branch that does not exist registers nothing
     if branch is None:
         from mnemosyne.errors import ConfigError
         from mnemosyne.git.locate import default_branch

@@ -160,9 +160,13 @@ class _Run:
                            rate=round(rate, 3), eta_s=None if eta is None else round(eta, 1))
         )
 
-    def _collect_extractor_warnings(self) -> None:
-        for msg in self.extractor.warnings.values():
-            self.warnings.add(msg)
+    def _collect_extractor_warnings(self, paths: set[str] | None = None) -> None:
+        """The extractor's reasons for skipping files (binary, too big, LFS pointers): all of them
+        after loading a whole tree, else only for ``paths`` (a commit's changed files), so an
+        unchanged skipped file is not reported again by every incremental run."""
+        for path, msg in self.extractor.warnings.items():
+            if paths is None or path in paths:
+                self.warnings.add(msg)
 
     def _note_submodule(self, path: str) -> None:
         if path not in self._submodules:
@@ -247,6 +251,9 @@ class _Run:
             if prev_ff == ff:
                 continue  # affected but resolved to the same facts: nothing to diff or write
             self._index_names(prev_ff, ff)
+            if ff.warnings and (prev_ff is None or prev_ff.warnings != ff.warnings):
+                for w in ff.warnings:  # a syntax error that drops code is said, once per change
+                    self.warnings.add(w)
             self._facts_cache[p] = ff
             self.state.set_owner(p, file_edges(ff))
             rows = _file_nodes(ff)
@@ -350,7 +357,7 @@ class _Run:
         with gc_paused():
             computed = self._refresh_owners(affected | set(files), manifests, nodes)
             delta = self.state.take_delta()
-            self._collect_extractor_warnings()
+            self._collect_extractor_warnings(set(files))
             _endpoint_nodes(delta.opened, computed, nodes, self._known)
         tm["diff"] += time.perf_counter() - t - (tm["resolve"] - resolve_before)
         now = now_s()
