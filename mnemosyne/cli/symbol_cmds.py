@@ -37,6 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("names", metavar="NAME", nargs="*", help="fully qualified, short or suffix names")
     p.add_argument("--file", dest="files", action="append", default=[], metavar="PATH",
                    help="a repository-relative file whose symbols count as changed (repeatable)")
+    p.add_argument("--working-tree", action="store_true",
+                   help="the symbols your uncommitted changes touch (per change, not per file)")
     p.add_argument("--depth", type=int, default=2, help="levels (1-10, default 2)")
     p.add_argument("--at", metavar="REV", help=AT_HELP)
     add_workspace_arg(p)
@@ -86,10 +88,26 @@ def _symbol(args: argparse.Namespace) -> int:
 
 
 def _impact(args: argparse.Namespace) -> int:
+    names, files, changes = list(args.names), list(args.files), None
     with connect() as db:
         ws = resolve_workspace(db, args.workspace)
-        res = Q.impact(db, ws, fqns=args.names or None, files=args.files or None, depth=args.depth, at=args.at)
+        if args.working_tree:
+            from mnemosyne.extract import Extractor
+            from mnemosyne.query.core import resolve_at
+            from mnemosyne.query.worktree import working_tree_changes
+
+            atc = resolve_at(db, ws, at=args.at)
+            changes = working_tree_changes(db.graph(ws.name), ws, atc, owns=Extractor().owns)
+            names, files = names + changes.fqns, files + changes.new_files
+            if not names and not files:
+                print_freshness(ws)
+                print(f"the working tree changes no source against {atc.short}")
+                return 0
+        res = Q.impact(db, ws, fqns=names or None, files=files or None, depth=args.depth, at=args.at)
     print_freshness(ws)
+    if changes is not None and not args.json:
+        print(f"{changes.hunks} change(s) in the working tree touch: {', '.join(changes.fqns) or '-'}"
+              + (f"; new files: {', '.join(changes.new_files)}" if changes.new_files else ""))
     if args.json:
         print(res.model_dump_json(indent=2))
         return 0

@@ -28,6 +28,7 @@ from mnemosyne import limits as L
 from mnemosyne import query as Q
 from mnemosyne.config import Settings, get_settings
 from mnemosyne.errors import ConfigError, MnemosyneError, PathOutsideWorkspace, RevisionNotFound
+from mnemosyne.extract import Extractor
 from mnemosyne.limits import (  # the answers' size budgets
     ITEMS_BUDGET,
     MARKDOWN_BUDGET,
@@ -45,6 +46,7 @@ from mnemosyne.query import insights as I
 from mnemosyne.query.core import git, history_build_line, iso, workspace_info
 from mnemosyne.query.freshness import compute_freshness, freshness_notes
 from mnemosyne.query.models import AtCommit
+from mnemosyne.query.worktree import working_tree_changes
 
 log = logging.getLogger(__name__)
 
@@ -683,8 +685,16 @@ class McpService:
             if not target.strip():
                 raise ConfigError("target must be a symbol FQN, a list of files, or 'working-tree'")
             if target.strip() == "working-tree":
-                files = self.working_tree_files(info)
-                note = f"{len(files)} file(s) changed in the working tree"
+                if atc.from_source:  # no ranges in the graph at that commit: the changed files
+                    files = self.working_tree_files(info)
+                    note = f"{len(files)} file(s) changed in the working tree"
+                else:
+                    ch = working_tree_changes(self.db.graph(info.name), info, atc, owns=Extractor().owns)
+                    fqns, files = ch.fqns, ch.new_files
+                    note = (f"{ch.hunks} change(s) in the working tree touch {len(fqns)} symbol(s)"
+                            + (f"; {len(files)} new file(s)" if files else ""))
+                    if not fqns and not files:
+                        note += " (no source change)"
             else:
                 fqns = [L.check_key(target.strip(), "target") or ""]
         else:
@@ -720,7 +730,8 @@ class McpService:
                              by_distance=by_distance, items=kept, constraints=constraints, locks=locks, page=page)  # fmt: skip
         md = [self.header(info.name, ref, fr)]
         if note:
-            md.append(note + (": " + ", ".join(code(f) for f in files[:20]) if files else ""))
+            shown = [*fqns, *files]
+            md.append(note + (": " + ", ".join(code(x) for x in shown[:20]) if shown else ""))
         md.append(f"Impact of {len(targets)} symbol(s)" + (f" in {len(present_files)} file(s)" if present_files else "")
                   + f", depth {depth}: " + (", ".join(f"distance {k}: {v}" for k, v in by_distance.items()) or "nothing depends on it")
                   + (" — more: pass `cursor`" if page.next_cursor else ""))  # fmt: skip
