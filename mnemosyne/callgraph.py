@@ -1,4 +1,4 @@
-"""Call graph in PyCG format (graph-model §7): ``{caller: sorted([callee, ...])}``.
+"""Call graph in PyCG format (docs/schema.md): ``{caller: sorted([callee, ...])}``.
 
 Every module, function, method and lambda defined in the snapshot's files is a key (classes are
 not), mapped to the sorted, unique list of what it calls: internal FQNs, ``<builtin>.x`` and

@@ -2,7 +2,7 @@
 
 These are frozen, hashable dataclasses so that "what changed between commit N-1 and N" is a set
 difference. Every fact names things by stable keys (repo-relative paths, fully qualified names,
-graph-model §2-§3), never by database ids. Each fact has an ``owner``: the file (or manifest)
+docs/schema.md), never by database ids. Each fact has an ``owner``: the file (or manifest)
 whose content decides it, so incremental ingestion knows which facts to recompute.
 """
 
@@ -118,7 +118,7 @@ class FileFacts:
 
 @dataclass(frozen=True, slots=True)
 class PackageFact:
-    """A Python or npm package inside the repository (graph-model §2 ``Package``)."""
+    """A Python or npm package inside the repository (docs/schema.md, ``Package``)."""
 
     path: str  # folder of the manifest, repo-relative ('' for the root)
     name: str

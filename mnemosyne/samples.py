@@ -134,7 +134,7 @@ class SampleRepo:
 
     @property
     def timeline_steps(self) -> list[int]:
-        """The steps on main's first-parent history, oldest first (graph-model §5)."""
+        """The steps on main's first-parent history, oldest first (docs/schema.md)."""
         return [s for s, b in sorted(self.step_branches.items()) if b == self.branch]
 
 

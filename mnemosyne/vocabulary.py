@@ -1,4 +1,4 @@
-"""The graph's words: labels, edge types and property names, defined once (graph-model §2, §4).
+"""The graph's words: labels, edge types and property names, defined once (docs/schema.md).
 
 Every module that writes or reads the graph takes its names from here, so a rename is one edit.
 """
@@ -25,7 +25,7 @@ DOCUMENT = "Document"
 SECTION = "Section"
 META = "Meta"  # one node per graph: ingestion progress, embedding model, schema version
 
-# --- versioned edge types (graph-model §4) -------------------------------------------------------
+# --- versioned edge types (docs/schema.md) -------------------------------------------------------
 CALLS = "CALLS"
 IMPORTS = "IMPORTS"
 INHERITS_FROM = "INHERITS_FROM"
@@ -61,7 +61,7 @@ RENAMED_TO = "RENAMED_TO"
 REFORMATS = "REFORMATS"
 DESCRIBES = "DESCRIBES"  # Insight -> Function|Class
 
-# --- version properties (graph-model §4) ---------------------------------------------------------
+# --- version properties (docs/schema.md) ---------------------------------------------------------
 VALID_FROM = "valid_from"
 VALID_TO = "valid_to"
 VALID_FROM_SEQ = "valid_from_seq"

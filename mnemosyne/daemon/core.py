@@ -248,7 +248,7 @@ class Daemon:
         self.db_state, self.db_error, self._db_failures, self._db_down_since = "up", None, 0, None
         self._db_retry_at = 0.0
         # (re)connected: the server may just have replayed its AOF, which can leave HNSW indexes
-        # answering short or empty lists (tech-brief §2.6). Probe them off this thread.
+        # answering short or empty lists (measured on FalkorDB 4.x). Probe them off this thread.
         threading.Thread(target=self.check_vector_indexes, name="mnemo-vector-health", daemon=True).start()
         self._wake()
 

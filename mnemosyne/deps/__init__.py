@@ -1,4 +1,4 @@
-"""Manifests and lockfiles -> Package, DEPENDS_ON and LOCKS_VERSION facts (graph-model §2, §4).
+"""Manifests and lockfiles -> Package, DEPENDS_ON and LOCKS_VERSION facts (docs/schema.md).
 
 Pure: bytes in, facts out. No exception escapes for bad input; every malformed file becomes a
 warning ``"<path>: <problem>"`` in ``PackageFacts.warnings``. Output is sorted and deduplicated,

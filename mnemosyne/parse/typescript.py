@@ -4,7 +4,7 @@ One tree-sitter query finds the interesting nodes (definitions, calls, imports, 
 declarations, assignments, returns) in a single C pass; Python then visits only those, in
 document order, keeping a stack of enclosing scopes by byte range. The result records what
 the resolver (``mnemosyne.resolve.typescript``) needs: the symbols with their qualified names
-(graph-model §3), the bindings of every function scope (as small tuples, see ``conv``), the
+(docs/schema.md), the bindings of every function scope (as small tuples, see ``conv``), the
 classes and named object literals with their members, the module's exports, and the call sites
 as unresolved expressions.
 

@@ -1,4 +1,4 @@
-"""Agent coordination in a workspace graph: locks and constraints (graph-model §2).
+"""Agent coordination in a workspace graph: locks and constraints (docs/schema.md).
 
 - ``(:Lock {id, lock_type, agent_id, task_id, timestamp, expires_at})`` with
   ``(entity)-[:IS_LOCKED_BY]->(lock)``: an agent says it is working on a symbol (or file) for a
@@ -256,7 +256,7 @@ def add_constraint(
     db: Database,
     ws: Any,
     target: str,
-    type: str,  # noqa: A002 - the graph-model name
+    type: str,  # noqa: A002 - the schema's name
     reason: str,
     severity: str = "warning",
     owner: str | None = None,

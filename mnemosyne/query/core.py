@@ -1,7 +1,7 @@
 """Shared plumbing of the read API: workspaces, "which commit" (``resolve_at``), git access,
 and answers from source for commits that are not on the timeline.
 
-How time works (graph-model §5): every query runs at a timeline position ``seq``. A fact holds at
+How time works (docs/schema.md): every query runs at a timeline position ``seq``. A fact holds at
 ``s`` iff ``valid_from_seq <= s AND (valid_to_seq IS NULL OR valid_to_seq > s) AND superseded_at
 IS NULL``. ``at`` is any commit-ish (hash, short hash, branch, tag, ``HEAD~3``) resolved with
 ``git rev-parse`` in the workspace's repository and then looked up as ``Commit.seq``; ``as_of``

@@ -1,6 +1,6 @@
 """What an agent needs to write correct Cypher against a workspace graph: labels, edge types and
 their properties (documented + what the graph really holds), the named queries with their
-parameters and descriptions, and how time works (graph-model §4-5, docs/schema.md)."""
+parameters and descriptions, and how time works (docs/schema.md)."""
 
 from __future__ import annotations
 

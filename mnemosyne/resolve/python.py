@@ -252,7 +252,7 @@ def _strip_suffix(path: str) -> str:
 
 
 def module_name(path: str, present: set[str] | Mapping[str, Any]) -> str:
-    """graph-model §3: dotted path relative to the source root: the repository root, or the
+    """docs/schema.md (qualified names): dotted path relative to the source root: the repository root, or the
     first ``src/`` directory on the path that is not itself a package (``src/pkg/a.py`` ->
     ``pkg.a``; also ``packages/x/src/x/a.py`` -> ``x.a`` in a monorepo); ``pkg/__init__.py``
     is ``pkg``. Adding or removing a ``src/__init__.py`` renames modules: ``update`` then

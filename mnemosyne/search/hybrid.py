@@ -164,7 +164,7 @@ def resolve_seq(db: Any, ws: Any, graph: Any, at: Any) -> int | None:
     seq = getattr(found, "seq", found)
     if seq is None:
         raise SearchError(
-            f"{at!r} is not on the workspace's timeline: search answers at timeline commits only (graph-model §5)"
+            f"{at!r} is not on the workspace's timeline: search answers at timeline commits only (docs/queries.md)"
         )
     return int(seq)
 

@@ -2,7 +2,7 @@
 RediSearch queries and snippets.
 
 FalkorDB's full-text tokenizer splits on ``.``, ``/``, ``-`` and whitespace but not on ``_`` or
-camelCase (tech-brief §2.5), so identifiers are stored pre-split in ``search_text``. User input
+camelCase (measured on FalkorDB 4.x), so identifiers are stored pre-split in ``search_text``. User input
 is never passed to RediSearch as is: ``ft_query`` builds the query from plain word tokens only,
 so it cannot raise a RediSearch syntax error.
 """

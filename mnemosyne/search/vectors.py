@@ -6,7 +6,7 @@
   A different model or dimension drops the vector indexes, removes every stored vector and
   ``embed_hash``, re-creates the indexes and records the new model: dimensions never mix.
 - k-NN always overfetches ``2k+10`` and trims (HNSW returns short lists after updates and AOF
-  replays, tech-brief §2.6); ``rebuild_vector_indexes`` (drop + create) is the cure the daemon runs
+  replays, measured on FalkorDB 4.x); ``rebuild_vector_indexes`` (drop + create) is the cure the daemon runs
   after large re-embeds and after a start that replayed the AOF.
 """
 
@@ -256,7 +256,7 @@ def knn(graph: Any, label: str, qvec: np.ndarray | Sequence[float], k: int,
 
 def check_vector_health(graph: Any, sample: int = 5, repair: bool = True) -> bool:
     """Probe the HNSW indexes with a few stored vectors: each must find itself. After an AOF
-    replay the index can return nothing until rebuilt (tech-brief §2.6). Returns True when it
+    replay the index can return nothing until rebuilt (measured on FalkorDB 4.x). Returns True when it
     was broken (and, with ``repair``, rebuilt). Cheap: ``sample`` k-NN queries per label."""
     info = get_model_info(graph)
     if not info.dim:

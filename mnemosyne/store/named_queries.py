@@ -1,4 +1,4 @@
-"""Named Cypher queries: the ``cypher/*.cypher`` files, loaded by name (graph-model §7).
+"""Named Cypher queries: the ``cypher/*.cypher`` files, loaded by name (docs/schema.md).
 
 Each file holds one query with ``$parameters``. It may start with ``//`` comment lines: they are
 the query's description (shown by ``mnemosyne cypher --list`` and the MCP layer)::
