@@ -1,4 +1,4 @@
-// Indexes of every workspace graph (graph-model §6, storage layout docs/schema.md).
+// Indexes of every workspace graph (storage layout: docs/schema.md).
 // Applied by Graph.ensure_schema(): it reads CALL db.indexes() and creates only what is missing,
 // so this file may grow; never rename a property here without a migration.
 // One statement per ';'-terminated block. Several properties in one range-index statement are
