@@ -3,7 +3,7 @@
 Same format as python_shop/history.py: each Step is one commit; W writes a file, E replaces one
 exact snippet, MV is ``git mv``, D is ``git rm``; ``facts(S)`` lists what the history is known to
 contain (S maps step keys to 1-based step numbers). TypeScript module names are repo-relative
-paths without extension, an ``index`` file naming its folder (graph-model §3).
+paths without extension, an ``index`` file naming its folder (docs/schema.md).
 """
 
 import json
