@@ -97,15 +97,12 @@ def json_from_snapshot(snapshot) -> dict[str, list[dict[str, Any]]]:
 def json_from_graph(graph, seq: int, repo: str, commit: str, at_head: bool) -> dict[str, list[dict[str, Any]]]:
     """The graph's calls at ``seq``, with call-site lines derived at ``commit`` (positions are not
     versioned: at the head from the callers' latest first lines, elsewhere from the source)."""
-    from mnemosyne.query.positions import absolute_lines, call_lines
+    from mnemosyne.query.positions import site_lines
     from mnemosyne.timeline.read import callables_at, calls_at
 
     out: dict[str, list[dict[str, Any]]] = {f: [] for f in callables_at(graph, seq)}
     for caller, callee, res, conf, st in calls_at(graph, seq):
-        if at_head and st.lines_hash == st.caller_hash:
-            lines = absolute_lines(st.caller_line, st.rel_lines)
-        else:
-            lines = call_lines(repo, commit, st.caller_file, caller, callee, st.rel_lines, st.lines_hash)
+        lines = site_lines(repo, commit, at_head, caller, callee, st)
         out.setdefault(caller, []).append({"callee": callee, "resolution": res, "confidence": conf, "lines": lines})
     return {k: sorted(v, key=lambda x: (x["callee"], x["resolution"])) for k, v in sorted(out.items())}
 

@@ -58,7 +58,8 @@ from mnemosyne.query.models import (
     SymbolResult,
     WorkspaceStatus,
 )
-from mnemosyne.query.positions import absolute_lines, call_lines, symbol_span
+from mnemosyne.query.positions import site_lines, symbol_span
+from mnemosyne.timeline.read import CallSites
 
 if TYPE_CHECKING:
     from mnemosyne.facts import Snapshot
@@ -124,11 +125,6 @@ class _At:
         return run(self.g, _BELIEVED[name], **params, **self.extra)
 
 
-def _at_head(atc: AtCommit) -> bool:
-    """The commit asked is the ingested head (the nodes' latest positions are its positions)."""
-    return atc.as_of_ingest is None and atc.seq is not None and atc.seq == atc.head_seq
-
-
 def _call_edge(info: WorkspaceInfo, atc: AtCommit, fqn: str, direction: str, row: list[Any],
                with_lines: bool = True) -> CallEdge:
     """A row of calls_at_commit / callers_at_commit as a ``CallEdge``; its call-site lines derived
@@ -136,12 +132,8 @@ def _call_edge(info: WorkspaceInfo, atc: AtCommit, fqn: str, direction: str, row
     from the caller's file at that commit."""
     other, resolution, confidence, external, since, rel, lines_hash, caller_line, caller_hash, caller_file = row
     caller, callee = (fqn, other) if direction == "callees" else (other, fqn)
-    lines: list[int] = []
-    if with_lines and rel:
-        if _at_head(atc) and lines_hash == caller_hash:
-            lines = absolute_lines(caller_line, rel)
-        else:
-            lines = call_lines(info.path, atc.hash, caller_file, caller, callee, rel, lines_hash)
+    sites = CallSites(list(rel or []), lines_hash, caller_line, caller_hash, caller_file)
+    lines = site_lines(info.path, atc.hash, atc.at_head, caller, callee, sites) if with_lines else []
     return CallEdge(caller=caller, callee=callee, resolution=resolution, confidence=confidence, lines=lines,
                     external=bool(external), since_seq=since)  # fmt: skip
 
@@ -385,7 +377,7 @@ def _metrics(label: str, kind: str | None, complexity: Any, loc: Any, params: An
 def _symbol_from_row(info: WorkspaceInfo, atc: AtCommit, row: list[Any], with_source: bool) -> SymbolResult:
     (fqn, label, name, kind, file, signature, docstring, ls, le, body_hash, parent, callees_n, callers_n,
      since, complexity, loc, params, nesting) = row  # fmt: skip
-    if not _at_head(atc):  # the node's range is the head's: derive the range at this commit
+    if not atc.at_head:  # the node's range is the head's: derive the range at this commit
         ls, le = symbol_span(info.path, atc.hash, file, fqn) or (None, None)
     source = file_lines(info.path, atc.hash, file, ls, le) if with_source else None
     return SymbolResult(

@@ -48,6 +48,12 @@ class AtCommit(CommitPosition):
     head_hash: str | None = None
     behind_head: int | None = Field(default=None, description="ingested timeline commits after this one")
 
+    @property
+    def at_head(self) -> bool:
+        """The ingested head itself (now, not as believed earlier): the nodes' latest values, line
+        ranges included, are this commit's."""
+        return self.as_of_ingest is None and self.seq is not None and self.seq == self.head_seq
+
     def describe(self) -> str:
         from datetime import UTC, datetime
 

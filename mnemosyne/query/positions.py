@@ -26,6 +26,7 @@ from pathlib import Path
 
 from mnemosyne.facts import Call, Symbol
 from mnemosyne.git.readers import read_object
+from mnemosyne.timeline.read import CallSites
 
 _CACHE_MAX = 64  # files at a commit never change; a calls tree at one commit reads a few dozen
 _CONSTRUCTORS = ("__init__", "constructor", "__new__")
@@ -129,6 +130,17 @@ def absolute_lines(first_line: int | None, rel: Sequence[int] | None) -> list[in
     if first_line is None or not rel:
         return []
     return [int(first_line) + int(r) for r in rel]
+
+
+def site_lines(repo: str | Path, commit: str, at_head: bool, caller: str, callee: str, sites: CallSites) -> list[int]:
+    """The lines of the calls from ``caller`` to ``callee`` at ``commit``: at the ingested head from
+    the caller node's first line (when its body is the one the offsets were measured on), else from
+    the source at ``commit`` (``call_lines``)."""
+    if not sites.rel_lines:
+        return []
+    if at_head and sites.lines_hash == sites.caller_hash:
+        return absolute_lines(sites.caller_line, sites.rel_lines)
+    return call_lines(repo, commit, sites.caller_file, caller, callee, sites.rel_lines, sites.lines_hash)
 
 
 def call_lines(repo: str | Path, commit: str, file: str | None, caller: str, callee: str,

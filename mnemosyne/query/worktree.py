@@ -20,14 +20,13 @@ from mnemosyne import vocabulary as V
 from mnemosyne.query.core import git
 from mnemosyne.query.models import AtCommit
 from mnemosyne.query.positions import symbol_span
+from mnemosyne.timeline.read import HOLDS
 
 if TYPE_CHECKING:
     from mnemosyne.store.graph import Graph
     from mnemosyne.store.registry import WorkspaceInfo
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@")
-_HOLDS = ("d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) "
-          "AND d.superseded_at IS NULL")
 
 
 @dataclass
@@ -70,18 +69,17 @@ def _hunks(diff: str) -> tuple[dict[str, list[tuple[float, float]]], list[str]]:
 def _ranges(g: Graph, info: WorkspaceInfo, atc: AtCommit, file: str) -> list[tuple[str, str, int, int]]:
     """(fqn, kind, line_start, line_end) of the symbols defined in ``file`` at ``atc``."""
     rows = g.ro_query(
-        f"MATCH ()-[d:{V.DEFINES}]->(s) WHERE {_HOLDS} AND d.file = $f "
-        "RETURN s.fully_qualified_name, CASE WHEN s:Class THEN 'class' ELSE coalesce(d.kind, s.kind) END, "
-        "s.line_start, s.line_end",
-        {"seq": atc.seq, "f": file},
+        f"MATCH ()-[e:{V.DEFINES}]->(n) WHERE {HOLDS} AND e.file = $f "
+        "RETURN n.fully_qualified_name, CASE WHEN n:Class THEN 'class' ELSE coalesce(e.kind, n.kind) END, "
+        "n.line_start, n.line_end",
+        {"s": atc.seq, "f": file},
     )
-    head = atc.as_of_ingest is None and atc.seq == atc.head_seq
     out = []
     for fqn, kind, ls, le in rows:
         if kind == "module":
             out.append((fqn, kind, 1, 10**9))
             continue
-        if not head:
+        if not atc.at_head:
             ls, le = symbol_span(info.path, atc.hash, file, fqn) or (None, None)
         if ls is not None and le is not None:
             out.append((fqn, kind, int(ls), int(le)))
