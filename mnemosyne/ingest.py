@@ -123,11 +123,11 @@ def _wants_head_first(db: Database, info: WorkspaceInfo, forced: bool | None) ->
     build under way) and its history is long enough for the head to be worth answering first:
     ``head_first_min_commits`` first-parent commits (a short history is built whole sooner than
     the head snapshot it would wait for); ``forced``: any history of more than one commit."""
-    from mnemosyne.store.switch import meta_of, side_graph
+    from mnemosyne.store.switch import side_graph
 
     if not forced and not db.settings.head_first:
         return False
-    meta = meta_of(db.graph(info.name))
+    meta = VersionStore(db.graph(info.name)).meta()
     if meta.get("last_commit") and (meta.get("mode") or MODE_FULL) == MODE_FULL:
         return False
     if side_graph(db, info.name).exists():

@@ -13,7 +13,7 @@ complete one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mnemosyne import vocabulary as V
 from mnemosyne.store.keys import SIDE_SUFFIX, graph_key
@@ -75,8 +75,3 @@ def carry_over(src: Graph, dst: Graph) -> int:
 def switch_in(db: Database, side: Graph, main: Graph) -> None:
     """Make ``side`` the workspace graph ``main`` (Redis ``RENAME``: one step, the old one dropped)."""
     db.execute("RENAME", side.name, main.name)
-
-
-def meta_of(graph: Graph) -> dict[str, Any]:
-    rows = graph.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN properties(m)")
-    return dict(rows[0][0]) if rows else {}

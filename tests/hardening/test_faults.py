@@ -13,15 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-GIT_ENV = {
-    "GIT_CONFIG_NOSYSTEM": "1",
-    "GIT_CONFIG_GLOBAL": os.devnull,
-    "GIT_AUTHOR_NAME": "Tess Ter",
-    "GIT_AUTHOR_EMAIL": "tess@example.com",
-    "GIT_COMMITTER_NAME": "Tess Ter",
-    "GIT_COMMITTER_EMAIL": "tess@example.com",
-}
+from history.conftest import GIT_ENV
 
 
 def git(cwd: Path, *args: str) -> str:
