@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
 import tarfile
 import time
@@ -36,7 +35,7 @@ if str(ROOT) not in sys.path:
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _private_db import private_database  # noqa: E402
-from ingest_speed import download, download_npm  # noqa: E402
+from ingest_speed import bench_git, download, download_npm  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "identity_histories.json"
 BENCH = ROOT / ".bench"
@@ -70,13 +69,7 @@ def build(name: str, spec: dict) -> Path:
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    env = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_AUTHOR_NAME": "Bench",
-           "GIT_AUTHOR_EMAIL": "bench@example.com", "GIT_COMMITTER_NAME": "Bench",
-           "GIT_COMMITTER_EMAIL": "bench@example.com", "PATH": "/usr/bin:/bin"}
-
-    def git(*a: str, extra: dict | None = None) -> None:
-        subprocess.run(["git", *a], cwd=dest, env={**env, **(extra or {})}, check=True, capture_output=True)
-
+    git = bench_git(dest)
     git("init", "-q", "--template=", "-b", "main", ".")
     clock = 1_600_000_000
     current: dict[str, bytes] = {}

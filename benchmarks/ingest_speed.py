@@ -106,11 +106,9 @@ def _members(sdist: Path) -> dict[str, bytes]:
     return files
 
 
-def build_repo(project: str, sdists: list[Path], dest: Path, seed: int = 7) -> int:
-    """One or more commits per release (changed files split into random chunks). Returns #commits."""
-    if dest.exists():
-        shutil.rmtree(dest)
-    dest.mkdir(parents=True)
+def bench_git(dest: Path):
+    """``git(*args, extra=None)`` in ``dest`` with a fixed identity and no user or system config
+    (the benchmark repositories are the same on every machine)."""
     env = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_AUTHOR_NAME": "Bench",
            "GIT_AUTHOR_EMAIL": "bench@example.com", "GIT_COMMITTER_NAME": "Bench",
            "GIT_COMMITTER_EMAIL": "bench@example.com", "PATH": "/usr/bin:/bin"}
@@ -118,6 +116,15 @@ def build_repo(project: str, sdists: list[Path], dest: Path, seed: int = 7) -> i
     def git(*a: str, extra: dict | None = None) -> None:
         subprocess.run(["git", *a], cwd=dest, env={**env, **(extra or {})}, check=True, capture_output=True)
 
+    return git
+
+
+def build_repo(project: str, sdists: list[Path], dest: Path, seed: int = 7) -> int:
+    """One or more commits per release (changed files split into random chunks). Returns #commits."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    git = bench_git(dest)
     git("init", "-q", "--template=", "-b", "main", ".")
     rnd = random.Random(seed)
     current: dict[str, bytes] = {}
