@@ -519,7 +519,9 @@ class _Run:
                              "history from there; the previous versions are kept as superseded")
             last_seq, last_commit = -1, None
         timeline = timeline[start:]
-        self.store.set_meta(since_commit=timeline[0] if start else None)
+        since_commit = timeline[0] if start else None
+        if meta.get("since_commit") != since_commit:  # written when the window changes, not every run
+            self.store.set_meta(since_commit=since_commit)
         if start:
             res.since = timeline[0]
         if last_commit and not (last_seq < len(timeline) and timeline[last_seq] == last_commit):
