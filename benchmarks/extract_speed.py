@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import os
 import platform
 import shutil
 import statistics
@@ -37,7 +38,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
-CACHE = REPO / ".bench"
+# Downloads are kept here; MNEMOSYNE_BENCH_CACHE lets several checkouts share one folder.
+CACHE = Path(os.environ.get("MNEMOSYNE_BENCH_CACHE") or REPO / ".bench")
 
 DEFAULT_PY = "django==5.1.4"
 DEFAULT_TS = ["rxjs@7.8.1", "effect@3.10.0"]

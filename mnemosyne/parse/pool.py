@@ -65,13 +65,15 @@ def _parse_chunk(jobs: list[ParseJob]) -> list[Any]:
 
 
 def code_stamp() -> str:
-    """Digest of the parser modules' source files as they are on disk now."""
+    """Digest of every source file of the parse package (sub-packages included) as on disk now."""
     import hashlib
     from pathlib import Path
 
+    here = Path(__file__).parent
     h = hashlib.blake2b(digest_size=16)
-    for name in ("python.py", "typescript.py", "ts_facts.py", "pool.py"):
-        h.update((Path(__file__).with_name(name)).read_bytes())
+    for path in sorted(here.rglob("*.py")):
+        h.update(path.relative_to(here).as_posix().encode())
+        h.update(path.read_bytes())
     return h.hexdigest()
 
 
