@@ -1,0 +1,53 @@
+"""Instruction count of one serial extraction of a package, for before/after comparisons.
+
+    valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.django \
+        python benchmarks/callgrind_extract.py django==5.1.4
+    python benchmarks/callgrind_extract.py --total /tmp/cg.django   # prints the instruction total
+
+callgrind counts instructions, not seconds: the same code, input and environment give the same
+count whatever else the machine is doing, so a change's cost is measurable on a busy machine. The
+extraction is serial (``extract_tree`` with one parse and one resolve worker: callgrind follows one
+process); interpreter start-up and the download cache's reading are included in both sides.
+``PYTHONHASHSEED=0`` keeps set/dict orders, hence the work done, the same between runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from extract_speed import PY_SUFFIXES, TS_SUFFIXES, collect, fetch_npm, fetch_pypi  # noqa: E402
+
+
+def total(path: Path) -> int:
+    """The ``summary:`` (or ``totals:``) instruction count of a callgrind output file."""
+    for line in path.read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise SystemExit(f"{path}: no summary line (is it a callgrind output file?)")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "--total":
+        print(total(Path(argv[1])))
+        return 0
+    if len(argv) != 1:
+        print(__doc__)
+        return 2
+    spec = argv[0]
+    files = collect(fetch_pypi(spec), PY_SUFFIXES) if "==" in spec else collect(fetch_npm(spec), TS_SUFFIXES)
+    from mnemosyne.extract import extract_tree
+
+    snap = extract_tree(sorted(files.items()))
+    calls = sum(len(f.calls) for f in snap.files.values())
+    print(f"{spec}: {len(snap.files)} files, {calls} call facts")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
