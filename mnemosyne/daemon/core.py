@@ -37,7 +37,7 @@ from mnemosyne.daemon.gitstate import GitProbeError, branch_head, commits_behind
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import BACKFILL, INGEST, Job, WorkQueue
 from mnemosyne.daemon.watcher import RepoWatcher
-from mnemosyne.errors import DatabaseUnavailable, MnemosyneError, WorkspaceNotFound
+from mnemosyne.errors import DatabaseUnavailable, MnemosyneError, StoreError, WorkspaceNotFound
 from mnemosyne.procs import read_pid_file
 
 log = logging.getLogger("mnemosyne.daemon")
@@ -83,19 +83,17 @@ def to_dict(obj: Any) -> dict[str, Any]:
 
 
 def is_db_error(err: BaseException) -> bool:
-    """True for 'the database is not there' (retry later), as opposed to a bug or bad data."""
-    import redis
-
+    """True for 'the database is not there' (retry later), as opposed to a bug or bad data: a
+    ``StoreError`` that says so (``DatabaseUnavailable``, ``CannotSave``: the store turns every
+    redis/FalkorDB exception into one, store/db_errors.py) anywhere in the chain of causes, or a
+    bare socket error (``ConnectionError``, ``TimeoutError``)."""
     seen: set[int] = set()
     e: BaseException | None = err
     while e is not None and id(e) not in seen:
         seen.add(id(e))
-        if isinstance(e, (DatabaseUnavailable, redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
-                          ConnectionError, TimeoutError)):
+        if isinstance(e, StoreError) and e.retry_later:
             return True
-        text = str(e)
-        if any(s in text for s in ("Connection refused", "Connection reset", "Broken pipe", "No such file or directory: '/",
-                                   "Error 2 connecting", "Error 111 connecting", "MISCONF", "LOADING")):
+        if isinstance(e, (ConnectionError, TimeoutError)):
             return True
         e = e.__cause__ or e.__context__
     return False

@@ -42,7 +42,7 @@ from mnemosyne.config import Settings, get_settings, usable_home
 from mnemosyne.errors import DatabaseUnavailable
 from mnemosyne.procs import cmdline_contains, cpu_ticks, pid_alive, read_pid_file
 from mnemosyne.store.aof import incremental_bytes, rewrite_aof, wait_rewrite
-from mnemosyne.store.graph import is_cannot_save
+from mnemosyne.store.db_errors import is_cannot_save
 
 log = logging.getLogger(__name__)
 
@@ -336,6 +336,9 @@ class EmbeddedFalkorDB:
                 last_err = err
                 if progress.stalled():
                     raise _Hung(pid) from None
+            except redis.ResponseError as err:  # an error answer other than MISCONF: not a server we can use
+                raise DatabaseUnavailable(f"embedded FalkorDB at {self.address} answered an error while starting "
+                                          f"({err}); see {self.log_file}") from err
             finally:
                 client.close()
             time.sleep(0.05)

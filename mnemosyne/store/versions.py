@@ -17,7 +17,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from mnemosyne import vocabulary as V
+from mnemosyne.errors import QueryFailed
 from mnemosyne.git.repo import CommitInfo
+from mnemosyne.store.db_errors import ALREADY_INDEXED, EMPTY_KEY
 from mnemosyne.store.write_behind import WriteBehind
 from mnemosyne.timeline.edges import IDENT_PROPS, NODE_KEY, clean
 
@@ -136,7 +138,7 @@ class VersionStore:
             return
         try:
             existing = self.ro("CALL db.indexes() YIELD label, properties, entitytype RETURN label, properties, entitytype")
-        except Exception:
+        except QueryFailed:
             existing = []
         have = {(str(e).lower(), lbl, p) for lbl, props, e in existing for p in (props or [])}
         for kind, label, prop in INGEST_INDEXES:
@@ -145,16 +147,16 @@ class VersionStore:
             pattern = f"(n:{label})" if kind == "node" else f"()-[n:{label}]-()"
             try:
                 self.q(f"CREATE INDEX FOR {pattern} ON (n.{prop})")
-            except Exception as err:  # already indexed (created concurrently / reported differently)
-                if "already indexed" not in str(err):
+            except QueryFailed as err:  # already indexed (created concurrently / reported differently)
+                if ALREADY_INDEXED not in str(err):
                     raise
 
     # --- meta ------------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
         try:
             rows = self.ro(f"MATCH (m:{V.META} {{key: $k}}) RETURN properties(m)", {"k": META_KEY})
-        except Exception as err:
-            if "empty key" in str(err):
+        except QueryFailed as err:  # Graph answers an empty result for a missing graph; a bare one says so
+            if EMPTY_KEY in str(err):
                 return {}
             raise
         return dict(rows[0][0]) if rows else {}
