@@ -29,7 +29,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mnemosyne.config import Settings
 from mnemosyne.daemon import control, spool
@@ -39,6 +39,9 @@ from mnemosyne.daemon.queue import BACKFILL, INGEST, Job, WorkQueue
 from mnemosyne.daemon.watcher import RepoWatcher
 from mnemosyne.errors import DatabaseUnavailable, MnemosyneError, StoreError, WorkspaceNotFound
 from mnemosyne.procs import read_pid_file
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
 
 log = logging.getLogger("mnemosyne.daemon")
 
@@ -167,7 +170,7 @@ class Daemon:
         self._running: dict[int, dict[str, Any]] = {}
         self._recent: deque[dict[str, Any]] = deque(maxlen=20)
 
-        self._db: Any = None
+        self._db: Database | None = None
         self._db_lock = threading.Lock()
         self.db_state = "unknown"
         self.db_error: str | None = None
@@ -190,14 +193,14 @@ class Daemon:
 
     # == database ==============================================================================
 
-    def _open_db(self) -> Any:
+    def _open_db(self) -> Database:
         if self._connect_fn is not None:
             return self._connect_fn(self.settings, start=True)
         from mnemosyne.store.connection import connect
 
         return connect(self.settings, start=True)
 
-    def get_db(self, force: bool = False) -> Any:
+    def get_db(self, force: bool = False) -> Database:
         """The shared Database; raises DatabaseUnavailable (quickly) while backing off."""
         with self._db_lock:
             if self._db is not None:
@@ -213,7 +216,7 @@ class Daemon:
             self._mark_up_locked()
             return db
 
-    def db_failed(self, err: BaseException, db: Any = None) -> None:
+    def db_failed(self, err: BaseException, db: Database | None = None) -> None:
         """``db``: the connection that failed; ignored if another thread already replaced it."""
         with self._db_lock:
             if db is not None and self._db is not None and self._db is not db:
@@ -648,7 +651,7 @@ class Daemon:
 
         return cb
 
-    def _ingest(self, db: Any, job: Job) -> dict[str, Any] | None:
+    def _ingest(self, db: Database, job: Job) -> dict[str, Any] | None:
         from mnemosyne.ingest import IngestBusy, ingest_workspace
 
         info = db.registry.get(job.workspace)
@@ -692,7 +695,7 @@ class Daemon:
             return False
         return True
 
-    def _backfill(self, db: Any, job: Job) -> dict[str, Any] | None:
+    def _backfill(self, db: Database, job: Job) -> dict[str, Any] | None:
         from mnemosyne.search.backfill import backfill
         from mnemosyne.search.embedders import get_embedder
 
@@ -933,7 +936,7 @@ class Daemon:
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
                                                log_config=None))
         # The daemon owns SIGTERM/SIGINT (uvicorn would otherwise take them over while it serves).
-        server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
+        server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign, assignment]
         self._uvicorn = server
         self.mcp_url = f"http://{host}:{port}/mcp"
         log.info("event=mcp_listening url=%s", self.mcp_url)

@@ -135,12 +135,12 @@ class EmbeddedFalkorDB:
             from_rdb = self._rdb_only()
             for attempt in (1, 2):
                 self._launch(appendonly=not from_rdb)
-                pid = self._wait_for_pid(wait_s)
+                started = self._wait_for_pid(wait_s)
                 try:
-                    self._wait_ready(pid, wait_s)
+                    self._wait_ready(started, wait_s)
                     break
                 except _Hung:
-                    self._kill_hung(pid)
+                    self._kill_hung(started)
                     if attempt == 2:
                         raise DatabaseUnavailable(
                             f"embedded FalkorDB hung twice while starting (no answer and no CPU used for "
@@ -148,9 +148,9 @@ class EmbeddedFalkorDB:
                         ) from None
             if from_rdb:
                 self._enable_aof(wait_s)
-            log.info("embedded FalkorDB started, pid %s, socket %s", pid, self.socket)
+            log.info("embedded FalkorDB started, pid %s, socket %s", started, self.socket)
             self._compact(wait_s=0.0)  # a log left long (crash, older versions): the next start is quick
-            return pid
+            return started
 
     def kill_if_hung(self, pid: int) -> bool:
         """Kill server ``pid`` unless another process is starting or stopping it (they handle a

@@ -14,7 +14,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mnemosyne import vocabulary as V
 from mnemosyne.errors import QueryFailed
@@ -22,6 +22,9 @@ from mnemosyne.git.repo import CommitInfo
 from mnemosyne.store.db_errors import ALREADY_INDEXED, EMPTY_KEY
 from mnemosyne.store.write_behind import WriteBehind
 from mnemosyne.timeline.edges import IDENT_PROPS, NODE_KEY, clean
+
+if TYPE_CHECKING:
+    from mnemosyne.store.handles import GraphHandle
 
 META_KEY = "ingest"
 
@@ -72,7 +75,7 @@ def _clean_val(v: Any) -> Any:
 class VersionStore:
     """Writes commits and edge versions into one workspace graph."""
 
-    def __init__(self, graph: Any, batch_size: int = 1000, workspace: str | None = None) -> None:
+    def __init__(self, graph: GraphHandle, batch_size: int = 1000, workspace: str | None = None) -> None:
         self.graph = graph
         self.batch_size = max(1, int(batch_size))
         self.workspace = workspace
