@@ -142,7 +142,7 @@ class Daemon:
         *,
         mcp_port: int | None = None,
         mcp_host: str = "127.0.0.1",
-        connect: Callable[..., Any] | None = None,
+        connect: Callable[..., Database] | None = None,
         only: list[str] | None = None,
     ) -> None:
         if mcp_port is not None:  # off loopback without a token: refuse before anything starts
