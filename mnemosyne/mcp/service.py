@@ -484,7 +484,7 @@ class McpService:
             raise ConfigError("name_or_fqn must not be empty")
         L.check_key(name, "name_or_fqn")
         info, atc, ref, fr = self._ctx(workspace, at, as_of_ingest)
-        res = Q.get_symbol(self.db, info, name, at=atc, with_source=include_source)  # type: ignore[arg-type]
+        res = Q.get_symbol(self.db, info, name, at=atc, with_source=include_source)
         head = self.header(info.name, ref, fr)
         if isinstance(res, Q.Candidates):
             cands = [M.SymbolCandidate(**c.model_dump()) for c in res.candidates[:50]]
@@ -716,7 +716,7 @@ class McpService:
             res = None
         else:
             res = Q.impact(self.db, info, fqns=fqns or None, files=files or None, depth=depth,
-                           at=atc)  # type: ignore[arg-type]  # fmt: skip
+                           at=atc)  # fmt: skip
         items: list[M.ImpactEntry] = []
         by_distance: dict[str, int] = {}
         targets: list[str] = []

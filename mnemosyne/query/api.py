@@ -97,7 +97,7 @@ def _ambiguous(info: WorkspaceInfo, name: str, fqns: list[str], where: str) -> A
 
 
 def _ctx(
-    db: Database, ws: WorkspaceRef | None, at: str | AtCommit | None, as_of: Any, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, at: str | AtCommit | None, as_of: int | str | None, as_of_ingest: int | str | None = None
 ) -> tuple[WorkspaceInfo, Graph, AtCommit]:
     info = workspace_info(db, ws)
     atc = resolve_at(db, info, at=at, as_of=as_of, as_of_ingest=as_of_ingest)
@@ -245,7 +245,8 @@ def _spans(versions: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | 
 
 
 def _calls(
-    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | None, as_of: Any, direction: Direction, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | AtCommit | None, as_of: int | str | None,
+    direction: Direction, as_of_ingest: int | str | None = None,
 ) -> CallsResult:
     info, g, atc = _ctx(db, ws, at, as_of, as_of_ingest)
     if atc.from_source:
@@ -288,7 +289,8 @@ def _name_then(g: Graph, atc: AtCommit, fqn: str, q: _At) -> str | None:
 
 
 def calls(
-    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | AtCommit | None = None, as_of: int | str | None = None,
+    as_of_ingest: int | str | None = None,
 ) -> CallsResult:
     """What ``fqn`` calls at a commit: callee, resolution, confidence, call-site lines, external.
 
@@ -299,7 +301,8 @@ def calls(
 
 
 def callers(
-    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | AtCommit | None = None, as_of: int | str | None = None,
+    as_of_ingest: int | str | None = None,
 ) -> CallsResult:
     """Who calls ``fqn`` at a commit (``as_of_ingest``: as believed at that wall-clock time)."""
     return _calls(db, ws, fqn, at, as_of, "callers", as_of_ingest)
@@ -312,8 +315,8 @@ def call_tree(
     direction: Direction = "callees",
     depth: int = 1,
     at: str | AtCommit | None = None,
-    as_of: Any = None,
-    as_of_ingest: Any = None,
+    as_of: int | str | None = None,
+    as_of_ingest: int | str | None = None,
 ) -> CallTreeResult:
     """Callees (or callers) of ``fqn`` expanded ``depth`` levels (1..5); each symbol expanded once."""
     if direction not in ("callees", "callers"):
@@ -408,10 +411,10 @@ def get_symbol(
     db: Database,
     ws: WorkspaceRef | None,
     name_or_fqn: str,
-    at: str | None = None,
-    as_of: Any = None,
+    at: str | AtCommit | None = None,
+    as_of: int | str | None = None,
     with_source: bool = True,
-    as_of_ingest: Any = None,
+    as_of_ingest: int | str | None = None,
 ) -> SymbolResult | Candidates:
     """A symbol at a commit (signature, docstring, file, lines, kind, caller/callee counts, source).
 
@@ -446,7 +449,7 @@ def get_symbol(
 
 
 def find_symbols(
-    db: Database, ws: WorkspaceRef | None, name: str, at: str | None = None, limit: int = 10, *, _atc: AtCommit | None = None
+    db: Database, ws: WorkspaceRef | None, name: str, at: str | AtCommit | None = None, limit: int = 10, *, _atc: AtCommit | None = None
 ) -> Candidates:
     """Close matches for a (possibly unknown or misspelt) name: same short name first (those
     defined at the commit before others), then fuzzy matches on full and short names."""
@@ -515,7 +518,7 @@ def _history_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: A
     raise _not_defined(db, info, g, name, atc)
 
 
-def symbol_history(db: Database, ws: WorkspaceRef | None, fqn: str, as_of_ingest: Any = None) -> HistoryResult:
+def symbol_history(db: Database, ws: WorkspaceRef | None, fqn: str, as_of_ingest: int | str | None = None) -> HistoryResult:
     """A symbol's life on the timeline: appeared, removed, re-added, signature_changed, moved,
     body/docstring changed, calls gained/lost and callers gained/lost, each with its commit.
     ``as_of_ingest`` (epoch seconds or ISO): the history as Mnemosyne believed it at that
@@ -596,7 +599,7 @@ _DIFF_BELIEVED = ("diff_calls_believed", "diff_symbols_believed", "diff_imports_
 
 
 def diff_commits(
-    db: Database, ws: WorkspaceRef | None, rev_a: str, rev_b: str, path_prefix: str | None = None, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, rev_a: str, rev_b: str, path_prefix: str | None = None, as_of_ingest: int | str | None = None
 ) -> DiffResult:
     """What changed between two commits: calls, imports, symbols and dependencies added/removed
     (symbols also changed: signature, file, body). ``path_prefix`` limits it to files under it.
@@ -805,7 +808,7 @@ def ingestion_lag(db: Database, ws: WorkspaceRef | None, minutes: float = 0, inc
 
 
 def callgraph_at(
-    db: Database, ws: WorkspaceRef | None, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, at: str | AtCommit | None = None, as_of: int | str | None = None, as_of_ingest: int | str | None = None
 ) -> dict[str, list[str]]:
     """pycg format: every module/function/method/lambda defined at the commit -> sorted callees
     (``as_of_ingest``: as believed at that wall-clock time)."""
@@ -850,8 +853,8 @@ def impact(
     fqns: list[str] | None = None,
     files: list[str] | None = None,
     depth: int = 3,
-    at: str | None = None,
-    as_of: Any = None,
+    at: str | AtCommit | None = None,
+    as_of: int | str | None = None,
 ) -> ImpactResult:
     """What is affected by changing ``fqns`` (or the symbols defined in ``files``): everything
     that calls them transitively, and the files that import ``files`` transitively, grouped by
@@ -935,7 +938,7 @@ def impact(
 
 
 def list_files(
-    db: Database, ws: WorkspaceRef | None, at: str | None = None, as_of: Any = None, path_prefix: str | None = None
+    db: Database, ws: WorkspaceRef | None, at: str | AtCommit | None = None, as_of: int | str | None = None, path_prefix: str | None = None
 ) -> FilesResult:
     """Source files present at a commit (optionally under ``path_prefix``), with language and module."""
     info, g, atc = _ctx(db, ws, at, as_of)
