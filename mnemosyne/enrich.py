@@ -35,12 +35,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mnemosyne.config import Settings
 from mnemosyne.errors import ConfigError, MnemosyneError
 from mnemosyne.query import insights as I
 from mnemosyne.query.core import file_lines, rev_parse, workspace_info
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.handles import WorkspaceRef
+    from mnemosyne.store.registry import WorkspaceInfo
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +151,7 @@ def make_client(settings: Settings) -> Any:
 # --- selection ----------------------------------------------------------------------------------
 
 
-def _candidates(db: Any, info: Any, only: str | None, changed_since: str | None) -> list[_Fn]:
+def _candidates(db: Database, info: WorkspaceInfo, only: str | None, changed_since: str | None) -> list[_Fn]:
     g = db.graph(info.name)
     where = ["d.valid_to_seq IS NULL", "d.superseded_at IS NULL", "coalesce(d.kind, f.kind) IN ['function', 'method']",
              "d.body_hash IS NOT NULL"]  # fmt: skip
@@ -173,7 +178,7 @@ def _candidates(db: Any, info: Any, only: str | None, changed_since: str | None)
     return [_Fn(*r) for r in rows]
 
 
-def _up_to_date(db: Any, info: Any, fns: list[_Fn]) -> set[str]:
+def _up_to_date(db: Database, info: WorkspaceInfo, fns: list[_Fn]) -> set[str]:
     rows = db.graph(info.name).ro_query(
         "MATCH (i:Insight {key: $k, agent_id: $a}) WHERE i.superseded_at IS NULL AND i.removed_at IS NULL "
         "RETURN i.target, i.body_hash", {"k": SUMMARY_KEY, "a": ENRICH_AGENT}, label="enriched",
@@ -244,7 +249,7 @@ def _estimate(prompt: str, n: int) -> int:
     return (len(SYSTEM_PROMPT) + len(prompt)) // 4 + COMPLETION_TOKENS_PER_FUNCTION * n + 50
 
 
-def _write(db: Any, info: Any, f: _Fn, answer: dict[str, str], report: EnrichReport) -> None:
+def _write(db: Database, info: WorkspaceInfo, f: _Fn, answer: dict[str, str], report: EnrichReport) -> None:
     values = {SUMMARY_KEY: answer["summary"]}
     if answer.get("risk"):
         values[RISK_KEY] = answer["risk"]
@@ -260,7 +265,7 @@ def _write(db: Any, info: Any, f: _Fn, answer: dict[str, str], report: EnrichRep
 # --- the run ----------------------------------------------------------------------------------------
 
 
-def enrich(db: Any, ws: Any, settings: Settings, *, only: str | None = None, changed_since: str | None = None,
+def enrich(db: Database, ws: WorkspaceRef | None, settings: Settings, *, only: str | None = None, changed_since: str | None = None,
            limit: int | None = None, client: Any = None, cache: EnrichCache | None = None,
            progress: Progress | None = None, sleep: Callable[[float], None] = time.sleep) -> EnrichReport:  # fmt: skip
     """Summarise the selected functions of workspace ``ws`` (see the module docstring)."""
@@ -293,7 +298,7 @@ def enrich(db: Any, ws: Any, settings: Settings, *, only: str | None = None, cha
             pending = pending[:limit]
         if pending:
             client = client or make_client(settings)
-        head = info.last_ingested_commit
+        head = cast(str, info.last_ingested_commit)  # functions to enrich exist only once ingested
         size = max(1, int(settings.enrich_batch_size))
         for s in range(0, len(pending), size):
             batch = pending[s : s + size]

@@ -14,14 +14,46 @@ class ConfigError(MnemosyneError):
     """A setting is invalid or contradictory."""
 
 
-class DatabaseUnavailable(MnemosyneError):
-    """FalkorDB cannot be reached at the address tried."""
+class StoreError(MnemosyneError):
+    """Base of the errors of talking to FalkorDB. ``mnemosyne/store`` turns every redis/FalkorDB
+    exception into one of these (the original chained as ``__cause__``), so callers catch these
+    types and never a redis exception or an error message.
+
+    ``retry_later``: the database is not there or not writable right now (a daemon backs off and
+    runs the work again), as opposed to a query or a command that is wrong."""
+
+    retry_later = False
+
+
+class DatabaseUnavailable(StoreError):
+    """FalkorDB cannot be reached at the address tried (refused, reset, timed out, still loading)."""
 
     exit_code = 3
+    retry_later = True
 
 
-class DatabaseError(MnemosyneError):
-    """FalkorDB answered with an error (bad query, timeout, ...)."""
+class DatabaseError(StoreError):
+    """FalkorDB answered with an error (a refused command, a failed query, ...)."""
+
+
+class QueryFailed(DatabaseError):
+    """FalkorDB refused or failed a Cypher query (syntax, unknown function, type error, ...); the
+    message names the graph and the query (its file name or first line)."""
+
+
+class QueryTimeout(QueryFailed):
+    """A query ran longer than its timeout and was stopped (writes are rolled back)."""
+
+
+class QueryTooLarge(QueryFailed):
+    """A query needed more server memory than one query may use (``QUERY_MEM_CAPACITY``)."""
+
+
+class CannotSave(DatabaseError):
+    """The server refuses writes because its last background save failed (redis ``MISCONF``);
+    reads still work, and writes resume once a save succeeds."""
+
+    retry_later = True
 
 
 class ReadOnlyViolation(MnemosyneError):

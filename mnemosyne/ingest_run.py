@@ -556,6 +556,7 @@ class _Run:
             return self._finish(res, last_seq, last_commit)
         if last_seq >= 0:
             self.emit("loading", 0, todo, last_seq, last_commit)
+            assert last_commit is not None  # a seq >= 0 was read with its commit
             self.restore_or_load(last_commit, last_seq, self.rolled)
             if self.verify or self.rolled:  # after a rollback, always check
                 self.verify_loaded_state()
@@ -610,7 +611,7 @@ class _Run:
         res.message = (
             f"stopped after {res.commits_ingested} of {todo} commits (run again to continue)"
             if res.stopped
-            else f"ingested {res.commits_ingested} commits, now at {last_commit[:12]} (seq {final_seq})"
+            else f"ingested {res.commits_ingested} commits, now at {(last_commit or '')[:12]} (seq {final_seq})"
         )
         return self._finish(res, final_seq, last_commit)
 

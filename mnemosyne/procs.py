@@ -94,7 +94,7 @@ def exit_when_gone(owner: int) -> None:
 
         fd = None
         try:
-            fd = os.pidfd_open(owner)  # type: ignore[attr-defined]
+            fd = os.pidfd_open(owner)
         except (AttributeError, OSError):
             pass
         if fd is not None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 WORKSPACE_HELP = "workspace (default: from the current directory)"
 
 
-def add_workspace_arg(p: argparse.ArgumentParser, help: str = WORKSPACE_HELP, **kwargs: str) -> None:  # noqa: A002
+def add_workspace_arg(p: argparse.ArgumentParser, help: str = WORKSPACE_HELP, **kwargs: Any) -> None:  # noqa: A002
     """``--workspace/-w NAME``: which workspace the command means (``mnemosyne.workspaces``)."""
     p.add_argument("--workspace", "-w", metavar="NAME", help=help, **kwargs)
 

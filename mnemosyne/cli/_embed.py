@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
 
 
 def fmt_eta(s: float | None) -> str:
@@ -44,7 +47,7 @@ class EmbedPrinter:
             self.dirty = False
 
 
-def embed_after_ingest(db: Any, ws: str, *, quiet: bool = False) -> dict[str, Any]:
+def embed_after_ingest(db: Database, ws: str, *, quiet: bool = False) -> dict[str, Any]:
     """Embed what the ingest changed (unchanged bodies are never re-embedded). Never fails the
     ingest: an unavailable model or provider ``none`` is reported in the result."""
     from mnemosyne.search.backfill import backfill

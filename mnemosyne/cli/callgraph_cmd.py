@@ -9,10 +9,15 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mnemosyne.cli._args import add_workspace_arg
 from mnemosyne.errors import WorkspaceNotFound
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.handles import GraphHandle
+    from mnemosyne.store.registry import WorkspaceInfo
 
 HELP = """\
 Prints the call graph at a commit as a JSON object.
@@ -94,7 +99,7 @@ def json_from_snapshot(snapshot) -> dict[str, list[dict[str, Any]]]:
     return {k: sorted(v, key=lambda x: (x["callee"], x["resolution"])) for k, v in sorted(out.items())}
 
 
-def json_from_graph(graph, seq: int, repo: str, commit: str, at_head: bool) -> dict[str, list[dict[str, Any]]]:
+def json_from_graph(graph: GraphHandle, seq: int, repo: str, commit: str, at_head: bool) -> dict[str, list[dict[str, Any]]]:
     """The graph's calls at ``seq``, with call-site lines derived at ``commit`` (positions are not
     versioned: at the head from the callers' latest first lines, elsewhere from the source)."""
     from mnemosyne.query.positions import site_lines
@@ -160,7 +165,7 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
     return {"commit": commit, "seq": None, "source": "source", "calls": json_from_snapshot(snap)}
 
 
-def _from_graph(db, info, at: str | None, fmt: str) -> dict[str, Any] | None:
+def _from_graph(db: Database, info: WorkspaceInfo, at: str | None, fmt: str) -> dict[str, Any] | None:
     from mnemosyne.git.repo import GitRepo
     from mnemosyne.timeline.read import commit_seq, ingested_head, pycg_at
 
@@ -169,20 +174,21 @@ def _from_graph(db, info, at: str | None, fmt: str) -> dict[str, Any] | None:
     if head_seq is None:
         return None  # not ingested: parse instead
     if at is None:
-        seq, commit = head_seq, head_hash
+        seq, commit = head_seq, cast(str, head_hash)  # Meta's last_seq and last_commit are written together
     else:
         with GitRepo(info.path) as repo:
             commit = repo.rev_parse(at)
-        seq = commit_seq(g, commit)
-        if seq is None or seq > head_seq:
+        seq_at = commit_seq(g, commit)
+        if seq_at is None or seq_at > head_seq:
             return None  # off the timeline / not ingested yet: exact answer from source
+        seq = seq_at
     if fmt == "pycg":
         return _pycg_names(g, seq, str(info.path), commit, pycg_at(g, seq))
     return {"commit": commit, "seq": seq, "source": "graph", "workspace": info.name,
             "calls": json_from_graph(g, seq, str(info.path), commit, seq == head_seq)}
 
 
-def _pycg_names(g, seq: int, repo: str, commit: str, graph: dict[str, list[str]]) -> dict[str, list[str]]:
+def _pycg_names(g: GraphHandle, seq: int, repo: str, commit: str, graph: dict[str, list[str]]) -> dict[str, list[str]]:
     """The graph's call graph with its anonymous functions numbered as PyCG does (``<lambda1>``):
     their source order at ``commit`` comes from the files defining them there."""
     from mnemosyne.callgraph import pycg_names

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mnemosyne import query as Q
 from mnemosyne.cli._args import add_json_arg, add_workspace_arg
@@ -17,6 +17,9 @@ from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import iso
 from mnemosyne.store.connection import connect
 from mnemosyne.workspaces import resolve_workspace
+
+if TYPE_CHECKING:
+    from mnemosyne.store.registry import WorkspaceInfo
 
 
 def _common(p: argparse.ArgumentParser, at: bool = False) -> None:
@@ -88,7 +91,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_lag)
 
 
-def _emit(args: argparse.Namespace, result: Any, text: list[str], ws: Any = None) -> int:
+def _emit(args: argparse.Namespace, result: Any, text: list[str], ws: WorkspaceInfo | None = None) -> int:
     """The answer on stdout (text or ``--json``), the workspace's freshness line on stderr."""
     if ws is not None:
         print_freshness(ws)

@@ -91,7 +91,7 @@ def _search(args: argparse.Namespace) -> int:
             finally:
                 printer.end_line()
             print(f"mnemosyne: embedded {rep.embedded} texts in {rep.seconds:.1f} s", file=sys.stderr)
-        kinds = None
+        kinds: list[str] | str | None = None
         if args.kind:
             kinds = [k for part in args.kind for k in part.split(",") if k]
             if kinds == ["all"]:

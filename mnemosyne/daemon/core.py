@@ -29,7 +29,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mnemosyne.config import Settings
 from mnemosyne.daemon import control, spool
@@ -37,8 +37,11 @@ from mnemosyne.daemon.gitstate import GitProbeError, branch_head, commits_behind
 from mnemosyne.daemon.paths import DaemonPaths
 from mnemosyne.daemon.queue import BACKFILL, INGEST, Job, WorkQueue
 from mnemosyne.daemon.watcher import RepoWatcher
-from mnemosyne.errors import DatabaseUnavailable, MnemosyneError, WorkspaceNotFound
+from mnemosyne.errors import DatabaseUnavailable, MnemosyneError, StoreError, WorkspaceNotFound
 from mnemosyne.procs import read_pid_file
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
 
 log = logging.getLogger("mnemosyne.daemon")
 
@@ -83,19 +86,17 @@ def to_dict(obj: Any) -> dict[str, Any]:
 
 
 def is_db_error(err: BaseException) -> bool:
-    """True for 'the database is not there' (retry later), as opposed to a bug or bad data."""
-    import redis
-
+    """True for 'the database is not there' (retry later), as opposed to a bug or bad data: a
+    ``StoreError`` that says so (``DatabaseUnavailable``, ``CannotSave``: the store turns every
+    redis/FalkorDB exception into one, store/db_errors.py) anywhere in the chain of causes, or a
+    bare socket error (``ConnectionError``, ``TimeoutError``)."""
     seen: set[int] = set()
     e: BaseException | None = err
     while e is not None and id(e) not in seen:
         seen.add(id(e))
-        if isinstance(e, (DatabaseUnavailable, redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
-                          ConnectionError, TimeoutError)):
+        if isinstance(e, StoreError) and e.retry_later:
             return True
-        text = str(e)
-        if any(s in text for s in ("Connection refused", "Connection reset", "Broken pipe", "No such file or directory: '/",
-                                   "Error 2 connecting", "Error 111 connecting", "MISCONF", "LOADING")):
+        if isinstance(e, (ConnectionError, TimeoutError)):
             return True
         e = e.__cause__ or e.__context__
     return False
@@ -141,7 +142,7 @@ class Daemon:
         *,
         mcp_port: int | None = None,
         mcp_host: str = "127.0.0.1",
-        connect: Callable[..., Any] | None = None,
+        connect: Callable[..., Database] | None = None,
         only: list[str] | None = None,
     ) -> None:
         if mcp_port is not None:  # off loopback without a token: refuse before anything starts
@@ -169,7 +170,7 @@ class Daemon:
         self._running: dict[int, dict[str, Any]] = {}
         self._recent: deque[dict[str, Any]] = deque(maxlen=20)
 
-        self._db: Any = None
+        self._db: Database | None = None
         self._db_lock = threading.Lock()
         self.db_state = "unknown"
         self.db_error: str | None = None
@@ -192,14 +193,14 @@ class Daemon:
 
     # == database ==============================================================================
 
-    def _open_db(self) -> Any:
+    def _open_db(self) -> Database:
         if self._connect_fn is not None:
             return self._connect_fn(self.settings, start=True)
         from mnemosyne.store.connection import connect
 
         return connect(self.settings, start=True)
 
-    def get_db(self, force: bool = False) -> Any:
+    def get_db(self, force: bool = False) -> Database:
         """The shared Database; raises DatabaseUnavailable (quickly) while backing off."""
         with self._db_lock:
             if self._db is not None:
@@ -215,7 +216,7 @@ class Daemon:
             self._mark_up_locked()
             return db
 
-    def db_failed(self, err: BaseException, db: Any = None) -> None:
+    def db_failed(self, err: BaseException, db: Database | None = None) -> None:
         """``db``: the connection that failed; ignored if another thread already replaced it."""
         with self._db_lock:
             if db is not None and self._db is not None and self._db is not db:
@@ -650,7 +651,7 @@ class Daemon:
 
         return cb
 
-    def _ingest(self, db: Any, job: Job) -> dict[str, Any] | None:
+    def _ingest(self, db: Database, job: Job) -> dict[str, Any] | None:
         from mnemosyne.ingest import IngestBusy, ingest_workspace
 
         info = db.registry.get(job.workspace)
@@ -694,7 +695,7 @@ class Daemon:
             return False
         return True
 
-    def _backfill(self, db: Any, job: Job) -> dict[str, Any] | None:
+    def _backfill(self, db: Database, job: Job) -> dict[str, Any] | None:
         from mnemosyne.search.backfill import backfill
         from mnemosyne.search.embedders import get_embedder
 
@@ -935,7 +936,7 @@ class Daemon:
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
                                                log_config=None))
         # The daemon owns SIGTERM/SIGINT (uvicorn would otherwise take them over while it serves).
-        server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
+        server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign, assignment]
         self._uvicorn = server
         self.mcp_url = f"http://{host}:{port}/mcp"
         log.info("event=mcp_listening url=%s", self.mcp_url)

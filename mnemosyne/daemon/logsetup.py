@@ -15,7 +15,7 @@ class KeyValueFormatter(logging.Formatter):
     Messages written as ``event=x key=value`` stay machine-readable; free text is quoted as
     ``msg="..."``. A traceback (only for unexpected errors) follows on indented lines."""
 
-    converter = time.gmtime
+    converter = staticmethod(time.gmtime)
 
     def format(self, record: logging.LogRecord) -> str:
         msg = record.getMessage()

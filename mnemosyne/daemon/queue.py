@@ -21,7 +21,7 @@ import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 INGEST = "ingest"
 BACKFILL = "backfill"
@@ -131,7 +131,7 @@ class WorkQueue:
                 self._conn.execute("ROLLBACK")
                 raise
         self._notify()
-        return self.get(int(job_id)), True  # type: ignore[return-value]
+        return self.get(int(cast(int, job_id))), True  # type: ignore[return-value]
 
     def claim(self, max_running: int, now: float | None = None) -> Job | None:
         """Mark the oldest runnable queued job running and return it (None: nothing to do now)."""
@@ -238,7 +238,7 @@ class WorkQueue:
         return _row_to_job(row) if row else None
 
     def jobs(self, state: str | None = None, workspace: str | None = None, limit: int = 100) -> list[Job]:
-        sql, args = "SELECT * FROM jobs WHERE 1=1", []
+        sql, args = "SELECT * FROM jobs WHERE 1=1", cast("list[str | int]", [])
         if state:
             sql += " AND state=?"
             args.append(state)

@@ -108,13 +108,13 @@ def extract_packages(manifests: Mapping[str, bytes]) -> PackageFacts:
 
     # --- npm: package.json -----------------------------------------------------------------------
     for path in sorted(p for p in files if posixpath.basename(p) == "package.json"):
-        m = parse_package_json(path, files[path], warnings)
-        if not m.has_content:
+        manifest = parse_package_json(path, files[path], warnings)
+        if not manifest.has_content:
             continue
-        pkg = ensure(m.folder, "npm", path, m.name)
-        for name, spec, scope in m.deps:
+        pkg = ensure(manifest.folder, "npm", path, manifest.name)
+        for name, spec, scope in manifest.deps:
             if name != pkg.name:
-                deps.add(Dependency(m.folder, "npm", name, spec, scope, path))
+                deps.add(Dependency(manifest.folder, "npm", name, spec, scope, path))
 
     # --- requirements*.txt -----------------------------------------------------------------------
     reqfiles: dict[str, ReqFile] = {
@@ -137,21 +137,21 @@ def extract_packages(manifests: Mapping[str, bytes]) -> PackageFacts:
     for path in sorted(files):
         base = posixpath.basename(path)
         if base in _PY_LOCKS:
-            eco, rows = "pypi", parse_toml_lock(path, files[path], warnings)
+            eco, locked = "pypi", parse_toml_lock(path, files[path], warnings)
         elif base == "package-lock.json":
-            eco, rows = "npm", parse_package_lock(path, files[path], warnings)
+            eco, locked = "npm", parse_package_lock(path, files[path], warnings)
         elif base == "pnpm-lock.yaml":
-            eco, rows = "npm", parse_pnpm_lock(path, files[path], warnings)
+            eco, locked = "npm", parse_pnpm_lock(path, files[path], warnings)
         elif base == "yarn.lock":
-            eco, rows = "npm", parse_yarn_lock(path, files[path], warnings)
+            eco, locked = "npm", parse_yarn_lock(path, files[path], warnings)
         else:
             continue
-        folder = _owner_folder(posixpath.dirname(path), eco, packages)
-        if folder is None:
-            folder = posixpath.dirname(path)
-            ensure(folder, eco, path)
-        for name, version in rows:
-            locks.add(LockedVersion(folder, eco, name, version, path))
+        owner = _owner_folder(posixpath.dirname(path), eco, packages)
+        if owner is None:
+            owner = posixpath.dirname(path)
+            ensure(owner, eco, path)
+        for name, version in locked:
+            locks.add(LockedVersion(owner, eco, name, version, path))
 
     return PackageFacts(
         packages=sorted(packages.values(), key=lambda p: (p.path, p.ecosystem, p.name, p.manifest)),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -314,7 +314,7 @@ class GitRepo:
 
     def iter_log(
         self, head: str, since: str | None = None, max_count: int | None = None, chunk_bytes: int = 1 << 20
-    ) -> Iterator[CommitInfo]:
+    ) -> Generator[CommitInfo, None, None]:
         """``log`` as a stream: each commit is parsed as soon as git has printed it, so a long
         history starts being ingested at once and is never held in memory whole. Closing the
         iterator early stops git."""

@@ -75,7 +75,7 @@ class MnemosyneMCPServer(MCPServer):
     mnemosyne_token: str | None = None
     mnemosyne_origins: list[str] = []
 
-    def streamable_http_app(self, **kwargs: Any) -> Any:  # type: ignore[override]
+    def streamable_http_app(self, **kwargs: Any) -> Any:
         host = kwargs.get("host", "127.0.0.1")
         if kwargs.get("transport_security") is None:
             kwargs["transport_security"] = transport_security(host, self.mnemosyne_origins)

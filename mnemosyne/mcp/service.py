@@ -20,7 +20,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -45,8 +45,12 @@ from mnemosyne.query import coordination as C
 from mnemosyne.query import insights as I
 from mnemosyne.query.core import git, history_build_line, iso, workspace_info
 from mnemosyne.query.freshness import compute_freshness, freshness_notes
-from mnemosyne.query.models import AtCommit
+from mnemosyne.query.models import AtCommit, Direction
 from mnemosyne.query.worktree import working_tree_changes
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.registry import WorkspaceInfo
 
 log = logging.getLogger(__name__)
 
@@ -194,7 +198,7 @@ def check_relative_path(p: str, what: str = "path") -> str:
     return norm + ("/" if trailing and norm != "." else "")
 
 
-def inside_repo(info: Any, rel: str) -> str:
+def inside_repo(info: WorkspaceInfo, rel: str) -> str:
     """``rel`` checked as relative and, resolved (symlinks too), inside the workspace's repository."""
     rel = check_relative_path(rel)
     root = Path(info.path).resolve()
@@ -266,7 +270,7 @@ class McpService:
 
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or get_settings()
-        self._db: Any = None
+        self._db: Database | None = None
         self._db_lock = threading.Lock()
         self._fresh: dict[str, tuple[float, M.Freshness]] = {}
         self._fresh_lock = threading.Lock()
@@ -281,7 +285,7 @@ class McpService:
     # -- plumbing ---------------------------------------------------------------------------------
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         if self._db is None:
             with self._db_lock:
                 if self._db is None:
@@ -298,13 +302,13 @@ class McpService:
                 finally:
                     self._db = None
 
-    def info(self, workspace: str | None) -> Any:
+    def info(self, workspace: str | None) -> WorkspaceInfo:
         return workspace_info(self.db, workspace or None)
 
-    def head(self, info: Any) -> AtCommit:
+    def head(self, info: WorkspaceInfo) -> AtCommit:
         return Q.resolve_at(self.db, info)
 
-    def at(self, info: Any, at: str | None, as_of_ingest: str | int | None = None) -> AtCommit:
+    def at(self, info: WorkspaceInfo, at: str | None, as_of_ingest: str | int | None = None) -> AtCommit:
         L.check_key(at, "at (commit-ish)")
         if at is not None and not str(at).strip():
             at = None
@@ -319,7 +323,7 @@ class McpService:
             subject=untrusted(atc.message, f"commit message of {atc.short}", MAX_MESSAGE_CHARS),
         )  # fmt: skip
 
-    def freshness(self, info: Any, atc: AtCommit | None = None) -> M.Freshness:
+    def freshness(self, info: WorkspaceInfo, atc: AtCommit | None = None) -> M.Freshness:
         """Branch head, commits behind and working-tree state of a workspace (git), cached for
         ``FRESHNESS_TTL_S`` per workspace and computed by one caller at a time (the others wait
         for its answer instead of starting the same git processes)."""
@@ -335,7 +339,7 @@ class McpService:
                     return hit[1]
             return self._compute_freshness(info, atc)
 
-    def _compute_freshness(self, info: Any, atc: AtCommit | None) -> M.Freshness:
+    def _compute_freshness(self, info: WorkspaceInfo, atc: AtCommit | None) -> M.Freshness:
         now = time.monotonic()
         ingested = atc.head_hash if atc is not None else info.last_ingested_commit
         seq = atc.head_seq if atc is not None else info.last_ingested_seq
@@ -480,7 +484,7 @@ class McpService:
             raise ConfigError("name_or_fqn must not be empty")
         L.check_key(name, "name_or_fqn")
         info, atc, ref, fr = self._ctx(workspace, at, as_of_ingest)
-        res = Q.get_symbol(self.db, info, name, at=atc, with_source=include_source)  # type: ignore[arg-type]
+        res = Q.get_symbol(self.db, info, name, at=atc, with_source=include_source)
         head = self.header(info.name, ref, fr)
         if isinstance(res, Q.Candidates):
             cands = [M.SymbolCandidate(**c.model_dump()) for c in res.candidates[:50]]
@@ -525,7 +529,7 @@ class McpService:
 
     # -- calls ------------------------------------------------------------------------------------
 
-    def get_calls(self, fqn: str, direction: str = "callees", at: str | None = None, depth: int = 1,
+    def get_calls(self, fqn: str, direction: Direction = "callees", at: str | None = None, depth: int = 1,
                   limit: int = 100, cursor: str | None = None, workspace: str | None = None,
                   as_of_ingest: str | int | None = None) -> tuple[M.CallsAnswer, str]:  # fmt: skip
         fqn = fqn.strip()
@@ -534,7 +538,7 @@ class McpService:
         L.check_key(fqn, "fqn")
         offset = decode_cursor(cursor)
         info, atc, ref, fr = self._ctx(workspace, at, as_of_ingest)
-        tree = Q.call_tree(self.db, info, fqn, direction=direction, depth=depth, at=atc)  # type: ignore[arg-type]
+        tree = Q.call_tree(self.db, info, fqn, direction=direction, depth=depth, at=atc)
         edges: list[M.CallTreeEdge] = []
 
         def walk(node: Any, d: int) -> None:
@@ -617,25 +621,31 @@ class McpService:
         d = Q.diff_commits(self.db, info, rev_a, rev_b, path_prefix=prefix or None, as_of_ingest=as_of_ingest)
         fr = self.freshness(info, d.b)
         changes: list[M.DiffChange] = []
-        for action, lst in (("added", d.calls_added), ("removed", d.calls_removed)):
+        calls: tuple[tuple[M.DiffChangeKind, list[Q.CallChange]], ...] = (("added", d.calls_added),
+                                                                          ("removed", d.calls_removed))
+        for action, lst in calls:
             changes += [M.DiffChange(category="call", change=action, name=f"{c.caller} -> {c.callee}",
                                      details={"caller": c.caller, "callee": c.callee, "resolution": c.resolution,
                                               "external": c.external}) for c in lst]  # fmt: skip
-        for action, lst in (("added", d.symbols_added), ("removed", d.symbols_removed), ("changed", d.symbols_changed)):
+        symbols: tuple[tuple[M.DiffChangeKind, list[Q.SymbolChange]], ...] = (
+            ("added", d.symbols_added), ("removed", d.symbols_removed), ("changed", d.symbols_changed))
+        for action, syms in symbols:
             changes += [M.DiffChange(category="symbol", change=action, name=s.fqn, file=s.file,
                                      details={k: v for k, v in (("kind", s.kind), ("signature", s.signature),
                                                                 ("old_file", s.old_file), ("old_signature", s.old_signature),
                                                                 ("changes", s.changes or None)) if v})  # fmt: skip
-                        for s in lst]
+                        for s in syms]
         changes += [M.DiffChange(category="symbol", change="renamed", name=s.fqn, file=s.file,
                                  details={k: v for k, v in (("old_fqn", s.old_fqn), ("old_file", s.old_file),
                                                             ("kind", s.kind), ("rename", s.change),
                                                             ("similarity", s.similarity),
                                                             ("changes", s.changes or None)) if v is not None})  # fmt: skip
                     for s in d.symbols_renamed]
-        for action, lst in (("added", d.imports_added), ("removed", d.imports_removed)):
+        imports: tuple[tuple[M.DiffChangeKind, list[Q.ImportChange]], ...] = (("added", d.imports_added),
+                                                                              ("removed", d.imports_removed))
+        for action, imps in imports:
             changes += [M.DiffChange(category="import", change=action, name=f"{i.file} -> {i.target}", file=i.file,
-                                     details={"target_kind": i.target_kind}) for i in lst]  # fmt: skip
+                                     details={"target_kind": i.target_kind}) for i in imps]  # fmt: skip
         changes += dependency_changes(d.dependencies_added, d.dependencies_removed)
         totals: dict[str, int] = {}
         for c in changes:
@@ -662,7 +672,7 @@ class McpService:
 
     # -- impact -----------------------------------------------------------------------------------
 
-    def working_tree_files(self, info: Any) -> list[str]:
+    def working_tree_files(self, info: WorkspaceInfo) -> list[str]:
         out = git(info.path, "status", "--porcelain", "--untracked-files=all", check=False)
         files = []
         for line in out.splitlines():
@@ -706,7 +716,7 @@ class McpService:
             res = None
         else:
             res = Q.impact(self.db, info, fqns=fqns or None, files=files or None, depth=depth,
-                           at=atc)  # type: ignore[arg-type]  # fmt: skip
+                           at=atc)  # fmt: skip
         items: list[M.ImpactEntry] = []
         by_distance: dict[str, int] = {}
         targets: list[str] = []
@@ -827,7 +837,7 @@ class McpService:
         res = run_readonly(self.db.graph(info.name), query, params or {},
                            timeout_ms=self.settings.readonly_timeout_ms, max_rows=max_rows)  # fmt: skip
         rows = [[_cap_cell(v) for v in row] for row in res.rows]
-        size, kept = 0, []
+        size, kept = 0, cast("list[list[Any]]", [])
         for r in rows:
             s = len(json.dumps(r, default=str))
             if kept and size + s > ITEMS_BUDGET:
@@ -909,7 +919,7 @@ class McpService:
                 out.db_state = "up"
             except MnemosyneError as err:
                 out.db_state = "unavailable"
-                out.note += f" The database is not reachable either: {err}"
+                out.note = f"{out.note or ''} The database is not reachable either: {err}"
         for w in out.workspaces:
             try:
                 w.history = history_build_line(self.db.graph(w.name))
@@ -1143,7 +1153,7 @@ def _cap_cell(v: Any) -> Any:
     return v
 
 
-def _unknown_symbol_args(db: Any, info: Any, fqn: str, atc: AtCommit) -> tuple[str, list[str]]:
+def _unknown_symbol_args(db: Database, info: WorkspaceInfo, fqn: str, atc: AtCommit) -> tuple[str, list[str]]:
     cands = [c.fqn for c in Q.find_symbols(db, info, fqn, _atc=atc).candidates]
     hint = f"; did you mean {', '.join(cands[:5])}?" if cands else ""
     return f"unknown symbol {fqn!r} at {atc.short} in workspace {info.name!r}{hint}", cands

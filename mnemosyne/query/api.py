@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from mnemosyne.errors import ConfigError, SymbolNotFound
 from mnemosyne.query.core import (
@@ -42,7 +42,9 @@ from mnemosyne.query.models import (
     DependencyHistoryResult,
     DependencyState,
     DiffResult,
+    Direction,
     Event,
+    EventKind,
     FileRef,
     FilesResult,
     HistoryResult,
@@ -52,6 +54,7 @@ from mnemosyne.query.models import (
     ImportChange,
     LagCommit,
     LagResult,
+    RenameChange,
     SymbolChange,
     SymbolRef,
     SymbolRename,
@@ -65,6 +68,7 @@ if TYPE_CHECKING:
     from mnemosyne.facts import Snapshot
     from mnemosyne.store.connection import Database
     from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import WorkspaceRef
     from mnemosyne.store.registry import WorkspaceInfo
 
 MAX_TREE_NODES = 500
@@ -93,7 +97,7 @@ def _ambiguous(info: WorkspaceInfo, name: str, fqns: list[str], where: str) -> A
 
 
 def _ctx(
-    db: Database, ws: Any, at: str | None, as_of: Any, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, at: str | AtCommit | None, as_of: int | str | None, as_of_ingest: int | str | None = None
 ) -> tuple[WorkspaceInfo, Graph, AtCommit]:
     info = workspace_info(db, ws)
     atc = resolve_at(db, info, at=at, as_of=as_of, as_of_ingest=as_of_ingest)
@@ -241,7 +245,8 @@ def _spans(versions: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | 
 
 
 def _calls(
-    db: Database, ws: Any, fqn: str, at: str | None, as_of: Any, direction: str, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | AtCommit | None, as_of: int | str | None,
+    direction: Direction, as_of_ingest: int | str | None = None,
 ) -> CallsResult:
     info, g, atc = _ctx(db, ws, at, as_of, as_of_ingest)
     if atc.from_source:
@@ -284,7 +289,8 @@ def _name_then(g: Graph, atc: AtCommit, fqn: str, q: _At) -> str | None:
 
 
 def calls(
-    db: Database, ws: Any, fqn: str, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | AtCommit | None = None, as_of: int | str | None = None,
+    as_of_ingest: int | str | None = None,
 ) -> CallsResult:
     """What ``fqn`` calls at a commit: callee, resolution, confidence, call-site lines, external.
 
@@ -295,7 +301,8 @@ def calls(
 
 
 def callers(
-    db: Database, ws: Any, fqn: str, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, fqn: str, at: str | AtCommit | None = None, as_of: int | str | None = None,
+    as_of_ingest: int | str | None = None,
 ) -> CallsResult:
     """Who calls ``fqn`` at a commit (``as_of_ingest``: as believed at that wall-clock time)."""
     return _calls(db, ws, fqn, at, as_of, "callers", as_of_ingest)
@@ -303,13 +310,13 @@ def callers(
 
 def call_tree(
     db: Database,
-    ws: Any,
+    ws: WorkspaceRef | None,
     fqn: str,
-    direction: Literal["callees", "callers"] = "callees",
+    direction: Direction = "callees",
     depth: int = 1,
-    at: str | None = None,
-    as_of: Any = None,
-    as_of_ingest: Any = None,
+    at: str | AtCommit | None = None,
+    as_of: int | str | None = None,
+    as_of_ingest: int | str | None = None,
 ) -> CallTreeResult:
     """Callees (or callers) of ``fqn`` expanded ``depth`` levels (1..5); each symbol expanded once."""
     if direction not in ("callees", "callers"):
@@ -402,12 +409,12 @@ def _symbol_from_source(info: WorkspaceInfo, atc: AtCommit, src: _Source, fqn: s
 
 def get_symbol(
     db: Database,
-    ws: Any,
+    ws: WorkspaceRef | None,
     name_or_fqn: str,
-    at: str | None = None,
-    as_of: Any = None,
+    at: str | AtCommit | None = None,
+    as_of: int | str | None = None,
     with_source: bool = True,
-    as_of_ingest: Any = None,
+    as_of_ingest: int | str | None = None,
 ) -> SymbolResult | Candidates:
     """A symbol at a commit (signature, docstring, file, lines, kind, caller/callee counts, source).
 
@@ -442,7 +449,7 @@ def get_symbol(
 
 
 def find_symbols(
-    db: Database, ws: Any, name: str, at: str | None = None, limit: int = 10, *, _atc: AtCommit | None = None
+    db: Database, ws: WorkspaceRef | None, name: str, at: str | AtCommit | None = None, limit: int = 10, *, _atc: AtCommit | None = None
 ) -> Candidates:
     """Close matches for a (possibly unknown or misspelt) name: same short name first (those
     defined at the commit before others), then fuzzy matches on full and short names."""
@@ -511,7 +518,7 @@ def _history_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: A
     raise _not_defined(db, info, g, name, atc)
 
 
-def symbol_history(db: Database, ws: Any, fqn: str, as_of_ingest: Any = None) -> HistoryResult:
+def symbol_history(db: Database, ws: WorkspaceRef | None, fqn: str, as_of_ingest: int | str | None = None) -> HistoryResult:
     """A symbol's life on the timeline: appeared, removed, re-added, signature_changed, moved,
     body/docstring changed, calls gained/lost and callers gained/lost, each with its commit.
     ``as_of_ingest`` (epoch seconds or ISO): the history as Mnemosyne believed it at that
@@ -562,7 +569,7 @@ def symbol_history(db: Database, ws: Any, fqn: str, as_of_ingest: Any = None) ->
     events = []
     for k, s, details in raw:
         c = commits.get(int(s))
-        events.append(Event(kind=k, seq=s, commit=c[1] if c else None, timestamp=c[2] if c else None,
+        events.append(Event(kind=cast("EventKind", k), seq=s, commit=c[1] if c else None, timestamp=c[2] if c else None,
                             author=c[3] if c else None, message=_first(c[4]) if c else None,
                             details=details))  # fmt: skip
     if external:
@@ -592,7 +599,7 @@ _DIFF_BELIEVED = ("diff_calls_believed", "diff_symbols_believed", "diff_imports_
 
 
 def diff_commits(
-    db: Database, ws: Any, rev_a: str, rev_b: str, path_prefix: str | None = None, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, rev_a: str, rev_b: str, path_prefix: str | None = None, as_of_ingest: int | str | None = None
 ) -> DiffResult:
     """What changed between two commits: calls, imports, symbols and dependencies added/removed
     (symbols also changed: signature, file, body). ``path_prefix`` limits it to files under it.
@@ -605,6 +612,7 @@ def diff_commits(
     prefix = (path_prefix or "").lstrip("./") if path_prefix not in (None, "", ".") else ""
     res = DiffResult(workspace=info.name, a=a, b=b, path_prefix=path_prefix or None)
     if a.on_timeline and b.on_timeline:
+        assert a.seq is not None and b.seq is not None  # a timeline commit has a position
         p = {"a": a.seq, "b": b.seq, "lo": min(a.seq, b.seq), "hi": max(a.seq, b.seq), "prefix": prefix}
         q = _DIFF
         if as_of_ingest is not None:
@@ -658,7 +666,7 @@ def _renamed(old: str, new: str, sim: float | None, va: tuple, vb: tuple) -> Sym
     (_, fa, siga, ha), (kind, fb, sigb, hb) = va, vb
     o_name, n_name = old.rsplit(".", 1)[-1], new.rsplit(".", 1)[-1]
     moved = fa != fb or old.rsplit(".", 1)[0] != new.rsplit(".", 1)[0]
-    change = "move" if o_name == n_name else "rename_move" if moved else "rename"
+    change: RenameChange = "move" if o_name == n_name else "rename_move" if moved else "rename"
     changes = [n for n, x, y in (("signature", renamed_sig(siga, o_name, n_name), sigb), ("body", ha, hb))
                if (x or "") != (y or "") and not (n == "body" and sim is not None and sim >= 1.0)]  # fmt: skip
     return SymbolRename(old_fqn=old, fqn=new, kind=kind, change=change, old_file=fa, file=fb, old_signature=siga,
@@ -709,7 +717,7 @@ def normalize_package(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def dependency_history(db: Database, ws: Any, package: str | None = None) -> DependencyHistoryResult:
+def dependency_history(db: Database, ws: WorkspaceRef | None, package: str | None = None) -> DependencyHistoryResult:
     """When third-party packages were declared (and with which spec) and which versions were
     locked, changed and removed, oldest first; ``package`` narrows it to one package."""
     info = workspace_info(db, ws)
@@ -770,7 +778,7 @@ def _dep_base(r: list[Any], relation: str, pkg: str, eco: str, name: str) -> dic
 # --- ingestion lag -----------------------------------------------------------------------------
 
 
-def ingestion_lag(db: Database, ws: Any, minutes: float = 0, include_backfill: bool = False) -> LagResult:
+def ingestion_lag(db: Database, ws: WorkspaceRef | None, minutes: float = 0, include_backfill: bool = False) -> LagResult:
     """Timeline commits ingested more than ``minutes`` after they were committed. History that was
     already there when the workspace was first ingested (committed before the first commit was
     ingested) is back-fill, not lag: left out (and counted in ``backfilled``) unless
@@ -800,7 +808,7 @@ def ingestion_lag(db: Database, ws: Any, minutes: float = 0, include_backfill: b
 
 
 def callgraph_at(
-    db: Database, ws: Any, at: str | None = None, as_of: Any = None, as_of_ingest: Any = None
+    db: Database, ws: WorkspaceRef | None, at: str | AtCommit | None = None, as_of: int | str | None = None, as_of_ingest: int | str | None = None
 ) -> dict[str, list[str]]:
     """pycg format: every module/function/method/lambda defined at the commit -> sorted callees
     (``as_of_ingest``: as believed at that wall-clock time)."""
@@ -841,12 +849,12 @@ def _reach(items: dict[tuple[str, str], ImpactItem], kind: Literal["symbol", "fi
 
 def impact(
     db: Database,
-    ws: Any,
+    ws: WorkspaceRef | None,
     fqns: list[str] | None = None,
     files: list[str] | None = None,
     depth: int = 3,
-    at: str | None = None,
-    as_of: Any = None,
+    at: str | AtCommit | None = None,
+    as_of: int | str | None = None,
 ) -> ImpactResult:
     """What is affected by changing ``fqns`` (or the symbols defined in ``files``): everything
     that calls them transitively, and the files that import ``files`` transitively, grouped by
@@ -930,7 +938,7 @@ def impact(
 
 
 def list_files(
-    db: Database, ws: Any, at: str | None = None, as_of: Any = None, path_prefix: str | None = None
+    db: Database, ws: WorkspaceRef | None, at: str | AtCommit | None = None, as_of: int | str | None = None, path_prefix: str | None = None
 ) -> FilesResult:
     """Source files present at a commit (optionally under ``path_prefix``), with language and module."""
     info, g, atc = _ctx(db, ws, at, as_of)

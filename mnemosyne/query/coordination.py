@@ -30,6 +30,7 @@ from mnemosyne.query.core import ingested_head, run, workspace_info
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
     from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import WorkspaceRef
     from mnemosyne.store.registry import WorkspaceInfo
 
 LOCK_TYPES = ("exclusive", "shared")
@@ -133,7 +134,7 @@ _LOCK_RETURN = f"RETURN l.id, {_KEY}, {_KIND}, l.lock_type, l.agent_id, l.task_i
 
 def lock_symbol(
     db: Database,
-    ws: Any,
+    ws: WorkspaceRef | None,
     fqn: str,
     agent_id: str,
     task_id: str | None = None,
@@ -185,7 +186,7 @@ def lock_symbol(
     return _lock_from_row(rows[0], now)
 
 
-def unlock_symbol(db: Database, ws: Any, fqn: str, agent_id: str, lock_id: str | None = None) -> int:
+def unlock_symbol(db: Database, ws: WorkspaceRef | None, fqn: str, agent_id: str, lock_id: str | None = None) -> int:
     """Release ``agent_id``'s locks on ``fqn`` (or only ``lock_id``); returns how many were removed.
 
     Raises ``LockConflict`` when nothing of the agent's was there but another agent holds a lock."""
@@ -211,7 +212,7 @@ def unlock_symbol(db: Database, ws: Any, fqn: str, agent_id: str, lock_id: str |
     return n
 
 
-def list_locks(db: Database, ws: Any, target: str | None = None, agent_id: str | None = None) -> list[LockInfo]:
+def list_locks(db: Database, ws: WorkspaceRef | None, target: str | None = None, agent_id: str | None = None) -> list[LockInfo]:
     """Unexpired locks, optionally on one target (FQN or file path) or of one agent; soonest to expire first."""
     L.check_key(target, "target (FQN or file path)")
     L.check_text(agent_id, "agent_id", L.MAX_AGENT_ID)
@@ -254,7 +255,7 @@ def _constraint_from_row(row: list[Any]) -> ConstraintInfo:
 
 def add_constraint(
     db: Database,
-    ws: Any,
+    ws: WorkspaceRef | None,
     target: str,
     type: str,  # noqa: A002 - the schema's name
     reason: str,
@@ -286,7 +287,7 @@ def add_constraint(
     return _constraint_from_row(rows[0])
 
 
-def remove_constraint(db: Database, ws: Any, constraint_id: str) -> int:
+def remove_constraint(db: Database, ws: WorkspaceRef | None, constraint_id: str) -> int:
     """Delete a constraint by id; returns 1 if it existed, else 0."""
     L.check_text(constraint_id, "constraint id", L.MAX_ID_CHARS)
     info = workspace_info(db, ws)
@@ -295,7 +296,7 @@ def remove_constraint(db: Database, ws: Any, constraint_id: str) -> int:
     return int(getattr(res, "nodes_deleted", 0) or 0)
 
 
-def list_constraints(db: Database, ws: Any, target: str | None = None) -> list[ConstraintInfo]:
+def list_constraints(db: Database, ws: WorkspaceRef | None, target: str | None = None) -> list[ConstraintInfo]:
     """Constraints on ``target`` (FQN or file path; for a symbol also those on its file), or all."""
     L.check_key(target, "target (FQN or file path)")
     info = workspace_info(db, ws)
@@ -307,7 +308,7 @@ def list_constraints(db: Database, ws: Any, target: str | None = None) -> list[C
     return constraints_for(db, info, [target])
 
 
-def constraints_for(db: Database, ws: Any, targets: list[str]) -> list[ConstraintInfo]:
+def constraints_for(db: Database, ws: WorkspaceRef | None, targets: list[str]) -> list[ConstraintInfo]:
     """Constraints applying to any of ``targets`` (FQNs or file paths), including constraints on
     the files that define the given symbols."""
     if not targets:
@@ -340,7 +341,7 @@ def constraints_for(db: Database, ws: Any, targets: list[str]) -> list[Constrain
     return list(seen.values())
 
 
-def locks_for(db: Database, ws: Any, targets: list[str]) -> list[LockInfo]:
+def locks_for(db: Database, ws: WorkspaceRef | None, targets: list[str]) -> list[LockInfo]:
     """Unexpired locks on any of ``targets`` (FQNs or file paths)."""
     if not targets:
         return []

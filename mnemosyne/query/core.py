@@ -238,7 +238,7 @@ def _timeline_at(row: list[Any], requested: str | None, head_seq: int, head_hash
 def resolve_at(
     db: Database,
     ws: str | WorkspaceInfo | None,
-    at: str | None = None,
+    at: str | AtCommit | None = None,
     as_of: int | str | None = None,
     as_of_ingest: int | str | None = None,
 ) -> AtCommit:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
 from mnemosyne.errors import MnemosyneError
 from mnemosyne.query.core import git
+
+if TYPE_CHECKING:
+    from mnemosyne.store.registry import WorkspaceInfo
 
 
 class Freshness(BaseModel):
@@ -28,7 +31,7 @@ class Freshness(BaseModel):
     note: str | None = None
 
 
-def compute_freshness(info: Any, ingested: str | None, seq: int | None) -> Freshness:
+def compute_freshness(info: WorkspaceInfo, ingested: str | None, seq: int | None) -> Freshness:
     """Branch head, commits behind (first parent) and working-tree state of workspace ``info``
     (a ``WorkspaceInfo``) against ``ingested`` (the last ingested commit, at ``seq``)."""
     fr = Freshness(ingested_commit=ingested, ingested_seq=seq, branch=info.branch)

@@ -186,12 +186,12 @@ def calls_events(segs_fqns: list[str], bounds: list[tuple[int | None, int | None
                     grouped[(lost, hi)].add(other)
     for s, renamed in renames_at.items():
         for g, lo_ in (("calls_gained", "calls_lost"), ("callers_gained", "callers_lost")):
-            lost = grouped.get((lo_, s), set())
-            gained = grouped.get((g, s), set())
-            same = {x for x in lost if renamed.get(x, x) in gained}
+            lost_then = grouped.get((lo_, s), set())
+            gained_then = grouped.get((g, s), set())
+            same = {x for x in lost_then if renamed.get(x, x) in gained_then}
             if same:
-                grouped[(lo_, s)] = lost - same
-                grouped[(g, s)] = gained - {renamed.get(x, x) for x in same}
+                grouped[(lo_, s)] = lost_then - same
+                grouped[(g, s)] = gained_then - {renamed.get(x, x) for x in same}
     out: list[Raw] = []
     for (k, s), others in grouped.items():
         if others:

@@ -11,13 +11,18 @@ change count of a function is the number of its ``DEFINES`` versions that began 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
 from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import resolve_at, workspace_info
 from mnemosyne.query.models import AtCommit
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.handles import GraphHandle, WorkspaceRef
+    from mnemosyne.store.registry import WorkspaceInfo
 
 ORDERS = ("complexity", "loc", "params", "nesting", "fan_in", "fan_out")
 _HOLDS = "{r}.valid_from_seq <= $seq AND ({r}.valid_to_seq IS NULL OR {r}.valid_to_seq > $seq) AND {r}.superseded_at IS NULL"
@@ -50,7 +55,7 @@ class MetricsResult(BaseModel):
     total: int = Field(description="functions and methods defined at that commit with metrics")
 
 
-def _at(db: Any, info: Any, rev: str | None) -> AtCommit:
+def _at(db: Database, info: WorkspaceInfo, rev: str | None) -> AtCommit:
     atc = resolve_at(db, info, at=rev)
     if not atc.on_timeline:
         raise ConfigError(f"metrics answer at timeline commits only; {atc.short} is not on the timeline of "
@@ -58,7 +63,7 @@ def _at(db: Any, info: Any, rev: str | None) -> AtCommit:
     return atc
 
 
-def _defined(g: Any, seq: int) -> dict[str, tuple[Any, ...]]:
+def _defined(g: GraphHandle, seq: int | None) -> dict[str, tuple[Any, ...]]:
     """fqn -> (kind, file, complexity, loc, params, nesting) of the functions defined at ``seq``."""
     rows = g.ro_query(
         f"MATCH ()-[d:DEFINES]->(f:Function) WHERE {_HOLDS.format(r='d')} AND {_FN} "
@@ -68,7 +73,7 @@ def _defined(g: Any, seq: int) -> dict[str, tuple[Any, ...]]:
     return {r[0]: tuple(r[1:]) for r in rows}
 
 
-def _fans(g: Any, seq: int, fqns: list[str]) -> dict[str, tuple[int, int]]:
+def _fans(g: GraphHandle, seq: int | None, fqns: list[str]) -> dict[str, tuple[int, int]]:
     if not fqns:
         return {}
     rows = g.ro_query(
@@ -86,14 +91,14 @@ def _item(fqn: str, v: tuple[Any, ...], **kw: Any) -> FunctionMetrics:
                            params=int(params or 0), nesting=int(nesting or 0), **kw)  # fmt: skip
 
 
-def _with_fans(g: Any, seq: int, items: list[FunctionMetrics]) -> list[FunctionMetrics]:
+def _with_fans(g: GraphHandle, seq: int | None, items: list[FunctionMetrics]) -> list[FunctionMetrics]:
     fans = _fans(g, seq, [i.fqn for i in items])
     for i in items:
         i.fan_in, i.fan_out = fans.get(i.fqn, (0, 0))
     return items
 
 
-def top_functions(db: Any, ws: Any, at: str | None = None, order: str = "complexity", limit: int = 20) -> MetricsResult:
+def top_functions(db: Database, ws: WorkspaceRef | None, at: str | None = None, order: str = "complexity", limit: int = 20) -> MetricsResult:
     """The functions and methods with the highest ``order`` metric at ``at`` (default: the ingested head)."""
     if order not in ORDERS:
         raise ConfigError(f"unknown order {order!r}: use one of {', '.join(ORDERS)}")
@@ -112,7 +117,7 @@ def top_functions(db: Any, ws: Any, at: str | None = None, order: str = "complex
     return MetricsResult(workspace=info.name, at=atc, view="top", order=order, functions=top, total=len(items))
 
 
-def complexity_growth(db: Any, ws: Any, since: str, at: str | None = None, limit: int = 20) -> MetricsResult:
+def complexity_growth(db: Database, ws: WorkspaceRef | None, since: str, at: str | None = None, limit: int = 20) -> MetricsResult:
     """Functions defined at both ``since`` and ``at`` whose complexity grew the most between them."""
     _check_limit(limit)
     info = workspace_info(db, ws)
@@ -126,7 +131,7 @@ def complexity_growth(db: Any, ws: Any, since: str, at: str | None = None, limit
     return MetricsResult(workspace=info.name, at=atc, view="growth", since=old, functions=top, total=len(now))
 
 
-def hot_spots(db: Any, ws: Any, since: str | None = None, at: str | None = None, limit: int = 20) -> MetricsResult:
+def hot_spots(db: Database, ws: WorkspaceRef | None, since: str | None = None, at: str | None = None, limit: int = 20) -> MetricsResult:
     """Functions defined at ``at``, ranked by complexity x the number of times their definition
     changed after ``since`` (default: over the whole ingested history) up to ``at``."""
     _check_limit(limit)

@@ -11,6 +11,27 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+# Which way a call question goes: what a function calls, or what calls it.
+Direction = Literal["callees", "callers"]
+# What happened to a symbol at a commit (``symbol_history``'s events).
+EventKind = Literal[
+    "appeared",
+    "removed",
+    "re-added",
+    "signature_changed",
+    "renamed",
+    "moved",
+    "body_changed",
+    "formatting_only",
+    "docstring_changed",
+    "calls_gained",
+    "calls_lost",
+    "callers_gained",
+    "callers_lost",
+]
+# How a symbol changed its identity between two commits.
+RenameChange = Literal["rename", "move", "rename_move"]
+
 __all__ = [  # re-exported by mnemosyne.query
     "AtCommit", "CallChange", "CallEdge", "CallTreeNode", "CallTreeResult", "CallsResult", "Candidates",
     "CommitPosition", "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState",
@@ -89,7 +110,7 @@ class CallEdge(BaseModel):
 class CallsResult(BaseModel):
     workspace: str
     fqn: str
-    direction: Literal["callees", "callers"]
+    direction: Direction
     at: AtCommit
     edges: list[CallEdge]
     from_source: bool = False
@@ -109,7 +130,7 @@ class CallTreeNode(BaseModel):
 class CallTreeResult(BaseModel):
     workspace: str
     root: CallTreeNode
-    direction: Literal["callees", "callers"]
+    direction: Direction
     depth: int
     at: AtCommit
     truncated: bool = Field(default=False, description="the node limit was reached")
@@ -167,21 +188,7 @@ class Candidates(BaseModel):
 
 
 class Event(BaseModel):
-    kind: Literal[
-        "appeared",
-        "removed",
-        "re-added",
-        "signature_changed",
-        "renamed",
-        "moved",
-        "body_changed",
-        "formatting_only",
-        "docstring_changed",
-        "calls_gained",
-        "calls_lost",
-        "callers_gained",
-        "callers_lost",
-    ]
+    kind: EventKind
     seq: int
     commit: str | None = None
     author: str | None = None
@@ -223,7 +230,7 @@ class SymbolRename(BaseModel):
     old_fqn: str
     fqn: str
     kind: str | None = None
-    change: Literal["rename", "move", "rename_move"] = Field(
+    change: RenameChange = Field(
         description="rename: another name; move: another file or class; rename_move: both")
     old_file: str | None = None
     file: str | None = None

@@ -13,6 +13,7 @@ from mnemosyne.store import named_queries
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
+    from mnemosyne.store.handles import WorkspaceRef
 
 
 class LabelInfo(BaseModel):
@@ -159,7 +160,7 @@ def named_query_infos() -> list[NamedQueryInfo]:
             for n, p in named_queries.list_queries().items()]  # fmt: skip
 
 
-def describe_schema(db: Database, ws: Any, with_counts: bool = True) -> SchemaInfo:
+def describe_schema(db: Database, ws: WorkspaceRef | None, with_counts: bool = True) -> SchemaInfo:
     """The schema of a workspace graph: documented labels/edges with live counts and property keys."""
     info = workspace_info(db, ws)
     g = db.graph(info.name)

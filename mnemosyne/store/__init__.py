@@ -8,6 +8,8 @@ Modules:
 - ``registry``       ``WorkspaceRegistry`` / ``WorkspaceInfo`` (graph ``mnemosyne_registry``)
 - ``named_queries``  ``cypher/*.cypher`` by name, with parameters and descriptions
 - ``readonly``       ``run_readonly``: user/agent Cypher behind three guards
+- ``handles``        ``GraphHandle`` (what callers use of a graph), ``WorkspaceRef`` (a name or a ``WorkspaceInfo``)
+- ``db_errors``      redis/FalkorDB exceptions -> the typed errors of ``mnemosyne.errors``
 
 ``from mnemosyne.store import connect, Database, Graph`` works (imported lazily).
 """
@@ -23,6 +25,8 @@ _EXPORTS = {
     "EmbeddedFalkorDB": "mnemosyne.store.embedded",
     "WorkspaceRegistry": "mnemosyne.store.registry",
     "WorkspaceInfo": "mnemosyne.store.registry",
+    "GraphHandle": "mnemosyne.store.handles",
+    "WorkspaceRef": "mnemosyne.store.handles",
     "run_readonly": "mnemosyne.store.readonly",
     "ReadOnlyResult": "mnemosyne.store.readonly",
 }

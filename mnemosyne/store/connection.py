@@ -18,10 +18,12 @@ import redis
 from falkordb import FalkorDB
 
 from mnemosyne.config import Settings, get_settings
-from mnemosyne.errors import ConfigError, DatabaseError, DatabaseUnavailable
+from mnemosyne.errors import ConfigError, DatabaseUnavailable
+from mnemosyne.store import db_errors
 from mnemosyne.store.aof import rewrite_aof
+from mnemosyne.store.db_errors import CONNECTION_ERRORS, cannot_save_message, is_cannot_save
 from mnemosyne.store.embedded import EmbeddedFalkorDB
-from mnemosyne.store.graph import CannotSave, Graph, cannot_save_message, is_cannot_save
+from mnemosyne.store.graph import Graph
 from mnemosyne.store.keys import SIDE_SUFFIX, WORKSPACE_PREFIX, graph_key
 
 if TYPE_CHECKING:
@@ -70,12 +72,10 @@ class Database:
         """A raw server command, with typed errors."""
         try:
             return self.client.connection.execute_command(*args)
-        except redis.ResponseError as err:
-            if is_cannot_save(err):
-                raise CannotSave(cannot_save_message(self.address)) from None
-            raise DatabaseError(f"FalkorDB error for {args[0]}: {err}") from None
-        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
-            raise DatabaseUnavailable(_unreachable(self.address, err, self.embedded)) from None
+        except CONNECTION_ERRORS as err:
+            raise db_errors.unreachable(self.address, err, self.embedded) from err
+        except redis.RedisError as err:
+            raise db_errors.command_failed(self.address, err, str(args[0])) from err
 
     def ping(self) -> bool:
         return bool(self.execute("PING"))
@@ -91,8 +91,10 @@ class Database:
     def info(self, section: str | None = None) -> dict[str, Any]:
         try:
             return self.client.connection.info(section) if section else self.client.connection.info()
-        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
-            raise DatabaseUnavailable(_unreachable(self.address, err, self.embedded)) from None
+        except CONNECTION_ERRORS as err:
+            raise db_errors.unreachable(self.address, err, self.embedded) from err
+        except redis.RedisError as err:
+            raise db_errors.command_failed(self.address, err, "INFO") from err
 
     def rewrite_log(self, wait_s: float = 0.0) -> bool:
         """Compact the server's append-only file (store/aof.py: why); False if none was started."""
@@ -124,9 +126,9 @@ def _connect_url(settings: Settings, url: str) -> Database:
         )
     except ValueError as err:
         raise ConfigError(f"MNEMOSYNE_FALKORDB_URL={url!r} is invalid: {err}") from None
-    except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+    except CONNECTION_ERRORS as err:
         # the client probes the server (sentinel/cluster detection) while connecting
-        raise DatabaseUnavailable(_unreachable(_redact(url), err, embedded=False)) from None
+        raise db_errors.unreachable(_redact(url), err, embedded=False) from err
     db = Database(client, _redact(url), settings, embedded=False)
     _check_reachable(db)
     return db
@@ -153,25 +155,17 @@ def _connect_embedded(settings: Settings, start: bool) -> Database:
 def _check_reachable(db: Database) -> None:
     try:
         db.client.connection.ping()
-    except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+    except CONNECTION_ERRORS as err:
         db.close()
-        raise DatabaseUnavailable(_unreachable(db.address, err, db.embedded)) from None
+        raise db_errors.unreachable(db.address, err, db.embedded) from err
     except redis.ResponseError as err:  # e.g. NOAUTH, or a plain redis without the module later
         if is_cannot_save(err):  # it runs and serves reads; writes say what to do (Graph.query_result)
             log.info("%s", cannot_save_message(db.address))
             db.cannot_save = True
             return
         db.close()
-        raise DatabaseUnavailable(f"FalkorDB at {db.address} refused the connection ({err}); check the URL credentials") from None
-
-
-def _unreachable(address: str, err: BaseException, embedded: bool) -> str:
-    reason = " ".join(str(err).split()) or type(err).__name__
-    if embedded:
-        hint = "run `mnemosyne db start` (or `mnemosyne db status`) and see the server log"
-    else:
-        hint = "start that server or fix MNEMOSYNE_FALKORDB_URL (unset it to use the embedded database)"
-    return f"cannot reach FalkorDB at {address} ({reason}); {hint}"
+        raise DatabaseUnavailable(f"FalkorDB at {db.address} refused the connection ({err}); check the URL "
+                                  "credentials") from err
 
 
 def _socket_timeout(settings: Settings) -> float | None:

@@ -42,7 +42,7 @@ from mnemosyne.config import Settings, get_settings, usable_home
 from mnemosyne.errors import DatabaseUnavailable
 from mnemosyne.procs import cmdline_contains, cpu_ticks, pid_alive, read_pid_file
 from mnemosyne.store.aof import incremental_bytes, rewrite_aof, wait_rewrite
-from mnemosyne.store.graph import is_cannot_save
+from mnemosyne.store.db_errors import is_cannot_save
 
 log = logging.getLogger(__name__)
 
@@ -135,12 +135,12 @@ class EmbeddedFalkorDB:
             from_rdb = self._rdb_only()
             for attempt in (1, 2):
                 self._launch(appendonly=not from_rdb)
-                pid = self._wait_for_pid(wait_s)
+                started = self._wait_for_pid(wait_s)
                 try:
-                    self._wait_ready(pid, wait_s)
+                    self._wait_ready(started, wait_s)
                     break
                 except _Hung:
-                    self._kill_hung(pid)
+                    self._kill_hung(started)
                     if attempt == 2:
                         raise DatabaseUnavailable(
                             f"embedded FalkorDB hung twice while starting (no answer and no CPU used for "
@@ -148,9 +148,9 @@ class EmbeddedFalkorDB:
                         ) from None
             if from_rdb:
                 self._enable_aof(wait_s)
-            log.info("embedded FalkorDB started, pid %s, socket %s", pid, self.socket)
+            log.info("embedded FalkorDB started, pid %s, socket %s", started, self.socket)
             self._compact(wait_s=0.0)  # a log left long (crash, older versions): the next start is quick
-            return pid
+            return started
 
     def kill_if_hung(self, pid: int) -> bool:
         """Kill server ``pid`` unless another process is starting or stopping it (they handle a
@@ -336,6 +336,9 @@ class EmbeddedFalkorDB:
                 last_err = err
                 if progress.stalled():
                     raise _Hung(pid) from None
+            except redis.ResponseError as err:  # an error answer other than MISCONF: not a server we can use
+                raise DatabaseUnavailable(f"embedded FalkorDB at {self.address} answered an error while starting "
+                                          f"({err}); see {self.log_file}") from err
             finally:
                 client.close()
             time.sleep(0.05)

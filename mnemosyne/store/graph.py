@@ -1,7 +1,8 @@
 """``Graph``: a thin wrapper over ``falkordb.Graph`` with typed errors and batching.
 
-- FalkorDB errors become ``DatabaseError`` (message names the query: its file name or first
-  line); timeouts become ``QueryTimeout``; connection failures become ``DatabaseUnavailable``.
+- FalkorDB errors become the typed errors of ``mnemosyne.errors`` (built by ``store/db_errors.py``,
+  the redis exception chained): ``QueryFailed`` (message names the query: its file name or first
+  line), ``QueryTimeout``, ``QueryTooLarge``; connection failures become ``DatabaseUnavailable``.
 - A server whose last background save failed (``MISCONF``) refuses every ``GRAPH.QUERY``: a read
   sent that way is run again as ``GRAPH.RO_QUERY``, which it still serves; a write raises
   ``CannotSave`` (one line: what to do) and asks the server to try saving again.
@@ -18,42 +19,16 @@ from typing import TYPE_CHECKING, Any
 import redis
 from falkordb import Graph as _FalkorGraph
 
-from mnemosyne.errors import DatabaseError, DatabaseUnavailable, ReadOnlyViolation
-from mnemosyne.store import named_queries
+from mnemosyne.errors import CannotSave, DatabaseError, ReadOnlyViolation
+from mnemosyne.store import db_errors, named_queries
+from mnemosyne.store.db_errors import CONNECTION_ERRORS, EMPTY_KEY, RO_REJECTED, cannot_save_message, is_cannot_save
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
 
-_EMPTY_KEY = "empty key"
-_RO_REJECTED = "to be executed only on read-only queries"
-_TIMED_OUT = "timed out"
-_MEM_EXCEEDED = "mem consumption exceeded capacity"
-_CANNOT_SAVE = "MISCONF"  # redis: the last background save failed, writes (and PING) are refused
 _SAVE_RETRY_S = 5.0  # at most one BGSAVE asked for per this many seconds (a refused write asks)
 _save_asked_at = 0.0
 _UNWIND_ROWS = re.compile(r"^\s*UNWIND\s+\$rows\s+AS\s+r\b", re.I)
-
-
-class QueryTimeout(DatabaseError):
-    """A query ran longer than its timeout and was stopped (writes are rolled back)."""
-
-
-class QueryTooLarge(DatabaseError):
-    """A query needed more server memory than one query may use (``QUERY_MEM_CAPACITY``)."""
-class CannotSave(DatabaseError):
-    """The server refuses writes because its last background save failed (redis ``MISCONF``)."""
-
-
-def is_cannot_save(err: BaseException) -> bool:
-    """A redis ``MISCONF`` answer: the server runs and serves reads, but cannot save to disk."""
-    return isinstance(err, redis.ResponseError) and str(err).startswith(_CANNOT_SAVE)
-
-
-def cannot_save_message(where: str) -> str:
-    """One line for a refused write: what happened and what to do."""
-    return (f"FalkorDB at {where} cannot save to disk (MISCONF: its last background save failed), so it refuses "
-            "writes; reads still work. Free disk space or fix the permissions of its data directory (`mnemosyne db "
-            "status` shows it; the cause is in its log): writes resume after the next save that succeeds")
 
 
 def ask_for_save(client: Any) -> None:
@@ -130,17 +105,13 @@ class Graph:
             return self._graph.query(cypher, params, timeout=timeout)
         except redis.ResponseError as err:
             msg = str(err)
-            if _EMPTY_KEY in msg:
+            if EMPTY_KEY in msg:
                 return EmptyResult()
             name = query_label(cypher, label)
-            if _RO_REJECTED in msg:
+            if RO_REJECTED in msg:
                 raise ReadOnlyViolation(
                     f"read-only: CREATE/MERGE/SET/DELETE are not allowed (query {name!r})"
-                ) from None
-            if _MEM_EXCEEDED in msg.lower():
-                cap = self.db.settings.query_mem_capacity_mb
-                raise QueryTooLarge(f"query stopped: it needed more than the {cap} MB of server memory one query may "
-                                    f"use (query_mem_capacity_mb), in graph {self.name}: {name}") from None  # fmt: skip
+                ) from err
             if is_cannot_save(err):
                 if not readonly:  # a read sent as GRAPH.QUERY: the server serves it read-only
                     try:
@@ -148,15 +119,16 @@ class Graph:
                     except ReadOnlyViolation:
                         pass  # a write: refused until the server can save again
                 ask_for_save(self.db.client.connection)
-                raise CannotSave(cannot_save_message(self.db.address)) from None
-            if _TIMED_OUT in msg.lower():
-                limit = f" after {timeout} ms" if timeout else ""
-                raise QueryTimeout(f"query timed out{limit} in graph {self.name}: {name}") from None
-            raise DatabaseError(f"FalkorDB error in graph {self.name}, query {name!r}: {msg}") from None
-        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
-            raise DatabaseUnavailable(
-                f"lost connection to FalkorDB at {self.db.address} ({err}); run `mnemosyne db status`"
-            ) from None
+                raise CannotSave(cannot_save_message(self.db.address)) from err
+            refused = db_errors.server_refused(self.db.address, err, f"query {name!r}")
+            if refused is not None:
+                raise refused from err
+            raise db_errors.query_failed(self.name, name, err, timeout, self.db.settings.query_mem_capacity_mb) from err
+        except CONNECTION_ERRORS as err:
+            raise db_errors.lost(self.db.address, err) from err
+        except redis.RedisError as err:  # an answer redis-py could not read, ...
+            raise DatabaseError(f"FalkorDB error in graph {self.name}, query {query_label(cypher, label)!r}: "
+                                f"{type(err).__name__}: {err}") from err
 
     def query(
         self,
@@ -251,10 +223,11 @@ class Graph:
             return False
         try:
             self._graph.delete()
-        except redis.ResponseError as err:
-            raise DatabaseError(f"cannot delete graph {self.name}: {err}") from None
-        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
-            raise DatabaseUnavailable(f"lost connection to FalkorDB at {self.db.address} ({err})") from None
+        except CONNECTION_ERRORS as err:
+            raise db_errors.lost(self.db.address, err) from err
+        except redis.RedisError as err:
+            refused = db_errors.server_refused(self.db.address, err, f"deleting graph {self.name}")
+            raise (refused or DatabaseError(f"cannot delete graph {self.name}: {err}")) from err
         return True
 
     def memory_usage_mb(self) -> dict[str, Any]:

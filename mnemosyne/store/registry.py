@@ -7,6 +7,7 @@ calls the tracked branch ``branch``.
 
 from __future__ import annotations
 
+import builtins
 import difflib
 import time
 from pathlib import Path
@@ -155,7 +156,7 @@ class WorkspaceRegistry:
             self.db.raw_graph(WORKSPACE_PREFIX + name).delete()
         return info
 
-    def _lookup(self, name: str) -> list[list[Any]]:
+    def _lookup(self, name: str) -> builtins.list[builtins.list[Any]]:
         if len(name or "") <= MAX_WORKSPACE_NAME:
             return self.graph.ro_query("MATCH (w:Workspace {name: $name}) " + _RETURN, {"name": name},
                                        label="registry get")  # fmt: skip

@@ -14,12 +14,17 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mnemosyne import vocabulary as V
+from mnemosyne.errors import QueryFailed
 from mnemosyne.git.repo import CommitInfo
+from mnemosyne.store.db_errors import ALREADY_INDEXED, EMPTY_KEY
 from mnemosyne.store.write_behind import WriteBehind
 from mnemosyne.timeline.edges import IDENT_PROPS, NODE_KEY, clean
+
+if TYPE_CHECKING:
+    from mnemosyne.store.handles import GraphHandle
 
 META_KEY = "ingest"
 
@@ -70,7 +75,7 @@ def _clean_val(v: Any) -> Any:
 class VersionStore:
     """Writes commits and edge versions into one workspace graph."""
 
-    def __init__(self, graph: Any, batch_size: int = 1000, workspace: str | None = None) -> None:
+    def __init__(self, graph: GraphHandle, batch_size: int = 1000, workspace: str | None = None) -> None:
         self.graph = graph
         self.batch_size = max(1, int(batch_size))
         self.workspace = workspace
@@ -136,7 +141,7 @@ class VersionStore:
             return
         try:
             existing = self.ro("CALL db.indexes() YIELD label, properties, entitytype RETURN label, properties, entitytype")
-        except Exception:
+        except QueryFailed:
             existing = []
         have = {(str(e).lower(), lbl, p) for lbl, props, e in existing for p in (props or [])}
         for kind, label, prop in INGEST_INDEXES:
@@ -145,16 +150,16 @@ class VersionStore:
             pattern = f"(n:{label})" if kind == "node" else f"()-[n:{label}]-()"
             try:
                 self.q(f"CREATE INDEX FOR {pattern} ON (n.{prop})")
-            except Exception as err:  # already indexed (created concurrently / reported differently)
-                if "already indexed" not in str(err):
+            except QueryFailed as err:  # already indexed (created concurrently / reported differently)
+                if ALREADY_INDEXED not in str(err):
                     raise
 
     # --- meta ------------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
         try:
             rows = self.ro(f"MATCH (m:{V.META} {{key: $k}}) RETURN properties(m)", {"k": META_KEY})
-        except Exception as err:
-            if "empty key" in str(err):
+        except QueryFailed as err:  # Graph answers an empty result for a missing graph; a bare one says so
+            if EMPTY_KEY in str(err):
                 return {}
             raise
         return dict(rows[0][0]) if rows else {}

@@ -132,7 +132,11 @@ class VersionWindow:
     # --- writes ----------------------------------------------------------------------------------
     def _write_commits(self) -> None:
         st = self.store
-        rows, parents, mods, prs, refs = [], [], [], [], []
+        rows: list[dict[str, Any]] = []
+        parents: list[dict[str, Any]] = []
+        mods: list[dict[str, Any]] = []
+        prs: list[dict[str, Any]] = []
+        refs: list[dict[str, Any]] = []
         for c, seq, now in self.commits:
             rows.append({
                 "h": c.hash, "msg": c.message, "an": c.author, "ae": c.author_email, "cn": c.committer,

@@ -293,7 +293,7 @@ def _sides(facts: Mapping[str, FileFacts | None], wanted: set[str], text_of: Cal
                     members = {}
                     for m in ff.symbols:
                         members.setdefault(clean(m.parent), []).append((m.line_start, m.line_end))
-                cut = set()
+                cut: set[int] = set()
                 for a, b in members.get(fqn, ()):
                     cut.update(range(a, b + 1))
                 side.shell = "".join(ln for i, ln in enumerate(own, s.line_start) if i not in cut)

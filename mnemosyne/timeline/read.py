@@ -7,9 +7,12 @@ cut as :func:`mnemosyne.callgraph.to_pycg`, so a graph answer equals a from-sour
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from mnemosyne import vocabulary as V
+
+if TYPE_CHECKING:
+    from mnemosyne.store.handles import GraphHandle
 
 HOLDS = "e.valid_from_seq <= $s AND (e.valid_to_seq IS NULL OR e.valid_to_seq > $s) AND e.superseded_at IS NULL"
 CALLABLE_KINDS = ("module", "function", "method", "lambda")
@@ -25,26 +28,26 @@ class CallSites(NamedTuple):
     caller_file: str | None
 
 
-def _rows(graph: Any, cypher: str, params: dict) -> list[list]:
+def _rows(graph: GraphHandle, cypher: str, params: dict) -> list[list]:
     fn = getattr(graph, "ro_query", None) or graph.query
     res = fn(cypher, params)
     return res.result_set if hasattr(res, "result_set") else list(res)
 
 
-def commit_seq(graph: Any, commit_hash: str) -> int | None:
+def commit_seq(graph: GraphHandle, commit_hash: str) -> int | None:
     """Timeline position of a believed commit in the graph, else None."""
     rows = _rows(graph, f"MATCH (c:{V.COMMIT} {{hash: $h}}) RETURN c.seq", {"h": commit_hash})
     return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
 
-def ingested_head(graph: Any) -> tuple[int | None, str | None]:
+def ingested_head(graph: GraphHandle) -> tuple[int | None, str | None]:
     rows = _rows(graph, f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq, m.last_commit", {})
     if not rows or rows[0][0] is None:
         return None, None
     return int(rows[0][0]), rows[0][1]
 
 
-def calls_at(graph: Any, seq: int) -> list[tuple[str, str, str, float, CallSites]]:
+def calls_at(graph: GraphHandle, seq: int) -> list[tuple[str, str, str, float, CallSites]]:
     """Every CALLS version holding at ``seq``: (caller, callee, resolution, confidence, sites).
     ``sites``: the call-site offsets from the caller's first line, the caller body they were
     measured on, and the caller node's latest first line, body hash and file (positions are not
@@ -62,7 +65,7 @@ def calls_at(graph: Any, seq: int) -> list[tuple[str, str, str, float, CallSites
     ]
 
 
-def callables_at(graph: Any, seq: int) -> list[str]:
+def callables_at(graph: GraphHandle, seq: int) -> list[str]:
     """FQNs of the modules, functions, methods and lambdas defined at ``seq``."""
     rows = _rows(
         graph,
@@ -73,7 +76,7 @@ def callables_at(graph: Any, seq: int) -> list[str]:
     return [r[0] for r in rows]
 
 
-def files_at(graph: Any, seq: int, fqns: list[str]) -> dict[str, str]:
+def files_at(graph: GraphHandle, seq: int, fqns: list[str]) -> dict[str, str]:
     """FQN -> the file defining it at ``seq``, for those of ``fqns`` defined then."""
     rows = _rows(
         graph,
@@ -84,7 +87,7 @@ def files_at(graph: Any, seq: int, fqns: list[str]) -> dict[str, str]:
     return {r[0]: r[1] for r in rows if r[1]}
 
 
-def pycg_at(graph: Any, seq: int, min_confidence: float = 0.9) -> dict[str, list[str]]:
+def pycg_at(graph: GraphHandle, seq: int, min_confidence: float = 0.9) -> dict[str, list[str]]:
     out: dict[str, set[str]] = {f: set() for f in callables_at(graph, seq)}
     for caller, callee, _res, conf, _sites in calls_at(graph, seq):
         if conf >= min_confidence:

@@ -103,8 +103,8 @@ def own_server(tmp_path_factory):
 def test_failed_background_save_keeps_reads_working_and_says_so(own_server, tmp_path: Path) -> None:
     import redis
 
+    from mnemosyne.errors import CannotSave
     from mnemosyne.store.connection import connect
-    from mnemosyne.store.graph import CannotSave
 
     home, env, server = own_server
     repo = new_repo(tmp_path / "saved")

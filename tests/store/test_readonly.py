@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from mnemosyne.errors import ReadOnlyViolation
-from mnemosyne.store.graph import Graph, QueryTimeout
+from mnemosyne.errors import QueryTimeout, ReadOnlyViolation
+from mnemosyne.store.graph import Graph
 from mnemosyne.store.readonly import run_readonly, with_row_limit
 
 
