@@ -7,7 +7,7 @@ names whose content its resolution consulted (including specifier candidates tha
 missing). A file added or deleted re-resolves the files that depend on its module; a config
 change re-resolves all. A file whose content changes re-resolves only the dependents for which
 one of the cross-module reads they recorded (``_Ctx.read``; every read of another file's parse
-result goes through it, see ``mnemosyne.resolve.ts_reads``) answers differently on the new
+result goes through it, see ``mnemosyne.resolve.typescript.reads``) answers differently on the new
 version: a body-only edit re-resolves the edited file alone.
 Resolution of a file uses only per-file memo tables, so its result never depends on what was
 resolved before (the incremental contract of ``mnemosyne.extract``).
@@ -87,7 +87,7 @@ from mnemosyne.parse.typescript import (
     parse_file,
     suffix_of,
 )
-from mnemosyne.resolve.ts_config import (
+from mnemosyne.resolve.typescript.config import (
     ConfigModel,
     build_config,
     dirname,
@@ -97,7 +97,7 @@ from mnemosyne.resolve.ts_config import (
     package_subpath,
     resolution_view,
 )
-from mnemosyne.resolve.ts_reads import same_answers
+from mnemosyne.resolve.typescript.reads import same_answers
 
 GLOBALS = frozenset(
     """console JSON Math Object Array Promise Reflect Proxy Symbol Number String Boolean BigInt Date
@@ -252,7 +252,7 @@ class _Ctx:
         self.edges: dict[tuple[str, str], list] = {}
         self.caller = ""
         self.line = 0
-        # foreign path -> (its ParsedFile, the read keys issued on it); see resolve/ts_reads.py
+        # foreign path -> (its ParsedFile, the read keys issued on it); see resolve/typescript/reads.py
         self.reads: dict[str, tuple[ParsedFile, set]] = {}
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.call_reads: dict[str, tuple[str, ...]] = {}  # caller_files answers
@@ -1732,7 +1732,7 @@ class TypeScriptIndex:
         for m in modules:
             affected |= self._rdeps.get(m, set())
         # an edited file's dependents are re-resolved only when a read they made of it
-        # answers differently now (interface pruning, resolve/ts_reads.py)
+        # answers differently now (interface pruning, resolve/typescript/reads.py)
         candidates: set[str] = set()
         for p in edited:
             candidates |= self._rdeps.get(module_name(p), set())

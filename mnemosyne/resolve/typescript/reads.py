@@ -1,7 +1,7 @@
 """Recorded cross-module reads of the TypeScript resolver (interface pruning).
 
 Resolving a file F reads other files' parse results only through the read kinds below; the
-resolver (``mnemosyne.resolve.typescript._Ctx``) records, per foreign path, the set of read keys
+resolver (``mnemosyne.resolve.typescript.index._Ctx``) records, per foreign path, the set of read keys
 it issued. F's facts are a deterministic function of its own parse result, the file set, the
 config and the answers to those reads. So when a file P changes content (same path, no config
 change), a dependent F need not be re-resolved if every recorded key answers the same on the new
