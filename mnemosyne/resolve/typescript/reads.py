@@ -30,6 +30,11 @@ from __future__ import annotations
 
 from mnemosyne.parse.typescript import ParsedFile, class_names_extended
 
+# depends_on entries besides module names (``TypeScriptIndex.update`` re-resolves their holders):
+CONFIG_DEP = "<config>"  # "resolved a non-relative specifier (read the configs)"
+SUB_PREFIX = "<sub>"  # + NAME: "the files with a class whose extends clause is named NAME"
+CALLS_PREFIX = "<calls>"  # + NAME: "the files with a call named NAME that passes arguments"
+
 _MISSING = ("<missing>",)  # the answer when a recorded scope no longer exists
 _NOT_CACHED = object()
 
