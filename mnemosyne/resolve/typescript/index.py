@@ -78,8 +78,9 @@ from mnemosyne.parse.typescript import ParsedFile, class_names_extended, is_sour
 from mnemosyne.resolve.typescript.config import ConfigModel, build_config, is_config, resolution_view
 from mnemosyne.resolve.typescript.context import _Ctx
 from mnemosyne.resolve.typescript.emit import CONFIDENCE
-from mnemosyne.resolve.typescript.modules import EXT_TRY, npm_package_name
+from mnemosyne.resolve.typescript.modules import EXT_TRY, SPEC_FILE, npm_package_name
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, CONFIG_DEP, SUB_PREFIX, same_answers
+from mnemosyne.resolve.typescript.values import V_CLASS, V_EXT, V_UNI
 
 _PARSE_CACHE_SIZE = 256  # recent parse results kept per index, by (path, content hash)
 
@@ -318,7 +319,7 @@ class TypeScriptIndex:
             r = ctx.resolve_spec(spec, path)
             if r is None:
                 continue
-            if r[0] == "file":
+            if r[0] == SPEC_FILE:
                 if r[1] != path:
                     key = ("f", r[1])
                     if key not in imports:
@@ -334,11 +335,11 @@ class TypeScriptIndex:
             if info.extends is None:
                 continue
             b = ctx.base_of(fqn, path)
-            if b is None or b[0] == "uni":  # a mixin's parameter given several classes: none of them
+            if b is None or b[0] == V_UNI:  # a mixin's parameter given several classes: none of them
                 continue
-            if b[0] == "class":
+            if b[0] == V_CLASS:
                 inherits.append(Inherit(child=fqn, parent=b[1]))
-            elif b[0] == "ext":
+            elif b[0] == V_EXT:
                 inherits.append(Inherit(child=fqn, parent=b[1], external=True))
             else:
                 inherits.append(Inherit(child=fqn, parent=f"<builtin>.{b[1]}", external=True))

@@ -9,9 +9,14 @@ from mnemosyne.parse.typescript import module_name, suffix_of
 from mnemosyne.resolve.typescript.builtins import NODE_BUILTINS
 from mnemosyne.resolve.typescript.config import dirname, join, package_entries, package_subpath
 from mnemosyne.resolve.typescript.reads import CONFIG_DEP
-from mnemosyne.resolve.typescript.state import CtxState
+from mnemosyne.resolve.typescript.state import MEMO_SPEC, CtxState
 
 _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE)
+# what a specifier resolves to (``resolve_spec``): ('file', path) | ('ext', spec) | None (an
+# internal-looking specifier with no file)
+SPEC_FILE = "file"
+SPEC_EXT = "ext"
+
 # the suffixes a specifier without one may name, in order
 EXT_TRY = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
 _JS_TO_TS = {
@@ -41,7 +46,7 @@ class ModulesMixin(CtxState):
     def resolve_spec(self, spec: str, from_path: str) -> tuple[str, str] | None:
         """('file', path) | ('ext', spec) | None (an internal-looking specifier with no file)."""
         d = self.dir if from_path is self.pf.path else dirname(from_path)
-        key = ("spec", spec, d)
+        key = (MEMO_SPEC, spec, d)
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
@@ -65,7 +70,7 @@ class ModulesMixin(CtxState):
         if spec.startswith((".", "/")):
             base = join(dirname(from_path), spec) if spec.startswith(".") else join(spec.lstrip("/"))
             p = self.try_path(base)
-            return ("file", p) if p else None
+            return (SPEC_FILE, p) if p else None
         self.deps.add(CONFIG_DEP)  # the answer depends on tsconfig paths/baseUrl and package.json files
         cfg = self.ix.config()
         opts = cfg.options_for(from_path)
@@ -84,11 +89,11 @@ class ModulesMixin(CtxState):
                 for t in targets:
                     p = self.try_path(join(pbase, t.replace("*", rest)))
                     if p:
-                        return ("file", p)
+                        return (SPEC_FILE, p)
             if opts.base_url is not None:
                 p = self.try_path(join(opts.base_url, spec))
                 if p:
-                    return ("file", p)
+                    return (SPEC_FILE, p)
         parts = spec.split("/")
         n = 2 if spec.startswith("@") else 1
         pkg = cfg.packages.get("/".join(parts[:n]))
@@ -97,10 +102,10 @@ class ModulesMixin(CtxState):
             for cand in package_entries(pkg) if not sub else package_subpath(pkg, sub):
                 p = self.try_path(cand)
                 if p:
-                    return ("file", p)
+                    return (SPEC_FILE, p)
             return None
         if spec.startswith("node:") or _NPM_NAME.match("/".join(parts[:n])):
-            return ("ext", spec)
+            return (SPEC_EXT, spec)
         return None  # an alias nothing maps (`@/x`, `~/x`, `#x`): not a package, not guessed
 
     def try_path(self, base: str) -> str | None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
-from mnemosyne.resolve.typescript.reads import CALLS_PREFIX
-from mnemosyne.resolve.typescript.state import CtxState
-from mnemosyne.resolve.typescript.values import alternatives, union
+from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
+from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_VALUES, CtxState
+from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_CLASS, V_FUNC, alternatives, union
 
 # parameter flow looks at most this many call sites by the function's name (``_param_values``): a
 # name called from everywhere (`set`, `add`) has sites that would each need their receiver's
@@ -15,13 +15,16 @@ MAX_PARAM_SITES = 512
 # bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
 MAX_PARAM_HOPS = 2
 _NO_DEF = ("def", "", "")  # a definition offset with no definition
+# how a function may be called by no name (``called_at_once``, ``_admits``):
+HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
+HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
 
 
 def _admits(how: tuple, callee: tuple) -> bool:
     """Whether a call of ``callee`` (filed under ``CALLED_AT_ONCE``) may call a function that is
     called at once as ``how`` says (``_Ctx.called_at_once``): an IIFE by its own definition; a
     function returned by ``name`` by a call of a call of ``name`` (of any call, when nameless)."""
-    if how[0] == "iife":
+    if how[0] == HOW_IIFE:
         return callee == ("defat", how[2])
     if callee[0] != "call" or callee[1] is None:
         return False
@@ -53,7 +56,7 @@ class ParamsMixin(CtxState):
             return None
         name = e[1]
         if pf is not self.pf:
-            self.read(pf, ("lk", pf.scope_key[scope], name))
+            self.read(pf, (READ_LOOKUP, pf.scope_key[scope], name))
         s = scope
         while s >= 0:
             bl = pf.bindings[s].get(name)
@@ -107,13 +110,13 @@ class ParamsMixin(CtxState):
         the asking file takes over those reads and dependencies with the value. A value resting on
         a cycle of such questions (one asked again while being computed: None there) depends on
         where the cycle was entered, so it is kept by the asking file only, never shared."""
-        return self.shared_value(("pv", pf.path, scope, i, hops), "_param_values", pf, scope, i, hops)
+        return self.shared_value((MEMO_PARAM_VALUES, pf.path, scope, i, hops), "_param_values", pf, scope, i, hops)
 
     def class_props(self, fqn: str, path: str):
         """What ``this.props`` holds in class ``fqn`` (a class component whose ``props`` come from
         an external base): the props its elements pass (``<Button onPress={save} />``) and what
         ``new Button(...)`` is given; None if none is known. Shared as ``param_values``."""
-        return self.shared_value(("cp", path, fqn), "_site_values", fqn, fqn.rsplit(".", 1)[-1], "class", 0, 0)
+        return self.shared_value((MEMO_CLASS_PROPS, path, fqn), "_site_values", fqn, fqn.rsplit(".", 1)[-1], V_CLASS, 0, 0)
 
     def shared_value(self, key: tuple, method: str, *args):
         """``getattr(self, method)(*args)``, computed once per index state (``param_values``)."""
@@ -136,7 +139,7 @@ class ParamsMixin(CtxState):
                 ix._pv_busy.discard(key)
             cut = ix._pv_cut
             ix._pv_cut = outer_cut or cut
-            shared = (v, probe.flags | 4, probe.reads, probe.deps, probe.call_reads, probe.sub_reads)
+            shared = (v, probe.flags | FLAG_INFERRED, probe.reads, probe.deps, probe.call_reads, probe.sub_reads)
             if not cut:
                 ix._pv_shared[key] = shared
         v, fl, reads, deps, call_reads, sub_reads = shared
@@ -161,16 +164,16 @@ class ParamsMixin(CtxState):
             return None
         if name.startswith("<"):  # an anonymous function is called by no name: called at once
             how = self.called_at_once(pf, scope, fqn)
-            return self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops, how) if how is not None else None
-        want = "func"
+            return self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
+        want = V_FUNC
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
             fqn = fqn.rsplit(".", 1)[0]
             name = fqn.rsplit(".", 1)[-1]
-            want = "class"
+            want = V_CLASS
         named = self._site_values(fqn, name, want, i, hops)
-        how = self.called_at_once(pf, scope, fqn) if want == "func" else None
+        how = self.called_at_once(pf, scope, fqn) if want == V_FUNC else None
         if how is not None:  # also make()(x), an IIFE
-            return union([named, self._site_values(fqn, CALLED_AT_ONCE, "func", i, hops, how)])
+            return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
         return named
 
     def called_at_once(self, pf: ParsedFile, scope: int, fqn: str) -> tuple | None:
@@ -183,14 +186,14 @@ class ParamsMixin(CtxState):
         parent = pf.scope_parent[scope]
         if parent >= 0:
             outer = pf.scope_fqn[parent]
-            r = self.file_read(pf.path, ("r", outer)).returns.get(outer) if outer != pf.module else None
+            r = self.file_read(pf.path, (READ_RETURNS, outer)).returns.get(outer) if outer != pf.module else None
             if r is not None:
                 own = ("id", fqn.rsplit(".", 1)[-1])
                 defs = pf.defs_at
                 if any(x == own or (x is not None and x[0] == "defat" and defs.get(x[1], _NO_DEF)[1] == fqn) for x in r[1]):
-                    return ("ret", outer.rsplit(".", 1)[-1])
+                    return (HOW_RET, outer.rsplit(".", 1)[-1])
         if pf is not self.pf:
-            self.read(pf, ("cs", CALLED_AT_ONCE))
+            self.read(pf, (READ_CALL_SITES, CALLED_AT_ONCE))
         iifes = pf.iifes
         if iifes is None:  # computed once per parse result: function fqn -> its offset
             iifes = pf.iifes = {
@@ -199,15 +202,15 @@ class ParamsMixin(CtxState):
                 if site[1][0] == "defat"
             }
         start = iifes.get(fqn)
-        return ("iife", pf.path, start) if start is not None else None
+        return (HOW_IIFE, pf.path, start) if start is not None else None
 
     def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int, how: tuple | None = None):
         """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
         argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits."""
-        sites = []
-        paths = (how[1],) if how is not None and how[0] == "iife" else self.callers_of(name)
+        sites: list[tuple[ParsedFile, tuple]] = []
+        paths = (how[1],) if how is not None and how[0] == HOW_IIFE else self.callers_of(name)
         for path in paths:
-            cpf = self.file_read(path, ("cs", name))
+            cpf = self.file_read(path, (READ_CALL_SITES, name))
             if cpf is not None:
                 sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if ((len(site[2]) > i and site[2][i] is not None)
                              or any(x is not None and x[0] == "..." for x in site[2][: i + 1])) and (how is None or _admits(how, site[1])))

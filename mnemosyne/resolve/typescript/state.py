@@ -10,11 +10,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mnemosyne.facts import Resolution
 from mnemosyne.parse.typescript import ParsedFile, module_name
 from mnemosyne.resolve.typescript.config import dirname
+from mnemosyne.resolve.typescript.reads import ReadKey
 
 if TYPE_CHECKING:
     from mnemosyne.resolve.typescript.index import TypeScriptIndex
+
+# memo keys (``CtxState.memo``, ``memoized``): (MEMO_* kind, arguments...), one file's resolution
+MEMO_SPEC = "spec"  # (spec, specifier, importing dir): what a specifier resolves to
+# (b, path, scope, name, type context): what a name's bindings in a scope evaluate to
+MEMO_BINDINGS = "b"
+MEMO_EXPORT = "x"  # (x, path, name, type context): a module's export
+MEMO_SNAP = "snap"  # (snap, path, scope, name, count, type context): a name's first bindings
+MEMO_OBJECT_MEMBER = "o"  # (o, path, object fqn, name): a member of a named object literal
+MEMO_RETURNS = "r"  # (r, path, function fqn): what a call of a function returns
+MEMO_DECORATED = "deco"  # (deco, path, class fqn, name): a decorated method with its wrappers
+MEMO_MIXIN_MEMBER = "mx"  # (mx, path, class fqn, name): a member a mixin adds to a class
+MEMO_FIELD = "f"  # (f, path, class fqn, name): a field's value
+MEMO_BASE = "base"  # (base, path, class fqn): a class's base being evaluated (``busy`` only)
+MEMO_IMPLEMENTATIONS = "impl"  # (impl, interface fqn, path, name): the methods implementing one
+MEMO_SUBCLASSES = "sub"  # (sub, class fqn, path): the internal subclasses of a class
+MEMO_OVERRIDES = "ovr"  # (ovr, class fqn, path, name): the overrides of a method below a class
+# (pv, path, scope, index, hops): what a parameter is given (shared per index state too)
+MEMO_PARAM_VALUES = "pv"
+MEMO_CLASS_PROPS = "cp"  # (cp, path, class fqn): what a class component's props hold (shared too)
 
 
 class CtxState:
@@ -44,7 +65,7 @@ class CtxState:
         self.tctx = False
         self.dir = dirname(pf.path)
 
-    def read(self, pf: ParsedFile, key: tuple) -> None:
+    def read(self, pf: ParsedFile, key: ReadKey) -> None:
         """Record a read of another file's parse result (every cross-module read calls this)."""
         r = self.reads.get(pf.path)
         if r is None or r[0] is not pf:
@@ -85,7 +106,7 @@ class CtxState:
             self.deps.add(pf.module if pf is not None else module_name(path))
         return pf
 
-    def file_read(self, path: str, key: tuple) -> ParsedFile | None:
+    def file_read(self, path: str, key: ReadKey) -> ParsedFile | None:
         """``file(path)``, recording the read ``key`` on it when it is another file's."""
         pf = self.file(path)
         if pf is not None and pf is not self.pf:
@@ -140,10 +161,10 @@ class CtxState:
         def called_at_once(self, pf: ParsedFile, scope: int, fqn: str) -> tuple | None: ...
         # -- emit.py
         def run_site(self, scope: int, kind: str, expr: tuple, line: int) -> None: ...
-        def add_edge(self, callee: str, resolution: str, external: bool) -> None: ...
-        def how(self, default: str = 'exact') -> str: ...
-        def edge_to(self, v: tuple, resolution: str | None) -> None: ...
-        def ctor_edge(self, cls: tuple, resolution: str = 'constructor') -> None: ...
+        def add_edge(self, callee: str, resolution: Resolution, external: bool) -> None: ...
+        def how(self, default: Resolution = 'exact') -> Resolution: ...
+        def edge_to(self, v: tuple, resolution: Resolution | None) -> None: ...
+        def ctor_edge(self, cls: tuple, resolution: Resolution = 'constructor') -> None: ...
         def is_promise(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool: ...
         def is_array(self, pf: ParsedFile, scope: int, r: tuple | None, method: str = '', depth: int = 0) -> bool: ...
         def raw_bindings(self, pf: ParsedFile, scope: int, name: str) -> tuple[list | None, int]: ...
