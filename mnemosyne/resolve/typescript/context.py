@@ -9,7 +9,7 @@ from mnemosyne.resolve.typescript.modules import ModulesMixin
 from mnemosyne.resolve.typescript.params import ParamsMixin
 
 
-class _Ctx(EmitMixin, ParamsMixin, ClassesMixin, EvaluateMixin, ModulesMixin):
+class Ctx(EmitMixin, ParamsMixin, ClassesMixin, EvaluateMixin, ModulesMixin):
     """One file's resolution (``TypeScriptIndex._compute`` runs its sites): memo tables, the
     modules consulted, the reads recorded (``state.py``) and the edges found (``emit.py``)."""
 

@@ -1,67 +1,11 @@
-"""TypeScript / TSX / JavaScript resolution: parsed files -> FileFacts with resolved calls.
+"""The TypeScript language index: parsed files and configs of one tree -> FileFacts, incrementally.
 
 ``TypeScriptIndex`` keeps the parsed files (``mnemosyne.parse.typescript.ParsedFile``) and the
-config files (tsconfig*.json / jsconfig*.json / package.json) of one tree. Facts are computed in
-``update`` for every affected file and cached; each file's ``depends_on`` is the set of module
-names whose content its resolution consulted (including specifier candidates that were tried and
-missing). A file added or deleted re-resolves the files that depend on its module; a config
-change re-resolves all. A file whose content changes re-resolves only the dependents for which
-one of the cross-module reads they recorded (``_Ctx.read``; every read of another file's parse
-result goes through it, see ``mnemosyne.resolve.typescript.reads``) answers differently on the new
-version: a body-only edit re-resolves the edited file alone.
-Resolution of a file uses only per-file memo tables, so its result never depends on what was
-resolved before (the incremental contract of ``mnemosyne.extract``).
-
-Module resolution: relative specifiers (extensions .ts/.tsx/.js/.jsx/.mts/.cts/.mjs/.cjs, then
-``index.*``; a written ``.js``/``.mjs``/``.cjs``/``.jsx`` maps to the TS source first; ``.d.ts``
-files are not sources), then the governing tsconfig/jsconfig ``paths`` (``*`` wildcards) and
-``baseUrl`` (``extends`` with relative paths followed), then in-repo packages by package.json
-``name`` (entry from ``source``/``exports``/``types``/``module``/``main``, ``.js`` mapped to
-``.ts``, falling back to ``src/index`` and ``index``), else an npm package (valid npm names and
-node builtins only; an alias nothing maps, like ``@/x``, is unresolved).
-
-Conventions (what the corpus in tests/extract_ts/corpus expects; tests/extract_ts/CONVENTIONS.md):
-
-* a call is resolved only through bindings: local definitions (lexical scopes, block scoping,
-  ``var`` hoisting), imports and re-export chains, CommonJS ``require``/``module.exports``,
-  declared types (annotations, ``as``, ``T | undefined``, ``Promise<T>``, ``typeof X``, a
-  declared ``this: T``), inferred values
-  (``new C()``, return values, ``this.x = ...`` fields, array elements: ``for (x of xs)``,
-  ``xs[i]``, a callback passed to ``xs.map``/``forEach``/...), ``this``/``super`` through the class
-  chain, object literals and TS namespaces; anything else gets no edge (never best-match by name);
-* an array method given an internal function calls it for the caller (``xs.map(fmt)``: an edge to
-  ``fmt``, resolution ``implicit``) when ``xs`` is known to be an array;
-* a parameter called (``function run(cb) { cb() }``) calls what the calls of its function pass
-  there (``run(task)``, in any file: ``caller_files``, recorded as ``<calls>NAME`` dependencies and
-  ``('cs', name)`` reads), resolution ``inferred``;
-* ``new C()`` calls the constructor declared in C or the nearest internal base (resolution
-  ``constructor``); no declared constructor -> no edge; ``super(...)`` likewise (``super``);
-  ``new`` of an external or builtin class is an edge to it (``react.Component``, ``<builtin>.Map``);
-* a member missing from an internal class chain with an external base is ``<base path>.name``
-  (``this.setState`` -> ``react.Component.setState``), but nothing is looked up further on it;
-  an instance of an external type works the same (``c: AxiosInstance; c.get()``);
-* JSX ``<C/>`` calls a function component (resolution ``jsx``), or a class component's declared
-  constructor and its ``render``; lowercase intrinsic elements are not calls; ``memo``,
-  ``forwardRef`` and mobx ``observer`` return their argument;
-* decorators: ``@d`` is an implicit call of d, ``@d(x)`` an ordinary call of d, both from the
-  scope that encloses the class (parameter decorators included); calls in class bodies outside
-  methods (field initialisers, static blocks) belong to the enclosing scope too;
-* getters: reading a getter of a known class is an implicit call; assigning to a setter too;
-  a getter and its setter share one FQN;
-* passing a function (``arr.map(fmt)``) is not a call; calls on unknown receivers get no edge;
-* subclass dispatch: ``this.m()`` in a method of class C resolves to the ``m`` C's chain finds
-  (``self``) and also to the ``m`` each internal subclass of C finds in its own chain (resolution
-  ``subclass``, confidence 0.9); subclasses are found by the last name of their ``extends``
-  expression and confirmed by evaluating it. A receiver typed ``C`` (``(j: Job) => j.step()``)
-  calls ``C.m`` only.
-* interfaces: a value typed by an interface gets its members' declared types (a method
-  signature's return type, a property's type); calling a method through it is an edge to each
-  internal implementation (``implements``, also through extending interfaces and subclasses of
-  implementing classes), resolution ``subclass``, confidence 0.9; a value of the same name
-  outranks the interface (declaration merging).
-
-Confidence: 1.0 for every edge except ``inferred`` (through a variable, field or return value):
-0.9, which ``mnemosyne.callgraph.to_pycg`` still keeps at its default threshold.
+config files of one tree; ``update`` re-resolves the files a change affects (the files that
+depend on an added or deleted module, on a changed config, on a name-based search whose answer
+changed, or whose recorded reads of an edited file answer differently: ``reads.py``) and caches
+their facts. How resolution works, the conventions the corpus expects and every tag:
+docs/resolve-typescript.md.
 """
 
 from __future__ import annotations
@@ -76,7 +20,7 @@ from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.ts_facts import make_call, make_import
 from mnemosyne.parse.typescript import ParsedFile, class_names_extended, is_source, module_name, parse_file
 from mnemosyne.resolve.typescript.config import ConfigModel, build_config, is_config, resolution_view
-from mnemosyne.resolve.typescript.context import _Ctx
+from mnemosyne.resolve.typescript.context import Ctx
 from mnemosyne.resolve.typescript.emit import CONFIDENCE
 from mnemosyne.resolve.typescript.modules import EXT_TRY, SPEC_FILE, npm_package_name
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, CONFIG_DEP, SUB_PREFIX, same_answers
@@ -104,7 +48,7 @@ class TypeScriptIndex:
         self._subclassers: dict[str, set[str]] = {}  # extended name -> paths with such a class
         self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
         self._callers: dict[str, set[str]] = {}  # callee name -> paths with calls of it passing arguments
-        # parameter values for the current file set (``_Ctx.param_values``), the keys being
+        # parameter values for the current file set (``Ctx.param_values``), the keys being
         # computed, and whether a computation met one of them again (a cycle: not shared)
         self._pv_shared: dict[tuple, tuple] = {}
         self._pv_busy: set[tuple] = set()
@@ -307,7 +251,7 @@ class TypeScriptIndex:
 
     def _compute(self, path: str) -> FileFacts:
         pf = self.files[path]
-        ctx = _Ctx(self, pf)
+        ctx = Ctx(self, pf)
         warnings = list(pf.warnings)
         for scope, kind, expr, line in pf.sites:
             try:

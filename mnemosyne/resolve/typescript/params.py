@@ -22,7 +22,7 @@ HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``p
 
 def _admits(how: tuple, callee: tuple) -> bool:
     """Whether a call of ``callee`` (filed under ``CALLED_AT_ONCE``) may call a function that is
-    called at once as ``how`` says (``_Ctx.called_at_once``): an IIFE by its own definition; a
+    called at once as ``how`` says (``Ctx.called_at_once``): an IIFE by its own definition; a
     function returned by ``name`` by a call of a call of ``name`` (of any call, when nameless)."""
     if how[0] == HOW_IIFE:
         return callee == ("defat", how[2])
@@ -34,7 +34,7 @@ def _admits(how: tuple, callee: tuple) -> bool:
     return (inner[0] == "id" and inner[1] == how[1]) or (inner[0] == "prop" and inner[2] == how[1])
 
 
-# the file of a probe context (``_Ctx.param_values``): no real file, so every read is recorded
+# the file of a probe context (``Ctx.param_values``): no real file, so every read is recorded
 _PROBE = ParsedFile(path="", language="typescript", module="", content_hash="")
 
 

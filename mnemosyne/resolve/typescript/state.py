@@ -2,7 +2,7 @@
 
 ``CtxState`` holds the memo tables, the dependencies and recorded reads (``reads.py``) and the
 edges found; the concerns (``modules.py``, ``evaluate.py``, ``classes.py``, ``params.py``,
-``emit.py``) are mixins over it, composed into ``context._Ctx``. The methods each concern offers
+``emit.py``) are mixins over it, composed into ``context.Ctx``. The methods each concern offers
 the others are declared here for the type checker only.
 """
 
