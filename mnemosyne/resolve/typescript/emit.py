@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mnemosyne.facts import Resolution
 from mnemosyne.parse.typescript import ParsedFile
 from mnemosyne.resolve.typescript.builtins import (
@@ -52,7 +54,8 @@ class EmitMixin(CtxState):
 
     __slots__ = ()
 
-    def run_site(self, scope: int, kind: str, expr: tuple, line: int) -> None:
+    def run_site(self, scope: int, kind: str, expr: Any, line: int) -> None:
+        """The edges of one call site of the file (``ParsedFile.sites``: ``expr`` is None for ``super``)."""
         pf = self.pf
         self.caller = pf.scope_fqn[scope]
         self.line = line

@@ -186,7 +186,8 @@ class ParamsMixin(CtxState):
         parent = pf.scope_parent[scope]
         if parent >= 0:
             outer = pf.scope_fqn[parent]
-            r = self.file_read(pf.path, (READ_RETURNS, outer)).returns.get(outer) if outer != pf.module else None
+            fpf = self.file_read(pf.path, (READ_RETURNS, outer)) if outer != pf.module else None
+            r = fpf.returns.get(outer) if fpf is not None else None
             if r is not None:
                 own = ("id", fqn.rsplit(".", 1)[-1])
                 defs = pf.defs_at
