@@ -1,8 +1,8 @@
 """Recorded cross-module reads of the TypeScript resolver (interface pruning).
 
 Resolving a file F reads other files' parse results only through the read kinds below; the
-resolver (``mnemosyne.resolve.typescript._Ctx``) records, per foreign path, the set of read keys
-it issued. F's facts are a deterministic function of its own parse result, the file set, the
+resolver (``CtxState.read``, ``state.py``) records, per foreign path, the set of read keys it
+issued. F's facts are a deterministic function of its own parse result, the file set, the
 config and the answers to those reads. So when a file P changes content (same path, no config
 change), a dependent F need not be re-resolved if every recorded key answers the same on the new
 P as on the version F was resolved against.
@@ -10,25 +10,39 @@ P as on the version F was resolved against.
 Keys name scopes by ``ParsedFile.scope_key`` (scope fqn + ordinal), and answers are normalised:
 scope indices become scope keys and ``('defat', start_byte)`` becomes the definition it points
 to, so edits that only move code (byte offsets, scope numbering elsewhere) answer the same.
-
-  ('lk', scope_key, name)   the bindings a name finds from a scope: ((scope_key, bindings), ...) up to
-                            the first a value sees (interface-only scopes are seen by types alone) | None
-  ('x', name)               an export entry
-  ('st',)                   the ``export *`` specifiers
-  ('cjs',)                  whether ``require()`` gives the default export
-  ('th', scope_key)         what ``this`` is in a scope
-  ('ns', fqn, name)         a TS namespace member's bindings
-  ('o', fqn)                a named object literal (scope, members)
-  ('ci', fqn)               a class or interface (scope, extends, has_ctor, members, implements)
-  ('r', fqn)                a function's return annotation and returned expressions, and whether it
-                            returns a promise (async)
-  ('sb', name)              the classes whose ``extends`` expression ends with ``name``
-  ('cs', name)              the calls whose callee ends with ``name`` that pass arguments
+The read kinds are the ``READ_*`` constants below (docs/resolve-typescript.md lists them). Reads
+live in the index's memory only: no state format holds them across processes or runs.
 """
 
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
 from mnemosyne.parse.typescript import ParsedFile, class_names_extended
+
+# a recorded read: (READ_* kind, arguments...), issued on one foreign ParsedFile
+ReadKey: TypeAlias = tuple[Any, ...]
+
+# ('lk', scope_key, name): the bindings a name finds from a scope: ((scope_key, bindings), ...) up
+# to the first a value sees (interface-only scopes are seen by types alone) | None
+READ_LOOKUP = "lk"
+READ_EXPORT = "x"  # ('x', name): an export entry
+READ_STARS = "st"  # ('st',): the ``export *`` specifiers
+READ_CJS = "cjs"  # ('cjs',): whether ``require()`` gives the default export
+READ_THIS = "th"  # ('th', scope_key): what ``this`` is in a scope
+READ_NAMESPACE = "ns"  # ('ns', fqn, name): a TS namespace member's bindings
+READ_OBJECT = "o"  # ('o', fqn): a named object literal (scope, members)
+READ_CLASS = "ci"  # ('ci', fqn): a class or interface (scope, extends, has_ctor, members, implements)
+# ('r', fqn): a function's return annotation and returned expressions, and whether it returns a
+# promise (async)
+READ_RETURNS = "r"
+READ_SUBCLASSES = "sb"  # ('sb', name): the classes whose ``extends`` expression ends with ``name``
+READ_CALL_SITES = "cs"  # ('cs', name): the calls whose callee ends with ``name`` that pass arguments
+
+# depends_on entries besides module names (``TypeScriptIndex.update`` re-resolves their holders):
+CONFIG_DEP = "<config>"  # "resolved a non-relative specifier (read the configs)"
+SUB_PREFIX = "<sub>"  # + NAME: "the files with a class whose extends clause is named NAME"
+CALLS_PREFIX = "<calls>"  # + NAME: "the files with a call named NAME that passes arguments"
 
 _MISSING = ("<missing>",)  # the answer when a recorded scope no longer exists
 _NOT_CACHED = object()
@@ -87,10 +101,10 @@ def scope_index(pf: ParsedFile, key, cache: dict) -> int | None:
     return inv.get(key)
 
 
-def answer(pf: ParsedFile, key: tuple, cache: dict):
+def answer(pf: ParsedFile, key: ReadKey, cache: dict) -> Any:
     """The normalised answer of one recorded read on ``pf`` (``cache``: per-check scratch)."""
     k = key[0]
-    if k == "lk":
+    if k == READ_LOOKUP:
         s = scope_index(pf, key[1], cache)
         if s is None:
             return _MISSING
@@ -105,29 +119,29 @@ def answer(pf: ParsedFile, key: tuple, cache: dict):
                     break
             s = pf.scope_parent[s]
         return tuple(found) or None
-    if k == "x":
+    if k == READ_EXPORT:
         return _export(pf, pf.exports.get(key[1]))
-    if k == "st":
+    if k == READ_STARS:
         return tuple(pf.stars)
-    if k == "cjs":
+    if k == READ_CJS:
         return pf.cjs_whole
-    if k == "th":
+    if k == READ_THIS:
         s = scope_index(pf, key[1], cache)
         if s is None:
             return _MISSING
         return _e(pf, pf.scope_this[s])
-    if k == "ns":
+    if k == READ_NAMESPACE:
         for s in pf.namespaces.get(key[1], ()):
             bl = pf.bindings[s].get(key[2])
             if bl is not None:
                 return (pf.scope_key[s], _bl(pf, bl))
         return None
-    if k == "o":
+    if k == READ_OBJECT:
         o = pf.objects.get(key[1])
         if o is None:
             return None
         return (pf.scope_key[o[0]], {n: _e(pf, e) for n, e in o[1].items()})
-    if k == "ci":
+    if k == READ_CLASS:
         info = pf.classes.get(key[1])
         if info is None:
             return None
@@ -139,14 +153,14 @@ def answer(pf: ParsedFile, key: tuple, cache: dict):
             info.implements,
             info.is_interface,
         )
-    if k == "r":
+    if k == READ_RETURNS:
         r = pf.returns.get(key[1])
         if r is None:
             return None
         return (pf.scope_key[r[0]], tuple([_e(pf, e) for e in r[1]]), _e(pf, r[2]), key[1] in pf.asyncs)
-    if k == "sb":
+    if k == READ_SUBCLASSES:
         return class_names_extended(pf).get(key[1])
-    if k == "cs":
+    if k == READ_CALL_SITES:
         return tuple(
             [(pf.scope_key[sc], _e(pf, e), tuple([_e(pf, a) for a in args])) for sc, e, args in pf.call_args.get(key[1], ())]
         )

@@ -1,0 +1,41 @@
+"""What the TypeScript resolver knows of the JavaScript runtime: global names, node's builtin
+modules, and the array / promise methods and builtins whose results it follows."""
+
+from __future__ import annotations
+
+GLOBALS = frozenset(
+    """console JSON Math Object Array Promise Reflect Proxy Symbol Number String Boolean BigInt Date
+    RegExp Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError Map
+    Set WeakMap WeakSet WeakRef FinalizationRegistry Intl ArrayBuffer SharedArrayBuffer DataView
+    Atomics Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array
+    Float32Array Float64Array BigInt64Array BigUint64Array setTimeout setInterval clearTimeout
+    clearInterval setImmediate clearImmediate queueMicrotask structuredClone fetch parseInt
+    parseFloat isNaN isFinite encodeURIComponent decodeURIComponent encodeURI decodeURI escape
+    unescape atob btoa globalThis window document navigator localStorage sessionStorage location
+    history process Buffer URL URLSearchParams AbortController AbortSignal TextEncoder TextDecoder
+    Headers Request Response FormData Blob File FileReader Event CustomEvent EventTarget
+    MutationObserver IntersectionObserver ResizeObserver WebSocket Worker XMLHttpRequest alert
+    confirm prompt requestAnimationFrame cancelAnimationFrame requestIdleCallback performance
+    crypto Function eval getComputedStyle matchMedia Image Notification""".split()
+)
+
+NODE_BUILTINS = frozenset(
+    """assert async_hooks buffer child_process cluster console constants crypto dgram
+    diagnostics_channel dns domain events fs http http2 https inspector module net os path
+    perf_hooks process punycode querystring readline repl stream string_decoder sys timers tls
+    trace_events tty url util v8 vm wasi worker_threads zlib test""".split()
+)
+
+# array methods whose result holds (some of) the receiver's elements
+SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSorted", "toReversed", "splice"})
+# array methods returning an array (of other elements): ``is_array`` only
+ARRAY_RESULTS = frozenset({"fill", "flat", "copyWithin", "with", "toSpliced"})
+# builtin classes whose instances' forEach calls the function given (``is_array``)
+FOREACH_COLLECTIONS = frozenset({"Set", "Map"})
+ARRAY_MAKERS = frozenset({"Object.keys", "Object.values", "Object.entries", "Array.from", "Array.of"})
+ARRAY_MAKER_NAMES = frozenset(m.rsplit(".", 1)[1] for m in ARRAY_MAKERS)
+# builtins returning a promise, and the methods of a promise returning one (``is_promise``)
+PROMISE_MAKERS = frozenset(
+    {"fetch", "Promise.resolve", "Promise.reject", "Promise.all", "Promise.allSettled", "Promise.race", "Promise.any"}
+)
+PROMISE_CHAIN = frozenset({"then", "catch", "finally"})

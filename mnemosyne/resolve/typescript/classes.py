@@ -1,0 +1,313 @@
+"""Classes and interfaces in the TypeScript resolver: class chains, members, fields, subclasses,
+implementations."""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript import SPREADS, ParsedFile, class_names_extended
+from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_SUBCLASSES, SUB_PREFIX
+from mnemosyne.resolve.typescript.state import (
+    MEMO_BASE,
+    MEMO_DECORATED,
+    MEMO_FIELD,
+    MEMO_IMPLEMENTATIONS,
+    MEMO_MIXIN_MEMBER,
+    MEMO_OVERRIDES,
+    MEMO_SUBCLASSES,
+    CtxState,
+)
+from mnemosyne.resolve.typescript.values import (
+    CLASS_OR_INST,
+    FLAG_INFERRED,
+    V_ABSM,
+    V_ALIT,
+    V_ARR,
+    V_BUILTIN,
+    V_CLASS,
+    V_EXT,
+    V_EXTM,
+    V_FUNC,
+    V_IFACE,
+    V_IFM,
+    V_IINST,
+    V_NULL,
+    V_UNI,
+    alternatives,
+    funcs,
+    union,
+)
+
+# what a class's ``extends`` may evaluate to (``base_of``)
+_BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
+
+
+class ClassesMixin(CtxState):
+    """Class and interface members along ``extends`` chains, and the classes below one."""
+
+    __slots__ = ()
+
+    def decorated_method(self, pf: ParsedFile, fqn: str, entries: list):
+        """Method ``fqn`` and the functions its decorators' calls return (``@bound`` returning a
+        wrapper: a call through the method's name runs the wrapper)."""
+        found = [(V_FUNC, fqn, pf.path)]
+        for d in entries:
+            if d[0] == "deco":
+                found.extend(funcs(self.eval(pf, d[1], d[2])))
+        return union(found)
+
+    def spread_member(self, pf: ParsedFile, scope: int, sources, name: str):
+        """Member ``name`` of the last of ``sources`` (expressions in ``scope``; with scope -1,
+        ``('mixin', scope, expr)`` entries) that has one."""
+        for x in reversed(sources):
+            v = self.eval(pf, x[1], x[2]) if scope < 0 else self.eval(pf, scope, x)
+            if v is not None:
+                m = self.member(v, name)
+                if m is not None:
+                    return m
+        return None
+
+    def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
+        """A member of a value typed by interface ``fqn``: a method signature is
+        ``('ifm', interface, path, name, return type, declaring interface, its path)`` (the
+        receiver's interface decides which implementations a call reaches, the declaring one
+        where the return type is read); a property, a value of its type; else what the
+        interfaces it extends say."""
+        if (fqn, path) in seen or len(seen) > 50:
+            return None
+        seen.add((fqn, path))
+        recv = recv or (fqn, path)
+        pf, info = self.class_info(fqn, path)
+        if info is None or not info.is_interface:
+            return None
+        for ent in info.members.get(name, ()):
+            if ent[0] == "msig":
+                return (V_IFM, recv[0], recv[1], name, ent[1], fqn, path)
+            if ent[0] == "field":
+                return self.field_value(pf, fqn, name, [ent])
+        for t in info.implements:
+            b = self.eval_as(True, pf, info.scope, t)
+            if b is not None and b[0] == V_IFACE:
+                r = self.interface_member(b[1], b[2], name, seen, recv)
+                if r is not None:
+                    return r
+        return None
+
+    def implementations(self, fqn: str, path: str, name: str) -> list[str]:
+        """The methods called ``name`` that the internal classes implementing interface ``fqn``
+        (directly, through an interface extending it, or as a subclass of an implementing class)
+        find in their chains."""
+        key = (MEMO_IMPLEMENTATIONS, fqn, path, name)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        self.memo[key] = ([], 0)  # cycle guard
+        saved_flags, saved_emit = self.flags, self.emit
+        self.emit = False
+        out: set[str] = set()
+        for c, q in self.heritage_candidates(fqn):
+            cpf, info = self.class_info(c, q)
+            if info is None or not any(self.eval_as(True, cpf, info.scope, t) == (V_IFACE, fqn, path) for t in info.implements):
+                continue
+            if info.is_interface:
+                out.update(self.implementations(c, q, name))
+            else:
+                out |= self.chain_methods([(c, q), *self.subclasses(c, q)], name)
+        self.flags, self.emit = saved_flags, saved_emit
+        r = sorted(out)
+        self.memo[key] = (r, 0)
+        return r
+
+    def class_info(self, fqn: str, path: str):
+        pf = self.file_read(path, (READ_CLASS, fqn))  # the whole class: scope, extends, constructor, members
+        if pf is None:
+            return None, None
+        return pf, pf.classes.get(fqn)
+
+    def base_of(self, fqn: str, path: str):
+        pf, info = self.class_info(fqn, path)
+        if info is None or info.extends is None:
+            return None
+        key = (MEMO_BASE, path, fqn)
+        if key in self.busy:
+            return None
+        self.busy.add(key)
+        saved_flags, saved_emit = self.flags, self.emit
+        self.emit = False
+        v = self.eval(pf, info.scope, info.extends)
+        if v is None and info.extends[0] == "id":  # (Base) => class extends Base: what is passed
+            v = union([x for x in alternatives(self.passed(pf, info.scope, info.extends)) if x[0] == V_CLASS])
+        self.flags, self.emit = saved_flags, saved_emit
+        self.busy.discard(key)
+        if v is None or v[0] not in _BASES:
+            return None
+        return v
+
+    def class_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
+        if (fqn, path) in seen or len(seen) > 50:
+            return None
+        seen.add((fqn, path))
+        recv = recv or (fqn, path)
+        pf, info = self.class_info(fqn, path)
+        if info is None:
+            return None
+        entries = info.members.get(name)
+        if entries:
+            for ent in entries:
+                if ent[0] == "method":
+                    if any(d[0] == "deco" for d in entries):  # and what its decorators return
+                        return self.memoized((MEMO_DECORATED, path, fqn, name), 0, self.decorated_method, pf, ent[1], entries)
+                    return (V_FUNC, ent[1], path)
+            for ent in entries:
+                if ent[0] == "msig":  # `abstract m()`: an override below the receiver's class runs
+                    return (V_ABSM, recv[0], recv[1], name, ent[1], fqn, path)
+            for ent in entries:
+                if ent[0] == "getter":
+                    if self.emit:
+                        self.add_edge(ent[1], "implicit", False)
+                    return self.call_result((V_FUNC, ent[1], path))
+            fields = [ent for ent in entries if ent[0] == "field" or ent[0] == "item"]
+            if fields:
+                return self.field_value(pf, fqn, name, fields)
+            return None
+        mixins = info.members.get(SPREADS) if name != SPREADS else None
+        if mixins:  # Object.assign(C.prototype, mixin): the last mixin having it
+            m = self.memoized((MEMO_MIXIN_MEMBER, path, fqn, name), FLAG_INFERRED, self.spread_member, pf, -1, mixins, name)
+            if m is not None:
+                return m
+        base = self.base_of(fqn, path)
+        if base is None:
+            return None
+        if base[0] == V_UNI:  # class extends Base, with Base a parameter given several classes
+            return union([self.class_member(b[1], b[2], name, seen, recv) for b in base[1] if b[0] == V_CLASS])
+        if base[0] == V_CLASS:
+            return self.class_member(base[1], base[2], name, seen, recv)
+        if base[0] == V_EXT:
+            return (V_EXTM, f"{base[1]}.{name}")
+        return (V_EXTM, f"<builtin>.{base[1]}.{name}")
+
+    def subclasses(self, fqn: str, path: str) -> list[tuple[str, str]]:
+        """The internal classes whose ``extends`` chain reaches class ``fqn`` of ``path`` (not
+        itself), sorted: found through the extended name (``TypeScriptIndex.subclass_files``)
+        and confirmed by evaluating the ``extends`` expression."""
+        key = (MEMO_SUBCLASSES, fqn, path)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        self.memo[key] = ([], 0)  # cycle guard
+        found: set[tuple[str, str]] = set()
+        saved_flags, saved_emit = self.flags, self.emit
+        self.emit = False
+        for sub, q in self.heritage_candidates(fqn):
+            if (sub, q) not in found and (sub, q) != (fqn, path) and self.base_of(sub, q) == (V_CLASS, fqn, path):
+                found.add((sub, q))
+                found.update(self.subclasses(sub, q))
+        self.flags, self.emit = saved_flags, saved_emit
+        found.discard((fqn, path))
+        r = sorted(found)
+        self.memo[key] = (r, 0)
+        return r
+
+    def heritage_candidates(self, fqn: str) -> list[tuple[str, str]]:
+        """(class or interface, path) whose ``extends``/``implements`` names end like ``fqn``'s
+        name: the only possible subclasses or implementations, for the caller to confirm. Records
+        the ``<sub>NAME`` dependency, the files' answer and each file's ``sb`` read."""
+        name = fqn.rsplit(".", 1)[-1]
+        self.deps.add(SUB_PREFIX + name)
+        files = self.sub_reads[name] = self.ix.subclass_files(name)
+        out: list[tuple[str, str]] = []
+        for q in files:
+            qpf = self.file_read(q, (READ_SUBCLASSES, name))
+            if qpf is not None:
+                out.extend((c, q) for c in class_names_extended(qpf).get(name, ()))
+        return out
+
+    def overrides(self, fqn: str, path: str, name: str) -> list[str]:
+        """The methods called ``name`` that the subclasses of class ``fqn`` find in their chains."""
+        key = (MEMO_OVERRIDES, fqn, path, name)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        saved_flags, saved_emit = self.flags, self.emit
+        self.emit = False
+        r = sorted(self.chain_methods(self.subclasses(fqn, path), name))
+        self.flags, self.emit = saved_flags, saved_emit
+        self.memo[key] = (r, 0)
+        return r
+
+    def chain_methods(self, classes: list[tuple[str, str]], name: str) -> set[str]:
+        """The methods called ``name`` that each of ``classes`` finds in its own chain."""
+        out: set[str] = set()
+        for fqn, path in classes:
+            for x in funcs(self.class_member(fqn, path, name, set())):  # (with a decorator's wrapper)
+                out.add(x[1])
+        return out
+
+    def setter_of(self, base: tuple, name: str):
+        if base[0] not in CLASS_OR_INST:
+            return None
+        seen: set = set()
+        fqn, path = base[1], base[2]
+        while (fqn, path) not in seen and len(seen) < 50:
+            seen.add((fqn, path))
+            _pf, info = self.class_info(fqn, path)
+            if info is None:
+                return None
+            entries = info.members.get(name)
+            if entries:
+                for ent in entries:
+                    if ent[0] == "setter":
+                        return ent[1]
+                return None
+            b = self.base_of(fqn, path)
+            if b is None or b[0] != V_CLASS:
+                return None
+            fqn, path = b[1], b[2]
+        return None
+
+    def field_value(self, pf: ParsedFile, fqn: str, name: str, fields: list):
+        return self.memoized((MEMO_FIELD, pf.path, fqn, name), FLAG_INFERRED, self._field_value, pf, fields)
+
+    def _field_value(self, pf: ParsedFile, fields: list):
+        items = [ent for ent in fields if ent[0] == "item"]
+        if items:  # this.listeners.push(cb): an array of (at least) the functions pushed
+            fields = [ent for ent in fields if ent[0] != "item"]
+            v = self._field_value(pf, fields) if fields else None
+            if v is not None and v[0] == V_ALIT:  # this.handlers = [a]; this.handlers.push(b)
+                v = (V_ARR, self.element(v, None, 0))
+            if v is not None and v[0] != V_ARR:
+                return v
+            found = [] if v is None or v[1] is None else [v[1]]
+            for ent in items:
+                x = self.eval(pf, ent[1], ent[2])
+                if x is None and (ent[2][0] == "id" or ent[2][0] == "prop"):
+                    x = self.passed(pf, ent[1], ent[2])
+                found.extend(funcs(x))
+            return (V_ARR, union(found)) if found else v
+        result = None
+        # a declared type wins; otherwise every assigned value must agree
+        typed = None
+        fl = self.flags
+        for ent in fields:
+            e = ent[2]
+            if e is not None and e[0] == "type":
+                result = self.eval(pf, ent[1], e)
+                if result is not None:
+                    break
+        if result is not None and result[0] == V_IINST and any(ent[2] is not None and ent[2][0] != "type" for ent in fields):
+            typed, result = result, None  # an interface type: the assigned values say more, if known
+            self.flags = fl
+        if result is None:
+            for ent in fields:
+                e = ent[2]
+                if e is not None and e[0] == "type":
+                    continue
+                v = self.eval(pf, ent[1], e) if e is not None else None
+                if v is None and e is not None and (e[0] == "id" or e[0] == "prop"):
+                    # this.cb = cb: the functions the callers pass
+                    v = union(funcs(self.passed(pf, ent[1], e)))
+                if v is not None and v[0] == V_NULL:
+                    continue
+                if v is None or (result is not None and v != result):
+                    result = None
+                    break
+                result = v
+        return result if result is not None else typed

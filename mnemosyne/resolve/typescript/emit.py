@@ -1,0 +1,276 @@
+"""Edge emission of the TypeScript resolver: a call site of the file to its call edges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnemosyne.facts import Resolution
+from mnemosyne.parse.typescript import ParsedFile
+from mnemosyne.resolve.typescript.builtins import (
+    ARRAY_MAKER_NAMES,
+    ARRAY_MAKERS,
+    ARRAY_RESULTS,
+    FOREACH_COLLECTIONS,
+    PROMISE_CHAIN,
+    PROMISE_MAKERS,
+    SAME_ELEMENTS,
+)
+from mnemosyne.resolve.typescript.reads import READ_LOOKUP, READ_RETURNS
+from mnemosyne.resolve.typescript.state import CtxState
+from mnemosyne.resolve.typescript.values import (
+    FLAG_IMPORT,
+    FLAG_INFERRED,
+    FLAG_SELF,
+    FLAG_SUPER,
+    INST_OR_OBJ,
+    V_ABSM,
+    V_ALIT,
+    V_ARR,
+    V_BUILTIN,
+    V_CLASS,
+    V_EXT,
+    V_EXTM,
+    V_FUNC,
+    V_IFM,
+    V_NULL,
+    V_UNI,
+    alternatives,
+    funcs,
+)
+
+CONFIDENCE: dict[Resolution, float] = {"inferred": 0.9, "subclass": 0.9}  # every other resolution: 1.0 (nothing here is a guess)
+# how indirect a resolution is: an edge found several ways keeps its most direct one
+_INDIRECT: dict[Resolution, int] = {"inferred": 1, "subclass": 2}
+# resolutions an edge to an external callee keeps (any other is 'external')
+_KEPT_FOR_EXTERNAL = ("jsx", "implicit", "constructor")
+# values ``new`` makes an edge to as they are (a class: its constructor, ``ctor_edge``)
+_CONSTRUCTED = (V_FUNC, V_EXT, V_BUILTIN)
+# a receiver of ``split`` that is not ours: its result is an array (``is_array``)
+_NOT_OURS = (V_BUILTIN, V_NULL, V_EXTM)
+
+
+class EmitMixin(CtxState):
+    """Edges from the file's call sites (``run_site``), with the tests implicit callbacks need."""
+
+    __slots__ = ()
+
+    def run_site(self, scope: int, kind: str, expr: Any, line: int) -> None:
+        """The edges of one call site of the file (``ParsedFile.sites``: ``expr`` is None for ``super``)."""
+        pf = self.pf
+        self.caller = pf.scope_fqn[scope]
+        self.line = line
+        self.flags = 0
+        self.emit = True
+        if kind == "call":
+            v = self.eval(pf, scope, expr)
+            if v is not None:
+                self.edge_to(v, None)
+            elif expr[0] == "id" or expr[0] == "prop":  # cb(), opts.onDone(): what the callers pass
+                for x in funcs(self.passed(pf, scope, expr)):
+                    self.add_edge(x[1], "inferred", False)
+            if expr is not None and expr[0] == "prop" and expr[1] == ("this",):
+                this = pf.scope_this[scope]
+                if this is not None and this[0] == "cls":
+                    for m in self.overrides(this[1], pf.path, expr[2]):
+                        self.add_edge(m, "subclass", False)
+        elif kind == "new":
+            v = self.eval(pf, scope, expr)
+            if v is None and (expr[0] == "id" or expr[0] == "prop"):  # new cls(): a class the callers pass
+                for x in alternatives(self.passed(pf, scope, expr)):
+                    if x[0] == V_CLASS:
+                        self.ctor_edge(x, "inferred")
+                return
+            if v is None:
+                return
+            for x in alternatives(v):
+                if x[0] == V_CLASS:
+                    self.ctor_edge(x)
+                elif x[0] in _CONSTRUCTED:
+                    self.edge_to(x, "constructor")
+        elif kind == "super":
+            this = pf.scope_this[scope]
+            if this is None or this[0] != "cls":
+                return
+            b = self.base_of(this[1], pf.path)
+            if b is None:
+                return
+            if b[0] == V_CLASS:
+                self.ctor_edge(b, "super")
+        elif kind == "jsx":
+            v = self.eval(pf, scope, expr)
+            if v is None:
+                return
+            if v[0] == V_CLASS:
+                self.ctor_edge(v)
+                for r in funcs(self.class_member(v[1], v[2], "render", set())):
+                    self.add_edge(r[1], "jsx", False)
+            else:
+                self.edge_to(v, "jsx")
+        elif kind == "decorator":
+            v = self.eval(pf, scope, expr)
+            if v is not None:
+                self.edge_to(v, "implicit")
+        elif kind == "set":
+            if expr[0] != "prop":
+                return
+            base = self.eval(pf, scope, expr[1])
+            if base is not None:
+                s = self.setter_of(base, expr[2])
+                if s is not None:
+                    self.add_edge(s, "implicit", False)
+        elif kind == "get":
+            self.eval(pf, scope, expr)
+        elif kind == "iter":  # for (x of obj) / [...obj]: obj[Symbol.iterator]() and its next()
+            for v in alternatives(self.eval(pf, scope, expr)):
+                it = self.iterator(v)
+                if it is None:
+                    continue
+                self.add_edge(it[0][1], "implicit", False)
+                for r in alternatives(it[1]):
+                    n = self.member(r, "next") if r[0] in INST_OR_OBJ else None
+                    if n is not None and n[0] == V_FUNC:
+                        self.add_edge(n[1], "implicit", False)
+        elif kind == "cb" or kind == "bcb" or kind == "pcb":
+            # items.map(f) with items an array, setTimeout(f), new Promise(f), fetch(u).then(f):
+            # f is called for us
+            callee, cb = expr
+            if kind == "cb":
+                if not self.is_array(pf, scope, callee[1], callee[2]):
+                    return
+            elif kind == "pcb":
+                if not self.is_promise(pf, scope, callee[1]):
+                    return
+            else:
+                b = self.eval(pf, scope, callee)
+                if b is None or b[0] != V_BUILTIN:  # a local named setTimeout: not the global
+                    return
+            for x in funcs(self.eval(pf, scope, cb)):  # a builtin or external one passed is not an edge
+                self.add_edge(x[1], "implicit", False)
+
+    def add_edge(self, callee: str, resolution: Resolution, external: bool) -> None:
+        key = (self.caller, callee)
+        ent = self.edges.get(key)
+        if ent is None:
+            self.edges[key] = [resolution, {self.line}, external]
+        else:
+            ent[1].add(self.line)
+            if _INDIRECT.get(resolution, 0) < _INDIRECT.get(ent[0], 0):
+                ent[0] = resolution  # keep the most direct way the edge was found
+
+    def how(self, default: Resolution = "exact") -> Resolution:
+        f = self.flags
+        if f & FLAG_INFERRED:
+            return "inferred"
+        if f & FLAG_SUPER:
+            return "super"
+        if f & FLAG_SELF:
+            return "self"
+        if f & FLAG_IMPORT:
+            return "import"
+        return default
+
+    def edge_to(self, v: tuple, resolution: Resolution | None) -> None:
+        k = v[0]
+        if k == V_UNI:  # one of several: an edge to each
+            for x in v[1]:
+                self.edge_to(x, resolution)
+            return
+        if k == V_FUNC:
+            self.add_edge(v[1], resolution or self.how(), False)
+        elif k == V_IFM:  # through an interface: each implementation it may reach
+            for m in self.implementations(v[1], v[2], v[3]):
+                self.add_edge(m, "subclass", False)
+        elif k == V_ABSM:  # an abstract method: each override below the receiver's class
+            for m in self.overrides(v[1], v[2], v[3]):
+                self.add_edge(m, "subclass", False)
+        elif k == V_EXT or (k == V_EXTM and not v[1].startswith("<builtin>.")):
+            self.add_edge(v[1], resolution if resolution in _KEPT_FOR_EXTERNAL else "external", True)
+        elif k == V_EXTM:
+            self.add_edge(v[1], "builtin", True)
+        elif k == V_BUILTIN:
+            self.add_edge(f"<builtin>.{v[1]}", "builtin", True)
+
+    def ctor_edge(self, cls: tuple, resolution: Resolution = "constructor") -> None:
+        """Edge to the constructor declared in the class or its internal base chain, if any."""
+        seen: set = set()
+        cur = cls
+        while cur is not None and cur[0] == V_CLASS and (cur[1], cur[2]) not in seen and len(seen) < 50:
+            seen.add((cur[1], cur[2]))
+            _pf, info = self.class_info(cur[1], cur[2])
+            if info is None:
+                return
+            if info.has_ctor:
+                self.add_edge(f"{cur[1]}.constructor", resolution, False)
+                return
+            cur = self.base_of(cur[1], cur[2])
+
+    def is_promise(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
+        """Whether expression ``r`` is known to be a promise: ``new Promise(...)``, ``fetch(...)``,
+        ``Promise.resolve``/``all``/... ``(...)``, a call of an async function of ours (or one
+        declared to return ``Promise<...>``), or ``then``/``catch``/``finally`` of one."""
+        while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop" and r[1][2] in PROMISE_CHAIN:
+            r = r[1][1]
+        if r is None or (r[0] != "call" and r[0] != "new") or r[1] is None:
+            return False
+        v = self.eval(pf, scope, r[1])
+        if v is None:
+            return False
+        if r[0] == "call" and v[0] == V_FUNC:  # a call of an async function of ours
+            fpf = self.file_read(v[2], (READ_RETURNS, v[1]))
+            return fpf is not None and v[1] in fpf.asyncs
+        if v[0] != V_BUILTIN:
+            return False
+        return v[1] == "Promise" if r[0] == "new" else v[1] in PROMISE_MAKERS
+
+    def is_array(self, pf: ParsedFile, scope: int, r: tuple | None, method: str = "", depth: int = 0) -> bool:
+        """Whether expression ``r`` is known to be an array: typed so (``T[]``, ``Array<T>``), an
+        array literal, ``Object.keys``/``values``/``entries(...)``, ``Array.from``/``of(...)``,
+        ``new Array(...)``, ``s.split(...)`` (of anything not ours), what ``filter``/``map``/
+        ``slice``/``fill``/``flat``/... of an array returns, a variable only ever bound to one of
+        these, or a parameter the callers pass arrays to. For ``method`` ``forEach``, also a
+        ``new Set(...)`` / ``new Map(...)``."""
+        while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop":
+            name = r[1][2]
+            if name in SAME_ELEMENTS or name == "map" or name == "flatMap" or name in ARRAY_RESULTS:
+                r = r[1][1]  # items.filter(...).map(...): still an array, if items is one
+                continue
+            if name in ARRAY_MAKER_NAMES:
+                f = self.eval(pf, scope, r[1])
+                if f is not None and f[0] == V_BUILTIN and f[1] in ARRAY_MAKERS:
+                    return True
+            if name == "split":  # "a,b".split(","): an array, unless split is a method of ours
+                recv = self.eval(pf, scope, r[1][1])
+                return recv is None or recv[0] in _NOT_OURS
+            break
+        if r is None:
+            return False
+        if r[0] == "alit":
+            return True
+        if r[0] == "new":  # new Array(n), and for forEach new Set(...) / new Map(...)
+            c = self.eval(pf, scope, r[1])
+            return c is not None and c[0] == V_BUILTIN and (
+                c[1] == "Array" or (method == "forEach" and c[1] in FOREACH_COLLECTIONS)
+            )
+        v = self.eval(pf, scope, r)
+        if v is not None:
+            return v[0] == V_ARR or v[0] == V_ALIT
+        if r[0] == "id" and depth < 4:  # const copy = Array.from(xs): what it is bound to
+            bl, s = self.raw_bindings(pf, scope, r[1])
+            if bl and all(b[0] == "var" and b[1] is None and b[2] is not None for b in bl):
+                return all(self.is_array(pf, b[3], b[2], method, depth + 1) for b in bl)
+        if r[0] == "id" or r[0] == "prop":  # a parameter: what the callers pass
+            vals = alternatives(self.passed(pf, scope, r))
+            return bool(vals) and all(x[0] == V_ARR or x[0] == V_ALIT for x in vals)
+        return False
+
+    def raw_bindings(self, pf: ParsedFile, scope: int, name: str) -> tuple[list | None, int]:
+        """The bindings ``name`` finds from ``scope`` (recorded like ``lookup``) and their scope."""
+        if pf is not self.pf:
+            self.read(pf, (READ_LOOKUP, pf.scope_key[scope], name))
+        s = scope
+        while s >= 0:
+            bl = pf.bindings[s].get(name)
+            if bl is not None:
+                return bl, s
+            s = pf.scope_parent[s]
+        return None, -1

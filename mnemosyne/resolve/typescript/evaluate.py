@@ -1,0 +1,572 @@
+"""Value evaluation of the TypeScript resolver: names, expressions, types, members, call results."""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript import ITERATOR, SPREADS, WRAPPER_CALLEES, ParsedFile
+from mnemosyne.resolve.typescript.builtins import GLOBALS, SAME_ELEMENTS
+from mnemosyne.resolve.typescript.modules import SPEC_EXT
+from mnemosyne.resolve.typescript.reads import (
+    READ_CJS,
+    READ_EXPORT,
+    READ_LOOKUP,
+    READ_NAMESPACE,
+    READ_OBJECT,
+    READ_RETURNS,
+    READ_STARS,
+    READ_THIS,
+)
+from mnemosyne.resolve.typescript.state import (
+    MEMO_BINDINGS,
+    MEMO_EXPORT,
+    MEMO_OBJECT_MEMBER,
+    MEMO_RETURNS,
+    MEMO_SNAP,
+    CtxState,
+)
+from mnemosyne.resolve.typescript.values import (
+    CLASS_OR_INST,
+    FLAG_IMPORT,
+    FLAG_INFERRED,
+    FLAG_SELF,
+    FLAG_SUPER,
+    INST_OR_OBJ,
+    NULL,
+    V_ABSM,
+    V_ALIT,
+    V_ARR,
+    V_BIND,
+    V_BUILTIN,
+    V_CJSMODULE,
+    V_CLASS,
+    V_EXT,
+    V_EXTINST,
+    V_EXTM,
+    V_FUNC,
+    V_IFACE,
+    V_IFM,
+    V_IINST,
+    V_INST,
+    V_MOD,
+    V_NS,
+    V_NULL,
+    V_OBJ,
+    V_OLIT,
+    V_UNI,
+    alternatives,
+    funcs,
+    union,
+)
+
+# values a call's result may be (external / builtin values from a return are not named reliably)
+# the read keys of a file's ``export *`` specifiers and of its CommonJS shape (no arguments)
+_STARS_KEY = (READ_STARS,)
+_CJS_KEY = (READ_CJS,)
+_NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_UNI})
+
+
+class EvaluateMixin(CtxState):
+    """What an expression, a name or a member evaluates to (``values.py``)."""
+
+    __slots__ = ()
+
+    def lookup(self, pf: ParsedFile, scope: int, name: str):
+        if pf is not self.pf:
+            self.read(pf, (READ_LOOKUP, pf.scope_key[scope], name))
+        s = scope
+        bindings = pf.bindings
+        parents = pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                if bl[0][0] == "iface" and all(b[0] == "iface" for b in bl):
+                    if self.tctx:
+                        return (V_IFACE, bl[-1][1], pf.path)
+                else:
+                    key = (MEMO_BINDINGS, pf.path, s, name, self.tctx)  # eval_bindings' memo, without the call
+                    hit = self.memo.get(key)
+                    if hit is not None:
+                        self.flags |= hit[1]
+                        return hit[0]
+                    return self.memoized(key, 0, self._eval_bindings, pf, bl)
+            s = parents[s]
+        if name in GLOBALS:
+            return (V_BUILTIN, name)
+        if name == "exports":  # CommonJS free variables
+            return (V_MOD, pf.path)
+        if name == "module":
+            return (V_CJSMODULE, pf.path)
+        return None
+
+    def eval_bindings(self, pf: ParsedFile, scope: int, name: str, bl: list):
+        return self.memoized((MEMO_BINDINGS, pf.path, scope, name, self.tctx), 0, self._eval_bindings, pf, bl)
+
+    def _eval_bindings(self, pf: ParsedFile, bl: list):
+        result = None
+        ok = True
+        for b in bl:
+            k = b[0]
+            if k == "decl" or k == "iface":
+                continue  # an interface merged with a value: the value (``lookup`` sees lone interfaces)
+            if k == "def":
+                v = self.def_value(b, pf.path)
+            elif k == "deco":  # @d class C: a class d returns in C's place, if it returns one
+                v = self.eval(pf, b[1], b[2])
+                if v is None or not all(x[0] == V_CLASS for x in alternatives(v)):
+                    continue
+            elif k == "import":
+                self.flags |= FLAG_IMPORT
+                v = self.import_value(pf, b[1], b[2])
+            elif k == "var":
+                v = typed = None
+                if b[1] is not None:
+                    fl = self.flags
+                    v = typed = self.type_value(pf, b[3], b[1])
+                    if v is not None and v[0] == V_IINST and b[2] is not None:
+                        v = None  # an interface-typed value: what is assigned says more, if known
+                        self.flags = fl
+                if v is None and b[2] is not None:
+                    e0 = b[2]
+                    while e0[0] == "prop":
+                        e0 = e0[1]
+                    if e0[0] == "require" or e0[0] == "import":
+                        self.flags |= FLAG_IMPORT  # const x = require(...) / const { x } = require(...): an import
+                    elif b[2][0] != "defat":
+                        self.flags |= FLAG_INFERRED  # a value flowing through a variable: inferred
+                    v = self.eval_as(False, pf, b[3], b[2])
+                if v is None:
+                    v = typed
+            else:
+                v = None
+            if v is not None and v[0] == V_NULL:
+                continue
+            if v is None:  # one assignment we cannot name: the variable could hold anything
+                ok = False
+                break
+            result = v if result is None else union([result, v])  # several known: one of them
+        if not ok:
+            result = None
+        return result
+
+    @staticmethod
+    def def_value(d: tuple, path: str):
+        kind = d[2]
+        if kind == "func":
+            return (V_FUNC, d[1], path)
+        if kind == "class":
+            return (V_CLASS, d[1], path)
+        if kind == "ns":
+            return (V_NS, d[1], path)
+        return (V_OBJ, d[1], path)
+
+    def import_value(self, pf: ParsedFile, spec: str, name: str):
+        r = self.resolve_spec(spec, pf.path)
+        if r is None:
+            return None
+        if r[0] == SPEC_EXT:
+            return (V_EXT, spec if name in ("*", "default") else f"{spec}.{name}")
+        if name == "*":
+            return (V_MOD, r[1])
+        return self.export_value(r[1], name)
+
+    def export_value(self, path: str, name: str):
+        return self.memoized((MEMO_EXPORT, path, name, self.tctx), 0, self._export_value, path, name)
+
+    def _export_value(self, path: str, name: str):
+        pf = self.file(path)
+        result = None
+        if pf is not None:
+            foreign = pf is not self.pf
+            if foreign:
+                self.read(pf, (READ_EXPORT, name))
+            e = pf.exports.get(name)
+            if e is not None:
+                k = e[0]
+                if k == "local":
+                    result = self.lookup(pf, 0, e[1]) if e[1] else None
+                elif k == "import":
+                    result = self.import_value(pf, e[1], e[2])
+                elif k == "expr":
+                    result = self.eval(pf, e[2], e[1]) if e[1] is not None else None
+                elif k == "defat":
+                    d = pf.defs_at.get(e[1])
+                    result = self.def_value(d, pf.path) if d is not None else None
+            elif name != "default":
+                if foreign:
+                    self.read(pf, _STARS_KEY)
+                for spec in pf.stars:
+                    result = self.import_value(pf, spec, name)
+                    if result is not None:
+                        break
+        self.flags |= FLAG_IMPORT  # reached through an export: an import
+        return result
+
+    def eval(self, pf: ParsedFile, scope: int, e: tuple | None, depth: int = 0):
+        if e is None or depth > 200:
+            return None
+        k = e[0]
+        if k == "id":
+            return self.lookup(pf, scope, e[1])
+        if k == "prop":
+            base = self.eval(pf, scope, e[1], depth + 1)
+            if base is None:
+                return None
+            return self.member(base, e[2])
+        if k == "call":
+            fn = self.eval(pf, scope, e[1], depth + 1)
+            if fn is None:
+                return None
+            if len(e) > 2 and fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
+                return self.eval(pf, scope, e[2], depth + 1)
+            res = self.call_result(fn)
+            if res is not None and res[0] == V_INST and e[1][0] == "prop" and self.returns_new_this(fn):
+                # `Sub.create()` with an inherited `static create() { return new this(); }`
+                recv = self.eval(pf, scope, e[1][1], depth + 1)
+                if recv is not None and recv[0] == V_CLASS:
+                    return (V_INST, recv[1], recv[2])
+            return res
+        if k == "new":
+            c = self.eval(pf, scope, e[1], depth + 1)
+            if c is None:
+                return None
+            if c[0] == V_UNI:  # one of several classes (`@d class C` with d returning a class)
+                return union([(V_INST, x[1], x[2]) if x[0] == V_CLASS else None for x in c[1]], all_known=True)
+            if c[0] == V_CLASS:
+                return (V_INST, c[1], c[2])
+            if c[0] == V_EXT:
+                return (V_EXTINST, c[1])
+            if c[0] == V_FUNC:  # new F() with F.prototype.m = ...: an instance of F's prototype
+                _pf, info = self.class_info(c[1], c[2])
+                return (V_INST, c[1], c[2]) if info is not None else None
+            return None
+        if k == "this":
+            if pf is not self.pf:
+                self.read(pf, (READ_THIS, pf.scope_key[scope]))
+            this = pf.scope_this[scope]
+            if this is None:
+                return None
+            if this[0] == "type":
+                return self.type_value(pf, scope, this[1])
+            self.flags |= FLAG_SELF
+            if this[0] == "scls":  # a static method's `this`: the class (`new this()`)
+                return (V_CLASS, this[1], pf.path)
+            return (V_INST, this[1], pf.path) if this[0] == "cls" else (V_OBJ, this[1], pf.path)
+        if k == "super":
+            if pf is not self.pf:
+                self.read(pf, (READ_THIS, pf.scope_key[scope]))
+            this = pf.scope_this[scope]
+            if this is None or (this[0] != "cls" and this[0] != "scls"):
+                return None
+            self.flags |= FLAG_SUPER
+            return self.base_of(this[1], pf.path)
+        if k == "defat":
+            d = pf.defs_at.get(e[1])
+            return self.def_value(d, pf.path) if d is not None else None
+        if k == "require":
+            r = self.resolve_spec(e[1], pf.path)
+            if r is None:
+                return None
+            if r[0] == SPEC_EXT:
+                return (V_EXT, e[1])
+            target = self.file_read(r[1], _CJS_KEY)
+            if target is not None and target.cjs_whole:
+                return self.export_value(r[1], "default")
+            return (V_MOD, r[1])
+        if k == "either":  # `c ? a : b`, `a ?? b`, `a || b`: one of them (a null one drops out)
+            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
+            return union([v for v in vals if v is None or v[0] != V_NULL], all_known=True)
+        if k == "elem":  # items[i] / for (x of items) / items.map(x => ...) with items: T[]
+            r = e[1]
+            if r is not None and r[0] == "then":  # p.then(v => ...): a Promise<T> is typed T
+                v = self.eval(pf, scope, r[1], depth + 1)
+                if v is not None:
+                    self.flags |= FLAG_INFERRED
+                return v
+            while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop" and r[1][2] in SAME_ELEMENTS:
+                r = r[1][1]  # items.filter(...).map(x => ...): the same elements
+            v = self.eval(pf, scope, r, depth + 1)
+            if v is not None and v[0] == V_ARR:
+                self.flags |= FLAG_INFERRED
+                return v[1]
+            if v is not None and (v[0] == V_ALIT or v[0] == V_UNI):
+                return self.element(v, None, depth)
+            if v is not None and (v[0] == V_INST or v[0] == V_OBJ):  # an iterable of ours: what its
+                it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
+                if it is not None and it[1] is not None and it[1][0] == V_ARR:
+                    return it[1][1]
+            return None
+        if k == "at":  # pair[1] / const [a, b] = pair: that element of an array literal
+            v = self.eval(pf, scope, e[1], depth + 1)
+            if v is None:
+                return None
+            if v[0] == V_ARR:
+                self.flags |= FLAG_INFERRED
+                return v[1]
+            return self.element(v, e[2], depth)
+        if k == "alit":  # an array literal: its elements are evaluated where it was written
+            return (V_ALIT, pf.path, scope, e[1])
+        if k == "snap":  # [p, q] = [q, p]: the values q had before (its first bindings)
+            if pf is not self.pf:
+                self.read(pf, (READ_LOOKUP, pf.scope_key[e[2]], e[1]))
+            bl = pf.bindings[e[2]].get(e[1])
+            if not bl:
+                return None
+            return self.memoized((MEMO_SNAP, pf.path, e[2], e[1], e[3], self.tctx), 0, self._eval_bindings, pf, bl[: e[3]])
+        if k == "also":  # an object member assigned again (`state.handler = f`): what is known of both
+            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
+            return union([v for v in vals if v is not None and v[0] != V_NULL])
+        if k == "in":  # a member added to an object literal from another scope: evaluated there
+            return self.eval(pf, e[1], e[2], depth + 1)
+        if k == "from":  # [x, ...rest] = xs / xs.slice(1): the elements from a position on
+            return self.sliced(pf, scope, e, depth)
+        if k == "import":  # await import("./x"): the namespace
+            self.flags |= FLAG_IMPORT
+            return self.import_value(pf, e[1], "*")
+        if k == "type":
+            return self.type_value(pf, scope, e[1])
+        if k == "null":
+            return NULL
+        if k == "olit":  # an object literal argument: its members are evaluated where it was written
+            return (V_OLIT, pf.path, scope, e[1])
+        return None
+
+    def entries(self, a: tuple, depth: int) -> list:
+        """The elements of array-literal value ``a`` in order: ``(path, scope, expr)`` each (expr
+        None: a hole or an expression not encoded), where a spread of a known literal is put in
+        place (``[...head, c]``) and a spread of anything else is ``('...', path, scope, expr)``:
+        positions after it are unknown. ``('alit', None, None, entries)`` (a slice) holds them."""
+        if a[1] is None:
+            return list(a[3])
+        out: list = []
+        path, scope = a[1], a[2]
+        pf = None
+        for x in a[3]:
+            if x is not None and x[0] == "...":
+                inner = None
+                if x[1] is not None and depth < 16:
+                    pf = pf or self.file(path)
+                    inner = self.eval(pf, scope, x[1], depth + 1) if pf is not None else None
+                if inner is not None and inner[0] == V_ALIT:
+                    out.extend(self.entries(inner, depth + 1))
+                else:
+                    out.append(("...", path, scope, x[1]))
+            else:
+                out.append((path, scope, x))
+        return out
+
+    def element(self, v: tuple, pos: int | None, depth: int):
+        """Element ``pos`` (None: any element) of the array literal(s) ``v`` may be; None when
+        not known (a position after a spread of unknown length, a value that is not an array
+        literal)."""
+        found = []
+        for a in alternatives(v):
+            if a[0] != V_ALIT:
+                return None
+            elems = self.entries(a, depth)
+            if pos is not None:
+                if any(len(x) == 4 for x in elems[: pos + 1]) or pos >= len(elems):
+                    return None
+                elems = elems[pos : pos + 1]
+            for x in elems:
+                if len(x) == 4:  # a spread of an array of unknown length: any of its elements
+                    path, scope, ex = x[1], x[2], ("elem", x[3]) if x[3] is not None else None
+                else:
+                    path, scope, ex = x
+                pf = self.file(path) if ex is not None else None
+                found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
+        return union(found, all_known=pos is not None)
+
+    def sliced(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
+        """``('from', xs, start, end, is_slice)``: the elements of the array literal(s) ``xs`` may
+        be from ``start`` (to ``end``), as a literal; an array typed ``T[]`` stays one; a
+        ``slice`` of anything else is the call it is (a class's own ``slice``)."""
+        v = self.eval(pf, scope, e[1], depth + 1)
+        if v is not None and v[0] == V_ARR:
+            return v
+        start, end = e[2], e[3]
+        out: list = []
+        for a in alternatives(v):
+            if a[0] != V_ALIT:
+                out = []
+                break
+            elems = self.entries(a, depth)
+            if any(len(x) == 4 for x in elems[: start if end is None else max(start, end)]):
+                out = []
+                break
+            out.append((V_ALIT, None, None, tuple(elems[start:end])))
+        if out:
+            return union(out)
+        if e[4]:
+            return self.eval(pf, scope, ("call", ("prop", e[1], "slice")), depth + 1)
+        return None
+
+    def iterator(self, v: tuple):
+        """(method, result) of the ``[Symbol.iterator]`` method of value ``v`` (an instance or
+        an object of ours), or None."""
+        fs = funcs(self.member(v, ITERATOR)) if v[0] in INST_OR_OBJ else []
+        return (fs[0], self.call_result(fs[0])) if fs else None
+
+    def argument(self, pf: ParsedFile, scope: int, args: tuple, i: int):
+        """Argument ``i`` of a call recorded with argument expressions ``args``
+        (``pf.call_args``), spreads of known literals put in place (``f(...[a, b])``)."""
+        if any(x is not None and x[0] == "..." for x in args[: i + 1]):
+            return self.element((V_ALIT, pf.path, scope, args), i, 0)
+        return self.eval(pf, scope, args[i])
+
+    def eval_as(self, types: bool, pf: ParsedFile, scope: int, e: tuple | None):
+        """``eval`` of a type expression (``types``: names may denote interfaces) or of a value
+        expression (names never denote interfaces)."""
+        if self.tctx is types:
+            return self.eval(pf, scope, e)
+        self.tctx = types
+        try:
+            return self.eval(pf, scope, e)
+        finally:
+            self.tctx = not types
+
+    def type_value(self, pf: ParsedFile, scope: int, t: tuple):
+        if t[0] == "union":  # `A | B`: a value of one of them
+            return union([self.type_value(pf, scope, m) for m in t[1]], all_known=True)
+        if t[0] == "array":  # elements of a type we may not know: still an array (``run_site``, "cb")
+            return (V_ARR, self.type_value(pf, scope, t[1]) if t[1] is not None else None)
+        if t[0] == "typeof":
+            v = self.eval_as(False, pf, scope, t[1])
+            return v if v is not None and v[0] != V_NULL else None
+        v = self.eval_as(True, pf, scope, t)
+        if v is None:
+            return None
+        if v[0] == V_CLASS:
+            self.flags |= FLAG_INFERRED
+            return (V_INST, v[1], v[2])
+        if v[0] == V_IFACE:
+            self.flags |= FLAG_INFERRED
+            return (V_IINST, v[1], v[2])
+        if v[0] == V_EXT:
+            return (V_EXTINST, v[1])
+        return None
+
+    def member(self, base: tuple, name: str):
+        k = base[0]
+        if k == V_UNI:
+            return union([self.member(b, name) for b in base[1]])
+        if k == V_MOD:
+            return self.export_value(base[1], name)
+        if k == V_EXT:
+            return (V_EXT, f"{base[1]}.{name}")
+        if k == V_BUILTIN:
+            path = f"{base[1]}.{name}"
+            if path.count(".") >= 2 or base[1] == "process.env":
+                # window.location.href / process.env.X: data, not API; callable but not looked into
+                return (V_EXTM, f"<builtin>.{path}")
+            return (V_BUILTIN, path)
+        if k == V_NS:
+            pf = self.file_read(base[2], (READ_NAMESPACE, base[1], name))
+            if pf is None:
+                return None
+            for scope in pf.namespaces.get(base[1], ()):
+                bl = pf.bindings[scope].get(name)
+                if bl is not None:
+                    return self.eval_bindings(pf, scope, name, bl)
+            return None
+        if k == V_EXTINST:
+            return (V_EXTM, f"{base[1]}.{name}")
+        if k == V_CJSMODULE:
+            return (V_MOD, base[1]) if name == "exports" else None
+        if k == V_OBJ:
+            pf = self.file_read(base[2], (READ_OBJECT, base[1]))
+            if pf is None:
+                return None
+            o = pf.objects.get(base[1])
+            if o is None:
+                return None
+            e = o[1].get(name)
+            if e is None:
+                sp = o[1].get(SPREADS) if name != SPREADS else None
+                if sp is None:
+                    return None
+                # { ...a } / Object.assign(o, a): a member of a source (the last one that has it)
+                return self.memoized(
+                    (MEMO_OBJECT_MEMBER, base[2], base[1], name), FLAG_INFERRED, self.spread_member, pf, o[0], sp[1], name
+                )
+            # the member's own expression is not evaluated at this call site (emit off)
+            fl = 0 if e[0] == "defat" else FLAG_INFERRED
+            return self.memoized((MEMO_OBJECT_MEMBER, base[2], base[1], name), fl, self.eval, pf, o[0], e)
+        if k == V_FUNC:  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
+            if name == "call" or name == "apply":
+                return base
+            return (V_BIND, base) if name == "bind" else None
+        if k in CLASS_OR_INST:
+            r = self.class_member(base[1], base[2], name, set())
+            if name == "props" and k == V_INST and (r is None or r[0] == V_EXTM or r[0] == V_IINST):
+                # a class component's this.props: what its elements pass
+                p = self.class_props(base[1], base[2])
+                if p is not None:
+                    return p
+            return r
+        if k == V_IINST:
+            return self.interface_member(base[1], base[2], name, set())
+        if k == V_OLIT:
+            e = next((x for key, x in base[3] if key == name), None)
+            pf = self.file(base[1]) if e is not None else None
+            return self.eval(pf, base[2], e) if pf is not None else None
+        return None
+
+    def call_result(self, fn: tuple):
+        if fn[0] == V_UNI:
+            return union([self.call_result(f) for f in fn[1]])
+        if fn[0] == V_BIND:  # f.bind(t): the bound function (calling bind does not call f)
+            return fn[1]
+        if fn[0] == V_IFM or fn[0] == V_ABSM:  # a method signature: its declared return type
+            pf, info = self.class_info(fn[5], fn[6])
+            if info is None or fn[4] is None:
+                return None
+            self.flags |= FLAG_INFERRED
+            return self.type_value(pf, info.scope, fn[4])
+        if fn[0] != V_FUNC:
+            return None
+        key = (MEMO_RETURNS, fn[2], fn[1])
+        pf = r = None
+        if key not in self.memo and key not in self.busy:
+            # a function with no file or no return info is not memoised (nor its flags)
+            pf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
+            if pf is None:
+                return None
+            r = pf.returns.get(fn[1])
+            if r is None:
+                return None
+        return self.memoized(key, FLAG_INFERRED, self._call_result, pf, r)
+
+    def returns_new_this(self, fn: tuple) -> bool:
+        """Function ``fn`` (a static method) returns ``new this(...)``."""
+        if fn[0] != V_FUNC:
+            return False
+        fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
+        r = fpf.returns.get(fn[1]) if fpf is not None else None
+        return r is not None and any(x is not None and x[0] == "new" and x[1] == ("this",) for x in r[1])
+
+    def _call_result(self, pf: ParsedFile, r: tuple):
+        scope, rets, ann = r
+        result = typed = None
+        if ann is not None:
+            fl = self.flags
+            result = self.type_value(pf, scope, ann)
+            if result is not None and result[0] == V_IINST and rets:
+                typed, result = result, None  # an interface type: the returned values say more, if known
+                self.flags = fl
+        if rets and any(e is not None and e[0] == "yield" for e in rets):
+            # a generator: an iterator of the values it yields (as an array of them)
+            vals = [self.eval(pf, scope, e[1]) for e in rets if e is not None and e[0] == "yield" and e[1] is not None]
+            return (V_ARR, union([v for v in vals if v is not None and v[0] != V_NULL]))
+        if result is None and rets:
+            for e in rets:
+                v = self.eval(pf, scope, e)
+                if v is not None and v[0] == V_NULL:
+                    continue
+                if v is None:
+                    result = None
+                    break
+                result = v if result is None else union([result, v])  # returns of several known values
+        if result is not None and result[0] == V_UNI:
+            result = union([x for x in result[1] if x[0] in _NAMED_RESULTS], all_known=True)
+        if result is not None and result[0] not in _NAMED_RESULTS:
+            result = None  # external / builtin values from a return are not named reliably
+        return result if result is not None else typed

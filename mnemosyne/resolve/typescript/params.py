@@ -1,0 +1,231 @@
+"""Parameter flow in the TypeScript resolver: what the calls of a function pass to its parameters."""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
+from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
+from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_VALUES, CtxState
+from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_CLASS, V_FUNC, alternatives, union
+
+# parameter flow looks at most this many call sites by the function's name (``_param_values``): a
+# name called from everywhere (`set`, `add`) has sites that would each need their receiver's
+# type, and three.js's bundles made that quadratic (9.6x the parse floor instead of 3.2x)
+MAX_PARAM_SITES = 512
+# callers passing on their own parameter are followed this many steps up (``_param_values``): a
+# bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
+MAX_PARAM_HOPS = 2
+_NO_DEF = ("def", "", "")  # a definition offset with no definition
+# how a function may be called by no name (``called_at_once``, ``_admits``):
+HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
+HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
+
+
+def _admits(how: tuple, callee: tuple) -> bool:
+    """Whether a call of ``callee`` (filed under ``CALLED_AT_ONCE``) may call a function that is
+    called at once as ``how`` says (``Ctx.called_at_once``): an IIFE by its own definition; a
+    function returned by ``name`` by a call of a call of ``name`` (of any call, when nameless)."""
+    if how[0] == HOW_IIFE:
+        return callee == ("defat", how[2])
+    if callee[0] != "call" or callee[1] is None:
+        return False
+    inner = callee[1]
+    if how[1].startswith("<"):
+        return True
+    return (inner[0] == "id" and inner[1] == how[1]) or (inner[0] == "prop" and inner[2] == how[1])
+
+
+# the file of a probe context (``Ctx.param_values``): no real file, so every read is recorded
+_PROBE = ParsedFile(path="", language="typescript", module="", content_hash="")
+
+
+class ParamsMixin(CtxState):
+    """The values callers pass to a parameter, computed once per index state."""
+
+    __slots__ = ()
+
+    def param_path(self, pf: ParsedFile, scope: int, e: tuple, hop: int = 0) -> tuple[int, int, tuple[str, ...]] | None:
+        """(index, function scope, member names) when expression ``e`` in ``scope`` of ``pf`` is a
+        parameter of no known type (``cb``), a member of one (``opts.onDone``), or a name a
+        destructuring parameter binds (``function f({ onDone })``); else None. Another file's
+        lookups are recorded."""
+        keys: list[str] = []
+        while e[0] == "prop":
+            keys.append(e[2])
+            e = e[1]
+        if e[0] != "id":
+            return None
+        name = e[1]
+        if pf is not self.pf:
+            self.read(pf, (READ_LOOKUP, pf.scope_key[scope], name))
+        s = scope
+        while s >= 0:
+            bl = pf.bindings[s].get(name)
+            if bl is not None:
+                if len(bl) != 1:
+                    return None
+                b = bl[0]
+                if b[0] == "param":
+                    return (b[1], b[2], tuple(reversed(keys)))
+                if b[0] == "var" and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
+                    x = b[2]
+                    while x[0] == "prop":
+                        keys.append(x[2])
+                        x = x[1]
+                    if x[0] == "pval":
+                        return (x[1], x[2], tuple(reversed(keys)))
+                    if x[0] == "id" and hop < 2:  # const original = desc.value: a member of a parameter
+                        r = self.param_path(pf, b[3], x, hop + 1)
+                        if r is not None:
+                            return (r[0], r[1], r[2] + tuple(reversed(keys)))
+                return None
+            s = pf.scope_parent[s]
+        return None
+
+    def passed(self, pf: ParsedFile, scope: int, e: tuple, hops: int = 0):
+        """What the callers pass for ``e`` when it is a parameter path (``param_path``): the values
+        given to the parameter, then their members along the path; None if not known."""
+        p = self.param_path(pf, scope, e)
+        if p is None:
+            return None
+        v = self.param_values(pf, p[1], p[0], hops)
+        for k in p[2]:
+            if v is None:
+                return None
+            v = self.member(v, k)
+        return v
+
+    def callers_of(self, name: str) -> tuple[str, ...]:
+        """The files with calls whose callee ends with ``name`` passing arguments (recorded)."""
+        self.deps.add(CALLS_PREFIX + name)
+        files = self.call_reads[name] = self.ix.caller_files(name)
+        return files
+
+    def param_values(self, pf: ParsedFile, scope: int, i: int, hops: int = 0):
+        """What parameter ``i`` of the function whose scope is ``scope`` is given: the functions
+        the calls of it pass there (a callback: ``def run(cb) { cb() }`` with ``run(f)``), also
+        through a caller's own parameter (``function go(g) { run(g) }``); None if none is known.
+
+        Computed once per index state for all the files that ask (``TypeScriptIndex._pv_shared``):
+        in a probe context that belongs to no file, so that every read it makes is recorded, and
+        the asking file takes over those reads and dependencies with the value. A value resting on
+        a cycle of such questions (one asked again while being computed: None there) depends on
+        where the cycle was entered, so it is kept by the asking file only, never shared."""
+        return self.shared_value((MEMO_PARAM_VALUES, pf.path, scope, i, hops), "_param_values", pf, scope, i, hops)
+
+    def class_props(self, fqn: str, path: str):
+        """What ``this.props`` holds in class ``fqn`` (a class component whose ``props`` come from
+        an external base): the props its elements pass (``<Button onPress={save} />``) and what
+        ``new Button(...)`` is given; None if none is known. Shared as ``param_values``."""
+        return self.shared_value((MEMO_CLASS_PROPS, path, fqn), "_site_values", fqn, fqn.rsplit(".", 1)[-1], V_CLASS, 0, 0)
+
+    def shared_value(self, key: tuple, method: str, *args):
+        """``getattr(self, method)(*args)``, computed once per index state (``param_values``)."""
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.flags |= hit[1]
+            return hit[0]
+        ix = self.ix
+        shared = ix._pv_shared.get(key)
+        if shared is None:
+            if key in ix._pv_busy:
+                ix._pv_cut = True
+                return None
+            probe = type(self)(ix, _PROBE)
+            outer_cut, ix._pv_cut = ix._pv_cut, False
+            ix._pv_busy.add(key)
+            try:
+                v = getattr(probe, method)(*args)
+            finally:
+                ix._pv_busy.discard(key)
+            cut = ix._pv_cut
+            ix._pv_cut = outer_cut or cut
+            shared = (v, probe.flags | FLAG_INFERRED, probe.reads, probe.deps, probe.call_reads, probe.sub_reads)
+            if not cut:
+                ix._pv_shared[key] = shared
+        v, fl, reads, deps, call_reads, sub_reads = shared
+        own = self.pf.path
+        for path, (rpf, keys) in reads.items():
+            if path != own:
+                r = self.reads.get(path)
+                if r is None or r[0] is not rpf:
+                    r = self.reads[path] = (rpf, set())
+                r[1].update(keys)
+        self.deps.update(deps)
+        self.call_reads.update(call_reads)
+        self.sub_reads.update(sub_reads)
+        self.memo[key] = (v, fl)
+        self.flags |= fl
+        return v
+
+    def _param_values(self, pf: ParsedFile, scope: int, i: int, hops: int):
+        fqn = pf.scope_fqn[scope]
+        name = fqn.rsplit(".", 1)[-1]
+        if fqn == pf.module:
+            return None
+        if name.startswith("<"):  # an anonymous function is called by no name: called at once
+            how = self.called_at_once(pf, scope, fqn)
+            return self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
+        want = V_FUNC
+        if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
+            fqn = fqn.rsplit(".", 1)[0]
+            name = fqn.rsplit(".", 1)[-1]
+            want = V_CLASS
+        named = self._site_values(fqn, name, want, i, hops)
+        how = self.called_at_once(pf, scope, fqn) if want == V_FUNC else None
+        if how is not None:  # also make()(x), an IIFE
+            return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
+        return named
+
+    def called_at_once(self, pf: ParsedFile, scope: int, fqn: str) -> tuple | None:
+        """How function ``fqn`` (its scope ``scope`` in ``pf``) may be called by no name, as a
+        filter of the calls to search (``_site_values``): ``('ret', name)`` when the function
+        enclosing it, called ``name``, returns it (``make()(x)``: calls of a call of ``name``;
+        any call of a call for an anonymous one), ``('iife', path, start)`` when it is an IIFE;
+        else None (the calls of nameless callees are never searched for it: a search evaluates
+        each of them)."""
+        parent = pf.scope_parent[scope]
+        if parent >= 0:
+            outer = pf.scope_fqn[parent]
+            fpf = self.file_read(pf.path, (READ_RETURNS, outer)) if outer != pf.module else None
+            r = fpf.returns.get(outer) if fpf is not None else None
+            if r is not None:
+                own = ("id", fqn.rsplit(".", 1)[-1])
+                defs = pf.defs_at
+                if any(x == own or (x is not None and x[0] == "defat" and defs.get(x[1], _NO_DEF)[1] == fqn) for x in r[1]):
+                    return (HOW_RET, outer.rsplit(".", 1)[-1])
+        if pf is not self.pf:
+            self.read(pf, (READ_CALL_SITES, CALLED_AT_ONCE))
+        iifes = pf.iifes
+        if iifes is None:  # computed once per parse result: function fqn -> its offset
+            iifes = pf.iifes = {
+                pf.defs_at.get(site[1][1], _NO_DEF)[1]: site[1][1]
+                for site in pf.call_args.get(CALLED_AT_ONCE, ())
+                if site[1][0] == "defat"
+            }
+        start = iifes.get(fqn)
+        return (HOW_IIFE, pf.path, start) if start is not None else None
+
+    def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int, how: tuple | None = None):
+        """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
+        argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits."""
+        sites: list[tuple[ParsedFile, tuple]] = []
+        paths = (how[1],) if how is not None and how[0] == HOW_IIFE else self.callers_of(name)
+        for path in paths:
+            cpf = self.file_read(path, (READ_CALL_SITES, name))
+            if cpf is not None:
+                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if ((len(site[2]) > i and site[2][i] is not None)
+                             or any(x is not None and x[0] == "..." for x in site[2][: i + 1])) and (how is None or _admits(how, site[1])))
+        if len(sites) > MAX_PARAM_SITES:
+            return None  # a name called all over (`set`, `get`): each site would need its receiver's type
+        found: list = []
+        for cpf, (sc, e, args) in sites:
+            c = self.eval(cpf, sc, e)
+            if not any(x[0] == want and x[1] == fqn for x in alternatives(c)):
+                continue
+            a = args[i] if len(args) > i else None
+            v = self.argument(cpf, sc, args, i)
+            if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == "id" or a[0] == "prop"):
+                v = self.passed(cpf, sc, a, hops + 1)  # passed on from the caller's own parameter
+            if v is not None:
+                found.append(v)
+        return union(found)
