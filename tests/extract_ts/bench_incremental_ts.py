@@ -15,7 +15,7 @@ import statistics
 import sys
 import time
 
-import mnemosyne.parse.typescript as T
+import mnemosyne.parse.typescript.visit as T
 from mnemosyne.resolve.typescript import TypeScriptIndex
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")

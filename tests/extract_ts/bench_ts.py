@@ -11,7 +11,7 @@ import statistics
 import sys
 import time
 
-from mnemosyne.parse.typescript import _GRAMMAR_OF, LANGUAGE_OF, _tools, suffix_of
+from mnemosyne.parse.typescript.visit import _GRAMMAR_OF, LANGUAGE_OF, _tools, suffix_of
 from mnemosyne.resolve.typescript import TypeScriptIndex
 
 

@@ -40,7 +40,7 @@ from tree_sitter import Language, Parser, Point, Query, QueryCursor
 from mnemosyne.facts import Symbol
 from mnemosyne.parse.anon import Namer, call_context, callee, clean, literal
 from mnemosyne.parse.metrics import TS_QUERY_SRC, measure_ts
-from mnemosyne.parse.ts_facts import make_symbol
+from mnemosyne.parse.typescript.model import make_symbol
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 LANGUAGE_OF = {

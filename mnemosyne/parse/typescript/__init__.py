@@ -1,0 +1,48 @@
+"""TypeScript / TSX / JavaScript parser: bytes -> a picklable per-file parse result.
+
+The package's public names, re-exported from the modules that define them.
+"""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript.model import make_call, make_import, make_symbol
+from mnemosyne.parse.typescript.visit import (
+    CALLED_AT_ONCE,
+    ITERATOR,
+    LANGUAGE_OF,
+    SOURCE_SUFFIXES,
+    SPREADS,
+    WRAPPER_CALLEES,
+    ClassInfo,
+    ParsedFile,
+    class_names_extended,
+    extends_name,
+    is_source,
+    module_name,
+    newer_syntax_blanked,
+    parse_file,
+    reference_blanked,
+    suffix_of,
+)
+
+__all__ = [
+    "CALLED_AT_ONCE",
+    "ITERATOR",
+    "LANGUAGE_OF",
+    "SOURCE_SUFFIXES",
+    "SPREADS",
+    "WRAPPER_CALLEES",
+    "ClassInfo",
+    "ParsedFile",
+    "class_names_extended",
+    "extends_name",
+    "is_source",
+    "make_call",
+    "make_import",
+    "make_symbol",
+    "module_name",
+    "newer_syntax_blanked",
+    "parse_file",
+    "reference_blanked",
+    "suffix_of",
+]
