@@ -6,12 +6,10 @@ The package's public names, re-exported from the modules that define them.
 from __future__ import annotations
 
 from mnemosyne.parse.typescript.model import make_call, make_import, make_symbol
+from mnemosyne.parse.typescript.tags import CALLED_AT_ONCE, ITERATOR, SPREADS
 from mnemosyne.parse.typescript.visit import (
-    CALLED_AT_ONCE,
-    ITERATOR,
     LANGUAGE_OF,
     SOURCE_SUFFIXES,
-    SPREADS,
     WRAPPER_CALLEES,
     ClassInfo,
     ParsedFile,

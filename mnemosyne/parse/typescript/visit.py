@@ -8,19 +8,9 @@ the resolver (``mnemosyne.resolve.typescript``) needs: the symbols with their qu
 classes and named object literals with their members, the module's exports, and the call sites
 as unresolved expressions.
 
-Expression encoding (plain tuples, so the result pickles):
-  ('id', name) | ('this',) | ('super',) | ('prop', expr, name) | ('call', expr) | ('new', expr)
-  | ('defat', start_byte)  (a function / class / object literal defined in this file)
-  | ('require', spec) | ('import', spec) (dynamic import: the module namespace)
-  | ('elem', expr) (an element of an array: x[i], for-of) | ('type', typeexpr) | ('null',) | None (unknown)
-  | ('snap', name, scope, n) (the values of the first n bindings of a name: a swap's right side)
-  | ('in', scope, expr) (an object member added from another scope of the file)
-  | ('also', expr, expr) (an object member assigned again: the known values of both)
-  | ('from', expr, start, end|None, is_slice) (the elements of an array from ``start`` (to
-  ``end``): a rest element ``[x, ...rest]``, ``xs.slice(1)``, ``xs.slice(1, 2)``)
-Binding values:
-  ('def', fqn, 'func'|'class'|'obj') | ('import', spec, name|'default'|'*')
-  | ('var', typeexpr|None, expr|None, scope_index) | ('unknown',) | ('decl',) (declared, no value)
+The result is plain tuples (so it pickles): expressions, bindings, class members, exports and
+call sites are tuples tagged by the constants of ``mnemosyne.parse.typescript.tags``, which
+describes each tag and its fields.
 """
 
 from __future__ import annotations
@@ -41,6 +31,81 @@ from mnemosyne.facts import Symbol
 from mnemosyne.parse.anon import Namer, call_context, callee, clean, literal
 from mnemosyne.parse.metrics import TS_QUERY_SRC, measure_ts
 from mnemosyne.parse.typescript.model import make_symbol
+from mnemosyne.parse.typescript.tags import (
+    ALIT,
+    ALSO,
+    AT,
+    CALL,
+    CALLED_AT_ONCE,
+    DECL_BINDING,
+    DECO,
+    DEF,
+    DEF_CLASS,
+    DEF_FUNC,
+    DEF_NS,
+    DEF_OBJ,
+    DEFAT,
+    DYNAMIC_IMPORT,
+    EITHER,
+    ELEM,
+    ENTRY_BLOCK,
+    ENTRY_CLASS,
+    ENTRY_FUNCTION,
+    ENTRY_MODULE,
+    ENTRY_NS,
+    EXPR,
+    FIELD,
+    FROM,
+    GETTER,
+    ID,
+    IFACE,
+    IMPORT,
+    IMPORT_ALL,
+    IMPORT_DEFAULT,
+    IN,
+    ITEM,
+    ITERATOR,
+    LOCAL,
+    METHOD,
+    MIXIN,
+    MSIG,
+    NEW,
+    NULL_EXPR,
+    OLIT,
+    PARAM,
+    PROP,
+    PVAL,
+    REQUIRE,
+    SETTER,
+    SITE_BCB,
+    SITE_CALL,
+    SITE_CB,
+    SITE_DECORATOR,
+    SITE_GET,
+    SITE_ITER,
+    SITE_JSX,
+    SITE_NEW,
+    SITE_PCB,
+    SITE_SET,
+    SITE_SUPER,
+    SNAP,
+    SPREAD,
+    SPREADS,
+    SPREADS_OF,
+    SUPER_EXPR,
+    THEN,
+    THIS_CLS,
+    THIS_EXPR,
+    THIS_OBJ,
+    THIS_SCLS,
+    TYPE,
+    TYPE_ARRAY,
+    TYPEOF,
+    UNION,
+    UNKNOWN_BINDING,
+    VAR,
+    YIELD,
+)
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 LANGUAGE_OF = {
@@ -129,12 +194,14 @@ _ELEMENT_PARAMS = {
 
 # globals that call the function they are given (``_Builder.builtin_callback``)
 _CALLBACK_GLOBALS = frozenset(
-    [("id", n) for n in ("setTimeout", "setInterval", "setImmediate", "queueMicrotask", "requestAnimationFrame",
+    [(ID, n) for n in ("setTimeout", "setInterval", "setImmediate", "queueMicrotask", "requestAnimationFrame",
                          "requestIdleCallback")]
-    + [("prop", ("id", "process"), "nextTick")]
+    + [(PROP, (ID, "process"), "nextTick")]
 )
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
-_ARRAY_FROM = ("prop", ("id", "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
+_ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
+_OBJECT = (ID, "Object")  # Object.assign
+_PROMISE = (ID, "Promise")  # new Promise(executor)
 _STATE: dict[str, tuple[Language, Query]] = {}
 _LOCAL = threading.local()
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
@@ -155,19 +222,9 @@ _PROMISE_TYPE = re.compile(rb":\s*Promise\s*<")
 # library types that say nothing of which function a parameter holds: such a parameter holds
 # what the callers pass, as an untyped one (``desc: PropertyDescriptor`` in a decorator)
 _OPAQUE_TYPES = frozenset(
-    ("id", n) for n in ("Function", "CallableFunction", "PropertyDescriptor", "TypedPropertyDescriptor", "Object")
+    (ID, n) for n in ("Function", "CallableFunction", "PropertyDescriptor", "TypedPropertyDescriptor", "Object")
 )
-# the ``ParsedFile.call_args`` key of the calls of a function that has no name there: a function
-# returned and called at once (``make()(x)``) or an IIFE; where an anonymous function's parameters
-# come from (``_Ctx._param_values``)
-CALLED_AT_ONCE = "()"
-# the member key of a ``[Symbol.iterator]`` / ``[Symbol.asyncIterator]`` method (named
-# anonymously): what ``for...of`` and spreads call (``_Ctx.iterate``); not a name a member can have
-ITERATOR = "@@iterator"
 _ITERATOR_KEYS = frozenset({b"Symbol.iterator", b"Symbol.asyncIterator"})
-# the key of an object literal's members under which its spreads and ``Object.assign`` sources are
-# (``("spreads", (expr, ...))``): not a name a member can have
-SPREADS = "..."
 # array literals with more elements are data tables, not tuples of values (``array_literal``)
 _MAX_ARRAY_LITERAL = 16
 
@@ -405,9 +462,9 @@ def extends_name(e: tuple | None) -> str | None:
     (a mixin call ``extends Mixin(Base)``)."""
     if e is None:
         return None
-    if e[0] == "id":
+    if e[0] == ID:
         return e[1]
-    if e[0] == "prop":
+    if e[0] == PROP:
         return e[2]
     return None
 
@@ -423,8 +480,10 @@ def class_names_extended(pf: ParsedFile) -> dict[str, tuple[str, ...]]:
         for fqn, info in pf.classes.items():
             for e in (info.extends, *info.implements):
                 names = {extends_name(e)}
-                if e is not None and e[0] == "id":  # `import { Base as B }; class D extends B`: also under Base
-                    names.update(b[2] for b in module.get(e[1], ()) if b[0] == "import" and b[2] not in ("*", "default"))
+                if e is not None and e[0] == ID:  # `import { Base as B }; class D extends B`: also under Base
+                    names.update(
+                        b[2] for b in module.get(e[1], ()) if b[0] == IMPORT and b[2] not in (IMPORT_ALL, IMPORT_DEFAULT)
+                    )
                 for n in names:
                     if n is not None and fqn not in out.get(n, ()):
                         out.setdefault(n, []).append(fqn)
@@ -438,9 +497,9 @@ class _Entry:
     def __init__(self, end: int, fqn: str, kind: str, scope: int, this: tuple | None, cls: ClassInfo | None = None):
         self.end = end
         self.fqn = fqn
-        self.kind = kind  # 'module' | 'function' | 'class' | 'ns' (a TS namespace body) | 'block'
+        self.kind = kind  # ENTRY_*: module, function, class, ns (a TS namespace body), block
         self.scope = scope  # binding scope index (function/module scopes; classes share their parent's)
-        self.this = this  # ('cls', fqn) | ('obj', fqn) | None
+        self.this = this  # (THIS_CLS | THIS_SCLS | THIS_OBJ, fqn) | (TYPE, t) | None
         self.counters: Namer | None = None  # the names of the anonymous functions / classes it holds
         self.cls = cls
         self.fe: _Entry = self  # the nearest binding entry: not a class (set by the builder for classes)
@@ -751,7 +810,7 @@ class _Builder:
     def var_entry(self) -> _Entry:
         """Where `var` declarations go: the nearest function, namespace or module (not a block)."""
         for e in reversed(self.stack):
-            if e.kind in ("function", "module", "ns"):
+            if e.kind in (ENTRY_FUNCTION, ENTRY_MODULE, ENTRY_NS):
                 return e
         return self.stack[0]
 
@@ -762,7 +821,7 @@ class _Builder:
         this = cur.this
         fqn = self.pf.scope_fqn[fe.scope]
         scope = self.new_scope(fqn, fe.scope, this, fqn + "{}")
-        b = _Entry(end, cur.nm.fqn, "block", scope, this)
+        b = _Entry(end, cur.nm.fqn, ENTRY_BLOCK, scope, this)
         b.nm = cur.nm
         self.stack.append(b)
         return b
@@ -935,8 +994,8 @@ class _Builder:
                 if not name.isascii():
                     name = self._t(node)
                 if name == "undefined":
-                    return ("null",)
-                return ("id", name)
+                    return NULL_EXPR
+                return (ID, name)
             if t == K.member:
                 # a chain a.b.c: walk down to its base, then build ('prop', ...) upwards
                 member = K.member
@@ -952,9 +1011,9 @@ class _Builder:
                     name = text[base.start_byte : base.end_byte]
                     if not name.isascii():
                         name = self._t(base)
-                    obj = ("null",) if name == "undefined" else ("id", name)
+                    obj = NULL_EXPR if name == "undefined" else (ID, name)
                 elif bk == K.this:
-                    obj = ("this",)
+                    obj = THIS_EXPR
                 else:
                     obj = self.conv(base, depth + len(props))
                 if obj is None:
@@ -963,7 +1022,7 @@ class _Builder:
                     if prop is None:
                         return None
                     name = text[prop.start_byte : prop.end_byte]
-                    obj = ("prop", obj, name if name.isascii() else self._t(prop))
+                    obj = (PROP, obj, name if name.isascii() else self._t(prop))
                 return obj
             if t == K.call:
                 key = node.id
@@ -974,11 +1033,11 @@ class _Builder:
                 return r
             if t == K.new:
                 inner = self.conv(node.child_by_field_id(K.f_constructor), depth + 1)
-                return ("new", inner) if inner is not None else None
+                return (NEW, inner) if inner is not None else None
             if t == K.this:
-                return ("this",)
+                return THIS_EXPR
             if t == K.super:
-                return ("super",)
+                return SUPER_EXPR
             if t in K.unwrap:
                 node = _nth(node, 0)
                 depth += 1
@@ -986,12 +1045,12 @@ class _Builder:
             if t == K.as_expr:
                 ty = self.conv_type(_nth(node, 1))
                 if ty is not None:
-                    return ("type", ty)
+                    return (TYPE, ty)
                 node = _nth(node, 0)
                 depth += 1
                 continue
             if t in K.defs:
-                return ("defat", node.start_byte)
+                return (DEFAT, node.start_byte)
             if t == K.k_assignment_expression:  # a = b = f: the value assigned
                 node = node.child_by_field_id(K.f_right)
                 depth += 1
@@ -1007,9 +1066,9 @@ class _Builder:
                     a, b = node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)
                 ea = self.conv(a, depth + 1) if a is not None else None
                 eb = self.conv(b, depth + 1) if b is not None else None
-                return ("either", ea, eb) if ea is not None and eb is not None else None
+                return (EITHER, ea, eb) if ea is not None and eb is not None else None
             if t in K.nulls or t in K.literals:
-                return ("null",)
+                return NULL_EXPR
             if t == K.k_array:
                 return self.array_literal(node, depth)
             t = node.type
@@ -1020,8 +1079,8 @@ class _Builder:
                 if obj is None:
                     return None
                 if key is None and idx is not None and idx.kind_id == K.k_number and idx.text.isdigit():
-                    return ("at", obj, int(idx.text))  # pair[1]: that element, if pair is a literal
-                return ("prop", obj, key) if key is not None else ("elem", obj)
+                    return (AT, obj, int(idx.text))  # pair[1]: that element, if pair is a literal
+                return (PROP, obj, key) if key is not None else (ELEM, obj)
             return None
         return None
 
@@ -1041,7 +1100,7 @@ class _Builder:
                     continue
                 if ck == K.k_spread_element:
                     inner = _nth(ch, 0)
-                    out.append(("...", self.conv(inner, depth + 1)) if inner is not None else None)
+                    out.append((SPREAD, self.conv(inner, depth + 1)) if inner is not None else None)
                 else:
                     out.append(self.conv(ch, depth + 1))
                 pending = False
@@ -1049,7 +1108,7 @@ class _Builder:
                 if pending:
                     out.append(None)  # a hole: [, b]
                 pending = True
-        return ("alit", tuple(out))
+        return (ALIT, tuple(out))
 
     def _conv_call(self, node, depth: int) -> tuple | None:
         K = self.K
@@ -1061,24 +1120,24 @@ class _Builder:
         fk = fn.kind_id
         if fk == K.identifier and data[fn.start_byte : fe] == b"require":
             spec = self.require_spec(node)
-            return ("require", spec) if spec is not None else None
+            return (REQUIRE, spec) if spec is not None else None
         if fk == K.import_:
             spec = self.require_spec(node)
-            return ("import", spec) if spec is not None else None
+            return (DYNAMIC_IMPORT, spec) if spec is not None else None
         inner = self.conv(fn, depth + 1)
         if inner is None:
             return None
-        if inner[0] == "prop" and inner[2] == "slice":
+        if inner[0] == PROP and inner[2] == "slice":
             cut = self._slice_bounds(node)
             if cut is not None:  # xs.slice(1): the elements from 1 on, if xs is a known literal
-                return ("from", inner[1], *cut, True)
+                return (FROM, inner[1], *cut, True)
         if data.endswith(_WRAPPERS, 0, fe):
             # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
             args = node.child_by_field_id(K.f_arguments)
             a0 = _nth(args, 0)
             if a0 is not None:
-                return ("call", inner, self.conv(a0, depth + 1))
-        return ("call", inner)
+                return (CALL, inner, self.conv(a0, depth + 1))
+        return (CALL, inner)
 
     def _slice_bounds(self, call) -> tuple[int, int | None] | None:
         """(start, end) of ``x.slice(start[, end])`` with non-negative integer literals, else None."""
@@ -1099,14 +1158,14 @@ class _Builder:
             if t == K.k_type_annotation:
                 node = _nth(node, 0)
             elif t == K.k_type_identifier or t == K.identifier:
-                return ("id", self._t(node))
+                return (ID, self._t(node))
             elif t == K.k_nested_type_identifier:
                 mod = node.child_by_field_id(K.f_module)
                 name = node.child_by_field_id(K.f_name)
                 inner = self.conv(mod, depth + 1) if mod is not None else None
                 if inner is None or name is None:
                     return None
-                return ("prop", inner, self._t(name))
+                return (PROP, inner, self._t(name))
             elif t == K.k_generic_type:
                 name = node.child_by_field_id(K.f_name)
                 nt = name.text if name is not None else b""
@@ -1114,18 +1173,18 @@ class _Builder:
                     args = node.child_by_field_id(K.f_type_arguments)
                     node = _nth(args, 0) if args is not None and args.named_child_count == 1 else None
                     if nt != b"Promise":  # an array, of elements of a known type or not
-                        return ("array", self.conv_type(node, depth + 1) if node is not None else None)
+                        return (TYPE_ARRAY, self.conv_type(node, depth + 1) if node is not None else None)
                 else:
                     node = name
             elif t == K.k_array_type:
-                return ("array", self.conv_type(_nth(node, 0), depth + 1))
+                return (TYPE_ARRAY, self.conv_type(_nth(node, 0), depth + 1))
             elif t == K.k_readonly_type:
                 node = _nth(node, 0)
             elif t == K.k_parenthesized_type:
                 node = _nth(node, 0)
             elif t == K.k_type_query:  # typeof X: the value X itself, not an instance
                 inner = self.conv(_nth(node, 0))
-                return ("typeof", inner) if inner is not None else None
+                return (TYPEOF, inner) if inner is not None else None
             elif t == K.k_union_type:
                 # `T | undefined` / `T | null` is T; `A | B` a union of known types
                 rest = []
@@ -1148,7 +1207,7 @@ class _Builder:
                 elif 1 < len(rest) < 9:
                     # `A | B`: each member type, if every one is known (for `x.m()` to reach each `m`)
                     members = tuple(self.conv_type(r, depth + 1) for r in rest)
-                    return ("union", members) if all(m is not None for m in members) else None
+                    return (UNION, members) if all(m is not None for m in members) else None
                 else:
                     node = None
             else:
@@ -1183,17 +1242,17 @@ class _Builder:
             elif ck == K.k_method_definition:
                 key = self.key_name(ch.child_by_field_id(K.f_name))
                 if key is not None:
-                    members.append((key, ("defat", ch.start_byte)))
+                    members.append((key, (DEFAT, ch.start_byte)))
             elif ch.type == "shorthand_property_identifier":
                 name = self._t(ch)
-                members.append((name, ("id", name)))
-        return ("olit", tuple(members)) if members else None
+                members.append((name, (ID, name)))
+        return (OLIT, tuple(members)) if members else None
 
     def register_object(self, node, prefix: str, scope: int, depth: int = 0) -> None:
         if depth > 60 or node.start_byte in self.obj_prefix:
             return
         self.obj_prefix[node.start_byte] = prefix
-        self.pf.defs_at[node.start_byte] = ("def", prefix, "obj")
+        self.pf.defs_at[node.start_byte] = (DEF, prefix, DEF_OBJ)
         members: dict[str, tuple] = {}
         spreads: list[tuple] = []
         for ch in node.named_children:
@@ -1216,12 +1275,12 @@ class _Builder:
             elif t == "method_definition":
                 key = self.key_name(ch.child_by_field_id(self.K.f_name))
                 if key is not None:
-                    members[key] = ("defat", ch.start_byte)
+                    members[key] = (DEFAT, ch.start_byte)
             elif t == "shorthand_property_identifier":
                 name = self._t(ch)
-                members[name] = ("id", name)
+                members[name] = (ID, name)
         if spreads:
-            members[SPREADS] = ("spreads", tuple(spreads))
+            members[SPREADS] = (SPREADS_OF, tuple(spreads))
         self.pf.objects[prefix] = (scope, members)
 
     def index_key(self, node) -> str | None:
@@ -1263,10 +1322,10 @@ class _Builder:
         while s >= 0:
             bl = bindings[s].get(name)
             if bl is not None:
-                if len(bl) != 1 or bl[0][0] != "var" or bl[0][2] is None or bl[0][2][0] != "defat":
+                if len(bl) != 1 or bl[0][0] != VAR or bl[0][2] is None or bl[0][2][0] != DEFAT:
                     return None
                 d = self.pf.defs_at.get(bl[0][2][1])
-                return d[1] if d is not None and d[2] == "obj" and d[1] in self.pf.objects else None
+                return d[1] if d is not None and d[2] == DEF_OBJ and d[1] in self.pf.objects else None
             s = parents[s]
         return None
 
@@ -1278,14 +1337,14 @@ class _Builder:
         scope0, members = self.pf.objects[fqn]
         scope = self.stack[-1].fe.scope
         if e is not None and scope != scope0:
-            e = ("in", scope, e)
+            e = (IN, scope, e)
         old = members.get(key)
         if key == SPREADS:
-            members[key] = ("spreads", (old[1] if old is not None else ()) + ((e,) if e is not None else ()))
+            members[key] = (SPREADS_OF, (old[1] if old is not None else ()) + ((e,) if e is not None else ()))
         elif old is None:
-            members[key] = e if e is not None else ("unknown",)
+            members[key] = e if e is not None else UNKNOWN_BINDING
         elif e is not None:  # the values known of those assigned (as an unknown one added none)
-            members[key] = ("also", old, e)
+            members[key] = (ALSO, old, e)
 
     def key_name(self, node) -> str | None:
         if node is None:
@@ -1303,7 +1362,7 @@ class _Builder:
         out: list[tuple[str, tuple | None]] = []
         self.pattern_names(node, value, out, 0)
         for name, v in out:
-            self.bind(scope, name, ("var", None, v, scope) if v is not None else ("unknown",))
+            self.bind(scope, name, (VAR, None, v, scope) if v is not None else UNKNOWN_BINDING)
 
     def pattern_names(self, node, value: tuple | None, out: list, depth: int) -> None:
         """The names a destructuring pattern of ``value`` assigns, each with what it gets (None:
@@ -1320,10 +1379,10 @@ class _Builder:
                 ct = ch.type
                 if ct == "shorthand_property_identifier_pattern":
                     name = self._t(ch)
-                    out.append((name, ("prop", value, name) if value is not None else None))
+                    out.append((name, (PROP, value, name) if value is not None else None))
                 elif ct == "pair_pattern":
                     key = self.key_name(ch.child_by_field_id(self.K.f_key))
-                    sub = ("prop", value, key) if (value is not None and key is not None) else None
+                    sub = (PROP, value, key) if (value is not None and key is not None) else None
                     self.pattern_names(ch.child_by_field_id(self.K.f_value), sub, out, depth + 1)
                 elif ct == "object_assignment_pattern":
                     self.pattern_names(ch.child_by_field_id(self.K.f_left), None, out, depth + 1)
@@ -1337,15 +1396,15 @@ class _Builder:
                         if value is None:
                             at = None
                         elif ch.kind_id == self.K.k_rest_pattern:  # [x, ...rest]: the elements from here on
-                            at = ("from", value, pos, None, False)
+                            at = (FROM, value, pos, None, False)
                         else:
-                            at = ("at", value, pos)
+                            at = (AT, value, pos)
                         self.pattern_names(ch, at, out, depth + 1)
                 elif ch.type == ",":
                     pos += 1
         elif t == "rest_pattern":  # the value is what the enclosing array pattern gives it
             for ch in node.named_children:
-                self.pattern_names(ch, value if value is not None and value[0] == "from" else None, out, depth + 1)
+                self.pattern_names(ch, value if value is not None and value[0] == FROM else None, out, depth + 1)
         elif t == "assignment_pattern":
             self.pattern_names(node.child_by_field_id(self.K.f_left), None, out, depth + 1)
 
@@ -1365,7 +1424,7 @@ class _Builder:
         pname = self._t(prop) if prop is not None else None
         if pname == "then":  # promise.then(v => ...): v is what the promise resolves to
             recv = self.conv(callee.child_by_field_id(self.K.f_object))
-            return (("then", recv), (0,)) if recv is not None else (None, ())
+            return ((THEN, recv), (0,)) if recv is not None else (None, ())
         which = _ELEMENT_PARAMS.get(pname) if pname is not None else None
         if which is None:
             return None, ()
@@ -1380,13 +1439,13 @@ class _Builder:
             recv, elems = self.element_params(fn, parent)
         else:
             recv, elems = None, ()
-        elem = ("var", None, ("elem", recv), outer) if recv is not None else None  # evaluated where the call is
+        elem = (VAR, None, (ELEM, recv), outer) if recv is not None else None  # evaluated where the call is
         single = fn.child_by_field_id(K.f_parameter)
         if single is not None:
             if elem is not None and single.kind_id == K.identifier:
                 self.bind(scope, self._t(single), elem)
             elif single.kind_id == K.identifier:
-                self.bind(scope, self._t(single), ("param", 0, scope))
+                self.bind(scope, self._t(single), (PARAM, 0, scope))
             else:
                 self.bind_pattern(scope, single)
             return
@@ -1414,25 +1473,25 @@ class _Builder:
                     continue
                 # a parameter of no type we can name: what the callers pass (a callback: ``param_values``)
                 if tyexpr is not None:
-                    self.bind(scope, name, ("var", tyexpr, None, scope))
+                    self.bind(scope, name, (VAR, tyexpr, None, scope))
                 elif ty is None or _may_hold_ours(_nth(ty, 0)):
-                    self.bind(scope, name, ("param", i, scope))
+                    self.bind(scope, name, (PARAM, i, scope))
                 else:  # `n: number`, `s: "a" | "b"`: never one of our functions or objects
-                    self.bind(scope, name, ("unknown",))
+                    self.bind(scope, name, UNKNOWN_BINDING)
                 if is_ctor and cls is not None:
                     first = _nth(p, 0)
                     if first is not None and first.type in ("accessibility_modifier", "override_modifier") or any(
                         c.type == "readonly" for c in p.children
                     ):  # a parameter property: typed, or holding what `new C(...)` passes (a callback)
-                        field = ("type", tyexpr) if tyexpr is not None else ("id", name)
-                        cls.members.setdefault(name, []).append(("field", scope, field))
+                        field = (TYPE, tyexpr) if tyexpr is not None else (ID, name)
+                        cls.members.setdefault(name, []).append((FIELD, scope, field))
             elif pat.kind_id == K.this:  # function (this: T, ...): a declared `this`
                 ty = p.child_by_field_id(self.K.f_type)
                 tyexpr = self.conv_type(ty) if ty is not None else None
                 if tyexpr is not None:
-                    self.pf.scope_this[scope] = ("type", tyexpr)
+                    self.pf.scope_this[scope] = (TYPE, tyexpr)
             else:  # function f({ onDone }): members of what the callers pass (``_Ctx.param_path``)
-                self.bind_pattern(scope, pat, ("pval", i, scope))
+                self.bind_pattern(scope, pat, (PVAL, i, scope))
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self, root) -> None:
@@ -1453,7 +1512,7 @@ class _Builder:
                 self.pf.content_hash,
             )
         )
-        self.stack.append(_Entry(root.end_byte + 1, self.module, "module", mscope, None))
+        self.stack.append(_Entry(root.end_byte + 1, self.module, ENTRY_MODULE, mscope, None))
         query = self.query
         caps = QueryCursor(query).captures(root)
         self.metric_caps = caps  # its mdec / mblk captures: parse/metrics.py
@@ -1499,7 +1558,7 @@ class _Builder:
             s = scope
             while s >= 0:
                 if name in pf.bindings[s]:
-                    pf.bindings[s][name].append(("var", None, expr, scope))
+                    pf.bindings[s][name].append((VAR, None, expr, scope))
                     break
                 s = pf.scope_parent[s]
 
@@ -1513,7 +1572,7 @@ class _Builder:
         fe = cur.fe  # self.func_entry()
         cls: ClassInfo | None = None
         is_ctor = False
-        acc = "method"
+        acc = METHOD
         this = None
         kind = "function"
         name: str | None = None
@@ -1523,7 +1582,7 @@ class _Builder:
         if t == K.k_method_definition:
             name_node = node.child_by_field_id(K.f_name)
             key = self.key_name(name_node)
-            if ptype == K.k_class_body and top.kind == "class" and top.cls is not None:
+            if ptype == K.k_class_body and top.kind == ENTRY_CLASS and top.cls is not None:
                 cls = top.cls
                 kind = "method"
                 name = key or None
@@ -1535,31 +1594,31 @@ class _Builder:
                     mods = self.data[node.start_byte : name_node.start_byte].split()
                     static = b"static" in mods
                     if b"get" in mods:
-                        acc = "getter"
+                        acc = GETTER
                     elif b"set" in mods:
-                        acc = "setter"
+                        acc = SETTER
                     cls.members.setdefault(name, []).append((acc, fqn))
                     if is_ctor:
                         cls.has_ctor = True
-                this = ("scls" if static else "cls", top.fqn)  # in a static method `this` is the class
+                this = (THIS_SCLS if static else THIS_CLS, top.fqn)  # in a static method `this` is the class
                 member_of = top.fqn
             elif ptype == K.k_object:
                 prefix = self.obj_prefix.get(parent.start_byte)
                 if prefix is not None and key is not None:
                     name = key
                     fqn = f"{prefix}.{key}"
-                    this = ("obj", prefix)
+                    this = (THIS_OBJ, prefix)
             if fqn is None:
                 fqn, ordinal = self.anon(top, "function", node)
                 name = fqn.rsplit(".", 1)[-1]
                 kind = "lambda"
                 if key is None and self.iterator_key(name_node):  # [Symbol.iterator]() { ... }
                     if cls is not None:
-                        cls.members.setdefault(ITERATOR, []).append(("method", fqn))
+                        cls.members.setdefault(ITERATOR, []).append((METHOD, fqn))
                     elif ptype == K.k_object:
                         prefix = self.obj_prefix.get(parent.start_byte)
                         if prefix is not None:
-                            self.pf.objects[prefix][1][ITERATOR] = ("defat", node.start_byte)
+                            self.pf.objects[prefix][1][ITERATOR] = (DEFAT, node.start_byte)
         else:
             arrow = t == K.k_arrow_function
             own = node.child_by_field_id(K.f_name)
@@ -1567,9 +1626,9 @@ class _Builder:
                 if own is not None:
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
-                    self.bind(fe.scope, name, ("def", fqn, "func"))
+                    self.bind(fe.scope, name, (DEF, fqn, DEF_FUNC))
                 if ptype == K.k_export_statement and self.is_default_export(parent):
-                    self.pf.exports["default"] = ("local", name) if name else ("defat", node.start_byte)
+                    self.pf.exports["default"] = (LOCAL, name) if name else (DEFAT, node.start_byte)
                 if fqn is None:  # a declaration without a name (syntax error)
                     fqn, ordinal = self.anon(top, "function", node)
                     name = fqn.rsplit(".", 1)[-1]
@@ -1588,20 +1647,20 @@ class _Builder:
                         name = key
                         fqn = f"{prefix}.{key}"
                         if not arrow:
-                            this = ("obj", prefix)
-                elif ptype == K.k_public_field_definition and top.kind == "class" and top.cls is not None:
+                            this = (THIS_OBJ, prefix)
+                elif ptype == K.k_public_field_definition and top.kind == ENTRY_CLASS and top.cls is not None:
                     key = self.key_name(parent.child_by_field_id(K.f_name))
                     if key is not None:
                         name = key
                         fqn = f"{top.fqn}.{key}"
                         kind = "method"
                         cls = top.cls
-                        cls.members.setdefault(key, []).append(("method", fqn))
+                        cls.members.setdefault(key, []).append((METHOD, fqn))
                         member_of = top.fqn
                 elif ptype == K.k_export_statement:
                     name = "default"
                     fqn = f"{self.module}.default"
-                    self.pf.exports["default"] = ("defat", node.start_byte)
+                    self.pf.exports["default"] = (DEFAT, node.start_byte)
                 elif ptype == K.k_assignment_expression:
                     left = parent.child_by_field_id(K.f_left)
                     target = self.cjs_target(left)
@@ -1617,7 +1676,7 @@ class _Builder:
                     elif not arrow:  # C.prototype.m = function () { this ... }: `this` is a C
                         proto = self.prototype_member(left)
                         if proto is not None:
-                            this = ("cls", proto[0].fqn)
+                            this = (THIS_CLS, proto[0].fqn)
                 if fqn is None and own is not None:
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
@@ -1628,12 +1687,12 @@ class _Builder:
             if arrow:
                 this = top.this  # lexical this (a class entry's this is the class)
         assert fqn is not None and name is not None
-        self.pf.defs_at[node.start_byte] = ("def", fqn, "func")
+        self.pf.defs_at[node.start_byte] = (DEF, fqn, DEF_FUNC)
         body = node.child_by_field_id(K.f_body)
-        parent_key = member_of or (self.path if top.kind in ("module", "ns") else top.fqn)
+        parent_key = member_of or (self.path if top.kind in (ENTRY_MODULE, ENTRY_NS) else top.fqn)
         self.add_symbol(node, fqn, name, kind, parent_key, body, ordinal)
         scope = self.new_scope(fqn, fe.scope, this)
-        entry = _Entry(node.end_byte, fqn, "function", scope, this)
+        entry = _Entry(node.end_byte, fqn, ENTRY_FUNCTION, scope, this)
         self.stack.append(entry)
         self.bind_params(scope, node, cls, is_ctor, cur.scope, parent)
         entry.this = self.pf.scope_this[scope]  # a declared `this: T` parameter is seen by arrows
@@ -1644,7 +1703,7 @@ class _Builder:
         rets: list = []
         if body is not None and body.kind_id != K.k_statement_block:
             rets.append(self.conv(body))
-        if acc != "setter" or fqn not in self.pf.returns:  # a setter shares its getter's FQN
+        if acc != SETTER or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
 
     def returns_promise(self, node, rt, body) -> bool:
@@ -1707,13 +1766,13 @@ class _Builder:
             name = anon_fqn.rsplit(".", 1)[-1]
         fqn = f"{top.fqn}.{name}" if not (ptype == "export_statement" and own is None) else f"{self.module}.default"
         if node.type != "class" and own is not None:
-            self.bind(fe.scope, name, ("def", fqn, "class"))
+            self.bind(fe.scope, name, (DEF, fqn, DEF_CLASS))
         if ptype == "export_statement":
             if own is None:
-                self.pf.exports["default"] = ("defat", node.start_byte)
+                self.pf.exports["default"] = (DEFAT, node.start_byte)
             elif self.is_default_export(parent):
-                self.pf.exports["default"] = ("local", name)
-        self.pf.defs_at[node.start_byte] = ("def", fqn, "class")
+                self.pf.exports["default"] = (LOCAL, name)
+        self.pf.defs_at[node.start_byte] = (DEF, fqn, DEF_CLASS)
         info = ClassInfo(fqn=fqn, path=self.path, scope=fe.scope)
         for ch in node.named_children:
             if ch.type == "class_heritage":
@@ -1736,8 +1795,9 @@ class _Builder:
             self.pf.classes[fqn] = info
         else:
             info = prev
-        self.add_symbol(node, fqn, name, "class", self.path if top.kind in ("module", "ns") else top.fqn, None, ordinal)
-        ce = _Entry(node.end_byte, fqn, "class", fe.scope, ("cls", fqn), info)
+        parent_key = self.path if top.kind in (ENTRY_MODULE, ENTRY_NS) else top.fqn
+        self.add_symbol(node, fqn, name, "class", parent_key, None, ordinal)
+        ce = _Entry(node.end_byte, fqn, ENTRY_CLASS, fe.scope, (THIS_CLS, fqn), info)
         ce.fe = fe
         self.stack.append(ce)
 
@@ -1745,7 +1805,7 @@ class _Builder:
         """A method signature without a body (an interface's, an abstract method): member
         ``('msig', declared return type)``."""
         rt = m.child_by_field_id(self.K.f_return_type)
-        info.members.setdefault(name, []).append(("msig", self.conv_type(rt) if rt is not None else None))
+        info.members.setdefault(name, []).append((MSIG, self.conv_type(rt) if rt is not None else None))
 
     def on_iface(self, node) -> None:
         """``interface I { m(): T; p: U }`` (or ``type I = { ... }``): a type whose members' types
@@ -1759,7 +1819,7 @@ class _Builder:
         fe = self.func_entry()
         name = self._t(own)
         fqn = f"{top.fqn}.{name}"
-        self.bind(fe.scope, name, ("iface", fqn))
+        self.bind(fe.scope, name, (IFACE, fqn))
         info = self.pf.classes.get(fqn)
         if info is None:
             info = self.pf.classes[fqn] = ClassInfo(fqn=fqn, path=self.path, scope=fe.scope, is_interface=True)
@@ -1779,7 +1839,7 @@ class _Builder:
                         ty = m.child_by_field_id(self.K.f_type)
                         tyexpr = self.conv_type(ty) if ty is not None else None
                         if tyexpr is not None:
-                            info.members.setdefault(nm, []).append(("field", fe.scope, ("type", tyexpr)))
+                            info.members.setdefault(nm, []).append((FIELD, fe.scope, (TYPE, tyexpr)))
 
     def site(self, kind: str, expr: tuple | None, node) -> None:
         if expr is None:
@@ -1801,9 +1861,9 @@ class _Builder:
             if e is None:
                 return
             scope = self.stack[-1].fe.scope
-            self.pf.sites.append((scope, "call", e, fn))
-            if e[0] != "id" and e[0] != "prop":
-                if e[0] == "call":  # make()(x): what a returned (maybe anonymous) function is given
+            self.pf.sites.append((scope, SITE_CALL, e, fn))
+            if e[0] != ID and e[0] != PROP:
+                if e[0] == CALL:  # make()(x): what a returned (maybe anonymous) function is given
                     self.record_call_args(scope, e, fn)
                 return
             # what the arguments may pass (found once: ``Node.parent`` searches from the root)
@@ -1818,29 +1878,29 @@ class _Builder:
             if e == _ARRAY_FROM and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
                 cb = self.conv(_nth(args, 1))
                 if cb is not None:
-                    self.pf.sites.append((scope, "bcb", (e, cb), fn))
+                    self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
-            if e[0] != "prop":
+            if e[0] != PROP:
                 return
             name = e[2]
-            if (name == "push" or name == "unshift") and e[1][0] == "prop" and e[1][1] == ("this",):
+            if (name == "push" or name == "unshift") and e[1][0] == PROP and e[1][1] == THIS_EXPR:
                 self.field_items(scope, e[1][2], args)
-            if name == "assign" and e[1] == ("id", "Object"):
+            if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
                 for a in args.named_children[:2]:
                     cb = self.conv(a)
                     if cb is not None:
-                        self.pf.sites.append((scope, "pcb", (e, cb), fn))
+                        self.pf.sites.append((scope, SITE_PCB, (e, cb), fn))
             if name in _ELEMENT_PARAMS:  # items.map(f): the array calls the function it is given
                 cb = self.conv(_nth(args, 0))
                 if cb is not None:  # ([a, b].forEach(f): the receiver is an ('alit', ...) literal)
-                    self.pf.sites.append((scope, "cb", (e, cb), fn))
+                    self.pf.sites.append((scope, SITE_CB, (e, cb), fn))
             return
         t = fn.type
         if t in ("parenthesized_expression", "function_expression", "arrow_function"):
             e = self.conv(fn)
-            if e is not None and e[0] == "defat":  # (function (cb) { ... })(f): an IIFE's arguments
+            if e is not None and e[0] == DEFAT:  # (function (cb) { ... })(f): an IIFE's arguments
                 self.record_call_args(self.stack[-1].fe.scope, e, fn)
         if t == "import":
             call = fn.parent
@@ -1849,9 +1909,9 @@ class _Builder:
                 self.pf.specs.append((spec, self.line(fn.start_byte)))
             return
         if t == "super":
-            self.site("super", ("super",), fn)
+            self.site(SITE_SUPER, SUPER_EXPR, fn)
             return
-        self.site("call", self.conv(fn), fn)
+        self.site(SITE_CALL, self.conv(fn), fn)
 
     def unalias_calls(self) -> None:
         """A call by a name imported under another (``import { run as go }``, ``go(f)``) is filed
@@ -1860,9 +1920,9 @@ class _Builder:
         extra: dict[str, list] = {}
         for name, calls in self.pf.call_args.items():
             bl = top.get(name)
-            if bl is None or len(bl) != 1 or bl[0][0] != "import" or bl[0][2] in (name, "default", "*"):
+            if bl is None or len(bl) != 1 or bl[0][0] != IMPORT or bl[0][2] in (name, IMPORT_DEFAULT, IMPORT_ALL):
                 continue
-            extra.setdefault(bl[0][2], []).extend(c for c in calls if c[1] == ("id", name))
+            extra.setdefault(bl[0][2], []).extend(c for c in calls if c[1] == (ID, name))
         for name, calls in extra.items():
             if calls:
                 self.pf.call_args.setdefault(name, []).extend(calls)
@@ -1884,7 +1944,7 @@ class _Builder:
                 x = self.conv(a)
             if info is not None:  # Object.assign(C.prototype, mixin): C's instances have its members
                 if x is not None:
-                    info.members.setdefault(SPREADS, []).append(("mixin", scope, x))
+                    info.members.setdefault(SPREADS, []).append((MIXIN, scope, x))
             else:
                 self.add_member(fqn, SPREADS, x)
 
@@ -1914,10 +1974,10 @@ class _Builder:
             fqn = self.local_object(obj.child_by_field_id(self.K.f_object))
             key = obj.child_by_field_id(self.K.f_property)
             x = self.pf.objects[fqn][1].get(self._t(key)) if fqn is not None and key is not None else None
-            if x is not None and x[0] == "in":
+            if x is not None and x[0] == IN:
                 x = x[2]
-            d = self.pf.defs_at.get(x[1]) if x is not None and x[0] == "defat" else None
-            return self.function_class(d[1], self.pf.objects[fqn][0]) if d is not None and d[2] == "func" else None
+            d = self.pf.defs_at.get(x[1]) if x is not None and x[0] == DEFAT else None
+            return self.function_class(d[1], self.pf.objects[fqn][0]) if d is not None and d[2] == DEF_FUNC else None
         if obj.kind_id != self.K.identifier:
             return None
         name = self._t(obj)
@@ -1926,13 +1986,13 @@ class _Builder:
             bl = self.pf.bindings[s].get(name)
             if bl is not None:
                 d = bl[0] if len(bl) == 1 else None
-                if d is not None and d[0] == "var" and d[2] is not None and d[2][0] == "defat":
+                if d is not None and d[0] == VAR and d[2] is not None and d[2][0] == DEFAT:
                     d = self.pf.defs_at.get(d[2][1])  # var Shape = function () {}
-                if d is None or d[0] != "def":
+                if d is None or d[0] != DEF:
                     return None
-                if d[2] == "class":
+                if d[2] == DEF_CLASS:
                     return self.pf.classes.get(d[1])
-                return self.function_class(d[1], s) if d[2] == "func" and functions else None
+                return self.function_class(d[1], s) if d[2] == DEF_FUNC and functions else None
             s = self.pf.scope_parent[s]
         return None
 
@@ -1948,13 +2008,13 @@ class _Builder:
         the values pushed, as items (``("item", scope, expr)`` class members; ``for (const l of
         this.listeners) l()``)."""
         this = self.stack[-1].this
-        info = self.pf.classes.get(this[1]) if this is not None and this[0] == "cls" else None
+        info = self.pf.classes.get(this[1]) if this is not None and this[0] == THIS_CLS else None
         if info is None:
             return
         for a in args.named_children:
             x = self.conv(a)
             if x is not None:
-                info.members.setdefault(name, []).append(("item", scope, x))
+                info.members.setdefault(name, []).append((ITEM, scope, x))
 
     def record_call_args(self, scope: int, e: tuple, fn) -> None:
         """``record_args`` for a call of a function that has no name there (``make()(x)``, an
@@ -1969,7 +2029,7 @@ class _Builder:
         arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
         a function or arrow written there, an object literal, a ``new`` or a call."""
         if name is None:
-            name = e[2] if e[0] == "prop" else e[1]
+            name = e[2] if e[0] == PROP else e[1]
         out = []
         some = False
         K = self.K
@@ -1980,7 +2040,7 @@ class _Builder:
             elif ak == K.k_spread_element:  # f(...args): the elements of args, in place
                 inner = _nth(a, 0)
                 x = self.conv(inner) if inner is not None else None
-                x = ("...", x) if x is not None else None
+                x = (SPREAD, x) if x is not None else None
             elif ak == K.identifier or ak == K.member or ak in K.defs or ak == K.new or ak == K.call or ak == K.k_array:
                 x = self.conv(a)
             elif a.type == "comment":
@@ -1998,11 +2058,11 @@ class _Builder:
         e = self.conv(ctor)
         if e is not None:
             scope = self.stack[-1].fe.scope
-            self.pf.sites.append((scope, "new", e, node))
+            self.pf.sites.append((scope, SITE_NEW, e, node))
             args = node.child_by_field_id(self.K.f_arguments)
-            if (e[0] == "id" or e[0] == "prop") and args is not None and args.named_child_count:
+            if (e[0] == ID or e[0] == PROP) and args is not None and args.named_child_count:
                 self.record_args(scope, e, args)  # new C(cb): what C's constructor is given
-                if e == ("id", "Promise"):  # new Promise(executor): called right away
+                if e == _PROMISE:  # new Promise(executor): called right away
                     self.builtin_callback(scope, e, args, ctor)
 
     def builtin_callback(self, scope: int, e: tuple, args, node) -> None:
@@ -2011,7 +2071,7 @@ class _Builder:
         (``_Ctx.run_site``)."""
         cb = self.conv(_nth(args, 0))
         if cb is not None:
-            self.pf.sites.append((scope, "bcb", (e, cb), node))
+            self.pf.sites.append((scope, SITE_BCB, (e, cb), node))
 
     def on_jsx(self, node) -> None:
         nm = node.child_by_field_id(self.K.f_name)
@@ -2021,14 +2081,14 @@ class _Builder:
             s = self._t(nm)
             if not s or not (s[0].isupper() or s[0] == "_" or s[0] == "$"):
                 return
-            e: tuple = ("id", s)
-            self.site("jsx", e, node)
+            e: tuple = (ID, s)
+            self.site(SITE_JSX, e, node)
         elif nm.type in ("member_expression", "nested_identifier"):
             parts = self._t(nm).split(".")
-            e = ("id", parts[0])
+            e = (ID, parts[0])
             for p in parts[1:]:
-                e = ("prop", e, p)
-            self.site("jsx", e, node)
+                e = (PROP, e, p)
+            self.site(SITE_JSX, e, node)
         else:
             return
         self.jsx_props(e, node)
@@ -2048,18 +2108,18 @@ class _Builder:
             if x is not None:
                 members.append((self._t(key), x))
         if members:
-            name = e[2] if e[0] == "prop" else e[1]
-            self.pf.call_args.setdefault(name, []).append((self.stack[-1].fe.scope, e, (("olit", tuple(members)),)))
+            name = e[2] if e[0] == PROP else e[1]
+            self.pf.call_args.setdefault(name, []).append((self.stack[-1].fe.scope, e, ((OLIT, tuple(members)),)))
 
     def on_dec(self, node) -> None:
         # decorators run when the class is defined: inside a method (parameter decorators) the
         # calls belong to the scope enclosing the class, so push a transparent entry until the end
-        if self.stack[-1].kind != "class":
+        if self.stack[-1].kind != ENTRY_CLASS:
             for e in reversed(self.stack):
-                if e.kind == "class":
+                if e.kind == ENTRY_CLASS:
                     if e.counters is None:
                         e.counters = Namer()
-                    d = _Entry(node.end_byte, e.fqn, "class", e.scope, None, e.cls)
+                    d = _Entry(node.end_byte, e.fqn, ENTRY_CLASS, e.scope, None, e.cls)
                     d.fe = e.fe
                     d.counters = e.counters
                     self.stack.append(d)
@@ -2073,20 +2133,20 @@ class _Builder:
             fn = inner.child_by_field_id(self.K.f_function)
             e = self.conv(fn) if fn is not None else None
             if e is not None:
-                callee = ("call", e)
-                self.site("decorator", callee, node)
+                callee = (CALL, e)
+                self.site(SITE_DECORATOR, callee, node)
                 if args is not None:
                     self.pf.call_args.setdefault(CALLED_AT_ONCE, []).append((scope, callee, args))
-                    self.decorated_method(node, scope, ("call", callee))
-                    self.decorated_class(node, scope, ("call", callee))
+                    self.decorated_method(node, scope, (CALL, callee))
+                    self.decorated_class(node, scope, (CALL, callee))
             return
         e = self.conv(inner)
-        self.site("decorator", e, node)
-        if args is not None and e is not None and (e[0] == "id" or e[0] == "prop"):
-            name = e[2] if e[0] == "prop" else e[1]
+        self.site(SITE_DECORATOR, e, node)
+        if args is not None and e is not None and (e[0] == ID or e[0] == PROP):
+            name = e[2] if e[0] == PROP else e[1]
             self.pf.call_args.setdefault(name, []).append((scope, e, args))
-            self.decorated_method(node, scope, ("call", e))
-            self.decorated_class(node, scope, ("call", e))
+            self.decorated_method(node, scope, (CALL, e))
+            self.decorated_class(node, scope, (CALL, e))
 
     def decorated_class(self, node, scope: int, result: tuple) -> None:
         """``@d class C``: C's name is also bound to what the decorator's call returns
@@ -2096,7 +2156,7 @@ class _Builder:
             return
         nm = parent.child_by_field_id(self.K.f_name)
         if nm is not None:
-            self.bind(scope, self._t(nm), ("deco", scope, result))
+            self.bind(scope, self._t(nm), (DECO, scope, result))
 
     def decorated_method(self, node, scope: int, result: tuple) -> None:
         """A method decorator: the method's member also holds what the decorator's call returns
@@ -2105,11 +2165,11 @@ class _Builder:
         m = node.next_named_sibling
         while m is not None and m.type == "decorator":
             m = m.next_named_sibling
-        if top.kind != "class" or top.cls is None or m is None or m.type != "method_definition":
+        if top.kind != ENTRY_CLASS or top.cls is None or m is None or m.type != "method_definition":
             return
         key = self.key_name(m.child_by_field_id(self.K.f_name))
         if key is not None:
-            top.cls.members.setdefault(key, []).append(("deco", scope, result))
+            top.cls.members.setdefault(key, []).append((DECO, scope, result))
 
     def decorated(self, node) -> tuple | None:
         """What the runtime passes to decorator ``node``: a class decorator the class; a method
@@ -2121,7 +2181,7 @@ class _Builder:
             return None
         pt = parent.type
         if pt in ("class_declaration", "class", "abstract_class_declaration"):
-            return (("defat", parent.start_byte),)
+            return ((DEFAT, parent.start_byte),)
         if pt != "class_body":
             return None
         m = node.next_named_sibling
@@ -2129,8 +2189,8 @@ class _Builder:
             m = m.next_named_sibling
         if m is None or m.type != "method_definition":
             return None
-        method = ("defat", m.start_byte)
-        return (method, None, ("olit", (("value", method),)))
+        method = (DEFAT, m.start_byte)
+        return (method, None, (OLIT, (("value", method),)))
 
     def on_import(self, node) -> None:
         K = self.K
@@ -2148,18 +2208,18 @@ class _Builder:
             if clause.kind_id == K.k_import_require_clause:  # import x = require("y")
                 ident = _nth(clause, 0)
                 if ident is not None:
-                    self.bind(scope, self._t(ident), ("var", None, ("require", src), 0))
+                    self.bind(scope, self._t(ident), (VAR, None, (REQUIRE, src), 0))
                 continue
             if clause.kind_id != K.k_import_clause:
                 continue
             for ch in clause.named_children:
                 ct = ch.kind_id
                 if ct == K.identifier:
-                    self.bind(scope, self._t(ch), ("import", src, "default"))
+                    self.bind(scope, self._t(ch), (IMPORT, src, IMPORT_DEFAULT))
                 elif ct == K.k_namespace_import:
                     ident = _nth(ch, 0)
                     if ident is not None:
-                        self.bind(scope, self._t(ident), ("import", src, "*"))
+                        self.bind(scope, self._t(ident), (IMPORT, src, IMPORT_ALL))
                 elif ct == K.k_named_imports:
                     for sp in ch.named_children:
                         if sp.kind_id != K.k_import_specifier:
@@ -2171,12 +2231,12 @@ class _Builder:
                         imported = self._sv(nm) if nm.kind_id == K.k_string else self._t(nm)
                         if imported is None:
                             continue
-                        self.bind(scope, self._t(al) if al is not None else imported, ("import", src, imported))
+                        self.bind(scope, self._t(al) if al is not None else imported, (IMPORT, src, imported))
 
     def on_export(self, node) -> None:
         K = self.K
         pf = self.pf
-        if self.func_entry().kind == "ns":
+        if self.func_entry().kind == ENTRY_NS:
             return  # exported from a namespace, not from the module
         src = self._sv(node.child_by_field_id(K.f_source))
         if src is not None:
@@ -2193,16 +2253,13 @@ class _Builder:
                         if nm is None:
                             continue
                         imported = self.key_name(nm) or self._t(nm)
-                        pf.exports[self.key_name(al) or self._t(al) if al is not None else imported] = (
-                            "import",
-                            src,
-                            imported,
-                        )
+                        exported = self.key_name(al) or self._t(al) if al is not None else imported
+                        pf.exports[exported] = (IMPORT, src, imported)
                 elif ch.kind_id == K.k_namespace_export:
                     star = False
                     ident = _nth(ch, 0)
                     if ident is not None:
-                        pf.exports[self.key_name(ident) or self._t(ident)] = ("import", src, "*")
+                        pf.exports[self.key_name(ident) or self._t(ident)] = (IMPORT, src, IMPORT_ALL)
             if star:
                 pf.stars.append(src)
             return
@@ -2214,24 +2271,24 @@ class _Builder:
                     if d.kind_id == K.k_variable_declarator:
                         nm = d.child_by_field_id(K.f_name)
                         if nm is not None and nm.kind_id == K.identifier:
-                            pf.exports[self._t(nm)] = ("local", self._t(nm))
+                            pf.exports[self._t(nm)] = (LOCAL, self._t(nm))
             else:
                 nm = decl.child_by_field_id(K.f_name)
                 if nm is not None and not self.is_default_export(node):
-                    pf.exports[self._t(nm)] = ("local", self._t(nm))
+                    pf.exports[self._t(nm)] = (LOCAL, self._t(nm))
             return
         value = node.child_by_field_id(K.f_value)
         if value is not None:
             vt = value.type
             if vt == "identifier":
-                pf.exports["default"] = ("local", self._t(value))
+                pf.exports["default"] = (LOCAL, self._t(value))
             elif vt == "object":
                 self.register_object(value, f"{self.module}.default", 0)
-                pf.exports["default"] = ("defat", value.start_byte)
+                pf.exports["default"] = (DEFAT, value.start_byte)
             elif vt in ("arrow_function", "function_expression", "class", "function"):
                 pass  # named 'default' by on_fn / on_cls
             else:
-                pf.exports["default"] = ("expr", self.conv(value), self.func_entry().scope)
+                pf.exports["default"] = (EXPR, self.conv(value), self.func_entry().scope)
             return
         for ch in node.named_children:
             if ch.kind_id == K.k_export_clause:
@@ -2243,9 +2300,9 @@ class _Builder:
                     if nm is None:
                         continue
                     local = self._t(nm)
-                    pf.exports[self._t(al) if al is not None else local] = ("local", local)
+                    pf.exports[self._t(al) if al is not None else local] = (LOCAL, local)
             elif ch.kind_id == K.identifier:  # export = x
-                pf.exports["default"] = ("local", self._t(ch))
+                pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
     def on_var(self, node) -> None:
@@ -2254,7 +2311,7 @@ class _Builder:
             return
         K = self.K
         fe = self.func_entry()
-        if fe.kind == "block":
+        if fe.kind == ENTRY_BLOCK:
             decl = node.parent
             if decl is not None and decl.kind_id == K.k_variable_declaration:
                 fe = self.var_entry()  # `var` is function-scoped
@@ -2275,9 +2332,9 @@ class _Builder:
                 vexpr = self.conv(value)
             texpr = self.conv_type(ty) if ty is not None else None
             if vexpr is None and texpr is None:
-                self.bind(fe.scope, name, ("decl",) if value is None else ("unknown",))
+                self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
             else:
-                self.bind(fe.scope, name, ("var", texpr, vexpr, fe.scope))
+                self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
         else:
             vexpr = self.conv(value) if value is not None else None
             self.bind_pattern(fe.scope, nm, vexpr)
@@ -2296,11 +2353,11 @@ class _Builder:
             out: list[tuple[str, tuple | None]] = []
             rv = self.conv(right) if right is not None else None
             self.pattern_names(left, rv, out, 0)
-            if rv is not None and rv[0] == "alit":
+            if rv is not None and rv[0] == ALIT:
                 # a swap: the right side is read before the names change, so a name assigned here
                 # and read on the right is the values it had so far (``('snap', ...)``)
                 names = {n for n, _v in out}
-                snap = ("alit", tuple(self.snapshot(x, names, fe.scope) for x in rv[1]))
+                snap = (ALIT, tuple(self.snapshot(x, names, fe.scope) for x in rv[1]))
                 if snap != rv:
                     out = []
                     self.pattern_names(left, snap, out, 0)
@@ -2323,53 +2380,53 @@ class _Builder:
                     self.register_object(right, self.module, 0)
                     _scope, members = pf.objects[self.module]
                     for k, e in members.items():
-                        pf.exports[k] = ("expr", e, 0)
+                        pf.exports[k] = (EXPR, e, 0)
                 elif right is not None and right.type in ("arrow_function", "function_expression", "class"):
-                    pf.exports["default"] = ("defat", right.start_byte)
+                    pf.exports["default"] = (DEFAT, right.start_byte)
                     pf.cjs_whole = True
                 elif right is not None:
-                    pf.exports["default"] = ("expr", self.conv(right), fe.scope)
+                    pf.exports["default"] = (EXPR, self.conv(right), fe.scope)
                     pf.cjs_whole = True
             elif right is not None:
-                pf.exports[target] = ("expr", self.conv(right), fe.scope)
+                pf.exports[target] = (EXPR, self.conv(right), fe.scope)
             return
         obj = left.child_by_field_id(self.K.f_object)
         prop = left.child_by_field_id(self.K.f_property)
         proto = self.prototype_member(left)
         if proto is not None:  # Shape.prototype.area = function () {}: a method of Shape's instances
             e = self.conv(right) if right is not None else None
-            proto[0].members.setdefault(proto[1], []).append(("field", fe.scope, e))
+            proto[0].members.setdefault(proto[1], []).append((FIELD, fe.scope, e))
         if obj is not None and obj.kind_id == self.K.identifier and prop is not None:
             fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
             if fqn is not None:
                 self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
-            if this is not None and this[0] == "cls":
+            if this is not None and this[0] == THIS_CLS:
                 info = self.pf.classes.get(this[1])
                 if info is not None:
                     e = self.conv(right) if right is not None else None
-                    info.members.setdefault(self._t(prop), []).append(("field", fe.scope, e))
+                    info.members.setdefault(self._t(prop), []).append((FIELD, fe.scope, e))
         le = self.conv(left)
         if le is not None:
-            self.site("set", le, left)
+            self.site(SITE_SET, le, left)
 
     def snapshot(self, x: tuple | None, names: set[str], scope: int) -> tuple | None:
         """``('snap', name, scope, n)``: the first ``n`` bindings of ``name`` (those so far) in
         the scope it is bound in, when ``x`` is a name in ``names``; else ``x``."""
-        if x is None or x[0] != "id" or x[1] not in names:
+        if x is None or x[0] != ID or x[1] not in names:
             return x
         s = scope
         while s >= 0:
             bl = self.pf.bindings[s].get(x[1])
             if bl is not None:
-                return ("snap", x[1], s, len(bl))
+                return (SNAP, x[1], s, len(bl))
             s = self.pf.scope_parent[s]
         return x
 
     def on_field(self, node) -> None:
         top = self.naming()
-        if top.kind != "class" or top.cls is None:
+        if top.kind != ENTRY_CLASS or top.cls is None:
             return
         key = self.key_name(node.child_by_field_id(self.K.f_name))
         if key is None:
@@ -2382,39 +2439,39 @@ class _Builder:
         fe = self.func_entry()
         members = top.cls.members.setdefault(key, [])
         if texpr is not None:
-            members.append(("field", fe.scope, ("type", texpr)))
+            members.append((FIELD, fe.scope, (TYPE, texpr)))
         if value is not None:
             if value.type == "object":
                 self.register_object(value, f"{top.fqn}.{key}", fe.scope)
-            members.append(("field", fe.scope, self.conv(value)))
+            members.append((FIELD, fe.scope, self.conv(value)))
 
     def on_ret(self, node) -> None:
         e = self.stack[-1].nm
-        if e.kind != "function":
+        if e.kind != ENTRY_FUNCTION:
             return
         r = self.pf.returns.get(e.fqn)
         if r is None:
             return
         val = _nth(node, 0)
-        r[1].append(self.conv(val) if val is not None else ("null",))
+        r[1].append(self.conv(val) if val is not None else NULL_EXPR)
 
     def on_yield(self, node) -> None:
         """``yield x`` in a generator: ``('yield', x)`` among its returns (a call of it gives the
         values yielded, ``_Ctx._call_result``); ``yield* xs``: the elements of xs."""
         e = self.stack[-1].nm
-        r = self.pf.returns.get(e.fqn) if e.kind == "function" else None
+        r = self.pf.returns.get(e.fqn) if e.kind == ENTRY_FUNCTION else None
         if r is None:
             return
         val = _nth(node, 0)
         x = self.conv(val) if val is not None else None
         if x is not None and any(c.type == "*" for c in node.children):
-            x = ("elem", x)
-        r[1].append(("yield", x))
+            x = (ELEM, x)
+        r[1].append((YIELD, x))
 
     def on_spread(self, node) -> None:
         """``[...xs]`` / ``f(...xs)``: iterating xs (an "iter" site: its ``[Symbol.iterator]``)."""
         inner = _nth(node, 0)
-        self.site("iter", self.conv(inner) if inner is not None else None, node)
+        self.site(SITE_ITER, self.conv(inner) if inner is not None else None, node)
 
     def iterator_key(self, name_node) -> bool:
         """``[Symbol.iterator]`` (or ``asyncIterator``) as a method's name."""
@@ -2434,15 +2491,15 @@ class _Builder:
         fqn = f"{top.fqn}.{name}"
         scope = self.new_scope(self.pf.scope_fqn[fe.scope], fe.scope, None, fqn + "{ns}")
         if nm.type == "identifier":
-            self.bind(fe.scope, name, ("def", fqn, "ns"))
+            self.bind(fe.scope, name, (DEF, fqn, DEF_NS))
         self.pf.namespaces.setdefault(fqn, []).append(scope)
-        self.stack.append(_Entry(node.end_byte, fqn, "ns", scope, None))
+        self.stack.append(_Entry(node.end_byte, fqn, ENTRY_NS, scope, None))
 
     def on_member(self, node) -> None:
         """A property read that is not part of a longer chain: may run a getter."""
         e = self.conv(node)  # the query only captures reads in value positions
         if e is not None:
-            self.pf.sites.append((self.stack[-1].fe.scope, "get", e, node))
+            self.pf.sites.append((self.stack[-1].fe.scope, SITE_GET, e, node))
 
     def on_block(self, node) -> None:
         self.push_block(node.end_byte)  # the query captures no function or namespace bodies
@@ -2456,11 +2513,11 @@ class _Builder:
             scope = self.push_block(node.end_byte).scope
         op = node.child_by_field_id(self.K.f_operator)
         if op is not None and op.type == "of":  # for (x of obj): obj[Symbol.iterator]() and its next()
-            self.site("iter", self.conv(node.child_by_field_id(self.K.f_right)), node)
+            self.site(SITE_ITER, self.conv(node.child_by_field_id(self.K.f_right)), node)
         if left is not None and left.type == "identifier" and op is not None and op.type == "of":
             right = self.conv(node.child_by_field_id(self.K.f_right))
             if right is not None:  # for (const x of items): an element of items
-                self.bind(scope, self._t(left), ("var", None, ("elem", right), scope))
+                self.bind(scope, self._t(left), (VAR, None, (ELEM, right), scope))
                 return
         self.bind_pattern(scope, left)
 
