@@ -143,10 +143,10 @@ def floor_parsers():
     for s in (".tsx", ".js", ".jsx", ".mjs", ".cjs"):  # JS goes through the TSX grammar, as in parse/typescript
         table[s] = tsx
     try:  # follow the extractor's own suffix -> grammar table when it has one
-        from mnemosyne.parse.typescript.visit import _GRAMMAR_OF, LANGUAGE_OF
+        from mnemosyne.parse.typescript.grammar import GRAMMAR_OF, LANGUAGE_OF
 
         for s, lang in LANGUAGE_OF.items():
-            table[s] = tsx if _GRAMMAR_OF.get(lang) == "tsx" else ts
+            table[s] = tsx if GRAMMAR_OF.get(lang) == "tsx" else ts
     except Exception:
         pass
     return table

@@ -10,8 +10,16 @@ change to ``mnemosyne.facts`` fails loudly here instead of building wrong object
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass, field
 
 from mnemosyne.facts import Call, Import, Symbol
+from mnemosyne.parse.typescript.tags import (
+    ID,
+    IMPORT,
+    IMPORT_ALL,
+    IMPORT_DEFAULT,
+    PROP,
+)
 
 _SYMBOL_FIELDS = (
     "fqn", "name", "kind", "file", "parent", "line_start", "line_end", "signature", "docstring", "body_hash", "ordinal",
@@ -94,3 +102,85 @@ def _make_import_factory():
 make_symbol = _make_symbol_factory()
 make_call = _make_call_factory()
 make_import = _make_import_factory()
+
+
+@dataclass
+class ClassInfo:
+    fqn: str
+    path: str
+    scope: int  # binding scope index where the heritage expression is evaluated
+    extends: tuple | None = None
+    has_ctor: bool = False
+    # member name -> list of ('method'|'getter'|'setter', fqn) or ('field', scope, expr), and for
+    # an interface ('msig', return type) (a method signature: no body, so no Function)
+    members: dict[str, list[tuple]] = field(default_factory=dict)
+    # a class's ``implements`` types; an interface's ``extends`` types
+    implements: tuple = ()
+    is_interface: bool = False
+
+
+@dataclass
+class ParsedFile:
+    path: str
+    language: str
+    module: str
+    content_hash: str
+    symbols: list[Symbol] = field(default_factory=list)
+    scope_parent: list[int] = field(default_factory=list)  # binding scope -> parent scope (-1 at module)
+    scope_fqn: list[str] = field(default_factory=list)
+    # binding scope -> a key that survives edits elsewhere in the file: (scope fqn, ordinal among
+    # the scopes sharing that fqn); other files' recorded reads name scopes by it (resolve/ts_reads)
+    scope_key: list[tuple[str, int]] = field(default_factory=list)
+    scope_this: list[tuple | None] = field(default_factory=list)  # ('cls'|'obj', fqn) | ('type', t) | None
+    bindings: list[dict[str, list[tuple]]] = field(default_factory=list)
+    defs_at: dict[int, tuple] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    objects: dict[str, tuple[int, dict[str, tuple]]] = field(default_factory=dict)  # fqn -> (scope, member->expr)
+    namespaces: dict[str, list[int]] = field(default_factory=dict)  # TS namespace fqn -> its binding scopes
+    returns: dict[str, tuple[int, list[tuple | None], tuple | None]] = field(default_factory=dict)
+    exports: dict[str, tuple] = field(default_factory=dict)  # name -> ('local', n) | ('import', spec, n) | ('expr', e, scope)
+    stars: list[str] = field(default_factory=list)  # export * from spec
+    cjs_whole: bool = False  # module.exports = X / export = X: require() gives the default export
+    specs: list[tuple[str, int]] = field(default_factory=list)  # every imported specifier (spec, line)
+    sites: list[tuple[int, str, tuple | None, int]] = field(default_factory=list)  # (scope, kind, expr, line)
+    # callee's last name -> (scope, callee expr, argument exprs) of the calls passing arguments that
+    # may be functions: where a function's parameters come from (``_Ctx.param_values``)
+    call_args: dict[str, list[tuple[int, tuple, tuple]]] = field(default_factory=dict)
+    asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
+    warnings: list[str] = field(default_factory=list)
+    extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
+    iifes: dict[str, int] | None = None  # computed on first use: ``_Ctx.called_at_once``
+
+
+def extends_name(e: tuple | None) -> str | None:
+    """The name an ``extends`` expression ends with (``Base``, ``ns.Base``); None for others
+    (a mixin call ``extends Mixin(Base)``)."""
+    if e is None:
+        return None
+    if e[0] == ID:
+        return e[1]
+    if e[0] == PROP:
+        return e[2]
+    return None
+
+
+def class_names_extended(pf: ParsedFile) -> dict[str, tuple[str, ...]]:
+    """name -> the fqns of the file's classes (and interfaces) whose ``extends`` or ``implements``
+    types end with that name: where the subclasses of a class called ``name``, or the
+    implementations of an interface, may be (computed once per parse result)."""
+    r = pf.extended
+    if r is None:
+        out: dict[str, list[str]] = {}
+        module = pf.bindings[0] if pf.bindings else {}
+        for fqn, info in pf.classes.items():
+            for e in (info.extends, *info.implements):
+                names = {extends_name(e)}
+                if e is not None and e[0] == ID:  # `import { Base as B }; class D extends B`: also under Base
+                    names.update(
+                        b[2] for b in module.get(e[1], ()) if b[0] == IMPORT and b[2] not in (IMPORT_ALL, IMPORT_DEFAULT)
+                    )
+                for n in names:
+                    if n is not None and fqn not in out.get(n, ()):
+                        out.setdefault(n, []).append(fqn)
+        r = pf.extended = {k: tuple(v) for k, v in out.items()}
+    return r
