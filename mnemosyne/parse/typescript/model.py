@@ -1,6 +1,11 @@
-"""Cheaper constructors for the frozen fact dataclasses the TypeScript extractor emits in bulk.
+"""What the TypeScript parser produces: ``ParsedFile`` (one per file: plain data that pickles,
+no tree-sitter nodes) with its ``ClassInfo``; and cheaper constructors of the fact dataclasses
+the TypeScript extractor emits in bulk (``make_symbol``, ``make_call``, ``make_import``).
 
-A frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__`` by
+The tuples a ``ParsedFile`` holds are tagged by ``mnemosyne.parse.typescript.tags``
+(docs/parse-typescript.md).
+
+Constructors: a frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__`` by
 name (~2 us for a ``Symbol``, ~1.8 us for a ``Call``). With ``slots=True`` every field is a slot
 descriptor, so setting the slots directly builds the same object (same class, same field values,
 equal and hashing alike) in about a third of the time. The field lists are checked at import: a
@@ -19,6 +24,13 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT_ALL,
     IMPORT_DEFAULT,
     PROP,
+    Binding,
+    Export,
+    Expr,
+    Member,
+    Site,
+    This,
+    TypeExpr,
 )
 
 _SYMBOL_FIELDS = (
@@ -109,13 +121,13 @@ class ClassInfo:
     fqn: str
     path: str
     scope: int  # binding scope index where the heritage expression is evaluated
-    extends: tuple | None = None
+    extends: Expr | None = None
     has_ctor: bool = False
-    # member name -> list of ('method'|'getter'|'setter', fqn) or ('field', scope, expr), and for
-    # an interface ('msig', return type) (a method signature: no body, so no Function)
-    members: dict[str, list[tuple]] = field(default_factory=dict)
+    # member name -> its entries (tags METHOD, GETTER, SETTER, FIELD, ITEM, DECO, MIXIN, and for an
+    # interface's or abstract method MSIG: a method signature, no body, so no Function)
+    members: dict[str, list[Member]] = field(default_factory=dict)
     # a class's ``implements`` types; an interface's ``extends`` types
-    implements: tuple = ()
+    implements: tuple[TypeExpr, ...] = ()
     is_interface: bool = False
 
 
@@ -131,28 +143,29 @@ class ParsedFile:
     # binding scope -> a key that survives edits elsewhere in the file: (scope fqn, ordinal among
     # the scopes sharing that fqn); other files' recorded reads name scopes by it (resolve/ts_reads)
     scope_key: list[tuple[str, int]] = field(default_factory=list)
-    scope_this: list[tuple | None] = field(default_factory=list)  # ('cls'|'obj', fqn) | ('type', t) | None
-    bindings: list[dict[str, list[tuple]]] = field(default_factory=list)
-    defs_at: dict[int, tuple] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
+    scope_this: list[This | None] = field(default_factory=list)  # THIS_CLS/SCLS/OBJ, TYPE or None
+    bindings: list[dict[str, list[Binding]]] = field(default_factory=list)  # per scope: name -> bindings
+    defs_at: dict[int, Binding] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
-    objects: dict[str, tuple[int, dict[str, tuple]]] = field(default_factory=dict)  # fqn -> (scope, member->expr)
+    objects: dict[str, tuple[int, dict[str, Expr]]] = field(default_factory=dict)  # fqn -> (scope, member->expr)
     namespaces: dict[str, list[int]] = field(default_factory=dict)  # TS namespace fqn -> its binding scopes
-    returns: dict[str, tuple[int, list[tuple | None], tuple | None]] = field(default_factory=dict)
-    exports: dict[str, tuple] = field(default_factory=dict)  # name -> ('local', n) | ('import', spec, n) | ('expr', e, scope)
+    # function fqn -> (its scope, the values it returns or yields (YIELD), its declared return type)
+    returns: dict[str, tuple[int, list[Expr | None], TypeExpr | None]] = field(default_factory=dict)
+    exports: dict[str, Export] = field(default_factory=dict)  # name -> LOCAL | IMPORT | EXPR | DEFAT
     stars: list[str] = field(default_factory=list)  # export * from spec
     cjs_whole: bool = False  # module.exports = X / export = X: require() gives the default export
     specs: list[tuple[str, int]] = field(default_factory=list)  # every imported specifier (spec, line)
-    sites: list[tuple[int, str, tuple | None, int]] = field(default_factory=list)  # (scope, kind, expr, line)
+    sites: list[Site] = field(default_factory=list)  # (scope, SITE_* kind, expr, line)
     # callee's last name -> (scope, callee expr, argument exprs) of the calls passing arguments that
     # may be functions: where a function's parameters come from (``_Ctx.param_values``)
-    call_args: dict[str, list[tuple[int, tuple, tuple]]] = field(default_factory=dict)
+    call_args: dict[str, list[tuple[int, Expr, tuple[Expr | None, ...]]]] = field(default_factory=dict)
     asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
     iifes: dict[str, int] | None = None  # computed on first use: ``_Ctx.called_at_once``
 
 
-def extends_name(e: tuple | None) -> str | None:
+def extends_name(e: Expr | None) -> str | None:
     """The name an ``extends`` expression ends with (``Base``, ``ns.Base``); None for others
     (a mixin call ``extends Mixin(Base)``)."""
     if e is None:

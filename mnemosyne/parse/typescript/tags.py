@@ -15,8 +15,8 @@ meaning has its own constant here, all with the value the resolver reads:
 - ``"obj"``: ``DEF_OBJ`` (the kind field of a ``DEF``) and ``THIS_OBJ`` (a scope's ``this``);
 - ``"..."``: ``SPREAD`` (an element of ``ALIT`` / an argument) and ``SPREADS`` (the member key
   of an object literal's spread sources; a key, not a tag);
-- ``"class"``: ``DEF_CLASS`` (the kind field of a ``DEF``) and ``ENTRY_CLASS`` (the walk's own
-  scope kinds, never in a result).
+- ``"class"``, ``"ns"``: ``DEF_CLASS``, ``DEF_NS`` (the kind field of a ``DEF``) and
+  ``ENTRY_CLASS``, ``ENTRY_NS`` (the walk's own scope kinds, never in a result).
 
 No constructors: the visit builds these tuples once per node, and a call per tuple would cost
 more than the budget of the parser allows; the tuple literals use the constants instead.
@@ -106,7 +106,7 @@ MSIG = "msig"  # ('msig', texpr|None): a method signature without a body (an int
 #                abstract method), its declared return type
 ITEM = "item"  # ('item', scope, expr): a value pushed into the field (``this.listeners.push(cb)``)
 MIXIN = "mixin"  # ('mixin', scope, expr): ``Object.assign(C.prototype, expr)``: its members are
-#                  C's (under member key ``SPREADS``); DECO: a method decorator's result
+#                  C's (under member key ``SPREADS``)
 
 # -- exports (``ParsedFile.exports``: name -> one of these, or IMPORT, or DEFAT) ----------------
 LOCAL = "local"  # ('local', name): what name is bound to in the module scope
@@ -121,9 +121,10 @@ SITE_DECORATOR = "decorator"  # ``@expr``: called when the class is defined
 SITE_SET = "set"  # ``expr = ...``: may run a setter
 SITE_GET = "get"  # a property read ``expr``: may run a getter
 SITE_ITER = "iter"  # ``for (x of expr)`` / ``[...expr]``: its ``[Symbol.iterator]`` and ``next``
-SITE_CB = "cb"  # (receiver call, callback): ``xs.map(f)``: the array calls f
-SITE_PCB = "pcb"  # (receiver call, callback): ``p.then(f)``: the promise calls f
-SITE_BCB = "bcb"  # (builtin, callback): ``setTimeout(f)``, ``new Promise(f)``, ``Array.from(xs, f)``
+SITE_CB = "cb"  # expr (callee, callback): ``xs.map(f)``: the array calls f
+SITE_PCB = "pcb"  # expr (callee, callback): ``p.then(f)``: the promise calls f
+SITE_BCB = "bcb"  # expr (callee, callback): ``setTimeout(f)``, ``new Promise(f)``, ``Array.from(xs, f)``:
+#                   the builtin calls f (only if the callee is the builtin)
 
 # -- keys that are not a name a member or a function can have ---------------------------------
 # the ``ParsedFile.call_args`` key of the calls of a function that has no name there: a function
@@ -158,4 +159,5 @@ Binding: TypeAlias = tuple[Any, ...]
 Member: TypeAlias = tuple[Any, ...]
 Export: TypeAlias = tuple[Any, ...]
 This: TypeAlias = tuple[str, Any]
-Site: TypeAlias = tuple[int, str, Any, int]  # (scope, SITE_*, expr or (receiver, callback), line)
+# (scope, SITE_*, expr or (callee, callback), line); during the visit the last field is the node
+Site: TypeAlias = tuple[int, str, Any, int]
