@@ -29,6 +29,7 @@ from mnemosyne.parse.typescript.tags import (
     SPREADS,
     SUPER_EXPR,
     THIS_EXPR,
+    Expr,
 )
 
 # array methods whose first argument is called with elements: which of its parameters they are
@@ -157,7 +158,7 @@ class Calls(Objects):
             if info is not None:  # Object.assign(C.prototype, mixin): C's instances have its members
                 if x is not None:
                     info.members.setdefault(SPREADS, []).append((MIXIN, scope, x))
-            else:
+            elif fqn is not None:
                 self.add_member(fqn, SPREADS, x)
 
     def record_call_args(self, scope: int, e: tuple, fn) -> None:
@@ -174,7 +175,7 @@ class Calls(Objects):
         a function or arrow written there, an object literal, a ``new`` or a call."""
         if name is None:
             name = e[2] if e[0] == PROP else e[1]
-        out = []
+        out: list[Expr | None] = []
         some = False
         K = self.K
         for a in args.named_children:

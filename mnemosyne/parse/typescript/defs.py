@@ -475,13 +475,13 @@ class Defs(Calls):
         # decorators run when the class is defined: inside a method (parameter decorators) the
         # calls belong to the scope enclosing the class, so push a transparent entry until the end
         if self.stack[-1].kind != ENTRY_CLASS:
-            for e in reversed(self.stack):
-                if e.kind == ENTRY_CLASS:
-                    if e.counters is None:
-                        e.counters = Namer()
-                    d = Entry(node.end_byte, e.fqn, ENTRY_CLASS, e.scope, None, e.cls)
-                    d.fe = e.fe
-                    d.counters = e.counters
+            for ent in reversed(self.stack):
+                if ent.kind == ENTRY_CLASS:
+                    if ent.counters is None:
+                        ent.counters = Namer()
+                    d = Entry(node.end_byte, ent.fqn, ENTRY_CLASS, ent.scope, None, ent.cls)
+                    d.fe = ent.fe
+                    d.counters = ent.counters
                     self.stack.append(d)
                     break
         inner = nth(node, 0)

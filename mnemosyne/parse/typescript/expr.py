@@ -26,6 +26,7 @@ from mnemosyne.parse.typescript.tags import (
     TYPE_ARRAY,
     TYPEOF,
     UNION,
+    Expr,
 )
 
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
@@ -78,7 +79,7 @@ class Exprs(Scopes):
                     name = text[base.start_byte : base.end_byte]
                     if not name.isascii():
                         name = self._t(base)
-                    obj = NULL_EXPR if name == "undefined" else (ID, name)
+                    obj: Expr | None = NULL_EXPR if name == "undefined" else (ID, name)
                 elif bk == K.this:
                     obj = THIS_EXPR
                 else:
@@ -254,7 +255,7 @@ class Exprs(Scopes):
                 return (TYPEOF, inner) if inner is not None else None
             elif t == K.k_union_type:
                 # `T | undefined` / `T | null` is T; `A | B` a union of known types
-                rest = []
+                rest: list = []
                 stack = [node]
                 union, literal, predefined, nulls = K.k_union_type, K.k_literal_type, K.k_predefined_type, K.nulls
                 while stack and len(rest) < 9:

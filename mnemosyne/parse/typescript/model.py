@@ -190,7 +190,9 @@ def class_names_extended(pf: ParsedFile) -> dict[str, tuple[str, ...]]:
                 names = {extends_name(e)}
                 if e is not None and e[0] == ID:  # `import { Base as B }; class D extends B`: also under Base
                     names.update(
-                        b[2] for b in module.get(e[1], ()) if b[0] == IMPORT and b[2] not in (IMPORT_ALL, IMPORT_DEFAULT)
+                        b[2]
+                        for b in module.get(e[1], ())
+                        if b[0] == IMPORT and b[2] not in (IMPORT_ALL, IMPORT_DEFAULT)
                     )
                 for n in names:
                     if n is not None and fqn not in out.get(n, ()):

@@ -25,6 +25,7 @@ from mnemosyne.parse.typescript.tags import (
     THIS_CLS,
     UNKNOWN_BINDING,
     VAR,
+    Expr,
 )
 
 
@@ -166,7 +167,7 @@ class Objects(Exprs):
                 if ch.is_named:
                     if ch.kind_id != self.K.k_comment:
                         if value is None:
-                            at = None
+                            at: Expr | None = None
                         elif ch.kind_id == self.K.k_rest_pattern:  # [x, ...rest]: the elements from here on
                             at = (FROM, value, pos, None, False)
                         else:
@@ -209,7 +210,9 @@ class Objects(Exprs):
             if x is not None and x[0] == IN:
                 x = x[2]
             d = self.pf.defs_at.get(x[1]) if x is not None and x[0] == DEFAT else None
-            return self.function_class(d[1], self.pf.objects[fqn][0]) if d is not None and d[2] == DEF_FUNC else None
+            if d is None or d[2] != DEF_FUNC or fqn is None:
+                return None
+            return self.function_class(d[1], self.pf.objects[fqn][0])
         if obj.kind_id != self.K.identifier:
             return None
         name = self._t(obj)

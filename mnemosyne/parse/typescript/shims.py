@@ -130,7 +130,7 @@ def _type_param_modifiers_blanked(data: bytes, spans: list[tuple[int, int]] | No
                 nl = data.find(b"\n", p + 2)
                 if nl < 0:
                     return None
-                p = ws_end(data, nl + 1).end()
+                p = ws_end(data, nl + 1).end()  # type: ignore[union-attr]  # `\s*` always matches
                 continue
             return tail(data, p)
 
@@ -151,7 +151,7 @@ def _type_param_modifiers_blanked(data: bytes, spans: list[tuple[int, int]] | No
                 first = [None] * len(ends)
                 nxt = None
                 for i in range(len(ends) - 1, -1, -1):
-                    r = reached(ws_end(data, ends[i] + 2).end())
+                    r = reached(ws_end(data, ends[i] + 2).end())  # type: ignore[union-attr]  # always matches
                     if r is not None:
                         nxt = r
                     first[i] = nxt

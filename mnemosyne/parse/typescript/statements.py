@@ -31,6 +31,7 @@ from mnemosyne.parse.typescript.tags import (
     UNKNOWN_BINDING,
     VAR,
     YIELD,
+    Expr,
 )
 
 
@@ -212,7 +213,7 @@ class Statements(Defs):
         if lt == "subscript_expression":  # registry["on-trace"] = f
             key = self.index_key(left.child_by_field_id(self.K.f_index))
             obj = self.local_object(left.child_by_field_id(self.K.f_object)) if key is not None else None
-            if obj is not None:
+            if obj is not None and key is not None:
                 self.add_member(obj, key, self.conv(right) if right is not None else None)
             return
         if lt != "member_expression":
@@ -224,6 +225,7 @@ class Statements(Defs):
                 if right is not None and right.type == "object":
                     self.register_object(right, self.module, 0)
                     _scope, members = pf.objects[self.module]
+                    e: Expr | None
                     for k, e in members.items():
                         pf.exports[k] = (EXPR, e, 0)
                 elif right is not None and right.type in ("arrow_function", "function_expression", "class"):

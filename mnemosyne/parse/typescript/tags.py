@@ -160,4 +160,4 @@ Member: TypeAlias = tuple[Any, ...]
 Export: TypeAlias = tuple[Any, ...]
 This: TypeAlias = tuple[str, Any]
 # (scope, SITE_*, expr or (callee, callback), line); during the visit the last field is the node
-Site: TypeAlias = tuple[int, str, Any, int]
+Site: TypeAlias = tuple[int, str, Any, Any]

@@ -97,6 +97,7 @@ class _Builder(Statements):
             else:
                 self.line(0)
                 starts = self.newlines
+                assert starts is not None
                 pf.sites = [(sc, k, e, bisect_right(starts, n.start_byte) + 1) for sc, k, e, n in pf.sites]
         if pf.call_args:
             self.unalias_calls()
@@ -191,6 +192,7 @@ def _edited_copy(b: _Builder, tree, spans: list[tuple[int, int]]):
     old = tree.copy()
     b.line(0)
     starts = b.newlines
+    assert starts is not None
     for s0, e0 in spans:
         r = bisect_right(starts, s0)  # 0-based row of the replacement (all on one line)
         col = s0 - (starts[r - 1] if r else 0)
