@@ -27,6 +27,8 @@ _lstrip_stars = methodcaller("lstrip", "*")
 
 
 class Entry:
+    """One entry of the visit's stack of enclosing scopes: a node's byte range ends at ``end``."""
+
     __slots__ = ("end", "fqn", "kind", "scope", "this", "counters", "cls", "fe", "nm")
 
     def __init__(self, end: int, fqn: str, kind: str, scope: int, this: tuple | None, cls: ClassInfo | None = None):
