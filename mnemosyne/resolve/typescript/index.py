@@ -17,8 +17,15 @@ from mnemosyne.gcpause import gc_paused
 from mnemosyne.hashing import content_hash
 from mnemosyne.indexmaps import add_to, discard_from
 from mnemosyne.parse.pool import ParseJob
-from mnemosyne.parse.ts_facts import make_call, make_import
-from mnemosyne.parse.typescript import ParsedFile, class_names_extended, is_source, module_name, parse_file
+from mnemosyne.parse.typescript import (
+    ParsedFile,
+    class_names_extended,
+    is_source,
+    make_call,
+    make_import,
+    module_name,
+    parse_file,
+)
 from mnemosyne.resolve.typescript.config import ConfigModel, build_config, is_config, resolution_view
 from mnemosyne.resolve.typescript.context import Ctx
 from mnemosyne.resolve.typescript.emit import CONFIDENCE
