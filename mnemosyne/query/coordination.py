@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, Field
 
 from mnemosyne import limits as L
+from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError, MnemosyneError
 from mnemosyne.query.core import ingested_head, run, workspace_info
 
@@ -77,12 +78,12 @@ class ConstraintInfo(BaseModel):
 # --- entities ----------------------------------------------------------------------------------
 
 _MATCH = {
-    "Function": "MATCH (e:Function {fully_qualified_name: $target})",
-    "Class": "MATCH (e:Class {fully_qualified_name: $target})",
-    "File": "MATCH (e:File {path: $target})",
+    "Function": f"MATCH (e:{V.FUNCTION} {{fully_qualified_name: $target}})",
+    "Class": f"MATCH (e:{V.CLASS} {{fully_qualified_name: $target}})",
+    "File": f"MATCH (e:{V.FILE} {{path: $target}})",
 }
 _KEY = "coalesce(e.fully_qualified_name, e.path)"
-_KIND = "CASE WHEN e:File THEN 'file' ELSE 'symbol' END"
+_KIND = f"CASE WHEN e:{V.FILE} THEN 'file' ELSE 'symbol' END"
 
 
 def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
@@ -95,7 +96,7 @@ def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
     rows = run(g, "symbol_at_commit", fqn=target, seq=head_seq)
     if rows:
         return "Class" if rows[0][1] == "Class" else "Function"
-    if g.ro_query("MATCH (f:File {path: $p}) RETURN f.path LIMIT 1", {"p": target}, label="coordination file"):
+    if g.ro_query(f"MATCH (f:{V.FILE} {{path: $p}}) RETURN f.path LIMIT 1", {"p": target}, label="coordination file"):
         return "File"
     from mnemosyne.query.api import UnknownSymbol, find_symbols
 
@@ -120,7 +121,7 @@ def _lock_from_row(row: list[Any], now: float) -> LockInfo:
 def _no_conflict(carry: str) -> str:
     """Continues a query that bound ``carry`` (``e``, or ``e, l``): keeps the row only when no
     other agent holds an unexpired lock on ``e`` that conflicts with a lock of type ``$type``."""
-    return ("OPTIONAL MATCH (e)-[:IS_LOCKED_BY]->(o:Lock) WHERE o.expires_at > $now AND o.agent_id <> $agent "
+    return (f"OPTIONAL MATCH (e)-[:{V.IS_LOCKED_BY}]->(o:{V.LOCK}) WHERE o.expires_at > $now AND o.agent_id <> $agent "
             f"AND (o.lock_type = 'exclusive' OR $type = 'exclusive') WITH {carry}, count(o) AS conflicts "
             "WHERE conflicts = 0")
 
@@ -161,19 +162,19 @@ def lock_symbol(
     params = {"target": fqn, "now": now, "agent": agent_id, "task": task_id, "exp": now + float(ttl_s),
               "type": lock_type, "id": f"lock-{uuid.uuid4().hex[:16]}"}  # fmt: skip
     # expired locks on this entity go away (they are ignored by readers anyway)
-    g.query(f"{match} MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE l.expires_at <= $now DELETE l", params,
+    g.query(f"{match} MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.expires_at <= $now DELETE l", params,
             label="lock cleanup")  # fmt: skip
     # a refresh may change the lock type, so it checks conflicts like a new lock: turning a shared
     # lock into an exclusive one while another agent holds any lock is a conflict
     rows = g.query(
-        f"{match} MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE l.agent_id = $agent AND l.expires_at > $now "
+        f"{match} MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.agent_id = $agent AND l.expires_at > $now "
         f"{_no_conflict('e, l')} SET l.expires_at = $exp, l.timestamp = $now, l.task_id = $task, l.lock_type = $type "
         f"{_LOCK_RETURN}",
         params, label="lock refresh",
     )  # fmt: skip
     if not rows:
         rows = g.query(
-            f"{match} {_no_conflict('e')} CREATE (e)-[:IS_LOCKED_BY]->(l:Lock {{id: $id, lock_type: $type, "
+            f"{match} {_no_conflict('e')} CREATE (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK} {{id: $id, lock_type: $type, "
             f"agent_id: $agent, task_id: $task, timestamp: $now, expires_at: $exp}}) {_LOCK_RETURN}",
             params, label="lock create",
         )  # fmt: skip
@@ -197,7 +198,7 @@ def unlock_symbol(db: Database, ws: Any, fqn: str, agent_id: str, lock_id: str |
     g = db.graph(info.name)
     label = _entity(db, info, g, fqn)
     cond = "l.agent_id = $agent" + (" AND l.id = $id" if lock_id else "")
-    res = g.query_result(f"{_MATCH[label]} MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE {cond} DELETE l",
+    res = g.query_result(f"{_MATCH[label]} MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE {cond} DELETE l",
                          {"target": fqn, "agent": agent_id, "id": lock_id}, label="unlock")  # fmt: skip
     n = int(getattr(res, "nodes_deleted", 0) or 0)
     if n == 0:
@@ -221,9 +222,9 @@ def list_locks(db: Database, ws: Any, target: str | None = None, agent_id: str |
     conds = ["l.expires_at > $now"]
     if agent_id:
         conds.append("l.agent_id = $agent")
-    match = "MATCH (e)-[:IS_LOCKED_BY]->(l:Lock)"
+    match = f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK})"
     if target:
-        match = ("MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE (e:Function OR e:Class OR e:File) AND "
+        match = (f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE (e:{V.FUNCTION} OR e:{V.CLASS} OR e:{V.FILE}) AND "
                  "(e.fully_qualified_name = $target OR e.path = $target)")  # fmt: skip
         rows = g.ro_query(f"{match} AND {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
                           {"now": now, "agent": agent_id, "target": target}, label="list locks")  # fmt: skip
@@ -276,8 +277,8 @@ def add_constraint(
     g = db.graph(info.name)
     label = _entity(db, info, g, target)
     rows = g.query(
-        f"{_MATCH[label]} CREATE (c:Constraint {{id: $id, type: $type, params: $params, reason: $reason, "
-        f"severity: $severity, owner: $owner, created_at: $now}})-[:APPLIES_TO]->(e) {_CONSTRAINT_RETURN}",
+        f"{_MATCH[label]} CREATE (c:{V.CONSTRAINT} {{id: $id, type: $type, params: $params, reason: $reason, "
+        f"severity: $severity, owner: $owner, created_at: $now}})-[:{V.APPLIES_TO}]->(e) {_CONSTRAINT_RETURN}",
         {"target": target, "id": f"con-{uuid.uuid4().hex[:16]}", "type": type.strip(),
          "params": params_json, "reason": reason or "", "severity": severity,
          "owner": owner, "now": time.time()},
@@ -290,7 +291,7 @@ def remove_constraint(db: Database, ws: Any, constraint_id: str) -> int:
     """Delete a constraint by id; returns 1 if it existed, else 0."""
     L.check_text(constraint_id, "constraint id", L.MAX_ID_CHARS)
     info = workspace_info(db, ws)
-    res = db.graph(info.name).query_result("MATCH (c:Constraint {id: $id}) DETACH DELETE c", {"id": constraint_id},
+    res = db.graph(info.name).query_result(f"MATCH (c:{V.CONSTRAINT} {{id: $id}}) DETACH DELETE c", {"id": constraint_id},
                                            label="remove constraint")  # fmt: skip
     return int(getattr(res, "nodes_deleted", 0) or 0)
 
@@ -301,7 +302,7 @@ def list_constraints(db: Database, ws: Any, target: str | None = None) -> list[C
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     if not target:
-        rows = g.ro_query(f"MATCH (c:Constraint)-[:APPLIES_TO]->(e) {_CONSTRAINT_RETURN} ORDER BY c.created_at",
+        rows = g.ro_query(f"MATCH (c:{V.CONSTRAINT})-[:{V.APPLIES_TO}]->(e) {_CONSTRAINT_RETURN} ORDER BY c.created_at",
                           label="list constraints")  # fmt: skip
         return [_constraint_from_row(r) for r in rows]
     return constraints_for(db, info, [target])
@@ -316,21 +317,21 @@ def constraints_for(db: Database, ws: Any, targets: list[str]) -> list[Constrain
     g = db.graph(info.name)
     rows = g.ro_query(
         # start from the (few) constraints: written as one pattern the planner scans every node for e
-        "MATCH (c:Constraint) WITH c MATCH (c)-[:APPLIES_TO]->(e) WHERE e.fully_qualified_name IN $t OR e.path IN $t "
+        f"MATCH (c:{V.CONSTRAINT}) WITH c MATCH (c)-[:{V.APPLIES_TO}]->(e) WHERE e.fully_qualified_name IN $t OR e.path IN $t "
         f"{_CONSTRAINT_RETURN} ORDER BY c.created_at",
         {"t": list(targets)}, label="constraints for",
     )  # fmt: skip
-    if not rows and not g.ro_query("MATCH (c:Constraint) RETURN c.id LIMIT 1", label="any constraint"):
+    if not rows and not g.ro_query(f"MATCH (c:{V.CONSTRAINT}) RETURN c.id LIMIT 1", label="any constraint"):
         return []  # the common case: no constraint at all, nothing more to look up
     files = g.ro_query(
-        "MATCH (f:Function) WHERE f.fully_qualified_name IN $t AND f.file IS NOT NULL RETURN DISTINCT f.file AS file "
-        "UNION MATCH (k:Class) WHERE k.fully_qualified_name IN $t AND k.file IS NOT NULL RETURN DISTINCT k.file AS file",
+        f"MATCH (f:{V.FUNCTION}) WHERE f.fully_qualified_name IN $t AND f.file IS NOT NULL RETURN DISTINCT f.file AS file "
+        f"UNION MATCH (k:{V.CLASS}) WHERE k.fully_qualified_name IN $t AND k.file IS NOT NULL RETURN DISTINCT k.file AS file",
         {"t": list(targets)}, label="constraint files",
     )  # fmt: skip
     paths = sorted({r[0] for r in files} - set(targets))
     if paths:
         rows += g.ro_query(
-            f"MATCH (c:Constraint)-[:APPLIES_TO]->(e:File) WHERE e.path IN $p {_CONSTRAINT_RETURN}",
+            f"MATCH (c:{V.CONSTRAINT})-[:{V.APPLIES_TO}]->(e:{V.FILE}) WHERE e.path IN $p {_CONSTRAINT_RETURN}",
             {"p": paths}, label="constraints on files",
         )  # fmt: skip
     seen: dict[str, ConstraintInfo] = {}
@@ -347,7 +348,7 @@ def locks_for(db: Database, ws: Any, targets: list[str]) -> list[LockInfo]:
     info = workspace_info(db, ws)
     now = time.time()
     rows = db.graph(info.name).ro_query(
-        "MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE l.expires_at > $now AND "
+        f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.expires_at > $now AND "
         f"(e.fully_qualified_name IN $t OR e.path IN $t) {_LOCK_RETURN} ORDER BY l.expires_at",
         {"t": list(targets), "now": now}, label="locks for",
     )  # fmt: skip

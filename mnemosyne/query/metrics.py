@@ -15,12 +15,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import resolve_at, workspace_info
 from mnemosyne.query.models import AtCommit
+from mnemosyne.temporal import began_in, believed, holds_at
 
 ORDERS = ("complexity", "loc", "params", "nesting", "fan_in", "fan_out")
-_HOLDS = "{r}.valid_from_seq <= $seq AND ({r}.valid_to_seq IS NULL OR {r}.valid_to_seq > $seq) AND {r}.superseded_at IS NULL"
 _FN = "coalesce(d.kind, f.kind) IN ['function', 'method'] AND d.complexity IS NOT NULL"
 
 
@@ -61,7 +62,7 @@ def _at(db: Any, info: Any, rev: str | None) -> AtCommit:
 def _defined(g: Any, seq: int) -> dict[str, tuple[Any, ...]]:
     """fqn -> (kind, file, complexity, loc, params, nesting) of the functions defined at ``seq``."""
     rows = g.ro_query(
-        f"MATCH ()-[d:DEFINES]->(f:Function) WHERE {_HOLDS.format(r='d')} AND {_FN} "
+        f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {holds_at('d')} AND {_FN} "
         "RETURN f.fully_qualified_name, coalesce(d.kind, f.kind), d.file, d.complexity, d.loc, d.params, d.nesting",
         {"seq": seq}, label="metrics at commit",
     )  # fmt: skip
@@ -72,9 +73,9 @@ def _fans(g: Any, seq: int, fqns: list[str]) -> dict[str, tuple[int, int]]:
     if not fqns:
         return {}
     rows = g.ro_query(
-        "UNWIND $t AS k MATCH (f:Function {fully_qualified_name: k}) "
-        f"RETURN k, size([(f)<-[i:CALLS]-() WHERE {_HOLDS.format(r='i')} | 1]), "
-        f"size([(f)-[o:CALLS]->() WHERE {_HOLDS.format(r='o')} | 1])",
+        f"UNWIND $t AS k MATCH (f:{V.FUNCTION} {{fully_qualified_name: k}}) "
+        f"RETURN k, size([(f)<-[i:{V.CALLS}]-() WHERE {holds_at('i')} | 1]), "
+        f"size([(f)-[o:{V.CALLS}]->() WHERE {holds_at('o')} | 1])",
         {"t": fqns, "seq": seq}, label="fan in/out",
     )  # fmt: skip
     return {r[0]: (int(r[1]), int(r[2])) for r in rows}
@@ -136,8 +137,8 @@ def hot_spots(db: Any, ws: Any, since: str | None = None, at: str | None = None,
     old = _at(db, info, since) if since else None
     lo = old.seq if old is not None else -1
     rows = g.ro_query(
-        "MATCH ()-[d:DEFINES]->(f:Function) WHERE d.valid_from_seq > $lo AND d.valid_from_seq <= $seq "
-        "AND d.superseded_at IS NULL RETURN f.fully_qualified_name, count(d)",
+        f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {began_in('d', '$lo', '$seq')} "
+        f"AND {believed('d')} RETURN f.fully_qualified_name, count(d)",
         {"lo": lo, "seq": atc.seq}, label="definition changes",
     )  # fmt: skip
     changes = {r[0]: int(r[1]) for r in rows}

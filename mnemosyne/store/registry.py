@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError, WorkspaceNotFound
 from mnemosyne.limits import MAX_WORKSPACE_NAME
 from mnemosyne.store.keys import REGISTRY_GRAPH, WORKSPACE_PREFIX, graph_key
@@ -78,7 +79,7 @@ class WorkspaceRegistry:
             return
         rows = self.graph.ro_query("CALL db.indexes() YIELD label, types RETURN label, types")
         if not any(label == "Workspace" and "name" in dict(types) for label, types in rows):
-            self.graph.query("CREATE INDEX FOR (w:Workspace) ON (w.name)", label="registry index")
+            self.graph.query(f"CREATE INDEX FOR (w:{V.WORKSPACE}) ON (w.name)", label="registry index")
         self._indexed = True
 
     def add(self, name: str, path: str | Path, branch: str) -> WorkspaceInfo:
@@ -100,7 +101,7 @@ class WorkspaceRegistry:
         self._ensure_index()
         now = int(time.time())
         rows = self.graph.query(
-            "CREATE (w:Workspace {name: $name, path: $path, default_branch: $branch, state: $state, "
+            f"CREATE (w:{V.WORKSPACE} {{name: $name, path: $path, default_branch: $branch, state: $state, "
             "added_at: $now, updated_at: $now}) " + _RETURN,
             {"name": name, "path": str(root), "branch": branch, "state": STATE_REGISTERED, "now": now},
             label="registry add",
@@ -119,7 +120,7 @@ class WorkspaceRegistry:
         return _row_to_info(rows[0]) if rows else None
 
     def list(self) -> list[WorkspaceInfo]:
-        rows = self.graph.ro_query("MATCH (w:Workspace) " + _RETURN + " ORDER BY w.name", label="registry list")
+        rows = self.graph.ro_query(f"MATCH (w:{V.WORKSPACE}) " + _RETURN + " ORDER BY w.name", label="registry list")
         return [_row_to_info(r) for r in rows]
 
     def update(self, name: str, **fields: Any) -> WorkspaceInfo:
@@ -130,7 +131,7 @@ class WorkspaceRegistry:
         if "path" in fields and fields["path"] is not None:
             fields["path"] = str(fields["path"])
         sets = ", ".join(f"w.{_FIELDS_TO_PROPS[k]} = ${k}" for k in fields)
-        cypher = "MATCH (w:Workspace {name: $name}) SET " + (sets + ", " if sets else "")
+        cypher = f"MATCH (w:{V.WORKSPACE} {{name: $name}}) SET " + (sets + ", " if sets else "")
         cypher += "w.updated_at = $now " + _RETURN
         rows = self.graph.query(cypher, {**fields, "name": name, "now": int(time.time())}, label="registry update")
         if not rows:
@@ -141,7 +142,7 @@ class WorkspaceRegistry:
         """Unregister ``name``; with ``drop_graph`` also delete its graph ``ws_<name>``."""
         info = self.get(name)
         if len(name) <= MAX_WORKSPACE_NAME:
-            self.graph.query("MATCH (w:Workspace {name: $name}) DELETE w", {"name": name}, label="registry remove")
+            self.graph.query(f"MATCH (w:{V.WORKSPACE} {{name: $name}}) DELETE w", {"name": name}, label="registry remove")
             if drop_graph:
                 from mnemosyne.store.switch import side_graph
 
@@ -149,7 +150,7 @@ class WorkspaceRegistry:
                 side_graph(self.db, name).delete()  # a history being built behind its head
             return info
         # a name longer than the bound (registered before it held): found without the index
-        self.graph.query("MATCH (w:Workspace) WHERE w.name + '' = $name DELETE w", {"name": name},
+        self.graph.query(f"MATCH (w:{V.WORKSPACE}) WHERE w.name + '' = $name DELETE w", {"name": name},
                          label="registry remove (long name)")  # fmt: skip
         if drop_graph:
             self.db.raw_graph(WORKSPACE_PREFIX + name).delete()
@@ -157,11 +158,11 @@ class WorkspaceRegistry:
 
     def _lookup(self, name: str) -> list[list[Any]]:
         if len(name or "") <= MAX_WORKSPACE_NAME:
-            return self.graph.ro_query("MATCH (w:Workspace {name: $name}) " + _RETURN, {"name": name},
+            return self.graph.ro_query(f"MATCH (w:{V.WORKSPACE} {{name: $name}}) " + _RETURN, {"name": name},
                                        label="registry get")  # fmt: skip
         # longer than names may be now (registered before the bound held): the range index leaves
         # out strings over 4,096 bytes, so compare without it, so that it can still be removed
-        return self.graph.ro_query("MATCH (w:Workspace) WHERE w.name + '' = $name " + _RETURN, {"name": name},
+        return self.graph.ro_query(f"MATCH (w:{V.WORKSPACE}) WHERE w.name + '' = $name " + _RETURN, {"name": name},
                                    label="registry get (long name)")  # fmt: skip
 
     def _not_found(self, name: str) -> str:
