@@ -26,7 +26,8 @@ from pydantic import BaseModel, Field
 from mnemosyne import limits as L
 from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError, MnemosyneError
-from mnemosyne.query.core import ingested_head, run, workspace_info
+from mnemosyne.query.core import ingested_head, records, workspace_info
+from mnemosyne.store.rows import Record, query_records
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -93,9 +94,9 @@ def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
         raise ConfigError("target must be a non-empty FQN or file path")
     L.check_key(target, "target (FQN or file path)")
     head_seq, _ = ingested_head(g, info)
-    rows = run(g, "symbol_at_commit", fqn=target, seq=head_seq)
+    rows = records(g, "symbol_at_commit", fqn=target, seq=head_seq)
     if rows:
-        return "Class" if rows[0][1] == "Class" else "Function"
+        return V.CLASS if rows[0].label == V.CLASS else V.FUNCTION
     if g.ro_query(f"MATCH (f:{V.FILE} {{path: $p}}) RETURN f.path LIMIT 1", {"p": target}, label="coordination file"):
         return "File"
     from mnemosyne.query.api import UnknownSymbol, find_symbols
@@ -108,12 +109,12 @@ def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
     )
 
 
-def _lock_from_row(row: list[Any], now: float) -> LockInfo:
-    lid, target, kind, lock_type, agent, task, ts, exp = row
-    return LockInfo(id=lid, target=target, target_kind=kind, lock_type=lock_type or "exclusive",
-                    agent_id=L.clip(agent, L.MAX_AGENT_ID) or "", task_id=L.clip(task, L.MAX_TASK_ID),
-                    timestamp=float(ts or 0), expires_at=float(exp or 0),
-                    expires_in_s=round(max(0.0, float(exp or 0) - now), 1))  # fmt: skip
+def _lock_from_row(row: Record, now: float) -> LockInfo:
+    exp = float(row.expires_at or 0)
+    return LockInfo(id=row.id, target=row.target, target_kind=row.target_kind, lock_type=row.lock_type or "exclusive",
+                    agent_id=L.clip(row.agent_id, L.MAX_AGENT_ID) or "", task_id=L.clip(row.task_id, L.MAX_TASK_ID),
+                    timestamp=float(row.timestamp or 0), expires_at=exp,
+                    expires_in_s=round(max(0.0, exp - now), 1))  # fmt: skip
 
 
 
@@ -126,7 +127,8 @@ def _no_conflict(carry: str) -> str:
             "WHERE conflicts = 0")
 
 
-_LOCK_RETURN = f"RETURN l.id, {_KEY}, {_KIND}, l.lock_type, l.agent_id, l.task_id, l.timestamp, l.expires_at"
+_LOCK_RETURN = (f"RETURN l.id AS id, {_KEY} AS target, {_KIND} AS target_kind, l.lock_type AS lock_type, "
+                "l.agent_id AS agent_id, l.task_id AS task_id, l.timestamp AS timestamp, l.expires_at AS expires_at")
 
 
 # --- locks -------------------------------------------------------------------------------------
@@ -166,17 +168,17 @@ def lock_symbol(
             label="lock cleanup")  # fmt: skip
     # a refresh may change the lock type, so it checks conflicts like a new lock: turning a shared
     # lock into an exclusive one while another agent holds any lock is a conflict
-    rows = g.query(
-        f"{match} MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.agent_id = $agent AND l.expires_at > $now "
+    rows = query_records(
+        g, f"{match} MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.agent_id = $agent AND l.expires_at > $now "
         f"{_no_conflict('e, l')} SET l.expires_at = $exp, l.timestamp = $now, l.task_id = $task, l.lock_type = $type "
         f"{_LOCK_RETURN}",
-        params, label="lock refresh",
+        params, label="lock refresh", readonly=False,
     )  # fmt: skip
     if not rows:
-        rows = g.query(
-            f"{match} {_no_conflict('e')} CREATE (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK} {{id: $id, lock_type: $type, "
+        rows = query_records(
+            g, f"{match} {_no_conflict('e')} CREATE (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK} {{id: $id, lock_type: $type, "
             f"agent_id: $agent, task_id: $task, timestamp: $now, expires_at: $exp}}) {_LOCK_RETURN}",
-            params, label="lock create",
+            params, label="lock create", readonly=False,
         )  # fmt: skip
     if not rows:
         holders = list_locks(db, info, fqn)
@@ -226,22 +228,24 @@ def list_locks(db: Database, ws: Any, target: str | None = None, agent_id: str |
     if target:
         match = (f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE (e:{V.FUNCTION} OR e:{V.CLASS} OR e:{V.FILE}) AND "
                  "(e.fully_qualified_name = $target OR e.path = $target)")  # fmt: skip
-        rows = g.ro_query(f"{match} AND {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
-                          {"now": now, "agent": agent_id, "target": target}, label="list locks")  # fmt: skip
+        rows = query_records(g, f"{match} AND {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
+                             {"now": now, "agent": agent_id, "target": target}, label="list locks")  # fmt: skip
     else:
-        rows = g.ro_query(f"{match} WHERE {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
-                          {"now": now, "agent": agent_id}, label="list locks")  # fmt: skip
+        rows = query_records(g, f"{match} WHERE {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
+                             {"now": now, "agent": agent_id}, label="list locks")  # fmt: skip
     return [_lock_from_row(r, now) for r in rows]
 
 
 # --- constraints -------------------------------------------------------------------------------
 
-_CONSTRAINT_RETURN = (f"RETURN c.id, {_KEY}, {_KIND}, c.type, c.params, c.reason, c.severity, c.owner, "
-                      "c.created_at")  # fmt: skip
+_CONSTRAINT_RETURN = (f"RETURN c.id AS id, {_KEY} AS target, {_KIND} AS target_kind, c.type AS type, "
+                      "c.params AS params, c.reason AS reason, c.severity AS severity, c.owner AS owner, "
+                      "c.created_at AS created_at")  # fmt: skip
 
 
-def _constraint_from_row(row: list[Any]) -> ConstraintInfo:
-    cid, target, kind, ctype, params, reason, severity, owner, created = row
+def _constraint_from_row(row: Record) -> ConstraintInfo:
+    cid, target, kind, ctype, params = row.id, row.target, row.target_kind, row.type, row.params
+    reason, severity, owner, created = row.reason, row.severity, row.owner, row.created_at
     # stored before the limits held: read back within them
     try:
         p = json.loads(params) if params and len(params) <= L.MAX_PARAMS_JSON else {}
@@ -276,13 +280,13 @@ def add_constraint(
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     label = _entity(db, info, g, target)
-    rows = g.query(
-        f"{_MATCH[label]} CREATE (c:{V.CONSTRAINT} {{id: $id, type: $type, params: $params, reason: $reason, "
+    rows = query_records(
+        g, f"{_MATCH[label]} CREATE (c:{V.CONSTRAINT} {{id: $id, type: $type, params: $params, reason: $reason, "
         f"severity: $severity, owner: $owner, created_at: $now}})-[:{V.APPLIES_TO}]->(e) {_CONSTRAINT_RETURN}",
         {"target": target, "id": f"con-{uuid.uuid4().hex[:16]}", "type": type.strip(),
          "params": params_json, "reason": reason or "", "severity": severity,
          "owner": owner, "now": time.time()},
-        label="add constraint",
+        label="add constraint", readonly=False,
     )  # fmt: skip
     return _constraint_from_row(rows[0])
 
@@ -302,8 +306,8 @@ def list_constraints(db: Database, ws: Any, target: str | None = None) -> list[C
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     if not target:
-        rows = g.ro_query(f"MATCH (c:{V.CONSTRAINT})-[:{V.APPLIES_TO}]->(e) {_CONSTRAINT_RETURN} ORDER BY c.created_at",
-                          label="list constraints")  # fmt: skip
+        rows = query_records(g, f"MATCH (c:{V.CONSTRAINT})-[:{V.APPLIES_TO}]->(e) {_CONSTRAINT_RETURN} "
+                             "ORDER BY c.created_at", label="list constraints")  # fmt: skip
         return [_constraint_from_row(r) for r in rows]
     return constraints_for(db, info, [target])
 
@@ -315,7 +319,8 @@ def constraints_for(db: Database, ws: Any, targets: list[str]) -> list[Constrain
         return []
     info = workspace_info(db, ws)
     g = db.graph(info.name)
-    rows = g.ro_query(
+    rows = query_records(
+        g,
         # start from the (few) constraints: written as one pattern the planner scans every node for e
         f"MATCH (c:{V.CONSTRAINT}) WITH c MATCH (c)-[:{V.APPLIES_TO}]->(e) WHERE e.fully_qualified_name IN $t OR e.path IN $t "
         f"{_CONSTRAINT_RETURN} ORDER BY c.created_at",
@@ -323,15 +328,15 @@ def constraints_for(db: Database, ws: Any, targets: list[str]) -> list[Constrain
     )  # fmt: skip
     if not rows and not g.ro_query(f"MATCH (c:{V.CONSTRAINT}) RETURN c.id LIMIT 1", label="any constraint"):
         return []  # the common case: no constraint at all, nothing more to look up
-    files = g.ro_query(
-        f"MATCH (f:{V.FUNCTION}) WHERE f.fully_qualified_name IN $t AND f.file IS NOT NULL RETURN DISTINCT f.file AS file "
+    files = query_records(
+        g, f"MATCH (f:{V.FUNCTION}) WHERE f.fully_qualified_name IN $t AND f.file IS NOT NULL RETURN DISTINCT f.file AS file "
         f"UNION MATCH (k:{V.CLASS}) WHERE k.fully_qualified_name IN $t AND k.file IS NOT NULL RETURN DISTINCT k.file AS file",
         {"t": list(targets)}, label="constraint files",
     )  # fmt: skip
-    paths = sorted({r[0] for r in files} - set(targets))
+    paths = sorted({r.file for r in files} - set(targets))
     if paths:
-        rows += g.ro_query(
-            f"MATCH (c:{V.CONSTRAINT})-[:{V.APPLIES_TO}]->(e:{V.FILE}) WHERE e.path IN $p {_CONSTRAINT_RETURN}",
+        rows += query_records(
+            g, f"MATCH (c:{V.CONSTRAINT})-[:{V.APPLIES_TO}]->(e:{V.FILE}) WHERE e.path IN $p {_CONSTRAINT_RETURN}",
             {"p": paths}, label="constraints on files",
         )  # fmt: skip
     seen: dict[str, ConstraintInfo] = {}
@@ -347,8 +352,8 @@ def locks_for(db: Database, ws: Any, targets: list[str]) -> list[LockInfo]:
         return []
     info = workspace_info(db, ws)
     now = time.time()
-    rows = db.graph(info.name).ro_query(
-        f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.expires_at > $now AND "
+    rows = query_records(
+        db.graph(info.name), f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.expires_at > $now AND "
         f"(e.fully_qualified_name IN $t OR e.path IN $t) {_LOCK_RETURN} ORDER BY l.expires_at",
         {"t": list(targets), "now": now}, label="locks for",
     )  # fmt: skip

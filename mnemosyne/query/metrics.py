@@ -19,6 +19,7 @@ from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import resolve_at, workspace_info
 from mnemosyne.query.models import AtCommit
+from mnemosyne.store.rows import query_records
 from mnemosyne.temporal import began_in, believed, holds_at
 
 ORDERS = ("complexity", "loc", "params", "nesting", "fan_in", "fan_out")
@@ -61,24 +62,25 @@ def _at(db: Any, info: Any, rev: str | None) -> AtCommit:
 
 def _defined(g: Any, seq: int) -> dict[str, tuple[Any, ...]]:
     """fqn -> (kind, file, complexity, loc, params, nesting) of the functions defined at ``seq``."""
-    rows = g.ro_query(
-        f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {holds_at('d')} AND {_FN} "
-        "RETURN f.fully_qualified_name, coalesce(d.kind, f.kind), d.file, d.complexity, d.loc, d.params, d.nesting",
+    rows = query_records(
+        g, f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {holds_at('d')} AND {_FN} "
+        "RETURN f.fully_qualified_name AS fqn, coalesce(d.kind, f.kind) AS kind, d.file AS file, "
+        "d.complexity AS complexity, d.loc AS loc, d.params AS params, d.nesting AS nesting",
         {"seq": seq}, label="metrics at commit",
     )  # fmt: skip
-    return {r[0]: tuple(r[1:]) for r in rows}
+    return {r.fqn: (r.kind, r.file, r.complexity, r.loc, r.params, r.nesting) for r in rows}
 
 
 def _fans(g: Any, seq: int, fqns: list[str]) -> dict[str, tuple[int, int]]:
     if not fqns:
         return {}
-    rows = g.ro_query(
-        f"UNWIND $t AS k MATCH (f:{V.FUNCTION} {{fully_qualified_name: k}}) "
-        f"RETURN k, size([(f)<-[i:{V.CALLS}]-() WHERE {holds_at('i')} | 1]), "
-        f"size([(f)-[o:{V.CALLS}]->() WHERE {holds_at('o')} | 1])",
+    rows = query_records(
+        g, f"UNWIND $t AS k MATCH (f:{V.FUNCTION} {{fully_qualified_name: k}}) "
+        f"RETURN k AS fqn, size([(f)<-[i:{V.CALLS}]-() WHERE {holds_at('i')} | 1]) AS fan_in, "
+        f"size([(f)-[o:{V.CALLS}]->() WHERE {holds_at('o')} | 1]) AS fan_out",
         {"t": fqns, "seq": seq}, label="fan in/out",
     )  # fmt: skip
-    return {r[0]: (int(r[1]), int(r[2])) for r in rows}
+    return {r.fqn: (int(r.fan_in), int(r.fan_out)) for r in rows}
 
 
 def _item(fqn: str, v: tuple[Any, ...], **kw: Any) -> FunctionMetrics:
@@ -136,12 +138,12 @@ def hot_spots(db: Any, ws: Any, since: str | None = None, at: str | None = None,
     atc = _at(db, info, at)
     old = _at(db, info, since) if since else None
     lo = old.seq if old is not None else -1
-    rows = g.ro_query(
-        f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {began_in('d', '$lo', '$seq')} "
-        f"AND {believed('d')} RETURN f.fully_qualified_name, count(d)",
+    rows = query_records(
+        g, f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {began_in('d', '$lo', '$seq')} "
+        f"AND {believed('d')} RETURN f.fully_qualified_name AS fqn, count(d) AS changes",
         {"lo": lo, "seq": atc.seq}, label="definition changes",
     )  # fmt: skip
-    changes = {r[0]: int(r[1]) for r in rows}
+    changes = {r.fqn: int(r.changes) for r in rows}
     defined = _defined(g, atc.seq)
     items = [_item(k, v, changes=changes[k], score=float(int(v[2]) * changes[k]))
              for k, v in defined.items() if changes.get(k)]  # fmt: skip
