@@ -19,7 +19,7 @@ from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import resolve_at, workspace_info
 from mnemosyne.query.models import AtCommit
-from mnemosyne.store.rows import query_records
+from mnemosyne.store.rows import Record, query_records
 from mnemosyne.temporal import began_in, believed, holds_at
 
 ORDERS = ("complexity", "loc", "params", "nesting", "fan_in", "fan_out")
@@ -60,15 +60,15 @@ def _at(db: Any, info: Any, rev: str | None) -> AtCommit:
     return atc
 
 
-def _defined(g: Any, seq: int) -> dict[str, tuple[Any, ...]]:
-    """fqn -> (kind, file, complexity, loc, params, nesting) of the functions defined at ``seq``."""
+def _defined(g: Any, seq: int) -> dict[str, Record]:
+    """fqn -> the row (kind, file, complexity, loc, params, nesting) of each function defined at ``seq``."""
     rows = query_records(
         g, f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {holds_at('d')} AND {_FN} "
         "RETURN f.fully_qualified_name AS fqn, coalesce(d.kind, f.kind) AS kind, d.file AS file, "
         "d.complexity AS complexity, d.loc AS loc, d.params AS params, d.nesting AS nesting",
         {"seq": seq}, label="metrics at commit",
     )  # fmt: skip
-    return {r.fqn: (r.kind, r.file, r.complexity, r.loc, r.params, r.nesting) for r in rows}
+    return {r.fqn: r for r in rows}
 
 
 def _fans(g: Any, seq: int, fqns: list[str]) -> dict[str, tuple[int, int]]:
@@ -83,10 +83,9 @@ def _fans(g: Any, seq: int, fqns: list[str]) -> dict[str, tuple[int, int]]:
     return {r.fqn: (int(r.fan_in), int(r.fan_out)) for r in rows}
 
 
-def _item(fqn: str, v: tuple[Any, ...], **kw: Any) -> FunctionMetrics:
-    kind, file, cc, loc, params, nesting = v
-    return FunctionMetrics(fqn=fqn, kind=kind, file=file, complexity=int(cc), loc=int(loc or 0),
-                           params=int(params or 0), nesting=int(nesting or 0), **kw)  # fmt: skip
+def _item(fqn: str, v: Record, **kw: Any) -> FunctionMetrics:
+    return FunctionMetrics(fqn=fqn, kind=v.kind, file=v.file, complexity=int(v.complexity), loc=int(v.loc or 0),
+                           params=int(v.params or 0), nesting=int(v.nesting or 0), **kw)  # fmt: skip
 
 
 def _with_fans(g: Any, seq: int, items: list[FunctionMetrics]) -> list[FunctionMetrics]:
@@ -122,8 +121,8 @@ def complexity_growth(db: Any, ws: Any, since: str, at: str | None = None, limit
     g = db.graph(info.name)
     atc, old = _at(db, info, at), _at(db, info, since)
     now, then = _defined(g, atc.seq), _defined(g, old.seq)
-    items = [_item(k, v, before=int(then[k][2]), growth=int(v[2]) - int(then[k][2]))
-             for k, v in now.items() if k in then and int(v[2]) > int(then[k][2])]  # fmt: skip
+    items = [_item(k, v, before=int(then[k].complexity), growth=int(v.complexity) - int(then[k].complexity))
+             for k, v in now.items() if k in then and int(v.complexity) > int(then[k].complexity)]  # fmt: skip
     items.sort(key=lambda i: (-(i.growth or 0), -i.complexity, i.fqn))
     top = _with_fans(g, atc.seq, items[:limit])
     return MetricsResult(workspace=info.name, at=atc, view="growth", since=old, functions=top, total=len(now))
@@ -145,7 +144,7 @@ def hot_spots(db: Any, ws: Any, since: str | None = None, at: str | None = None,
     )  # fmt: skip
     changes = {r.fqn: int(r.changes) for r in rows}
     defined = _defined(g, atc.seq)
-    items = [_item(k, v, changes=changes[k], score=float(int(v[2]) * changes[k]))
+    items = [_item(k, v, changes=changes[k], score=float(int(v.complexity) * changes[k]))
              for k, v in defined.items() if changes.get(k)]  # fmt: skip
     items.sort(key=lambda i: (-(i.score or 0), -i.complexity, i.fqn))
     top = _with_fans(g, atc.seq, items[:limit])
