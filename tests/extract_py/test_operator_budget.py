@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import mnemosyne.resolve.python as rp
+import mnemosyne.resolve.python.resolver as rp
 from mnemosyne.resolve.python import PythonIndex
 
 SRC = b'''

@@ -1,7 +1,7 @@
 """Recorded cross-file reads of the Python resolver (interface pruning).
 
 Resolving a file reads other files' parse results only through the recording accessors of
-``mnemosyne.resolve.python._FileResolver`` (``hdr``, ``binds``, ``sites``, ...). Each read is a
+``mnemosyne.resolve.python.resolver._FileResolver`` (``hdr``, ``binds``, ``sites``, ...). Each read is a
 key; when a file changes, a reader of it is re-resolved only if one of its keys answers
 differently on the new version (``reads_differ``).
 
