@@ -17,7 +17,31 @@ from mnemosyne.parse.python import (
     file_subclasses,
 )
 from mnemosyne.resolve.python.modules import CALLS_PREFIX, STDLIB, SUB_PREFIX, _absolute, _strip_suffix
-from mnemosyne.resolve.python.reads import stub_body
+from mnemosyne.resolve.python.reads import (
+    READ_ALIASES,
+    READ_ALL,
+    READ_ATTR_STORES,
+    READ_BASES,
+    READ_BINDS,
+    READ_DECOS,
+    READ_GLOBALS,
+    READ_HEADER,
+    READ_INST_ATTRS,
+    READ_INST_ITEMS,
+    READ_ITEM_BINDS,
+    READ_PARAM_CALLS,
+    READ_PARAMS,
+    READ_PASSED,
+    READ_RETURNS,
+    READ_SITES,
+    READ_STARS,
+    READ_STUB,
+    READ_SUB_SITES,
+    STUB_EMPTY,
+    STUB_RAISE,
+    stub_body,
+)
+from mnemosyne.resolve.python.values import SETTLED_KINDS, class_of
 
 if TYPE_CHECKING:
     from mnemosyne.resolve.python.index import PythonIndex
@@ -58,24 +82,13 @@ SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops g
 # re-settled inside every round of an outer one (SETTLE_ROUNDS ** depth; mypy's types.py made every
 # file reading it take ~1 s), so this only stops a pathological file
 SETTLE_BUDGET = 5000
-# values a settling key carries over: functions, classes, external names and instances
-_SETTLED_KINDS = frozenset({"F", "C", "X", "XI", "XM", "I"})
-
-
-def _class_of(v: Any) -> Any:
-    """The class value of an instance value (``I`` -> ``C``, ``XI`` -> ``X``), else None."""
-    if v[0] == "I":
-        return ("C", v[1], v[2])
-    if v[0] == "XI":
-        return ("X", v[1])
-    return None
 
 
 def _carried(values: frozenset) -> frozenset:
     """What a cycle's key carries into its next round. Functions, classes, external names and
     instances (what calls reach; a value cut at a different place of a cycle made results depend
     on the order sets iterate in, i.e. on PYTHONHASHSEED); displays do not: they nest without end."""
-    return frozenset(v for v in values if v[0] in _SETTLED_KINDS)
+    return frozenset(v for v in values if v[0] in SETTLED_KINDS)
 # operator sites (``a + b``, ``x[k]``, f-strings: ``resolve_operators``) are resolved after every
 # other call of the file, with operands evaluated at most OPERATOR_DEPTH levels deep, and only
 # while the file's resolution has made fewer than OPERATOR_BUDGET evaluations (normal files make
@@ -87,15 +100,6 @@ OPERATOR_BUDGET = 20_000
 GETATTR_MAX_SUBCLASSES = 64
 OPERATOR_DEPTH = 20
 MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
-
-
-# ---------------------------------------------------------------------- values
-# ('F', path, idx)  function / lambda          ('C', path, idx)  class
-# ('I', path, idx)  instance of a class        ('M', module)     internal module / namespace package
-# ('X', dotted)     external name              ('XI', dotted)    instance of an external class
-# ('B', name)       builtin                    ('B?', name)      builtin maybe shadowed by a star import
-# ('T', path, scope, expr)  container display  ('S', path, class_idx)  super() proxy
-# ('VW', 'values'|'items', values)  dict view   ('PR', values)    a (key, value) pair of items()
 
 
 class _FileResolver:
@@ -222,7 +226,7 @@ class _FileResolver:
         r = self.reads.get(path)  # ``_rd`` inlined: the hottest accessors
         if r is None:
             r = self.reads[path] = set()
-        r.add(("h", idx))
+        r.add((READ_HEADER, idx))
         return self.ix._parsed[path].scopes[idx]
 
     def globs(self, path: str, idx: int) -> Scope:
@@ -232,7 +236,7 @@ class _FileResolver:
         r = self.reads.get(path)  # ``_rd`` inlined: the hottest accessors
         if r is None:
             r = self.reads[path] = set()
-        r.add(("g", idx))
+        r.add((READ_GLOBALS, idx))
         return self.ix._parsed[path].scopes[idx]
 
     def binds(self, path: str, idx: int, name: str) -> list | None:
@@ -241,73 +245,73 @@ class _FileResolver:
         r = self.reads.get(path)  # ``_rd`` inlined: the hottest accessors
         if r is None:
             r = self.reads[path] = set()
-        r.add(("b", idx, name))
+        r.add((READ_BINDS, idx, name))
         return self.ix._parsed[path].scopes[idx].bindings.get(name)
 
     def ibinds(self, path: str, idx: int, name: str) -> list | None:
         if path != self.path:
-            self._rd(path, ("ib", idx, name))
+            self._rd(path, (READ_ITEM_BINDS, idx, name))
         return self.ix._parsed[path].scopes[idx].item_bindings.get(name)
 
     def params_of(self, path: str, idx: int) -> list:
         if path != self.path:
-            self._rd(path, ("p", idx))
+            self._rd(path, (READ_PARAMS, idx))
         return self.ix._parsed[path].scopes[idx].params
 
     def rets(self, path: str, idx: int) -> tuple[list, Any, list]:
         if path != self.path:
-            self._rd(path, ("r", idx))
+            self._rd(path, (READ_RETURNS, idx))
         s = self.ix._parsed[path].scopes[idx]
         return s.returns, s.return_ann, s.yields
 
     def bases_of(self, path: str, idx: int) -> list:
         if path != self.path:
-            self._rd(path, ("B", idx))
+            self._rd(path, (READ_BASES, idx))
         return self.ix._parsed[path].scopes[idx].bases
 
     def metaclass_of(self, path: str, idx: int) -> Any:
         if path != self.path:
-            self._rd(path, ("B", idx))
+            self._rd(path, (READ_BASES, idx))
         return self.ix._parsed[path].scopes[idx].metaclass
 
     def iattrs(self, path: str, idx: int, name: str) -> list:
         if path != self.path:
-            self._rd(path, ("ia", idx, name))
+            self._rd(path, (READ_INST_ATTRS, idx, name))
         return self.ix._parsed[path].scopes[idx].inst_attrs.get(name, ())
 
     def iitems(self, path: str, idx: int, name: str) -> list:
         if path != self.path:
-            self._rd(path, ("ii", idx, name))
+            self._rd(path, (READ_INST_ITEMS, idx, name))
         return self.ix._parsed[path].scopes[idx].inst_items.get(name, ())
 
     def sites(self, path: str, name: str) -> list:
         if path != self.path:
-            self._rd(path, ("S", name))
+            self._rd(path, (READ_SITES, name))
         return self.ix._parsed[path].sites_by_name.get(name, ())
 
     def astores(self, path: str, name: str, attr: str) -> tuple:
         if path != self.path:
-            self._rd(path, ("AS", name, attr))
+            self._rd(path, (READ_ATTR_STORES, name, attr))
         return file_attr_stores(self.ix._parsed[path]).get((name, attr), ())
 
     def decos(self, path: str, name: str) -> list:
         if path != self.path:
-            self._rd(path, ("D", name))
+            self._rd(path, (READ_DECOS, name))
         return self.ix._parsed[path].decos_by_name.get(name, ())
 
     def aliases(self, path: str, key: Any) -> tuple[str, ...]:
         if path != self.path:
-            self._rd(path, ("AL", key))
+            self._rd(path, (READ_ALIASES, key))
         return file_aliases(self.ix._parsed[path]).get(key, ())
 
     def param_calls(self, path: str) -> tuple[str, ...]:
         if path != self.path:
-            self._rd(path, ("PC",))
+            self._rd(path, (READ_PARAM_CALLS,))
         return file_param_calls(self.ix._parsed[path])[0]
 
     def is_passed(self, path: str, key: Any) -> bool:
         if path != self.path:
-            self._rd(path, ("PA", key))
+            self._rd(path, (READ_PASSED, key))
         return key in file_param_calls(self.ix._parsed[path])[1]
 
     def alias_names(self, path: str, key: Any, exclude: str) -> list[str]:
@@ -326,17 +330,17 @@ class _FileResolver:
 
     def sub_sites(self, path: str, name: str) -> tuple[int, ...]:
         if path != self.path:
-            self._rd(path, ("SB", name))
+            self._rd(path, (READ_SUB_SITES, name))
         return file_subclasses(self.ix._parsed[path]).get(name, ())
 
     def stars(self, path: str) -> list:
         if path != self.path:
-            self._rd(path, ("*",))
+            self._rd(path, (READ_STARS,))
         return self.ix._parsed[path].star_imports
 
     def all_names(self, path: str) -> list | None:
         if path != self.path:
-            self._rd(path, ("A",))
+            self._rd(path, (READ_ALL,))
         return self.ix._parsed[path].all_names
 
     def lambda_scope(self, path: str, start: int) -> int | None:
@@ -741,7 +745,7 @@ class _FileResolver:
                 elif c[0] == "TA":  # a type alias (``Graph: TypeAlias = Dict[str, State]``)
                     if depth < 8:  # (aliases naming each other)
                         vals = self.ann_values(c[1], c[2], c[3], depth + 1)
-                        out |= {_class_of(v) for v in vals} - {None} if as_class else vals
+                        out |= {class_of(v) for v in vals} - {None} if as_class else vals
                 elif c[0] == "X" and c[1] in _SELF_TYPES:
                     # typing.Self in a method's annotation: the class the method is defined in
                     if idx >= 0 and self.hdr(path, idx).kind == "class":
@@ -1301,7 +1305,7 @@ class _FileResolver:
             if c[0] != "*":
                 for v in self.eval(path, idx, c):
                     if v[0] == "TA":  # isinstance(x, Alias) of a Union alias: its classes
-                        classes.update(x for x in map(_class_of, self.ann_values(v[1], v[2], v[3])) if x is not None)
+                        classes.update(x for x in map(class_of, self.ann_values(v[1], v[2], v[3])) if x is not None)
                     else:
                         classes.add(v)
         if not classes:
@@ -1811,7 +1815,7 @@ class _FileResolver:
                 r = reads.get(cp)
                 if r is None:
                     r = reads[cp] = set()
-                r.add(("b", ci, name))
+                r.add((READ_BINDS, ci, name))
             bvals = sc.bindings.get(name)
             if bvals is not None:
                 return cp, ci, bvals
@@ -1962,7 +1966,7 @@ class _FileResolver:
                         r = reads.get(cp)
                         if r is None:
                             r = reads[cp] = set()
-                        r.add(("ia", ci, attr))
+                        r.add((READ_INST_ATTRS, ci, attr))
                     for fi, v in sc.inst_attrs.get(attr, ()):
                         found = True
                         ivals |= self.eval_binding(cp, fi, v)
@@ -2251,11 +2255,11 @@ class _FileResolver:
         if "abstractmethod" in self.decorator_names(s):
             return True
         stub = self.stub(path, fidx)
-        return (stub == "raise" and not exact) or (stub == "empty" and self.is_protocol(path, s.parent))
+        return (stub == STUB_RAISE and not exact) or (stub == STUB_EMPTY and self.is_protocol(path, s.parent))
 
     def stub(self, path: str, fidx: int) -> str:
         if path != self.path:
-            self._rd(path, ("st", fidx))
+            self._rd(path, (READ_STUB, fidx))
         return stub_body(self.ix._parsed[path].scopes[fidx])
 
     def is_protocol(self, path: str, cidx: int) -> bool:
