@@ -41,7 +41,42 @@ from mnemosyne.resolve.python.reads import (
     STUB_RAISE,
     stub_body,
 )
-from mnemosyne.resolve.python.values import SETTLED_KINDS, class_of
+from mnemosyne.resolve.python.values import (
+    BUILTIN_KINDS,
+    CALLABLE_KINDS,
+    EXTERNAL_KINDS,
+    MRO_KINDS,
+    OUTSIDE_KINDS,
+    RET_ATTR,
+    RET_NEW,
+    RET_SELF,
+    SETTLED_KINDS,
+    VAL_ALIAS,
+    VAL_BUILTIN,
+    VAL_BUILTIN_MAYBE,
+    VAL_BUILTIN_MEMBER,
+    VAL_CLASS,
+    VAL_DISPLAY,
+    VAL_EXT,
+    VAL_EXT_INST,
+    VAL_EXT_MEMBER,
+    VAL_FUNC,
+    VAL_INST,
+    VAL_MODULE,
+    VAL_PAIR,
+    VAL_SUPER,
+    VAL_VIEW,
+    class_of,
+    make_builtin,
+    make_class,
+    make_display,
+    make_external,
+    make_external_instance,
+    make_func,
+    make_instance,
+    make_module,
+    make_super,
+)
 
 if TYPE_CHECKING:
     from mnemosyne.resolve.python.index import PythonIndex
@@ -76,6 +111,8 @@ EMPTY: frozenset = frozenset()
 _SELF_TYPES = frozenset({"typing.Self", "typing_extensions.Self"})
 _ANY_TYPES = frozenset({"typing.Any", "typing_extensions.Any"})  # annotations saying nothing
 _PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
+# the standard library's context manager decorators (``with f() as x`` binds what f yields)
+_CONTEXT_MANAGERS = frozenset({(VAL_EXT, "contextlib.contextmanager"), (VAL_EXT, "contextlib.asynccontextmanager")})
 _ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"))
 SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops growing
 # recomputations per file. Nested cycles settle with their outermost key (``defer``): before, each
@@ -616,18 +653,18 @@ class _FileResolver:
                     ext_stars.append(am)
             if for_name:
                 if name in BUILTIN_NAMES:
-                    r = frozenset({("B?" if ext_stars else "B", name)})
+                    r = frozenset({(VAL_BUILTIN_MAYBE if ext_stars else VAL_BUILTIN, name)})
                     return r, True, True
                 if len(ext_stars) == 1:
-                    r = frozenset({("X", f"{ext_stars[0]}.{name}")})
+                    r = frozenset({make_external(f"{ext_stars[0]}.{name}")})
                     return r, True, True
                 return EMPTY, False, False
         sub = f"{mod}.{name}" if mod else name
         if not for_name and self.is_internal(sub):
-            r = frozenset({("M", sub)})
+            r = frozenset({make_module(sub)})
             return r, True, True
         if for_name and name in BUILTIN_NAMES:
-            return frozenset({("B", name)}), True, False
+            return frozenset({make_builtin(name)}), True, False
         return EMPTY, False, False
 
     def exported(self, mod: str, name: str) -> bool:
@@ -644,16 +681,16 @@ class _FileResolver:
         tag = v[0]
         if tag == "def":
             s = self.hdr(path, v[1])
-            return frozenset({("C" if s.kind == "class" else "F", path, v[1])})
+            return frozenset({make_class(path, v[1]) if s.kind == "class" else make_func(path, v[1])})
         if tag == "p":
             return self.param_values(path, v[1], v[2])
         if tag == "im":
             mod = v[1]
             if self.is_internal(mod):
-                return frozenset({("M", mod)})
+                return frozenset({make_module(mod)})
             if self.is_internal(mod.split(".", 1)[0]):
                 return EMPTY  # a missing module of one of the repository's packages
-            return frozenset({("X", mod)})
+            return frozenset({make_external(mod)})
         if tag == "if":
             _, module, name, level = v
             am = self.absolute(path, module, level)
@@ -662,7 +699,7 @@ class _FileResolver:
             if level == 0 and not self.is_internal(am):
                 if self.is_internal(am.split(".", 1)[0]):
                     return EMPTY  # a missing module of one of the repository's packages
-                return frozenset({("X", f"{am}.{name}")})
+                return frozenset({make_external(f"{am}.{name}")})
             if not self.is_internal(am):
                 return EMPTY
             vals, _found = self.module_attr(am, name)
@@ -672,11 +709,11 @@ class _FileResolver:
         if tag == "ix":
             out: set = set()
             for c in self.eval_binding(path, idx, v[1]):
-                if c[0] == "PR":  # (key, value) of dict.items(): only values are known
+                if c[0] == VAL_PAIR:  # (key, value) of dict.items(): only values are known
                     if v[2] == 1 or v[2] == -1:
                         out |= c[1]
                     continue
-                if c[0] == "T" and c[3][0] == "t":
+                if c[0] == VAL_DISPLAY and c[3][0] == "t":
                     elts = c[3][1]
                     i = v[2]  # negative after a starred target: from the end
                     if -len(elts) <= i < len(elts) and not any(e[0] == "*" for e in elts):
@@ -686,11 +723,11 @@ class _FileResolver:
             out = set()
             enter = "__enter__" if tag == "w" else "__aenter__"
             for c in self.eval(path, idx, v[1]):
-                if c[0] == "I":
+                if c[0] == VAL_INST:
                     for m in self.class_lookup(c[1], c[2], enter):
-                        if m[0] == "F":
+                        if m[0] == VAL_FUNC:
                             out |= self.returns(m[1], m[2])
-                elif c[0] == "T" and self.is_context_generator(c):
+                elif c[0] == VAL_DISPLAY and self.is_context_generator(c):
                     for x in c[3][1][1:]:  # what a @contextmanager generator yields
                         out |= self.eval(c[1], c[2], x)
             return frozenset(out)
@@ -702,10 +739,10 @@ class _FileResolver:
             out = set()
             for e in v[1]:
                 for c in self.eval(path, idx, e):
-                    if c[0] == "C":
-                        out.add(("I", c[1], c[2]))
-                    elif c[0] == "X" or c[0] == "XM":
-                        out.add(("XI", c[1]))
+                    if c[0] == VAL_CLASS:
+                        out.add(make_instance(c[1], c[2]))
+                    elif c[0] == VAL_EXT or c[0] == VAL_EXT_MEMBER:
+                        out.add(make_external_instance(c[1]))
             return frozenset(out)
         return self.eval(path, idx, v)
 
@@ -720,7 +757,7 @@ class _FileResolver:
             return False
         for d in s.decorators:
             for v in self.eval(path, s.parent, d):
-                if v in (("X", "contextlib.contextmanager"), ("X", "contextlib.asynccontextmanager")):
+                if v in _CONTEXT_MANAGERS:
                     return True
         return False
 
@@ -734,24 +771,24 @@ class _FileResolver:
                     disp = ("t", (("*", ("u",)), ("ai", e[2])))
                 else:
                     disp = ("d", ((("u",), ("ai", e[2])),))
-                out.add(("T", path, idx, disp))
+                out.add((VAL_DISPLAY, path, idx, disp))
                 continue
             as_class = e[0] == "cls"
             if as_class:
                 e = e[1]
             for c in self.eval(path, idx, e):
-                if c[0] == "C":
-                    out.add(c if as_class else ("I", c[1], c[2]))
-                elif c[0] == "TA":  # a type alias (``Graph: TypeAlias = Dict[str, State]``)
+                if c[0] == VAL_CLASS:
+                    out.add(c if as_class else (VAL_INST, c[1], c[2]))
+                elif c[0] == VAL_ALIAS:  # a type alias (``Graph: TypeAlias = Dict[str, State]``)
                     if depth < 8:  # (aliases naming each other)
                         vals = self.ann_values(c[1], c[2], c[3], depth + 1)
                         out |= {class_of(v) for v in vals} - {None} if as_class else vals
-                elif c[0] == "X" and c[1] in _SELF_TYPES:
+                elif c[0] == VAL_EXT and c[1] in _SELF_TYPES:
                     # typing.Self in a method's annotation: the class the method is defined in
                     if idx >= 0 and self.hdr(path, idx).kind == "class":
-                        out.add(("C", path, idx) if as_class else ("I", path, idx))
-                elif (c[0] == "X" or c[0] == "XM") and c[1] not in _ANY_TYPES:  # (Any: not a class)
-                    out.add(("X", c[1]) if as_class else ("XI", c[1]))
+                        out.add((VAL_CLASS, path, idx) if as_class else (VAL_INST, path, idx))
+                elif (c[0] == VAL_EXT or c[0] == VAL_EXT_MEMBER) and c[1] not in _ANY_TYPES:  # (Any: not a class)
+                    out.add((VAL_EXT, c[1]) if as_class else (VAL_EXT_INST, c[1]))
         return frozenset(out)
 
     def param_values(self, path: str, fidx: int, i: int) -> frozenset:
@@ -771,9 +808,9 @@ class _FileResolver:
             if "staticmethod" not in deco:
                 cls = f.parent
                 if "classmethod" in deco or f.name in ("__new__", "__init_subclass__", "__class_getitem__"):
-                    out.add(("C", path, cls))
+                    out.add(make_class(path, cls))
                 else:
-                    out.add(("I", path, cls))
+                    out.add(make_instance(path, cls))
                 return frozenset(out)
         out |= self.param_flow(path, fidx, i)
         return frozenset(out)
@@ -790,7 +827,7 @@ class _FileResolver:
         params = self.params_of(path, fidx)
         pname = params[i][0]
         spec = self._param_spec(params, i)
-        me = ("F", path, fidx)
+        me = (VAL_FUNC, path, fidx)
         out: set = set()
         is_method = f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
         deco = self.method_decorators(path, fidx) if is_method else set()
@@ -827,11 +864,11 @@ class _FileResolver:
                             offset = 0 if "staticmethod" in deco else 1
                         elif is_method and "staticmethod" not in deco and fn[0] == "a":
                             bases = self.eval(path, sc, fn[1])
-                            if any(b[0] in ("I", "S") for b in bases) or "classmethod" in deco:
+                            if any(b[0] in (VAL_INST, VAL_SUPER) for b in bases) or "classmethod" in deco:
                                 offset = 1
                     elif f.name == "__init__":
                         for v in vals:
-                            if v[0] == "C" and me in self.class_lookup(v[1], v[2], "__init__"):
+                            if v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__"):
                                 offset = 1
                     if offset < 0:
                         continue
@@ -851,13 +888,13 @@ class _FileResolver:
     def callback_items(self, path: str, fidx: int, i: int) -> set:
         """Parameter ``i`` of function ``fidx`` when a ``CALLBACK_BUILTINS`` call of its module
         passes it: the items of the (i-th, for ``map``) iterable."""
-        me = ("F", path, fidx)
+        me = (VAL_FUNC, path, fidx)
         out: set = set()
         for name, (_where, first) in CALLBACK_BUILTINS.items():
             if i > 0 and name != "map":
                 continue
             for sc, e in self.sites(path, name):
-                if ("B", name) not in self.eval(path, sc, e[1]):
+                if (VAL_BUILTIN, name) not in self.eval(path, sc, e[1]):
                     continue
                 a = self.callback_arg(e)
                 if a is None or me not in self.eval(path, sc, a):
@@ -873,10 +910,10 @@ class _FileResolver:
         ``__call__``), to that method of a class used as the decorator (``@Cls``) or of an
         instance a decorator factory returns (``@Cls(arg)``)."""
         f = self.hdr(path, fidx)
-        me = ("F", path, fidx)
+        me = (VAL_FUNC, path, fidx)
         if method:
             dnames = [self.hdr(path, f.parent).name]
-            want = "C" if method == "__init__" else "I"
+            want = VAL_CLASS if method == "__init__" else VAL_INST
         else:
             dnames = [f.name]
             if f.parent > 0 and self.hdr(path, f.parent).kind == "function":
@@ -920,13 +957,13 @@ class _FileResolver:
         out: set = set()
         transparent = not fvals
         for v in fvals:
-            if v[0] == "F":
+            if v[0] == VAL_FUNC:
                 out |= self.returns(v[1], v[2])
-            elif v[0] == "C":
-                out.add(("I", v[1], v[2]))
-            elif v[0] == "I":
+            elif v[0] == VAL_CLASS:
+                out.add(make_instance(v[1], v[2]))
+            elif v[0] == VAL_INST:
                 for m in self.class_lookup(v[1], v[2], "__call__"):
-                    if m[0] == "F":
+                    if m[0] == VAL_FUNC:
                         out |= self.returns(m[1], m[2])
             else:
                 transparent = True
@@ -964,16 +1001,16 @@ class _FileResolver:
         out: set = set()
         known = False
         for v in fvals:
-            if v[0] == "F":
+            if v[0] == VAL_FUNC:
                 known = True
                 out.update(self.closures(v[1], v[2]))
-            elif v[0] == "C":
+            elif v[0] == VAL_CLASS:
                 known = True
-                out.add(("I", v[1], v[2]))
-            elif v[0] == "I":
+                out.add((VAL_INST, v[1], v[2]))
+            elif v[0] == VAL_INST:
                 known = True
                 for m in self.class_lookup(v[1], v[2], "__call__"):  # applied: what it returns
-                    if m[0] == "F":
+                    if m[0] == VAL_FUNC:
                         out.update(self.closures(m[1], m[2]))
         return out if known else set(self.wrappers(path, fidx, k + 1))
 
@@ -983,8 +1020,8 @@ class _FileResolver:
         ``return decorator(f) if callable(f) else decorator``, also returns its ``decorator``)."""
         return [
             w for w in self.returns(path, fidx)
-            if w[0] == "F" and self.nested_in(w, path, fidx)
-            and not any(r[0] == "F" and self.nested_in(r, w[1], w[2]) for r in self.returns(w[1], w[2]))
+            if w[0] == VAL_FUNC and self.nested_in(w, path, fidx)
+            and not any(r[0] == VAL_FUNC and self.nested_in(r, w[1], w[2]) for r in self.returns(w[1], w[2]))
         ]
 
     def nested_in(self, v: Any, path: str, fidx: int) -> bool:
@@ -1015,7 +1052,7 @@ class _FileResolver:
         if module_level:
             nm = f.name
             pname = params[i][0]
-            me = ("F", path, fidx)
+            me = (VAL_FUNC, path, fidx)
             self.deps.add(CALLS_PREFIX + nm)
             for q in self.importers_calling(mod, nm):
                 if q == path:
@@ -1059,7 +1096,7 @@ class _FileResolver:
                 for v2 in self.binds(path, bs2, v[1][1]) or ():
                     if v2[0] == "p":
                         for c in self.cross_param(path, v2[1], v2[2]):
-                            if c[0] == "T":
+                            if c[0] == VAL_DISPLAY:
                                 disp = c[3]
                                 elts = disp[1] if disp[0] == "t" else tuple(k for k, _ in disp[1])
                                 for x in elts:
@@ -1094,10 +1131,10 @@ class _FileResolver:
                 disp: Any = ("t", (("*", ("u",)), *(("itm", a[1]) if a[0] == "*" else a for a in rest)))
             else:
                 disp = ("t", tuple(rest))
-            return frozenset({("T", path, sc, disp)})
+            return frozenset({(VAL_DISPLAY, path, sc, disp)})
         if star == "**":
             items = tuple((("str", nm), a) for nm, a in kwargs if nm is not None and nm not in named)
-            return frozenset({("T", path, sc, ("d", items))}) if items else EMPTY
+            return frozenset({(VAL_DISPLAY, path, sc, ("d", items))}) if items else EMPTY
         if not kwonly:
             for k, a in enumerate(args):
                 if a[0] == "*":
@@ -1123,7 +1160,7 @@ class _FileResolver:
                 return self.eval(path, sc, a)
             if nm is None:
                 for c in self.eval(path, sc, a):
-                    if c[0] == "T" and c[3][0] == "d":
+                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
                         out |= self.container_item(c, ("str", pname))
         return frozenset(out)
 
@@ -1147,7 +1184,7 @@ class _FileResolver:
         s = self.hdr(path, fidx)
         names = self.decorator_names(s)
         for cp, ci in self.decorator_classes(path, s, s.decorators):
-            names.update(x[1] for x in self.mro(cp, ci)[1] if x[0] == "B" and x[1] in _METHOD_KINDS)
+            names.update(x[1] for x in self.mro(cp, ci)[1] if x[0] == VAL_BUILTIN and x[1] in _METHOD_KINDS)
         return names
 
     def decorator_classes(self, path: str, s: Scope, decorators: Iterable[Any]) -> Iterator[tuple[str, int]]:
@@ -1157,7 +1194,7 @@ class _FileResolver:
             if d[0] not in ("n", "a") or (d[1] if d[0] == "n" else d[2]) in _PLAIN_DECORATORS:
                 continue
             for v in self.eval(path, s.parent, d):
-                if v[0] == "C":
+                if v[0] == VAL_CLASS:
                     yield v[1], v[2]
 
     def is_self_param(self, path: str, idx: int, name: str) -> bool:
@@ -1236,7 +1273,7 @@ class _FileResolver:
             out = set()
             for f in self.eval(path, idx, fn):
                 r = self.call_result(path, idx, f, e)
-                if fn[0] == "a" and f[0] == "F":
+                if fn[0] == "a" and f[0] == VAL_FUNC:
                     if self.receiver_returns(f[1], f[2]):
                         r = self.receiver_result(path, idx, fn, f, r)
                 out |= r
@@ -1245,7 +1282,7 @@ class _FileResolver:
                 key = e[2][0] if e[2][0][0] in ("str", "int") else ("u",)
                 mapping = False
                 for c in self.eval(path, idx, fn[1]):
-                    if c[0] == "T" and c[3][0] == "d":
+                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
                         out |= self.container_item(c, key)
                         mapping = True
                 out |= self.stored_items(path, idx, fn[1])
@@ -1255,19 +1292,19 @@ class _FileResolver:
                 # a view of a dict display's / a container's values: ('VW', kind, values)
                 vals: set = set()
                 for c in self.eval(path, idx, fn[1]):
-                    if c[0] == "T" and c[3][0] == "d":
+                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
                         vals |= self.container_item(c, ("u",))
                 vals |= self.stored_items(path, idx, fn[1])
                 if vals:
-                    out.add(("VW", fn[2], frozenset(vals)))
+                    out.add((VAL_VIEW, fn[2], frozenset(vals)))
             return out
         if tag == "s":
             return self.subscript(path, idx, e)
         if tag == "L":
             li = self.lambda_scope(path, e[1])
-            return {("F", path, li)} if li is not None else set()
+            return {(VAL_FUNC, path, li)} if li is not None else set()
         if tag in ("t", "d"):
-            return {("T", path, idx, e)}
+            return {(VAL_DISPLAY, path, idx, e)}
         if tag == "ai":  # an item of an annotated container: instances of the annotations
             return set(self.ann_values(path, idx, e[1]))
         if tag == "itm":  # the items of iterating e[1] (built by ``call_result`` for builtins)
@@ -1286,7 +1323,7 @@ class _FileResolver:
                 out |= self.eval_binding(path, idx, v)
             return out
         if tag == "ta":  # a type alias: what annotations naming it mean (``ann_values``)
-            return {("TA", path, idx, e[1])}
+            return {(VAL_ALIAS, path, idx, e[1])}
         if tag == "*":
             return set()
         return set()
@@ -1304,32 +1341,32 @@ class _FileResolver:
         for c in ce[1] if ce[0] == "t" else (ce,):
             if c[0] != "*":
                 for v in self.eval(path, idx, c):
-                    if v[0] == "TA":  # isinstance(x, Alias) of a Union alias: its classes
+                    if v[0] == VAL_ALIAS:  # isinstance(x, Alias) of a Union alias: its classes
                         classes.update(x for x in map(class_of, self.ann_values(v[1], v[2], v[3])) if x is not None)
                     else:
                         classes.add(v)
         if not classes:
             return set(vals)
-        prog = [(c[1], c[2]) for c in classes if c[0] == "C"]
-        ext = {c[1] for c in classes if (c[0] == "X" or c[0] == "XM") and c[1] not in _ANY_TYPES}
-        bset = {c[1] for c in classes if c[0] == "B"}
+        prog = [(c[1], c[2]) for c in classes if c[0] == VAL_CLASS]
+        ext = {c[1] for c in classes if (c[0] == VAL_EXT or c[0] == VAL_EXT_MEMBER) and c[1] not in _ANY_TYPES}
+        bset = {c[1] for c in classes if c[0] == VAL_BUILTIN}
         keep = set()
         for v in vals:
             k = v[0]
-            if k == "I":
+            if k == VAL_INST:
                 mro, externals, _ = self.mro(v[1], v[2])
                 if any(c in mro for c in prog) or any(
-                    x[1] in ext if x[0] == "X" or x[0] == "XM" else x[0] == "B" and x[1] in bset for x in externals
+                    x[1] in ext if x[0] == VAL_EXT or x[0] == VAL_EXT_MEMBER else x[0] == VAL_BUILTIN and x[1] in bset for x in externals
                 ):
                     keep.add(v)
-            elif k == "XI":
+            elif k == VAL_EXT_INST:
                 if ext:  # may derive from the external class: not known
                     keep.add(v)
-            elif bset and k not in ("S", "M"):  # displays, classes, functions: builtin instances
+            elif bset and k != VAL_SUPER and k != VAL_MODULE:  # displays, classes, functions: builtin instances
                 keep.add(v)
         if keep:
             return keep
-        return {("I", cp, ci) for cp, ci in prog} | {("XI", x) for x in ext}
+        return {(VAL_INST, cp, ci) for cp, ci in prog} | {(VAL_EXT_INST, x) for x in ext}
 
     def receiver_returns(self, path: str, fidx: int) -> tuple:
         """The returns of method ``fidx`` that depend on the receiver it is called through, when
@@ -1361,10 +1398,10 @@ class _FileResolver:
 
             for e in rets:
                 if is_cls_call(e) or (e[0] == "n" and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
-                    return (("new",),)
+                    return ((RET_NEW,),)
             return ()
         return tuple(
-            ("self",) if e == ("n", me) else ("attr", e[2])
+            (RET_SELF,) if e == ("n", me) else (RET_ATTR, e[2])
             for e in rets if e == ("n", me) or (e[0] == "a" and e[1] == ("n", me))
         )
 
@@ -1375,10 +1412,10 @@ class _FileResolver:
         or ``Sub``'s attribute for ``return self.name``; not only what the method's own
         evaluation, done once with its own class, found."""
         rr = self.receiver_returns(f[1], f[2])
-        own = ("I", f[1], self.hdr(f[1], f[2]).parent)
-        kinds = ("C", "I") if rr[0][0] == "new" else ("I",)
+        own = (VAL_INST, f[1], self.hdr(f[1], f[2]).parent)
+        kinds = (VAL_CLASS, VAL_INST) if rr[0][0] == RET_NEW else (VAL_INST,)
         recv = {
-            ("I", b[1], b[2]) for b in self.eval(path, idx, fn[1])
+            (VAL_INST, b[1], b[2]) for b in self.eval(path, idx, fn[1])
             if b[0] in kinds and f in self.class_lookup(b[1], b[2], fn[2])
         }
         subs = recv - {own}
@@ -1386,7 +1423,7 @@ class _FileResolver:
             return r
         out = set(r)
         for e in rr:
-            if e[0] == "attr":
+            if e[0] == RET_ATTR:
                 for sub in subs:
                     out |= self.getattr(sub, e[1])[0]
             else:  # the receiver's own instance, not (only) the base's
@@ -1433,20 +1470,20 @@ class _FileResolver:
             # splat), not an element; items stored into a container are read back through the
             # slice expression (``_stored_items``)
             for c in self.eval(path, idx, base):
-                if c[0] == "T" and c[3][0] == "t":
+                if c[0] == VAL_DISPLAY and c[3][0] == "t":
                     elts = c[3][1]
                     if len(key) == 3 and not any(x[0] == "*" for x in elts):
-                        out.add(("T", c[1], c[2], ("t", tuple(elts[key[1] : key[2]]))))
+                        out.add((VAL_DISPLAY, c[1], c[2], ("t", tuple(elts[key[1] : key[2]]))))
                     else:
-                        out.add(("T", c[1], c[2], ("t", (("*", ("u",)), *elts))))
+                        out.add((VAL_DISPLAY, c[1], c[2], ("t", (("*", ("u",)), *elts))))
             return out
         if key[0] == "n":
             key = self.constant(path, idx, key[1])
         for c in self.eval(path, idx, base):
-            if c[0] == "T":
+            if c[0] == VAL_DISPLAY:
                 out |= self.container_item(c, key)
-            elif c[0] == "C" and key[0] == "str" and self.is_enum(c[1], c[2]):
-                out.add(("I", c[1], c[2]))  # Color["RED"]: a member
+            elif c[0] == VAL_CLASS and key[0] == "str" and self.is_enum(c[1], c[2]):
+                out.add((VAL_INST, c[1], c[2]))  # Color["RED"]: a member
         out |= self.stored_items(path, idx, base)
         return out
 
@@ -1478,7 +1515,7 @@ class _FileResolver:
                     out |= self.eval_binding(path, bscope, v)
         elif e[0] == "a":
             for b in self.eval(path, idx, e[1]):
-                if b[0] == "I":
+                if b[0] == VAL_INST:
                     for cp, ci in self.mro(b[1], b[2])[0]:
                         for fi, v in self.iitems(cp, ci, e[2]):
                             out |= self.eval_binding(cp, fi, v)
@@ -1549,12 +1586,12 @@ class _FileResolver:
     def _iter_values(self, path: str, idx: int, e: Any) -> set:
         out: set = set(self.stored_items(path, idx, e))
         for c in self.eval(path, idx, e):
-            if c[0] == "VW":
+            if c[0] == VAL_VIEW:
                 if c[1] == "values":
                     out |= c[2]
                 else:
-                    out.add(("PR", c[2]))
-            elif c[0] == "T":
+                    out.add((VAL_PAIR, c[2]))
+            elif c[0] == VAL_DISPLAY:
                 disp = c[3]
                 if disp[0] == "t":
                     for x in disp[1]:
@@ -1562,49 +1599,49 @@ class _FileResolver:
                 else:
                     for k, _v in disp[1]:
                         out |= self.eval(c[1], c[2], k)
-            elif c[0] == "C" and self.is_enum(c[1], c[2]):
-                out.add(("I", c[1], c[2]))  # iterating an enum class gives its members
-            elif c[0] == "I":
+            elif c[0] == VAL_CLASS and self.is_enum(c[1], c[2]):
+                out.add((VAL_INST, c[1], c[2]))  # iterating an enum class gives its members
+            elif c[0] == VAL_INST:
                 for it in self.class_lookup(c[1], c[2], "__iter__"):
-                    if it[0] != "F":
+                    if it[0] != VAL_FUNC:
                         continue
                     for itv in self.returns(it[1], it[2]):
-                        if itv[0] == "T":  # a generator __iter__: what it yields
+                        if itv[0] == VAL_DISPLAY:  # a generator __iter__: what it yields
                             for x in itv[3][1]:
                                 out |= self.iter_values(itv[1], itv[2], x[1]) if x[0] == "*" else self.eval(itv[1], itv[2], x)
-                        elif itv[0] == "I":
+                        elif itv[0] == VAL_INST:
                             for nx in self.class_lookup(itv[1], itv[2], "__next__"):
-                                if nx[0] == "F":
+                                if nx[0] == VAL_FUNC:
                                     out |= self.returns(nx[1], nx[2])
         return frozenset(out)
 
     # ------------------------------------------------------------------ calls
     def call_result(self, path: str, idx: int, f: Any, e: Any) -> set:
         k = f[0]
-        if k == "F":
+        if k == VAL_FUNC:
             return set(self.returns(f[1], f[2]))
-        if k == "C":
-            return {("I", f[1], f[2])}
-        if k == "I":
+        if k == VAL_CLASS:
+            return {(VAL_INST, f[1], f[2])}
+        if k == VAL_INST:
             out: set = set()
             for m in self.class_lookup(f[1], f[2], "__call__"):
-                if m[0] == "F":
+                if m[0] == VAL_FUNC:
                     out |= self.returns(m[1], m[2])
             return out
-        if k == "X" or k == "XM":
+        if k == VAL_EXT or k == VAL_EXT_MEMBER:
             name = f[1]
             if name == "functools.partial" and e[2]:
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != "*" else set()
             last = name.rsplit(".", 1)[-1]
             if last[:1].isupper():
-                return {("XI", name)}
+                return {(VAL_EXT_INST, name)}
             return set()
-        if k in ("B", "B?"):
+        if k in BUILTIN_KINDS:
             if f[1] == "super":
                 return self.super_value(path, idx, e)
             if f[1] == "type" and len(e[2]) == 1 and not e[3] and e[2][0][0] != "*":
-                return {("C", v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == "I"}
+                return {(VAL_CLASS, v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == VAL_INST}
             if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != "*":
                 return set(self.eval(path, idx, e[2][0]))
             if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == "str" and e[2][0][0] != "*":
@@ -1615,7 +1652,7 @@ class _FileResolver:
                 if len(e[2]) > 2 and e[2][2][0] != "*":
                     out |= self.eval(path, idx, e[2][2])
                 return out
-            if k == "B" and f[1] in ITEM_BUILTINS:
+            if k == VAL_BUILTIN and f[1] in ITEM_BUILTINS:
                 return self.items_result(path, idx, f[1], e)
             return set()
         return set()
@@ -1641,25 +1678,25 @@ class _FileResolver:
             src = args[1] if name == "filter" else args[0]
             if name in ("list", "tuple") and len(args) == 1:
                 vals = self.eval(path, idx, src)
-                out = {v for v in vals if v[0] == "T" and v[3][0] == "t"}
+                out = {v for v in vals if v[0] == VAL_DISPLAY and v[3][0] == "t"}
                 if out and len(out) == len(vals) and not self.stored_items(path, idx, src):
                     return out
             item = ("itm", src)
-        return {("T", path, idx, ("t", (("*", ("u",)), item)))}
+        return {(VAL_DISPLAY, path, idx, ("t", (("*", ("u",)), item)))}
 
     def super_value(self, path: str, idx: int, e: Any) -> set:
         args = e[2]
         if args:
             out = set()
             for c in self.eval(path, idx, args[0]):
-                if c[0] == "C":
-                    out.add(("S", c[1], c[2]))
+                if c[0] == VAL_CLASS:
+                    out.add(make_super(c[1], c[2]))
             return out
         cur = idx
         while cur >= 0:
             s = self.hdr(path, cur)
             if s.kind == "function" and s.parent >= 0 and self.hdr(path, s.parent).kind == "class":
-                return {("S", path, s.parent)}
+                return {make_super(path, s.parent)}
             cur = s.parent
         return set()
 
@@ -1672,7 +1709,7 @@ class _FileResolver:
         returns, return_ann, yields = self.rets(path, fidx)
         if s.is_generator:
             # a generator object: a container of what it yields (iteration, next())
-            out.add(("T", path, fidx, ("t", (("*", ("u",)), *yields))))
+            out.add(make_display(path, fidx, ("t", (("*", ("u",)), *yields))))
             return out
         for e in returns:
             out |= self.eval(path, fidx, e)
@@ -1710,11 +1747,11 @@ class _FileResolver:
         externals: list[Any] = []
         for b in self.bases_of(path, cidx):
             for v in sorted(self.eval(path, s.parent, b), key=repr):
-                if v[0] == "C":
+                if v[0] == VAL_CLASS:
                     if (v[1], v[2]) not in bases:
                         bases.append((v[1], v[2]))
-                elif v[0] in ("X", "XM", "B", "B?") and v not in externals:
-                    if not (v[0] == "B" and v[1] == "object"):
+                elif v[0] in OUTSIDE_KINDS and v not in externals:
+                    if not (v[0] == VAL_BUILTIN and v[1] == "object"):
                         externals.append(v)
         seqs = [list(self.mro(*b)[0]) for b in bases] + [list(bases)]
         out = [key]
@@ -1763,7 +1800,7 @@ class _FileResolver:
             e = self.metaclass_of(cp, ci)
             if e is not None:
                 vals = self.eval(cp, self.hdr(cp, ci).parent, e)
-                out = tuple(sorted((v[1], v[2]) for v in vals if v[0] == "C"))
+                out = tuple(sorted((v[1], v[2]) for v in vals if v[0] == VAL_CLASS))
                 break
         self.meta_memo[key] = out
         return out
@@ -1804,7 +1841,7 @@ class _FileResolver:
 
     def is_enum(self, path: str, cidx: int) -> bool:
         """The class derives from ``enum.Enum`` (or another enum base of the standard library)."""
-        return any(x[0] == "X" and x[1] in _ENUM_BASES for x in self.mro(path, cidx)[1])
+        return any(x[0] == VAL_EXT and x[1] in _ENUM_BASES for x in self.mro(path, cidx)[1])
 
     def _first_binder(self, walk: list[tuple], name: str, start_after: bool) -> tuple | None:
         """The first class of an MRO (``mro(...)[2]``; after the first with ``start_after``) that
@@ -1827,7 +1864,7 @@ class _FileResolver:
             return self.eval_bindings(hit[0], hit[1], name)
         if len(externals) == 1:
             x = externals[0]
-            return frozenset({("XM" if x[0] in ("X", "XM") else "BM", f"{x[1]}.{name}")})
+            return frozenset({(VAL_EXT_MEMBER if x[0] in EXTERNAL_KINDS else VAL_BUILTIN_MEMBER, f"{x[1]}.{name}")})
         return EMPTY
 
     def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
@@ -1896,24 +1933,24 @@ class _FileResolver:
 
     def _getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
         k = b[0]
-        if k == "M":
+        if k == VAL_MODULE:
             vals, _ = self.module_attr(b[1], attr)
             return vals, []
-        if k == "X":
+        if k == VAL_EXT:
             # a module's attribute is named by its path (``os.path.join``); a capitalised segment
             # is a class, whose attribute is a member: ``requests.Session.get``
             last = b[1].rsplit(".", 1)[-1]
-            return frozenset({("XM" if last[:1].isupper() else "X", f"{b[1]}.{attr}")}), []
-        if k == "XI":
-            return frozenset({("XM", f"{b[1]}.{attr}")}), []
-        if k == "B":
+            return frozenset({(VAL_EXT_MEMBER if last[:1].isupper() else VAL_EXT, f"{b[1]}.{attr}")}), []
+        if k == VAL_EXT_INST:
+            return frozenset({(VAL_EXT_MEMBER, f"{b[1]}.{attr}")}), []
+        if k == VAL_BUILTIN:
             t = _BUILTIN_TYPES.get(b[1])
             if t is not None and not hasattr(t, attr):
                 return EMPTY, []  # str has no addElement: a value of ours mixed up with a str
-            return frozenset({("BM", f"{b[1]}.{attr}")}), []
-        if k == "XM" or k == "BM":
+            return frozenset({(VAL_BUILTIN_MEMBER, f"{b[1]}.{attr}")}), []
+        if k == VAL_EXT_MEMBER or k == VAL_BUILTIN_MEMBER:
             return EMPTY, []  # an attribute of a member of an external class: not known
-        if k == "C":
+        if k == VAL_CLASS:
             _, externals, walk = self.mro(b[1], b[2])
             hit = self._first_binder(walk, attr, False)
             vals = self._class_value(hit, externals, attr)
@@ -1924,7 +1961,7 @@ class _FileResolver:
                 # an enum's members are its instances (``Color.RED.describe()``)
                 bs = self.binds(b[1], b[2], attr)
                 if bs and all(v[0] != "def" for v in bs):
-                    vals = vals | {("I", b[1], b[2])}
+                    vals = vals | {(VAL_INST, b[1], b[2])}
             if not vals and not hasattr(object, attr):
                 # not on the class nor its bases (``object``'s ``__new__``, ``__init__``, ... are
                 # every class's): a class is an instance of its metaclass, whose
@@ -1937,19 +1974,19 @@ class _FileResolver:
                     out: set = set()
                     getters: list[tuple[str, int]] = []
                     for mp, mi in metas:
-                        v, g = self.getattr(("I", mp, mi), attr)
-                        out |= {x for x in v if x[0] != "BM" and x[0] != "XM"}
+                        v, g = self.getattr((VAL_INST, mp, mi), attr)
+                        out |= {x for x in v if x[0] != VAL_BUILTIN_MEMBER and x[0] != VAL_EXT_MEMBER}
                         getters += g
                     return frozenset(out), getters
             dg = self.decorator_gets(hit)
             if dg:  # C.m, m decorated by a descriptor class: its __get__ runs, m is still what is called
                 return self._load_call(b, attr, dg, vals)
             return vals, []
-        if k == "I" and attr == "__class__":
-            return frozenset({("C", b[1], b[2])}), []
-        if k == "I" or k == "S":
+        if k == VAL_INST and attr == "__class__":
+            return frozenset({(VAL_CLASS, b[1], b[2])}), []
+        if k == VAL_INST or k == VAL_SUPER:
             # property_getters, class_lookup and the instance attributes over one MRO walk
-            start_after = k == "S"
+            start_after = k == VAL_SUPER
             _, externals, walk = self.mro(b[1], b[2])
             hit = self._first_binder(walk, attr, start_after)
             getters = self._getters(hit)
@@ -1957,7 +1994,7 @@ class _FileResolver:
                 return self._load_call(b, attr, getters, self._returns_of(getters))
             vals = set(self._class_value(hit, externals, attr))
             gets = self.descriptor_methods(vals, "__get__") if hit is not None else []
-            if k == "I":
+            if k == VAL_INST:
                 ivals: set = set()
                 found = False
                 reads = self.reads
@@ -1971,7 +2008,7 @@ class _FileResolver:
                         found = True
                         ivals |= self.eval_binding(cp, fi, v)
                 if found:  # assigned on self by the program: not a member of an external base
-                    vals = {v for v in vals if v[0] != "XM" and v[0] != "BM"} | ivals
+                    vals = {v for v in vals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
                     return self._load_call(b, attr, gets, self._returns_of(gets, ivals, functions=False))
                 if hit is None and not found and not externals and not attr.startswith("__"):
@@ -2022,14 +2059,14 @@ class _FileResolver:
 
     def methods(self, path: str, cidx: int, name: str) -> list[tuple[str, int]]:
         """The program's functions that class ``cidx`` finds for ``name`` along its MRO (sorted)."""
-        return sorted((m[1], m[2]) for m in self.class_lookup(path, cidx, name) if m[0] == "F")
+        return sorted((m[1], m[2]) for m in self.class_lookup(path, cidx, name) if m[0] == VAL_FUNC)
 
     def descriptor_methods(self, vals: Any, dunder: str) -> list[tuple[str, int]]:
         """``dunder`` (``__get__``, ``__set__``, ``__delete__``) of the classes of the instances
         among a class attribute's values ``vals``: a descriptor (``x = Field()`` in a class body)."""
         out = []
         for v in vals:
-            if v[0] == "I":
+            if v[0] == VAL_INST:
                 out.extend(self.methods(v[1], v[2], dunder))
         return out
 
@@ -2048,7 +2085,7 @@ class _FileResolver:
         ``register_lookup``'s functions too)."""
         out = set(also)
         for p, i in fns:
-            out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != "F"))
+            out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != VAL_FUNC))
         return frozenset(out)
 
     # ------------------------------------------------------------------ edges
@@ -2082,9 +2119,9 @@ class _FileResolver:
                 if bs is not None and self.is_self_param(path, bs, base[1]):
                     return "self"
                 vals = self.eval(path, idx, base)
-                if vals and all(v[0] == "M" for v in vals):
+                if vals and all(v[0] == VAL_MODULE for v in vals):
                     return "import"
-                if vals and all(v[0] == "C" for v in vals):
+                if vals and all(v[0] == VAL_CLASS for v in vals):
                     return "exact"
             if base[0] == "c" and base[1] == ("n", "super"):
                 return "super"
@@ -2093,9 +2130,9 @@ class _FileResolver:
     def emit_call_targets(self, caller: str, path: str, idx: int, vals: frozenset, line: int, kind: str, ctor_only: bool = False) -> None:
         for v in sorted(vals, key=repr) if len(vals) > 1 else vals:
             k = v[0]
-            if k == "F" and not ctor_only:
+            if k == VAL_FUNC and not ctor_only:
                 self.edge(caller, self.fqn(v[1], v[2]), kind, line)
-            elif k == "C":
+            elif k == VAL_CLASS:
                 init = self.emit_methods(caller, v[1], v[2], "__init__", "constructor", line)
                 self.emit_methods(caller, v[1], v[2], "__new__", "constructor", line)
                 for mp, mi in self.metaclasses(v[1], v[2]):  # calling a class calls its metaclass's __call__
@@ -2104,15 +2141,15 @@ class _FileResolver:
                     self.emit_methods(caller, v[1], v[2], "__post_init__", "implicit", line)
                 elif not init:  # an __init__ inherited from the one external base: `pkg.Base.__init__`
                     for x in self.class_lookup(v[1], v[2], "__init__"):
-                        if x[0] == "XM" and x[1].split(".", 1)[0] not in DECLARATIVE_BASE_MODULES:
+                        if x[0] == VAL_EXT_MEMBER and x[1].split(".", 1)[0] not in DECLARATIVE_BASE_MODULES:
                             self.edge(caller, x[1], "external", line, external=True)
-            elif k == "I" and not ctor_only:
+            elif k == VAL_INST and not ctor_only:
                 self.emit_methods(caller, v[1], v[2], "__call__", "implicit", line)
-            elif k == "X" or k == "XM":
+            elif k == VAL_EXT or k == VAL_EXT_MEMBER:
                 self.edge(caller, v[1], "external", line, external=True)
-            elif k == "B" or k == "BM":
+            elif k == VAL_BUILTIN or k == VAL_BUILTIN_MEMBER:
                 self.edge(caller, f"<builtin>.{v[1]}", "builtin", line, external=True)
-            elif k == "B?" and not ctor_only:
+            elif k == VAL_BUILTIN_MAYBE and not ctor_only:
                 self.edge(caller, f"<builtin>.{v[1]}", "inferred", line, external=True, confidence=0.5)
 
     @staticmethod
@@ -2131,7 +2168,7 @@ class _FileResolver:
         edge."""
         if a is None:
             return
-        vals = frozenset(v for v in self.eval(path, sc, a) if v[0] in ("F", "C", "I"))
+        vals = frozenset(v for v in self.eval(path, sc, a) if v[0] in CALLABLE_KINDS)
         if vals:
             self.emit_call_targets(caller, path, sc, vals, line, "implicit")
 
@@ -2147,7 +2184,7 @@ class _FileResolver:
         """An operator or builtin applied to ``e`` calls ``dunder`` (else ``fallback``) of the
         internal class of each instance ``e`` may be (implicit)."""
         for c in self.eval(path, sc, e):
-            if c[0] == "I" and not self.emit_methods(caller, c[1], c[2], dunder, "implicit", line) and fallback:
+            if c[0] == VAL_INST and not self.emit_methods(caller, c[1], c[2], dunder, "implicit", line) and fallback:
                 self.emit_methods(caller, c[1], c[2], fallback, "implicit", line)
 
     def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
@@ -2156,17 +2193,17 @@ class _FileResolver:
         ``implicit``, beside the edge to the function itself. Calls of the same function through
         another name (a decorator's parameter ``f()``, an alias) reach the undecorated function."""
         for v in vals:
-            if v[0] != "F":
+            if v[0] != VAL_FUNC:
                 continue
             s = self.hdr(v[1], v[2])
             if not s.decorators or s.name != name:
                 continue
             for w in sorted(self.wrappers(v[1], v[2]), key=repr):
-                if w[0] == "F":
+                if w[0] == VAL_FUNC:
                     self.edge(caller, self.fqn(w[1], w[2]), "implicit", line)
                 else:
                     for m in sorted(self.class_lookup(w[1], w[2], "__call__"), key=repr):
-                        if m[0] == "F":
+                        if m[0] == VAL_FUNC:
                             self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
 
     def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
@@ -2176,8 +2213,8 @@ class _FileResolver:
         bs = self.binding_scope(path, sc, fn[1][1])
         cls = self.hdr(path, bs).parent
         recv = self.lookup(path, sc, fn[1][1])
-        as_instance = ("I", path, cls) in recv
-        if not as_instance and ("C", path, cls) not in recv:
+        as_instance = (VAL_INST, path, cls) in recv
+        if not as_instance and (VAL_CLASS, path, cls) not in recv:
             return  # an annotated or rebound first parameter: not the class's own receiver
         key = (cls, fn[2], as_instance)
         targets = self.override_memo.get(key)
@@ -2187,12 +2224,12 @@ class _FileResolver:
                 # an instance also holds what the subclass assigns to ``self.m`` (a bound method,
                 # a function), which a class does not; reading a property runs its getter
                 if as_instance:
-                    vals, getters = self.getattr(("I", q, di), fn[2])
+                    vals, getters = self.getattr((VAL_INST, q, di), fn[2])
                     found.update(self.fqn(gp, gi) for gp, gi in getters)
                 else:
                     vals = self.class_lookup(q, di, fn[2])
                 for m in vals:
-                    if m[0] == "F":
+                    if m[0] == VAL_FUNC:
                         found.add(self.fqn(m[1], m[2]))
             targets = self.override_memo[key] = sorted(found)
         for t in targets:
@@ -2203,24 +2240,24 @@ class _FileResolver:
         Storage): store.save()``) runs an override: an edge to the ``m`` each internal subclass of
         the receiver's class finds in its MRO (resolution ``subclass``, confidence 0.9); the
         abstract method itself can never be what runs."""
-        if not any(v[0] == "F" and self.is_abstract_method(v) for v in vals):
+        if not any(v[0] == VAL_FUNC and self.is_abstract_method(v) for v in vals):
             return
         # an instance made right there (``Job().step()``, ``j = Job(); j.step()``) is of that very
         # class: a method that only raises NotImplementedError is what runs (the call fails)
         exact = self.constructed(path, sc, fn[1])
         for r in self.eval(path, sc, fn[1]):
-            if r[0] not in ("I", "C"):
+            if r[0] != VAL_INST and r[0] != VAL_CLASS:
                 continue
             key = (r[1], r[2], fn[2], exact)
             targets = self.abstract_memo.get(key)
             if targets is None:
                 found: set[str] = set()
                 if any(
-                    m[0] == "F" and self.is_abstract_method(m, exact) for m in self.class_lookup(r[1], r[2], fn[2])
+                    m[0] == VAL_FUNC and self.is_abstract_method(m, exact) for m in self.class_lookup(r[1], r[2], fn[2])
                 ):
                     for q, di in self.subclasses(r[1], r[2]):
                         for m in self.class_lookup(q, di, fn[2]):
-                            if m[0] == "F":
+                            if m[0] == VAL_FUNC:
                                 found.add(self.fqn(m[1], m[2]))
                 targets = self.abstract_memo[key] = sorted(found)
             for t in targets:
@@ -2243,7 +2280,7 @@ class _FileResolver:
             return bool(exprs) and all(x[0] == "c" and self.constructed(path, bs, x) for x in exprs)
         if e[0] == "c":
             vals = self.eval(path, sc, e[1])
-            return bool(vals) and all(v[0] == "C" for v in vals)
+            return bool(vals) and all(v[0] == VAL_CLASS for v in vals)
         return False
 
     def is_abstract(self, path: str, fidx: int, s: Scope, exact: bool = False) -> bool:
@@ -2268,7 +2305,7 @@ class _FileResolver:
         for b in self.bases_of(path, cidx):
             if b[0] == "s":
                 b = b[1]
-            if any(v[0] == "X" and v[1] in _PROTOCOLS for v in self.eval(path, s.parent, b)):
+            if any(v[0] == VAL_EXT and v[1] in _PROTOCOLS for v in self.eval(path, s.parent, b)):
                 return True
         return False
 
@@ -2300,14 +2337,14 @@ class _FileResolver:
                     if lc:
                         for gp, gi in lc:
                             self.edge(caller, self.fqn(gp, gi), "implicit", line)
-            if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and ("B", fn[1]) in vals:
+            if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and (VAL_BUILTIN, fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
-            elif fn[0] == "n" and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and ("B", fn[1]) in vals:
+            elif fn[0] == "n" and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
                 if e[2][0][0] != "*":  # len(x): x's __len__ (resolved last, as operators)
                     self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))
             elif fn[0] == "a" and fn[2] == "sort" and e[3]:  # list.sort(key=f): a list display holds it
                 key = next((v for k, v in e[3] if k == "key"), None)
-                if key is not None and any(v[0] == "T" and v[3][0] == "t" for v in self.eval(path, sc, fn[1])):
+                if key is not None and any(v[0] == VAL_DISPLAY and v[3][0] == "t" for v in self.eval(path, sc, fn[1])):
                     self.emit_callbacks(caller, path, sc, key, line)
             if fn[0] == "n" or fn[0] == "a":
                 self.emit_wrappers(caller, vals, fn[1] if fn[0] == "n" else fn[2], line)
@@ -2317,28 +2354,28 @@ class _FileResolver:
                 self.emit_abstract_overrides(caller, path, sc, fn, vals, line)
         for e, line, sc in s.loads:
             for b in self.eval(path, sc, e[1]):
-                if b[0] in ("I", "S", "C"):
+                if b[0] in MRO_KINDS:
                     for gp, gi in self.getattr(b, e[2])[1]:
                         self.edge(caller, self.fqn(gp, gi), "implicit", line)
         for e, line, sc, is_async in s.iters:
             it_name, next_name = ("__aiter__", "__anext__") if is_async else ("__iter__", "__next__")
             for c in self.eval(path, sc, e):
-                if c[0] != "I":
+                if c[0] != VAL_INST:
                     continue
                 for it in sorted(self.class_lookup(c[1], c[2], it_name), key=repr):
-                    if it[0] != "F":
+                    if it[0] != VAL_FUNC:
                         continue
                     self.edge(caller, self.fqn(it[1], it[2]), "implicit", line)
                     for itv in self.returns(it[1], it[2]):
-                        if itv[0] == "I":
+                        if itv[0] == VAL_INST:
                             for nx in self.class_lookup(itv[1], itv[2], next_name):
-                                if nx[0] == "F":
+                                if nx[0] == VAL_FUNC:
                                     self.edge(caller, self.fqn(nx[1], nx[2]), "implicit", line)
         for e, line, sc, kind in s.stores:  # obj.prop = v, del obj.prop
             if e[0] != "a":
                 continue
             for b in self.eval(path, sc, e[1]):
-                if b[0] == "I":
+                if b[0] == VAL_INST:
                     for ap, ai in self.property_accessors(b[1], b[2], e[2], kind):
                         self.edge(caller, self.fqn(ap, ai), "implicit", line)
         for e, line, dunder, fallback, sc in s.ops:  # a + b, x[k], k in c, -a, a += b: resolved last
@@ -2346,7 +2383,7 @@ class _FileResolver:
         for e, line, is_async, sc in s.withs:
             names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
             for c in self.eval(path, sc, e):
-                if c[0] == "I":
+                if c[0] == VAL_INST:
                     for n in names:
                         self.emit_methods(caller, c[1], c[2], n, "implicit", line)
         for di, (e, didx, line) in enumerate(s.decos):
@@ -2361,10 +2398,10 @@ class _FileResolver:
                 if (e[0] == "n" and e[1] in DECLARATION_DECORATORS) or (
                     e[0] == "a" and e[2] in ("setter", "getter", "deleter")
                 ):
-                    vals = set(v for v in self.eval(path, dscope, e) if v[0] != "B")
+                    vals = set(v for v in self.eval(path, dscope, e) if v[0] != VAL_BUILTIN)
                 else:
                     vals = set(self.eval(path, dscope, e))
-            vals = {v for v in vals if not (v[0] == "B" and v[1] in DECLARATION_DECORATORS)}
+            vals = {v for v in vals if not (v[0] == VAL_BUILTIN and v[1] in DECLARATION_DECORATORS)}
             self.emit_call_targets(caller, path, dscope, frozenset(vals), line, "implicit")
 
     def resolve_operators(self) -> None:
@@ -2402,7 +2439,7 @@ class _FileResolver:
             self.emit_methods(caller, mp, mi, "__init__", "implicit", line)
         hook = self._first_binder(walk, "__init_subclass__", True)  # its own runs for its subclasses
         for v in self._class_value(hook, externals, "__init_subclass__"):
-            if v[0] == "F":
+            if v[0] == VAL_FUNC:
                 self.edge(caller, self.fqn(v[1], v[2]), "implicit", line)
         for name, bl in s.bindings.items():
             if any(b[0] == "c" for b in bl):  # quantity = Validated(): created by a call
@@ -2466,11 +2503,11 @@ class _FileResolver:
             seen_b: set[str] = set()
             for b in s.bases:
                 for v in sorted(self.eval(path, s.parent, b), key=repr):
-                    if v[0] == "C":
+                    if v[0] == VAL_CLASS:
                         tgt, ext = self.fqn(v[1], v[2]), False
-                    elif v[0] == "X" or v[0] == "XM":
+                    elif v[0] == VAL_EXT or v[0] == VAL_EXT_MEMBER:
                         tgt, ext = v[1], True
-                    elif v[0] in ("B", "B?"):
+                    elif v[0] in BUILTIN_KINDS:
                         tgt, ext = f"<builtin>.{v[1]}", True
                     else:
                         continue

@@ -38,47 +38,52 @@ VAL_ALIAS = "TA"  # ("TA", path, idx, exprs): a type alias, the annotation expre
 SETTLED_KINDS = frozenset({VAL_FUNC, VAL_CLASS, VAL_EXT, VAL_EXT_INST, VAL_EXT_MEMBER, VAL_INST})
 EXTERNAL_KINDS = frozenset({VAL_EXT, VAL_EXT_MEMBER})  # names outside the program
 BUILTIN_KINDS = frozenset({VAL_BUILTIN, VAL_BUILTIN_MAYBE})  # a builtin name, shadowed or not
-MEMBER_KINDS = frozenset({VAL_EXT_MEMBER, VAL_BUILTIN_MEMBER})  # members of what is outside the program
+OUTSIDE_KINDS = EXTERNAL_KINDS | BUILTIN_KINDS  # bases outside the program (external or builtin)
+BOUND_KINDS = frozenset({VAL_INST, VAL_SUPER})  # receivers that bind a method (``obj.m``, ``super().m``)
+MRO_KINDS = frozenset({VAL_CLASS, VAL_INST, VAL_SUPER})  # objects whose attributes are looked up along an MRO
+CALLABLE_KINDS = frozenset({VAL_FUNC, VAL_CLASS, VAL_INST})  # program values a call may run code of
 
 # the receiver-dependent returns of a method (``receiver_returns``)
 RET_NEW = "new"  # ("new",): a classmethod returning ``cls(...)``
 RET_SELF = "self"  # ("self",): ``return self``
 RET_ATTR = "attr"  # ("attr", name): ``return self.name``
 
+# constructors, for code off the hot paths (those build the tuples in place: a call per value costs)
 
-def func(path: str, idx: int) -> Value:
+
+def make_func(path: str, idx: int) -> Value:
     return (VAL_FUNC, path, idx)
 
 
-def class_(path: str, idx: int) -> Value:
+def make_class(path: str, idx: int) -> Value:
     return (VAL_CLASS, path, idx)
 
 
-def instance(path: str, idx: int) -> Value:
+def make_instance(path: str, idx: int) -> Value:
     return (VAL_INST, path, idx)
 
 
-def module(name: str) -> Value:
+def make_module(name: str) -> Value:
     return (VAL_MODULE, name)
 
 
-def external(dotted: str) -> Value:
+def make_external(dotted: str) -> Value:
     return (VAL_EXT, dotted)
 
 
-def external_instance(dotted: str) -> Value:
+def make_external_instance(dotted: str) -> Value:
     return (VAL_EXT_INST, dotted)
 
 
-def builtin(name: str) -> Value:
+def make_builtin(name: str) -> Value:
     return (VAL_BUILTIN, name)
 
 
-def display(path: str, idx: int, disp: Any) -> Value:
+def make_display(path: str, idx: int, disp: Any) -> Value:
     return (VAL_DISPLAY, path, idx, disp)
 
 
-def super_proxy(path: str, cidx: int) -> Value:
+def make_super(path: str, cidx: int) -> Value:
     return (VAL_SUPER, path, cidx)
 
 
