@@ -126,8 +126,9 @@ a deterministic function of its own content, the module layout and the answers t
 unchanged answers mean unchanged facts: that is what makes incremental facts equal fresh ones.
 """
 
+from mnemosyne.resolve.python.bounds import SETTLE_BUDGET, SETTLE_ROUNDS
 from mnemosyne.resolve.python.index import PythonIndex
 from mnemosyne.resolve.python.modules import module_name
-from mnemosyne.resolve.python.resolver import SETTLE_BUDGET, SETTLE_ROUNDS, _FileResolver
+from mnemosyne.resolve.python.resolver import _FileResolver
 
 __all__ = ["SETTLE_BUDGET", "SETTLE_ROUNDS", "PythonIndex", "_FileResolver", "module_name"]

@@ -15,14 +15,7 @@ from mnemosyne.hashing import content_hash
 from mnemosyne.indexmaps import add_to, discard_from
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.python import ParsedFile, file_subclasses, parse_python
-from mnemosyne.resolve.python.modules import (
-    CALLS_PREFIX,
-    SUB_PREFIX,
-    SUFFIXES,
-    _absolute,
-    _strip_suffix,
-    module_name,
-)
+from mnemosyne.resolve.python.modules import CALLS_PREFIX, SUB_PREFIX, SUFFIXES, _absolute, _strip_suffix, module_name
 from mnemosyne.resolve.python.reads import reads_differ, rebase_keys, same_numbering
 from mnemosyne.resolve.python.resolver import _FileResolver
 

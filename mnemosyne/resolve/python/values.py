@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 Value = tuple[Any, ...]  # (tag, *fields): one abstract value
+EMPTY: frozenset[Value] = frozenset()  # no value (shared: the resolver returns it often)
 
 VAL_FUNC = "F"  # ("F", path, idx): a function or lambda of the program
 VAL_CLASS = "C"  # ("C", path, idx): a class of the program
