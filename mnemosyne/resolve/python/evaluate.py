@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnemosyne.resolve.python.fixpoint import Fixpoint
+from mnemosyne.resolve.python.fixpoint import (
+    KEY_BINDINGS,
+    KEY_EXPR,
+    KEY_ITEMS,
+    KEY_ITER,
+    KEY_MODULE_ATTR,
+    KEY_RETURNS,
+    Fixpoint,
+)
 from mnemosyne.resolve.python.known import ANY_TYPES, ITEM_BUILTINS
 from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
@@ -46,16 +54,16 @@ class Evaluate(Fixpoint):
             if cur is None:
                 cur = self.lk_memo[k] = self._lookup_scope(path, idx, name)
             if cur == 0:
-                r = self.memo.get(("m", self.ix._module_of[path], name, True))
+                r = self.memo.get((KEY_MODULE_ATTR, self.ix._module_of[path], name, True))
                 return r if r is not None else self.module_name_lookup(path, name)
-            k = ("b", path, cur, name)
+            k = (KEY_BINDINGS, path, cur, name)
             r = self.memo.get(k)
             return r if r is not None else self.memoized(k, True, self._eval_bindings, path, cur, name)
         if tag in ("u", "lit", "str", "int"):
             return EMPTY
         # the hottest path: memoized(key, True, self._eval, ...) written out (a call less per
         # expression, measurably slower through the helper)
-        key = ("e", path, idx, e)
+        key = (KEY_EXPR, path, idx, e)
         r = self.memo.get(key)
         if r is not None:
             return r
@@ -333,7 +341,7 @@ class Evaluate(Fixpoint):
     def stored_items(self, path: str, idx: int, e: Any) -> frozenset:
         """Items put into the container ``e`` names by ``e[k] = v`` / ``e.append(v)`` / ...:
         ``e`` a name (items recorded in the scope binding it) or ``obj.attr`` of an instance."""
-        return self.memoized(("items", path, idx, e), False, self._stored_items, path, idx, e)
+        return self.memoized((KEY_ITEMS, path, idx, e), False, self._stored_items, path, idx, e)
 
     def _stored_items(self, path: str, idx: int, e: Any) -> set:
         out: set = set()
@@ -412,7 +420,7 @@ class Evaluate(Fixpoint):
 
     def iter_values(self, path: str, idx: int, e: Any) -> frozenset:
         """The items iterating ``e`` gives (memoised: ``xs = [*xs, x]`` is a cycle)."""
-        return self.memoized(("iv", path, idx, e), True, self._iter_values, path, idx, e)
+        return self.memoized((KEY_ITER, path, idx, e), True, self._iter_values, path, idx, e)
 
     def _iter_values(self, path: str, idx: int, e: Any) -> set:
         out: set = set(self.stored_items(path, idx, e))
@@ -532,7 +540,7 @@ class Evaluate(Fixpoint):
         return set()
 
     def returns(self, path: str, fidx: int) -> frozenset:
-        return self.memoized(("r", path, fidx), False, self._returns, path, fidx)
+        return self.memoized((KEY_RETURNS, path, fidx), False, self._returns, path, fidx)
 
     def _returns(self, path: str, fidx: int) -> set:
         s = self.hdr(path, fidx)

@@ -11,6 +11,19 @@ from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.access import Access
 from mnemosyne.resolve.python.values import EMPTY, SETTLED_KINDS
 
+# the kinds of memo keys (a key is (kind, *arguments) of the memoised method)
+KEY_EXPR = "eval"  # ("eval", path, idx, expr): ``eval`` of an expression in a scope
+KEY_BINDINGS = "bindings"  # ("bindings", path, idx, name): ``eval_bindings``, a scope's bindings of a name
+KEY_MODULE_ATTR = "module_attr"  # ("module_attr", module, name, for_name): ``module_attr``, a module's attribute
+KEY_RETURNS = "returns"  # ("returns", path, idx): ``returns``, what calling a function gives
+KEY_ITEMS = "items"  # ("items", path, idx, expr): ``stored_items``, the items stored into a container
+KEY_ITER = "iter"  # ("iter", path, idx, expr): ``iter_values``, what iterating an expression gives
+KEY_PARAM_FLOW = "param_flow"  # ("param_flow", path, idx, i): ``param_flow``, what its module passes a parameter
+KEY_DECO_INPUT = "deco_input"  # ("deco_input", path, idx, k): ``deco_input``, what the k-th decorator is applied to
+KEY_WRAPPERS = "wrappers"  # ("wrappers", path, idx, k): ``wrappers``, what a decorated function's call runs besides it
+KEY_CROSS_PARAM = "cross_param"  # ("cross_param", path, idx, i): ``cross_param``, what other modules pass it
+KEY_METHOD_DECOS = "method_decos"  # ("method_decos", path, idx): ``method_decorators`` of a method
+
 
 def _carried(values: frozenset) -> frozenset:
     """What a cycle's key carries into its next round. Functions, classes, external names and

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnemosyne.resolve.python.fixpoint import Fixpoint
+from mnemosyne.resolve.python.fixpoint import KEY_BINDINGS, KEY_MODULE_ATTR, Fixpoint
 from mnemosyne.resolve.python.known import ANY_TYPES, BUILTIN_NAMES, CONTEXT_MANAGERS, SELF_TYPES
 from mnemosyne.resolve.python.values import (
     EMPTY,
@@ -78,7 +78,7 @@ class Names(Fixpoint):
         return 0
 
     def eval_bindings(self, path: str, idx: int, name: str) -> frozenset:
-        key = ("b", path, idx, name)
+        key = (KEY_BINDINGS, path, idx, name)
         r = self.memo.get(key)  # the memo hit inline: a hot path (one call less)
         if r is not None:
             return r
@@ -99,7 +99,7 @@ class Names(Fixpoint):
 
     def module_attr(self, mod: str, name: str, path: str | None = None, for_name: bool = False, depth: int = 0) -> tuple[frozenset, bool]:
         """Attribute ``name`` of internal module ``mod`` -> (values, found)."""
-        key = ("m", mod, name, for_name)
+        key = (KEY_MODULE_ATTR, mod, name, for_name)
         r = self.memo.get(key)
         if r is not None:
             return r, True

@@ -8,7 +8,14 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from mnemosyne.parse.python import Scope
-from mnemosyne.resolve.python.fixpoint import Fixpoint
+from mnemosyne.resolve.python.fixpoint import (
+    KEY_CROSS_PARAM,
+    KEY_DECO_INPUT,
+    KEY_METHOD_DECOS,
+    KEY_PARAM_FLOW,
+    KEY_WRAPPERS,
+    Fixpoint,
+)
 from mnemosyne.resolve.python.known import CALLBACK_BUILTINS, METHOD_KINDS, PLAIN_DECORATORS
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import (
@@ -58,7 +65,7 @@ class Params(Fixpoint):
         """Values passed for parameter ``i`` of function ``fidx`` by the call sites and decorator
         sites of the function's own module (flow-insensitive). Call sites are found by the
         callee's last name, then checked by evaluating the callee."""
-        return self.memoized(("pf", path, fidx, i), False, self._param_flow, path, fidx, i)
+        return self.memoized((KEY_PARAM_FLOW, path, fidx, i), False, self._param_flow, path, fidx, i)
 
     def _param_flow(self, path: str, fidx: int, i: int) -> set:
         f = self.hdr(path, fidx)
@@ -184,7 +191,7 @@ class Params(Fixpoint):
         decorator whose result is known (an internal function or factory, a class, an instance
         with ``__call__``) gives its return values; one that is not (external, builtin,
         unresolved) is taken as transparent, as a decorated name keeps naming the function."""
-        return self.memoized(("di", path, didx, k), False, self._deco_input, path, didx, k)
+        return self.memoized((KEY_DECO_INPUT, path, didx, k), False, self._deco_input, path, didx, k)
 
     def _deco_input(self, path: str, didx: int, k: int) -> set:
         s = self.hdr(path, didx)
@@ -228,7 +235,7 @@ class Params(Fixpoint):
         function counts only if it is defined inside the decorator (a closure made per
         application): a decorator returning its argument (``return f``) is an identity, and its
         flow-insensitive return values (every function it decorates) must not become targets."""
-        return self.memoized(("dw", path, fidx, k), False, self._wrappers, path, fidx, k)
+        return self.memoized((KEY_WRAPPERS, path, fidx, k), False, self._wrappers, path, fidx, k)
 
     def _wrappers(self, path: str, fidx: int, k: int) -> set:
         s = self.hdr(path, fidx)
@@ -276,7 +283,7 @@ class Params(Fixpoint):
         function a module-level decorator factory returns): their ``f(...)`` / ``mod.f(...)``
         call sites and their decorator sites. Used for callees only (a parameter that is called,
         directly or as an element): the callback case. Makes the file depend on ``<calls>NAME``."""
-        return self.memoized(("xp", path, fidx, i), False, self._cross_param, path, fidx, i)
+        return self.memoized((KEY_CROSS_PARAM, path, fidx, i), False, self._cross_param, path, fidx, i)
 
     def _cross_param(self, path: str, fidx: int, i: int) -> set:
         f = self.hdr(path, fidx)
@@ -411,7 +418,7 @@ class Params(Fixpoint):
         """``decorator_names`` of method ``fidx``, where a decorator that is a class of the program
         deriving from ``classmethod`` or ``staticmethod`` (Django's ``classonlymethod``) also counts
         as that builtin: its first parameter is the class, or no receiver."""
-        return self.memoized(("md", path, fidx), False, self._method_decorators, path, fidx)
+        return self.memoized((KEY_METHOD_DECOS, path, fidx), False, self._method_decorators, path, fidx)
 
     def _method_decorators(self, path: str, fidx: int) -> set[str]:
         s = self.hdr(path, fidx)
