@@ -141,7 +141,7 @@ class ParsedFile:
     scope_parent: list[int] = field(default_factory=list)  # binding scope -> parent scope (-1 at module)
     scope_fqn: list[str] = field(default_factory=list)
     # binding scope -> a key that survives edits elsewhere in the file: (scope fqn, ordinal among
-    # the scopes sharing that fqn); other files' recorded reads name scopes by it (resolve/ts_reads)
+    # the scopes sharing that fqn); other files' recorded reads name scopes by it (resolve/typescript/reads.py)
     scope_key: list[tuple[str, int]] = field(default_factory=list)
     scope_this: list[This | None] = field(default_factory=list)  # THIS_CLS/SCLS/OBJ, TYPE or None
     bindings: list[dict[str, list[Binding]]] = field(default_factory=list)  # per scope: name -> bindings
