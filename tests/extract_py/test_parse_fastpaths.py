@@ -8,7 +8,7 @@ import inspect
 
 import pytest
 
-from mnemosyne.parse.python import Scope, _new_scope, parse_python
+from mnemosyne.parse.python.walk import Scope, _new_scope, parse_python
 
 
 def test_new_scope_sets_every_field_like_the_dataclass() -> None:
