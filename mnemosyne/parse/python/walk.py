@@ -8,7 +8,7 @@ getters), ``for``/``with`` sites (implicit dunder calls), return expressions, pa
 decorators, bases and import statements. It holds no tree-sitter object, depends only on the
 bytes (not on the path), so it is cached by content hash and can cross process boundaries.
 
-Expressions are encoded as small tuples (see ``_Conv``):
+Expressions are encoded as small tuples, each tag named in ``tags.py`` (``T_*``):
 
     ('n', name)                      identifier
     ('a', base, attr)                attribute
@@ -61,6 +61,75 @@ from tree_sitter import Language, Node, Parser
 
 from mnemosyne.parse.anon import Namer, call_context, callee, clean, keyword_context, literal
 from mnemosyne.parse.metrics import NO_METRICS, PY_METRIC_KINDS, measure_python
+from mnemosyne.parse.python.tags import (
+    ACT_METRIC,
+    ACT_PAREN,
+    ACT_SKIP,
+    ACT_SPECIAL,
+    ACT_STRING,
+    ACT_WALK,
+    CALL_PLAIN,
+    CALL_RAISE,
+    CTR_ITEMS,
+    CTR_MAPPING,
+    CTR_POSITIONS,
+    CTX_CALLEE,
+    CTX_DEL,
+    CTX_LOAD,
+    CTX_STORE,
+    EK_ARGUMENT_LIST,
+    EK_ATTRIBUTE,
+    EK_CALL,
+    EK_COMMENT,
+    EK_DICT_SPLAT,
+    EK_IDENTIFIER,
+    EK_KEYWORD,
+    EK_LIST_SPLAT,
+    EK_OTHER,
+    EK_STRING,
+    PARAM_DSTAR,
+    PARAM_PLAIN,
+    PARAM_STAR,
+    SCOPE_CLASS,
+    SCOPE_FUNCTION,
+    SCOPE_LAMBDA,
+    SCOPE_MODULE,
+    STORE_DELETER,
+    STORE_SETTER,
+    STR_LIT,
+    T_ANN,
+    T_AT,
+    T_ATTR,
+    T_AWITH,
+    T_CALL,
+    T_CLASS_OF,
+    T_CONTAINER,
+    T_DEF,
+    T_DICT,
+    T_EXC,
+    T_IMPORT,
+    T_IMPORT_FROM,
+    T_INDEX,
+    T_INT,
+    T_ITEMS,
+    T_ITER,
+    T_LAMBDA,
+    T_LIT,
+    T_NAME,
+    T_NARROWED,
+    T_OR,
+    T_PARAM,
+    T_REACH,
+    T_REACH_ITEM,
+    T_SLICE,
+    T_STAR,
+    T_STR,
+    T_SUBSCRIPT,
+    T_TUPLE,
+    T_TYPE_ALIAS,
+    T_WITH,
+    UNKNOWN,
+)
 
 LANGUAGE = Language(_tsp.language())
 _LOCAL = threading.local()  # a Parser is not shareable between threads: one per thread
@@ -68,7 +137,6 @@ _LOCAL = threading.local()  # a Parser is not shareable between threads: one per
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
 MAX_FLOW_DEPTH = 24  # flow order: a use / binding nested deeper in its scope is not ordered
 
-U = ("u",)
 # statements and expressions testing a value's truth: ``bool(v)``, i.e. its class's ``__bool__``,
 # else ``__len__`` (``_Walker.truth``)
 _TRUTH_TESTS = frozenset({
@@ -93,8 +161,14 @@ _BINARY_DUNDERS = {
 _COMPARE_DUNDERS = {b"==": "__eq__", b"!=": "__ne__", b"<": "__lt__", b"<=": "__le__", b">": "__gt__", b">=": "__ge__"}
 _UNARY_DUNDERS = {b"-": "__neg__", b"+": "__pos__", b"~": "__invert__"}
 # operand expressions that may be an instance of ours (a literal, display or lambda never is)
-_OPERAND_TAGS = frozenset({"n", "a", "c", "s"})
+_OPERAND_TAGS = frozenset({T_NAME, T_ATTR, T_CALL, T_SUBSCRIPT})
 _NUMBER_KINDS = frozenset({"integer", "float"})
+# tags of literal keys (subscripts, stored items); of a name or attribute; of what makes an alias
+_KEY_TAGS = frozenset({T_STR, T_INT})
+_NAME_ATTR_TAGS = frozenset({T_NAME, T_ATTR})
+_ALIAS_TAGS = frozenset({T_NAME, T_LAMBDA, T_OR})
+_CALLABLE_KINDS = frozenset({SCOPE_FUNCTION, SCOPE_LAMBDA})  # scopes with parameters
+_SPLAT_OR_KEYWORD = frozenset({EK_KEYWORD, EK_LIST_SPLAT, EK_DICT_SPLAT})
 # operand node kinds worth converting besides names, attributes and calls (``_EK``)
 _OPERAND_KINDS = frozenset(LANGUAGE.id_for_node_kind(n, True) for n in ("subscript", "parenthesized_expression", "await"))
 # generic annotations of containers whose items (a mapping's values) are of the type argument
@@ -114,7 +188,6 @@ for _i in range(LANGUAGE.node_kind_count):
 _KN[65535] = "ERROR"
 _MARK_ID = 65534  # not a grammar kind: the walk's narrowing marks (``_Mark``)
 _KN[_MARK_ID] = "<narrow>"
-STR = ("lit", "str")
 _FID = {n: LANGUAGE.field_id_for_name(n) for n in (
     "function", "arguments", "object", "attribute", "name", "value", "left", "right", "type", "body",
     "alias", "definition", "parameters", "return_type", "superclasses", "module_name", "key", "subscript",
@@ -136,26 +209,25 @@ _SKIP = frozenset({
     "future_import_statement", "type_conversion", "line_continuation",
 })
 
-# node kind id -> what the walk does with it: 0 skip, 1 walk the children, 2 string (walk an
-# f-string's children), 3 parenthesized expression (children keep the context), 4 special
-_ACT: list[int] = [1] * 65536
+# node kind id -> what the walk does with it (an ``ACT_*`` code)
+_ACT: list[int] = [ACT_WALK] * 65536
 for _i, _t in enumerate(_KN):
     if _t in _SKIP:
-        _ACT[_i] = 0
+        _ACT[_i] = ACT_SKIP
     elif _t == "string":
-        _ACT[_i] = 2
+        _ACT[_i] = ACT_STRING
     elif _t in ("parenthesized_expression", "pattern_list", "tuple_pattern", "list_pattern"):
-        _ACT[_i] = 3  # (targets: `x[0], self.y = ...` stores, as the assignment's own target does)
+        _ACT[_i] = ACT_PAREN  # (targets: `x[0], self.y = ...` stores, as the assignment's own target does)
     elif _t in _SPECIAL:
-        _ACT[_i] = 4
-_ACT[_MARK_ID] = 4
+        _ACT[_i] = ACT_SPECIAL
+_ACT[_MARK_ID] = ACT_SPECIAL
 # metrics (parse/metrics.py): node kind id -> METRIC_DECISION / METRIC_BLOCK bits; a kind the walk
-# otherwise only walks through gets action 5 (recorded, then walked like 1)
+# otherwise only walks through gets ACT_METRIC (recorded, then walked like ACT_WALK)
 _MK: list[int] = [0] * 65536
 for _i, _t in enumerate(_KN):
     _MK[_i] = PY_METRIC_KINDS.get(_t, 0)
-    if _MK[_i] and _ACT[_i] == 1:
-        _ACT[_i] = 5
+    if _MK[_i] and _ACT[_i] == ACT_WALK:
+        _ACT[_i] = ACT_METRIC
 # flow order (``_Conv.straight``): code under one of these may run zero or several times, so a
 # binding there is not known to reach what follows; scope nodes end the walk up
 _BRANCHY = frozenset({
@@ -172,13 +244,15 @@ _SCOPE_NODES = frozenset({"module", "function_definition", "class_definition", "
 
 
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
-# node kind id -> what expr() needs to tell apart, as a small int (cheaper than comparing names)
-_EK: list[int] = [0] * 65536
+# node kind id -> what expr() needs to tell apart, an ``EK_*`` code (cheaper than comparing names)
+_EK_OF = {
+    "identifier": EK_IDENTIFIER, "attribute": EK_ATTRIBUTE, "call": EK_CALL, "keyword_argument": EK_KEYWORD,
+    "list_splat": EK_LIST_SPLAT, "dictionary_splat": EK_DICT_SPLAT, "string": EK_STRING, "comment": EK_COMMENT,
+    "argument_list": EK_ARGUMENT_LIST,
+}
+_EK: list[int] = [EK_OTHER] * 65536
 for _i, _t in enumerate(_KN):
-    _EK[_i] = {
-        "identifier": 1, "attribute": 2, "call": 3, "keyword_argument": 4, "list_splat": 5, "dictionary_splat": 6,
-        "string": 7, "comment": 8, "argument_list": 9,
-    }.get(_t, 0)
+    _EK[_i] = _EK_OF.get(_t, EK_OTHER)
 
 
 # the node types _Conv._other makes something of (any other is unknown)
@@ -194,7 +268,7 @@ _OTHER_KINDS = frozenset({
 _ACTW: list[int] = list(_ACT)
 for _i in range(LANGUAGE.node_kind_count):
     if not LANGUAGE.node_kind_is_named(_i):
-        _ACTW[_i] = 0
+        _ACTW[_i] = ACT_SKIP
 
 
 def _parser() -> Parser:
@@ -577,7 +651,7 @@ class _Conv:
         # read while converting the call, so the walk does not list the arguments again
         self.call_kids: dict[int, tuple[Node | None, list[Node]]] = {}
         self.truth_seen: set[int] = set()  # boolean operators whose operands a condition recorded
-        # names an enclosing ``isinstance`` test narrowed (raw name -> ("N", name, class expr)), and
+        # names an enclosing ``isinstance`` test narrowed (raw name -> (T_NARROWED, name, class expr)), and
         # the maps of the regions around this one
         self.narrow: dict[Any, Any] = {}
         self.narrow_saved: list[dict[Any, Any]] = []
@@ -593,19 +667,19 @@ class _Conv:
     # ---------------------------------------------------------------- expressions
     def expr(self, node: Node | None, depth: int = 0) -> Any:
         if node is None or depth > MAX_EXPR_DEPTH:
-            return U
+            return UNKNOWN
         k = _EK[node.kind_id]
-        if k == 1:  # identifier
+        if k == EK_IDENTIFIER:
             raw = self.src[node.start_byte : node.end_byte]
             r = self.names.get(raw)
             if r is None:  # one shared tuple per distinct name of the file
-                r = self.names[raw] = ("n", raw.decode("utf-8", "replace"))
+                r = self.names[raw] = (T_NAME, raw.decode("utf-8", "replace"))
             return r
-        if k == 2 or k == 3:  # attribute, call: memoised (the walk meets them again)
+        if k == EK_ATTRIBUTE or k == EK_CALL:  # memoised (the walk meets them again)
             nid = node.id
             r = self.memo.get(nid)
             if r is None:
-                r = self._attribute(node, depth) if k == 2 else self._call(node, depth)
+                r = self._attribute(node, depth) if k == EK_ATTRIBUTE else self._call(node, depth)
                 self.memo[nid] = r
             return r
         return self._other(node, _KN[node.kind_id], depth)
@@ -615,27 +689,27 @@ class _Conv:
         raw = self.src[node.start_byte : node.end_byte]
         r = self.names.get(raw)
         if r is None:
-            r = self.names[raw] = ("n", raw.decode("utf-8", "replace"))
+            r = self.names[raw] = (T_NAME, raw.decode("utf-8", "replace"))
         return r
 
     def _attribute(self, node: Node, depth: int) -> Any:
         obj = node.child_by_field_id(F_OBJECT)
         attr = node.child_by_field_id(F_ATTRIBUTE)
         if attr is None:
-            return U
+            return UNKNOWN
         src = self.src
-        if obj is not None and depth < MAX_EXPR_DEPTH and _EK[obj.kind_id] == 1:
+        if obj is not None and depth < MAX_EXPR_DEPTH and _EK[obj.kind_id] == EK_IDENTIFIER:
             raw = src[obj.start_byte : obj.end_byte]
             o = self.names.get(raw)
             if o is None:
-                o = self.names[raw] = ("n", raw.decode("utf-8", "replace"))
-            if self.narrow:  # x.m() where isinstance(x, C) holds: ("N", x, C)
+                o = self.names[raw] = (T_NAME, raw.decode("utf-8", "replace"))
+            if self.narrow:  # x.m() where isinstance(x, C) holds: (T_NARROWED, x, C)
                 o = self.narrow.get(raw, o)
         else:
             o = self.expr(obj, depth + 1)
-            if self.narrow and _EK[obj.kind_id] == 2:  # self.node.m() where isinstance(self.node, C) holds
+            if self.narrow and _EK[obj.kind_id] == EK_ATTRIBUTE:  # self.node.m() where isinstance(self.node, C) holds
                 o = self.narrow.get(o, o)
-        return ("a", o, src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
+        return (T_ATTR, o, src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
 
     def _call(self, node: Node, depth: int) -> Any:
         fn = node.child_by_field_id(F_FUNCTION)
@@ -646,17 +720,17 @@ class _Conv:
         # keyword argument replaced by its value (the walk enters nothing else of it)
         kids: list[Node] = []
         # getattr(obj, "name"): the name is kept, like a first literal argument
-        named_attr = fn is not None and _EK[fn.kind_id] == 1 and self.src[fn.start_byte : fn.end_byte] in _ATTR_BUILTINS
-        if argl is not None and _EK[argl.kind_id] == 9:  # argument_list
+        named_attr = fn is not None and _EK[fn.kind_id] == EK_IDENTIFIER and self.src[fn.start_byte : fn.end_byte] in _ATTR_BUILTINS
+        if argl is not None and _EK[argl.kind_id] == EK_ARGUMENT_LIST:
             d1 = depth + 1
             ek = _EK
             act = _ACT
             for a in argl.named_children:
                 at = ek[a.kind_id]
-                if at == 1 and d1 <= MAX_EXPR_DEPTH:
+                if at == EK_IDENTIFIER and d1 <= MAX_EXPR_DEPTH:
                     args.append(self._name(a))
                     continue
-                if at == 4:  # keyword_argument
+                if at == EK_KEYWORD:
                     nm = a.child_by_field_id(F_NAME)
                     v = a.child_by_field_id(F_VALUE)
                     kwargs.append((
@@ -666,69 +740,69 @@ class _Conv:
                     if v is not None and act[v.kind_id]:
                         kids.append(v)
                     continue
-                if at == 5:  # list_splat
-                    args.append(("*", self.expr(a.named_child(0), d1)))
-                elif at == 6:  # dictionary_splat
+                if at == EK_LIST_SPLAT:
+                    args.append((T_STAR, self.expr(a.named_child(0), d1)))
+                elif at == EK_DICT_SPLAT:
                     kwargs.append((None, self.expr(a.named_child(0), d1)))
-                elif at == 7:  # string
+                elif at == EK_STRING:
                     # a literal first argument is kept (mapping.get("key")); others need no value
                     sv = (
                         _string_value(a, self.src)
                         if (not args or (named_attr and len(args) == 1)) and a.named_child_count <= 3
                         else None
                     )
-                    args.append(("str", sv) if sv is not None else STR)
+                    args.append((T_STR, sv) if sv is not None else STR_LIT)
                     pre = self.src[a.start_byte : a.start_byte + 3]
                     if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
                         continue  # the walk enters f-strings only
-                elif at != 8:  # not a comment
+                elif at != EK_COMMENT:
                     args.append(self.expr(a, d1))
                 if act[a.kind_id]:
                     kids.append(a)
         elif argl is not None:  # generator expression argument
-            args.append(U)
+            args.append(UNKNOWN)
             kids.append(argl)
         self.call_kids[node.id] = (fn, kids)
-        return ("c", self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
+        return (T_CALL, self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
 
     def _other(self, node: Node, t: str, depth: int) -> Any:
         if t == "string":
             # the resolver only reads a string's value as a key: subscripts, dict displays and a
             # call's first argument (mapping.get("key")) compute it themselves
-            return STR
+            return STR_LIT
         if t not in _OTHER_KINDS:
-            return U  # (binary / comparison operators, ...)
+            return UNKNOWN  # (binary / comparison operators, ...)
         if t in ("float", "true", "false", "none", "concatenated_string"):
-            return ("lit", t)
+            return (T_LIT, t)
         if t == "parenthesized_expression" or t == "await":
             return self.expr(node.named_child(0) if node.named_child_count else None, depth + 1)
         if t == "subscript":
             base = self.expr(node.child_by_field_id(F_VALUE), depth + 1)
             subs = node.children_by_field_id(F_SUBSCRIPT)
-            key: Any = U
+            key: Any = UNKNOWN
             if len(subs) == 1:
                 k = subs[0]
                 if _KN[k.kind_id] == "string":
                     sv = _string_value(k, self.src)
-                    key = ("str", sv) if sv is not None else U
+                    key = (T_STR, sv) if sv is not None else UNKNOWN
                 elif _KN[k.kind_id] == "integer":
                     try:
-                        key = ("int", int(_stext(self.src, k), 0))
+                        key = (T_INT, int(_stext(self.src, k), 0))
                     except ValueError:
-                        key = U
+                        key = UNKNOWN
                 elif _KN[k.kind_id] == "unary_operator" and _stext(self.src, k).replace(" ", "").lstrip("-").isdigit():
-                    key = ("int", int(_stext(self.src, k).replace(" ", "")))
+                    key = (T_INT, int(_stext(self.src, k).replace(" ", "")))
                 elif _KN[k.kind_id] == "slice":
                     key = _slice_key(k)
-                elif _EK[k.kind_id] == 1:  # a name: the resolver may find it is a constant
+                elif _EK[k.kind_id] == EK_IDENTIFIER:  # a name: the resolver may find it is a constant
                     key = self._name(k)
-            return ("s", base, key)
+            return (T_SUBSCRIPT, base, key)
         if t == "lambda":
-            return ("L", self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
+            return (T_LAMBDA, self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
         if t in ("tuple", "list", "set", "expression_list", "pattern_list", "tuple_pattern", "list_pattern"):
-            return ("t", tuple([
-                ("*", self.expr(c.named_child(0) if c.named_child_count else None, depth + 1))
-                if _EK[c.kind_id] == 5 else self.expr(c, depth + 1)  # [*xs, f]: the items of xs
+            return (T_TUPLE, tuple([
+                (T_STAR, self.expr(c.named_child(0) if c.named_child_count else None, depth + 1))
+                if _EK[c.kind_id] == EK_LIST_SPLAT else self.expr(c, depth + 1)  # [*xs, f]: the items of xs
                 for c in node.named_children if _KN[c.kind_id] != "comment"
             ]))
         if t == "dictionary":
@@ -736,51 +810,51 @@ class _Conv:
             for c in node.named_children:
                 if _KN[c.kind_id] == "pair":
                     k = c.child_by_field_id(F_KEY)
-                    kv: Any = U
+                    kv: Any = UNKNOWN
                     if k is not None and _KN[k.kind_id] == "string":
                         sv = _string_value(k, self.src)
-                        kv = ("str", sv) if sv is not None else U
+                        kv = (T_STR, sv) if sv is not None else UNKNOWN
                     elif k is not None and _KN[k.kind_id] == "integer":
                         try:
-                            kv = ("int", int(_stext(self.src, k), 0))
+                            kv = (T_INT, int(_stext(self.src, k), 0))
                         except ValueError:
-                            kv = U
+                            kv = UNKNOWN
                     items.append((kv, self.expr(c.child_by_field_id(F_VALUE), depth + 1)))
-            return ("d", tuple(items))
+            return (T_DICT, tuple(items))
         if t == "conditional_expression":
             ch = node.named_children
             if len(ch) >= 3:  # (a narrowed where the condition is an isinstance test)
-                return ("or", (self.narrowed_by(ch[1], self.expr, ch[0], depth + 1), self.expr(ch[2], depth + 1)))
-            return U
+                return (T_OR, (self.narrowed_by(ch[1], self.expr, ch[0], depth + 1), self.expr(ch[2], depth + 1)))
+            return UNKNOWN
         if t == "boolean_operator":
             left = node.child_by_field_id(F_LEFT)
             right = node.child_by_field_id(F_RIGHT)
             if self.is_and(node):
-                return ("or", (self.expr(left, depth + 1), self.narrowed_by(left, self.expr, right, depth + 1)))
-            return ("or", (self.expr(left, depth + 1), self.expr(right, depth + 1)))
+                return (T_OR, (self.expr(left, depth + 1), self.narrowed_by(left, self.expr, right, depth + 1)))
+            return (T_OR, (self.expr(left, depth + 1), self.expr(right, depth + 1)))
         if t == "named_expression":
             return self.expr(node.child_by_field_id(F_VALUE), depth + 1)
         if t == "string":
             # the resolver only reads a string's value as a key: subscripts, dict displays and a
             # call's first argument (mapping.get("key")) compute it themselves
-            return STR
+            return STR_LIT
         if t == "integer":
             try:
-                return ("int", int(_stext(self.src, node), 0))
+                return (T_INT, int(_stext(self.src, node), 0))
             except ValueError:
-                return ("lit", "int")
+                return (T_LIT, "int")
         if t in ("float", "true", "false", "none", "concatenated_string"):
-            return ("lit", t)
+            return (T_LIT, t)
         if t in ("list_comprehension", "set_comprehension", "generator_expression"):
             # its items, at unknown positions (comprehension variables bind in this scope)
             body = node.child_by_field_id(F_BODY)
-            return ("t", (("*", U), self.expr(body, depth + 1))) if body is not None else ("lit", t)
+            return (T_TUPLE, ((T_STAR, UNKNOWN), self.expr(body, depth + 1))) if body is not None else (T_LIT, t)
         if t == "dictionary_comprehension":
             body = node.child_by_field_id(F_BODY)
             if body is not None and _KN[body.kind_id] == "pair":
-                return ("d", ((U, self.expr(body.child_by_field_id(F_VALUE), depth + 1)),))
-            return ("lit", t)
-        return U
+                return (T_DICT, ((UNKNOWN, self.expr(body.child_by_field_id(F_VALUE), depth + 1)),))
+            return (T_LIT, t)
+        return UNKNOWN
 
     def ann(self, node: Node | None, depth: int = 0) -> list[Any]:
         """Annotation -> the class expressions it may denote (Optional/Union/| unpacked)."""
@@ -823,9 +897,9 @@ class _Conv:
                 elif args and b"..." not in (_stext(self.src, a).encode() for a in args):
                     # tuple[A, B]: item i is an A / a B ('p': one annotation per position), so
                     # `a, b = pair()` and `pair()[1]` pick theirs
-                    return [("ctr", "p", tuple(tuple(self.ann(a, depth + 1)) for a in args))]
+                    return [(T_CONTAINER, CTR_POSITIONS, tuple(tuple(self.ann(a, depth + 1)) for a in args))]
                 items = tuple(e for a in args for e in self.ann(a, depth + 1))
-                return [("ctr", "d" if hname in _MAPPING_GENERICS else "t", items)] if items else []
+                return [(T_CONTAINER, CTR_MAPPING if hname in _MAPPING_GENERICS else CTR_ITEMS, items)] if items else []
             if hname in ("Optional", "Union", "Annotated", "Final", "ClassVar", "Type", "type"):
                 out: list[Any] = []
                 if t == "generic_type":
@@ -838,7 +912,7 @@ class _Conv:
                 for a in args:
                     out.extend(self.ann(a, depth + 1))
                 if hname in ("Type", "type"):
-                    return [("cls", e) for e in out]
+                    return [(T_CLASS_OF, e) for e in out]
                 return out
             return []
         return []
@@ -848,13 +922,13 @@ class _Conv:
         p = self.scopes[parent] if parent >= 0 else None
         qual = name if p is None or p.qual == "" else f"{p.qual}.{name}"
         idx = len(self.scopes)
-        owner = idx if kind != "class" else (p.owner if p is not None else 0)
+        owner = idx if kind != SCOPE_CLASS else (p.owner if p is not None else 0)
         s = _new_scope(
             kind, name, qual, parent, owner, start_node.start_point[0] + 1, node.end_point[0] + 1,
             _hash(self.src[start_node.start_byte : node.end_byte]),
         )
         self.scopes.append(s)
-        if kind == "function":
+        if kind == SCOPE_FUNCTION:
             self.fn_spans.append((start_node.start_byte, node.end_byte, idx))
         if p is not None and name not in p.children:
             p.children[name] = idx
@@ -870,7 +944,7 @@ class _Conv:
             p = s.parent
             while p > 0:
                 ps = self.scopes[p]
-                if ps.kind in ("function", "lambda") and name in ps.bindings:
+                if ps.kind in _CALLABLE_KINDS and name in ps.bindings:
                     break
                 p = ps.parent
             target = max(p, 0)
@@ -916,9 +990,9 @@ class _Conv:
         """Flow order: the callee ``fn`` (a name, or a name indexed by a literal) used at ``use``
         in scope ``sc`` as the expression of the binding (or stored item) that reaches it, when
         straight-line code of that scope bound it last and the use is in no loop; else None."""
-        if fn[0] == "n":
+        if fn[0] == T_NAME:
             name, key = fn[1], None
-        elif fn[0] == "s" and fn[1][0] == "n" and fn[2][0] in ("str", "int"):
+        elif fn[0] == T_SUBSCRIPT and fn[1][0] == T_NAME and fn[2][0] in _KEY_TAGS:
             name, key = fn[1][1], fn[2]
         else:
             return None
@@ -926,15 +1000,15 @@ class _Conv:
         if st is None or use.start_byte < st[3] or not self.straight(use, _LOOPS):
             return None
         if key is None:
-            return ("R", name, st[0], st[1])
+            return (T_REACH, name, st[0], st[1])
         if st[5]:
             return None
         j = st[4].get(key, -1)
         if j is None:
             return None
         if j >= 0:
-            return ("RI", name, j)
-        return ("s", ("R", name, st[0], st[1]), key)
+            return (T_REACH_ITEM, name, j)
+        return (T_SUBSCRIPT, (T_REACH, name, st[0], st[1]), key)
 
     def stored(self, target: int, sc: int, name: str, key: Any, j: int) -> None:
         """Flow order: item ``j`` of ``name`` (bound in ``target``) stored from scope ``sc`` under
@@ -946,7 +1020,7 @@ class _Conv:
         if st is None:
             return
         at = self.at
-        if key[0] not in ("str", "int"):
+        if key[0] not in _KEY_TAGS:
             st[5] = True
         elif at is not None and self.straight(at):
             st[4][key] = j
@@ -963,17 +1037,17 @@ class _Conv:
             elts = [c for c in target.named_children if _KN[c.kind_id] != "comment"]
             n = len(elts)
             star = next((i for i, c in enumerate(elts) if _KN[c.kind_id] in ("list_splat_pattern", "list_splat")), -1)
-            vals = value[1] if value[0] == "t" and not any(v[0] == "*" for v in value[1]) else None
+            vals = value[1] if value[0] == T_TUPLE and not any(v[0] == T_STAR for v in value[1]) else None
             if vals is not None and (len(vals) != n if star < 0 else len(vals) < n - 1):
                 vals = None  # a count that does not match: positions unknown
             for i, c in enumerate(elts):
                 if i == star:  # `a, *rest, z = ...`: rest is a list of the middle items
                     inner = c.named_child(0) if c.named_child_count else None
-                    mid = ("t", vals[i : len(vals) - (n - 1 - i)]) if vals is not None else ("t", (("*", value),))
+                    mid = (T_TUPLE, vals[i : len(vals) - (n - 1 - i)]) if vals is not None else (T_TUPLE, ((T_STAR, value),))
                     self.bind_target(scope, inner, mid, depth + 1)
                     continue
                 k = i if star < 0 or i < star else i - n  # after a starred target: from the end
-                self.bind_target(scope, c, vals[k] if vals is not None else ("ix", value, k), depth + 1)
+                self.bind_target(scope, c, vals[k] if vals is not None else (T_INDEX, value, k), depth + 1)
         elif t in ("parenthesized_expression", "as_pattern_target"):
             self.bind_target(scope, target.named_child(0) if target.named_child_count else None, value, depth + 1)
         elif t == "attribute":
@@ -985,7 +1059,7 @@ class _Conv:
             base = target.child_by_field_id(F_VALUE)
             if base is not None and _KN[base.kind_id] == "subscript":
                 # d["a"]["b"] = v: d holds a container holding v
-                self.bind_target(scope, base, ("t", (value,)), depth + 1)
+                self.bind_target(scope, base, (T_TUPLE, (value,)), depth + 1)
             elif base is not None and _KN[base.kind_id] == "identifier":
                 self.add_item(scope, _stext(self.src, base), value, self.expr(target)[2])
             elif base is not None and _KN[base.kind_id] == "attribute":
@@ -994,12 +1068,12 @@ class _Conv:
                 if obj is not None and attr is not None and _KN[obj.kind_id] == "identifier":
                     self.scopes[scope].attr_item_stores.append((_stext(self.src, obj), _stext(self.src, attr), value))
 
-    def add_item(self, sc: int, name: str, value: Any, key: Any = U) -> None:
+    def add_item(self, sc: int, name: str, value: Any, key: Any = UNKNOWN) -> None:
         """``name[k] = value`` / ``name.append(value)``: an item of the container bound to name,
         recorded in the scope that binds the name (so every reader finds it)."""
         target = self.item_scope(sc, name)
         if target != sc:
-            value = ("at", sc, value)  # evaluated where it was stored
+            value = (T_AT, sc, value)  # evaluated where it was stored
         items = self.scopes[target].item_bindings.setdefault(name, [])
         items.append(value)
         self.stored(target, sc, name, key, len(items) - 1)
@@ -1013,7 +1087,7 @@ class _Conv:
             first = True
             while cur > 0:
                 s = scopes[cur]
-                if (first or s.kind != "class") and name in s.bindings:
+                if (first or s.kind != SCOPE_CLASS) and name in s.bindings:
                     target = cur
                     break
                 first = False
@@ -1030,41 +1104,43 @@ class _Conv:
         elif meth in ("insert", "setdefault") and len(args) == 2:
             v = args[1]
         elif meth in ("extend", "extendleft") and len(args) == 1:
-            v = ("it", args[0])
+            v = (T_ITER, args[0])
         elif meth == "update":  # d.update({"k": v}) / d.update(k=v): items under their keys
-            items = list(args[0][1]) if len(args) == 1 and args[0][0] == "d" else []
-            items += [(("str", k), v) for k, v in e[3] if k is not None]
-            if len(args) > 1 or (args and args[0][0] != "d") or any(k is None for k, _ in e[3]):
-                items.append((U, U))  # what else it stores is not known
+            items = list(args[0][1]) if len(args) == 1 and args[0][0] == T_DICT else []
+            items += [((T_STR, k), v) for k, v in e[3] if k is not None]
+            if len(args) > 1 or (args and args[0][0] != T_DICT) or any(k is None for k, _ in e[3]):
+                items.append((UNKNOWN, UNKNOWN))  # what else it stores is not known
             base = fn[1]
             for k, v in items:
-                if base[0] == "n":
-                    if v is U:
-                        self.stored(self.item_scope(sc, base[1]), sc, base[1], U, -1)
+                if base[0] == T_NAME:
+                    if v is UNKNOWN:
+                        self.stored(self.item_scope(sc, base[1]), sc, base[1], UNKNOWN, -1)
                     else:
                         self.add_item(sc, base[1], v, k)
-                elif base[0] == "a" and base[1][0] == "n" and v is not U:
+                elif base[0] == T_ATTR and base[1][0] == T_NAME and v is not UNKNOWN:
                     self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
             return
         else:
             return
-        if v[0] == "*":
+        if v[0] == T_STAR:
             return
         base = fn[1]
-        if base[0] == "n":
+        if base[0] == T_NAME:
             self.add_item(sc, base[1], v)
-        elif base[0] == "a" and base[1][0] == "n":
+        elif base[0] == T_ATTR and base[1][0] == T_NAME:
             self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
 
     # ---------------------------------------------------------------- walk
     def run(self, root: Node) -> None:
         self.scopes.append(
-            Scope(kind="module", name="", qual="", parent=-1, owner=0, line_start=1, line_end=root.end_point[0] + 1)
+            Scope(kind=SCOPE_MODULE, name="", qual="", parent=-1, owner=0, line_start=1, line_end=root.end_point[0] + 1)
         )
         self.scopes[0].docstring = _docstring(root, self.src)
-        # stack of (node, scope, ctx) ; ctx 0 = load, 1 = callee (function of a call), 2 = store target,
-        # 4 = del target
-        stack: list[tuple[Node, int, int]] = [(root, 0, 0)]
+        # the codes (tags.py) as locals: as cheap to read as literals in the loop below
+        LOAD, CALLEE, STORE, DEL = CTX_LOAD, CTX_CALLEE, CTX_STORE, CTX_DEL
+        WALK, STRING, PAREN, SPECIAL, METRIC = ACT_WALK, ACT_STRING, ACT_PAREN, ACT_SPECIAL, ACT_METRIC
+        # stack of (node, scope, context: a CTX_* code)
+        stack: list[tuple[Node, int, int]] = [(root, 0, LOAD)]
         push = stack.append
         pop = stack.pop
         kn = _KN
@@ -1082,29 +1158,29 @@ class _Conv:
             node, sc, ctx = pop()
             kid = node.kind_id
             a = act[kid]
-            if a == 1:  # most nodes: just walk their children (Node.children with the anonymous
+            if a == WALK:  # most nodes: just walk their children (Node.children with the anonymous
                 # ones filtered out costs less than Node.named_children)
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
-                        push((c, sc, 0))
+                        push((c, sc, LOAD))
                 continue
             if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
                 mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
-                if a == 5:  # nothing else to do with it: walked like 1
+                if a == METRIC:  # nothing else to do with it: walked like WALK
                     for c in reversed(node.children):
                         if actw[c.kind_id]:
-                            push((c, sc, 0))
+                            push((c, sc, LOAD))
                     continue
-            if a != 4:
-                if a == 2:
+            if a != SPECIAL:
+                if a == STRING:
                     # only f-strings hold code (interpolations); a plain literal is skipped whole
                     pre = src[node.start_byte : node.start_byte + 3]
                     if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
                         continue
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
-                            push((c, sc, 0))
-                elif a == 3:
+                            push((c, sc, LOAD))
+                elif a == PAREN:
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
                             push((c, sc, ctx))
@@ -1118,58 +1194,58 @@ class _Conv:
                     e = memo[nid] = self._call(node, 0)
                 owner_calls = scopes[scopes[sc].owner].calls
                 f0 = e[1][0]
-                if (f0 == "n" or f0 == "s") and reach:
+                if (f0 == T_NAME or f0 == T_SUBSCRIPT) and reach:
                     r = self.reaching(sc, e[1], node)
                     if r is not None:
-                        self.flows.append((scopes[sc].owner, len(owner_calls), sc, e[1][1] if f0 == "n" else e[1][1][1], r, False))
-                owner_calls.append((e, node.start_point[0] + 1, "", sc))
-                if e[1][0] == "a" and e[1][2] in _MUTATORS:
+                        self.flows.append((scopes[sc].owner, len(owner_calls), sc, e[1][1] if f0 == T_NAME else e[1][1][1], r, False))
+                owner_calls.append((e, node.start_point[0] + 1, CALL_PLAIN, sc))
+                if e[1][0] == T_ATTR and e[1][2] in _MUTATORS:
                     self.container_mutation(sc, e)
                 ck = call_kids.pop(nid, None)
                 if ck is None:  # (not met twice, but should it be)
                     argl = node.child_by_field_id(F_ARGUMENTS)
                     if argl is not None:
-                        push((argl, sc, 0))
+                        push((argl, sc, LOAD))
                     fn = node.child_by_field_id(F_FUNCTION)
                 else:
                     fn, kids = ck
                     for c in reversed(kids):
-                        push((c, sc, 0))
+                        push((c, sc, LOAD))
                 if fn is not None:
                     fk = fn.kind_id
-                    if ek[fk] == 2:  # an attribute callee (ctx 1: no load): the walk enters its object
+                    if ek[fk] == EK_ATTRIBUTE:  # an attribute callee (CALLEE: no load): the walk enters its object
                         obj = fn.child_by_field_id(F_OBJECT)
                         if obj is not None and act[obj.kind_id]:
-                            push((obj, sc, 0))
+                            push((obj, sc, LOAD))
                     elif act[fk]:
-                        push((fn, sc, 1))
+                        push((fn, sc, CALLEE))
                 continue
             if t == "attribute":
                 obj = node.child_by_field_id(F_OBJECT)
-                if ctx == 0:
+                if ctx == LOAD:
                     e = memo.get(node.id)  # self.expr(node)
                     if e is None:
                         e = self.expr(node)
                     scopes[scopes[sc].owner].loads.append((e, node.start_point[0] + 1, sc))
-                elif ctx == 2 or ctx == 4:  # obj.prop = v / del obj.prop: a property's setter / deleter
+                elif ctx == STORE or ctx == DEL:  # obj.prop = v / del obj.prop: a property's setter / deleter
                     e = self.expr(node)
-                    scopes[scopes[sc].owner].stores.append((e, node.start_point[0] + 1, sc, "setter" if ctx == 2 else "deleter"))
+                    scopes[scopes[sc].owner].stores.append((e, node.start_point[0] + 1, sc, STORE_SETTER if ctx == STORE else STORE_DELETER))
                 if obj is not None and act[obj.kind_id]:
-                    push((obj, sc, 0))
+                    push((obj, sc, LOAD))
                 continue
             if t == "subscript":  # x[k]: __getitem__ (__setitem__ as a target, __delitem__ in del)
                 v = node.child_by_field_id(F_VALUE)
                 if v is not None:
-                    self.operand(sc, v, node, "__getitem__" if ctx < 2 else "__setitem__" if ctx == 2 else "__delitem__")
+                    self.operand(sc, v, node, "__getitem__" if ctx < STORE else "__setitem__" if ctx == STORE else "__delitem__")
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
-                        push((c, sc, 0))
+                        push((c, sc, LOAD))
                 continue
             if t == "binary_operator" or t == "comparison_operator" or t == "unary_operator":
                 self.operator(node, t, sc)
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
-                        push((c, sc, 0))
+                        push((c, sc, LOAD))
                 continue
             if t == "assignment":
                 self.assignment(node, sc, push)
@@ -1180,19 +1256,19 @@ class _Conv:
                     continue
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
-                        push((c, sc, 0))
+                        push((c, sc, LOAD))
                 continue
             if t == "return_statement":
                 if node.named_child_count:
                     v = node.named_child(0)
                     scopes[sc].returns.append(self.expr(v))
                     if act[v.kind_id]:
-                        push((v, sc, 0))
+                        push((v, sc, LOAD))
                 continue
             if t == "keyword_argument":
                 v = node.child_by_field_id(F_VALUE)
                 if v is not None and act[v.kind_id]:
-                    push((v, sc, 0))
+                    push((v, sc, LOAD))
                 continue
             if t == "augmented_assignment":
                 left = node.child_by_field_id(F_LEFT)
@@ -1204,9 +1280,9 @@ class _Conv:
                 if name is not None and left is not None:  # a += b: __iadd__, else __add__
                     self.operand(sc, left, node, f"__i{name}__", f"__{name}__")
                 if right is not None:
-                    push((right, sc, 0))
+                    push((right, sc, LOAD))
                 if left is not None:
-                    push((left, sc, 0))
+                    push((left, sc, LOAD))
                 continue
             if t == "decorated_definition":
                 self.definition(node, sc, push)
@@ -1225,12 +1301,12 @@ class _Conv:
                 first = node.child(0)
                 is_async = first is not None and _KN[first.kind_id] == "async"
                 self.scopes[self.scopes[sc].owner].iters.append((it, node.start_point[0] + 1, sc, is_async))
-                self.bind_target(sc, left, ("it", it))
+                self.bind_target(sc, left, (T_ITER, it))
                 kids = [c for c in node.named_children if c != left]
                 for c in reversed(kids):
-                    push((c, sc, 0))
+                    push((c, sc, LOAD))
                 if left is not None:
-                    push((left, sc, 2))
+                    push((left, sc, STORE))
                 continue
             if t == "with_item":
                 v = node.child_by_field_id(F_VALUE)
@@ -1239,14 +1315,14 @@ class _Conv:
                     alias = v.child_by_field_id(F_ALIAS)
                     e = self.expr(val)
                     is_async = self.add_with(sc, node, e)
-                    self.bind_target(sc, alias, ("aw" if is_async else "w", e))
+                    self.bind_target(sc, alias, (T_AWITH if is_async else T_WITH, e))
                     if val is not None:
-                        push((val, sc, 0))
+                        push((val, sc, LOAD))
                     if alias is not None:
-                        push((alias, sc, 2))
+                        push((alias, sc, STORE))
                 elif v is not None:
                     self.add_with(sc, node, self.expr(v))
-                    push((v, sc, 0))
+                    push((v, sc, LOAD))
                 continue
             if t == "except_clause":
                 v = node.child_by_field_id(F_VALUE)
@@ -1257,30 +1333,30 @@ class _Conv:
                     etype = v.named_child(0)
                     alias = v.child_by_field_id(F_ALIAS)
                     classes = self.expr(etype)
-                    cl = classes[1] if classes[0] == "t" else [classes]
-                    self.bind_target(sc, alias, ("exc", tuple(cl)))
+                    cl = classes[1] if classes[0] == T_TUPLE else [classes]
+                    self.bind_target(sc, alias, (T_EXC, tuple(cl)))
                 for c in reversed(node.named_children):
-                    push((c, sc, 0))
+                    push((c, sc, LOAD))
                 continue
             if t == "raise_statement":
                 ex = node.named_child(0) if node.named_child_count else None
                 if ex is not None and _KN[ex.kind_id] in ("identifier", "attribute"):
                     # `raise E` instantiates E
                     s = self.scopes[sc]
-                    self.scopes[s.owner].calls.append((("c", self.expr(ex), (), ()), node.start_point[0] + 1, "raise", sc))
+                    self.scopes[s.owner].calls.append(((T_CALL, self.expr(ex), (), ()), node.start_point[0] + 1, CALL_RAISE, sc))
                 for c in reversed(node.named_children):
-                    push((c, sc, 1 if ex is not None and c == ex and _KN[ex.kind_id] in ("identifier", "attribute") else 0))
+                    push((c, sc, CALLEE if ex is not None and c == ex and _KN[ex.kind_id] in ("identifier", "attribute") else LOAD))
                 continue
             if t == "yield":
                 s = self.scopes[sc]
-                if s.kind in ("function", "lambda"):
+                if s.kind in _CALLABLE_KINDS:
                     s.is_generator = True
                     val = [c for c in node.named_children if _KN[c.kind_id] != "comment"]
                     if val:
                         e = self.expr(val[-1])
-                        s.yields.append(("itm", e) if any(_KN[c.kind_id] == "from" for c in node.children) else e)
+                        s.yields.append((T_ITEMS, e) if any(_KN[c.kind_id] == "from" for c in node.children) else e)
                 for c in reversed(node.named_children):
-                    push((c, sc, 0))
+                    push((c, sc, LOAD))
                 continue
             if t == "global_statement" or t == "nonlocal_statement":
                 s = self.scopes[sc]
@@ -1301,7 +1377,7 @@ class _Conv:
                 # PEP 572: a walrus in a comprehension binds in the enclosing function: same here
                 self.bind_target(sc, nm, self.expr(val))
                 if val is not None:
-                    push((val, sc, 0))
+                    push((val, sc, LOAD))
                 continue
             if t == "interpolation":  # f"{x}": format(x) (object's calls str(x)); f"{x!r}": repr(x)
                 kids = node.named_children
@@ -1313,23 +1389,23 @@ class _Conv:
                         self.operand(sc, kids[0], node, "__str__" if self.src[conv.end_byte - 1 : conv.end_byte] == b"s" else "__repr__")
                     for c in reversed(kids):
                         if act[c.kind_id]:
-                            push((c, sc, 0))
+                            push((c, sc, LOAD))
                 continue
             if t == "delete_statement":  # del x[k]
                 for c in reversed(node.named_children):
                     if act[c.kind_id]:
-                        push((c, sc, 4))
+                        push((c, sc, DEL))
                 continue
             if t == "type_alias_statement":  # type X = ...: what annotations naming X mean
                 left = node.child_by_field_id(F_LEFT)
-                if left is not None and left.named_child_count and _EK[left.named_child(0).kind_id] == 1:
+                if left is not None and left.named_child_count and _EK[left.named_child(0).kind_id] == EK_IDENTIFIER:
                     alias = self.ann(node.child_by_field_id(F_RIGHT))
                     if alias:
-                        self.bind(sc, _stext(self.src, left.named_child(0)), ("ta", tuple(alias)))
+                        self.bind(sc, _stext(self.src, left.named_child(0)), (T_TYPE_ALIAS, tuple(alias)))
                 # walked as before: the grammar also reads `type(obj).name = f()` as this statement
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
-                        push((c, sc, 0))
+                        push((c, sc, LOAD))
                 continue
             if t == "<narrow>":  # a narrowing region starts or ends (``narrowing``)
                 if node.names is None:
@@ -1342,7 +1418,7 @@ class _Conv:
                 pass  # walk inside: extract what parses
             for c in reversed(node.named_children):
                 if act[c.kind_id]:
-                    push((c, sc, 0))
+                    push((c, sc, LOAD))
 
     def add_with(self, sc: int, item: Node, e: Any) -> bool:
         clause = item.parent
@@ -1383,7 +1459,7 @@ class _Conv:
 
     def operand(self, sc: int, v: Node, at: Node, dunder: str, fallback: str = "") -> None:
         """An operator site: ``dunder`` of what ``v`` evaluates to is called (``Scope.ops``)."""
-        if not 1 <= _EK[v.kind_id] <= 3 and v.kind_id not in _OPERAND_KINDS:  # (name, attribute, call)
+        if not EK_IDENTIFIER <= _EK[v.kind_id] <= EK_CALL and v.kind_id not in _OPERAND_KINDS:  # (name, attribute, call)
             return  # a literal, display, comprehension, lambda, ...: never an instance of ours
         e = self.expr(v)
         if e[0] in _OPERAND_TAGS:
@@ -1410,7 +1486,7 @@ class _Conv:
 
     def narrowed_names(self, cond: Node | None, single: bool = False) -> dict[Any, Any]:
         """What ``cond`` narrows when true: ``isinstance(x, C)``, also in an ``and`` chain (not
-        with ``single``) -> {raw x: ("N", x, C's expression)}, not ``self``/``cls``; for an
+        with ``single``) -> {raw x: (T_NARROWED, x, C's expression)}, not ``self``/``cls``; for an
         attribute ``isinstance(self.node, C)``, keyed by the attribute's expression."""
         out: dict[Any, Any] = {}
         todo = [cond]
@@ -1429,23 +1505,23 @@ class _Conv:
                 argl = v.child_by_field_id(F_ARGUMENTS)
                 if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"isinstance":
                     continue
-                args = [a for a in argl.named_children if _EK[a.kind_id] != 8]
-                if len(args) != 2 or _EK[args[1].kind_id] in (4, 5, 6):
+                args = [a for a in argl.named_children if _EK[a.kind_id] != EK_COMMENT]
+                if len(args) != 2 or _EK[args[1].kind_id] in _SPLAT_OR_KEYWORD:
                     continue
                 ek = _EK[args[0].kind_id]
-                if ek == 1:  # a name: keyed by its text
+                if ek == EK_IDENTIFIER:  # a name: keyed by its text
                     key: Any = self.src[args[0].start_byte : args[0].end_byte]
                     if key in _NOT_NARROWED:
                         continue
                     target = self._name(args[0])
-                elif ek == 2:  # an attribute (self.node): keyed by its expression
+                elif ek == EK_ATTRIBUTE:  # an attribute (self.node): keyed by its expression
                     key = target = self.expr(args[0], 1)
-                    if target is U:
+                    if target is UNKNOWN:
                         continue
                 else:
                     continue
                 if key not in out:
-                    out[key] = ("N", target, self.expr(args[1], 1))
+                    out[key] = (T_NARROWED, target, self.expr(args[1], 1))
         return out
 
     def narrowing(self, node: Node, t: str, sc: int, stack: list) -> bool:
@@ -1462,11 +1538,11 @@ class _Conv:
             if names and cons is not None:
                 for c in reversed(node.children):
                     if c.id == cons.id:
-                        push((_END_MARK, sc, 0))
-                        push((c, sc, 0))
-                        push((_Mark(names), sc, 0))
+                        push((_END_MARK, sc, CTX_LOAD))
+                        push((c, sc, CTX_LOAD))
+                        push((_Mark(names), sc, CTX_LOAD))
                     elif _ACTW[c.kind_id]:
-                        push((c, sc, 0))
+                        push((c, sc, CTX_LOAD))
                 return True
             if (
                 t == "if_statement" and cond is not None and _KN[cond.kind_id] == "not_operator"
@@ -1488,10 +1564,10 @@ class _Conv:
             names = self.narrowed_names(left)
             if not names:
                 return False
-            push((_END_MARK, sc, 0))
-            push((right, sc, 0))
-            push((_Mark(names), sc, 0))
-            push((left, sc, 0))
+            push((_END_MARK, sc, CTX_LOAD))
+            push((right, sc, CTX_LOAD))
+            push((_Mark(names), sc, CTX_LOAD))
+            push((left, sc, CTX_LOAD))
             return True
         # conditional_expression: a if cond else b
         kids = [c for c in node.named_children if _KN[c.kind_id] != "comment"]
@@ -1500,11 +1576,11 @@ class _Conv:
         names = self.narrowed_names(kids[1])
         if not names:
             return False
-        push((kids[2], sc, 0))
-        push((kids[1], sc, 0))
-        push((_END_MARK, sc, 0))
-        push((kids[0], sc, 0))
-        push((_Mark(names), sc, 0))
+        push((kids[2], sc, CTX_LOAD))
+        push((kids[1], sc, CTX_LOAD))
+        push((_END_MARK, sc, CTX_LOAD))
+        push((kids[0], sc, CTX_LOAD))
+        push((_Mark(names), sc, CTX_LOAD))
         return True
 
     def narrow_rest(self, node: Node, names: dict[Any, Any], sc: int, stack: list) -> bool:
@@ -1524,11 +1600,11 @@ class _Conv:
         if not k or len(stack) < k or getattr(stack[-k][0], "id", None) != rest[-1].id \
                 or getattr(stack[-1][0], "id", None) != rest[0].id:
             return False
-        stack.insert(len(stack) - k, (_END_MARK, sc, 0))
-        stack.append((_Mark(names), sc, 0))
+        stack.insert(len(stack) - k, (_END_MARK, sc, CTX_LOAD))
+        stack.append((_Mark(names), sc, CTX_LOAD))
         for c in reversed(node.children):
             if _ACTW[c.kind_id]:
-                stack.append((c, sc, 0))
+                stack.append((c, sc, CTX_LOAD))
         return True
 
     def truth(self, sc: int, v: Node | None, at: Node) -> None:
@@ -1551,7 +1627,7 @@ class _Conv:
                     return
                 v = right
             else:
-                if 1 <= _EK[v.kind_id] <= 2:  # a name or an attribute (a call's result costs more than it gives)
+                if EK_IDENTIFIER <= _EK[v.kind_id] <= EK_ATTRIBUTE:  # a name or an attribute (a call's result costs more than it gives)
                     self.operand(sc, v, at, "__bool__", "__len__")
                 return
 
@@ -1628,10 +1704,10 @@ class _Conv:
             cur = cur.child_by_field_id(F_RIGHT)
         value_node = cur
         value = self.expr(value_node) if value_node is not None else None
-        if value is STR and value_node.named_child_count <= 3:  # NAME = "text": kept, a key it may index with
+        if value is STR_LIT and value_node.named_child_count <= 3:  # NAME = "text": kept, a key it may index with
             sv = _string_value(value_node, self.src)
             if sv is not None:
-                value = ("str", sv)
+                value = (T_STR, sv)
         ann = [e for ty in types for e in self.ann(ty)] if types else None
         alias = self.type_alias(lefts, types, value_node)
         if alias is not None:  # X: TypeAlias = ... / X = Dict[str, Node]: annotations naming X mean these
@@ -1642,26 +1718,26 @@ class _Conv:
                 if value is not None:
                     self.bind(sc, name, value)
                 if alias:
-                    self.bind(sc, name, ("ta", tuple(alias)))
+                    self.bind(sc, name, (T_TYPE_ALIAS, tuple(alias)))
                 if ann:
-                    self.bind(sc, name, ("ann", tuple(ann)))
+                    self.bind(sc, name, (T_ANN, tuple(ann)))
                 elif value is None:
-                    self.bind(sc, name, U)
+                    self.bind(sc, name, UNKNOWN)
                 if sc == 0 and name == "__all__":
                     self.collect_all(value_node, extend=False)
                 continue
             if value is not None:
                 self.bind_target(sc, l, value)
             if ann:
-                self.bind_target(sc, l, ("ann", tuple(ann)))
+                self.bind_target(sc, l, (T_ANN, tuple(ann)))
             elif value is None:
-                self.bind_target(sc, l, U)
+                self.bind_target(sc, l, UNKNOWN)
         act = _ACT
         if value_node is not None and act[value_node.kind_id]:
-            push((value_node, sc, 0))
+            push((value_node, sc, CTX_LOAD))
         for l in reversed(lefts):
             if act[l.kind_id]:
-                push((l, sc, 2))
+                push((l, sc, CTX_STORE))
 
     def type_alias(self, lefts: list[Node], types: list[Node] | None, value: Node | None) -> list[Any] | None:
         """The annotation a type alias assignment stands for (``X: TypeAlias = Union[A, B]``, or
@@ -1688,23 +1764,23 @@ class _Conv:
             d = node.child_by_field_id(F_DEFINITION)
             if d is None:
                 for c in reversed(node.named_children):
-                    push((c, sc, 0))
+                    push((c, sc, CTX_LOAD))
                 return None
             node = d
         name_node = node.child_by_field_id(F_NAME)
         name = _stext(self.src, name_node) if name_node is not None else "<anonymous>"
         body = node.child_by_field_id(F_BODY)
-        kind = "class" if _KN[node.kind_id] == "class_definition" else "function"
+        kind = SCOPE_CLASS if _KN[node.kind_id] == "class_definition" else SCOPE_FUNCTION
         idx = self.new_scope(kind, name, sc, node, outer)
         s = self.scopes[idx]
         s.docstring = _docstring(body, self.src)
-        self.bind(sc, name, ("def", idx))
+        self.bind(sc, name, (T_DEF, idx))
         deco_exprs = []
         for dn in decorators:
             e = self.expr(dn.named_child(0) if dn.named_child_count else None)
             deco_exprs.append(e)
             odecos = self.scopes[self.scopes[sc].owner].decos
-            if e[0] == "n":
+            if e[0] == T_NAME:
                 r = self.reaching(sc, e, dn)
                 if r is not None:
                     self.flows.append((self.scopes[sc].owner, len(odecos), sc, e[1], r, True))
@@ -1713,8 +1789,8 @@ class _Conv:
         pending: list[tuple[Node, int, int]] = []
         for dn in decorators:
             if dn.named_child_count:
-                pending.append((dn.named_child(0), sc, 1 if dn.named_child(0).type != "call" else 0))  # type: ignore[arg-type]
-        if kind == "class":
+                pending.append((dn.named_child(0), sc, CTX_CALLEE if dn.named_child(0).type != "call" else CTX_LOAD))  # type: ignore[arg-type]
+        if kind == SCOPE_CLASS:
             sup = node.child_by_field_id(F_SUPERCLASSES)
             if sup is not None:
                 bases = []
@@ -1730,19 +1806,19 @@ class _Conv:
                     bases.append(self.expr(c))
                 s.bases = bases
                 s.signature = _norm(_stext(self.src, sup))
-                pending.append((sup, sc, 0))
+                pending.append((sup, sc, CTX_LOAD))
         else:
             s.is_async = node.child_count > 0 and _KN[node.child(0).kind_id] == "async"  # type: ignore[union-attr]
             params = node.child_by_field_id(F_PARAMETERS)
             rt = node.child_by_field_id(F_RETURN_TYPE)
             sig = self.params(params, idx, sc, pending)
             if rt is not None:
-                s.return_ann = ("ann", tuple(self.ann(rt)))
+                s.return_ann = (T_ANN, tuple(self.ann(rt)))
                 sig += " -> " + _norm(_stext(self.src, rt))
-                pending.append((rt, sc, 0))
+                pending.append((rt, sc, CTX_LOAD))
             s.signature = sig
         if body is not None:
-            pending.append((body, idx, 0))
+            pending.append((body, idx, CTX_LOAD))
         for item in reversed(pending):
             push(item)
         return idx
@@ -1755,7 +1831,7 @@ class _Conv:
         for p in params.named_children:
             t = _KN[p.kind_id]
             name = ""
-            star = ""
+            star = PARAM_PLAIN
             ann_node = None
             default = None
             if t == "identifier":
@@ -1765,9 +1841,9 @@ class _Conv:
                 inner = p.named_child(0)
                 ann_node = p.child_by_field_id(F_TYPE)
                 if inner is not None and _KN[inner.kind_id] == "list_splat_pattern":
-                    star, name = "*", _stext(self.src, inner.named_child(0)) if inner.named_child_count else ""
+                    star, name = PARAM_STAR, _stext(self.src, inner.named_child(0)) if inner.named_child_count else ""
                 elif inner is not None and _KN[inner.kind_id] == "dictionary_splat_pattern":
-                    star, name = "**", _stext(self.src, inner.named_child(0)) if inner.named_child_count else ""
+                    star, name = PARAM_DSTAR, _stext(self.src, inner.named_child(0)) if inner.named_child_count else ""
                 else:
                     name = _stext(self.src, inner) if inner is not None else ""
                 parts.append(f"{star}{name}: {_norm(_stext(self.src, ann_node))}" if ann_node is not None else f"{star}{name}")
@@ -1785,11 +1861,11 @@ class _Conv:
                 d = _norm(_stext(self.src, default)) if default is not None else ""
                 parts.append(f"{name}: {a} = {d}")
             elif t == "list_splat_pattern":
-                star = "*"
+                star = PARAM_STAR
                 name = _stext(self.src, p.named_child(0)) if p.named_child_count else ""
                 parts.append("*" + name)
             elif t == "dictionary_splat_pattern":
-                star = "**"
+                star = PARAM_DSTAR
                 name = _stext(self.src, p.named_child(0)) if p.named_child_count else ""
                 parts.append("**" + name)
             elif t == "keyword_separator":
@@ -1805,14 +1881,14 @@ class _Conv:
                 continue
             if not name:
                 continue
-            ann = ("ann", tuple(self.ann(ann_node))) if ann_node is not None else None
+            ann = (T_ANN, tuple(self.ann(ann_node))) if ann_node is not None else None
             dexpr = self.expr(default) if default is not None else None
             s.params.append((name, star, ann, dexpr))
-            self.bind(idx, name, ("p", idx, len(s.params) - 1))
+            self.bind(idx, name, (T_PARAM, idx, len(s.params) - 1))
             if ann_node is not None:
-                pending.append((ann_node, outer, 0))
+                pending.append((ann_node, outer, CTX_LOAD))
             if default is not None:
-                pending.append((default, outer, 0))
+                pending.append((default, outer, CTX_LOAD))
         return "(" + ", ".join(parts) + ")"
 
     def lambda_(self, node: Node, sc: int, push: Any) -> int:
@@ -1820,7 +1896,7 @@ class _Conv:
         if namer is None:
             namer = self.lambda_namers[sc] = Namer()
         name, ordinal = namer.name("lambda", _lambda_context(node, self.src))
-        idx = self.new_scope("lambda", name, sc, node, node)
+        idx = self.new_scope(SCOPE_LAMBDA, name, sc, node, node)
         self.scopes[idx].ordinal = ordinal
         self.lambdas[self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord))] = idx
         s = self.scopes[idx]
@@ -1830,7 +1906,7 @@ class _Conv:
         body = node.child_by_field_id(F_BODY)
         if body is not None:
             s.returns.append(self.expr(body))
-            pending.append((body, idx, 0))
+            pending.append((body, idx, CTX_LOAD))
         for item in reversed(pending):
             push(item)
         return idx
@@ -1841,7 +1917,7 @@ class _Conv:
             if _KN[c.kind_id] == "dotted_name":
                 mod = _norm(_stext(self.src, c)).replace(" ", "")
                 names.append((mod, mod.split(".")[0]))
-                self.bind(sc, mod.split(".")[0], ("im", mod.split(".")[0]))
+                self.bind(sc, mod.split(".")[0], (T_IMPORT, mod.split(".")[0]))
             elif _KN[c.kind_id] == "aliased_import":
                 nm = c.child_by_field_id(F_NAME)
                 al = c.child_by_field_id(F_ALIAS)
@@ -1849,7 +1925,7 @@ class _Conv:
                     continue
                 mod = _stext(self.src, nm).replace(" ", "")
                 names.append((mod, _stext(self.src, al)))
-                self.bind(sc, _stext(self.src, al), ("im", mod))
+                self.bind(sc, _stext(self.src, al), (T_IMPORT, mod))
         self.imports.append(ImportStmt(sc, node.start_point[0] + 1, "", 0, names, False))
 
     def import_from(self, node: Node, sc: int) -> None:
@@ -1872,7 +1948,7 @@ class _Conv:
             if _KN[c.kind_id] == "dotted_name":
                 nm = _stext(self.src, c).replace(" ", "")
                 names.append((nm, nm))
-                self.bind(sc, nm, ("if", module, nm, level))
+                self.bind(sc, nm, (T_IMPORT_FROM, module, nm, level))
             elif _KN[c.kind_id] == "aliased_import":
                 nm_n = c.child_by_field_id(F_NAME)
                 al = c.child_by_field_id(F_ALIAS)
@@ -1880,7 +1956,7 @@ class _Conv:
                     continue
                 nm = _stext(self.src, nm_n).replace(" ", "")
                 names.append((nm, _stext(self.src, al)))
-                self.bind(sc, _stext(self.src, al), ("if", module, nm, level))
+                self.bind(sc, _stext(self.src, al), (T_IMPORT_FROM, module, nm, level))
         if star:
             self.star_imports.append((module, level))
         self.imports.append(ImportStmt(sc, node.start_point[0] + 1, module, level, names, True, star))
@@ -1897,7 +1973,7 @@ def _slice_key(node: Node) -> Any:
         elif pos < 3 and _KN[c.kind_id] != "comment":
             parts[pos] = c
     if parts[2] is not None:
-        return ("sl",)
+        return (T_SLICE,)
     bounds: list[int | None] = []
     for c in parts[:2]:
         if c is None:
@@ -1907,17 +1983,17 @@ def _slice_key(node: Node) -> Any:
         if _KN[c.kind_id] in ("integer", "unary_operator") and txt.lstrip("-").isdigit():
             bounds.append(int(txt))
         else:
-            return ("sl",)
-    return ("sl", bounds[0], bounds[1])
+            return (T_SLICE,)
+    return (T_SLICE, bounds[0], bounds[1])
 
 
 def _dotted_expr(s: str) -> Any:
     parts = s.split(".")
     if not parts or not all(p.isidentifier() for p in parts):
         return None
-    e: Any = ("n", parts[0])
+    e: Any = (T_NAME, parts[0])
     for p in parts[1:]:
-        e = ("a", e, p)
+        e = (T_ATTR, e, p)
     return e
 
 
@@ -2001,17 +2077,17 @@ def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
         out: dict[str, list[int]] = {}
         module = pf.scopes[0].bindings if pf.scopes else {}
         for i, s in enumerate(pf.scopes):
-            if s.kind == "class":
+            if s.kind == SCOPE_CLASS:
                 for b in s.bases:
                     names = {base_last_name(b)}
-                    if b[0] == "n":  # `from m import Base as B` / `B = Base`; class D(B)`: also under Base
+                    if b[0] == T_NAME:  # `from m import Base as B` / `B = Base`; class D(B)`: also under Base
                         todo, seen = [b[1]], {b[1]}
                         while todo:  # through chains of aliases (B = A; from m import Base as A)
                             for v in module.get(todo.pop(), ()):
-                                nm = v[2] if v[0] == "if" else base_last_name(v) if v[0] in ("n", "a") else None
+                                nm = v[2] if v[0] == T_IMPORT_FROM else base_last_name(v) if v[0] in _NAME_ATTR_TAGS else None
                                 if nm is not None:
                                     names.add(nm)
-                                    if v[0] == "n" and nm not in seen:
+                                    if v[0] == T_NAME and nm not in seen:
                                         seen.add(nm)
                                         todo.append(nm)
                     for nm in names:
@@ -2038,11 +2114,11 @@ def base_last_name(e: Any) -> str | None:
     None for anything else (a call such as ``with_metaclass(M, Base)``)."""
     for _ in range(8):
         t = e[0]
-        if t == "n":
+        if t == T_NAME:
             return e[1]
-        if t == "a":
+        if t == T_ATTR:
             return e[2]
-        if t != "s":
+        if t != T_SUBSCRIPT:
             return None
         e = e[1]
     return None
@@ -2055,13 +2131,13 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
 
     def add(name: str, v: Any) -> None:
         t = v[0]
-        if t == "n":
+        if t == T_NAME:
             k: Any = v[1]
-        elif t == "L":
+        elif t == T_LAMBDA:
             k = lambdas.get(v[1])
             if k is None:
                 return
-        elif t == "or":
+        elif t == T_OR:
             for x in v[1]:
                 add(name, x)
             return
@@ -2074,13 +2150,13 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
             d[name] = None
 
     for s in scopes:
-        if s.kind != "class":
+        if s.kind != SCOPE_CLASS:
             for name, vals in s.bindings.items():
                 for v in vals:
-                    if v[0] in ("n", "L", "or"):
+                    if v[0] in _ALIAS_TAGS:
                         add(name, v)
         for _base, attr, v in s.attr_stores:
-            if v[0] in ("n", "L", "or"):
+            if v[0] in _ALIAS_TAGS:
                 add(attr, v)
     return {k: tuple(d) for k, d in out.items()}
 
@@ -2095,22 +2171,22 @@ def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[st
     for s in scopes:
         for e, _line, _flag, sc in s.calls:
             for a in (*e[2], *(kv[1] for kv in e[3])):
-                if a[0] == "n":
+                if a[0] == T_NAME:
                     passed.add(a[1])
-                elif a[0] == "L":
+                elif a[0] == T_LAMBDA:
                     passed.add(lambdas.get(a[1]))
-                elif a[0] == "a":  # a bound method passed (``run(self.step)``): "." + its name
+                elif a[0] == T_ATTR:  # a bound method passed (``run(self.step)``): "." + its name
                     passed.add("." + a[2])
             fn = e[1]
-            if fn[0] != "n" or fn[1] in out:
+            if fn[0] != T_NAME or fn[1] in out:
                 continue
             name = fn[1]
             cur = sc
             while cur > 0:
                 c = scopes[cur]
-                vals = c.bindings.get(name) if c.kind != "class" else None
+                vals = c.bindings.get(name) if c.kind != SCOPE_CLASS else None
                 if vals is not None:
-                    if c.kind in ("function", "lambda") and any(v[0] == "p" for v in vals):
+                    if c.kind in _CALLABLE_KINDS and any(v[0] == T_PARAM for v in vals):
                         out[name] = None
                     break
                 cur = c.parent
@@ -2141,17 +2217,17 @@ def parse_python(data: bytes) -> ParsedFile:
         # and nothing binds it from another scope (global / nonlocal / an inner function's store)
         if (sc, name) in conv.tainted:
             continue
-        if r[0] == "R" and len(scopes[sc].bindings.get(name, ())) < 2:
+        if r[0] == T_REACH and len(scopes[sc].bindings.get(name, ())) < 2:
             continue
-        if r[0] == "s" and not scopes[sc].item_bindings.get(name) and len(scopes[sc].bindings.get(name, ())) < 2:
+        if r[0] == T_SUBSCRIPT and not scopes[sc].item_bindings.get(name) and len(scopes[sc].bindings.get(name, ())) < 2:
             continue
         (scopes[owner].deco_flow if is_deco else scopes[owner].flow)[i] = r
     sites: dict[str, list[tuple[int, Any]]] = {}
     decos: dict[str, list[tuple[Any, int]]] = {}
     for s in scopes:
         for de, didx, _line in s.decos:
-            head = de[1] if de[0] == "c" else de
-            nm = head[1] if head[0] == "n" else head[2] if head[0] == "a" else None
+            head = de[1] if de[0] == T_CALL else de
+            nm = head[1] if head[0] == T_NAME else head[2] if head[0] == T_ATTR else None
             if nm is not None:
                 decos.setdefault(nm, []).append((de, didx))
         for e, _line, flag, sc in s.calls:
@@ -2159,9 +2235,9 @@ def parse_python(data: bytes) -> ParsedFile:
                 continue
             fn = e[1]
             f0 = fn[0]
-            if f0 == "n":
+            if f0 == T_NAME:
                 nm = fn[1]
-            elif f0 == "a":
+            elif f0 == T_ATTR:
                 nm = fn[2]
             else:
                 continue
@@ -2172,11 +2248,11 @@ def parse_python(data: bytes) -> ParsedFile:
                 lst.append((sc, e))
     for i, s in enumerate(scopes):
         if (
-            s.kind == "function"
+            s.kind == SCOPE_FUNCTION
             and (s.attr_stores or s.attr_item_stores)
             and s.params
             and s.parent >= 0
-            and scopes[s.parent].kind == "class"
+            and scopes[s.parent].kind == SCOPE_CLASS
         ):
             selfname = s.params[0][0]
             ia = scopes[s.parent].inst_attrs
