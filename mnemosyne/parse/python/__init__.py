@@ -4,18 +4,16 @@
 ``docs/parse-python.md``. What other packages import is re-exported here.
 """
 
-from mnemosyne.parse.python.walk import (
-    LANGUAGE,
-    ImportStmt,
-    ParsedFile,
-    Scope,
+from mnemosyne.parse.python.build import parse_python
+from mnemosyne.parse.python.derived import (
     base_last_name,
     file_aliases,
     file_attr_stores,
     file_param_calls,
     file_subclasses,
-    parse_python,
 )
+from mnemosyne.parse.python.grammar import LANGUAGE
+from mnemosyne.parse.python.model import ImportStmt, ParsedFile, Scope
 
 __all__ = [
     "LANGUAGE",
