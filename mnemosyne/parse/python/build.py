@@ -82,8 +82,8 @@ def parse_python(data: bytes) -> ParsedFile:
         conv.warnings.append(f"syntax error near line {line}; extracted what parses" if line else "syntax error; extracted what parses")
     try:
         data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        conv.warnings.append(f"not valid UTF-8 (byte {e.start}); undecodable bytes replaced")
+    except UnicodeDecodeError as err:
+        conv.warnings.append(f"not valid UTF-8 (byte {err.start}); undecodable bytes replaced")
     conv.scopes[0].body_hash = short_hash(data)
     scopes = conv.scopes
     if conv.fn_spans:

@@ -145,7 +145,7 @@ class ExprConverter:
                 o = self.narrow.get(raw, o)
         else:
             o = self.expr(obj, depth + 1)
-            if self.narrow and EK[obj.kind_id] == EK_ATTRIBUTE:  # self.node.m() where isinstance(self.node, C) holds
+            if self.narrow and EK[obj.kind_id] == EK_ATTRIBUTE:  # type: ignore[union-attr]  # self.node.m() where isinstance(self.node, C) holds
                 o = self.narrow.get(o, o)
         return (T_ATTR, o, src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
 
@@ -247,14 +247,14 @@ class ExprConverter:
             items = []
             for c in node.named_children:
                 if KN[c.kind_id] == "pair":
-                    k = c.child_by_field_id(F_KEY)
+                    kn = c.child_by_field_id(F_KEY)
                     kv: Any = UNKNOWN
-                    if k is not None and KN[k.kind_id] == "string":
-                        sv = string_value(k, self.src)
+                    if kn is not None and KN[kn.kind_id] == "string":
+                        sv = string_value(kn, self.src)
                         kv = (T_STR, sv) if sv is not None else UNKNOWN
-                    elif k is not None and KN[k.kind_id] == "integer":
+                    elif kn is not None and KN[kn.kind_id] == "integer":
                         try:
-                            kv = (T_INT, int(src_text(self.src, k), 0))
+                            kv = (T_INT, int(src_text(self.src, kn), 0))
                         except ValueError:
                             kv = UNKNOWN
                     items.append((kv, self.expr(c.child_by_field_id(F_VALUE), depth + 1)))
@@ -428,12 +428,12 @@ def _slice_key(node: Node) -> Any:
     if parts[2] is not None:
         return (T_SLICE,)
     bounds: list[int | None] = []
-    for c in parts[:2]:
-        if c is None:
+    for b in parts[:2]:
+        if b is None:
             bounds.append(None)
             continue
-        txt = node_text(c).replace(" ", "")
-        if KN[c.kind_id] in ("integer", "unary_operator") and txt.lstrip("-").isdigit():
+        txt = node_text(b).replace(" ", "")
+        if KN[b.kind_id] in ("integer", "unary_operator") and txt.lstrip("-").isdigit():
             bounds.append(int(txt))
         else:
             return (T_SLICE,)

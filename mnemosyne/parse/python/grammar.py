@@ -53,7 +53,16 @@ for _i in range(LANGUAGE.node_kind_count):
 KN[65535] = "ERROR"
 MARK_ID = 65534  # not a grammar kind: the walk's narrowing marks (``sites._Mark``)
 KN[MARK_ID] = "<narrow>"
-_FID = {n: LANGUAGE.field_id_for_name(n) for n in (
+
+
+def _field_id(name: str) -> int:
+    fid = LANGUAGE.field_id_for_name(name)
+    if fid is None:  # the installed tree-sitter-python is not the grammar this walk was written for
+        raise ImportError(f"tree-sitter-python has no field {name!r}: install the version pyproject.toml names")
+    return fid
+
+
+_FID = {n: _field_id(n) for n in (
     "function", "arguments", "object", "attribute", "name", "value", "left", "right", "type", "body",
     "alias", "definition", "parameters", "return_type", "superclasses", "module_name", "key", "subscript",
     "operator", "operators", "argument", "condition", "consequence", "alternative",

@@ -345,7 +345,7 @@ class ScopeBuilder(ExprConverter):
         pending: list[tuple[Node, int, int]] = []
         for dn in decorators:
             if dn.named_child_count:
-                pending.append((dn.named_child(0), sc, CTX_CALLEE if dn.named_child(0).type != "call" else CTX_LOAD))  # type: ignore[arg-type]
+                pending.append((dn.named_child(0), sc, CTX_CALLEE if dn.named_child(0).type != "call" else CTX_LOAD))
         if kind == SCOPE_CLASS:
             sup = node.child_by_field_id(F_SUPERCLASSES)
             if sup is not None:
@@ -364,7 +364,7 @@ class ScopeBuilder(ExprConverter):
                 s.signature = one_line(src_text(self.src, sup))
                 pending.append((sup, sc, CTX_LOAD))
         else:
-            s.is_async = node.child_count > 0 and KN[node.child(0).kind_id] == "async"  # type: ignore[union-attr]
+            s.is_async = node.child_count > 0 and KN[node.child(0).kind_id] == "async"
             params = node.child_by_field_id(F_PARAMETERS)
             rt = node.child_by_field_id(F_RETURN_TYPE)
             sig = self.params(params, idx, sc, pending)

@@ -290,9 +290,9 @@ class Walker(SiteRecorder):
                 s = self.scopes[sc]
                 if s.kind in CALLABLE_KINDS:
                     s.is_generator = True
-                    val = [c for c in node.named_children if KN[c.kind_id] != "comment"]
-                    if val:
-                        e = self.expr(val[-1])
+                    vals = [c for c in node.named_children if KN[c.kind_id] != "comment"]
+                    if vals:
+                        e = self.expr(vals[-1])
                         s.yields.append((T_ITEMS, e) if any(KN[c.kind_id] == "from" for c in node.children) else e)
                 for c in reversed(node.named_children):
                     push((c, sc, LOAD))
@@ -312,11 +312,11 @@ class Walker(SiteRecorder):
                 continue
             if t == "named_expression":
                 nm = node.child_by_field_id(F_NAME)
-                val = node.child_by_field_id(F_VALUE)
+                wv = node.child_by_field_id(F_VALUE)
                 # PEP 572: a walrus in a comprehension binds in the enclosing function: same here
-                self.bind_target(sc, nm, self.expr(val))
-                if val is not None:
-                    push((val, sc, LOAD))
+                self.bind_target(sc, nm, self.expr(wv))
+                if wv is not None:
+                    push((wv, sc, LOAD))
                 continue
             if t == "interpolation":  # f"{x}": format(x) (object's calls str(x)); f"{x!r}": repr(x)
                 kids = node.named_children
@@ -338,20 +338,20 @@ class Walker(SiteRecorder):
             if t == "type_alias_statement":  # type X = ...: what annotations naming X mean
                 left = node.child_by_field_id(F_LEFT)
                 if left is not None and left.named_child_count and EK[left.named_child(0).kind_id] == EK_IDENTIFIER:
-                    alias = self.ann(node.child_by_field_id(F_RIGHT))
-                    if alias:
-                        self.bind(sc, src_text(self.src, left.named_child(0)), (T_TYPE_ALIAS, tuple(alias)))
+                    meant = self.ann(node.child_by_field_id(F_RIGHT))
+                    if meant:
+                        self.bind(sc, src_text(self.src, left.named_child(0)), (T_TYPE_ALIAS, tuple(meant)))
                 # walked as before: the grammar also reads `type(obj).name = f()` as this statement
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
                         push((c, sc, LOAD))
                 continue
             if t == "<narrow>":  # a narrowing region starts or ends (``narrowing``)
-                if node.names is None:
+                if node.names is None:  # type: ignore[attr-defined]  # (a sites._Mark)
                     self.narrow = self.narrow_saved.pop()
                 else:
                     self.narrow_saved.append(self.narrow)
-                    self.narrow = {**self.narrow, **node.names}
+                    self.narrow = {**self.narrow, **node.names}  # type: ignore[attr-defined]
                 continue
             if t == "ERROR":
                 pass  # walk inside: extract what parses
@@ -362,7 +362,7 @@ class Walker(SiteRecorder):
     def add_with(self, sc: int, item: Node, e: Any) -> bool:
         clause = item.parent
         stmt = clause.parent if clause is not None else None
-        is_async = stmt is not None and stmt.child_count > 0 and stmt.child(0).type == "async"  # type: ignore[union-attr]
+        is_async = stmt is not None and stmt.child_count > 0 and stmt.child(0).type == "async"
         self.scopes[self.scopes[sc].owner].withs.append((e, item.start_point[0] + 1, is_async, sc))
         return is_async
 
@@ -384,9 +384,9 @@ class Walker(SiteRecorder):
                         ok = False
             elif KN[n.kind_id] == "binary_operator":
                 for f in ("right", "left"):
-                    c = n.child_by_field_name(f)
-                    if c is not None:
-                        stack.append(c)
+                    side = n.child_by_field_name(f)
+                    if side is not None:
+                        stack.append(side)
             else:
                 ok = False
         if not ok and not names:
@@ -413,7 +413,7 @@ class Walker(SiteRecorder):
             cur = cur.child_by_field_id(F_RIGHT)
         value_node = cur
         value = self.expr(value_node) if value_node is not None else None
-        if value is STR_LIT and value_node.named_child_count <= 3:  # NAME = "text": kept, a key it may index with
+        if value is STR_LIT and value_node is not None and value_node.named_child_count <= 3:  # NAME = "text": kept, a key it may index with
             sv = string_value(value_node, self.src)
             if sv is not None:
                 value = (T_STR, sv)
