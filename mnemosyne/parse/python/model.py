@@ -1,4 +1,4 @@
-"""Python source bytes -> a per-file parse result made of plain, picklable data.
+"""The Python parser's result: a per-file parse result made of plain, picklable data.
 
 The result (``ParsedFile``) describes the file's scopes (module, classes, functions, lambdas)
 with what the resolver needs to name and resolve calls: bindings (flow-insensitive: a name maps
@@ -8,43 +8,8 @@ getters), ``for``/``with`` sites (implicit dunder calls), return expressions, pa
 decorators, bases and import statements. It holds no tree-sitter object, depends only on the
 bytes (not on the path), so it is cached by content hash and can cross process boundaries.
 
-Expressions are encoded as small tuples, each tag named in ``tags.py`` (``T_*``):
-
-    ('n', name)                      identifier
-    ('a', base, attr)                attribute
-    ('c', func, args, kwargs)        call; args: [expr | ('*', expr)], kwargs: [(name|None, expr)]
-    ('s', base, key)                 subscript; key is ('str', s) / ('int', i) / ('u',), or a slice:
-                                     ('sl', lo, hi) with int or None bounds, ('sl',) otherwise
-    ('L', k)                         the k-th lambda met (ParsedFile.lambdas maps k -> scope index;
-                                     an ordinal, not a byte offset, so moving code keeps it)
-    ('t', [elts])                    tuple / list / set display; a comprehension or generator
-                                     expression is ('t', [('*', ('u',)), item]) (item at unknown
-                                     positions), a dict comprehension ('d', [(('u',), value)])
-    ('d', [(key, value)])            dict display
-    ('or', [exprs])                  any of (conditional expression, boolean operator)
-    ('str', s) / ('int', i)          literals usable as subscript keys
-    ('lit', type_name)               other literal
-    ('u',)                           unknown
-
-Binding values add:
-
-    ('def', scope)                   a def / class statement
-    ('p', scope, i)                  parameter i of a function/lambda scope
-    ('im', module)                   ``import module`` / ``import a.b as module`` (absolute)
-    ('if', module, name, level)      ``from module import name`` (level = leading dots)
-    ('it', expr)                     an element of iterating ``expr`` (for / comprehension target)
-    ('ix', expr, i)                  element i of unpacking ``expr``
-    ('w', expr) / ('aw', expr)       ``with expr as target`` / ``async with expr as target``
-    ('ann', [exprs])                 an instance of one of the annotated classes
-    ('exc', [exprs])                 ``except E as e``: an instance of E
-    ('itm', expr)                    the items of iterating ``expr`` (``yield from expr``)
-    ('at', scope, value)             ``value`` evaluated in another scope (container items stored
-                                     from an inner scope into a container bound outside)
-
-Flow order (``Scope.flow`` / ``Scope.deco_flow`` only, evaluated in the use's scope):
-
-    ('R', name, first, last)         the name's bindings first..last in its scope's list
-    ('RI', name, j)                  item j of the name's ``item_bindings``
+The values in it are tagged tuples (``tags.Expr``): each tag, its fields and meaning are in ``tags.py``
+and docs/parse-python.md.
 """
 
 from __future__ import annotations
