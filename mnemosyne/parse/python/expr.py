@@ -56,6 +56,7 @@ from mnemosyne.parse.python.tags import (
     T_SUBSCRIPT,
     T_TUPLE,
     UNKNOWN,
+    Expr,
 )
 from mnemosyne.parse.python.text import node_text, src_text, string_value
 
@@ -103,7 +104,7 @@ class ExprConverter:
         self.narrow: dict[Any, Any] = {}
         self.narrow_saved: list[dict[Any, Any]] = []
 
-    def expr(self, node: Node | None, depth: int = 0) -> Any:
+    def expr(self, node: Node | None, depth: int = 0) -> Expr:
         if node is None or depth > MAX_EXPR_DEPTH:
             return UNKNOWN
         k = EK[node.kind_id]
@@ -122,7 +123,7 @@ class ExprConverter:
             return r
         return self._other(node, KN[node.kind_id], depth)
 
-    def _name(self, node: Node) -> Any:
+    def _name(self, node: Node) -> Expr:
         """expr() of an identifier node."""
         raw = self.src[node.start_byte : node.end_byte]
         r = self.names.get(raw)
@@ -130,7 +131,7 @@ class ExprConverter:
             r = self.names[raw] = (T_NAME, raw.decode("utf-8", "replace"))
         return r
 
-    def _attribute(self, node: Node, depth: int) -> Any:
+    def _attribute(self, node: Node, depth: int) -> Expr:
         obj = node.child_by_field_id(F_OBJECT)
         attr = node.child_by_field_id(F_ATTRIBUTE)
         if attr is None:
@@ -149,7 +150,7 @@ class ExprConverter:
                 o = self.narrow.get(o, o)
         return (T_ATTR, o, src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
 
-    def _call(self, node: Node, depth: int) -> Any:
+    def _call(self, node: Node, depth: int) -> Expr:
         fn = node.child_by_field_id(F_FUNCTION)
         argl = node.child_by_field_id(F_ARGUMENTS)
         args: list[Any] = []
@@ -203,7 +204,7 @@ class ExprConverter:
         self.call_kids[node.id] = (fn, kids)
         return (T_CALL, self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
 
-    def _other(self, node: Node, t: str, depth: int) -> Any:
+    def _other(self, node: Node, t: str, depth: int) -> Expr:
         if t == "string":
             # the resolver only reads a string's value as a key: subscripts, dict displays and a
             # call's first argument (mapping.get("key")) compute it themselves
@@ -294,7 +295,7 @@ class ExprConverter:
             return (T_LIT, t)
         return UNKNOWN
 
-    def ann(self, node: Node | None, depth: int = 0) -> list[Any]:
+    def ann(self, node: Node | None, depth: int = 0) -> list[Expr]:
         """Annotation -> the class expressions it may denote (Optional/Union/| unpacked)."""
         if node is None or depth > 20:
             return []
@@ -415,7 +416,7 @@ class ExprConverter:
         return out
 
 
-def _slice_key(node: Node) -> Any:
+def _slice_key(node: Node) -> Expr:
     """``x[lo:hi]`` -> ``('sl', lo, hi)`` with int literals or None for a missing bound; any
     other slice (a step, computed bounds) -> ``('sl',)``."""
     parts: list[Node | None] = [None, None, None]
@@ -440,7 +441,7 @@ def _slice_key(node: Node) -> Any:
     return (T_SLICE, bounds[0], bounds[1])
 
 
-def _dotted_expr(s: str) -> Any:
+def _dotted_expr(s: str) -> Expr | None:
     parts = s.split(".")
     if not parts or not all(p.isidentifier() for p in parts):
         return None

@@ -58,7 +58,7 @@ from mnemosyne.parse.python.text import docstring_of, lambda_context, one_line, 
 
 MAX_FLOW_DEPTH = 24  # flow order: a use / binding nested deeper in its scope is not ordered
 
-# tags of literal keys (subscripts, stored items); of a name or attribute; of what makes an alias
+# tags of the literal keys flow order follows (``x['k']`` / ``x[0]``: subscripts, stored items)
 _KEY_TAGS = frozenset({T_STR, T_INT})
 
 # flow order (``ScopeBuilder.straight``): code under one of these may run zero or several times, so a

@@ -53,6 +53,7 @@ _OPERAND_KINDS = frozenset(LANGUAGE.id_for_node_kind(n, True) for n in ("subscri
 NARROWING = frozenset({"if_statement", "elif_clause", "assert_statement", "boolean_operator", "conditional_expression"})
 _EXITS = frozenset({"return_statement", "raise_statement", "continue_statement", "break_statement"})
 
+
 class _Mark:
     """An entry of the walk's stack that starts (``names``: raw name -> its narrowed expression)
     or ends (``names`` None) a region where ``isinstance`` narrowed names."""
