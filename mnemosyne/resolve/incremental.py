@@ -204,6 +204,14 @@ class FactBook(Generic[P, K]):
         """The answers of ``search`` that ``path``'s resolution recorded."""
         return self._answers[search].get(path, {})
 
+    def state(self) -> tuple[dict[str, dict[str, set[Any]]], dict[Search, dict[str, Mapping[Any, Answer]]],
+                             dict[str, set[str]]]:
+        """Everything recorded besides the facts, as plain data (the parse results read left out):
+        reads (path -> file read -> keys), search answers, the reverse dependency map. For tests
+        comparing two books."""
+        reads = {p: {b: set(keys) for b, (_pf, keys) in r.items()} for p, r in self.reads._reads.items()}
+        return reads, {s: dict(book) for s, book in self._answers.items()}, {d: set(ps) for d, ps in self._rdeps.items()}
+
     def stale_searches(self, names: Iterable[str], search: Search, answer_of: Callable[[Any], Answer],
                        affected: set[str]) -> None:
         """Add to ``affected`` the files that searched one of ``names`` (a name a changed file had
