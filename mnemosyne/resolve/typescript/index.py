@@ -1,11 +1,12 @@
 """The TypeScript language index: parsed files and configs of one tree -> FileFacts, incrementally.
 
 ``TypeScriptIndex`` keeps the parsed files (``mnemosyne.parse.typescript.ParsedFile``) and the
-config files of one tree; ``update`` re-resolves the files a change affects (the files that
-depend on an added or deleted module, on a changed config, on a name-based search whose answer
-changed, or whose recorded reads of an edited file answer differently: ``reads.py``) and caches
-their facts. How resolution works, the conventions the corpus expects and every tag:
-docs/resolve-typescript.md.
+config files of one tree; ``update`` re-resolves the files a change affects and caches their
+facts. The rules and the bookkeeping (facts, reverse dependencies, recorded reads, name searches)
+are the shared incremental core's, ``mnemosyne/resolve/incremental.py``; TypeScript supplies the
+read comparison (``reads.same_answers``) and adds the configs: a change in what module
+resolution reads from them re-resolves the files depending on ``<config>``. How resolution
+works, the conventions the corpus expects and every tag: docs/resolve-typescript.md.
 """
 
 from __future__ import annotations
@@ -147,16 +148,16 @@ class TypeScriptIndex:
                     continue  # same bytes: same facts
                 self.files[path] = self._parse(path, data, h)
             if old is not None:
-                names = set(class_names_extended(old))
-                self._subclassers.remove(path, names)
-                base_names |= names
+                extended = class_names_extended(old)
+                self._subclassers.remove(path, extended)
+                base_names.update(extended)
                 self._callers.remove(path, old.call_args)
                 call_names.update(old.call_args)
             if data is not None:
                 new = self.files[path]
-                names = set(class_names_extended(new))
-                self._subclassers.add(path, names)
-                base_names |= names
+                extended = class_names_extended(new)
+                self._subclassers.add(path, extended)
+                base_names.update(extended)
                 self._callers.add(path, new.call_args)
                 call_names.update(new.call_args)
             touched.add(path)
