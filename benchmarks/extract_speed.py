@@ -140,13 +140,13 @@ def floor_parsers():
     table = {".py": py, ".pyi": py}
     for s in (".ts", ".mts", ".cts"):
         table[s] = ts
-    for s in (".tsx", ".js", ".jsx", ".mjs", ".cjs"):  # JS goes through the TSX grammar, as in parse/typescript
+    for s in (".tsx", ".js", ".jsx", ".mjs", ".cjs"):  # JS: the TSX grammar (parse/typescript/grammar.py)
         table[s] = tsx
     try:  # follow the extractor's own suffix -> grammar table when it has one
-        from mnemosyne.parse.typescript import _GRAMMAR_OF, LANGUAGE_OF
+        from mnemosyne.parse.typescript.grammar import GRAMMAR_OF, LANGUAGE_OF
 
         for s, lang in LANGUAGE_OF.items():
-            table[s] = tsx if _GRAMMAR_OF.get(lang) == "tsx" else ts
+            table[s] = tsx if GRAMMAR_OF.get(lang) == "tsx" else ts
     except Exception:
         pass
     return table

@@ -4,4 +4,4 @@
 MATCH (c:Commit {hash: $hash})
 RETURN c.hash AS hash, coalesce(c.seq, c.old_seq) AS seq, c.timestamp AS timestamp, c.author AS author,
        c.message AS message, c.superseded_at AS superseded_at,
-       (c.ingested_at <= $t AND (c.superseded_at IS NULL OR c.superseded_at > $t)) AS believed
+       (@believed_at(c, $t)) AS believed

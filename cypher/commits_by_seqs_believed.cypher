@@ -2,6 +2,6 @@
 // then and not superseded then, at their seq then (old_seq for a commit superseded since).
 // params: $seqs (list of timeline positions), $t (epoch seconds)
 MATCH (c:Commit)
-WHERE c.ingested_at <= $t AND (c.superseded_at IS NULL OR c.superseded_at > $t) AND coalesce(c.seq, c.old_seq) IN $seqs
+WHERE @believed_at(c, $t) AND coalesce(c.seq, c.old_seq) IN $seqs
 RETURN coalesce(c.seq, c.old_seq) AS seq, c.hash AS hash, c.timestamp AS timestamp, c.author AS author,
        c.message AS message

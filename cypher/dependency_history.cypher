@@ -3,13 +3,13 @@
 // (lockfile). For one third-party package ($package = its normalised name) or all ($package = '').
 // params: $package (normalised package name, '' for every package)
 MATCH (p:Package)-[r:DEPENDS_ON]->(t:ThirdPartyPackage)
-WHERE r.superseded_at IS NULL AND ($package = '' OR t.name = $package)
+WHERE @believed(r) AND ($package = '' OR t.name = $package)
 RETURN 'depends' AS relation, p.path AS package, t.ecosystem AS ecosystem, t.name AS name, r.spec AS spec,
-       r.scope AS scope, null AS version, r.source AS source, r.valid_from_seq AS from_seq, r.valid_to_seq AS to_seq
+       r.scope AS scope, null AS version, r.source AS source, r.valid_from_seq AS from_seq, @valid_to_seq(r) AS to_seq
 ORDER BY name, from_seq
 UNION ALL
 MATCH (p:Package)-[r:LOCKS_VERSION]->(v:PackageVersion)
-WHERE r.superseded_at IS NULL AND ($package = '' OR v.name = $package)
+WHERE @believed(r) AND ($package = '' OR v.name = $package)
 RETURN 'locks' AS relation, p.path AS package, v.ecosystem AS ecosystem, v.name AS name, null AS spec,
-       null AS scope, v.version_string AS version, r.source AS source, r.valid_from_seq AS from_seq, r.valid_to_seq AS to_seq
+       null AS scope, v.version_string AS version, r.source AS source, r.valid_from_seq AS from_seq, @valid_to_seq(r) AS to_seq
 ORDER BY name, from_seq

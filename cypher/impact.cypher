@@ -4,5 +4,5 @@
 // params: $fqns (list of fully qualified names), $seq (timeline position of the commit)
 UNWIND $fqns AS target
 MATCH (a:Function)-[r:CALLS]->(b:Function {fully_qualified_name: target})
-WHERE r.valid_from_seq <= $seq AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq) AND r.superseded_at IS NULL
+WHERE @holds_at(r, $seq)
 RETURN DISTINCT a.fully_qualified_name AS caller, b.fully_qualified_name AS callee, a.file AS file

@@ -2,5 +2,5 @@
 // params: $paths (list of repo-relative file paths), $seq (timeline position of the commit)
 UNWIND $paths AS target
 MATCH (f:File)-[r:IMPORTS]->(t:File {path: target})
-WHERE r.valid_from_seq <= $seq AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq) AND r.superseded_at IS NULL
+WHERE @holds_at(r, $seq)
 RETURN DISTINCT f.path AS importer, t.path AS imported

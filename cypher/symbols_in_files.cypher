@@ -3,5 +3,5 @@
 // params: $paths (list of repo-relative file paths), $seq (timeline position of the commit)
 UNWIND $paths AS path
 MATCH chain = (f:File {path: path})-[:DEFINES*1..6]->(s)
-WHERE all(d IN relationships(chain) WHERE d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL)
+WHERE all(d IN relationships(chain) WHERE @holds_at(d, $seq))
 RETURN DISTINCT s.fully_qualified_name AS fqn, CASE WHEN s:Class THEN 'class' ELSE s.kind END AS kind, f.path AS file

@@ -37,10 +37,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from mnemosyne import vocabulary as V
 from mnemosyne.config import Settings
 from mnemosyne.errors import ConfigError, MnemosyneError
 from mnemosyne.query import insights as I
 from mnemosyne.query.core import file_lines, rev_parse, workspace_info
+from mnemosyne.temporal import holds_at_head
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -153,22 +155,21 @@ def make_client(settings: Settings) -> Any:
 
 def _candidates(db: Database, info: WorkspaceInfo, only: str | None, changed_since: str | None) -> list[_Fn]:
     g = db.graph(info.name)
-    where = ["d.valid_to_seq IS NULL", "d.superseded_at IS NULL", "coalesce(d.kind, f.kind) IN ['function', 'method']",
-             "d.body_hash IS NOT NULL"]  # fmt: skip
+    where = [holds_at_head("d"), "coalesce(d.kind, f.kind) IN ['function', 'method']", "d.body_hash IS NOT NULL"]  # fmt: skip
     params: dict[str, Any] = {}
     if only:
         where.append("f.fully_qualified_name = $fqn")
         params["fqn"] = only.strip()
     if changed_since:
         commit = rev_parse(info.path, changed_since)
-        rows = g.ro_query("MATCH (c:Commit {hash: $h}) RETURN c.seq", {"h": commit}) if commit else []
+        rows = g.ro_query(f"MATCH (c:{V.COMMIT} {{hash: $h}}) RETURN c.seq", {"h": commit}) if commit else []
         if not rows or rows[0][0] is None:
             raise ConfigError(f"--changed-since {changed_since!r} is not a commit on the ingested timeline of "
                               f"workspace {info.name!r}")  # fmt: skip
         where.append("d.valid_from_seq > $since")
         params["since"] = int(rows[0][0])
     rows = g.ro_query(
-        f"MATCH ()-[d:DEFINES]->(f:Function) WHERE {' AND '.join(where)} "
+        f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {' AND '.join(where)} "
         "RETURN DISTINCT f.fully_qualified_name, coalesce(d.kind, f.kind), d.file, d.body_hash, f.line_start, f.line_end "
         "ORDER BY f.fully_qualified_name",
         params, label="enrich candidates",
@@ -180,7 +181,7 @@ def _candidates(db: Database, info: WorkspaceInfo, only: str | None, changed_sin
 
 def _up_to_date(db: Database, info: WorkspaceInfo, fns: list[_Fn]) -> set[str]:
     rows = db.graph(info.name).ro_query(
-        "MATCH (i:Insight {key: $k, agent_id: $a}) WHERE i.superseded_at IS NULL AND i.removed_at IS NULL "
+        f"MATCH (i:{V.INSIGHT} {{key: $k, agent_id: $a}}) WHERE {I.CURRENT} "
         "RETURN i.target, i.body_hash", {"k": SUMMARY_KEY, "a": ENRICH_AGENT}, label="enriched",
     )  # fmt: skip
     have = {(t, b) for t, b in rows}

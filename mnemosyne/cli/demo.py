@@ -56,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _demo(db, sample, keep: bool) -> int:
+    from mnemosyne import vocabulary as V
     from mnemosyne.ingest import ingest_workspace
+    from mnemosyne.temporal import believed, is_open
     from mnemosyne.timeline.read import calls_at, commit_seq
 
     name = "demo-python_shop"
@@ -95,9 +97,9 @@ def _demo(db, sample, keep: bool) -> int:
             _say(f"      -> {c}")
     gone = removed["callee"]
     rows = g.query(
-        "MATCH (:Function {fully_qualified_name: $a})-[e:CALLS]->(:Function {fully_qualified_name: $b}) "
-        "WHERE e.superseded_at IS NULL AND e.valid_to_seq IS NOT NULL "
-        "MATCH (c:Commit {hash: e.ended_commit}) RETURN c.hash, c.seq, c.message ORDER BY e.valid_to_seq",
+        f"MATCH (:{V.FUNCTION} {{fully_qualified_name: $a}})-[e:{V.CALLS}]->(:{V.FUNCTION} {{fully_qualified_name: $b}}) "
+        f"WHERE {believed('e')} AND NOT {is_open('e')} "
+        f"MATCH (c:{V.COMMIT} {{hash: e.ended_commit}}) RETURN c.hash, c.seq, c.message ORDER BY e.valid_to_seq",
         {"a": caller, "b": gone},
     )
     if rows:
@@ -110,9 +112,9 @@ def _demo(db, sample, keep: bool) -> int:
     _say()
     _say(f"Q2. When did the project start depending on {dep['name']} ({dep['ecosystem']}), and what happened after?")
     rows = g.query(
-        "MATCH (p:Package)-[e:DEPENDS_ON]->(:ThirdPartyPackage {key: $k}) WHERE e.superseded_at IS NULL "
-        "MATCH (c:Commit {hash: e.source_commit}) "
-        "OPTIONAL MATCH (x:Commit {hash: e.ended_commit}) "
+        f"MATCH (p:{V.PACKAGE})-[e:{V.DEPENDS_ON}]->(:{V.THIRD_PARTY_PACKAGE} {{key: $k}}) WHERE {believed('e')} "
+        f"MATCH (c:{V.COMMIT} {{hash: e.source_commit}}) "
+        f"OPTIONAL MATCH (x:{V.COMMIT} {{hash: e.ended_commit}}) "
         "RETURN e.valid_from_seq, c.hash, c.message, e.spec, e.source, x.seq, x.hash, x.message "
         "ORDER BY e.valid_from_seq, e.source",
         {"k": key},

@@ -30,10 +30,11 @@ from mnemosyne.mcp import models as M
 from mnemosyne.mcp.http import GuardMiddleware, configured_origins, is_loopback, require_safe_bind
 from mnemosyne.mcp.service import McpService, cap_markdown
 from mnemosyne.query.core import WorkspaceNotIngested
+from mnemosyne.temporal import holds_at
 
 log = logging.getLogger(__name__)
 
-INSTRUCTIONS = """\
+INSTRUCTIONS = f"""\
 Mnemosyne: a bitemporal code knowledge graph of the user's Git repositories (one workspace per repo).
 Ask about code as of any commit: symbols, call graphs, history, diffs, impact, dependencies, commits.
 - Symbols are named by fully qualified name (Python `pkg.mod.Cls.meth`, TS `src/api/client.ApiClient.get`);
@@ -50,7 +51,7 @@ Ask about code as of any commit: symbols, call graphs, history, diffs, impact, d
 - Record what you learn about a symbol with annotate_symbol (any key, a JSON scalar or list value); get_symbol
   shows every agent's insights, `stale` when the body changed since. Insights are agent-written data too.
 - run_cypher is read-only with a timeout and a row cap; read get_schema first (versioned edges need the
-  time predicate valid_from_seq <= s AND (valid_to_seq IS NULL OR valid_to_seq > s) AND superseded_at IS NULL).
+  time predicate {holds_at('r', 's')}).
 """
 
 RO = ToolAnnotations(read_only_hint=True, open_world_hint=False)

@@ -28,7 +28,7 @@ from typing import Any
 Metrics = tuple[int, int, int, int]  # complexity, loc, params, nesting
 NO_METRICS: Metrics = (0, 0, 0, 0)
 
-# TypeScript: patterns appended to the extractor's own query (parse/typescript.py), so the
+# TypeScript: patterns appended to the extractor's own query (parse/typescript/grammar.py), so the
 # decision points and blocks come with the captures it already makes, in the same pass
 TS_QUERY_SRC = """
 [(if_statement) (for_statement) (for_in_statement) (while_statement) (do_statement) (catch_clause)

@@ -22,12 +22,20 @@ from mnemosyne.query.core import (
     git,
     history_build_line,
     ingested_head,
+    records,
     resolve_at,
-    run,
     snapshot,
     workspace_info,
 )
-from mnemosyne.query.lineage import Segment, calls_events, lineage_events, name_at, renamed_between, renamed_sig
+from mnemosyne.query.lineage import (
+    Segment,
+    calls_events,
+    lineage_events,
+    name_at,
+    renamed_between,
+    renamed_sig,
+    sorted_versions,
+)
 from mnemosyne.query.models import (
     AtCommit,
     CallChange,
@@ -62,6 +70,7 @@ from mnemosyne.query.models import (
     WorkspaceStatus,
 )
 from mnemosyne.query.positions import site_lines, symbol_span
+from mnemosyne.store.rows import Record
 from mnemosyne.timeline.read import CallSites
 
 if TYPE_CHECKING:
@@ -123,23 +132,22 @@ class _At:
         self.g = g
         self.extra = believed_params(g, atc) if atc.as_of_ingest is not None and not atc.from_source else None
 
-    def __call__(self, name: str, /, **params: Any) -> list[list[Any]]:
+    def __call__(self, name: str, /, **params: Any) -> list[Record]:
         if self.extra is None:
-            return run(self.g, name, **params)
-        return run(self.g, _BELIEVED[name], **params, **self.extra)
+            return records(self.g, name, **params)
+        return records(self.g, _BELIEVED[name], **params, **self.extra)
 
 
-def _call_edge(info: WorkspaceInfo, atc: AtCommit, fqn: str, direction: str, row: list[Any],
+def _call_edge(info: WorkspaceInfo, atc: AtCommit, fqn: str, direction: str, row: Record,
                with_lines: bool = True) -> CallEdge:
     """A row of calls_at_commit / callers_at_commit as a ``CallEdge``; its call-site lines derived
     at the commit (query/positions.py): at the head from the caller's latest first line, elsewhere
     from the caller's file at that commit."""
-    other, resolution, confidence, external, since, rel, lines_hash, caller_line, caller_hash, caller_file = row
-    caller, callee = (fqn, other) if direction == "callees" else (other, fqn)
-    sites = CallSites(list(rel or []), lines_hash, caller_line, caller_hash, caller_file)
+    caller, callee = (fqn, row.callee) if direction == "callees" else (row.caller, fqn)
+    sites = CallSites(list(row.rel_lines or []), row.lines_hash, row.caller_line, row.caller_hash, row.caller_file)
     lines = site_lines(info.path, atc.hash, atc.at_head, caller, callee, sites) if with_lines else []
-    return CallEdge(caller=caller, callee=callee, resolution=resolution, confidence=confidence, lines=lines,
-                    external=bool(external), since_seq=since)  # fmt: skip
+    return CallEdge(caller=caller, callee=callee, resolution=row.resolution, confidence=row.confidence, lines=lines,
+                    external=bool(row.external), since_seq=row.since_seq)  # fmt: skip
 
 
 class _Source:
@@ -178,9 +186,9 @@ def _src(info: WorkspaceInfo, atc: AtCommit, db: Database) -> _Source:
 def _not_defined(db: Database, info: WorkspaceInfo, g: Graph, fqn: str, atc: AtCommit) -> UnknownSymbol:
     """The error for a symbol not defined at ``atc``: its lifetime if it ever existed, else close matches."""
     where = f"commit {atc.short}" + (f" (seq {atc.seq})" if atc.seq is not None else " (from source)")
-    versions = run(g, "symbol_history", fqn=fqn)
+    versions = records(g, "symbol_history", fqn=fqn)
     if versions:
-        spans = _spans(sorted((r[0], r[1]) for r in versions))
+        spans = _spans(sorted((r.from_seq, r.to_seq) for r in versions))
         text = ", ".join(f"seq {a}..{'HEAD' if b is None else b - 1}" for a, b in spans)
         return UnknownSymbol(
             f"{fqn} is not defined at {where} in workspace {info.name!r}; it was defined at {text} "
@@ -202,8 +210,8 @@ def _suffix_hits(q: _At | None, src: _Source | None, name: str, atc: AtCommit, a
                 for f in sorted(src.symbols) if f.endswith(suffix)]  # fmt: skip
     assert q is not None
     rows = q("symbols_by_name", name=name.rsplit(".", 1)[-1], seq=atc.seq)
-    return [SymbolRef(fqn=r[0], kind=r[1], file=r[2], alive=bool(r[3]))
-            for r in sorted(rows, key=lambda r: r[0]) if (r[3] or not alive_only) and r[0].endswith(suffix)]  # fmt: skip
+    return [SymbolRef(fqn=r.fqn, kind=r.kind, file=r.file, alive=bool(r.alive))
+            for r in sorted(rows, key=lambda r: r.fqn) if (r.alive or not alive_only) and r.fqn.endswith(suffix)]  # fmt: skip
 
 
 def _resolve_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: AtCommit, q: _At | None = None,
@@ -218,8 +226,8 @@ def _resolve_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: A
         q = q or _At(g, atc)
         if q("symbol_at_commit", fqn=name, seq=atc.seq):
             return name
-        node = run(g, "symbol_node", fqn=name)
-        if node and node[0][2]:  # an external (library/builtin) callee: it has callers, never a definition
+        node = records(g, "symbol_node", fqn=name)
+        if node and node[0].external:  # an external (library/builtin) callee: it has callers, never a definition
             return name
     hits = _suffix_hits(q, src, name, atc)
     if len(hits) == 1:
@@ -281,8 +289,8 @@ def _name_then(g: Graph, atc: AtCommit, fqn: str, q: _At) -> str | None:
     if atc.seq is None or q("symbol_at_commit", fqn=fqn, seq=atc.seq):
         return None
     believed = {"t": q.extra["t"]} if q.extra else {}
-    then = name_at(fqn, int(atc.seq), lambda f: run(g, "identity_links_believed" if believed else "identity_links",
-                                                     fqns=[f], **believed))  # fmt: skip
+    then = name_at(fqn, int(atc.seq), lambda f: records(g, "identity_links_believed" if believed else "identity_links",
+                                                         fqns=[f], **believed))  # fmt: skip
     if then is None or not q("symbol_at_commit", fqn=then, seq=atc.seq):
         return None
     return then
@@ -381,17 +389,16 @@ def _metrics(label: str, kind: str | None, complexity: Any, loc: Any, params: An
     return CodeMetrics(complexity=int(complexity), loc=int(loc or 0), params=int(params or 0), nesting=int(nesting or 0))
 
 
-def _symbol_from_row(info: WorkspaceInfo, atc: AtCommit, row: list[Any], with_source: bool) -> SymbolResult:
-    (fqn, label, name, kind, file, signature, docstring, ls, le, body_hash, parent, callees_n, callers_n,
-     since, complexity, loc, params, nesting) = row  # fmt: skip
+def _symbol_from_row(info: WorkspaceInfo, atc: AtCommit, row: Record, with_source: bool) -> SymbolResult:
+    fqn, label, kind, file, ls, le = row.fqn, row.label, row.kind, row.file, row.line_start, row.line_end
     if not atc.at_head:  # the node's range is the head's: derive the range at this commit
         ls, le = symbol_span(info.path, atc.hash, file, fqn) or (None, None)
     source = file_lines(info.path, atc.hash, file, ls, le) if with_source else None
     return SymbolResult(
-        workspace=info.name, fqn=fqn, name=name, kind=kind, label=label, file=file, line_start=ls, line_end=le,
-        signature=signature, docstring=docstring, body_hash=body_hash, parent=parent,
-        callers_count=int(callers_n or 0), callees_count=int(callees_n or 0), since_seq=since, source=source,
-        at=atc, metrics=_metrics(label, kind, complexity, loc, params, nesting),
+        workspace=info.name, fqn=fqn, name=row.name, kind=kind, label=label, file=file, line_start=ls, line_end=le,
+        signature=row.signature, docstring=row.docstring, body_hash=row.body_hash, parent=row.parent,
+        callers_count=int(row.callers or 0), callees_count=int(row.callees or 0), since_seq=row.since_seq,
+        source=source, at=atc, metrics=_metrics(label, kind, row.complexity, row.loc, row.params, row.nesting),
     )  # fmt: skip
 
 
@@ -467,10 +474,10 @@ def find_symbols(
         names = list(pool)
     else:
         rows = _At(g, atc)("symbols_by_name", name=short, seq=atc.seq)
-        rows.sort(key=lambda r: (not r[3], not r[0].endswith("." + name), r[0]))
-        for fqn, kind, file, alive in rows:
-            found.setdefault(fqn, SymbolRef(fqn=fqn, kind=kind, file=file, alive=bool(alive)))
-        names = [r[0] for r in run(g, "symbol_names", limit=MAX_NAMES_FOR_FUZZY)]
+        rows.sort(key=lambda r: (not r.alive, not r.fqn.endswith("." + name), r.fqn))
+        for r in rows:
+            found.setdefault(r.fqn, SymbolRef(fqn=r.fqn, kind=r.kind, file=r.file, alive=bool(r.alive)))
+        names = [r.fqn for r in records(g, "symbol_names", limit=MAX_NAMES_FOR_FUZZY)]
         pool = {}
     if len(found) < limit and names:
         for f in difflib.get_close_matches(name, names, n=limit, cutoff=0.6):
@@ -491,13 +498,14 @@ _EVENT_ORDER = {k: i for i, k in enumerate(
      "docstring_changed", "calls_gained", "calls_lost", "callers_gained", "callers_lost"])}  # fmt: skip
 
 
-def _commit_map(g: Graph, seqs: Iterable[int], believed: dict[str, Any] | None = None) -> dict[int, list[Any]]:
+def _commit_map(g: Graph, seqs: Iterable[int], believed: dict[str, Any] | None = None) -> dict[int, Record]:
+    """seq -> the commit there (columns seq, hash, timestamp, author, message)."""
     wanted = sorted({int(s) for s in seqs if s is not None})
     if not wanted:
         return {}
     if believed:
-        return {int(r[0]): r for r in run(g, "commits_by_seqs_believed", seqs=wanted, t=believed["t"])}
-    return {int(r[0]): r for r in run(g, "commits_by_seqs", seqs=wanted)}
+        return {int(r.seq): r for r in records(g, "commits_by_seqs_believed", seqs=wanted, t=believed["t"])}
+    return {int(r.seq): r for r in records(g, "commits_by_seqs", seqs=wanted)}
 
 
 # the named queries of a history: (definitions, renames/moves, calls, formatting-only), now / as believed at $t
@@ -533,49 +541,50 @@ def symbol_history(db: Database, ws: WorkspaceRef | None, fqn: str, as_of_ingest
     else:
         head_seq, _ = ingested_head(g, info)
     q = _HISTORY_BELIEVED if believed else _HISTORY
-    versions = sorted(run(g, q[0], fqn=fqn, **believed), key=lambda r: (r[0], r[1] is None, r[1] or 0))
+    versions = sorted_versions(records(g, q[0], fqn=fqn, **believed))
     external = False
     if not versions:
-        node = run(g, "symbol_node", fqn=fqn)
-        if not (node and node[0][2]):
+        node = records(g, "symbol_node", fqn=fqn)
+        if not (node and node[0].external):
             atc = resolve_at(db, info, as_of_ingest=as_of_ingest)
             fqn = _history_name(db, info, g, fqn, atc)
-            versions = sorted(run(g, q[0], fqn=fqn, **believed), key=lambda r: (r[0], r[1] is None, r[1] or 0))
+            versions = sorted_versions(records(g, q[0], fqn=fqn, **believed))
     if not versions:
         external = True  # a library/builtin callee: no definition, only callers gained and lost
     # the definitions followed back through the recorded renames and moves (query/lineage.py)
     names = {"versions": q[0], "links": q[1], "reformats": q[3]}
 
-    def hq(role: str, /, **params: Any) -> list[list[Any]]:
-        return run(g, names[role], **params, **believed)
+    def hq(role: str, /, **params: Any) -> list[Record]:
+        return records(g, names[role], **params, **believed)
 
     raw, segs = lineage_events(fqn, versions, hq) if versions else ([], [Segment(fqn, [])])
-    kind = versions[-1][9] if versions else "external"
+    kind = versions[-1].kind if versions else "external"
     chain_fqns = [sg.fqn for sg in segs]
-    bounds = [(sg.link_in[4] if sg.link_in else None, sg.hi) for sg in segs]
-    calls_rows = {f: run(g, q[2], fqn=f, **believed) for f in chain_fqns}
+    bounds = [(sg.link_in.seq if sg.link_in else None, sg.hi) for sg in segs]
+    calls_rows = {f: records(g, q[2], fqn=f, **believed) for f in chain_fqns}
     # a call lost and gained again at a commit that renamed the other end is no change
-    seqs = sorted({int(x) for rows in calls_rows.values() for r in rows for x in r[4:6] if x is not None})
+    seqs = sorted({int(x) for rows in calls_rows.values() for r in rows for x in (r.from_seq, r.to_seq)
+                   if x is not None})  # fmt: skip
     renames_at: dict[int, dict[str, str]] = {}
-    for o, n, s in run(g, q[4], seqs=seqs, **believed) if seqs else []:
-        renames_at.setdefault(int(s), {})[o] = n
+    for r in records(g, q[4], seqs=seqs, **believed) if seqs else []:
+        renames_at.setdefault(int(r.seq), {})[r.old] = r.new
     raw.extend(calls_events(chain_fqns, bounds, calls_rows.__getitem__, renames_at, _spans))
     per: dict[tuple[str, str], list[tuple[int, int | None]]] = defaultdict(list)
-    for direction, other, _res, _conf, f, t in calls_rows.get(fqn, []):
-        per[(direction, other)].append((f, t))
+    for r in calls_rows.get(fqn, []):
+        per[(r.direction, r.other)].append((r.from_seq, r.to_seq))
 
     commits = _commit_map(g, (s for _, s, _ in raw), believed)
     raw.sort(key=lambda e: (e[1], _EVENT_ORDER[e[0]]))
     events = []
     for k, s, details in raw:
         c = commits.get(int(s))
-        events.append(Event(kind=cast("EventKind", k), seq=s, commit=c[1] if c else None, timestamp=c[2] if c else None,
-                            author=c[3] if c else None, message=_first(c[4]) if c else None,
+        events.append(Event(kind=cast("EventKind", k), seq=s, commit=c.hash if c else None, timestamp=c.timestamp if c else None,
+                            author=c.author if c else None, message=_first(c.message) if c else None,
                             details=details))  # fmt: skip
     if external:
         exists = any(k == "callers_gained" for k, _, _ in raw) and not _spans_closed(per)
     else:
-        exists = versions[-1][1] is None
+        exists = versions[-1].to_seq is None
     return HistoryResult(workspace=info.name, fqn=fqn, kind=kind, exists_at_head=exists, events=events,
                          head_seq=head_seq, as_of_ingest=believed.get("t"))  # fmt: skip
 
@@ -618,19 +627,21 @@ def diff_commits(
         if as_of_ingest is not None:
             p.update(believed_params(g, a))
             q = _DIFF_BELIEVED
-        call_rows = run(g, q[0], **p)
-        ca = {(r[0], r[1]): r for r in call_rows if r[5]}
-        cb = {(r[0], r[1]): r for r in call_rows if r[6]}
-        sym_rows = run(g, q[1], **p)
-        sa = {r[0]: (r[1], r[2], r[3], r[4]) for r in sym_rows if r[7]}
-        sb = {r[0]: (r[1], r[2], r[3], r[4]) for r in sym_rows if r[8]}
-        imp_rows = run(g, q[2], **p)
-        ia = {(r[0], r[1], r[2]) for r in imp_rows if r[3]}
-        ib = {(r[0], r[1], r[2]) for r in imp_rows if r[4]}
-        dep_rows = run(g, q[3], **p)
-        da = {tuple(r[:7]) for r in dep_rows if r[7]}
-        db_ = {tuple(r[:7]) for r in dep_rows if r[8]}
-        links = run(g, q[4], lo=p["lo"], hi=p["hi"], **({"t": p["t"]} if "t" in p else {}))
+        # the same shapes as _source_sets: calls (caller, callee, resolution, confidence, external),
+        # symbols fqn -> (kind, file, signature, body_hash), imports and dependencies as tuples
+        call_rows = records(g, q[0], **p)
+        ca = {(r.caller, r.callee): _call_change_row(r) for r in call_rows if r.in_a}
+        cb = {(r.caller, r.callee): _call_change_row(r) for r in call_rows if r.in_b}
+        sym_rows = records(g, q[1], **p)
+        sa = {r.fqn: (r.kind, r.file, r.signature, r.body_hash) for r in sym_rows if r.in_a}
+        sb = {r.fqn: (r.kind, r.file, r.signature, r.body_hash) for r in sym_rows if r.in_b}
+        imp_rows = records(g, q[2], **p)
+        ia = {(r.file, r.target, r.target_kind) for r in imp_rows if r.in_a}
+        ib = {(r.file, r.target, r.target_kind) for r in imp_rows if r.in_b}
+        dep_rows = records(g, q[3], **p)
+        da = {_dep_row(r) for r in dep_rows if r.in_a}
+        db_ = {_dep_row(r) for r in dep_rows if r.in_b}
+        links = records(g, q[4], lo=p["lo"], hi=p["hi"], **({"t": p["t"]} if "t" in p else {}))
         renamed = renamed_between(sa.keys() - sb.keys(), sb.keys() - sa.keys(), links, forward=a.seq <= b.seq)
     else:
         res.from_source = True
@@ -659,6 +670,14 @@ def diff_commits(
     res.dependencies_added = [_dep_change(k) for k in sorted(db_ - da, key=_dep_key)]
     res.dependencies_removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
     return res
+
+
+def _call_change_row(r: Record) -> tuple[str, str, str, float, bool]:
+    return (r.caller, r.callee, r.resolution, r.confidence, r.external)
+
+
+def _dep_row(r: Record) -> tuple[Any, ...]:
+    return (r.relation, r.package, r.ecosystem, r.name, r.spec, r.scope, r.version)
 
 
 def _renamed(old: str, new: str, sim: float | None, va: tuple, vb: tuple) -> SymbolRename:
@@ -723,56 +742,55 @@ def dependency_history(db: Database, ws: WorkspaceRef | None, package: str | Non
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     ingested_head(g, info)
-    rows = run(g, "dependency_history", package=package or "")
+    rows = records(g, "dependency_history", package=package or "")
     if package and not rows:
         norm = normalize_package(package)
         if norm != package:
-            rows = run(g, "dependency_history", package=norm)
-    groups: dict[tuple, list[list[Any]]] = defaultdict(list)
+            rows = records(g, "dependency_history", package=norm)
+    groups: dict[tuple, list[Record]] = defaultdict(list)
     for r in rows:
         # one line of history per declaring manifest/lockfile (``source``): the same package may be
         # declared in pyproject.toml and requirements.txt at once, with different specs
-        relation, pkg, eco, name = r[0], r[1], r[2], r[3]
-        groups[(relation, pkg or "", eco, name, r[7] or "")].append(r)
+        groups[(r.relation, r.package or "", r.ecosystem, r.name, r.source or "")].append(r)
     raw: list[dict] = []
     current: list[DependencyState] = []
     for (relation, pkg, eco, name, _source), versions in groups.items():
-        versions.sort(key=lambda r: (r[8], r[9] is None, r[9] or 0))
+        versions.sort(key=lambda r: (r.from_seq, r.to_seq is None, r.to_seq or 0))
         prev = None
         for r in versions:
-            spec, scope, version, source, f, _t = r[4], r[5], r[6], r[7], r[8], r[9]
-            base = {"relation": relation, "name": name, "ecosystem": eco, "package": pkg, "source": source,
-                    "spec": spec, "scope": scope, "version": version}  # fmt: skip
-            if prev is not None and (prev[9] is None or prev[9] >= f):
-                if relation == "locks" and prev[6] != version:
-                    raw.append({**base, "kind": "version_changed", "seq": f, "old_version": prev[6]})
-                elif relation == "depends" and (prev[4] != spec or prev[5] != scope):
-                    raw.append({**base, "kind": "spec_changed", "seq": f, "old_spec": prev[4]})
+            f = r.from_seq
+            base = {"relation": relation, "name": name, "ecosystem": eco, "package": pkg, "source": r.source,
+                    "spec": r.spec, "scope": r.scope, "version": r.version}  # fmt: skip
+            if prev is not None and (prev.to_seq is None or prev.to_seq >= f):
+                if relation == "locks" and prev.version != r.version:
+                    raw.append({**base, "kind": "version_changed", "seq": f, "old_version": prev.version})
+                elif relation == "depends" and (prev.spec != r.spec or prev.scope != r.scope):
+                    raw.append({**base, "kind": "spec_changed", "seq": f, "old_spec": prev.spec})
             else:
                 if prev is not None:
-                    raw.append({**_dep_base(prev, relation, pkg, eco, name), "kind": "removed", "seq": prev[9]})
+                    raw.append({**_dep_base(prev, relation, pkg, eco, name), "kind": "removed", "seq": prev.to_seq})
                 raw.append({**base, "kind": "added", "seq": f})
             prev = r
         if prev is not None:
-            if prev[9] is not None:
-                raw.append({**_dep_base(prev, relation, pkg, eco, name), "kind": "removed", "seq": prev[9]})
+            if prev.to_seq is not None:
+                raw.append({**_dep_base(prev, relation, pkg, eco, name), "kind": "removed", "seq": prev.to_seq})
             else:
-                current.append(DependencyState(name=name, ecosystem=eco, package=pkg, spec=prev[4], scope=prev[5],
-                                               version=prev[6], source=prev[7]))  # fmt: skip
+                current.append(DependencyState(name=name, ecosystem=eco, package=pkg, spec=prev.spec, scope=prev.scope,
+                                               version=prev.version, source=prev.source))  # fmt: skip
     commits = _commit_map(g, (e["seq"] for e in raw))
     events = []
     order = {"removed": 0, "added": 1, "spec_changed": 2, "version_changed": 3}
     for e in sorted(raw, key=lambda e: (e["seq"], e["name"], e["relation"], order[e["kind"]], e["package"])):
         c = commits.get(int(e["seq"]))
-        events.append(DependencyEvent(**e, commit=c[1] if c else None, timestamp=c[2] if c else None,
-                                      author=c[3] if c else None, message=_first(c[4]) if c else None))  # fmt: skip
+        events.append(DependencyEvent(**e, commit=c.hash if c else None, timestamp=c.timestamp if c else None,
+                                      author=c.author if c else None, message=_first(c.message) if c else None))  # fmt: skip
     current.sort(key=lambda s: (s.name, s.package, s.source or "", s.version or ""))
     return DependencyHistoryResult(workspace=info.name, package=package, events=events, current=current)
 
 
-def _dep_base(r: list[Any], relation: str, pkg: str, eco: str, name: str) -> dict:
-    return {"relation": relation, "name": name, "ecosystem": eco, "package": pkg, "source": r[7],
-            "spec": r[4], "scope": r[5], "version": r[6]}  # fmt: skip
+def _dep_base(r: Record, relation: str, pkg: str, eco: str, name: str) -> dict:
+    return {"relation": relation, "name": name, "ecosystem": eco, "package": pkg, "source": r.source,
+            "spec": r.spec, "scope": r.scope, "version": r.version}  # fmt: skip
 
 
 # --- ingestion lag -----------------------------------------------------------------------------
@@ -788,13 +806,13 @@ def ingestion_lag(db: Database, ws: WorkspaceRef | None, minutes: float = 0, inc
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     ingested_head(g, info)
-    rows = run(g, "ingestion_lag", minutes=minutes)
-    commits = [LagCommit(hash=r[0], seq=r[1], timestamp=r[2], ingested_at=int(r[3]), lag_s=int(r[4]), author=r[5],
-                         message=_first(r[6])) for r in rows]  # fmt: skip
+    rows = records(g, "ingestion_lag", minutes=minutes)
+    commits = [LagCommit(hash=r.hash, seq=r.seq, timestamp=r.timestamp, ingested_at=int(r.ingested_at),
+                         lag_s=int(r.lag_s), author=r.author, message=_first(r.message)) for r in rows]  # fmt: skip
     backfilled = 0
     if not include_backfill and commits:
-        first = run(g, "ingestion_lag", minutes=-1e12)  # every ingested commit: when watching began
-        started = min(int(r[3]) for r in first) if first else 0
+        first = records(g, "ingestion_lag", minutes=-1e12)  # every ingested commit: when watching began
+        started = min(int(r.ingested_at) for r in first) if first else 0
         kept = [c for c in commits if c.timestamp >= started]
         backfilled = len(commits) - len(kept)
         commits = kept
@@ -825,10 +843,10 @@ def callgraph_at(
                 out.setdefault(c.caller, set()).add(c.callee)
     else:
         q = _At(g, atc)
-        for fqn, _kind, _file, _ls in q("defined_at_commit", seq=atc.seq, prefix=""):
-            out.setdefault(fqn, set())
-        for caller, callee in q("callgraph_at_commit", seq=atc.seq):
-            out.setdefault(caller, set()).add(callee)
+        for r in q("defined_at_commit", seq=atc.seq, prefix=""):
+            out.setdefault(r.fqn, set())
+        for r in q("callgraph_at_commit", seq=atc.seq):
+            out.setdefault(r.caller, set()).add(r.callee)
     return {k: sorted(out[k]) for k in sorted(out)}
 
 
@@ -893,24 +911,24 @@ def impact(
                 else:
                     missing.append(f)
         else:
-            existing = {r[0] for f in files for r in run(g, "files_at_commit", seq=atc.seq, prefix=f)}
+            existing = {r.path for f in files for r in records(g, "files_at_commit", seq=atc.seq, prefix=f)}
             present_files = [f for f in files if f in existing]
             missing.extend(f for f in files if f not in existing)
             if present_files:
-                rows = run(g, "symbols_in_files", paths=present_files, seq=atc.seq)
-                targets.extend(sorted({r[0] for r in rows}))
+                rows = records(g, "symbols_in_files", paths=present_files, seq=atc.seq)
+                targets.extend(sorted({r.fqn for r in rows}))
     targets = list(dict.fromkeys(targets))
 
     def callers_of(names: list[str]) -> list[tuple[str, str, str | None]]:
         if src is not None:
             return [(c.caller, c.callee, src.file_of_caller.get(c.caller)) for n in names for c in src.inc.get(n, [])]
-        return [(r[0], r[1], r[2]) for r in run(g, "impact", fqns=names, seq=atc.seq)]
+        return [(r.caller, r.callee, r.file) for r in records(g, "impact", fqns=names, seq=atc.seq)]
 
     def importers_of(paths: list[str]) -> list[tuple[str, str]]:
         if src is not None:
             wanted = set(paths)
             return [(f, t) for f, t, kind in src.imports if kind == "file" and t in wanted]
-        return [(r[0], r[1]) for r in run(g, "importers_at_commit", paths=paths, seq=atc.seq)]
+        return [(r.importer, r.imported) for r in records(g, "importers_at_commit", paths=paths, seq=atc.seq)]
 
     seen_syms = set(targets)
     seen_files = set(present_files)
@@ -949,8 +967,8 @@ def list_files(
         files = [FileRef(path=f.path, language=f.language, module=f.module)
                  for f in sorted(snap.files.values(), key=lambda f: f.path) if f.path.startswith(prefix)]  # fmt: skip
     else:
-        files = [FileRef(path=r[0], language=r[1], module=r[2])
-                 for r in run(g, "files_at_commit", seq=atc.seq, prefix=prefix)]  # fmt: skip
+        files = [FileRef(path=r.path, language=r.language, module=r.module)
+                 for r in records(g, "files_at_commit", seq=atc.seq, prefix=prefix)]  # fmt: skip
     return FilesResult(workspace=info.name, at=atc, path_prefix=path_prefix, files=files,
                        from_source=atc.from_source)  # fmt: skip
 

@@ -24,8 +24,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, Field
 
 from mnemosyne import limits as L
+from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError, MnemosyneError
-from mnemosyne.query.core import ingested_head, run, workspace_info
+from mnemosyne.query.core import ingested_head, records, workspace_info
+from mnemosyne.store.rows import Record, query_records
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -78,12 +80,12 @@ class ConstraintInfo(BaseModel):
 # --- entities ----------------------------------------------------------------------------------
 
 _MATCH = {
-    "Function": "MATCH (e:Function {fully_qualified_name: $target})",
-    "Class": "MATCH (e:Class {fully_qualified_name: $target})",
-    "File": "MATCH (e:File {path: $target})",
+    "Function": f"MATCH (e:{V.FUNCTION} {{fully_qualified_name: $target}})",
+    "Class": f"MATCH (e:{V.CLASS} {{fully_qualified_name: $target}})",
+    "File": f"MATCH (e:{V.FILE} {{path: $target}})",
 }
 _KEY = "coalesce(e.fully_qualified_name, e.path)"
-_KIND = "CASE WHEN e:File THEN 'file' ELSE 'symbol' END"
+_KIND = f"CASE WHEN e:{V.FILE} THEN 'file' ELSE 'symbol' END"
 
 
 def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
@@ -93,10 +95,10 @@ def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
         raise ConfigError("target must be a non-empty FQN or file path")
     L.check_key(target, "target (FQN or file path)")
     head_seq, _ = ingested_head(g, info)
-    rows = run(g, "symbol_at_commit", fqn=target, seq=head_seq)
+    rows = records(g, "symbol_at_commit", fqn=target, seq=head_seq)
     if rows:
-        return "Class" if rows[0][1] == "Class" else "Function"
-    if g.ro_query("MATCH (f:File {path: $p}) RETURN f.path LIMIT 1", {"p": target}, label="coordination file"):
+        return V.CLASS if rows[0].label == V.CLASS else V.FUNCTION
+    if g.ro_query(f"MATCH (f:{V.FILE} {{path: $p}}) RETURN f.path LIMIT 1", {"p": target}, label="coordination file"):
         return "File"
     from mnemosyne.query.api import UnknownSymbol, find_symbols
 
@@ -108,12 +110,12 @@ def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
     )
 
 
-def _lock_from_row(row: list[Any], now: float) -> LockInfo:
-    lid, target, kind, lock_type, agent, task, ts, exp = row
-    return LockInfo(id=lid, target=target, target_kind=kind, lock_type=lock_type or "exclusive",
-                    agent_id=L.clip(agent, L.MAX_AGENT_ID) or "", task_id=L.clip(task, L.MAX_TASK_ID),
-                    timestamp=float(ts or 0), expires_at=float(exp or 0),
-                    expires_in_s=round(max(0.0, float(exp or 0) - now), 1))  # fmt: skip
+def _lock_from_row(row: Record, now: float) -> LockInfo:
+    exp = float(row.expires_at or 0)
+    return LockInfo(id=row.id, target=row.target, target_kind=row.target_kind, lock_type=row.lock_type or "exclusive",
+                    agent_id=L.clip(row.agent_id, L.MAX_AGENT_ID) or "", task_id=L.clip(row.task_id, L.MAX_TASK_ID),
+                    timestamp=float(row.timestamp or 0), expires_at=exp,
+                    expires_in_s=round(max(0.0, exp - now), 1))  # fmt: skip
 
 
 
@@ -121,12 +123,13 @@ def _lock_from_row(row: list[Any], now: float) -> LockInfo:
 def _no_conflict(carry: str) -> str:
     """Continues a query that bound ``carry`` (``e``, or ``e, l``): keeps the row only when no
     other agent holds an unexpired lock on ``e`` that conflicts with a lock of type ``$type``."""
-    return ("OPTIONAL MATCH (e)-[:IS_LOCKED_BY]->(o:Lock) WHERE o.expires_at > $now AND o.agent_id <> $agent "
+    return (f"OPTIONAL MATCH (e)-[:{V.IS_LOCKED_BY}]->(o:{V.LOCK}) WHERE o.expires_at > $now AND o.agent_id <> $agent "
             f"AND (o.lock_type = 'exclusive' OR $type = 'exclusive') WITH {carry}, count(o) AS conflicts "
             "WHERE conflicts = 0")
 
 
-_LOCK_RETURN = f"RETURN l.id, {_KEY}, {_KIND}, l.lock_type, l.agent_id, l.task_id, l.timestamp, l.expires_at"
+_LOCK_RETURN = (f"RETURN l.id AS id, {_KEY} AS target, {_KIND} AS target_kind, l.lock_type AS lock_type, "
+                "l.agent_id AS agent_id, l.task_id AS task_id, l.timestamp AS timestamp, l.expires_at AS expires_at")
 
 
 # --- locks -------------------------------------------------------------------------------------
@@ -162,21 +165,21 @@ def lock_symbol(
     params = {"target": fqn, "now": now, "agent": agent_id, "task": task_id, "exp": now + float(ttl_s),
               "type": lock_type, "id": f"lock-{uuid.uuid4().hex[:16]}"}  # fmt: skip
     # expired locks on this entity go away (they are ignored by readers anyway)
-    g.query(f"{match} MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE l.expires_at <= $now DELETE l", params,
+    g.query(f"{match} MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.expires_at <= $now DELETE l", params,
             label="lock cleanup")  # fmt: skip
     # a refresh may change the lock type, so it checks conflicts like a new lock: turning a shared
     # lock into an exclusive one while another agent holds any lock is a conflict
-    rows = g.query(
-        f"{match} MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE l.agent_id = $agent AND l.expires_at > $now "
+    rows = query_records(
+        g, f"{match} MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.agent_id = $agent AND l.expires_at > $now "
         f"{_no_conflict('e, l')} SET l.expires_at = $exp, l.timestamp = $now, l.task_id = $task, l.lock_type = $type "
         f"{_LOCK_RETURN}",
-        params, label="lock refresh",
+        params, label="lock refresh", readonly=False,
     )  # fmt: skip
     if not rows:
-        rows = g.query(
-            f"{match} {_no_conflict('e')} CREATE (e)-[:IS_LOCKED_BY]->(l:Lock {{id: $id, lock_type: $type, "
+        rows = query_records(
+            g, f"{match} {_no_conflict('e')} CREATE (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK} {{id: $id, lock_type: $type, "
             f"agent_id: $agent, task_id: $task, timestamp: $now, expires_at: $exp}}) {_LOCK_RETURN}",
-            params, label="lock create",
+            params, label="lock create", readonly=False,
         )  # fmt: skip
     if not rows:
         holders = list_locks(db, info, fqn)
@@ -198,7 +201,7 @@ def unlock_symbol(db: Database, ws: WorkspaceRef | None, fqn: str, agent_id: str
     g = db.graph(info.name)
     label = _entity(db, info, g, fqn)
     cond = "l.agent_id = $agent" + (" AND l.id = $id" if lock_id else "")
-    res = g.query_result(f"{_MATCH[label]} MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE {cond} DELETE l",
+    res = g.query_result(f"{_MATCH[label]} MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE {cond} DELETE l",
                          {"target": fqn, "agent": agent_id, "id": lock_id}, label="unlock")  # fmt: skip
     n = int(getattr(res, "nodes_deleted", 0) or 0)
     if n == 0:
@@ -222,26 +225,28 @@ def list_locks(db: Database, ws: WorkspaceRef | None, target: str | None = None,
     conds = ["l.expires_at > $now"]
     if agent_id:
         conds.append("l.agent_id = $agent")
-    match = "MATCH (e)-[:IS_LOCKED_BY]->(l:Lock)"
+    match = f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK})"
     if target:
-        match = ("MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE (e:Function OR e:Class OR e:File) AND "
+        match = (f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE (e:{V.FUNCTION} OR e:{V.CLASS} OR e:{V.FILE}) AND "
                  "(e.fully_qualified_name = $target OR e.path = $target)")  # fmt: skip
-        rows = g.ro_query(f"{match} AND {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
-                          {"now": now, "agent": agent_id, "target": target}, label="list locks")  # fmt: skip
+        rows = query_records(g, f"{match} AND {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
+                             {"now": now, "agent": agent_id, "target": target}, label="list locks")  # fmt: skip
     else:
-        rows = g.ro_query(f"{match} WHERE {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
-                          {"now": now, "agent": agent_id}, label="list locks")  # fmt: skip
+        rows = query_records(g, f"{match} WHERE {' AND '.join(conds)} {_LOCK_RETURN} ORDER BY l.expires_at",
+                             {"now": now, "agent": agent_id}, label="list locks")  # fmt: skip
     return [_lock_from_row(r, now) for r in rows]
 
 
 # --- constraints -------------------------------------------------------------------------------
 
-_CONSTRAINT_RETURN = (f"RETURN c.id, {_KEY}, {_KIND}, c.type, c.params, c.reason, c.severity, c.owner, "
-                      "c.created_at")  # fmt: skip
+_CONSTRAINT_RETURN = (f"RETURN c.id AS id, {_KEY} AS target, {_KIND} AS target_kind, c.type AS type, "
+                      "c.params AS params, c.reason AS reason, c.severity AS severity, c.owner AS owner, "
+                      "c.created_at AS created_at")  # fmt: skip
 
 
-def _constraint_from_row(row: list[Any]) -> ConstraintInfo:
-    cid, target, kind, ctype, params, reason, severity, owner, created = row
+def _constraint_from_row(row: Record) -> ConstraintInfo:
+    cid, target, kind, ctype, params = row.id, row.target, row.target_kind, row.type, row.params
+    reason, severity, owner, created = row.reason, row.severity, row.owner, row.created_at
     # stored before the limits held: read back within them
     try:
         p = json.loads(params) if params and len(params) <= L.MAX_PARAMS_JSON else {}
@@ -276,13 +281,13 @@ def add_constraint(
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     label = _entity(db, info, g, target)
-    rows = g.query(
-        f"{_MATCH[label]} CREATE (c:Constraint {{id: $id, type: $type, params: $params, reason: $reason, "
-        f"severity: $severity, owner: $owner, created_at: $now}})-[:APPLIES_TO]->(e) {_CONSTRAINT_RETURN}",
+    rows = query_records(
+        g, f"{_MATCH[label]} CREATE (c:{V.CONSTRAINT} {{id: $id, type: $type, params: $params, reason: $reason, "
+        f"severity: $severity, owner: $owner, created_at: $now}})-[:{V.APPLIES_TO}]->(e) {_CONSTRAINT_RETURN}",
         {"target": target, "id": f"con-{uuid.uuid4().hex[:16]}", "type": type.strip(),
          "params": params_json, "reason": reason or "", "severity": severity,
          "owner": owner, "now": time.time()},
-        label="add constraint",
+        label="add constraint", readonly=False,
     )  # fmt: skip
     return _constraint_from_row(rows[0])
 
@@ -291,7 +296,7 @@ def remove_constraint(db: Database, ws: WorkspaceRef | None, constraint_id: str)
     """Delete a constraint by id; returns 1 if it existed, else 0."""
     L.check_text(constraint_id, "constraint id", L.MAX_ID_CHARS)
     info = workspace_info(db, ws)
-    res = db.graph(info.name).query_result("MATCH (c:Constraint {id: $id}) DETACH DELETE c", {"id": constraint_id},
+    res = db.graph(info.name).query_result(f"MATCH (c:{V.CONSTRAINT} {{id: $id}}) DETACH DELETE c", {"id": constraint_id},
                                            label="remove constraint")  # fmt: skip
     return int(getattr(res, "nodes_deleted", 0) or 0)
 
@@ -302,8 +307,8 @@ def list_constraints(db: Database, ws: WorkspaceRef | None, target: str | None =
     info = workspace_info(db, ws)
     g = db.graph(info.name)
     if not target:
-        rows = g.ro_query(f"MATCH (c:Constraint)-[:APPLIES_TO]->(e) {_CONSTRAINT_RETURN} ORDER BY c.created_at",
-                          label="list constraints")  # fmt: skip
+        rows = query_records(g, f"MATCH (c:{V.CONSTRAINT})-[:{V.APPLIES_TO}]->(e) {_CONSTRAINT_RETURN} "
+                             "ORDER BY c.created_at", label="list constraints")  # fmt: skip
         return [_constraint_from_row(r) for r in rows]
     return constraints_for(db, info, [target])
 
@@ -315,23 +320,24 @@ def constraints_for(db: Database, ws: WorkspaceRef | None, targets: list[str]) -
         return []
     info = workspace_info(db, ws)
     g = db.graph(info.name)
-    rows = g.ro_query(
+    rows = query_records(
+        g,
         # start from the (few) constraints: written as one pattern the planner scans every node for e
-        "MATCH (c:Constraint) WITH c MATCH (c)-[:APPLIES_TO]->(e) WHERE e.fully_qualified_name IN $t OR e.path IN $t "
+        f"MATCH (c:{V.CONSTRAINT}) WITH c MATCH (c)-[:{V.APPLIES_TO}]->(e) WHERE e.fully_qualified_name IN $t OR e.path IN $t "
         f"{_CONSTRAINT_RETURN} ORDER BY c.created_at",
         {"t": list(targets)}, label="constraints for",
     )  # fmt: skip
-    if not rows and not g.ro_query("MATCH (c:Constraint) RETURN c.id LIMIT 1", label="any constraint"):
+    if not rows and not g.ro_query(f"MATCH (c:{V.CONSTRAINT}) RETURN c.id LIMIT 1", label="any constraint"):
         return []  # the common case: no constraint at all, nothing more to look up
-    files = g.ro_query(
-        "MATCH (f:Function) WHERE f.fully_qualified_name IN $t AND f.file IS NOT NULL RETURN DISTINCT f.file AS file "
-        "UNION MATCH (k:Class) WHERE k.fully_qualified_name IN $t AND k.file IS NOT NULL RETURN DISTINCT k.file AS file",
+    files = query_records(
+        g, f"MATCH (f:{V.FUNCTION}) WHERE f.fully_qualified_name IN $t AND f.file IS NOT NULL RETURN DISTINCT f.file AS file "
+        f"UNION MATCH (k:{V.CLASS}) WHERE k.fully_qualified_name IN $t AND k.file IS NOT NULL RETURN DISTINCT k.file AS file",
         {"t": list(targets)}, label="constraint files",
     )  # fmt: skip
-    paths = sorted({r[0] for r in files} - set(targets))
+    paths = sorted({r.file for r in files} - set(targets))
     if paths:
-        rows += g.ro_query(
-            f"MATCH (c:Constraint)-[:APPLIES_TO]->(e:File) WHERE e.path IN $p {_CONSTRAINT_RETURN}",
+        rows += query_records(
+            g, f"MATCH (c:{V.CONSTRAINT})-[:{V.APPLIES_TO}]->(e:{V.FILE}) WHERE e.path IN $p {_CONSTRAINT_RETURN}",
             {"p": paths}, label="constraints on files",
         )  # fmt: skip
     seen: dict[str, ConstraintInfo] = {}
@@ -347,8 +353,8 @@ def locks_for(db: Database, ws: WorkspaceRef | None, targets: list[str]) -> list
         return []
     info = workspace_info(db, ws)
     now = time.time()
-    rows = db.graph(info.name).ro_query(
-        "MATCH (e)-[:IS_LOCKED_BY]->(l:Lock) WHERE l.expires_at > $now AND "
+    rows = query_records(
+        db.graph(info.name), f"MATCH (e)-[:{V.IS_LOCKED_BY}]->(l:{V.LOCK}) WHERE l.expires_at > $now AND "
         f"(e.fully_qualified_name IN $t OR e.path IN $t) {_LOCK_RETURN} ORDER BY l.expires_at",
         {"t": list(targets), "now": now}, label="locks for",
     )  # fmt: skip

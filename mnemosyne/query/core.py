@@ -24,6 +24,7 @@ from mnemosyne.errors import ConfigError, MnemosyneError, RevisionNotFound
 from mnemosyne.git.command import GitError, git_output, run_git
 from mnemosyne.git.readers import read_object
 from mnemosyne.query.models import AtCommit
+from mnemosyne.store.rows import Record, named_records, query_records
 from mnemosyne.timeline.edges import raw_text
 
 if TYPE_CHECKING:
@@ -66,11 +67,16 @@ def run(g: Graph, query_name: str, /, **params: Any) -> list[list[Any]]:
     return g.run_named(query_name, params, readonly=True)
 
 
+def records(g: Graph, query_name: str, /, **params: Any) -> list[Record]:
+    """Run the named query ``cypher/<query_name>.cypher`` read-only; its rows by column name."""
+    return named_records(g, query_name, params)
+
+
 def ingested_head(g: Graph, info: WorkspaceInfo) -> tuple[int, str | None]:
     """(last_seq, last_commit) of the workspace graph: the default "HEAD" of every query."""
-    rows = run(g, "ingest_head")
-    if rows and rows[0][0] is not None:
-        return int(rows[0][0]), rows[0][1]
+    rows = records(g, "ingest_head")
+    if rows and rows[0].last_seq is not None:
+        return int(rows[0].last_seq), rows[0].last_commit
     if info.last_ingested_seq is not None:
         return int(info.last_ingested_seq), info.last_ingested_commit
     raise WorkspaceNotIngested(
@@ -217,8 +223,8 @@ def _first_line(msg: str | None) -> str | None:
     return msg.strip().splitlines()[0] if msg and msg.strip() else msg
 
 
-def _timeline_at(row: list[Any], requested: str | None, head_seq: int, head_hash: str | None) -> AtCommit:
-    hash_, seq, ts, author, message = row[0], row[1], row[2], row[3], row[4]
+def _timeline_at(row: Record, requested: str | None, head_seq: int, head_hash: str | None) -> AtCommit:
+    hash_, seq, ts, author, message = row.hash, row.seq, row.timestamp, row.author, row.message
     return AtCommit(
         requested=requested,
         hash=hash_,
@@ -263,14 +269,14 @@ def resolve_at(
     head_seq, head_hash = ingested_head(g, info)
     if as_of is not None:
         t = parse_time(as_of)
-        rows = run(g, "commit_at_time", t=t, max_seq=head_seq)
+        rows = records(g, "commit_at_time", t=t, max_seq=head_seq)
         if not rows:
-            first = run(g, "commit_by_seq", seq=0)
-            since = f"; the first commit is from {iso(first[0][2])}" if first else ""
+            first = records(g, "commit_by_seq", seq=0)
+            since = f"; the first commit is from {iso(first[0].timestamp)}" if first else ""
             raise RevisionNotFound(f"no timeline commit of workspace {info.name!r} at or before {iso(t)}{since}")
         return _timeline_at(rows[0], str(as_of), head_seq, head_hash)
     if at is None:
-        rows = run(g, "commit_by_seq", seq=head_seq)
+        rows = records(g, "commit_by_seq", seq=head_seq)
         if rows:
             return _timeline_at(rows[0], None, head_seq, head_hash)
         if head_hash:
@@ -278,8 +284,8 @@ def resolve_at(
                             head_hash=head_hash, behind_head=0)  # fmt: skip
         raise WorkspaceNotIngested(f"workspace {info.name!r} has no commit at seq {head_seq}")
     if _HEX40.match(at):  # a full hash: the graph answers without asking git
-        rows = run(g, "commit_by_hash", hash=at)
-        if rows and rows[0][1] is not None and int(rows[0][1]) <= head_seq:
+        rows = records(g, "commit_by_hash", hash=at)
+        if rows and rows[0].seq is not None and int(rows[0].seq) <= head_seq:
             return _timeline_at(rows[0], at, head_seq, head_hash)
     full = rev_parse(info.path, at)
     if full is None and _HEX.match(at) and len(at) == 40:
@@ -289,8 +295,8 @@ def resolve_at(
             f"revision {at!r} not found in the repository of workspace {info.name!r} ({info.path}); "
             "give a commit hash, branch, tag or HEAD~N"
         )
-    rows = run(g, "commit_by_hash", hash=full)
-    if rows and rows[0][1] is not None and int(rows[0][1]) <= head_seq:
+    rows = records(g, "commit_by_hash", hash=full)
+    if rows and rows[0].seq is not None and int(rows[0].seq) <= head_seq:
         return _timeline_at(rows[0], at, head_seq, head_hash)
     meta = commit_meta(info.path, full)
     if not meta and not rows:
@@ -300,9 +306,9 @@ def resolve_at(
         hash=full,
         short=full[:10],
         seq=None,
-        timestamp=meta.get("timestamp", rows[0][2] if rows else None),
-        author=meta.get("author", rows[0][3] if rows else None),
-        message=_first_line(meta.get("message", rows[0][4] if rows else None)),
+        timestamp=meta.get("timestamp", rows[0].timestamp if rows else None),
+        author=meta.get("author", rows[0].author if rows else None),
+        message=_first_line(meta.get("message", rows[0].message if rows else None)),
         on_timeline=False,
         from_source=True,
         head_seq=head_seq,
@@ -312,20 +318,21 @@ def resolve_at(
     )
 
 
-def _build_meta(g: Graph) -> list[Any] | None:
+def _build_meta(g: Graph) -> Record | None:
     from mnemosyne import vocabulary as V
 
-    rows = g.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.history_build, m.history_done, "
-                      "m.history_total, m.history_eta_s, m.since_commit")
+    rows = query_records(g, f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.history_build AS build, "
+                         "m.history_done AS done, m.history_total AS total, m.history_eta_s AS eta, "
+                         "m.since_commit AS since")  # fmt: skip
     return rows[0] if rows else None
 
 
 def history_build_line(g: Graph) -> str | None:
     """How far a history build behind an answering head is (HEAD first), or None: none under way."""
     row = _build_meta(g)
-    if not row or row[0] not in ("running", "stopped"):
+    if not row or row.build not in ("running", "stopped"):
         return None
-    build, done, total, eta, _since = row
+    build, done, total, eta = row.build, row.done, row.total, row.eta
     how = f"{done or 0} of {total} commits" if total else "starting"
     if build == "running":
         return f"history being built: {how}" + (f", about {int(eta)} s left" if eta is not None else "")
@@ -339,20 +346,21 @@ def _outside_note(g: Graph) -> str | None:
     if line:
         return f"{line}: answered from source"
     row = _build_meta(g)
-    if row and row[4]:
-        return f"before the history window (it starts at {str(row[4])[:10]}): answered from source"
+    if row and row.since:
+        return f"before the history window (it starts at {str(row.since)[:10]}): answered from source"
     return None
 
 
 # --- transaction time ---------------------------------------------------------------------------
 
 
-def _believed_at(row: list[Any], requested: str | None, t: int, head: list[Any]) -> AtCommit:
-    hash_, seq, ts, author, message, superseded_at = row[:6]
+def _believed_at(row: Record, requested: str | None, t: int, head: Record) -> AtCommit:
+    seq = int(row.seq)
     return AtCommit(
-        requested=requested, hash=hash_, short=hash_[:10], seq=int(seq), timestamp=ts, author=author,
-        message=_first_line(message), on_timeline=True, from_source=False, head_seq=int(head[1]),
-        head_hash=head[0], behind_head=int(head[1]) - int(seq), as_of_ingest=t, superseded_at=superseded_at,
+        requested=requested, hash=row.hash, short=row.hash[:10], seq=seq, timestamp=row.timestamp,
+        author=row.author, message=_first_line(row.message), on_timeline=True, from_source=False,
+        head_seq=int(head.seq), head_hash=head.hash, behind_head=int(head.seq) - seq, as_of_ingest=t,
+        superseded_at=row.superseded_at,
     )  # fmt: skip
 
 
@@ -367,13 +375,13 @@ def resolve_believed(
     committed by that time. A commit that was not on the believed timeline (not ingested yet at
     ``t``, a feature branch) is answered from source, as usual.
     """
-    head = run(g, "believed_head", t=t)
+    head = records(g, "believed_head", t=t)
     if not head:
         raise RevisionNotFound(f"nothing of workspace {info.name!r} had been ingested at {iso(t)}")
     head_row = head[0]
-    head_seq = int(head_row[1])
+    head_seq = int(head_row.seq)
     if as_of is not None:
-        rows = run(g, "commit_at_time_believed", time=parse_time(as_of), t=t, max_seq=head_seq)
+        rows = records(g, "commit_at_time_believed", time=parse_time(as_of), t=t, max_seq=head_seq)
         if not rows:
             raise RevisionNotFound(f"no commit of workspace {info.name!r} at or before {iso(parse_time(as_of))} "
                                    f"was on the timeline believed at {iso(t)}")  # fmt: skip
@@ -386,18 +394,18 @@ def resolve_believed(
             f"revision {at!r} not found in the repository of workspace {info.name!r} ({info.path}); "
             "give a commit hash, branch, tag or HEAD~N"
         )
-    rows = run(g, "commit_by_hash_believed", hash=full, t=t)
-    if rows and rows[0][6] and rows[0][1] is not None:
+    rows = records(g, "commit_by_hash_believed", hash=full, t=t)
+    if rows and rows[0].believed and rows[0].seq is not None:
         return _believed_at(rows[0], at, t, head_row)
     meta = commit_meta(info.path, full)
     if not meta and not rows:
         raise RevisionNotFound(f"commit {full[:10]} is neither in the graph nor readable in {info.path}")
     return AtCommit(
         requested=at, hash=full, short=full[:10], seq=None,
-        timestamp=meta.get("timestamp", rows[0][2] if rows else None),
-        author=meta.get("author", rows[0][3] if rows else None),
-        message=_first_line(meta.get("message", rows[0][4] if rows else None)),
-        on_timeline=False, from_source=True, head_seq=head_seq, head_hash=head_row[0], behind_head=None,
+        timestamp=meta.get("timestamp", rows[0].timestamp if rows else None),
+        author=meta.get("author", rows[0].author if rows else None),
+        message=_first_line(meta.get("message", rows[0].message if rows else None)),
+        on_timeline=False, from_source=True, head_seq=head_seq, head_hash=head_row.hash, behind_head=None,
         as_of_ingest=t,
     )  # fmt: skip
 
@@ -405,7 +413,7 @@ def resolve_believed(
 def believed_params(g: Graph, atc: AtCommit) -> dict[str, Any]:
     """Extra parameters of the ``*_believed`` queries for ``atc`` (``t`` and the ``late`` hashes)."""
     t = int(atc.as_of_ingest)  # type: ignore[arg-type]
-    late = [r[0] for r in run(g, "commits_ingested_after", t=t)]
+    late = [r.hash for r in records(g, "commits_ingested_after", t=t)]
     return {"t": t, "late": late}
 
 

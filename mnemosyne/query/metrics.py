@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import resolve_at, workspace_info
 from mnemosyne.query.models import AtCommit
+from mnemosyne.store.rows import Record, query_records
+from mnemosyne.temporal import began_in, believed, holds_at
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -25,7 +28,6 @@ if TYPE_CHECKING:
     from mnemosyne.store.registry import WorkspaceInfo
 
 ORDERS = ("complexity", "loc", "params", "nesting", "fan_in", "fan_out")
-_HOLDS = "{r}.valid_from_seq <= $seq AND ({r}.valid_to_seq IS NULL OR {r}.valid_to_seq > $seq) AND {r}.superseded_at IS NULL"
 _FN = "coalesce(d.kind, f.kind) IN ['function', 'method'] AND d.complexity IS NOT NULL"
 
 
@@ -63,32 +65,32 @@ def _at(db: Database, info: WorkspaceInfo, rev: str | None) -> AtCommit:
     return atc
 
 
-def _defined(g: GraphHandle, seq: int | None) -> dict[str, tuple[Any, ...]]:
-    """fqn -> (kind, file, complexity, loc, params, nesting) of the functions defined at ``seq``."""
-    rows = g.ro_query(
-        f"MATCH ()-[d:DEFINES]->(f:Function) WHERE {_HOLDS.format(r='d')} AND {_FN} "
-        "RETURN f.fully_qualified_name, coalesce(d.kind, f.kind), d.file, d.complexity, d.loc, d.params, d.nesting",
+def _defined(g: GraphHandle, seq: int | None) -> dict[str, Record]:
+    """fqn -> the row (kind, file, complexity, loc, params, nesting) of each function defined at ``seq``."""
+    rows = query_records(
+        g, f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {holds_at('d')} AND {_FN} "
+        "RETURN f.fully_qualified_name AS fqn, coalesce(d.kind, f.kind) AS kind, d.file AS file, "
+        "d.complexity AS complexity, d.loc AS loc, d.params AS params, d.nesting AS nesting",
         {"seq": seq}, label="metrics at commit",
     )  # fmt: skip
-    return {r[0]: tuple(r[1:]) for r in rows}
+    return {r.fqn: r for r in rows}
 
 
 def _fans(g: GraphHandle, seq: int | None, fqns: list[str]) -> dict[str, tuple[int, int]]:
     if not fqns:
         return {}
-    rows = g.ro_query(
-        "UNWIND $t AS k MATCH (f:Function {fully_qualified_name: k}) "
-        f"RETURN k, size([(f)<-[i:CALLS]-() WHERE {_HOLDS.format(r='i')} | 1]), "
-        f"size([(f)-[o:CALLS]->() WHERE {_HOLDS.format(r='o')} | 1])",
+    rows = query_records(
+        g, f"UNWIND $t AS k MATCH (f:{V.FUNCTION} {{fully_qualified_name: k}}) "
+        f"RETURN k AS fqn, size([(f)<-[i:{V.CALLS}]-() WHERE {holds_at('i')} | 1]) AS fan_in, "
+        f"size([(f)-[o:{V.CALLS}]->() WHERE {holds_at('o')} | 1]) AS fan_out",
         {"t": fqns, "seq": seq}, label="fan in/out",
     )  # fmt: skip
-    return {r[0]: (int(r[1]), int(r[2])) for r in rows}
+    return {r.fqn: (int(r.fan_in), int(r.fan_out)) for r in rows}
 
 
-def _item(fqn: str, v: tuple[Any, ...], **kw: Any) -> FunctionMetrics:
-    kind, file, cc, loc, params, nesting = v
-    return FunctionMetrics(fqn=fqn, kind=kind, file=file, complexity=int(cc), loc=int(loc or 0),
-                           params=int(params or 0), nesting=int(nesting or 0), **kw)  # fmt: skip
+def _item(fqn: str, v: Record, **kw: Any) -> FunctionMetrics:
+    return FunctionMetrics(fqn=fqn, kind=v.kind, file=v.file, complexity=int(v.complexity), loc=int(v.loc or 0),
+                           params=int(v.params or 0), nesting=int(v.nesting or 0), **kw)  # fmt: skip
 
 
 def _with_fans(g: GraphHandle, seq: int | None, items: list[FunctionMetrics]) -> list[FunctionMetrics]:
@@ -124,8 +126,8 @@ def complexity_growth(db: Database, ws: WorkspaceRef | None, since: str, at: str
     g = db.graph(info.name)
     atc, old = _at(db, info, at), _at(db, info, since)
     now, then = _defined(g, atc.seq), _defined(g, old.seq)
-    items = [_item(k, v, before=int(then[k][2]), growth=int(v[2]) - int(then[k][2]))
-             for k, v in now.items() if k in then and int(v[2]) > int(then[k][2])]  # fmt: skip
+    items = [_item(k, v, before=int(then[k].complexity), growth=int(v.complexity) - int(then[k].complexity))
+             for k, v in now.items() if k in then and int(v.complexity) > int(then[k].complexity)]  # fmt: skip
     items.sort(key=lambda i: (-(i.growth or 0), -i.complexity, i.fqn))
     top = _with_fans(g, atc.seq, items[:limit])
     return MetricsResult(workspace=info.name, at=atc, view="growth", since=old, functions=top, total=len(now))
@@ -140,14 +142,14 @@ def hot_spots(db: Database, ws: WorkspaceRef | None, since: str | None = None, a
     atc = _at(db, info, at)
     old = _at(db, info, since) if since else None
     lo = old.seq if old is not None else -1
-    rows = g.ro_query(
-        "MATCH ()-[d:DEFINES]->(f:Function) WHERE d.valid_from_seq > $lo AND d.valid_from_seq <= $seq "
-        "AND d.superseded_at IS NULL RETURN f.fully_qualified_name, count(d)",
+    rows = query_records(
+        g, f"MATCH ()-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {began_in('d', '$lo', '$seq')} "
+        f"AND {believed('d')} RETURN f.fully_qualified_name AS fqn, count(d) AS changes",
         {"lo": lo, "seq": atc.seq}, label="definition changes",
     )  # fmt: skip
-    changes = {r[0]: int(r[1]) for r in rows}
+    changes = {r.fqn: int(r.changes) for r in rows}
     defined = _defined(g, atc.seq)
-    items = [_item(k, v, changes=changes[k], score=float(int(v[2]) * changes[k]))
+    items = [_item(k, v, changes=changes[k], score=float(int(v.complexity) * changes[k]))
              for k, v in defined.items() if changes.get(k)]  # fmt: skip
     items.sort(key=lambda i: (-(i.score or 0), -i.complexity, i.fqn))
     top = _with_fans(g, atc.seq, items[:limit])

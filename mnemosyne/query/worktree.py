@@ -20,7 +20,7 @@ from mnemosyne import vocabulary as V
 from mnemosyne.query.core import git
 from mnemosyne.query.models import AtCommit
 from mnemosyne.query.positions import symbol_span
-from mnemosyne.timeline.read import HOLDS
+from mnemosyne.temporal import holds_at
 
 if TYPE_CHECKING:
     from mnemosyne.store.graph import Graph
@@ -69,8 +69,8 @@ def _hunks(diff: str) -> tuple[dict[str, list[tuple[float, float]]], list[str]]:
 def _ranges(g: Graph, info: WorkspaceInfo, atc: AtCommit, file: str) -> list[tuple[str, str, int, int]]:
     """(fqn, kind, line_start, line_end) of the symbols defined in ``file`` at ``atc``."""
     rows = g.ro_query(
-        f"MATCH ()-[e:{V.DEFINES}]->(n) WHERE {HOLDS} AND e.file = $f "
-        "RETURN n.fully_qualified_name, CASE WHEN n:Class THEN 'class' ELSE coalesce(e.kind, n.kind) END, "
+        f"MATCH ()-[e:{V.DEFINES}]->(n) WHERE {holds_at('e', '$s')} AND e.file = $f "
+        f"RETURN n.fully_qualified_name, CASE WHEN n:{V.CLASS} THEN 'class' ELSE coalesce(e.kind, n.kind) END, "
         "n.line_start, n.line_end",
         {"s": atc.seq, "f": file},
     )

@@ -7,6 +7,7 @@ Modules:
 - ``schema``         ``cypher/schema.cypher`` applied idempotently
 - ``registry``       ``WorkspaceRegistry`` / ``WorkspaceInfo`` (graph ``mnemosyne_registry``)
 - ``named_queries``  ``cypher/*.cypher`` by name, with parameters and descriptions
+- ``rows``           result rows by column name (``Record``, ``named_records``, ``query_records``)
 - ``readonly``       ``run_readonly``: user/agent Cypher behind three guards
 - ``handles``        ``GraphHandle`` (what callers use of a graph), ``WorkspaceRef`` (a name or a ``WorkspaceInfo``)
 - ``db_errors``      redis/FalkorDB exceptions -> the typed errors of ``mnemosyne.errors``

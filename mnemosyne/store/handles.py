@@ -44,6 +44,18 @@ class GraphHandle(Protocol):
         """Run a query the server refuses to let write; the result rows."""
         ...
 
+    def query_result(
+        self,
+        cypher: str,
+        params: dict[str, Any] | None = None,
+        timeout_ms: int | None = None,
+        *,
+        readonly: bool = False,
+        label: str | None = None,
+    ) -> Any:
+        """The raw result (``.header``, ``.result_set``): what ``store.rows`` reads by column name."""
+        ...
+
 
 # A workspace as callers name it: its registered name, or its registry entry already read.
 WorkspaceRef: TypeAlias = str | WorkspaceInfo

@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from mnemosyne import vocabulary as V
 from mnemosyne.errors import ConfigError, WorkspaceNotFound
 from mnemosyne.limits import MAX_WORKSPACE_NAME
 from mnemosyne.store.keys import REGISTRY_GRAPH, WORKSPACE_PREFIX, graph_key
+from mnemosyne.store.rows import Record, query_records
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -32,7 +34,8 @@ _FIELDS_TO_PROPS = {
     "last_ingested_seq": "last_ingested_seq",
     "state": "state",
 }
-_RETURN = "RETURN w.name, w.path, w.default_branch, w.last_ingested_commit, w.last_ingested_seq, w.state, w.added_at, w.updated_at"
+_RETURN = ("RETURN w.name AS name, w.path AS path, w.default_branch AS branch, w.last_ingested_commit AS commit, "
+           "w.last_ingested_seq AS seq, w.state AS state, w.added_at AS added_at, w.updated_at AS updated_at")
 
 
 class WorkspaceInfo(BaseModel):
@@ -52,17 +55,16 @@ class WorkspaceInfo(BaseModel):
         return graph_key(self.name)
 
 
-def _row_to_info(row: list[Any]) -> WorkspaceInfo:
-    name, path, branch, commit, seq, state, added, updated = row
+def _row_to_info(row: Record) -> WorkspaceInfo:
     return WorkspaceInfo(
-        name=name,
-        path=path,
-        branch=branch or "",
-        last_ingested_commit=commit,
-        last_ingested_seq=seq,
-        state=state or STATE_REGISTERED,
-        added_at=int(added or 0),
-        updated_at=int(updated or 0),
+        name=row.name,
+        path=row.path,
+        branch=row.branch or "",
+        last_ingested_commit=row.commit,
+        last_ingested_seq=row.seq,
+        state=row.state or STATE_REGISTERED,
+        added_at=int(row.added_at or 0),
+        updated_at=int(row.updated_at or 0),
     )
 
 
@@ -79,7 +81,7 @@ class WorkspaceRegistry:
             return
         rows = self.graph.ro_query("CALL db.indexes() YIELD label, types RETURN label, types")
         if not any(label == "Workspace" and "name" in dict(types) for label, types in rows):
-            self.graph.query("CREATE INDEX FOR (w:Workspace) ON (w.name)", label="registry index")
+            self.graph.query(f"CREATE INDEX FOR (w:{V.WORKSPACE}) ON (w.name)", label="registry index")
         self._indexed = True
 
     def add(self, name: str, path: str | Path, branch: str) -> WorkspaceInfo:
@@ -100,11 +102,13 @@ class WorkspaceRegistry:
                 raise ConfigError(f"{root} (branch {branch}) is already registered as workspace {w.name!r}")
         self._ensure_index()
         now = int(time.time())
-        rows = self.graph.query(
-            "CREATE (w:Workspace {name: $name, path: $path, default_branch: $branch, state: $state, "
+        rows = query_records(
+            self.graph,
+            f"CREATE (w:{V.WORKSPACE} {{name: $name, path: $path, default_branch: $branch, state: $state, "
             "added_at: $now, updated_at: $now}) " + _RETURN,
             {"name": name, "path": str(root), "branch": branch, "state": STATE_REGISTERED, "now": now},
             label="registry add",
+            readonly=False,
         )
         return _row_to_info(rows[0])
 
@@ -120,7 +124,7 @@ class WorkspaceRegistry:
         return _row_to_info(rows[0]) if rows else None
 
     def list(self) -> list[WorkspaceInfo]:
-        rows = self.graph.ro_query("MATCH (w:Workspace) " + _RETURN + " ORDER BY w.name", label="registry list")
+        rows = query_records(self.graph, f"MATCH (w:{V.WORKSPACE}) " + _RETURN + " ORDER BY name", label="registry list")
         return [_row_to_info(r) for r in rows]
 
     def update(self, name: str, **fields: Any) -> WorkspaceInfo:
@@ -131,9 +135,10 @@ class WorkspaceRegistry:
         if "path" in fields and fields["path"] is not None:
             fields["path"] = str(fields["path"])
         sets = ", ".join(f"w.{_FIELDS_TO_PROPS[k]} = ${k}" for k in fields)
-        cypher = "MATCH (w:Workspace {name: $name}) SET " + (sets + ", " if sets else "")
+        cypher = f"MATCH (w:{V.WORKSPACE} {{name: $name}}) SET " + (sets + ", " if sets else "")
         cypher += "w.updated_at = $now " + _RETURN
-        rows = self.graph.query(cypher, {**fields, "name": name, "now": int(time.time())}, label="registry update")
+        rows = query_records(self.graph, cypher, {**fields, "name": name, "now": int(time.time())},
+                             label="registry update", readonly=False)  # fmt: skip
         if not rows:
             raise WorkspaceNotFound(self._not_found(name))
         return _row_to_info(rows[0])
@@ -142,7 +147,7 @@ class WorkspaceRegistry:
         """Unregister ``name``; with ``drop_graph`` also delete its graph ``ws_<name>``."""
         info = self.get(name)
         if len(name) <= MAX_WORKSPACE_NAME:
-            self.graph.query("MATCH (w:Workspace {name: $name}) DELETE w", {"name": name}, label="registry remove")
+            self.graph.query(f"MATCH (w:{V.WORKSPACE} {{name: $name}}) DELETE w", {"name": name}, label="registry remove")
             if drop_graph:
                 from mnemosyne.store.switch import side_graph
 
@@ -150,20 +155,20 @@ class WorkspaceRegistry:
                 side_graph(self.db, name).delete()  # a history being built behind its head
             return info
         # a name longer than the bound (registered before it held): found without the index
-        self.graph.query("MATCH (w:Workspace) WHERE w.name + '' = $name DELETE w", {"name": name},
+        self.graph.query(f"MATCH (w:{V.WORKSPACE}) WHERE w.name + '' = $name DELETE w", {"name": name},
                          label="registry remove (long name)")  # fmt: skip
         if drop_graph:
             self.db.raw_graph(WORKSPACE_PREFIX + name).delete()
         return info
 
-    def _lookup(self, name: str) -> builtins.list[builtins.list[Any]]:
+    def _lookup(self, name: str) -> builtins.list[Record]:
         if len(name or "") <= MAX_WORKSPACE_NAME:
-            return self.graph.ro_query("MATCH (w:Workspace {name: $name}) " + _RETURN, {"name": name},
-                                       label="registry get")  # fmt: skip
+            return query_records(self.graph, f"MATCH (w:{V.WORKSPACE} {{name: $name}}) " + _RETURN, {"name": name},
+                                 label="registry get")  # fmt: skip
         # longer than names may be now (registered before the bound held): the range index leaves
         # out strings over 4,096 bytes, so compare without it, so that it can still be removed
-        return self.graph.ro_query("MATCH (w:Workspace) WHERE w.name + '' = $name " + _RETURN, {"name": name},
-                                   label="registry get (long name)")  # fmt: skip
+        return query_records(self.graph, f"MATCH (w:{V.WORKSPACE}) WHERE w.name + '' = $name " + _RETURN,
+                             {"name": name}, label="registry get (long name)")  # fmt: skip
 
     def _not_found(self, name: str) -> str:
         if len(name or "") > MAX_WORKSPACE_NAME:

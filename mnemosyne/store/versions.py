@@ -21,6 +21,7 @@ from mnemosyne.errors import QueryFailed
 from mnemosyne.git.repo import CommitInfo
 from mnemosyne.store.db_errors import ALREADY_INDEXED, EMPTY_KEY
 from mnemosyne.store.write_behind import WriteBehind
+from mnemosyne.temporal import believed, holds_at_head
 from mnemosyne.timeline.edges import IDENT_PROPS, NODE_KEY, clean
 
 if TYPE_CHECKING:
@@ -250,13 +251,13 @@ class VersionStore:
         n = 0
         for etype in V.ALL_VERSIONED_EDGES:
             rows = self.q_rows(
-                f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $s AND e.superseded_at IS NULL "
+                f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $s AND {believed('e')} "
                 "DELETE e RETURN 1",
                 {"s": seq},
             )
             n += len(rows)
             self.q(
-                f"MATCH ()-[e:{etype}]->() WHERE e.valid_to_seq >= $s AND e.superseded_at IS NULL "
+                f"MATCH ()-[e:{etype}]->() WHERE e.valid_to_seq >= $s AND {believed('e')} "
                 "SET e.valid_to = null, e.valid_to_seq = null, e.ended_commit = null",
                 {"s": seq},
             )
@@ -264,11 +265,11 @@ class VersionStore:
         # superseded by a history rewrite are kept (they were believed then)
         self.q(
             f"MATCH ()-[e:{V.RENAMED_TO}]->() WHERE e.seq >= $s OPTIONAL MATCH (c:{V.COMMIT} {{hash: e.commit}}) "
-            "WITH e, c WHERE c IS NULL OR c.superseded_at IS NULL DELETE e",
+            f"WITH e, c WHERE c IS NULL OR {believed('c')} DELETE e",
             {"s": seq},
         )
         self.q(
-            f"MATCH (c:{V.COMMIT})-[e:{V.REFORMATS}]->() WHERE e.seq >= $s AND c.superseded_at IS NULL DELETE e",
+            f"MATCH (c:{V.COMMIT})-[e:{V.REFORMATS}]->() WHERE e.seq >= $s AND {believed('c')} DELETE e",
             {"s": seq},
         )
         self.set_meta(in_progress_seq=None)
@@ -311,13 +312,13 @@ class VersionStore:
             count += int(rows[0][0]) if rows else 0
         for etype in edge_types:
             rows = self.q_rows(
-                f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $f AND e.superseded_at IS NULL "
+                f"MATCH ()-[e:{etype}]->() WHERE e.valid_from_seq >= $f AND {believed('e')} "
                 "SET e.superseded_at = $now RETURN count(e)",
                 {"f": fork, "now": now},
             )
             count += int(rows[0][0]) if rows else 0
             closed = self.ro(
-                f"MATCH (a)-[e:{etype}]->(b) WHERE e.valid_to_seq >= $f AND e.superseded_at IS NULL "
+                f"MATCH (a)-[e:{etype}]->(b) WHERE e.valid_to_seq >= $f AND {believed('e')} "
                 "RETURN labels(a)[0], coalesce(a.path, a.fully_qualified_name, a.key), labels(b)[0], "
                 "coalesce(b.path, b.fully_qualified_name, b.key), properties(e)",
                 {"f": fork},
@@ -336,7 +337,7 @@ class VersionStore:
                 self.batches(
                     f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}})-[e:{etype}]->(b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
                     "WHERE e.vkey = r.k AND e.valid_from_seq = r.vfs AND e.valid_to_seq >= $f "
-                    "AND e.superseded_at IS NULL "
+                    f"AND {believed('e')} "
                     f"SET e.superseded_at = $now CREATE (a)-[n:{etype}]->(b) SET n += r.p, n.ingested_at = $now",
                     items,
                     f=fork,
@@ -353,7 +354,7 @@ class VersionStore:
             props = IDENT_PROPS[etype]
             ret = ", ".join([f"e.{p}" for p in props]) or "null"
             for row in self.ro(
-                f"MATCH (a)-[e:{etype}]->(b) WHERE e.valid_to_seq IS NULL AND e.superseded_at IS NULL "
+                f"MATCH (a)-[e:{etype}]->(b) WHERE {holds_at_head('e')} "
                 "RETURN labels(a)[0], coalesce(a.path, a.fully_qualified_name, a.key), labels(b)[0], "
                 f"coalesce(b.path, b.fully_qualified_name, b.key), {ret}"
             ):

@@ -31,6 +31,7 @@ from mnemosyne import vocabulary as V
 from mnemosyne.git.messages import pull_request, tickets
 from mnemosyne.git.repo import CommitInfo
 from mnemosyne.store.versions import NodeRows, VersionStore
+from mnemosyne.temporal import holds_at_head
 from mnemosyne.timeline.edges import NODE_KEY, EdgeKey, clean
 from mnemosyne.timeline.state import Delta
 
@@ -196,14 +197,14 @@ class VersionWindow:
         for (etype, sl, dl), rows in self._grouped(upd).items():
             st.batches(
                 f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}})-[e:{etype}]->(b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
-                "WHERE e.vkey = r.k AND e.valid_to_seq IS NULL AND e.superseded_at IS NULL SET e += r.p",
+                f"WHERE e.vkey = r.k AND {holds_at_head('e')} SET e += r.p",
                 rows,
             )
         ends = [(k, {"s": k.src, "d": k.dst, "k": k.vkey, "t": t, "seq": s, "h": h}) for k, (t, s, h) in self.closes]
         for (etype, sl, dl), rows in self._grouped(ends).items():
             st.batches(
                 f"UNWIND $rows AS r MATCH (a:{sl} {{{NODE_KEY[sl]}: r.s}})-[e:{etype}]->(b:{dl} {{{NODE_KEY[dl]}: r.d}}) "
-                "WHERE e.vkey = r.k AND e.valid_to_seq IS NULL AND e.superseded_at IS NULL "
+                f"WHERE e.vkey = r.k AND {holds_at_head('e')} "
                 "SET e.valid_to = r.t, e.valid_to_seq = r.seq, e.ended_commit = r.h",
                 rows,
             )

@@ -25,6 +25,7 @@ from typing import Any
 
 from mnemosyne import vocabulary as V
 from mnemosyne.facts import FileFacts, PackageFacts, Snapshot
+from mnemosyne.temporal import holds_at
 
 # identity properties stored on each versioned edge type, in key order (docs/schema.md)
 IDENT_PROPS: dict[str, tuple[str, ...]] = {
@@ -201,9 +202,7 @@ def snapshot_edges(snapshot: Snapshot) -> dict[str, set[tuple]]:
     return out
 
 
-_HOLDS = (
-    "e.valid_from_seq <= $s AND (e.valid_to_seq IS NULL OR e.valid_to_seq > $s) AND e.superseded_at IS NULL"
-)
+_HOLDS = holds_at("e", "$s")
 
 
 def _query(graph, cypher: str, params: dict) -> list[list]:

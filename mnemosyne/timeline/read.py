@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from mnemosyne import vocabulary as V
+from mnemosyne.temporal import holds_at
 
 if TYPE_CHECKING:
     from mnemosyne.store.handles import GraphHandle
 
-HOLDS = "e.valid_from_seq <= $s AND (e.valid_to_seq IS NULL OR e.valid_to_seq > $s) AND e.superseded_at IS NULL"
+_HOLDS = holds_at("e", "$s")
 CALLABLE_KINDS = ("module", "function", "method", "lambda")
 
 
@@ -54,7 +55,7 @@ def calls_at(graph: GraphHandle, seq: int) -> list[tuple[str, str, str, float, C
     versioned: the query layer turns them into lines at a commit, query/positions.py)."""
     rows = _rows(
         graph,
-        f"MATCH (a:{V.FUNCTION})-[e:{V.CALLS}]->(b:{V.FUNCTION}) WHERE {HOLDS} "
+        f"MATCH (a:{V.FUNCTION})-[e:{V.CALLS}]->(b:{V.FUNCTION}) WHERE {_HOLDS} "
         "RETURN a.fully_qualified_name, b.fully_qualified_name, e.resolution, e.confidence, e.rel_lines, "
         "e.lines_hash, a.line_start, a.body_hash, a.file",
         {"s": seq},
@@ -69,7 +70,7 @@ def callables_at(graph: GraphHandle, seq: int) -> list[str]:
     """FQNs of the modules, functions, methods and lambdas defined at ``seq``."""
     rows = _rows(
         graph,
-        f"MATCH ()-[e:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {HOLDS} AND e.kind IN $kinds "
+        f"MATCH ()-[e:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE {_HOLDS} AND e.kind IN $kinds "
         "RETURN DISTINCT f.fully_qualified_name",
         {"s": seq, "kinds": list(CALLABLE_KINDS)},
     )
@@ -80,7 +81,7 @@ def files_at(graph: GraphHandle, seq: int, fqns: list[str]) -> dict[str, str]:
     """FQN -> the file defining it at ``seq``, for those of ``fqns`` defined then."""
     rows = _rows(
         graph,
-        f"MATCH ()-[e:{V.DEFINES}]->(f) WHERE {HOLDS} AND f.fully_qualified_name IN $names "
+        f"MATCH ()-[e:{V.DEFINES}]->(f) WHERE {_HOLDS} AND f.fully_qualified_name IN $names "
         "RETURN f.fully_qualified_name, e.file",
         {"s": seq, "names": fqns},
     )

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import mnemosyne.resolve.python as rp
-from mnemosyne.resolve.python import PythonIndex
+from mnemosyne.resolve.python import PythonIndex, bounds
 
 SRC = b'''
 class V:
@@ -42,7 +41,7 @@ def test_operators_resolved_within_the_budget() -> None:
 
 
 def test_operators_past_the_budget_are_skipped_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rp, "OPERATOR_BUDGET", 0)
+    monkeypatch.setattr(bounds, "OPERATOR_BUDGET", 0)
     calls, warnings = _calls_and_warnings()
     assert ("m.use", "m.helper") in calls  # ordinary calls are unaffected
     assert not any(callee.startswith("m.V.__") for _, callee in calls)
@@ -67,7 +66,7 @@ def test_getattr_not_assumed_for_a_base_of_many_subclasses(monkeypatch: pytest.M
     """``__getattr__`` is assumed only for a class with at most ``GETATTR_MAX_SUBCLASSES``
     subclasses: any of them might bind the attribute, and checking each of thousands (pydantic's
     BaseModel) for every attribute read was too slow."""
-    monkeypatch.setattr(rp, "GETATTR_MAX_SUBCLASSES", limit)
+    monkeypatch.setattr(bounds, "GETATTR_MAX_SUBCLASSES", limit)
     ix = PythonIndex()
     ix.update({"m.py": PROXY})
     f = ix.facts("m.py")

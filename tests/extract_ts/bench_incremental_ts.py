@@ -15,7 +15,7 @@ import statistics
 import sys
 import time
 
-import mnemosyne.parse.typescript as T
+from mnemosyne.parse.typescript.grammar import tools
 from mnemosyne.resolve.typescript import TypeScriptIndex
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
@@ -35,7 +35,7 @@ for path in sorted(files):
         continue
     new = d[:i] + b"void 0; " + d[i:]
     t = time.process_time()
-    T._tools("typescript")[0].parse(new)
+    tools("typescript")[0].parse(new)
     traw += time.process_time() - t
     t = time.process_time()
     sizes.append(len(ix.update({path: new})))

@@ -11,7 +11,7 @@ import statistics
 import sys
 import time
 
-from mnemosyne.parse.typescript import _GRAMMAR_OF, LANGUAGE_OF, _tools, suffix_of
+from mnemosyne.parse.typescript.grammar import GRAMMAR_OF, LANGUAGE_OF, suffix_of, tools
 from mnemosyne.resolve.typescript import TypeScriptIndex
 
 
@@ -27,7 +27,7 @@ def main() -> None:
 
     def raw() -> None:
         for p, d in src.items():
-            _tools(_GRAMMAR_OF[LANGUAGE_OF[suffix_of(p)]])[0].parse(d)
+            tools(GRAMMAR_OF[LANGUAGE_OF[suffix_of(p)]])[0].parse(d)
 
     def full() -> None:
         TypeScriptIndex().update(files)

@@ -124,7 +124,7 @@ def _shape(node) -> list:
 
 
 def test_retry_reuses_the_first_tree_and_gets_the_fresh_tree() -> None:
-    from mnemosyne.parse.typescript import _Builder, _edited_copy
+    from mnemosyne.parse.typescript.visit import _Builder, _edited_copy
 
     data = (
         b"export interface Variance<in out A, out B, in C> {\n  readonly _A: (_: A) => A\n}\n"

@@ -178,7 +178,7 @@ def test_newer_type_syntax_parses_without_error_and_keeps_positions() -> None:
     from tree_sitter import Language, Parser
 
     assert Parser(Language(tst.language_typescript())).parse(NEWER_SYNTAX).root_node.has_error, (
-        "the grammar learnt this syntax: the rewrite in parse/typescript.py may no longer be needed"
+        "the grammar learnt this syntax: the rewrite in parse/typescript/shims.py may no longer be needed"
     )
     snap, f = _facts({"src/newer.ts": NEWER_SYNTAX}, "src/newer.ts")
     assert f is not None and not f.warnings, f.warnings

@@ -17,8 +17,15 @@ from mnemosyne.facts import FileFacts, Import, Inherit
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.hashing import content_hash
 from mnemosyne.parse.pool import ParseJob
-from mnemosyne.parse.ts_facts import make_call, make_import
-from mnemosyne.parse.typescript import ParsedFile, class_names_extended, is_source, module_name, parse_file
+from mnemosyne.parse.typescript import (
+    ParsedFile,
+    class_names_extended,
+    is_source,
+    make_call,
+    make_import,
+    module_name,
+    parse_file,
+)
 from mnemosyne.resolve.incremental import FactBook, NameIndex, Search
 from mnemosyne.resolve.typescript.config import ConfigModel, build_config, is_config, resolution_view
 from mnemosyne.resolve.typescript.context import Ctx

@@ -1,7 +1,7 @@
 """Recorded cross-file reads of the Python resolver (interface pruning).
 
 Resolving a file reads other files' parse results only through the recording accessors of
-``mnemosyne.resolve.python._FileResolver`` (``hdr``, ``binds``, ``sites``, ...). Each read is a
+``mnemosyne.resolve.python.resolver._FileResolver`` (``hdr``, ``binds``, ``sites``, ...). Each read is a
 key; when a file changes, a reader of it is re-resolved only if one of its keys answers
 differently on the new version (``reads_differ``).
 
@@ -13,13 +13,17 @@ scopes a reader used does not make its reads look different; scope indices insid
 (``('def', i)`` bindings, parents, call-site scopes, lambdas) become scope keys too. Keys that
 still answer the same are carried over to the new numbering (``rebase_keys``).
 
+The key tags (``READ_*`` below; docs/resolve-python.md lists them):
+
   ('h', s)             a scope's header: kind, name, qual, parent, decorators, is_generator
   ('g', s)             its ``global`` / ``nonlocal`` names
   ('b', s, name)       its bindings of a name           ('ib', s, name)  its item bindings
-  ('p', s)             its parameters                   ('r', s)         returns, annotation, yields
-  ('B', s)             a class's bases, metaclass       ('ia'|'ii', s, name)  instance attributes / items
-  ('S', name)          call sites by callee name        ('D', name)      decorator sites by name
-  ('*',) ('A',)        star imports, ``__all__``        ('SB', name)     classes by base name
+  ('pm', s)            its parameters                   ('r', s)         returns, annotation, yields
+  ('bs', s)            a class's bases, metaclass       ('ia'|'ii', s, name)  instance attributes / items
+  ('st', s)            what a function's body says about it being a stub (``stub_body``)
+  ('cs', name)         call sites by callee name        ('D', name)      decorator sites by name
+  ('AS', name, attr)   ``name.attr = value`` stores     ('SB', name)     classes by base name
+  ('si',) ('A',)       star imports, ``__all__``
   ('AL', k) ('PA', k)  aliases of / passing of a name or a lambda (``('λ', s)`` when stable)
   ('PC',)              names of parameters called in their function
 
@@ -36,9 +40,35 @@ from typing import Any
 
 from mnemosyne.parse.python import ParsedFile, file_aliases, file_attr_stores, file_param_calls, file_subclasses
 
-SCOPED = frozenset({"h", "g", "b", "ib", "p", "r", "B", "ia", "ii", "st"})  # key[1] is a scope
-LAMBDA_KEYED = frozenset({"AL", "PA"})  # key[1] is a name, or a lambda's scope index
-_MISSING = ("<missing>",)  # the answer of a read whose scope no longer exists
+READ_HEADER = "h"  # ('h', s): a scope's header (kind, name, qual, parent, decorators, is_generator)
+READ_GLOBALS = "g"  # ('g', s): a scope's ``global`` / ``nonlocal`` names
+READ_BINDS = "b"  # ('b', s, name): a scope's bindings of a name
+READ_ITEM_BINDS = "ib"  # ('ib', s, name): a scope's item bindings of a name (``x[k] = v``, ``x.append(v)``)
+READ_PARAMS = "pm"  # ('pm', s): a function's parameters
+READ_RETURNS = "r"  # ('r', s): a function's returns, return annotation and yields
+READ_BASES = "bs"  # ('bs', s): a class's bases and metaclass
+READ_INST_ATTRS = "ia"  # ('ia', s, name): a class's instance attributes of a name (``self.name = v``)
+READ_INST_ITEMS = "ii"  # ('ii', s, name): items stored into a class's instance attribute of a name
+READ_STUB = "st"  # ('st', s): ``stub_body`` of a function
+READ_SITES = "cs"  # ('cs', name): a file's call sites by callee name
+READ_ATTR_STORES = "AS"  # ('AS', name, attr): a file's ``name.attr = value`` stores
+READ_DECOS = "D"  # ('D', name): a file's decorator sites by decorator name
+READ_ALIASES = "AL"  # ('AL', k): the names bound to a name or a lambda's scope
+READ_PARAM_CALLS = "PC"  # ('PC',): the names of parameters called in their function
+READ_PASSED = "PA"  # ('PA', k): whether a name or a lambda's scope is passed as an argument
+READ_SUB_SITES = "SB"  # ('SB', name): a file's classes with a base of a name
+READ_STARS = "si"  # ('si',): a file's star imports
+READ_ALL = "A"  # ('A',): a file's ``__all__``
+STABLE_LAMBDA = "λ"  # ('λ', scope key): a lambda's scope in a stable key (``AL`` / ``PA``)
+
+SCOPED = frozenset({  # key[1] is a scope
+    READ_HEADER, READ_GLOBALS, READ_BINDS, READ_ITEM_BINDS, READ_PARAMS, READ_RETURNS, READ_BASES, READ_INST_ATTRS,
+    READ_INST_ITEMS, READ_STUB,
+})
+LAMBDA_KEYED = frozenset({READ_ALIASES, READ_PASSED})  # key[1] is a name, or a lambda's scope index
+_MISSING = ("<missing>",)
+# reads whose answer is a list of (scope index, expression)
+_SCOPED_PAIRS = frozenset({READ_INST_ATTRS, READ_INST_ITEMS, READ_SITES, READ_ATTR_STORES})  # the answer of a read whose scope no longer exists
 
 
 def scope_keys(pf: ParsedFile) -> tuple[tuple[tuple[str, int], ...], dict[tuple[str, int], int]]:
@@ -66,7 +96,7 @@ def stable_keys(pf: ParsedFile, keys: Iterable[tuple]) -> frozenset[tuple]:
         if k in SCOPED:
             out.add((k, sk[key[1]], *key[2:]))
         elif k in LAMBDA_KEYED and type(key[1]) is int:
-            out.add((k, ("λ", sk[key[1]])))
+            out.add((k, (STABLE_LAMBDA, sk[key[1]])))
         else:
             out.add(key)
     return frozenset(out)
@@ -84,6 +114,10 @@ def _index_key(pf: ParsedFile, key: tuple) -> tuple | None:
     return key
 
 
+STUB_RAISE = "raise"  # ``stub_body``: the function only raises ``NotImplementedError``
+STUB_EMPTY = "empty"  # ``stub_body``: the function's body does nothing (``...``, ``pass``)
+
+
 def stub_body(s: Any) -> str:
     """What a function's body says about it being a placeholder for overrides: ``"raise"`` when
     all it does is ``raise NotImplementedError`` (any call sites on that statement's lines, a
@@ -97,60 +131,60 @@ def stub_body(s: Any) -> str:
         if (fn[0] == "n" and fn[1] == "NotImplementedError") or (fn[0] == "a" and fn[2] == "NotImplementedError"):
             nie_lines.add(line)
     if nie_lines:
-        return "raise" if all(line in nie_lines for _e, line, _f, _sc in s.calls) else ""
+        return STUB_RAISE if all(line in nie_lines for _e, line, _f, _sc in s.calls) else ""
     if (
         not s.calls and not s.loads and not s.iters and not s.withs and not s.attr_stores
         and not s.attr_item_stores and not s.bindings.keys() - {p[0] for p in s.params}
         and s.line_end - s.line_start <= 1 + (s.docstring.count("\n") + 1 if s.docstring else 0)
     ):
-        return "empty"
+        return STUB_EMPTY
     return ""
 
 
 def raw_read(pf: ParsedFile, key: tuple) -> Any:
     """What a raw key (scope indices) reads from ``pf``, as stored there."""
     k = key[0]
-    if k == "S":
+    if k == READ_SITES:
         v: Any = pf.sites_by_name.get(key[1])
-    elif k == "D":
+    elif k == READ_DECOS:
         v = pf.decos_by_name.get(key[1])
-    elif k == "*":
+    elif k == READ_STARS:
         v = pf.star_imports
-    elif k == "A":
+    elif k == READ_ALL:
         v = pf.all_names
-    elif k == "AL":
+    elif k == READ_ALIASES:
         v = file_aliases(pf).get(key[1])
-    elif k == "SB":
+    elif k == READ_SUB_SITES:
         v = file_subclasses(pf).get(key[1])
-    elif k == "PC":
+    elif k == READ_PARAM_CALLS:
         v = file_param_calls(pf)[0]
-    elif k == "PA":
+    elif k == READ_PASSED:
         return key[1] in file_param_calls(pf)[1]
-    elif k == "AS":
+    elif k == READ_ATTR_STORES:
         v = file_attr_stores(pf).get((key[1], key[2]))
     else:
         if key[1] >= len(pf.scopes):
             return None
         s = pf.scopes[key[1]]
-        if k == "h":
+        if k == READ_HEADER:
             v = (s.kind, s.name, s.qual, s.parent, s.decorators, s.is_generator)
-        elif k == "b":
+        elif k == READ_BINDS:
             v = s.bindings.get(key[2])
-        elif k == "ib":
+        elif k == READ_ITEM_BINDS:
             v = s.item_bindings.get(key[2])
-        elif k == "g":
+        elif k == READ_GLOBALS:
             return (frozenset(s.globals), frozenset(s.nonlocals))
-        elif k == "p":
+        elif k == READ_PARAMS:
             v = s.params
-        elif k == "r":
+        elif k == READ_RETURNS:
             v = (s.returns, s.return_ann, s.yields)
-        elif k == "B":
+        elif k == READ_BASES:
             v = (s.bases, s.metaclass)
-        elif k == "ia":
+        elif k == READ_INST_ATTRS:
             v = s.inst_attrs.get(key[2])
-        elif k == "ii":
+        elif k == READ_INST_ITEMS:
             v = s.inst_items.get(key[2])
-        elif k == "st":
+        elif k == READ_STUB:
             return stub_body(s)
         else:  # pragma: no cover - an unknown key never compares equal
             return object()
@@ -181,9 +215,9 @@ def answer(pf: ParsedFile, key: tuple) -> Any:
     sk = scope_keys(pf)[0]
     lam = pf.lambdas
     k = key[0]
-    if k == "h":
+    if k == READ_HEADER:
         return (v[0], v[1], v[2], sk[v[3]] if v[3] >= 0 else None, _nz(v[4], lam, sk), v[5])
-    if k == "b":
+    if k == READ_BINDS:
         out = []
         for b in v:
             if b[0] == "def":
@@ -193,11 +227,11 @@ def answer(pf: ParsedFile, key: tuple) -> Any:
             else:
                 out.append(_nz(b, lam, sk))
         return tuple(out)
-    if k in ("ia", "ii", "S", "AS"):
+    if k in _SCOPED_PAIRS:
         return tuple([(sk[i], _nz(e, lam, sk)) for i, e in v])
-    if k == "D":
+    if k == READ_DECOS:
         return tuple([(_nz(e, lam, sk), sk[i]) for e, i in v])
-    if k == "SB":
+    if k == READ_SUB_SITES:
         return tuple([sk[i] for i in v])
     return _nz(v, lam, sk)
 

@@ -1,0 +1,268 @@
+"""Call sites (``ParsedFile.sites``) and what calls pass (``ParsedFile.call_args``): calls,
+``new``, JSX elements, property reads, spreads, and the callbacks builtins and arrays call."""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript.grammar import nth
+from mnemosyne.parse.typescript.objects import Objects
+from mnemosyne.parse.typescript.tags import (
+    CALL,
+    CALLED_AT_ONCE,
+    DEFAT,
+    ID,
+    IMPORT,
+    IMPORT_ALL,
+    IMPORT_DEFAULT,
+    MIXIN,
+    OLIT,
+    PROP,
+    SITE_BCB,
+    SITE_CALL,
+    SITE_CB,
+    SITE_GET,
+    SITE_ITER,
+    SITE_JSX,
+    SITE_NEW,
+    SITE_PCB,
+    SITE_SUPER,
+    SPREAD,
+    SPREADS,
+    SUPER_EXPR,
+    THIS_EXPR,
+    Expr,
+)
+
+# array methods whose first argument is called with elements: which of its parameters they are
+ELEMENT_PARAMS = {
+    **{m: (0,) for m in ("forEach", "map", "filter", "find", "findLast", "findIndex", "findLastIndex", "some",
+                         "every", "flatMap")},
+    "reduce": (1,), "reduceRight": (1,), "sort": (0, 1), "toSorted": (0, 1),
+}
+
+# globals that call the function they are given (``Calls.builtin_callback``)
+_CALLBACK_GLOBALS = frozenset(
+    [(ID, n) for n in ("setTimeout", "setInterval", "setImmediate", "queueMicrotask", "requestAnimationFrame",
+                         "requestIdleCallback")]
+    + [(PROP, (ID, "process"), "nextTick")]
+)
+_PROMISE_METHODS = frozenset({"then", "catch", "finally"})
+_ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
+_OBJECT = (ID, "Object")  # Object.assign
+_PROMISE = (ID, "Promise")  # new Promise(executor)
+
+
+class Calls(Objects):
+    """Call sites and call arguments."""
+
+    def site(self, kind: str, expr: tuple | None, node) -> None:
+        if expr is None:
+            return
+        self.pf.sites.append((self.stack[-1].fe.scope, kind, expr, node))  # node -> line in run()
+
+    def on_call(self, fn) -> None:
+        """``fn`` is the callee expression of a call_expression."""
+        K = self.K
+        ft = fn.kind_id
+        if ft == K.identifier or ft == K.member or ft == K.call:
+            if ft == K.identifier and self.data[fn.start_byte : fn.end_byte] == b"require":
+                call = fn.parent
+                spec = self.require_spec(call) if call is not None else None
+                if spec is not None:
+                    self.pf.specs.append((spec, self.line(fn.start_byte)))
+                    return
+            e = self.conv(fn)
+            if e is None:
+                return
+            scope = self.stack[-1].fe.scope
+            self.pf.sites.append((scope, SITE_CALL, e, fn))
+            if e[0] != ID and e[0] != PROP:
+                if e[0] == CALL:  # make()(x): what a returned (maybe anonymous) function is given
+                    self.record_call_args(scope, e, fn)
+                return
+            # what the arguments may pass (found once: ``Node.parent`` searches from the root)
+            call = fn.parent
+            args = call.child_by_field_id(K.f_arguments) if call is not None else None
+            if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
+                return
+            self.record_args(scope, e, args)
+            if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
+                self.builtin_callback(scope, e, args, fn)
+                return
+            if e == _ARRAY_FROM and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
+                cb = self.conv(nth(args, 1))
+                if cb is not None:
+                    self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
+                return
+            if e[0] != PROP:
+                return
+            name = e[2]
+            if (name == "push" or name == "unshift") and e[1][0] == PROP and e[1][1] == THIS_EXPR:
+                self.field_items(scope, e[1][2], args)
+            if name == "assign" and e[1] == _OBJECT:
+                self.object_assign(args)
+            if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
+                for a in args.named_children[:2]:
+                    cb = self.conv(a)
+                    if cb is not None:
+                        self.pf.sites.append((scope, SITE_PCB, (e, cb), fn))
+            if name in ELEMENT_PARAMS:  # items.map(f): the array calls the function it is given
+                cb = self.conv(nth(args, 0))
+                if cb is not None:  # ([a, b].forEach(f): the receiver is an ('alit', ...) literal)
+                    self.pf.sites.append((scope, SITE_CB, (e, cb), fn))
+            return
+        t = fn.type
+        if t in ("parenthesized_expression", "function_expression", "arrow_function"):
+            e = self.conv(fn)
+            if e is not None and e[0] == DEFAT:  # (function (cb) { ... })(f): an IIFE's arguments
+                self.record_call_args(self.stack[-1].fe.scope, e, fn)
+        if t == "import":
+            call = fn.parent
+            spec = self.require_spec(call) if call is not None else None
+            if spec is not None:
+                self.pf.specs.append((spec, self.line(fn.start_byte)))
+            return
+        if t == "super":
+            self.site(SITE_SUPER, SUPER_EXPR, fn)
+            return
+        self.site(SITE_CALL, self.conv(fn), fn)
+
+    def unalias_calls(self) -> None:
+        """A call by a name imported under another (``import { run as go }``, ``go(f)``) is filed
+        under the imported name too: the name the called function is looked up by."""
+        top = self.pf.bindings[0]
+        extra: dict[str, list] = {}
+        for name, calls in self.pf.call_args.items():
+            bl = top.get(name)
+            if bl is None or len(bl) != 1 or bl[0][0] != IMPORT or bl[0][2] in (name, IMPORT_DEFAULT, IMPORT_ALL):
+                continue
+            extra.setdefault(bl[0][2], []).extend(c for c in calls if c[1] == (ID, name))
+        for name, calls in extra.items():
+            if calls:
+                self.pf.call_args.setdefault(name, []).extend(calls)
+
+    def object_assign(self, args) -> None:
+        """``Object.assign(target, src, ...)`` with ``target`` an object literal of this file
+        (``local_object``) or a class's prototype (``prototype_of``): each source's members
+        become members of it (a class's as ``('mixin', scope, src)`` under ``SPREADS``)."""
+        target = nth(args, 0)
+        fqn = self.local_object(target)
+        info = self.prototype_of(target, functions=True) if fqn is None else None
+        if fqn is None and info is None:
+            return
+        scope = self.stack[-1].fe.scope
+        for a in args.named_children[1:]:
+            if a.kind_id == self.K.k_object:
+                x = self.object_literal(a)
+            else:
+                x = self.conv(a)
+            if info is not None:  # Object.assign(C.prototype, mixin): C's instances have its members
+                if x is not None:
+                    info.members.setdefault(SPREADS, []).append((MIXIN, scope, x))
+            elif fqn is not None:
+                self.add_member(fqn, SPREADS, x)
+
+    def record_call_args(self, scope: int, e: tuple, fn) -> None:
+        """``record_args`` for a call of a function that has no name there (``make()(x)``, an
+        IIFE): filed under ``CALLED_AT_ONCE``."""
+        call = fn.parent
+        args = call.child_by_field_id(self.K.f_arguments) if call is not None else None
+        if args is not None and args.kind_id == self.K.k_arguments and args.named_child_count:
+            self.record_args(scope, e, args, CALLED_AT_ONCE)
+
+    def record_args(self, scope: int, e: tuple, args, name: str | None = None) -> None:
+        """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
+        arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
+        a function or arrow written there, an object literal, a ``new`` or a call."""
+        if name is None:
+            name = e[2] if e[0] == PROP else e[1]
+        out: list[Expr | None] = []
+        some = False
+        K = self.K
+        for a in args.named_children:
+            ak = a.kind_id
+            if ak == K.k_object:
+                x = self.object_literal(a)
+            elif ak == K.k_spread_element:  # f(...args): the elements of args, in place
+                inner = nth(a, 0)
+                x = self.conv(inner) if inner is not None else None
+                x = (SPREAD, x) if x is not None else None
+            elif ak == K.identifier or ak == K.member or ak in K.defs or ak == K.new or ak == K.call or ak == K.k_array:
+                x = self.conv(a)
+            elif a.type == "comment":
+                continue
+            else:
+                out.append(None)
+                continue
+            some |= x is not None
+            out.append(x)
+        if some:
+            self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
+
+    def on_new(self, node) -> None:
+        ctor = node.child_by_field_id(self.K.f_constructor)
+        e = self.conv(ctor)
+        if e is not None:
+            scope = self.stack[-1].fe.scope
+            self.pf.sites.append((scope, SITE_NEW, e, node))
+            args = node.child_by_field_id(self.K.f_arguments)
+            if (e[0] == ID or e[0] == PROP) and args is not None and args.named_child_count:
+                self.record_args(scope, e, args)  # new C(cb): what C's constructor is given
+                if e == _PROMISE:  # new Promise(executor): called right away
+                    self.builtin_callback(scope, e, args, ctor)
+
+    def builtin_callback(self, scope: int, e: tuple, args, node) -> None:
+        """A "bcb" site at ``node``: the first of ``args``, given to a builtin that calls it
+        (``new Promise(f)``, ``setTimeout(f)``), resolved only if the callee is the builtin
+        (``_Ctx.run_site``)."""
+        cb = self.conv(nth(args, 0))
+        if cb is not None:
+            self.pf.sites.append((scope, SITE_BCB, (e, cb), node))
+
+    def on_jsx(self, node) -> None:
+        nm = node.child_by_field_id(self.K.f_name)
+        if nm is None:
+            return
+        if nm.type == "identifier":
+            s = self._t(nm)
+            if not s or not (s[0].isupper() or s[0] == "_" or s[0] == "$"):
+                return
+            e: tuple = (ID, s)
+            self.site(SITE_JSX, e, node)
+        elif nm.type in ("member_expression", "nested_identifier"):
+            parts = self._t(nm).split(".")
+            e = (ID, parts[0])
+            for p in parts[1:]:
+                e = (PROP, e, p)
+            self.site(SITE_JSX, e, node)
+        else:
+            return
+        self.jsx_props(e, node)
+
+    def jsx_props(self, e: tuple, node) -> None:
+        """``<Button onClick={handle} />``: a call of the component with one argument, the props
+        object (``pf.call_args``): what a component's ``props.onClick`` / ``{ onClick }`` holds."""
+        members = []
+        for ch in node.named_children:
+            if ch.type != "jsx_attribute":
+                continue
+            key = nth(ch, 0)
+            val = nth(ch, 1)
+            if key is None or val is None or key.type != "property_identifier" or val.type != "jsx_expression":
+                continue
+            x = self.conv(nth(val, 0)) if val.named_child_count else None
+            if x is not None:
+                members.append((self._t(key), x))
+        if members:
+            name = e[2] if e[0] == PROP else e[1]
+            self.pf.call_args.setdefault(name, []).append((self.stack[-1].fe.scope, e, ((OLIT, tuple(members)),)))
+
+    def on_member(self, node) -> None:
+        """A property read that is not part of a longer chain: may run a getter."""
+        e = self.conv(node)  # the query only captures reads in value positions
+        if e is not None:
+            self.pf.sites.append((self.stack[-1].fe.scope, SITE_GET, e, node))
+
+    def on_spread(self, node) -> None:
+        """``[...xs]`` / ``f(...xs)``: iterating xs (an "iter" site: its ``[Symbol.iterator]``)."""
+        inner = nth(node, 0)
+        self.site(SITE_ITER, self.conv(inner) if inner is not None else None, node)

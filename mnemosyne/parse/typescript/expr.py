@@ -1,0 +1,328 @@
+"""Expressions and types -> the tagged tuples of ``tags`` (``Exprs.conv``, ``Exprs.conv_type``),
+and the keys and string constants they name."""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript.grammar import nth
+from mnemosyne.parse.typescript.scopes import Scopes
+from mnemosyne.parse.typescript.tags import (
+    ALIT,
+    AT,
+    CALL,
+    DEFAT,
+    DYNAMIC_IMPORT,
+    EITHER,
+    ELEM,
+    FROM,
+    ID,
+    NEW,
+    NULL_EXPR,
+    PROP,
+    REQUIRE,
+    SPREAD,
+    SUPER_EXPR,
+    THIS_EXPR,
+    TYPE,
+    TYPE_ARRAY,
+    TYPEOF,
+    UNION,
+    Expr,
+)
+
+_MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
+_WRAPPERS = (b"memo", b"forwardRef", b"observer")
+# external functions that return (a wrapper rendering) their first argument
+WRAPPER_CALLEES = frozenset(
+    {
+        "react.memo",
+        "react.forwardRef",
+        "mobx-react.observer",
+        "mobx-react-lite.observer",
+    }
+)
+# array literals with more elements are data tables, not tuples of values (``array_literal``)
+_MAX_ARRAY_LITERAL = 16
+
+
+class Exprs(Scopes):
+    """Expression and type encoding (``tags``: expressions, type expressions)."""
+
+    # -- expressions ----------------------------------------------------------------------------
+    def conv(self, node, depth: int = 0) -> tuple | None:
+        """The expression encoding of a node (``tags``); calls are memoised by node, so a
+        call chain ``a.b().c().d()`` costs linear time although each of its calls is a site."""
+        K = self.K
+        text = self.text
+        while node is not None:
+            if depth > _MAX_DEPTH:
+                return None
+            t = node.kind_id
+            if t == K.identifier:
+                name = text[node.start_byte : node.end_byte]
+                if not name.isascii():
+                    name = self._t(node)
+                if name == "undefined":
+                    return NULL_EXPR
+                return (ID, name)
+            if t == K.member:
+                # a chain a.b.c: walk down to its base, then build ('prop', ...) upwards
+                member = K.member
+                f_object = K.f_object
+                f_property = K.f_property
+                props = [node.child_by_field_id(f_property)]
+                base = node.child_by_field_id(f_object)
+                while base is not None and base.kind_id == member and depth + len(props) <= _MAX_DEPTH:
+                    props.append(base.child_by_field_id(f_property))
+                    base = base.child_by_field_id(f_object)
+                bk = base.kind_id if base is not None and depth + len(props) <= _MAX_DEPTH else -1
+                if bk == K.identifier:  # inline conv of the common bases
+                    name = text[base.start_byte : base.end_byte]
+                    if not name.isascii():
+                        name = self._t(base)
+                    obj: Expr | None = NULL_EXPR if name == "undefined" else (ID, name)
+                elif bk == K.this:
+                    obj = THIS_EXPR
+                else:
+                    obj = self.conv(base, depth + len(props))
+                if obj is None:
+                    return None
+                for prop in reversed(props):
+                    if prop is None:
+                        return None
+                    name = text[prop.start_byte : prop.end_byte]
+                    obj = (PROP, obj, name if name.isascii() else self._t(prop))
+                return obj
+            if t == K.call:
+                key = node.id
+                cache = self.conv_cache
+                if key in cache:
+                    return cache[key]
+                r = cache[key] = self._conv_call(node, depth)
+                return r
+            if t == K.new:
+                inner = self.conv(node.child_by_field_id(K.f_constructor), depth + 1)
+                return (NEW, inner) if inner is not None else None
+            if t == K.this:
+                return THIS_EXPR
+            if t == K.super:
+                return SUPER_EXPR
+            if t in K.unwrap:
+                node = nth(node, 0)
+                depth += 1
+                continue
+            if t == K.as_expr:
+                ty = self.conv_type(nth(node, 1))
+                if ty is not None:
+                    return (TYPE, ty)
+                node = nth(node, 0)
+                depth += 1
+                continue
+            if t in K.defs:
+                return (DEFAT, node.start_byte)
+            if t == K.k_assignment_expression:  # a = b = f: the value assigned
+                node = node.child_by_field_id(K.f_right)
+                depth += 1
+                continue
+            if t == K.ternary or t == K.binary:
+                # `c ? a : b`, `a ?? b`, `a || b`: one of two values
+                if t == K.ternary:
+                    a, b = node.child_by_field_id(K.f_consequence), node.child_by_field_id(K.f_alternative)
+                else:
+                    op = node.child_by_field_id(K.f_operator)
+                    if op is None or self.data[op.start_byte : op.end_byte] not in (b"??", b"||"):
+                        return None
+                    a, b = node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)
+                ea = self.conv(a, depth + 1) if a is not None else None
+                eb = self.conv(b, depth + 1) if b is not None else None
+                return (EITHER, ea, eb) if ea is not None and eb is not None else None
+            if t in K.nulls or t in K.literals:
+                return NULL_EXPR
+            if t == K.k_array:
+                return self.array_literal(node, depth)
+            t = node.type
+            if t == "subscript_expression":
+                idx = node.child_by_field_id(self.K.f_index)
+                key = self.index_key(idx)
+                obj = self.conv(node.child_by_field_id(self.K.f_object), depth + 1)
+                if obj is None:
+                    return None
+                if key is None and idx is not None and idx.kind_id == K.k_number and idx.text.isdigit():
+                    return (AT, obj, int(idx.text))  # pair[1]: that element, if pair is a literal
+                return (PROP, obj, key) if key is not None else (ELEM, obj)
+            return None
+        return None
+
+    def array_literal(self, node, depth: int) -> tuple | None:
+        """``[a, f, ...rest]``: ``('alit', elements)``, each element's expression at its position
+        (None: a hole or not an expression we encode; ``('...', e)``: a spread, after which
+        positions are unknown). Longer literals are data, not a tuple of values: None."""
+        if node.named_child_count > _MAX_ARRAY_LITERAL:
+            return None
+        K = self.K
+        out: list = []
+        pending = True  # no element yet since the last comma
+        for ch in node.children:
+            ck = ch.kind_id
+            if ch.is_named:
+                if ck == K.k_comment:
+                    continue
+                if ck == K.k_spread_element:
+                    inner = nth(ch, 0)
+                    out.append((SPREAD, self.conv(inner, depth + 1)) if inner is not None else None)
+                else:
+                    out.append(self.conv(ch, depth + 1))
+                pending = False
+            elif ch.type == ",":
+                if pending:
+                    out.append(None)  # a hole: [, b]
+                pending = True
+        return (ALIT, tuple(out))
+
+    def _conv_call(self, node, depth: int) -> tuple | None:
+        K = self.K
+        fn = node.child_by_field_id(K.f_function)
+        if fn is None:
+            return None
+        data = self.data
+        fe = fn.end_byte
+        fk = fn.kind_id
+        if fk == K.identifier and data[fn.start_byte : fe] == b"require":
+            spec = self.require_spec(node)
+            return (REQUIRE, spec) if spec is not None else None
+        if fk == K.import_:
+            spec = self.require_spec(node)
+            return (DYNAMIC_IMPORT, spec) if spec is not None else None
+        inner = self.conv(fn, depth + 1)
+        if inner is None:
+            return None
+        if inner[0] == PROP and inner[2] == "slice":
+            cut = self._slice_bounds(node)
+            if cut is not None:  # xs.slice(1): the elements from 1 on, if xs is a known literal
+                return (FROM, inner[1], *cut, True)
+        if data.endswith(_WRAPPERS, 0, fe):
+            # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
+            args = node.child_by_field_id(K.f_arguments)
+            a0 = nth(args, 0)
+            if a0 is not None:
+                return (CALL, inner, self.conv(a0, depth + 1))
+        return (CALL, inner)
+
+    def _slice_bounds(self, call) -> tuple[int, int | None] | None:
+        """(start, end) of ``x.slice(start[, end])`` with non-negative integer literals, else None."""
+        args = call.child_by_field_id(self.K.f_arguments)
+        if args is None or not 1 <= args.named_child_count <= 2:
+            return None
+        bounds = []
+        for a in args.named_children:
+            if a.kind_id != self.K.k_number or not a.text.isdigit():
+                return None
+            bounds.append(int(a.text))
+        return bounds[0], (bounds[1] if len(bounds) > 1 else None)
+
+    def conv_type(self, node, depth: int = 0) -> tuple | None:
+        K = self.K
+        while node is not None and depth < 50:
+            t = node.kind_id
+            if t == K.k_type_annotation:
+                node = nth(node, 0)
+            elif t == K.k_type_identifier or t == K.identifier:
+                return (ID, self._t(node))
+            elif t == K.k_nested_type_identifier:
+                mod = node.child_by_field_id(K.f_module)
+                name = node.child_by_field_id(K.f_name)
+                inner = self.conv(mod, depth + 1) if mod is not None else None
+                if inner is None or name is None:
+                    return None
+                return (PROP, inner, self._t(name))
+            elif t == K.k_generic_type:
+                name = node.child_by_field_id(K.f_name)
+                nt = name.text if name is not None else b""
+                if nt in (b"Promise", b"Array", b"ReadonlyArray"):
+                    args = node.child_by_field_id(K.f_type_arguments)
+                    node = nth(args, 0) if args is not None and args.named_child_count == 1 else None
+                    if nt != b"Promise":  # an array, of elements of a known type or not
+                        return (TYPE_ARRAY, self.conv_type(node, depth + 1) if node is not None else None)
+                else:
+                    node = name
+            elif t == K.k_array_type:
+                return (TYPE_ARRAY, self.conv_type(nth(node, 0), depth + 1))
+            elif t == K.k_readonly_type:
+                node = nth(node, 0)
+            elif t == K.k_parenthesized_type:
+                node = nth(node, 0)
+            elif t == K.k_type_query:  # typeof X: the value X itself, not an instance
+                inner = self.conv(nth(node, 0))
+                return (TYPEOF, inner) if inner is not None else None
+            elif t == K.k_union_type:
+                # `T | undefined` / `T | null` is T; `A | B` a union of known types
+                rest: list = []
+                stack = [node]
+                union, literal, predefined, nulls = K.k_union_type, K.k_literal_type, K.k_predefined_type, K.nulls
+                while stack and len(rest) < 9:
+                    u = stack.pop()
+                    for ch in u.named_children:
+                        ck = ch.kind_id
+                        if ck == union:
+                            stack.append(ch)
+                        elif ck == literal and ch.named_child_count and ch.named_child(0).kind_id in nulls:
+                            continue
+                        elif ck == predefined and self._t(ch) in ("undefined", "null", "void"):
+                            continue
+                        else:
+                            rest.append(ch)
+                if len(rest) == 1:
+                    node = rest[0]
+                elif 1 < len(rest) < 9:
+                    # `A | B`: each member type, if every one is known (for `x.m()` to reach each `m`)
+                    members = tuple(self.conv_type(r, depth + 1) for r in rest)
+                    return (UNION, members) if all(m is not None for m in members) else None
+                else:
+                    node = None
+            else:
+                return None
+            depth += 1
+        return None
+
+    def require_spec(self, call) -> str | None:
+        args = call.child_by_field_id(self.K.f_arguments)
+        if args is None or args.named_child_count != 1:
+            return None
+        return self._sv(nth(args, 0))
+
+    def index_key(self, node) -> str | None:
+        """The key ``o[node]`` names: a string literal, or a name holding one (``const_str``)."""
+        if node is not None and node.kind_id == self.K.identifier:
+            return self.const_str(self._t(node))
+        return self._sv(node)
+
+    def object_key(self, node) -> str | None:
+        """A key of an object literal: a name, a string, or a computed ``["k"]`` / ``[K]`` with
+        ``const K = "k"`` (``const_str``)."""
+        if node is not None and node.type == "computed_property_name":
+            inner = nth(node, 0)
+            if inner is None:
+                return None
+            if inner.kind_id == self.K.identifier:
+                return self.const_str(self._t(inner))
+            return self._sv(inner)
+        return self.key_name(node)
+
+    def const_str(self, name: str) -> str | None:
+        """The string a name declared so far holds when it is a ``const`` of a string literal."""
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            if name in bindings[s]:
+                return self.strs.get((s, name)) if len(bindings[s][name]) == 1 else None
+            s = parents[s]
+        return None
+
+    def key_name(self, node) -> str | None:
+        if node is None:
+            return None
+        t = node.kind_id
+        if t in self.K.key_kinds:
+            return self._t(node)
+        if t == self.K.k_string:
+            return self._sv(node)
+        return None

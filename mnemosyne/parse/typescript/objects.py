@@ -1,0 +1,252 @@
+"""Object literals and their members, destructuring patterns, and the prototypes of classes and
+constructor functions (ES5 classes) that members are added to."""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript.expr import Exprs
+from mnemosyne.parse.typescript.grammar import nth
+from mnemosyne.parse.typescript.model import ClassInfo
+from mnemosyne.parse.typescript.tags import (
+    ALSO,
+    AT,
+    DEF,
+    DEF_CLASS,
+    DEF_FUNC,
+    DEF_OBJ,
+    DEFAT,
+    FROM,
+    ID,
+    IN,
+    ITEM,
+    OLIT,
+    PROP,
+    SPREADS,
+    SPREADS_OF,
+    THIS_CLS,
+    UNKNOWN_BINDING,
+    VAR,
+    Expr,
+)
+
+
+class Objects(Exprs):
+    """Objects, patterns and prototypes."""
+
+    # -- objects --------------------------------------------------------------------------------
+    def object_literal(self, node, depth: int = 0) -> tuple | None:
+        """An object literal passed as an argument, ``('olit', ((key, expr), ...))`` (nested
+        literals alike): what a parameter's members hold (``_Ctx.passed``)."""
+        if depth > 8:
+            return None
+        members = []
+        K = self.K
+        for ch in node.named_children:
+            ck = ch.kind_id
+            if ck == K.k_pair:
+                key = self.object_key(ch.child_by_field_id(K.f_key))
+                val = ch.child_by_field_id(K.f_value)
+                if key is None or val is None:
+                    continue
+                e = self.object_literal(val, depth + 1) if val.kind_id == K.k_object else self.conv(val)
+                if e is not None:
+                    members.append((key, e))
+            elif ck == K.k_method_definition:
+                key = self.key_name(ch.child_by_field_id(K.f_name))
+                if key is not None:
+                    members.append((key, (DEFAT, ch.start_byte)))
+            elif ch.type == "shorthand_property_identifier":
+                name = self._t(ch)
+                members.append((name, (ID, name)))
+        return (OLIT, tuple(members)) if members else None
+
+    def register_object(self, node, prefix: str, scope: int, depth: int = 0) -> None:
+        if depth > 60 or node.start_byte in self.obj_prefix:
+            return
+        self.obj_prefix[node.start_byte] = prefix
+        self.pf.defs_at[node.start_byte] = (DEF, prefix, DEF_OBJ)
+        members: dict[str, tuple] = {}
+        spreads: list[tuple] = []
+        for ch in node.named_children:
+            t = ch.type
+            if t == "spread_element":  # { ...a, k: f }: a's members too
+                x = self.conv(nth(ch, 0))
+                if x is not None:
+                    spreads.append(x)
+                continue
+            if t == "pair":
+                key = self.object_key(ch.child_by_field_id(self.K.f_key))
+                val = ch.child_by_field_id(self.K.f_value)
+                if key is None or val is None:
+                    continue
+                if val.type == "object":
+                    self.register_object(val, f"{prefix}.{key}", scope, depth + 1)
+                e = self.conv(val)
+                if e is not None:
+                    members[key] = e
+            elif t == "method_definition":
+                key = self.key_name(ch.child_by_field_id(self.K.f_name))
+                if key is not None:
+                    members[key] = (DEFAT, ch.start_byte)
+            elif t == "shorthand_property_identifier":
+                name = self._t(ch)
+                members[name] = (ID, name)
+        if spreads:
+            members[SPREADS] = (SPREADS_OF, tuple(spreads))
+        self.pf.objects[prefix] = (scope, members)
+
+    def local_object(self, node) -> str | None:
+        """The fqn of the object literal that name ``node`` holds, when it is bound (so far, in an
+        enclosing scope) once, to an object literal: ``const registry = {}``."""
+        if node is None or node.kind_id != self.K.identifier:
+            return None
+        name = self._t(node)
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                if len(bl) != 1 or bl[0][0] != VAR or bl[0][2] is None or bl[0][2][0] != DEFAT:
+                    return None
+                d = self.pf.defs_at.get(bl[0][2][1])
+                return d[1] if d is not None and d[2] == DEF_OBJ and d[1] in self.pf.objects else None
+            s = parents[s]
+        return None
+
+    def add_member(self, fqn: str, key: str, e: tuple | None) -> None:
+        """Object ``fqn`` gets member ``key`` = ``e`` (written in the current scope) later
+        (``registry.onLog = log``): for a key it had, one more of its values (``('also', ...)``:
+        those known of them; as before such assignments were read, an unknown one adds nothing);
+        ``Object.assign(o, src)`` with key ``SPREADS``: ``e`` is one more source of members."""
+        scope0, members = self.pf.objects[fqn]
+        scope = self.stack[-1].fe.scope
+        if e is not None and scope != scope0:
+            e = (IN, scope, e)
+        old = members.get(key)
+        if key == SPREADS:
+            members[key] = (SPREADS_OF, (old[1] if old is not None else ()) + ((e,) if e is not None else ()))
+        elif old is None:
+            members[key] = e if e is not None else UNKNOWN_BINDING
+        elif e is not None:  # the values known of those assigned (as an unknown one added none)
+            members[key] = (ALSO, old, e)
+
+    # -- patterns -------------------------------------------------------------------------------
+    def bind_pattern(self, scope: int, node, value: tuple | None = None) -> None:
+        """Bind every name a destructuring pattern introduces (``pattern_names``)."""
+        out: list[tuple[str, tuple | None]] = []
+        self.pattern_names(node, value, out, 0)
+        for name, v in out:
+            self.bind(scope, name, (VAR, None, v, scope) if v is not None else UNKNOWN_BINDING)
+
+    def pattern_names(self, node, value: tuple | None, out: list, depth: int) -> None:
+        """The names a destructuring pattern of ``value`` assigns, each with what it gets (None:
+        unknown): object keys keep a member path (``('prop', value, key)``), array elements their
+        position (``('at', value, i)``), a rest element the ones after (``('from', ...)``); a
+        default is unknown."""
+        if node is None or depth > 60:
+            return
+        t = node.type
+        if t in ("identifier", "shorthand_property_identifier_pattern"):
+            out.append((self._t(node), value))
+        elif t == "object_pattern":
+            for ch in node.named_children:
+                ct = ch.type
+                if ct == "shorthand_property_identifier_pattern":
+                    name = self._t(ch)
+                    out.append((name, (PROP, value, name) if value is not None else None))
+                elif ct == "pair_pattern":
+                    key = self.key_name(ch.child_by_field_id(self.K.f_key))
+                    sub = (PROP, value, key) if (value is not None and key is not None) else None
+                    self.pattern_names(ch.child_by_field_id(self.K.f_value), sub, out, depth + 1)
+                elif ct == "object_assignment_pattern":
+                    self.pattern_names(ch.child_by_field_id(self.K.f_left), None, out, depth + 1)
+                else:
+                    self.pattern_names(ch, None, out, depth + 1)
+        elif t == "array_pattern":  # const [value, toggle] = useToggle(): each element by position
+            pos = 0
+            for ch in node.children:
+                if ch.is_named:
+                    if ch.kind_id != self.K.k_comment:
+                        if value is None:
+                            at: Expr | None = None
+                        elif ch.kind_id == self.K.k_rest_pattern:  # [x, ...rest]: the elements from here on
+                            at = (FROM, value, pos, None, False)
+                        else:
+                            at = (AT, value, pos)
+                        self.pattern_names(ch, at, out, depth + 1)
+                elif ch.type == ",":
+                    pos += 1
+        elif t == "rest_pattern":  # the value is what the enclosing array pattern gives it
+            for ch in node.named_children:
+                self.pattern_names(ch, value if value is not None and value[0] == FROM else None, out, depth + 1)
+        elif t == "assignment_pattern":
+            self.pattern_names(node.child_by_field_id(self.K.f_left), None, out, depth + 1)
+
+    def prototype_member(self, left) -> tuple[ClassInfo, str] | None:
+        """(the constructor's ClassInfo, m) for an assignment target ``F.prototype.m`` with F a
+        class, or a function of this file (``function Shape() {}``, ``ns.Widget = function
+        () {}``): F's instances have the member (ES5 classes; ``_Ctx.eval`` of ``new F()``)."""
+        if left is None or left.kind_id != self.K.member:
+            return None
+        prop = left.child_by_field_id(self.K.f_property)
+        if prop is None or prop.type != "property_identifier":
+            return None
+        info = self.prototype_of(left.child_by_field_id(self.K.f_object), functions=True)
+        return (info, self._t(prop)) if info is not None else None
+
+    def prototype_of(self, node, functions: bool = False) -> ClassInfo | None:
+        """The class of this file whose ``prototype`` ``node`` is (``C.prototype``, C bound to the
+        class declaration in an enclosing scope); with ``functions``, also a constructor
+        function's (``function_class``: ``F.prototype``, ``ns.F.prototype``)."""
+        if node is None or node.kind_id != self.K.member:
+            return None
+        prop = node.child_by_field_id(self.K.f_property)
+        obj = node.child_by_field_id(self.K.f_object)
+        if prop is None or obj is None or self._t(prop) != "prototype":
+            return None
+        if obj.kind_id == self.K.member and functions:  # ns.Widget.prototype
+            fqn = self.local_object(obj.child_by_field_id(self.K.f_object))
+            key = obj.child_by_field_id(self.K.f_property)
+            x = self.pf.objects[fqn][1].get(self._t(key)) if fqn is not None and key is not None else None
+            if x is not None and x[0] == IN:
+                x = x[2]
+            d = self.pf.defs_at.get(x[1]) if x is not None and x[0] == DEFAT else None
+            if d is None or d[2] != DEF_FUNC or fqn is None:
+                return None
+            return self.function_class(d[1], self.pf.objects[fqn][0])
+        if obj.kind_id != self.K.identifier:
+            return None
+        name = self._t(obj)
+        s = self.stack[-1].fe.scope
+        while s >= 0:
+            bl = self.pf.bindings[s].get(name)
+            if bl is not None:
+                d = bl[0] if len(bl) == 1 else None
+                if d is not None and d[0] == VAR and d[2] is not None and d[2][0] == DEFAT:
+                    d = self.pf.defs_at.get(d[2][1])  # var Shape = function () {}
+                if d is None or d[0] != DEF:
+                    return None
+                if d[2] == DEF_CLASS:
+                    return self.pf.classes.get(d[1])
+                return self.function_class(d[1], s) if d[2] == DEF_FUNC and functions else None
+            s = self.pf.scope_parent[s]
+        return None
+
+    def function_class(self, fqn: str, scope: int) -> ClassInfo:
+        """The ClassInfo of a constructor function (its prototype's members), made on first use."""
+        info = self.pf.classes.get(fqn)
+        if info is None:
+            info = self.pf.classes[fqn] = ClassInfo(fqn=fqn, path=self.path, scope=scope)
+        return info
+
+    def field_items(self, scope: int, name: str, args) -> None:
+        """``this.listeners.push(cb)`` in a method (``args``: its arguments node): the field holds
+        the values pushed, as items (``("item", scope, expr)`` class members; ``for (const l of
+        this.listeners) l()``)."""
+        this = self.stack[-1].this
+        info = self.pf.classes.get(this[1]) if this is not None and this[0] == THIS_CLS else None
+        if info is None:
+            return
+        for a in args.named_children:
+            x = self.conv(a)
+            if x is not None:
+                info.members.setdefault(name, []).append((ITEM, scope, x))

@@ -1,0 +1,341 @@
+"""Imports, exports, declarations, assignments, class fields, returns and yields, blocks, loops
+and catch clauses."""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript.defs import Defs
+from mnemosyne.parse.typescript.grammar import nth
+from mnemosyne.parse.typescript.tags import (
+    ALIT,
+    DECL_BINDING,
+    DEFAT,
+    ELEM,
+    ENTRY_BLOCK,
+    ENTRY_CLASS,
+    ENTRY_FUNCTION,
+    ENTRY_NS,
+    EXPR,
+    FIELD,
+    ID,
+    IMPORT,
+    IMPORT_ALL,
+    IMPORT_DEFAULT,
+    LOCAL,
+    NULL_EXPR,
+    REQUIRE,
+    SITE_ITER,
+    SITE_SET,
+    SNAP,
+    THIS_CLS,
+    TYPE,
+    UNKNOWN_BINDING,
+    VAR,
+    YIELD,
+    Expr,
+)
+
+
+class Statements(Defs):
+    """Module-level and statement constructs."""
+
+    def on_import(self, node) -> None:
+        K = self.K
+        src = self._sv(node.child_by_field_id(K.f_source))
+        if src is None:
+            req = nth(node, 0)
+            if req is None or req.kind_id != K.k_import_require_clause:
+                return
+            src = self._sv(req.child_by_field_id(K.f_source))
+            if src is None:
+                return
+        self.pf.specs.append((src, node.start_point[0] + 1))
+        scope = 0
+        for clause in node.named_children:
+            if clause.kind_id == K.k_import_require_clause:  # import x = require("y")
+                ident = nth(clause, 0)
+                if ident is not None:
+                    self.bind(scope, self._t(ident), (VAR, None, (REQUIRE, src), 0))
+                continue
+            if clause.kind_id != K.k_import_clause:
+                continue
+            for ch in clause.named_children:
+                ct = ch.kind_id
+                if ct == K.identifier:
+                    self.bind(scope, self._t(ch), (IMPORT, src, IMPORT_DEFAULT))
+                elif ct == K.k_namespace_import:
+                    ident = nth(ch, 0)
+                    if ident is not None:
+                        self.bind(scope, self._t(ident), (IMPORT, src, IMPORT_ALL))
+                elif ct == K.k_named_imports:
+                    for sp in ch.named_children:
+                        if sp.kind_id != K.k_import_specifier:
+                            continue
+                        nm = sp.child_by_field_id(K.f_name)
+                        al = sp.child_by_field_id(K.f_alias)
+                        if nm is None:
+                            continue
+                        imported = self._sv(nm) if nm.kind_id == K.k_string else self._t(nm)
+                        if imported is None:
+                            continue
+                        self.bind(scope, self._t(al) if al is not None else imported, (IMPORT, src, imported))
+
+    def on_export(self, node) -> None:
+        K = self.K
+        pf = self.pf
+        if self.func_entry().kind == ENTRY_NS:
+            return  # exported from a namespace, not from the module
+        src = self._sv(node.child_by_field_id(K.f_source))
+        if src is not None:
+            pf.specs.append((src, node.start_point[0] + 1))
+            star = True
+            for ch in node.named_children:
+                if ch.kind_id == K.k_export_clause:
+                    star = False
+                    for sp in ch.named_children:
+                        if sp.kind_id != K.k_export_specifier:
+                            continue
+                        nm = sp.child_by_field_id(K.f_name)
+                        al = sp.child_by_field_id(K.f_alias)
+                        if nm is None:
+                            continue
+                        imported = self.key_name(nm) or self._t(nm)
+                        exported = self.key_name(al) or self._t(al) if al is not None else imported
+                        pf.exports[exported] = (IMPORT, src, imported)
+                elif ch.kind_id == K.k_namespace_export:
+                    star = False
+                    ident = nth(ch, 0)
+                    if ident is not None:
+                        pf.exports[self.key_name(ident) or self._t(ident)] = (IMPORT, src, IMPORT_ALL)
+            if star:
+                pf.stars.append(src)
+            return
+        decl = node.child_by_field_id(K.f_declaration)
+        if decl is not None:
+            dt = decl.kind_id
+            if dt == K.k_lexical_declaration or dt == K.k_variable_declaration:
+                for d in decl.named_children:
+                    if d.kind_id == K.k_variable_declarator:
+                        nm = d.child_by_field_id(K.f_name)
+                        if nm is not None and nm.kind_id == K.identifier:
+                            pf.exports[self._t(nm)] = (LOCAL, self._t(nm))
+            else:
+                nm = decl.child_by_field_id(K.f_name)
+                if nm is not None and not self.is_default_export(node):
+                    pf.exports[self._t(nm)] = (LOCAL, self._t(nm))
+            return
+        value = node.child_by_field_id(K.f_value)
+        if value is not None:
+            vt = value.type
+            if vt == "identifier":
+                pf.exports["default"] = (LOCAL, self._t(value))
+            elif vt == "object":
+                self.register_object(value, f"{self.module}.default", 0)
+                pf.exports["default"] = (DEFAT, value.start_byte)
+            elif vt in ("arrow_function", "function_expression", "class", "function"):
+                pass  # named 'default' by on_fn / on_cls
+            else:
+                pf.exports["default"] = (EXPR, self.conv(value), self.func_entry().scope)
+            return
+        for ch in node.named_children:
+            if ch.kind_id == K.k_export_clause:
+                for sp in ch.named_children:
+                    if sp.kind_id != K.k_export_specifier:
+                        continue
+                    nm = sp.child_by_field_id(K.f_name)
+                    al = sp.child_by_field_id(K.f_alias)
+                    if nm is None:
+                        continue
+                    local = self._t(nm)
+                    pf.exports[self._t(al) if al is not None else local] = (LOCAL, local)
+            elif ch.kind_id == K.identifier:  # export = x
+                pf.exports["default"] = (LOCAL, self._t(ch))
+                pf.cjs_whole = True
+
+    def on_var(self, node) -> None:
+        nm = node.child_by_field_id(self.K.f_name)
+        if nm is None:
+            return
+        K = self.K
+        fe = self.func_entry()
+        if fe.kind == ENTRY_BLOCK:
+            decl = node.parent
+            if decl is not None and decl.kind_id == K.k_variable_declaration:
+                fe = self.var_entry()  # `var` is function-scoped
+        value = node.child_by_field_id(K.f_value)
+        ty = node.child_by_field_id(K.f_type)
+        if nm.kind_id == K.identifier:
+            name = self._t(nm)
+            vexpr = None
+            if value is not None and value.kind_id == K.k_string:
+                decl = node.parent
+                if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
+                    sv = self._sv(value)
+                    if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
+                        self.strs[(fe.scope, name)] = sv
+            if value is not None:
+                if value.kind_id == K.k_object:
+                    self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
+                vexpr = self.conv(value)
+            texpr = self.conv_type(ty) if ty is not None else None
+            if vexpr is None and texpr is None:
+                self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
+            else:
+                self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
+        else:
+            vexpr = self.conv(value) if value is not None else None
+            self.bind_pattern(fe.scope, nm, vexpr)
+
+    def on_assign(self, node) -> None:
+        left = node.child_by_field_id(self.K.f_left)
+        right = node.child_by_field_id(self.K.f_right)
+        if left is None:
+            return
+        fe = self.func_entry()
+        lt = left.type
+        if lt == "identifier":
+            self.reassign.append((fe.scope, self._t(left), self.conv(right) if right is not None else None))
+            return
+        if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned
+            out: list[tuple[str, tuple | None]] = []
+            rv = self.conv(right) if right is not None else None
+            self.pattern_names(left, rv, out, 0)
+            if rv is not None and rv[0] == ALIT:
+                # a swap: the right side is read before the names change, so a name assigned here
+                # and read on the right is the values it had so far (``('snap', ...)``)
+                names = {n for n, _v in out}
+                snap = (ALIT, tuple(self.snapshot(x, names, fe.scope) for x in rv[1]))
+                if snap != rv:
+                    out = []
+                    self.pattern_names(left, snap, out, 0)
+            for name, v in out:
+                self.reassign.append((fe.scope, name, v))
+            return
+        if lt == "subscript_expression":  # registry["on-trace"] = f
+            key = self.index_key(left.child_by_field_id(self.K.f_index))
+            obj = self.local_object(left.child_by_field_id(self.K.f_object)) if key is not None else None
+            if obj is not None and key is not None:
+                self.add_member(obj, key, self.conv(right) if right is not None else None)
+            return
+        if lt != "member_expression":
+            return
+        target = self.cjs_target(left)
+        if target is not None:
+            pf = self.pf
+            if target == "":
+                if right is not None and right.type == "object":
+                    self.register_object(right, self.module, 0)
+                    _scope, members = pf.objects[self.module]
+                    e: Expr | None
+                    for k, e in members.items():
+                        pf.exports[k] = (EXPR, e, 0)
+                elif right is not None and right.type in ("arrow_function", "function_expression", "class"):
+                    pf.exports["default"] = (DEFAT, right.start_byte)
+                    pf.cjs_whole = True
+                elif right is not None:
+                    pf.exports["default"] = (EXPR, self.conv(right), fe.scope)
+                    pf.cjs_whole = True
+            elif right is not None:
+                pf.exports[target] = (EXPR, self.conv(right), fe.scope)
+            return
+        obj = left.child_by_field_id(self.K.f_object)
+        prop = left.child_by_field_id(self.K.f_property)
+        proto = self.prototype_member(left)
+        if proto is not None:  # Shape.prototype.area = function () {}: a method of Shape's instances
+            e = self.conv(right) if right is not None else None
+            proto[0].members.setdefault(proto[1], []).append((FIELD, fe.scope, e))
+        if obj is not None and obj.kind_id == self.K.identifier and prop is not None:
+            fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
+            if fqn is not None:
+                self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
+        if obj is not None and obj.type == "this" and prop is not None:
+            this = self.stack[-1].this
+            if this is not None and this[0] == THIS_CLS:
+                info = self.pf.classes.get(this[1])
+                if info is not None:
+                    e = self.conv(right) if right is not None else None
+                    info.members.setdefault(self._t(prop), []).append((FIELD, fe.scope, e))
+        le = self.conv(left)
+        if le is not None:
+            self.site(SITE_SET, le, left)
+
+    def snapshot(self, x: tuple | None, names: set[str], scope: int) -> tuple | None:
+        """``('snap', name, scope, n)``: the first ``n`` bindings of ``name`` (those so far) in
+        the scope it is bound in, when ``x`` is a name in ``names``; else ``x``."""
+        if x is None or x[0] != ID or x[1] not in names:
+            return x
+        s = scope
+        while s >= 0:
+            bl = self.pf.bindings[s].get(x[1])
+            if bl is not None:
+                return (SNAP, x[1], s, len(bl))
+            s = self.pf.scope_parent[s]
+        return x
+
+    def on_field(self, node) -> None:
+        top = self.naming()
+        if top.kind != ENTRY_CLASS or top.cls is None:
+            return
+        key = self.key_name(node.child_by_field_id(self.K.f_name))
+        if key is None:
+            return
+        value = node.child_by_field_id(self.K.f_value)
+        if value is not None and value.type in ("arrow_function", "function_expression"):
+            return  # a method-like member, recorded by on_fn
+        ty = node.child_by_field_id(self.K.f_type)
+        texpr = self.conv_type(ty) if ty is not None else None
+        fe = self.func_entry()
+        members = top.cls.members.setdefault(key, [])
+        if texpr is not None:
+            members.append((FIELD, fe.scope, (TYPE, texpr)))
+        if value is not None:
+            if value.type == "object":
+                self.register_object(value, f"{top.fqn}.{key}", fe.scope)
+            members.append((FIELD, fe.scope, self.conv(value)))
+
+    def on_ret(self, node) -> None:
+        e = self.stack[-1].nm
+        if e.kind != ENTRY_FUNCTION:
+            return
+        r = self.pf.returns.get(e.fqn)
+        if r is None:
+            return
+        val = nth(node, 0)
+        r[1].append(self.conv(val) if val is not None else NULL_EXPR)
+
+    def on_yield(self, node) -> None:
+        """``yield x`` in a generator: ``('yield', x)`` among its returns (a call of it gives the
+        values yielded, ``_Ctx._call_result``); ``yield* xs``: the elements of xs."""
+        e = self.stack[-1].nm
+        r = self.pf.returns.get(e.fqn) if e.kind == ENTRY_FUNCTION else None
+        if r is None:
+            return
+        val = nth(node, 0)
+        x = self.conv(val) if val is not None else None
+        if x is not None and any(c.type == "*" for c in node.children):
+            x = (ELEM, x)
+        r[1].append((YIELD, x))
+
+    def on_block(self, node) -> None:
+        self.push_block(node.end_byte)  # the query captures no function or namespace bodies
+
+    def on_forin(self, node) -> None:
+        left = node.child_by_field_id(self.K.f_left)
+        kind = node.child_by_field_id(self.K.f_kind)
+        if kind is not None and kind.type == "var":
+            scope = self.var_entry().scope
+        else:
+            scope = self.push_block(node.end_byte).scope
+        op = node.child_by_field_id(self.K.f_operator)
+        if op is not None and op.type == "of":  # for (x of obj): obj[Symbol.iterator]() and its next()
+            self.site(SITE_ITER, self.conv(node.child_by_field_id(self.K.f_right)), node)
+        if left is not None and left.type == "identifier" and op is not None and op.type == "of":
+            right = self.conv(node.child_by_field_id(self.K.f_right))
+            if right is not None:  # for (const x of items): an element of items
+                self.bind(scope, self._t(left), (VAR, None, (ELEM, right), scope))
+                return
+        self.bind_pattern(scope, left)
+
+    def on_catch(self, node) -> None:
+        p = node.child_by_field_id(self.K.f_parameter)
+        if p is not None:
+            self.bind_pattern(self.push_block(node.end_byte).scope, p)

@@ -1,0 +1,230 @@
+"""TypeScript / TSX / JavaScript: bytes -> a picklable per-file parse result (no tree-sitter nodes).
+
+One tree-sitter query finds the interesting nodes (definitions, calls, imports, exports,
+declarations, assignments, returns) in a single C pass; Python then visits only those, in
+document order, keeping a stack of enclosing scopes by byte range. The result records what
+the resolver (``mnemosyne.resolve.typescript``) needs: the symbols with their qualified names
+(docs/schema.md), the bindings of every function scope (as small tuples, ``expr.Exprs.conv``), the
+classes and named object literals with their members, the module's exports, and the call sites
+as unresolved expressions.
+
+The result is plain tuples (so it pickles): expressions, bindings, class members, exports and
+call sites are tuples tagged by the constants of ``mnemosyne.parse.typescript.tags``, which
+describes each tag and its fields (docs/parse-typescript.md).
+
+The package: ``grammar`` (languages, query, parsers, node kinds), ``shims`` (newer syntax
+rewritten for the grammar), ``model`` (the result's data classes and fact constructors),
+``tags`` (the vocabulary), and the visit, one class per concern, each building on the one
+before: ``scopes`` (state, scopes, symbols, anonymous names), ``expr`` (expressions and types),
+``objects`` (object literals, patterns, prototypes), ``calls`` (call sites and arguments),
+``defs`` (functions, classes, interfaces, namespaces, decorators), ``statements`` (imports,
+exports, declarations, assignments, ...) and this module (``run``, ``parse_file``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from bisect import bisect_right
+from operator import itemgetter
+
+from tree_sitter import Point, QueryCursor
+
+from mnemosyne.parse.metrics import measure_ts
+from mnemosyne.parse.typescript.grammar import BY_RANK, LANGUAGE_OF, suffix_of
+from mnemosyne.parse.typescript.model import ParsedFile, make_symbol
+from mnemosyne.parse.typescript.scopes import Entry
+from mnemosyne.parse.typescript.shims import newer_syntax_blanked
+from mnemosyne.parse.typescript.statements import Statements
+from mnemosyne.parse.typescript.tags import (
+    ENTRY_MODULE,
+    VAR,
+)
+
+_first = itemgetter(0)
+
+
+class _Builder(Statements):
+    """The visit of one file: every handler, and ``run`` which calls them in document order."""
+
+    # -- the walk -------------------------------------------------------------------------------
+    def run(self, root) -> None:
+        pf = self.pf
+        mscope = self.new_scope(self.module, -1)
+        self.fqns.add(self.module)
+        self.pf.symbols.append(
+            make_symbol(  # Symbol(fqn, name, kind, file, parent, line_start, line_end, signature, doc, body_hash)
+                self.module,
+                self.module.rsplit("/", 1)[-1],
+                "module",
+                self.path,
+                self.path,
+                1,
+                root.end_point[0] + 1,
+                "",
+                "",
+                self.pf.content_hash,
+            )
+        )
+        self.stack.append(Entry(root.end_byte + 1, self.module, ENTRY_MODULE, mscope, None))
+        query = self.query
+        caps = QueryCursor(query).captures(root)
+        self.metric_caps = caps  # its mdec / mblk captures: parse/metrics.py
+        handlers = _HANDLERS  # capture name -> _Builder method (called with self)
+        # document order; a node before what it contains; captures of one node by rank (_RANK):
+        # one int key per capture, (start << w) | (top - end) with top >= every end byte; the
+        # captures are added by rank (each name's in capture order) and the stable sort keeps ties
+        items: list = []
+        w = len(self.data).bit_length()
+        top = (1 << w) - 1
+        for name in BY_RANK:
+            nodes = caps.get(name)
+            if nodes:
+                h = handlers[name]
+                items.extend([((n.start_byte << w) | (top - n.end_byte), h, n) for n in nodes])
+        items.sort(key=_first)
+        stack = self.stack
+        for key, handler, node in items:
+            start = key >> w
+            while start >= stack[-1].end and len(stack) > 1:
+                stack.pop()
+            try:
+                handler(self, node)
+            except RecursionError:  # pragma: no cover - guarded by depth limits
+                pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        if pf.sites:  # node -> its line
+            if self.rows:
+                pf.sites = [(sc, k, e, n.start_point[0] + 1) for sc, k, e, n in pf.sites]
+            else:
+                self.line(0)
+                starts = self.newlines
+                assert starts is not None
+                pf.sites = [(sc, k, e, bisect_right(starts, n.start_byte) + 1) for sc, k, e, n in pf.sites]
+        if pf.call_args:
+            self.unalias_calls()
+        seen: dict[str, int] = {}
+        keys = pf.scope_key
+        for f in self.key_base:
+            n = seen.get(f, 0)
+            seen[f] = n + 1
+            keys.append((f, n))
+        # reassignments: attach to the binding visible from their scope
+        for scope, name, expr in self.reassign:
+            s = scope
+            while s >= 0:
+                if name in pf.bindings[s]:
+                    pf.bindings[s][name].append((VAR, None, expr, scope))
+                    break
+                s = pf.scope_parent[s]
+
+
+_HANDLERS = {
+    "fn": _Builder.on_fn,
+    "cls": _Builder.on_cls,
+    "iface": _Builder.on_iface,
+    "call": _Builder.on_call,
+    "new": _Builder.on_new,
+    "jsx": _Builder.on_jsx,
+    "dec": _Builder.on_dec,
+    "import": _Builder.on_import,
+    "export": _Builder.on_export,
+    "var": _Builder.on_var,
+    "assign": _Builder.on_assign,
+    "field": _Builder.on_field,
+    "ret": _Builder.on_ret,
+    "yield": _Builder.on_yield,
+    "spread": _Builder.on_spread,
+    "forin": _Builder.on_forin,
+    "catch": _Builder.on_catch,
+    "member": _Builder.on_member,
+    "ns": _Builder.on_ns,
+    "block": _Builder.on_block,
+}
+
+
+def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
+    """Parse one source file. Never raises on bad input: problems become warnings.
+    ``digest``: ``content_hash(data)`` when the caller has it already."""
+    if digest is None:
+        from mnemosyne.hashing import content_hash
+
+        digest = content_hash(data)
+    language = LANGUAGE_OF.get(suffix_of(path), "typescript")
+    b = _Builder(path, data, language)
+    b.pf.content_hash = digest
+    warnings = b.pf.warnings
+    if not b.ascii:  # ASCII is valid UTF-8
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            warnings.append(f"{path}: not valid UTF-8 (byte {exc.start}); undecodable bytes replaced")
+    tree = b.parser.parse(data)
+    root = tree.root_node
+    if root.has_error:
+        spans: list[tuple[int, int]] = []
+        patched = newer_syntax_blanked(data, spans)
+        if patched != data:
+            old = _edited_copy(b, tree, spans)
+            retry = b.parser.parse(patched) if old is None else b.parser.parse(patched, old)
+            # variance / const modifiers, generic call signatures: kept when it is a better parse
+            if not retry.root_node.has_error or _error_nodes(root, _error_nodes(retry.root_node)) > 0:
+                tree, root = retry, retry.root_node
+                b.rows = old is not None  # None: a replacement blanked a newline
+    if root.has_error:
+        line = _first_error_line(root)
+        warnings.append(f"{path}: syntax error near line {line}; extracted what parsed")
+    b.run(root)
+    if b.fn_spans:  # code metrics of the functions and methods (parse/metrics.py)
+        syms = b.pf.symbols
+        for i, m in measure_ts(root, data, b.fn_spans, b.metric_caps).items():
+            syms[i] = dataclasses.replace(syms[i], complexity=m[0], loc=m[1], params=m[2], nesting=m[3])
+    return b.pf
+
+
+def _edited_copy(b: _Builder, tree, spans: list[tuple[int, int]]):
+    """A copy of ``tree`` told of the replacements ``spans`` (same length, ``newer_syntax_blanked``),
+    for an incremental parse of the patched bytes: the parser reuses the subtrees they do not
+    touch (about half the cost of parsing the copy afresh; the same tree). The copy keeps
+    ``tree`` intact for when the retry is not better. None (a fresh parse) when a replacement
+    blanks a newline (``in`` newline ``out``): the rows after it move."""
+    data = b.data
+    if any(data.find(b"\n", s0, e0) >= 0 for s0, e0 in spans):
+        return None
+    old = tree.copy()
+    b.line(0)
+    starts = b.newlines
+    assert starts is not None
+    for s0, e0 in spans:
+        r = bisect_right(starts, s0)  # 0-based row of the replacement (all on one line)
+        col = s0 - (starts[r - 1] if r else 0)
+        p0, p1 = Point(r, col), Point(r, col + e0 - s0)
+        old.edit(start_byte=s0, old_end_byte=e0, new_end_byte=e0, start_point=p0, old_end_point=p1, new_end_point=p1)
+    return old
+
+
+def _error_nodes(root, minus: int = 0) -> int:
+    """ERROR and MISSING nodes in the tree (only subtrees that have errors are entered), less
+    ``minus``; the count stops at 1 (enough to say the tree has more than ``minus``)."""
+    n = -minus
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            n += 1
+            if n > 0 and minus:
+                return n
+        if node.has_error:
+            stack.extend(node.children)
+    return n
+
+
+def _first_error_line(root) -> int:
+    cur = root.walk()
+    while True:
+        n = cur.node
+        if n.type == "ERROR" or n.is_missing:
+            return n.start_point[0] + 1
+        if n.has_error and cur.goto_first_child():
+            continue
+        while not cur.goto_next_sibling():
+            if not cur.goto_parent():
+                return root.start_point[0] + 1

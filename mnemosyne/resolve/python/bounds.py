@@ -1,0 +1,19 @@
+"""The bounds of the Python resolver's work on one file. Code reads them as ``bounds.NAME`` (a test
+may lower one for a run)."""
+
+MAX_DEPTH = 100  # nested evaluations (alias chains, deep hierarchies): beyond it, unresolved + warning
+SETTLE_ROUNDS = 3  # recomputations of a value that met itself, until it stops growing
+# recomputations per file. Nested cycles settle with their outermost key (``defer``): before, each
+# re-settled inside every round of an outer one (SETTLE_ROUNDS ** depth; mypy's types.py made every
+# file reading it take ~1 s), so this only stops a pathological file
+SETTLE_BUDGET = 5000
+# operator sites (``a + b``, ``x[k]``, f-strings: ``resolve_operators``) are resolved after every
+# other call of the file, with operands evaluated at most OPERATOR_DEPTH levels deep, and only
+# while the file's resolution has made fewer than OPERATOR_BUDGET evaluations (normal files make
+# < 20k: Django at most 6.6k, mypy 17k): without the bounds, sympy's operands pulled its whole
+# expression class graph into one file after another (resolution 111 s -> 185 s)
+OPERATOR_BUDGET = 20_000
+OPERATOR_DEPTH = 20
+# ``__getattr__`` is not assumed for a class with more subclasses than this (any of them may bind
+# the attribute, and checking each for every attribute read cost pydantic's tests 1.6 s)
+GETATTR_MAX_SUBCLASSES = 64

@@ -1,0 +1,395 @@
+"""Classes in the Python resolver (``Classes``): C3 MRO, metaclasses, subclasses, class and instance
+attribute lookups (``getattr``: properties, descriptors, ``__getattr__``, enum members)."""
+
+from __future__ import annotations
+
+from itertools import islice
+from typing import Any
+
+from mnemosyne.resolve.python import bounds
+from mnemosyne.resolve.python.fixpoint import Fixpoint
+from mnemosyne.resolve.python.known import BUILTIN_TYPES, ENUM_BASES
+from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
+from mnemosyne.resolve.python.values import (
+    EMPTY,
+    EXTERNAL_KINDS,
+    OUTSIDE_KINDS,
+    VAL_BUILTIN,
+    VAL_BUILTIN_MEMBER,
+    VAL_CLASS,
+    VAL_EXT,
+    VAL_EXT_INST,
+    VAL_EXT_MEMBER,
+    VAL_FUNC,
+    VAL_INST,
+    VAL_MODULE,
+    VAL_SUPER,
+)
+
+
+class Classes(Fixpoint):
+    """MROs, subclasses, class and instance attributes."""
+
+    __slots__ = ()
+
+    def mro(self, path: str, cidx: int) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]:
+        """(internal classes in C3 order starting with the class itself, external/builtin bases,
+        the same classes as ``(path, idx, scope, own file?)`` for the lookups that walk the MRO:
+        ``_first_binder``, ``getattr``; they record their reads themselves)."""
+        key = (path, cidx)
+        r = self.mro_memo.get(key)
+        if r is not None:
+            return r
+        if self.depth >= self.max_depth:
+            self.truncated = True
+            return ([key], [], self._walk([key]))
+        self.mro_memo[key] = ([key], [], self._walk([key]))  # cycle guard
+        self.depth += 1
+        try:
+            return self._mro(path, cidx, key)
+        finally:
+            self.depth -= 1
+
+    def _walk(self, classes: list[tuple[str, int]]) -> list[tuple]:
+        parsed = self.ix._parsed
+        own = self.path
+        return [(cp, ci, parsed[cp].scopes[ci], cp == own) for cp, ci in classes]
+
+    def _mro(self, path: str, cidx: int, key: tuple[str, int]) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]:
+        s = self.hdr(path, cidx)
+        bases: list[tuple[str, int]] = []
+        externals: list[Any] = []
+        for b in self.bases_of(path, cidx):
+            for v in sorted(self.eval(path, s.parent, b), key=repr):
+                if v[0] == VAL_CLASS:
+                    if (v[1], v[2]) not in bases:
+                        bases.append((v[1], v[2]))
+                elif v[0] in OUTSIDE_KINDS and v not in externals:
+                    if not (v[0] == VAL_BUILTIN and v[1] == "object"):
+                        externals.append(v)
+        seqs = [list(self.mro(*b)[0]) for b in bases] + [list(bases)]
+        out = [key]
+        ok = True
+        while any(seqs):
+            cand = None
+            for sq in seqs:
+                if not sq:
+                    continue
+                h = sq[0]
+                if not any(h in other[1:] for other in seqs):
+                    cand = h
+                    break
+            if cand is None:
+                ok = False
+                break
+            out.append(cand)
+            for sq in seqs:
+                if sq and sq[0] == cand:
+                    del sq[0]
+        if not ok:  # inconsistent hierarchy: depth-first, left to right
+            out = [key]
+            for b in bases:
+                for c in self.mro(*b)[0]:
+                    if c not in out:
+                        out.append(c)
+        for b in bases:
+            for x in self.mro(*b)[1]:
+                if x not in externals:
+                    externals.append(x)
+        r = (out, externals, self._walk(out))
+        self.mro_memo[key] = r
+        return r
+
+    def metaclasses(self, path: str, cidx: int) -> tuple[tuple[str, int], ...]:
+        """The program classes that are class ``cidx``'s metaclass: the ``metaclass=`` of the
+        first class of its MRO that names one (Python takes the most derived of the bases'
+        metaclasses; the first named is that one unless the hierarchy is inconsistent)."""
+        key = (path, cidx)
+        r = self.meta_memo.get(key)
+        if r is not None:
+            return r
+        self.meta_memo[key] = ()  # cycle guard (a metaclass naming itself)
+        out: tuple[tuple[str, int], ...] = ()
+        for cp, ci in self.mro(path, cidx)[0]:
+            e = self.metaclass_of(cp, ci)
+            if e is not None:
+                vals = self.eval(cp, self.hdr(cp, ci).parent, e)
+                out = tuple(sorted((v[1], v[2]) for v in vals if v[0] == VAL_CLASS))
+                break
+        self.meta_memo[key] = out
+        return out
+
+    def subclasses(self, path: str, cidx: int) -> list[tuple[str, int]]:
+        """The internal classes whose MRO includes class ``cidx`` of ``path`` (not itself), found
+        through the bases' names (``PythonIndex.subclass_files``) and confirmed by evaluating
+        them; sorted, so the answer does not depend on the order of discovery."""
+        key = (path, cidx)
+        r = self.sub_memo.get(key)
+        if r is not None:
+            return r
+        self.sub_memo[key] = []  # cycle guard
+        name, files = self.subclass_files(path, cidx)
+        found: set[tuple[str, int]] = set()
+        for q in files:
+            for di in self.sub_sites(q, name):
+                d = (q, di)
+                if d != key and d not in found and key in self.mro(q, di)[0][1:]:
+                    found.add(d)
+                    found.update(self.subclasses(q, di))
+        found.discard(key)
+        r = self.sub_memo[key] = sorted(found)
+        return r
+
+    def is_dataclass(self, path: str, cidx: int) -> bool:
+        """A class of its MRO is decorated ``@dataclass`` (``dataclasses``', pydantic's): the
+        ``__init__`` it generates calls ``__post_init__``."""
+        return any("dataclass" in self.decorator_names(self.hdr(cp, ci)) for cp, ci in self.mro(path, cidx)[0])
+
+    def is_enum(self, path: str, cidx: int) -> bool:
+        """The class derives from ``enum.Enum`` (or another enum base of the standard library)."""
+        return any(x[0] == VAL_EXT and x[1] in ENUM_BASES for x in self.mro(path, cidx)[1])
+
+    def _first_binder(self, walk: list[tuple], name: str, start_after: bool) -> tuple | None:
+        """The first class of an MRO (``mro(...)[2]``; after the first with ``start_after``) that
+        binds ``name``: (path, idx, its bindings of the name); ``binds`` inlined over the walk."""
+        reads = self.reads
+        for cp, ci, sc, own in islice(walk, 1, None) if start_after else walk:
+            if not own:
+                r = reads.get(cp)
+                if r is None:
+                    r = reads[cp] = set()
+                r.add((READ_BINDS, ci, name))
+            bvals = sc.bindings.get(name)
+            if bvals is not None:
+                return cp, ci, bvals
+        return None
+
+    def _class_value(self, hit: tuple | None, externals: list[Any], name: str) -> frozenset:
+        """``class_lookup``'s value, given the ``_first_binder`` of the name."""
+        if hit is not None:
+            return self.eval_bindings(hit[0], hit[1], name)
+        if len(externals) == 1:
+            x = externals[0]
+            return frozenset({(VAL_EXT_MEMBER if x[0] in EXTERNAL_KINDS else VAL_BUILTIN_MEMBER, f"{x[1]}.{name}")})
+        return EMPTY
+
+    def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
+        """Values of ``Class.name`` (methods as functions; properties -> their getter function)."""
+        _, externals, walk = self.mro(path, cidx)
+        return self._class_value(self._first_binder(walk, name, start_after), externals, name)
+
+    def property_getters(self, path: str, cidx: int, name: str, start_after: bool = False) -> list[tuple[str, int]]:
+        return self._getters(self._first_binder(self.mro(path, cidx)[2], name, start_after))
+
+    def _getters(self, hit: tuple | None, kind: str = "") -> list[tuple[str, int]]:
+        """The property getters among the bindings a ``_first_binder`` found; with ``kind``
+        ('setter', 'deleter'), the ``@name.setter`` / ``@name.deleter`` methods instead."""
+        if hit is None:
+            return []
+        cp, _ci, bvals = hit
+        out = []
+        for v in bvals:
+            if v[0] == "def":
+                d = self.hdr(cp, v[1])
+                if d.kind != "function":
+                    continue
+                dn = self.decorator_names(d)
+                if kind in dn if kind else ("property" in dn or "cached_property" in dn) and not {"setter", "deleter"} & dn:
+                    out.append((cp, v[1]))
+        return out
+
+    def property_accessors(self, path: str, cidx: int, name: str, kind: str) -> list[tuple[str, int]]:
+        """The ``@name.setter`` (``kind`` 'setter') or ``@name.deleter`` methods that storing or
+        deleting attribute ``name`` of an instance of class ``cidx`` calls, else the ``__set__`` /
+        ``__delete__`` of a descriptor the class holds as ``name``."""
+        _, externals, walk = self.mro(path, cidx)
+        hit = self._first_binder(walk, name, False)
+        if hit is None:
+            return []
+        out = self._getters(hit, kind)
+        if not out:  # a data descriptor's __set__ / __delete__
+            out = self.descriptor_methods(self._class_value(hit, externals, name), "__set__" if kind == "setter" else "__delete__")
+        return out
+
+    def getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
+        """(values of b.attr, property getters invoked by the load), memoised like ``memoized``
+        values: an answer that rested on a value still being computed (a cycle) or that met the
+        depth limit is not kept. Its reads and ``load_calls`` were recorded the first time."""
+        key = (b, attr, self.max_depth)
+        r = self.ga_memo.get(key)
+        if r is not None:
+            return r
+        lows = self.lows
+        serial = self.serial = self.serial + 1
+        self.ga_serials += 1
+        lows.append(serial)
+        truncated = self.truncated
+        self.truncated = False
+        try:
+            r = self._getattr(b, attr)
+        finally:
+            low = lows.pop()
+            if low < serial and low < lows[-1]:  # (an outer computation rests on it too)
+                lows[-1] = low
+            cut = self.truncated
+            self.truncated = truncated or cut
+        if low >= serial and not cut:
+            self.ga_memo[key] = r
+        return r
+
+    def _getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
+        k = b[0]
+        if k == VAL_MODULE:
+            vals, _ = self.module_attr(b[1], attr)
+            return vals, []
+        if k == VAL_EXT:
+            # a module's attribute is named by its path (``os.path.join``); a capitalised segment
+            # is a class, whose attribute is a member: ``requests.Session.get``
+            last = b[1].rsplit(".", 1)[-1]
+            return frozenset({(VAL_EXT_MEMBER if last[:1].isupper() else VAL_EXT, f"{b[1]}.{attr}")}), []
+        if k == VAL_EXT_INST:
+            return frozenset({(VAL_EXT_MEMBER, f"{b[1]}.{attr}")}), []
+        if k == VAL_BUILTIN:
+            t = BUILTIN_TYPES.get(b[1])
+            if t is not None and not hasattr(t, attr):
+                return EMPTY, []  # str has no addElement: a value of ours mixed up with a str
+            return frozenset({(VAL_BUILTIN_MEMBER, f"{b[1]}.{attr}")}), []
+        if k == VAL_EXT_MEMBER or k == VAL_BUILTIN_MEMBER:
+            return EMPTY, []  # an attribute of a member of an external class: not known
+        if k == VAL_CLASS:
+            _, externals, walk = self.mro(b[1], b[2])
+            hit = self._first_binder(walk, attr, False)
+            vals = self._class_value(hit, externals, attr)
+            gets = self.descriptor_methods(vals, "__get__")
+            if gets:  # C.x, x a descriptor: its __get__(None, C)
+                return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
+            if not attr.startswith("_") and self.is_enum(b[1], b[2]):
+                # an enum's members are its instances (``Color.RED.describe()``)
+                bs = self.binds(b[1], b[2], attr)
+                if bs and all(v[0] != "def" for v in bs):
+                    vals = vals | {(VAL_INST, b[1], b[2])}
+            if not vals and not hasattr(object, attr):
+                # not on the class nor its bases (``object``'s ``__new__``, ``__init__``, ... are
+                # every class's): a class is an instance of its metaclass, whose
+                # methods, properties and attributes set on ``cls`` it has (Django's
+                # ``Model._default_manager``, a property of ModelBase); not the members of ``type``
+                # the metaclass derives from, which a class value mixed up with an instance
+                # would name (``widget.decompress`` -> ``type.decompress``)
+                metas = self.metaclasses(b[1], b[2])
+                if metas:
+                    out: set = set()
+                    getters: list[tuple[str, int]] = []
+                    for mp, mi in metas:
+                        v, g = self.getattr((VAL_INST, mp, mi), attr)
+                        out |= {x for x in v if x[0] != VAL_BUILTIN_MEMBER and x[0] != VAL_EXT_MEMBER}
+                        getters += g
+                    return frozenset(out), getters
+            dg = self.decorator_gets(hit)
+            if dg:  # C.m, m decorated by a descriptor class: its __get__ runs, m is still what is called
+                return self._load_call(b, attr, dg, vals)
+            return vals, []
+        if k == VAL_INST and attr == "__class__":
+            return frozenset({(VAL_CLASS, b[1], b[2])}), []
+        if k == VAL_INST or k == VAL_SUPER:
+            # property_getters, class_lookup and the instance attributes over one MRO walk
+            start_after = k == VAL_SUPER
+            _, externals, walk = self.mro(b[1], b[2])
+            hit = self._first_binder(walk, attr, start_after)
+            getters = self._getters(hit)
+            if getters:
+                return self._load_call(b, attr, getters, self._returns_of(getters))
+            vals = set(self._class_value(hit, externals, attr))
+            gets = self.descriptor_methods(vals, "__get__") if hit is not None else []
+            if k == VAL_INST:
+                ivals: set = set()
+                found = False
+                reads = self.reads
+                for cp, ci, sc, own in walk:
+                    if not own:  # ``iattrs`` inlined
+                        r = reads.get(cp)
+                        if r is None:
+                            r = reads[cp] = set()
+                        r.add((READ_INST_ATTRS, ci, attr))
+                    for fi, v in sc.inst_attrs.get(attr, ()):
+                        found = True
+                        ivals |= self.eval_binding(cp, fi, v)
+                if found:  # assigned on self by the program: not a member of an external base
+                    vals = {v for v in vals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
+                if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
+                    return self._load_call(b, attr, gets, self._returns_of(gets, ivals, functions=False))
+                if hit is None and not found and not externals and not attr.startswith("__"):
+                    # not found on the instance nor its classes (all ours): __getattr__, if defined
+                    fallback = self.methods(b[1], b[2], "__getattr__")
+                    if fallback and not self.subclass_may_have(b[1], b[2], attr):
+                        return self._load_call(b, attr, fallback, self._returns_of(fallback))
+            elif gets:
+                return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
+            dg = self.decorator_gets(hit)
+            if dg:
+                return self._load_call(b, attr, dg, frozenset(vals))
+            return frozenset(vals), []
+        return EMPTY, []
+
+    def decorator_gets(self, hit: tuple | None) -> list[tuple[str, int]]:
+        """The ``__get__`` of a program class used as the outermost decorator of a method that an
+        attribute read finds (``_first_binder``): the class attribute is an instance of it
+        (Django's ``classonlymethod``), so reading it runs ``__get__``."""
+        if hit is None:
+            return []
+        cp, _ci, bvals = hit
+        out: set[tuple[str, int]] = set()
+        for v in bvals:
+            if v[0] != "def":
+                continue
+            d = self.hdr(cp, v[1])
+            if d.kind == "function" and d.decorators:
+                for dp, di in self.decorator_classes(cp, d, d.decorators[:1]):  # the outermost
+                    out.update(self.methods(dp, di, "__get__"))
+        return sorted(out)
+
+    def subclass_may_have(self, path: str, cidx: int, attr: str) -> bool:
+        """Whether a subclass of class ``cidx`` binds ``attr`` (in its body or on ``self``) or has a
+        base outside the program that may: a mixin reading ``self.connection`` that its host
+        classes provide does not go through its ``__getattr__``. Assumed for a class with more
+        than ``GETATTR_MAX_SUBCLASSES`` subclasses."""
+        name, files = self.subclass_files(path, cidx)
+        if sum(len(self.sub_sites(q, name)) for q in files) > bounds.GETATTR_MAX_SUBCLASSES:
+            return True  # a base of many (pydantic's BaseModel: 2,832 in its tests): not searched
+        for sp, si in self.subclasses(path, cidx):
+            _, externals, walk = self.mro(sp, si)  # (its other bases count: a mixin's host)
+            if externals or self._first_binder(walk, attr, False) is not None:
+                return True
+            if any(self.iattrs(cp, ci, attr) for cp, ci, _sc, _own in walk):
+                return True
+        return False
+
+    def methods(self, path: str, cidx: int, name: str) -> list[tuple[str, int]]:
+        """The program's functions that class ``cidx`` finds for ``name`` along its MRO (sorted)."""
+        return sorted((m[1], m[2]) for m in self.class_lookup(path, cidx, name) if m[0] == VAL_FUNC)
+
+    def descriptor_methods(self, vals: Any, dunder: str) -> list[tuple[str, int]]:
+        """``dunder`` (``__get__``, ``__set__``, ``__delete__``) of the classes of the instances
+        among a class attribute's values ``vals``: a descriptor (``x = Field()`` in a class body)."""
+        out = []
+        for v in vals:
+            if v[0] == VAL_INST:
+                out.extend(self.methods(v[1], v[2], dunder))
+        return out
+
+    def _load_call(self, b: Any, attr: str, fns: list[tuple[str, int]], value: frozenset) -> tuple[frozenset, list[tuple[str, int]]]:
+        """``getattr``'s answer when reading ``b.attr`` runs ``fns`` (a property getter, a
+        descriptor's ``__get__``, ``__getattr__``): kept for calls through the attribute
+        (``load_calls``)."""
+        self.load_calls.setdefault(attr, {})[b] = fns
+        return value, fns
+
+    def _returns_of(self, fns: list[tuple[str, int]], also: Any = EMPTY, functions: bool = True) -> frozenset:
+        """What the functions ``fns`` return (with ``also``). ``functions=False`` for a
+        descriptor's ``__get__``: one returning a function builds a method from the descriptor's
+        own state (``partial(self.instance_method, obj)``), and all instances of a descriptor class
+        are one here, so their functions would merge (Django's ``get_lookups`` would call
+        ``register_lookup``'s functions too)."""
+        out = set(also)
+        for p, i in fns:
+            out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != VAL_FUNC))
+        return frozenset(out)

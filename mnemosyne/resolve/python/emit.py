@@ -1,0 +1,391 @@
+"""Edge emission of the Python resolver (``Emit``): the call edges of a scope's call sites, attribute
+loads and stores, iterations, ``with`` blocks, decorators, operators (last, bounded) and class
+creation; subclass dispatch and abstract methods' overrides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnemosyne.parse.python import Scope
+from mnemosyne.resolve.python import bounds
+from mnemosyne.resolve.python.fixpoint import Fixpoint
+from mnemosyne.resolve.python.known import (
+    BUILTIN_DUNDERS,
+    CALLBACK_BUILTINS,
+    DECLARATION_DECORATORS,
+    DECLARATIVE_BASE_MODULES,
+    PROTOCOLS,
+)
+from mnemosyne.resolve.python.reads import STUB_EMPTY, STUB_RAISE
+from mnemosyne.resolve.python.values import (
+    CALLABLE_KINDS,
+    MRO_KINDS,
+    VAL_BUILTIN,
+    VAL_BUILTIN_MAYBE,
+    VAL_BUILTIN_MEMBER,
+    VAL_CLASS,
+    VAL_DISPLAY,
+    VAL_EXT,
+    VAL_EXT_MEMBER,
+    VAL_FUNC,
+    VAL_INST,
+    VAL_MODULE,
+)
+
+
+class Emit(Fixpoint):
+    """The edges of a file's scopes."""
+
+    __slots__ = ()
+
+    def edge(self, caller: str, callee: str, kind: str, line: int, external: bool = False, confidence: float = 1.0) -> None:
+        k = (caller, callee)
+        cur = self.edges.get(k)
+        if cur is None:
+            self.edges[k] = [kind, confidence, {line}, external]
+        else:
+            cur[2].add(line)
+            if confidence > cur[1]:
+                cur[1] = confidence
+                cur[0] = kind
+
+    def call_kind(self, path: str, idx: int, fn: Any) -> str:
+        if fn[0] == "n":
+            scopes = self.scopes  # own file (``parsed``)
+            bs = self.binding_scope(path, idx, fn[1])
+            if bs is None:
+                return "exact"
+            vals = scopes[bs].bindings.get(fn[1], ())
+            if vals and all(v[0] in ("im", "if") for v in vals):
+                return "import"
+            if vals and all(v[0] == "def" for v in vals):
+                return "exact"
+            return "inferred"
+        if fn[0] == "a":
+            base = fn[1]
+            if base[0] == "n":
+                bs = self.binding_scope(path, idx, base[1])
+                if bs is not None and self.is_self_param(path, bs, base[1]):
+                    return "self"
+                vals = self.eval(path, idx, base)
+                if vals and all(v[0] == VAL_MODULE for v in vals):
+                    return "import"
+                if vals and all(v[0] == VAL_CLASS for v in vals):
+                    return "exact"
+            if base[0] == "c" and base[1] == ("n", "super"):
+                return "super"
+        return "inferred"
+
+    def emit_call_targets(self, caller: str, path: str, idx: int, vals: frozenset, line: int, kind: str, ctor_only: bool = False) -> None:
+        for v in sorted(vals, key=repr) if len(vals) > 1 else vals:
+            k = v[0]
+            if k == VAL_FUNC and not ctor_only:
+                self.edge(caller, self.fqn(v[1], v[2]), kind, line)
+            elif k == VAL_CLASS:
+                init = self.emit_methods(caller, v[1], v[2], "__init__", "constructor", line)
+                self.emit_methods(caller, v[1], v[2], "__new__", "constructor", line)
+                for mp, mi in self.metaclasses(v[1], v[2]):  # calling a class calls its metaclass's __call__
+                    self.emit_methods(caller, mp, mi, "__call__", "implicit", line)
+                if not init and self.is_dataclass(v[1], v[2]):  # its generated __init__ calls __post_init__
+                    self.emit_methods(caller, v[1], v[2], "__post_init__", "implicit", line)
+                elif not init:  # an __init__ inherited from the one external base: `pkg.Base.__init__`
+                    for x in self.class_lookup(v[1], v[2], "__init__"):
+                        if x[0] == VAL_EXT_MEMBER and x[1].split(".", 1)[0] not in DECLARATIVE_BASE_MODULES:
+                            self.edge(caller, x[1], "external", line, external=True)
+            elif k == VAL_INST and not ctor_only:
+                self.emit_methods(caller, v[1], v[2], "__call__", "implicit", line)
+            elif k == VAL_EXT or k == VAL_EXT_MEMBER:
+                self.edge(caller, v[1], "external", line, external=True)
+            elif k == VAL_BUILTIN or k == VAL_BUILTIN_MEMBER:
+                self.edge(caller, f"<builtin>.{v[1]}", "builtin", line, external=True)
+            elif k == VAL_BUILTIN_MAYBE and not ctor_only:
+                self.edge(caller, f"<builtin>.{v[1]}", "inferred", line, external=True, confidence=0.5)
+
+    @staticmethod
+    def callback_arg(e: Any) -> Any:
+        """The function argument of a call of a ``CALLBACK_BUILTINS`` builtin (None if absent)."""
+        where = CALLBACK_BUILTINS[e[1][1]][0]
+        if isinstance(where, int):
+            a = e[2][where] if len(e[2]) > where else None
+            return None if a is None or a[0] == "*" else a
+        return next((v for k, v in e[3] if k == where), None)
+
+    def emit_callbacks(self, caller: str, path: str, sc: int, a: Any, line: int) -> None:
+        """``map(f, xs)``, ``filter(f, xs)``, ``sorted(xs, key=f)``, ``min``/``max(key=f)``,
+        ``xs.sort(key=f)`` on a list: the builtin calls ``f`` (the argument ``a``, None when absent)
+        for the caller (resolution ``implicit``); a builtin or external function passed is not an
+        edge."""
+        if a is None:
+            return
+        vals = frozenset(v for v in self.eval(path, sc, a) if v[0] in CALLABLE_KINDS)
+        if vals:
+            self.emit_call_targets(caller, path, sc, vals, line, "implicit")
+
+    def emit_methods(self, caller: str, path: str, cidx: int, name: str, kind: str, line: int) -> bool:
+        """Edges to the program's functions class ``cidx`` finds for ``name`` (``methods``);
+        whether there were any."""
+        ms = self.methods(path, cidx, name)
+        for mp, mi in ms:
+            self.edge(caller, self.fqn(mp, mi), kind, line)
+        return bool(ms)
+
+    def emit_dunder(self, caller: str, path: str, sc: int, e: Any, dunder: str, fallback: str, line: int) -> None:
+        """An operator or builtin applied to ``e`` calls ``dunder`` (else ``fallback``) of the
+        internal class of each instance ``e`` may be (implicit)."""
+        for c in self.eval(path, sc, e):
+            if c[0] == VAL_INST and not self.emit_methods(caller, c[1], c[2], dunder, "implicit", line) and fallback:
+                self.emit_methods(caller, c[1], c[2], fallback, "implicit", line)
+
+    def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
+        """A call by the name of a decorated function (``func()``, ``self.method()``) runs what
+        its decorators made of it: an edge to each wrapper (``wrappers``), resolution
+        ``implicit``, beside the edge to the function itself. Calls of the same function through
+        another name (a decorator's parameter ``f()``, an alias) reach the undecorated function."""
+        for v in vals:
+            if v[0] != VAL_FUNC:
+                continue
+            s = self.hdr(v[1], v[2])
+            if not s.decorators or s.name != name:
+                continue
+            for w in sorted(self.wrappers(v[1], v[2]), key=repr):
+                if w[0] == VAL_FUNC:
+                    self.edge(caller, self.fqn(w[1], w[2]), "implicit", line)
+                else:
+                    for m in sorted(self.class_lookup(w[1], w[2], "__call__"), key=repr):
+                        if m[0] == VAL_FUNC:
+                            self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+
+    def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
+        """``self.m()`` / ``cls.m()`` in a method of class C may run the ``m`` of any subclass of C
+        (class hierarchy analysis): an edge to each override, resolution ``subclass``, confidence
+        0.9 (a possible target; which one runs depends on the receiver's runtime class)."""
+        bs = self.binding_scope(path, sc, fn[1][1])
+        cls = self.hdr(path, bs).parent
+        recv = self.lookup(path, sc, fn[1][1])
+        as_instance = (VAL_INST, path, cls) in recv
+        if not as_instance and (VAL_CLASS, path, cls) not in recv:
+            return  # an annotated or rebound first parameter: not the class's own receiver
+        key = (cls, fn[2], as_instance)
+        targets = self.override_memo.get(key)
+        if targets is None:
+            found: set[str] = set()
+            for q, di in self.subclasses(path, cls):
+                # an instance also holds what the subclass assigns to ``self.m`` (a bound method,
+                # a function), which a class does not; reading a property runs its getter
+                if as_instance:
+                    vals, getters = self.getattr((VAL_INST, q, di), fn[2])
+                    found.update(self.fqn(gp, gi) for gp, gi in getters)
+                else:
+                    vals = self.class_lookup(q, di, fn[2])
+                for m in vals:
+                    if m[0] == VAL_FUNC:
+                        found.add(self.fqn(m[1], m[2]))
+            targets = self.override_memo[key] = sorted(found)
+        for t in targets:
+            self.edge(caller, t, "subclass", line, confidence=0.9)
+
+    def emit_abstract_overrides(self, caller: str, path: str, sc: int, fn: Any, vals: frozenset, line: int) -> None:
+        """A call ``recv.m()`` that reaches an abstract method (``is_abstract``: ``def f(store:
+        Storage): store.save()``) runs an override: an edge to the ``m`` each internal subclass of
+        the receiver's class finds in its MRO (resolution ``subclass``, confidence 0.9); the
+        abstract method itself can never be what runs."""
+        if not any(v[0] == VAL_FUNC and self.is_abstract_method(v) for v in vals):
+            return
+        # an instance made right there (``Job().step()``, ``j = Job(); j.step()``) is of that very
+        # class: a method that only raises NotImplementedError is what runs (the call fails)
+        exact = self.constructed(path, sc, fn[1])
+        for r in self.eval(path, sc, fn[1]):
+            if r[0] != VAL_INST and r[0] != VAL_CLASS:
+                continue
+            key = (r[1], r[2], fn[2], exact)
+            targets = self.abstract_memo.get(key)
+            if targets is None:
+                found: set[str] = set()
+                if any(
+                    m[0] == VAL_FUNC and self.is_abstract_method(m, exact) for m in self.class_lookup(r[1], r[2], fn[2])
+                ):
+                    for q, di in self.subclasses(r[1], r[2]):
+                        for m in self.class_lookup(q, di, fn[2]):
+                            if m[0] == VAL_FUNC:
+                                found.add(self.fqn(m[1], m[2]))
+                targets = self.abstract_memo[key] = sorted(found)
+            for t in targets:
+                self.edge(caller, t, "subclass", line, confidence=0.9)
+
+    def is_abstract_method(self, v: Any, exact: bool = False) -> bool:
+        s = self.hdr(v[1], v[2])
+        return (
+            s.kind == "function" and s.parent >= 0 and self.hdr(v[1], s.parent).kind == "class"
+            and self.is_abstract(v[1], v[2], s, exact)
+        )
+
+    def constructed(self, path: str, sc: int, e: Any) -> bool:
+        """Receiver ``e`` is an instantiation (``Job()``) or a local name bound only to ones."""
+        if e[0] == "n":
+            bs = self.binding_scope(path, sc, e[1])
+            if bs is None or bs == 0:
+                return False
+            exprs = self.pf.scopes[bs].bindings.get(e[1], ()) if path == self.path else ()
+            return bool(exprs) and all(x[0] == "c" and self.constructed(path, bs, x) for x in exprs)
+        if e[0] == "c":
+            vals = self.eval(path, sc, e[1])
+            return bool(vals) and all(v[0] == VAL_CLASS for v in vals)
+        return False
+
+    def is_abstract(self, path: str, fidx: int, s: Scope, exact: bool = False) -> bool:
+        """Method ``fidx`` (header ``s``) is a placeholder that subclasses override: an
+        ``@abstractmethod``, a body-less method (``...``) of a ``typing.Protocol`` class (neither
+        can be called on an instance of that class itself), or, unless the receiver is ``exact``
+        (an instance of that very class), a body that only raises ``NotImplementedError``
+        (``reads.stub_body``)."""
+        if "abstractmethod" in self.decorator_names(s):
+            return True
+        stub = self.stub(path, fidx)
+        return (stub == STUB_RAISE and not exact) or (stub == STUB_EMPTY and self.is_protocol(path, s.parent))
+
+    def is_protocol(self, path: str, cidx: int) -> bool:
+        """The class lists ``typing.Protocol`` (``Protocol[T]``) among its own bases."""
+        s = self.hdr(path, cidx)
+        for b in self.bases_of(path, cidx):
+            if b[0] == "s":
+                b = b[1]
+            if any(v[0] == VAL_EXT and v[1] in PROTOCOLS for v in self.eval(path, s.parent, b)):
+                return True
+        return False
+
+    def resolve_scope(self, idx: int) -> None:
+        path = self.path
+        scopes = self.pf.scopes
+        s = scopes[idx]
+        caller = self.fqn(path, idx)
+        flow = s.flow
+        for ci, (e, line, flag, sc) in enumerate(s.calls):
+            fn = e[1]
+            if flow and ci in flow:  # flow order: only what reaches the call
+                vals = self.eval(path, sc, flow[ci])
+            else:
+                vals = self.eval(path, sc, fn)
+            if fn[0] == "n" and not (flow and ci in flow):
+                extra = self.callee_cross_values(path, sc, fn)
+                if extra:
+                    vals = vals | extra
+            if flag == "raise":
+                self.emit_call_targets(caller, path, idx, vals, line, "constructor", ctor_only=True)
+                continue
+            kind = self.call_kind(path, sc, fn)
+            self.emit_call_targets(caller, path, sc, vals, line, kind)
+            lcs = self.load_calls.get(fn[2]) if fn[0] == "a" else None
+            if lcs:  # obj.prop(): the getter (or __get__, __getattr__) first
+                for b in self.eval(path, sc, fn[1]):
+                    lc = lcs.get(b)
+                    if lc:
+                        for gp, gi in lc:
+                            self.edge(caller, self.fqn(gp, gi), "implicit", line)
+            if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and (VAL_BUILTIN, fn[1]) in vals:
+                self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
+            elif fn[0] == "n" and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
+                if e[2][0][0] != "*":  # len(x): x's __len__ (resolved last, as operators)
+                    self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))
+            elif fn[0] == "a" and fn[2] == "sort" and e[3]:  # list.sort(key=f): a list display holds it
+                key = next((v for k, v in e[3] if k == "key"), None)
+                if key is not None and any(v[0] == VAL_DISPLAY and v[3][0] == "t" for v in self.eval(path, sc, fn[1])):
+                    self.emit_callbacks(caller, path, sc, key, line)
+            if fn[0] == "n" or fn[0] == "a":
+                self.emit_wrappers(caller, vals, fn[1] if fn[0] == "n" else fn[2], line)
+            if kind == "self":
+                self.emit_overrides(caller, path, sc, fn, line)
+            elif fn[0] == "a" and kind != "super":  # super().m() names the one method it runs
+                self.emit_abstract_overrides(caller, path, sc, fn, vals, line)
+        for e, line, sc in s.loads:
+            for b in self.eval(path, sc, e[1]):
+                if b[0] in MRO_KINDS:
+                    for gp, gi in self.getattr(b, e[2])[1]:
+                        self.edge(caller, self.fqn(gp, gi), "implicit", line)
+        for e, line, sc, is_async in s.iters:
+            it_name, next_name = ("__aiter__", "__anext__") if is_async else ("__iter__", "__next__")
+            for c in self.eval(path, sc, e):
+                if c[0] != VAL_INST:
+                    continue
+                for it in sorted(self.class_lookup(c[1], c[2], it_name), key=repr):
+                    if it[0] != VAL_FUNC:
+                        continue
+                    self.edge(caller, self.fqn(it[1], it[2]), "implicit", line)
+                    for itv in self.returns(it[1], it[2]):
+                        if itv[0] == VAL_INST:
+                            for nx in self.class_lookup(itv[1], itv[2], next_name):
+                                if nx[0] == VAL_FUNC:
+                                    self.edge(caller, self.fqn(nx[1], nx[2]), "implicit", line)
+        for e, line, sc, kind in s.stores:  # obj.prop = v, del obj.prop
+            if e[0] != "a":
+                continue
+            for b in self.eval(path, sc, e[1]):
+                if b[0] == VAL_INST:
+                    for ap, ai in self.property_accessors(b[1], b[2], e[2], kind):
+                        self.edge(caller, self.fqn(ap, ai), "implicit", line)
+        for e, line, dunder, fallback, sc in s.ops:  # a + b, x[k], k in c, -a, a += b: resolved last
+            self.pending_ops.append((caller, sc, e, dunder, fallback, line))
+        for e, line, is_async, sc in s.withs:
+            names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
+            for c in self.eval(path, sc, e):
+                if c[0] == VAL_INST:
+                    for n in names:
+                        self.emit_methods(caller, c[1], c[2], n, "implicit", line)
+        for di, (e, didx, line) in enumerate(s.decos):
+            dscope = scopes[didx].parent
+            if s.deco_flow and di in s.deco_flow:  # flow order: the binding reaching the decorator
+                e = s.deco_flow[di]
+            if e[0] == "c":
+                vals: set = set()
+                for f in self.eval(path, dscope, e[1]):
+                    vals |= self.call_result(path, dscope, f, e)
+            else:
+                if (e[0] == "n" and e[1] in DECLARATION_DECORATORS) or (
+                    e[0] == "a" and e[2] in ("setter", "getter", "deleter")
+                ):
+                    vals = set(v for v in self.eval(path, dscope, e) if v[0] != VAL_BUILTIN)
+                else:
+                    vals = set(self.eval(path, dscope, e))
+            vals = {v for v in vals if not (v[0] == VAL_BUILTIN and v[1] in DECLARATION_DECORATORS)}
+            self.emit_call_targets(caller, path, dscope, frozenset(vals), line, "implicit")
+
+    def resolve_operators(self) -> None:
+        """The operator sites of the file (``pending_ops``), after every other call: their operands
+        are evaluated at most ``OPERATOR_DEPTH`` levels deep (values truncated there serve only
+        other operator sites), and past ``OPERATOR_BUDGET`` evaluations they are skipped. Truth
+        tests (``__bool__``) come last: the most numerous sites, they must not change what the
+        truncated operands of the others evaluate to, nor use up the budget first."""
+        truncated = self.truncated
+        self.max_depth = bounds.OPERATOR_DEPTH
+        ops = self.pending_ops
+        ops = [op for op in ops if op[3] != "__bool__"] + [op for op in ops if op[3] == "__bool__"]
+        try:
+            for caller, sc, e, dunder, fallback, line in ops:
+                if self.serial - self.ga_serials > bounds.OPERATOR_BUDGET:
+                    self.ops_skipped += 1
+                else:
+                    self.emit_dunder(caller, self.path, sc, e, dunder, fallback, line)
+        finally:
+            self.max_depth = bounds.MAX_DEPTH
+            self.truncated = truncated  # (the operand depth is a bound of its own, not the file's limit)
+
+    def class_creation(self, cidx: int, s: Scope) -> None:
+        """What creating class ``cidx`` calls, from the code running its ``class`` statement: its
+        metaclass's ``__new__`` and ``__init__`` (a program class: ``type``'s own are not calls
+        into the program), the bases' ``__init_subclass__`` and the ``__set_name__`` of the
+        descriptors its body assigns (implicit)."""
+        path = self.path
+        scopes = self.scopes
+        caller = self.fqn(path, scopes[s.parent].owner)
+        line = s.line_start
+        _, externals, walk = self.mro(path, cidx)
+        for mp, mi in self.metaclasses(path, cidx):
+            self.emit_methods(caller, mp, mi, "__new__", "implicit", line)
+            self.emit_methods(caller, mp, mi, "__init__", "implicit", line)
+        hook = self._first_binder(walk, "__init_subclass__", True)  # its own runs for its subclasses
+        for v in self._class_value(hook, externals, "__init_subclass__"):
+            if v[0] == VAL_FUNC:
+                self.edge(caller, self.fqn(v[1], v[2]), "implicit", line)
+        for name, bl in s.bindings.items():
+            if any(b[0] == "c" for b in bl):  # quantity = Validated(): created by a call
+                for m in self.descriptor_methods(self.eval_bindings(path, cidx, name), "__set_name__"):
+                    self.edge(caller, self.fqn(m[0], m[1]), "implicit", line)

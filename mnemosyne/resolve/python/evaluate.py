@@ -1,0 +1,557 @@
+"""Expression values of the Python resolver (``Evaluate``): ``eval`` and what it builds on:
+attributes, calls' results, subscripts, containers and their items, iteration, narrowing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnemosyne.resolve.python.fixpoint import (
+    KEY_BINDINGS,
+    KEY_EXPR,
+    KEY_ITEMS,
+    KEY_ITER,
+    KEY_MODULE_ATTR,
+    KEY_RETURNS,
+    Fixpoint,
+)
+from mnemosyne.resolve.python.known import ANY_TYPES, ITEM_BUILTINS
+from mnemosyne.resolve.python.values import (
+    BUILTIN_KINDS,
+    EMPTY,
+    RET_ATTR,
+    RET_NEW,
+    RET_SELF,
+    VAL_ALIAS,
+    VAL_BUILTIN,
+    VAL_CLASS,
+    VAL_DISPLAY,
+    VAL_EXT,
+    VAL_EXT_INST,
+    VAL_EXT_MEMBER,
+    VAL_FUNC,
+    VAL_INST,
+    VAL_MODULE,
+    VAL_PAIR,
+    VAL_SUPER,
+    VAL_VIEW,
+    class_of,
+    make_display,
+    make_super,
+)
+
+
+class Evaluate(Fixpoint):
+    """What expressions evaluate to."""
+
+    __slots__ = ()
+
+    def eval(self, path: str, idx: int, e: Any) -> frozenset:
+        tag = e[0]
+        if tag == "n":  # ``lookup`` inlined up to its memo hits: the hottest path
+            name = e[1]
+            k = (path, idx, name)
+            cur = self.lk_memo.get(k)
+            if cur is None:
+                cur = self.lk_memo[k] = self._lookup_scope(path, idx, name)
+            if cur == 0:
+                r = self.memo.get((KEY_MODULE_ATTR, self.ix._module_of[path], name, True))
+                return r if r is not None else self.module_name_lookup(path, name)
+            k = (KEY_BINDINGS, path, cur, name)
+            r = self.memo.get(k)
+            return r if r is not None else self.memoized(k, True, self._eval_bindings, path, cur, name)
+        if tag in ("u", "lit", "str", "int"):
+            return EMPTY
+        # the hottest path: memoized(key, True, self._eval, ...) written out (a call less per
+        # expression, measurably slower through the helper)
+        key = (KEY_EXPR, path, idx, e)
+        r = self.memo.get(key)
+        if r is not None:
+            return r
+        prov = self.prov
+        if prov and key in prov:  # (the emptiness tests spare hashing a deep key again)
+            return self.prov_hit(prov[key])
+        active = self.active
+        serial = self.serial + 1
+        if active.setdefault(key, serial) != serial:  # already being computed (a lower serial)
+            return self.cycle_hit(key)
+        if self.depth >= self.max_depth:
+            del active[key]
+            self.truncated = True
+            return EMPTY
+        self.serial = serial
+        lows = self.lows
+        lows.append(serial)
+        self.depth += 1
+        mark = len(prov)
+        r = frozenset(self._eval(path, idx, e))
+        if self.cycles and key in self.cycles:
+            r = self.cycled(key, serial, r, mark, self._eval, (path, idx, e))
+        self.depth -= 1
+        low = lows.pop()  # finish(), written out: the hottest path
+        del active[key]
+        if low < serial:
+            self.prov[key] = (r, low)
+            if low < lows[-1]:
+                lows[-1] = low
+        else:
+            self.memo[key] = r
+        return r
+
+    def _eval(self, path: str, idx: int, e: Any) -> set:
+        tag = e[0]
+        if tag == "a":
+            out: set = set()
+            for b in self.eval(path, idx, e[1]):
+                out |= self.getattr(b, e[2])[0]
+            base = e[1][1] if e[1][0] == "N" else e[1]  # (a narrowed name is the same variable)
+            if base[0] == "n":
+                out |= self.stored_attr(path, idx, base[1], e[2])
+            return out
+        if tag == "c":
+            fn = e[1]
+            out = set()
+            for f in self.eval(path, idx, fn):
+                r = self.call_result(path, idx, f, e)
+                if fn[0] == "a" and f[0] == VAL_FUNC:
+                    if self.receiver_returns(f[1], f[2]):
+                        r = self.receiver_result(path, idx, fn, f, r)
+                out |= r
+            if fn[0] == "a" and fn[2] in ("get", "pop", "setdefault") and e[2] and e[2][0][0] != "*":
+                # mapping.get(key): the values of a dict display / items stored into the container
+                key = e[2][0] if e[2][0][0] in ("str", "int") else ("u",)
+                mapping = False
+                for c in self.eval(path, idx, fn[1]):
+                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
+                        out |= self.container_item(c, key)
+                        mapping = True
+                out |= self.stored_items(path, idx, fn[1])
+                if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != "*":
+                    out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
+            if fn[0] == "a" and fn[2] in ("values", "items") and not e[2] and not e[3]:
+                # a view of a dict display's / a container's values: ('VW', kind, values)
+                vals: set = set()
+                for c in self.eval(path, idx, fn[1]):
+                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
+                        vals |= self.container_item(c, ("u",))
+                vals |= self.stored_items(path, idx, fn[1])
+                if vals:
+                    out.add((VAL_VIEW, fn[2], frozenset(vals)))
+            return out
+        if tag == "s":
+            return self.subscript(path, idx, e)
+        if tag == "L":
+            li = self.lambda_scope(path, e[1])
+            return {(VAL_FUNC, path, li)} if li is not None else set()
+        if tag in ("t", "d"):
+            return {(VAL_DISPLAY, path, idx, e)}
+        if tag == "ai":  # an item of an annotated container: instances of the annotations
+            return set(self.ann_values(path, idx, e[1]))
+        if tag == "itm":  # the items of iterating e[1] (built by ``call_result`` for builtins)
+            return set(self.iter_values(path, idx, e[1]))
+        if tag == "or":
+            out = set()
+            for x in e[1]:
+                out |= self.eval(path, idx, x)
+            return out
+        if tag == "N":
+            return self.narrowed(path, idx, e)
+        if tag == "R" or tag == "RI":  # flow order: the bindings (a stored item) reaching a use
+            vals = self.binds(path, idx, e[1]) if tag == "R" else self.ibinds(path, idx, e[1])
+            out = set()
+            for v in (vals or ())[e[2] : (e[3] if tag == "R" else e[2]) + 1]:
+                out |= self.eval_binding(path, idx, v)
+            return out
+        if tag == "ta":  # a type alias: what annotations naming it mean (``ann_values``)
+            return {(VAL_ALIAS, path, idx, e[1])}
+        if tag == "*":
+            return set()
+        return set()
+
+    def narrowed(self, path: str, idx: int, e: Any) -> set:
+        """``x`` where ``isinstance(x, C)`` holds (``("N", x, C)``, the object of an attribute in
+        the narrowed region): x's instances of C or of its subclasses (a program class deriving
+        from an external C too), and its instances of external classes when C is external (which
+        may derive from C: not known), else an instance of C (as the annotation ``x: C`` gives);
+        C a tuple of classes too. A builtin class: nothing known (methods of builtin values are
+        not edges); an unknown one: x's values unchanged."""
+        vals = self.eval(path, idx, e[1])
+        ce = e[2]
+        classes: set = set()
+        for c in ce[1] if ce[0] == "t" else (ce,):
+            if c[0] != "*":
+                for v in self.eval(path, idx, c):
+                    if v[0] == VAL_ALIAS:  # isinstance(x, Alias) of a Union alias: its classes
+                        classes.update(x for x in map(class_of, self.ann_values(v[1], v[2], v[3])) if x is not None)
+                    else:
+                        classes.add(v)
+        if not classes:
+            return set(vals)
+        prog = [(c[1], c[2]) for c in classes if c[0] == VAL_CLASS]
+        ext = {c[1] for c in classes if (c[0] == VAL_EXT or c[0] == VAL_EXT_MEMBER) and c[1] not in ANY_TYPES}
+        bset = {c[1] for c in classes if c[0] == VAL_BUILTIN}
+        keep = set()
+        for v in vals:
+            k = v[0]
+            if k == VAL_INST:
+                mro, externals, _ = self.mro(v[1], v[2])
+                if any(c in mro for c in prog) or any(
+                    x[1] in ext if x[0] == VAL_EXT or x[0] == VAL_EXT_MEMBER else x[0] == VAL_BUILTIN and x[1] in bset for x in externals
+                ):
+                    keep.add(v)
+            elif k == VAL_EXT_INST:
+                if ext:  # may derive from the external class: not known
+                    keep.add(v)
+            elif bset and k != VAL_SUPER and k != VAL_MODULE:  # displays, classes, functions: builtin instances
+                keep.add(v)
+        if keep:
+            return keep
+        return {(VAL_INST, cp, ci) for cp, ci in prog} | {(VAL_EXT_INST, x) for x in ext}
+
+    def receiver_returns(self, path: str, fidx: int) -> tuple:
+        """The returns of method ``fidx`` that depend on the receiver it is called through, when
+        its first parameter is not rebound in the body: ``('new',)`` for a classmethod returning
+        ``cls(...)`` (directly or through a local), ``('self',)`` for ``return self`` (a fluent
+        interface), ``('attr', name)`` for ``return self.name`` (which a subclass may define)."""
+        key = (path, fidx)
+        r = self.selfret_memo.get(key)
+        if r is None:
+            r = self.selfret_memo[key] = self._receiver_returns(path, fidx)
+        return r
+
+    def _receiver_returns(self, path: str, fidx: int) -> tuple:
+        s = self.hdr(path, fidx)
+        if s.kind != "function" or s.parent < 0 or self.hdr(path, s.parent).kind != "class":
+            return ()
+        deco = self.method_decorators(path, fidx) if s.decorators else set()
+        params = self.params_of(path, fidx)
+        if not params or "staticmethod" in deco:
+            return ()
+        me = params[0][0]
+        if any(v[0] != "p" for v in self.binds(path, fidx, me) or ()):
+            return ()  # ``cls = Base`` / ``self = other`` in the body: not the receiver
+        rets = self.rets(path, fidx)[0]
+        if "classmethod" in deco:
+
+            def is_cls_call(e: Any) -> bool:
+                return e[0] == "c" and e[1] == ("n", me)
+
+            for e in rets:
+                if is_cls_call(e) or (e[0] == "n" and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
+                    return ((RET_NEW,),)
+            return ()
+        return tuple(
+            (RET_SELF,) if e == ("n", me) else (RET_ATTR, e[2])
+            for e in rets if e == ("n", me) or (e[0] == "a" and e[1] == ("n", me))
+        )
+
+    def receiver_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
+        """``fn(...)`` (``recv.m``) where method ``f`` may be inherited from a base and its result
+        depends on the receiver (``receiver_returns``): through a ``Sub`` receiver, an instance
+        of ``Sub`` (``Sub.create()`` returning ``cls(...)``, ``sub.step()`` returning ``self``),
+        or ``Sub``'s attribute for ``return self.name``; not only what the method's own
+        evaluation, done once with its own class, found."""
+        rr = self.receiver_returns(f[1], f[2])
+        own = (VAL_INST, f[1], self.hdr(f[1], f[2]).parent)
+        kinds = (VAL_CLASS, VAL_INST) if rr[0][0] == RET_NEW else (VAL_INST,)
+        recv = {
+            (VAL_INST, b[1], b[2]) for b in self.eval(path, idx, fn[1])
+            if b[0] in kinds and f in self.class_lookup(b[1], b[2], fn[2])
+        }
+        subs = recv - {own}
+        if not subs:
+            return r
+        out = set(r)
+        for e in rr:
+            if e[0] == RET_ATTR:
+                for sub in subs:
+                    out |= self.getattr(sub, e[1])[0]
+            else:  # the receiver's own instance, not (only) the base's
+                if own not in recv:
+                    out.discard(own)
+                out |= recv
+        return out
+
+    def stored_attr(self, path: str, idx: int, name: str, attr: str) -> set:
+        """``name.attr`` also holds what ``name.attr = value`` statements of the file stored, where
+        ``name`` is the same variable, not a parameter (``app = App(); app.handler = on_event;
+        app.handler()``); a method's ``self.attr`` is the class's instance attribute instead
+        (``getattr``), and a decorator's ``cls.m = wrapper`` after ``orig = cls.m`` would make the
+        wrapper call itself in this flow-insensitive view."""
+        bs = self.binding_scope(path, idx, name)
+        binds = self.binds(path, bs, name) or () if bs is not None else ()
+        if any(v[0] == "p" for v in binds):
+            return set()  # an object passed in, patched (``cls.setUp = setUp`` after reading it): not followed
+        out: set = set()
+        for j, v in self.astores(path, name, attr):
+            if self.binding_scope(path, j, name) == bs:
+                out |= self.eval(path, j, v)
+        for b in binds:  # ``from plugins import registry``: what plugins stores on its registry
+            mpath = self.import_source(path, b)
+            if mpath is not None and mpath != path:
+                for j, v in self.astores(mpath, b[2], attr):
+                    if self.binding_scope(mpath, j, b[2]) in (None, 0):
+                        out |= self.eval(mpath, j, v)
+        return out
+
+    def import_source(self, path: str, b: Any) -> str | None:
+        """The file of the internal module a ``from m import name`` binding ``b`` reads from."""
+        if b[0] != "if":
+            return None
+        mod = self.absolute(path, b[1], b[3])
+        return self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
+
+    def subscript(self, path: str, idx: int, e: Any) -> set:
+        base, key = e[1], e[2]
+        out: set = set()
+        if key[0] == "sl":
+            # a slice of a list/tuple display is a list of some of its elements (the exact ones
+            # with literal bounds; else any of them, at unknown positions: a leading unknown
+            # splat), not an element; items stored into a container are read back through the
+            # slice expression (``_stored_items``)
+            for c in self.eval(path, idx, base):
+                if c[0] == VAL_DISPLAY and c[3][0] == "t":
+                    elts = c[3][1]
+                    if len(key) == 3 and not any(x[0] == "*" for x in elts):
+                        out.add((VAL_DISPLAY, c[1], c[2], ("t", tuple(elts[key[1] : key[2]]))))
+                    else:
+                        out.add((VAL_DISPLAY, c[1], c[2], ("t", (("*", ("u",)), *elts))))
+            return out
+        if key[0] == "n":
+            key = self.constant(path, idx, key[1])
+        for c in self.eval(path, idx, base):
+            if c[0] == VAL_DISPLAY:
+                out |= self.container_item(c, key)
+            elif c[0] == VAL_CLASS and key[0] == "str" and self.is_enum(c[1], c[2]):
+                out.add((VAL_INST, c[1], c[2]))  # Color["RED"]: a member
+        out |= self.stored_items(path, idx, base)
+        return out
+
+    def constant(self, path: str, idx: int, name: str) -> Any:
+        """A name used as an index (``handlers[KIND]``) as the literal it is always bound to, in
+        its scope or, through ``from m import KIND``, in m's module scope; else unknown."""
+        bs = self.binding_scope(path, idx, name)
+        vals = self.binds(path, bs, name) if bs is not None else None
+        if vals and len(vals) == 1 and vals[0][0] == "if":
+            mpath = self.import_source(path, vals[0])
+            vals = self.binds(mpath, 0, vals[0][2]) if mpath is not None else None
+        if vals and all(v[0] in ("str", "int") for v in vals) and len(set(vals)) == 1:
+            return vals[0]
+        return ("u",)
+
+    def stored_items(self, path: str, idx: int, e: Any) -> frozenset:
+        """Items put into the container ``e`` names by ``e[k] = v`` / ``e.append(v)`` / ...:
+        ``e`` a name (items recorded in the scope binding it) or ``obj.attr`` of an instance."""
+        return self.memoized((KEY_ITEMS, path, idx, e), False, self._stored_items, path, idx, e)
+
+    def _stored_items(self, path: str, idx: int, e: Any) -> set:
+        out: set = set()
+        if e[0] == "s" and e[2][0] == "sl":
+            return set(self.stored_items(path, idx, e[1]))  # some of the items of the sliced one
+        if e[0] == "n":
+            bscope = self.binding_scope(path, idx, e[1])
+            if bscope is not None:
+                for v in self.ibinds(path, bscope, e[1]) or ():
+                    out |= self.eval_binding(path, bscope, v)
+        elif e[0] == "a":
+            for b in self.eval(path, idx, e[1]):
+                if b[0] == VAL_INST:
+                    for cp, ci in self.mro(b[1], b[2])[0]:
+                        for fi, v in self.iitems(cp, ci, e[2]):
+                            out |= self.eval_binding(cp, fi, v)
+        return out
+
+    def binding_scope(self, path: str, idx: int, name: str) -> int | None:
+        k = (path, idx, name)
+        r = self.bs_memo.get(k, -1)
+        if r == -1:
+            r = self.bs_memo[k] = self._binding_scope(path, idx, name)
+        return r
+
+    def _binding_scope(self, path: str, idx: int, name: str) -> int | None:
+        if path == self.path:  # own file: the same walk, without the recording accessors
+            scopes = self.scopes
+            if name in scopes[idx].globals:
+                return 0
+            cur = idx
+            first = True
+            while cur >= 0:
+                sc = scopes[cur]
+                if (first or sc.kind != "class") and (
+                    sc.bindings.get(name) is not None or sc.item_bindings.get(name) is not None
+                ):
+                    return cur
+                first = False
+                cur = sc.parent
+            return None
+        if name in self.globs(path, idx).globals:
+            return 0
+        cur = idx
+        first = True
+        while cur >= 0:
+            sc = self.hdr(path, cur)
+            if (first or sc.kind != "class") and (
+                self.binds(path, cur, name) is not None or self.ibinds(path, cur, name) is not None
+            ):
+                return cur
+            first = False
+            cur = sc.parent
+        return None
+
+    def container_item(self, c: Any, key: Any) -> set:
+        _, cpath, cidx, disp = c
+        out: set = set()
+        if disp[0] == "t":
+            elts = disp[1]
+            if key[0] == "int" and not any(x[0] == "*" for x in elts) and -len(elts) <= key[1] < len(elts):
+                return set(self.eval(cpath, cidx, elts[key[1]]))
+            for x in elts:
+                out |= self.iter_values(cpath, cidx, x[1]) if x[0] == "*" else self.eval(cpath, cidx, x)
+        elif disp[0] == "d":
+            items = disp[1]
+            if key[0] in ("str", "int"):
+                matched = [v for k, v in items if k == key]
+                if matched or all(k[0] in ("str", "int") for k, _ in items):
+                    for v in matched:
+                        out |= self.eval(cpath, cidx, v)
+                    return out
+            for _, v in items:
+                out |= self.eval(cpath, cidx, v)
+        return out
+
+    def iter_values(self, path: str, idx: int, e: Any) -> frozenset:
+        """The items iterating ``e`` gives (memoised: ``xs = [*xs, x]`` is a cycle)."""
+        return self.memoized((KEY_ITER, path, idx, e), True, self._iter_values, path, idx, e)
+
+    def _iter_values(self, path: str, idx: int, e: Any) -> set:
+        out: set = set(self.stored_items(path, idx, e))
+        for c in self.eval(path, idx, e):
+            if c[0] == VAL_VIEW:
+                if c[1] == "values":
+                    out |= c[2]
+                else:
+                    out.add((VAL_PAIR, c[2]))
+            elif c[0] == VAL_DISPLAY:
+                disp = c[3]
+                if disp[0] == "t":
+                    for x in disp[1]:
+                        out |= self.iter_values(c[1], c[2], x[1]) if x[0] == "*" else self.eval(c[1], c[2], x)
+                else:
+                    for k, _v in disp[1]:
+                        out |= self.eval(c[1], c[2], k)
+            elif c[0] == VAL_CLASS and self.is_enum(c[1], c[2]):
+                out.add((VAL_INST, c[1], c[2]))  # iterating an enum class gives its members
+            elif c[0] == VAL_INST:
+                for it in self.class_lookup(c[1], c[2], "__iter__"):
+                    if it[0] != VAL_FUNC:
+                        continue
+                    for itv in self.returns(it[1], it[2]):
+                        if itv[0] == VAL_DISPLAY:  # a generator __iter__: what it yields
+                            for x in itv[3][1]:
+                                out |= self.iter_values(itv[1], itv[2], x[1]) if x[0] == "*" else self.eval(itv[1], itv[2], x)
+                        elif itv[0] == VAL_INST:
+                            for nx in self.class_lookup(itv[1], itv[2], "__next__"):
+                                if nx[0] == VAL_FUNC:
+                                    out |= self.returns(nx[1], nx[2])
+        return frozenset(out)
+
+    # ------------------------------------------------------------------ calls
+    def call_result(self, path: str, idx: int, f: Any, e: Any) -> set:
+        k = f[0]
+        if k == VAL_FUNC:
+            return set(self.returns(f[1], f[2]))
+        if k == VAL_CLASS:
+            return {(VAL_INST, f[1], f[2])}
+        if k == VAL_INST:
+            out: set = set()
+            for m in self.class_lookup(f[1], f[2], "__call__"):
+                if m[0] == VAL_FUNC:
+                    out |= self.returns(m[1], m[2])
+            return out
+        if k == VAL_EXT or k == VAL_EXT_MEMBER:
+            name = f[1]
+            if name == "functools.partial" and e[2]:
+                a0 = e[2][0]
+                return set(self.eval(path, idx, a0)) if a0[0] != "*" else set()
+            last = name.rsplit(".", 1)[-1]
+            if last[:1].isupper():
+                return {(VAL_EXT_INST, name)}
+            return set()
+        if k in BUILTIN_KINDS:
+            if f[1] == "super":
+                return self.super_value(path, idx, e)
+            if f[1] == "type" and len(e[2]) == 1 and not e[3] and e[2][0][0] != "*":
+                return {(VAL_CLASS, v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == VAL_INST}
+            if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != "*":
+                return set(self.eval(path, idx, e[2][0]))
+            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == "str" and e[2][0][0] != "*":
+                # getattr(obj, "name"[, default]): obj.name, or the default
+                out = set()
+                for b in self.eval(path, idx, e[2][0]):
+                    out |= self.getattr(b, e[2][1][1])[0]
+                if len(e[2]) > 2 and e[2][2][0] != "*":
+                    out |= self.eval(path, idx, e[2][2])
+                return out
+            if k == VAL_BUILTIN and f[1] in ITEM_BUILTINS:
+                return self.items_result(path, idx, f[1], e)
+            return set()
+        return set()
+
+    def items_result(self, path: str, idx: int, name: str, e: Any) -> set:
+        """What a builtin that passes items on returns: ``next(it)`` an item; ``list(x)`` /
+        ``tuple(x)`` x's display itself (same positions); ``sorted``, ``reversed``, ``set``,
+        ``iter``, ``filter``, ... a container of x's items at unknown positions; ``enumerate(x)``
+        (index, item) pairs; ``zip(a, b)`` (item of a, item of b) tuples."""
+        args = e[2]
+        if not args or any(a[0] == "*" for a in args):
+            return set()
+        if name == "next":
+            out = set(self.iter_values(path, idx, args[0]))
+            if len(args) > 1:
+                out |= self.eval(path, idx, args[1])
+            return out
+        if name == "zip":
+            item: Any = ("t", tuple(("itm", a) for a in args))
+        elif name == "enumerate":
+            item = ("t", (("u",), ("itm", args[0])))
+        else:
+            src = args[1] if name == "filter" else args[0]
+            if name in ("list", "tuple") and len(args) == 1:
+                vals = self.eval(path, idx, src)
+                out = {v for v in vals if v[0] == VAL_DISPLAY and v[3][0] == "t"}
+                if out and len(out) == len(vals) and not self.stored_items(path, idx, src):
+                    return out
+            item = ("itm", src)
+        return {(VAL_DISPLAY, path, idx, ("t", (("*", ("u",)), item)))}
+
+    def super_value(self, path: str, idx: int, e: Any) -> set:
+        args = e[2]
+        if args:
+            out = set()
+            for c in self.eval(path, idx, args[0]):
+                if c[0] == VAL_CLASS:
+                    out.add(make_super(c[1], c[2]))
+            return out
+        cur = idx
+        while cur >= 0:
+            s = self.hdr(path, cur)
+            if s.kind == "function" and s.parent >= 0 and self.hdr(path, s.parent).kind == "class":
+                return {make_super(path, s.parent)}
+            cur = s.parent
+        return set()
+
+    def returns(self, path: str, fidx: int) -> frozenset:
+        return self.memoized((KEY_RETURNS, path, fidx), False, self._returns, path, fidx)
+
+    def _returns(self, path: str, fidx: int) -> set:
+        s = self.hdr(path, fidx)
+        out: set = set()
+        returns, return_ann, yields = self.rets(path, fidx)
+        if s.is_generator:
+            # a generator object: a container of what it yields (iteration, next())
+            out.add(make_display(path, fidx, ("t", (("*", ("u",)), *yields))))
+            return out
+        for e in returns:
+            out |= self.eval(path, fidx, e)
+        if return_ann is not None and s.parent >= 0:
+            out |= self.ann_values(path, s.parent, return_ann[1])
+        return out

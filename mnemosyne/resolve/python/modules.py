@@ -1,0 +1,56 @@
+"""Module names of the Python resolver: a file's module, ``from . import`` made absolute, and the
+``depends_on`` entries that are not module names."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
+SUFFIXES = (".py", ".pyi")
+CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
+SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
+
+
+def _strip_suffix(path: str) -> str:
+    for s in SUFFIXES:
+        if path.endswith(s):
+            return path[: -len(s)]
+    return path
+
+
+def module_name(path: str, present: set[str] | Mapping[str, Any]) -> str:
+    """docs/schema.md (qualified names): dotted path relative to the source root: the repository root, or the
+    first ``src/`` directory on the path that is not itself a package (``src/pkg/a.py`` ->
+    ``pkg.a``; also ``packages/x/src/x/a.py`` -> ``x.a`` in a monorepo); ``pkg/__init__.py``
+    is ``pkg``. Adding or removing a ``src/__init__.py`` renames modules: ``update`` then
+    re-resolves everything."""
+    parts = _strip_suffix(path).split("/")
+    start = 0
+    for i, seg in enumerate(parts[:-1]):
+        if seg == "src":
+            prefix = "/".join(parts[: i + 1])
+            if f"{prefix}/__init__.py" not in present and f"{prefix}/__init__.pyi" not in present:
+                start = i + 1
+                break
+    parts = parts[start:]
+    if parts and parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _absolute(mod: str, is_pkg: bool, module: str, level: int) -> str | None:
+    """The absolute module of ``from <level dots><module> import ...`` in module ``mod``."""
+    if level == 0:
+        return module
+    parts = mod.split(".") if mod else []
+    if not is_pkg:
+        parts = parts[:-1]
+    up = level - 1
+    if up > len(parts):
+        return None
+    base = parts[: len(parts) - up] if up else parts
+    if module:
+        base = base + module.split(".")
+    return ".".join(base) if base else None

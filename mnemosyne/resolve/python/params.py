@@ -1,0 +1,446 @@
+"""Parameter flow of the Python resolver (``Params``): what a parameter holds (annotation, default,
+receiver, the arguments of its module's call and decorator sites, callbacks, other modules' sites
+for called parameters) and what decorators make of a function."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from mnemosyne.parse.python import Scope
+from mnemosyne.resolve.python.fixpoint import (
+    KEY_CROSS_PARAM,
+    KEY_DECO_INPUT,
+    KEY_METHOD_DECOS,
+    KEY_PARAM_FLOW,
+    KEY_WRAPPERS,
+    Fixpoint,
+)
+from mnemosyne.resolve.python.known import CALLBACK_BUILTINS, METHOD_KINDS, PLAIN_DECORATORS
+from mnemosyne.resolve.python.modules import CALLS_PREFIX
+from mnemosyne.resolve.python.values import (
+    EMPTY,
+    VAL_BUILTIN,
+    VAL_CLASS,
+    VAL_DISPLAY,
+    VAL_FUNC,
+    VAL_INST,
+    VAL_SUPER,
+    make_class,
+    make_instance,
+)
+
+
+class Params(Fixpoint):
+    """What parameters hold; what decorators make of functions."""
+
+    __slots__ = ()
+
+    def param_values(self, path: str, fidx: int, i: int) -> frozenset:
+        f = self.hdr(path, fidx)
+        name, star, ann, default = self.params_of(path, fidx)[i]
+        out: set = set()
+        if star:
+            # *args: a tuple of the extra positional arguments; **kwargs: a dict of the extra
+            # keyword arguments (by the call sites; annotations name the items, not the container)
+            return self.param_flow(path, fidx, i) if star in ("*", "**") else EMPTY
+        if ann is not None:
+            out |= self.ann_values(path, f.parent, ann[1])
+        if default is not None:
+            out |= self.eval(path, f.parent, default)
+        if i == 0 and f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class" and ann is None:
+            deco = self.method_decorators(path, fidx)
+            if "staticmethod" not in deco:
+                cls = f.parent
+                if "classmethod" in deco or f.name in ("__new__", "__init_subclass__", "__class_getitem__"):
+                    out.add(make_class(path, cls))
+                else:
+                    out.add(make_instance(path, cls))
+                return frozenset(out)
+        out |= self.param_flow(path, fidx, i)
+        return frozenset(out)
+
+    # ------------------------------------------------------------------ parameter flow
+    def param_flow(self, path: str, fidx: int, i: int) -> frozenset:
+        """Values passed for parameter ``i`` of function ``fidx`` by the call sites and decorator
+        sites of the function's own module (flow-insensitive). Call sites are found by the
+        callee's last name, then checked by evaluating the callee."""
+        return self.memoized((KEY_PARAM_FLOW, path, fidx, i), False, self._param_flow, path, fidx, i)
+
+    def _param_flow(self, path: str, fidx: int, i: int) -> set:
+        f = self.hdr(path, fidx)
+        params = self.params_of(path, fidx)
+        pname = params[i][0]
+        spec = self._param_spec(params, i)
+        me = (VAL_FUNC, path, fidx)
+        out: set = set()
+        is_method = f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
+        deco = self.method_decorators(path, fidx) if is_method else set()
+        in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
+        if f.kind == "function" or (f.kind == "lambda" and not in_class):
+            if f.kind == "lambda":
+                names = self.alias_names(path, fidx, "")
+            elif is_method and f.name == "__init__":
+                cname = self.hdr(path, f.parent).name
+                names = [cname, *self.alias_names(path, cname, cname)]
+            elif is_method:
+                names = [f.name]  # an alias of a method may be bound or not: positions unknown
+            else:
+                names = [f.name, *self.alias_names(path, f.name, f.name)]
+            via_param: list[str] = []
+            if not is_method and (
+                (f.kind == "lambda" and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
+            ):
+                # passed as an argument to a function that calls its parameter with arguments
+                # (``def run(cb): cb(x)``): it gets them
+                names += [n for n in self.param_calls(path) if n not in names]
+            elif is_method and self.is_passed(path, "." + f.name):
+                # a method passed (``run(self.step)``: bound; a staticmethod) and called through
+                # a parameter: ``cb(x)`` passes x after the bound receiver
+                via_param = [n for n in self.param_calls(path) if n not in names]
+            for nm in names + via_param:
+                for sc, e in self.sites(path, nm):
+                    fn = e[1]
+                    vals = self.eval(path, sc, fn)
+                    offset = -1
+                    if me in vals:
+                        offset = 0
+                        if nm in via_param:
+                            offset = 0 if "staticmethod" in deco else 1
+                        elif is_method and "staticmethod" not in deco and fn[0] == "a":
+                            bases = self.eval(path, sc, fn[1])
+                            if any(b[0] in (VAL_INST, VAL_SUPER) for b in bases) or "classmethod" in deco:
+                                offset = 1
+                    elif f.name == "__init__":
+                        for v in vals:
+                            if v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__"):
+                                offset = 1
+                    if offset < 0:
+                        continue
+                    out |= self._arg_values(path, sc, e, i - offset, pname, spec)
+        if spec[0]:
+            return out  # a decorator's *args / **kwargs: not modelled
+        if (f.kind == "lambda" or not is_method) and (
+            (f.kind == "lambda" and self.is_passed(path, fidx)) or self.is_passed(path, f.name)
+        ):
+            out |= self.callback_items(path, fidx, i)
+        if i == 0:
+            out |= self._decorated(path, fidx, [path])
+        elif i == 1 and is_method and f.name in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
+            out |= self._decorated(path, fidx, [path], f.name)  # a class / an instance as decorator
+        return out
+
+    def callback_items(self, path: str, fidx: int, i: int) -> set:
+        """Parameter ``i`` of function ``fidx`` when a ``CALLBACK_BUILTINS`` call of its module
+        passes it: the items of the (i-th, for ``map``) iterable."""
+        me = (VAL_FUNC, path, fidx)
+        out: set = set()
+        for name, (_where, first) in CALLBACK_BUILTINS.items():
+            if i > 0 and name != "map":
+                continue
+            for sc, e in self.sites(path, name):
+                if (VAL_BUILTIN, name) not in self.eval(path, sc, e[1]):
+                    continue
+                a = self.callback_arg(e)
+                if a is None or me not in self.eval(path, sc, a):
+                    continue
+                k = first + i
+                if len(e[2]) > k and e[2][k][0] != "*" and not any(x[0] == "*" for x in e[2][:k]):
+                    out |= self.iter_values(path, sc, e[2][k])
+        return out
+
+    def _decorated(self, path: str, fidx: int, where: list[str], method: str = "") -> set:
+        """Definitions that decorator sites in ``where`` pass to function ``fidx`` (used as the
+        decorator itself or returned by a decorator factory); with ``method`` (``__init__`` or
+        ``__call__``), to that method of a class used as the decorator (``@Cls``) or of an
+        instance a decorator factory returns (``@Cls(arg)``)."""
+        f = self.hdr(path, fidx)
+        me = (VAL_FUNC, path, fidx)
+        if method:
+            dnames = [self.hdr(path, f.parent).name]
+            want = VAL_CLASS if method == "__init__" else VAL_INST
+        else:
+            dnames = [f.name]
+            if f.parent > 0 and self.hdr(path, f.parent).kind == "function":
+                dnames.append(self.hdr(path, f.parent).name)  # a decorator factory's inner function
+        out: set = set()
+        for q in where:
+            for nm in dnames:
+                for de, didx in self.decos(q, nm):
+                    dscope = self.hdr(q, didx).parent
+                    if de[0] == "c":
+                        vals: set = set()
+                        for fv in self.eval(q, dscope, de[1]):
+                            vals |= self.call_result(q, dscope, fv, de)
+                    else:
+                        vals = set(self.eval(q, dscope, de))
+                    if method:
+                        hit = any(v[0] == want and me in self.class_lookup(v[1], v[2], method) for v in vals)
+                    else:
+                        hit = me in vals
+                    if hit:
+                        decorators = self.hdr(q, didx).decorators
+                        for k, d in enumerate(decorators):
+                            if d == de:
+                                out |= self.deco_input(q, didx, k)
+        return out
+
+    def deco_input(self, path: str, didx: int, k: int) -> frozenset:
+        """What the ``k``-th decorator (outermost first) of scope ``didx`` is applied to: the
+        definition itself for the innermost one, else what the decorator below it returns. A
+        decorator whose result is known (an internal function or factory, a class, an instance
+        with ``__call__``) gives its return values; one that is not (external, builtin,
+        unresolved) is taken as transparent, as a decorated name keeps naming the function."""
+        return self.memoized((KEY_DECO_INPUT, path, didx, k), False, self._deco_input, path, didx, k)
+
+    def _deco_input(self, path: str, didx: int, k: int) -> set:
+        s = self.hdr(path, didx)
+        decorators = s.decorators
+        if k + 1 >= len(decorators):
+            return set(self.eval_binding(path, s.parent, ("def", didx)))
+        fvals = self.decorator_value(path, s.parent, decorators[k + 1])
+        out: set = set()
+        transparent = not fvals
+        for v in fvals:
+            if v[0] == VAL_FUNC:
+                out |= self.returns(v[1], v[2])
+            elif v[0] == VAL_CLASS:
+                out.add(make_instance(v[1], v[2]))
+            elif v[0] == VAL_INST:
+                for m in self.class_lookup(v[1], v[2], "__call__"):
+                    if m[0] == VAL_FUNC:
+                        out |= self.returns(m[1], m[2])
+            else:
+                transparent = True
+        if transparent:
+            out |= self.deco_input(path, didx, k + 1)
+        return out
+
+    def decorator_value(self, path: str, scope: int, d: Any) -> set:
+        """What decorator expression ``d`` (evaluated in ``scope``) is: for ``@factory(arg)``, what
+        the factory returns."""
+        if d[0] != "c":
+            return set(self.eval(path, scope, d))
+        out: set = set()
+        for fv in self.eval(path, scope, d[1]):
+            out |= self.call_result(path, scope, fv, d)
+        return out
+
+    def wrappers(self, path: str, fidx: int, k: int = 0) -> frozenset:
+        """What a call of decorated function ``fidx`` runs besides the function itself: the
+        wrapper its decorators return (``def dec(f): def inner(): ...; return inner``; the one an
+        instance's ``__call__`` returns for ``@Factory(arg)``), or an instance of a class used as
+        the decorator (``@Cls``: calling the name runs ``Cls.__call__``). Taken from the outermost decorator
+        ``k`` whose result is known; an external or unresolved one is transparent. A returned
+        function counts only if it is defined inside the decorator (a closure made per
+        application): a decorator returning its argument (``return f``) is an identity, and its
+        flow-insensitive return values (every function it decorates) must not become targets."""
+        return self.memoized((KEY_WRAPPERS, path, fidx, k), False, self._wrappers, path, fidx, k)
+
+    def _wrappers(self, path: str, fidx: int, k: int) -> set:
+        s = self.hdr(path, fidx)
+        decorators = s.decorators
+        if k >= len(decorators):
+            return set()
+        fvals = self.decorator_value(path, s.parent, decorators[k])
+        out: set = set()
+        known = False
+        for v in fvals:
+            if v[0] == VAL_FUNC:
+                known = True
+                out.update(self.closures(v[1], v[2]))
+            elif v[0] == VAL_CLASS:
+                known = True
+                out.add((VAL_INST, v[1], v[2]))
+            elif v[0] == VAL_INST:
+                known = True
+                for m in self.class_lookup(v[1], v[2], "__call__"):  # applied: what it returns
+                    if m[0] == VAL_FUNC:
+                        out.update(self.closures(m[1], m[2]))
+        return out if known else set(self.wrappers(path, fidx, k + 1))
+
+    def closures(self, path: str, fidx: int) -> list:
+        """The wrappers decorator ``fidx`` returns: functions it returns that are defined inside
+        it and do not themselves return such closures (a factory usable bare or with arguments,
+        ``return decorator(f) if callable(f) else decorator``, also returns its ``decorator``)."""
+        return [
+            w for w in self.returns(path, fidx)
+            if w[0] == VAL_FUNC and self.nested_in(w, path, fidx)
+            and not any(r[0] == VAL_FUNC and self.nested_in(r, w[1], w[2]) for r in self.returns(w[1], w[2]))
+        ]
+
+    def nested_in(self, v: Any, path: str, fidx: int) -> bool:
+        """Value ``v`` is a function defined (at any depth) inside function ``fidx`` of ``path``."""
+        if v[1] != path:
+            return False
+        i = self.hdr(path, v[2]).parent
+        while i > fidx:
+            i = self.hdr(path, i).parent
+        return i == fidx
+
+    def cross_param(self, path: str, fidx: int, i: int) -> frozenset:
+        """Values other modules pass for parameter ``i`` of a module-level function (or of a
+        function a module-level decorator factory returns): their ``f(...)`` / ``mod.f(...)``
+        call sites and their decorator sites. Used for callees only (a parameter that is called,
+        directly or as an element): the callback case. Makes the file depend on ``<calls>NAME``."""
+        return self.memoized((KEY_CROSS_PARAM, path, fidx, i), False, self._cross_param, path, fidx, i)
+
+    def _cross_param(self, path: str, fidx: int, i: int) -> set:
+        f = self.hdr(path, fidx)
+        out: set = set()
+        mod = self.modname(path)
+        module_level = f.kind == "function" and f.parent == 0
+        fp = self.hdr(path, f.parent) if f.parent >= 0 else None
+        factory = f.kind == "function" and f.parent > 0 and fp.kind == "function" and fp.parent == 0  # type: ignore[union-attr]
+        params = self.params_of(path, fidx)
+        spec = self._param_spec(params, i)
+        if module_level:
+            nm = f.name
+            pname = params[i][0]
+            me = (VAL_FUNC, path, fidx)
+            self.deps.add(CALLS_PREFIX + nm)
+            for q in self.importers_calling(mod, nm):
+                if q == path:
+                    continue
+                for sc, e in self.sites(q, nm):
+                    fn = e[1]
+                    if fn[0] == "a" and fn[1][0] != "n":
+                        continue  # obj.f(...) on a computed object: not a module function call
+                    if me in self.eval(q, sc, fn):
+                        out |= self._arg_values(q, sc, e, i, pname, spec)
+        if i == 0 and (module_level or factory) and not spec[0]:
+            names = [f.name] + ([fp.name] if factory else [])  # type: ignore[union-attr]
+            where: set[str] = set()
+            for nm in names:
+                self.deps.add(CALLS_PREFIX + nm)
+                where.update(q for q in self.importers_calling(mod, nm) if q != path)
+            out |= self._decorated(path, fidx, sorted(where))
+        return out
+
+    def callee_cross_values(self, path: str, sc: int, fn: Any) -> set:
+        """Extra values of a callee that is a parameter (or an element of a parameter) of a
+        module-level function, passed from other modules (see ``cross_param``)."""
+        if fn[0] != "n":
+            return set()
+        bs = self.binding_scope(path, sc, fn[1])
+        if bs is None or bs == 0:
+            return set()
+        out: set = set()
+        for v in self.binds(path, bs, fn[1]) or ():
+            if v[0] == "p":
+                out |= self.cross_param(path, v[1], v[2])
+            elif v[0] == "it" and v[1][0] == "n":
+                bs2 = self.binding_scope(path, bs, v[1][1])
+                if bs2 is None or bs2 == 0:
+                    continue
+                for v2 in self.binds(path, bs2, v[1][1]) or ():
+                    if v2[0] == "p":
+                        for c in self.cross_param(path, v2[1], v2[2]):
+                            if c[0] == VAL_DISPLAY:
+                                disp = c[3]
+                                elts = disp[1] if disp[0] == "t" else tuple(k for k, _ in disp[1])
+                                for x in elts:
+                                    out |= self.iter_values(c[1], c[2], x[1]) if x[0] == "*" else self.eval(c[1], c[2], x)
+        return out
+
+    @staticmethod
+    def _param_spec(params: Any, i: int) -> tuple[str, bool, frozenset]:
+        """(star of parameter i, whether it is keyword-only because a ``*args`` precedes it, the
+        names of the named parameters: what ``**kwargs`` does not receive)."""
+        star = params[i][1]
+        kwonly = False
+        for p in params[:i]:
+            if p[1] == "*":
+                kwonly = True
+                break
+        named = frozenset(p[0] for p in params if not p[1]) if star == "**" else EMPTY
+        return star, kwonly, named
+
+    def _arg_values(self, path: str, sc: int, e: Any, j: int, pname: str, spec: tuple = ("", False, EMPTY)) -> frozenset:
+        """What call ``e`` (in scope ``sc``) passes for the parameter at position ``j`` (after
+        the receiver) named ``pname``, of kind ``spec`` (``_param_spec``)."""
+        args, kwargs = e[2], e[3]
+        star, kwonly, named = spec
+        if j < 0:
+            return EMPTY
+        if star == "*":
+            if any(a[0] == "*" for a in args[:j]) or len(args) <= j:
+                return EMPTY
+            rest = args[j:]
+            if any(a[0] == "*" for a in rest):  # a splat inside: its items, positions unknown
+                disp: Any = ("t", (("*", ("u",)), *(("itm", a[1]) if a[0] == "*" else a for a in rest)))
+            else:
+                disp = ("t", tuple(rest))
+            return frozenset({(VAL_DISPLAY, path, sc, disp)})
+        if star == "**":
+            items = tuple((("str", nm), a) for nm, a in kwargs if nm is not None and nm not in named)
+            return frozenset({(VAL_DISPLAY, path, sc, ("d", items))}) if items else EMPTY
+        if not kwonly:
+            for k, a in enumerate(args):
+                if a[0] == "*":
+                    inner = a[1]
+                    if inner[0] == "t" and not any(x[0] == "*" for x in inner[1]):  # f(*[a, b]): spelled out
+                        spelled = (e[0], e[1], (*args[:k], *inner[1], *args[k + 1 :]), e[3])
+                        return self._arg_values(path, sc, spelled, j, pname, spec)
+                    # f(*args): positions from here on are unknown, any item or later argument
+                    out: set = set(self.iter_values(path, sc, inner))
+                    for b in args[k + 1 :]:
+                        out |= self.iter_values(path, sc, b[1]) if b[0] == "*" else self.eval(path, sc, b)
+                    return frozenset(out | self._kwarg_values(path, sc, kwargs, pname))
+                if k == j:
+                    return self.eval(path, sc, a)
+        return self._kwarg_values(path, sc, kwargs, pname)
+
+    def _kwarg_values(self, path: str, sc: int, kwargs: Any, pname: str) -> frozenset:
+        """What keyword arguments pass for ``pname``: ``pname=v``, or the ``pname`` item of a
+        ``**mapping`` (a dict display, ``**kwargs`` forwarded from a caller's keywords)."""
+        out: set = set()
+        for nm, a in kwargs:
+            if nm == pname:
+                return self.eval(path, sc, a)
+            if nm is None:
+                for c in self.eval(path, sc, a):
+                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
+                        out |= self.container_item(c, ("str", pname))
+        return frozenset(out)
+
+    @staticmethod
+    def decorator_names(s: Scope) -> set[str]:
+        out = set()
+        for d in s.decorators:
+            if d[0] == "n":
+                out.add(d[1])
+            elif d[0] == "a":
+                out.add(d[2])
+        return out
+
+    def method_decorators(self, path: str, fidx: int) -> frozenset[str]:
+        """``decorator_names`` of method ``fidx``, where a decorator that is a class of the program
+        deriving from ``classmethod`` or ``staticmethod`` (Django's ``classonlymethod``) also counts
+        as that builtin: its first parameter is the class, or no receiver."""
+        return self.memoized((KEY_METHOD_DECOS, path, fidx), False, self._method_decorators, path, fidx)
+
+    def _method_decorators(self, path: str, fidx: int) -> set[str]:
+        s = self.hdr(path, fidx)
+        names = self.decorator_names(s)
+        for cp, ci in self.decorator_classes(path, s, s.decorators):
+            names.update(x[1] for x in self.mro(cp, ci)[1] if x[0] == VAL_BUILTIN and x[1] in METHOD_KINDS)
+        return names
+
+    def decorator_classes(self, path: str, s: Scope, decorators: Iterable[Any]) -> Iterator[tuple[str, int]]:
+        """The program classes that ``decorators`` of function scope ``s`` name (``@Name``,
+        ``@mod.Name``; not the builtin and standard ones of ``PLAIN_DECORATORS``)."""
+        for d in decorators:
+            if d[0] not in ("n", "a") or (d[1] if d[0] == "n" else d[2]) in PLAIN_DECORATORS:
+                continue
+            for v in self.eval(path, s.parent, d):
+                if v[0] == VAL_CLASS:
+                    yield v[1], v[2]
+
+    def is_self_param(self, path: str, idx: int, name: str) -> bool:
+        """``name`` is the first parameter of method scope ``idx``."""
+        s = self.hdr(path, idx)
+        if s.kind != "function" or s.parent < 0:
+            return False
+        params = self.params_of(path, idx)
+        return bool(params) and params[0][0] == name and self.hdr(path, s.parent).kind == "class"

@@ -1,0 +1,158 @@
+"""``_FileResolver``: the resolution of one Python file, composed of one mixin per concern
+(docs/resolve-python.md): ``access`` (state, recorded reads), ``fixpoint`` (memo, cycles),
+``names``, ``evaluate``, ``params``, ``classes``, ``emit``; ``run`` makes the file's facts."""
+
+from __future__ import annotations
+
+from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
+from mnemosyne.resolve.python import bounds
+from mnemosyne.resolve.python.classes import Classes
+from mnemosyne.resolve.python.emit import Emit
+from mnemosyne.resolve.python.evaluate import Evaluate
+from mnemosyne.resolve.python.modules import STDLIB
+from mnemosyne.resolve.python.names import Names
+from mnemosyne.resolve.python.params import Params
+from mnemosyne.resolve.python.values import BUILTIN_KINDS, VAL_CLASS, VAL_EXT, VAL_EXT_MEMBER
+
+
+class _FileResolver(Emit, Classes, Params, Evaluate, Names):
+    """Resolves one file of a ``PythonIndex`` (``run``); its memo tables live as long as it does."""
+
+    __slots__ = ()
+
+    def run(self) -> FileFacts:
+        path = self.path
+        pf = self.pf
+        scopes = pf.scopes
+        mod = self.module
+        owner = self.mod_path(mod)
+        if owner != path:
+            # another file defines this module (a package over a same-named module, a .py over its
+            # .pyi stub, two source roots): Python never runs this one, and its symbols would
+            # collide with the owner's fully qualified names
+            return FileFacts(
+                path=path,
+                language="python",
+                module=mod,
+                content_hash=self.ix._hash[path],
+                imports=self.imports(),
+                warnings=[f"{path}: module {mod} is defined by {owner}; symbols and calls of this file are not extracted"],
+                depends_on=frozenset(self.deps),
+            )
+        symbols: list[Symbol] = []
+        seen: set[str] = set()
+        for i, s in enumerate(scopes):
+            fq = self.fqn(path, i)
+            if fq in seen:
+                continue
+            seen.add(fq)
+            if s.kind == "module":
+                symbols.append(
+                    Symbol(fq, mod, "module", path, path, 1, s.line_end, "", s.docstring, s.body_hash)
+                )
+                continue
+            p = scopes[s.parent]
+            parent = path if p.kind == "module" else self.fqn(path, s.parent)
+            if s.kind == "class":
+                kind = "class"
+            elif s.kind == "lambda":
+                kind = "lambda"
+            else:
+                kind = "method" if p.kind == "class" else "function"
+            symbols.append(
+                Symbol(fq, s.name, kind, path, parent, s.line_start, s.line_end, s.signature, s.docstring, s.body_hash,  # type: ignore[arg-type]
+                       s.ordinal, *s.metrics)
+            )
+        for i, s in enumerate(scopes):
+            if s.kind != "class":
+                self.resolve_scope(i)
+            else:
+                self.class_creation(i, s)
+        inherits: list[Inherit] = []
+        for i, s in enumerate(scopes):
+            if s.kind != "class" or not s.bases:
+                continue
+            child = self.fqn(path, i)
+            seen_b: set[str] = set()
+            for b in s.bases:
+                for v in sorted(self.eval(path, s.parent, b), key=repr):
+                    if v[0] == VAL_CLASS:
+                        tgt, ext = self.fqn(v[1], v[2]), False
+                    elif v[0] == VAL_EXT or v[0] == VAL_EXT_MEMBER:
+                        tgt, ext = v[1], True
+                    elif v[0] in BUILTIN_KINDS:
+                        tgt, ext = f"<builtin>.{v[1]}", True
+                    else:
+                        continue
+                    if tgt not in seen_b:
+                        seen_b.add(tgt)
+                        inherits.append(Inherit(child, tgt, ext))
+        self.resolve_operators()  # last: its depth-bounded values serve nothing else
+        calls = [
+            Call(caller, callee, v[0], v[1], tuple(sorted(v[2])), v[3])
+            for (caller, callee), v in sorted(self.edges.items())
+        ]
+        imports = self.imports()
+        warnings = [f"{path}: {w}" for w in pf.warnings]
+        if self.truncated:
+            warnings.append(f"{path}: resolution depth limit ({bounds.MAX_DEPTH}) reached; some calls left unresolved")
+        if self.ops_skipped:
+            warnings.append(
+                f"{path}: {self.ops_skipped} operator sites (a + b, x[k], f-strings) left unresolved: "
+                f"the file's resolution made more than {bounds.OPERATOR_BUDGET} evaluations"
+            )
+        return FileFacts(
+            path=path,
+            language="python",
+            module=mod,
+            content_hash=self.ix._hash[path],
+            symbols=symbols,
+            calls=calls,
+            imports=imports,
+            inherits=inherits,
+            warnings=warnings,
+            depends_on=frozenset(self.deps),
+        )
+
+    def imports(self) -> list[Import]:
+        out: set[Import] = set()
+        path = self.path
+        for st in self.pf.imports:
+            if not st.is_from:
+                for mod, _alias in st.names:
+                    self._import_module(out, mod)
+                continue
+            am = self.absolute(path, st.module, st.level)
+            if am is None:
+                continue
+            targets: list[str] = []
+            for name, _alias in st.names:
+                sub = f"{am}.{name}"
+                if self.mod_path(sub) is not None:
+                    targets.append(sub)
+                    continue
+                targets.append(am)
+            if st.star or not st.names:
+                targets.append(am)
+            for t in targets:
+                if st.level > 0:
+                    p = self.mod_path(t)
+                    if p is not None and p != path:
+                        out.add(Import(path, p, "file"))
+                else:
+                    self._import_module(out, t)
+        return sorted(out, key=lambda i: (i.target_kind, i.target))
+
+    def _import_module(self, out: set[Import], mod: str) -> None:
+        parts = mod.split(".")
+        for i in range(len(parts), 0, -1):
+            p = self.mod_path(".".join(parts[:i]))
+            if p is not None:
+                if p != self.path:
+                    out.add(Import(self.path, p, "file"))
+                return
+        top = parts[0]
+        if self.is_internal(top):
+            return  # a namespace package of the repository
+        if top and top not in STDLIB:
+            out.add(Import(self.path, top, "package", "pypi"))
