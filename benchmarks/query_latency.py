@@ -9,9 +9,10 @@ repository (``synth/pkgN/modM.py``: functions calling functions of their own mod
 modules), commits it in ``--commits`` steps (the first adds everything, each later one edits 1-5
 files: rewired calls, changed bodies and signatures, added, removed and moved functions), ingests it
 with ``mnemosyne.ingest.ingest_path``, then times each operation over random symbols and commits
-(median, p95, max in ms; ``q/call`` = database queries per call). The MCP rows time
-``McpService.get_symbol`` / ``get_calls`` in process: the tool's whole server-side work (workspace,
-commit, freshness, query, constraints, locks, answer model, Markdown) without the transport.
+(median, p95, max in ms; ``q/call`` = database queries per call). The MCP rows time the
+``get_symbol`` / ``get_calls`` tools (``mnemosyne/mcp/tools/``) in process: the tool's whole server-side
+work (workspace, commit, freshness, query, constraints, locks, answer model, Markdown) without the
+transport.
 Targets (from the issue): get_symbol and get_calls depth 1 p95 < 20 ms; calls/callers at a commit
 p95 < 20 ms. Exit code 1 when a target is missed.
 """
@@ -221,6 +222,8 @@ def main() -> int:
     from mnemosyne import query as Q
     from mnemosyne.ingest import ingest_path
     from mnemosyne.mcp.service import McpService
+    from mnemosyne.mcp.tools.calls import GetCalls
+    from mnemosyne.mcp.tools.symbols import GetSymbol
 
     with private_database("mnql-") as (home, settings, db):
         repo = home / "repo"
@@ -261,7 +264,8 @@ def main() -> int:
 
         # warm caches (named query texts, connection) once
         Q.calls(db, info, syms[0], at=commits[0])
-        svc.get_symbol(syms[0], workspace="bench")
+        get_symbol, get_calls = GetSymbol(), GetCalls()
+        get_symbol(svc, name_or_fqn=syms[0], workspace="bench")
 
         rows = [
             measure("resolve_at", lambda c: Q.resolve_at(db, info, at=c), commits, counter),
@@ -275,9 +279,9 @@ def main() -> int:
             measure("symbol_history", lambda s: Q.symbol_history(db, info, s), hist_syms, counter),
             measure("diff_commits", lambda p: Q.diff_commits(db, info, p[0], p[1]), diff_pairs, counter),
             measure("impact d3", lambda p: Q.impact(db, info, fqns=[p[0]], depth=3, at=p[1]), pairs, counter),
-            measure("mcp get_symbol", lambda p: svc.get_symbol(p[0], workspace="bench"), pairs, counter),
-            measure("mcp get_calls d1", lambda p: svc.get_calls(p[0], depth=1, workspace="bench"), pairs, counter),
-            measure("mcp get_calls d1 at", lambda p: svc.get_calls(p[0], depth=1, at=p[1][:10], workspace="bench"),
+            measure("mcp get_symbol", lambda p: get_symbol(svc, name_or_fqn=p[0], workspace="bench"), pairs, counter),
+            measure("mcp get_calls d1", lambda p: get_calls(svc, fqn=p[0], depth=1, workspace="bench"), pairs, counter),
+            measure("mcp get_calls d1 at", lambda p: get_calls(svc, fqn=p[0], depth=1, at=p[1][:10], workspace="bench"),
                     pairs, counter),  # fmt: skip
         ]
         print(f"\n{'operation':<22}{'n':>5}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}{'q/call':>8}{'target':>9}  ok")

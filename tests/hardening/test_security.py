@@ -252,7 +252,7 @@ def _mcp(settings: Settings, name: str, **args):
 
 @pytest.mark.slow
 def test_repository_names_and_agent_texts_are_inert_markdown(settings: Settings, db, evil) -> None:
-    from mnemosyne.mcp.service import code
+    from mnemosyne.mcp.tools.common import code
 
     # an author name with a code fence, a ticket
     md, sc = _mcp(settings, "search_commits", query="first", workspace=evil)
@@ -291,7 +291,7 @@ def test_repository_names_and_agent_texts_are_inert_markdown(settings: Settings,
 
 
 def test_inline_code_cannot_be_closed_or_broken() -> None:
-    from mnemosyne.mcp.service import code
+    from mnemosyne.mcp.tools.common import code
 
     assert code("pkg.mod.f") == "`pkg.mod.f`"
     assert code("a`b") == "``a`b``"

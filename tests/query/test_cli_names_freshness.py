@@ -101,9 +101,10 @@ def test_every_query_prints_freshness_on_stderr_and_json_stays_clean(db):
             assert p.stderr.strip() == want, args
         # the MCP answers say the same thing (one computation)
         from mnemosyne.mcp.service import McpService
+        from mnemosyne.mcp.tools.calls import GetCalls
 
         svc = McpService(db.settings)
-        _res, md = svc.get_calls("shop.checkout.checkout", workspace=name)
+        _res, md = GetCalls()(svc, fqn="shop.checkout.checkout", workspace=name)
         assert f"⚠ index is behind: `main` has 1 commit(s) not ingested yet (head `{head[:10]}`)" in md
         assert "⚠ working tree differs (1 changed file(s)); answers describe committed code" in md
     finally:

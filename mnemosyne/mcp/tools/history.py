@@ -1,0 +1,205 @@
+"""History tools: a symbol's life on the timeline (``symbol_history``) and the structural diff
+between two commits (``diff_commits``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, Field
+
+from mnemosyne import limits as L
+from mnemosyne import query as Q
+from mnemosyne.errors import ConfigError
+from mnemosyne.limits import MAX_DOC_CHARS, MAX_MESSAGE_CHARS, MAX_SNIPPET_CHARS
+from mnemosyne.mcp import models as M
+from mnemosyne.mcp.tools.base import RO, AsOfIngest, Cursor, Fqn, Limit, Tool, Workspace
+from mnemosyne.mcp.tools.common import code, decode_cursor, inside_repo, messages_block, page_of, untrusted
+
+if TYPE_CHECKING:
+    from mnemosyne.mcp.service import McpService
+
+
+class SymbolHistoryInput(BaseModel):
+    fqn: Fqn
+    limit: Limit = 50
+    cursor: Cursor = None
+    as_of_ingest: AsOfIngest = None
+    workspace: Workspace = None
+
+
+class SymbolHistory(Tool[SymbolHistoryInput, M.HistoryAnswer]):
+    name = "symbol_history"
+    description = """A symbol's life on the timeline: appeared, signature/body/docstring changed, moved or
+        renamed, removed, re-added, calls and callers gained and lost, each with its commit
+        (`as_of_ingest`: as Mnemosyne believed it at that wall-clock time)."""
+    input_model = SymbolHistoryInput
+    output_model = M.HistoryAnswer
+    annotations = RO
+
+    def apply(self, svc: McpService, args: SymbolHistoryInput) -> tuple[M.HistoryAnswer, str]:
+        fqn, limit, cursor, as_of_ingest, workspace = (
+            args.fqn, args.limit, args.cursor, args.as_of_ingest, args.workspace)
+        fqn = fqn.strip()
+        if not fqn:
+            raise ConfigError("fqn must not be empty")
+        L.check_key(fqn, "fqn")
+        offset = decode_cursor(cursor)
+        if as_of_ingest is not None and not str(as_of_ingest).strip():
+            as_of_ingest = None
+        info, atc, ref, fr = svc.resolve(workspace, None, as_of_ingest)
+        h = Q.symbol_history(svc.db, info, fqn, as_of_ingest=as_of_ingest)
+        events = []
+        for e in h.events:
+            details = dict(e.details)
+            if e.kind == "docstring_changed":
+                for k in ("old", "new"):
+                    u = untrusted(details.get(k), f"{k} docstring of {fqn}", MAX_DOC_CHARS)
+                    details[k] = u.model_dump() if u else None
+            events.append(M.HistoryEvent(kind=e.kind, seq=e.seq, commit=e.commit, author=e.author, timestamp=e.timestamp,
+                                         message=untrusted(e.message, f"commit message of {(e.commit or '')[:10]}", MAX_MESSAGE_CHARS),
+                                         details=details))  # fmt: skip
+        kept, page = page_of(events, offset, limit)
+        out = M.HistoryAnswer(workspace=info.name, at=ref, freshness=fr, fqn=fqn, kind=h.kind,
+                              exists_at_head=h.exists_at_head, events=kept, page=page)  # fmt: skip
+        md = [svc.header(info.name, ref, fr),
+              f"History of {code(fqn)} ({h.kind}; {'exists' if h.exists_at_head else 'does not exist'} at the ingested head): "
+              f"{page.total} event(s)" + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
+        msgs: dict[str, str] = {}
+        for e in kept:
+            d = {k: v for k, v in e.details.items() if e.kind != "docstring_changed"}
+            det = ", ".join(f"{k}={v}" for k, v in d.items()) if d else ""
+            md.append(f"- seq {e.seq} `{(e.commit or '')[:10]}` {e.kind}" + (f": {code(det, MAX_SNIPPET_CHARS)}" if det else ""))
+            if e.message and e.commit:
+                msgs.setdefault(e.commit[:10], e.message.text)
+        if msgs:
+            md.append("\n" + messages_block(list(msgs.items())))
+        return out, "\n".join(md) + "\n"
+
+
+class DiffCommitsInput(BaseModel):
+    rev_a: Annotated[str, Field(min_length=1, description="older commit-ish")]
+    rev_b: Annotated[str, Field(min_length=1, description="newer commit-ish")]
+    path_prefix: Annotated[str | None, Field(description="only files under this repository-relative folder")] = None
+    limit: Limit = 100
+    cursor: Cursor = None
+    as_of_ingest: AsOfIngest = None
+    workspace: Workspace = None
+
+
+class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
+    name = "diff_commits"
+    description = """Structural diff between two commits: calls, symbols (added/removed/changed signature,
+        file or body), imports and dependencies added and removed (`as_of_ingest`: as Mnemosyne
+        believed it at that wall-clock time)."""
+    input_model = DiffCommitsInput
+    output_model = M.DiffAnswer
+    annotations = RO
+
+    def apply(self, svc: McpService, args: DiffCommitsInput) -> tuple[M.DiffAnswer, str]:
+        rev_a, rev_b, path_prefix, limit, cursor, as_of_ingest, workspace = (
+            args.rev_a, args.rev_b, args.path_prefix, args.limit, args.cursor, args.as_of_ingest, args.workspace)
+        offset = decode_cursor(cursor)
+        info = svc.info(workspace)
+        prefix = inside_repo(info, path_prefix) if path_prefix else None
+        if as_of_ingest is not None and not str(as_of_ingest).strip():
+            as_of_ingest = None
+        d = Q.diff_commits(svc.db, info, rev_a, rev_b, path_prefix=prefix or None, as_of_ingest=as_of_ingest)
+        fr = svc.freshness(info, d.b)
+        changes: list[M.DiffChange] = []
+        calls: tuple[tuple[M.DiffChangeKind, list[Q.CallChange]], ...] = (("added", d.calls_added),
+                                                                          ("removed", d.calls_removed))
+        for action, lst in calls:
+            changes += [M.DiffChange(category="call", change=action, name=f"{c.caller} -> {c.callee}",
+                                     details={"caller": c.caller, "callee": c.callee, "resolution": c.resolution,
+                                              "external": c.external}) for c in lst]  # fmt: skip
+        symbols: tuple[tuple[M.DiffChangeKind, list[Q.SymbolChange]], ...] = (
+            ("added", d.symbols_added), ("removed", d.symbols_removed), ("changed", d.symbols_changed))
+        for action, syms in symbols:
+            changes += [M.DiffChange(category="symbol", change=action, name=s.fqn, file=s.file,
+                                     details={k: v for k, v in (("kind", s.kind), ("signature", s.signature),
+                                                                ("old_file", s.old_file), ("old_signature", s.old_signature),
+                                                                ("changes", s.changes or None)) if v})  # fmt: skip
+                        for s in syms]
+        changes += [M.DiffChange(category="symbol", change="renamed", name=s.fqn, file=s.file,
+                                 details={k: v for k, v in (("old_fqn", s.old_fqn), ("old_file", s.old_file),
+                                                            ("kind", s.kind), ("rename", s.change),
+                                                            ("similarity", s.similarity),
+                                                            ("changes", s.changes or None)) if v is not None})  # fmt: skip
+                    for s in d.symbols_renamed]
+        imports: tuple[tuple[M.DiffChangeKind, list[Q.ImportChange]], ...] = (("added", d.imports_added),
+                                                                              ("removed", d.imports_removed))
+        for action, imps in imports:
+            changes += [M.DiffChange(category="import", change=action, name=f"{i.file} -> {i.target}", file=i.file,
+                                     details={"target_kind": i.target_kind}) for i in imps]  # fmt: skip
+        changes += dependency_changes(d.dependencies_added, d.dependencies_removed)
+        totals: dict[str, int] = {}
+        for c in changes:
+            key = f"{PLURAL[c.category]}_{c.change}"
+            totals[key] = totals.get(key, 0) + 1
+        kept, page = page_of(changes, offset, limit)
+        a, b = svc.commit_ref(d.a), svc.commit_ref(d.b)
+        out = M.DiffAnswer(workspace=info.name, at=b, freshness=fr, a=a, b=b, path_prefix=prefix or None,
+                           from_source=d.from_source, totals=totals, changes=kept, page=page)  # fmt: skip
+        md = [svc.header(info.name, b, fr),
+              f"Diff `{a.short}` (seq {a.seq}) → `{b.short}` (seq {b.seq})" + (f" under {code(prefix)}" if prefix else "")
+              + ": " + (", ".join(f"{k} {v}" for k, v in sorted(totals.items())) or "no changes")
+              + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
+        for c in kept:
+            sign = {"added": "+", "removed": "-", "changed": "~", "renamed": ">"}[c.change]
+            if c.category == "dependency":
+                extra = " " + code(dependency_text(c))
+            elif c.change == "renamed":
+                extra = f" (from {code(c.details.get('old_fqn', ''))}, {c.details.get('rename')})"
+            else:
+                extra = f" ({', '.join(map(str, c.details.get('changes') or []))})" if c.change == "changed" else ""
+            md.append(f"{sign} {c.category} {code(c.name)}{extra}")
+        return out, "\n".join(md) + "\n"
+
+
+PLURAL = {"call": "calls", "symbol": "symbols", "import": "imports", "dependency": "dependencies"}
+
+
+def dependency_changes(added: list[Q.DependencyChange], removed: list[Q.DependencyChange]) -> list[M.DiffChange]:
+    """Dependency changes of a diff: a package both removed and added (same relation and repository
+    package) is one ``changed`` entry with the old and new spec or version."""
+    def key(x: Q.DependencyChange) -> tuple[str, str, str]:
+        return x.relation, x.package, x.name
+
+    def details(x: Q.DependencyChange) -> dict[str, Any]:
+        return {k: v for k, v in x.model_dump().items() if v not in (None, "") and k != "name"}
+
+    def shape(x: Q.DependencyChange) -> str:  # '>=' of '>=2.31', '==' of '==2.31.0': the same manifest line
+        spec = x.spec or ""
+        return spec[: len(spec) - len(spec.lstrip("<>=!~^ "))]
+
+    gone: dict[tuple[str, str, str], list[Q.DependencyChange]] = {}
+    for x in removed:
+        gone.setdefault(key(x), []).append(x)
+    out = []
+    for x in added:
+        olds = gone.get(key(x)) or []
+        old = next((o for o in olds if shape(o) == shape(x)), olds[0] if olds else None)
+        if old is not None:
+            olds.remove(old)
+        if old is None:
+            out.append(M.DiffChange(category="dependency", change="added", name=x.name, details=details(x)))
+        else:
+            det = details(x)
+            det.update({f"old_{k}": v for k, v in (("spec", old.spec), ("version", old.version), ("scope", old.scope))
+                        if v not in (None, "") and v != getattr(x, k)})  # fmt: skip
+            out.append(M.DiffChange(category="dependency", change="changed", name=x.name, details=det))
+    out += [M.DiffChange(category="dependency", change="removed", name=x.name, details=details(x))
+            for olds in gone.values() for x in olds]  # fmt: skip
+    return out
+
+
+def dependency_text(c: M.DiffChange) -> str:
+    """``>=2.31 -> >=2.32 (runtime)``, ``locked 2.32.3``: the spec or version part of a dependency change."""
+    d = c.details
+    field = "version" if d.get("relation") == "locks" else "spec"
+    new = d.get(field) or "(none)"
+    what = f"{d['old_' + field]} -> {new}" if f"old_{field}" in d else new
+    where = f" in {d['package']}" if d.get("package") not in (None, "", ".") else ""
+    if field == "version":
+        return f"locked {what}{where}"
+    return f"{what} ({d.get('scope') or 'runtime'}{where})"
