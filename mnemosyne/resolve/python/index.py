@@ -232,8 +232,8 @@ class PythonIndex:
             self._cost[path] = time.perf_counter() - t
         return f
 
-    def _install(self, path: str, f: FileFacts, reads: dict[str, AbstractSet[tuple]],
-                 ix_reads: dict[tuple[str, str], tuple[str, ...]], sub_reads: dict[str, tuple[str, ...]]) -> None:
+    def _install(self, path: str, f: FileFacts, reads: Mapping[str, AbstractSet[tuple]],
+                 ix_reads: Mapping[tuple[str, str], tuple[str, ...]], sub_reads: Mapping[str, tuple[str, ...]]) -> None:
         """Record a file's facts with what its resolution read (for ``update``'s pruning)."""
         parsed = self._parsed
         # the resolver's own sets, no copies: nothing else holds them
