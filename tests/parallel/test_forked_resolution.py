@@ -28,14 +28,10 @@ def _py_tree() -> dict[str, bytes]:
     return {p: d for p, d in _tree().items() if p.endswith(".py")}
 
 
-def _reads(ix: PythonIndex) -> dict:
-    return {p: {b: set(ks) for b, (_pf, ks) in r.items()} for p, r in ix._reads.items()}
-
-
 def _state(ex: Extractor) -> tuple:
     ix = ex.indexes[0]
     snap = ex.snapshot()
-    return snap.files, sorted(snap.warnings), _reads(ix), ix._ix_reads, ix._sub_reads, ix._rdeps
+    return snap.files, sorted(snap.warnings), ix._book.state()  # reads, search answers, reverse dependencies
 
 
 def test_split_by_cost_balances_the_two_shares():

@@ -1,20 +1,25 @@
-"""``PythonIndex``: the parsed Python files of one tree, their modules, the reverse maps that
-decide which files an update re-resolves, and each file's facts (resolved by ``resolver``)."""
+"""``PythonIndex``: the parsed Python files of one tree, their modules and each file's facts
+(resolved by ``resolver``). Which files an update re-resolves follows the rules of the shared
+incremental core, ``mnemosyne/resolve/incremental.py``, which also keeps the facts with what each
+resolution consulted; Python supplies the read comparison (``reads.reads_differ`` /
+``rebase_keys``), the ``importers_calling`` filter over the call-name index and the relayout (a
+``src/.../__init__.py`` added or deleted renames modules: every file is re-resolved)."""
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 
 from mnemosyne.facts import FileFacts
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.hashing import content_hash
-from mnemosyne.indexmaps import add_to, discard_from
+from mnemosyne.indexmaps import discard_from
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.python import ParsedFile, file_subclasses, parse_python
+from mnemosyne.resolve.incremental import FactBook, NameIndex, Search
 from mnemosyne.resolve.python.modules import CALLS_PREFIX, SUB_PREFIX, SUFFIXES, _absolute, _strip_suffix, module_name
 from mnemosyne.resolve.python.reads import reads_differ, rebase_keys, same_numbering
 from mnemosyne.resolve.python.resolver import _FileResolver
@@ -54,6 +59,30 @@ def _is_src_init(path: str) -> bool:
     return len(parts) >= 2 and parts[-1] in ("__init__.py", "__init__.pyi") and "src" in parts[:-1]
 
 
+def _call_name(key: tuple[str, str]) -> str:
+    return key[1]
+
+
+IMPORTERS = Search(CALLS_PREFIX, name_of=_call_name)  # importers_calling answers, by (module, name)
+SUBCLASSES = Search(SUB_PREFIX)  # subclass_files answers, by base name
+
+
+def _rebased_reads(
+    old: ParsedFile, new: ParsedFile
+) -> Callable[[ParsedFile, AbstractSet[tuple]], AbstractSet[tuple] | None]:
+    """``RecordedReads.stale_readers``'s ``compare_for``: None when a key answers differently on
+    ``new`` (``py_reads.reads_differ``), else the keys as they are on ``new`` (``rebase_keys``)."""
+    alike = same_numbering(old, new)
+
+    def compare(seen: ParsedFile, keys: AbstractSet[tuple]) -> AbstractSet[tuple] | None:
+        same = alike if seen is old else same_numbering(seen, new)
+        if reads_differ(seen, new, keys, same):
+            return None
+        return rebase_keys(seen, new, keys, same)
+
+    return compare
+
+
 class PythonIndex:
     """LanguageIndex for .py/.pyi files."""
 
@@ -65,17 +94,12 @@ class PythonIndex:
         self._mod_paths: dict[str, set[str]] = {}  # module -> paths
         self._packages: dict[str, int] = {}  # every dotted prefix of a module name -> count
         self._flipped: set[str] = set()  # prefixes that appeared or disappeared in this update
-        self._facts: dict[str, FileFacts] = {}
-        self._rdeps: dict[str, set[str]] = {}  # module -> paths whose cached facts depend on it
-        self._callers: dict[str, set[str]] = {}  # call/decorator last name -> paths with such a site
+        # the resolved files' facts with what their resolution consulted (resolve/incremental.py)
+        self._book: FactBook[ParsedFile, AbstractSet[tuple]] = FactBook((IMPORTERS, SUBCLASSES))
+        self._callers = NameIndex()  # call/decorator last name -> paths with such a site
         self._imported: dict[str, frozenset[str]] = {}  # path -> absolute modules it imports
         self._importers_cache: dict[tuple[str, str], list[str]] = {}
-        # interface pruning: what each resolved file read from other files' parse data
-        self._reads: dict[str, dict[str, tuple[ParsedFile, AbstractSet[tuple]]]] = {}  # path -> other path -> (its parse, read keys)
-        self._readers: dict[str, set[str]] = {}  # other path -> paths whose facts read it
-        self._ix_reads: dict[str, dict[tuple[str, str], tuple[str, ...]]] = {}  # importers_calling answers
-        self._subclassers: dict[str, set[str]] = {}  # base last name -> paths with a class naming such a base
-        self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
+        self._subclassers = NameIndex()  # base last name -> paths with a class naming such a base
         self._cost: dict[str, float] = {}  # path -> seconds its last resolution took
 
     # ------------------------------------------------------------------ protocol
@@ -105,11 +129,10 @@ class PythonIndex:
             return self._update(changed)
 
     def _update(self, changed: Mapping[str, bytes | None]) -> set[str]:
-        """Changed files are re-resolved. Other files are re-resolved when a module they looked
-        up appeared or disappeared (``depends_on``, coarse), when a changed file no longer answers
-        one of the reads their resolution made of its parse data the same way (interface
-        pruning: a body-only edit answers every read the same), or when the files another module
-        passes callbacks from (``importers_calling``) changed."""
+        """Changed files are re-resolved, and the others by the rules of ``resolve/incremental.py``
+        (modules that appeared or disappeared, recorded reads answering differently, name searches
+        answering differently: ``importers_calling``, ``subclass_files``); a ``src/.../__init__.py``
+        added or deleted changes the module layout: every file is re-resolved."""
         affected: set[str] = set()
         changed_mods: set[str] = set()  # modules that appeared or disappeared
         call_names: set[str] = set()  # call/decorator names of changed files (before and after)
@@ -151,12 +174,11 @@ class PythonIndex:
                 mod = ""
             self._hash[path] = h
             self._parsed[path] = pf
-            for name in _call_names(pf):
-                self._callers.setdefault(name, set()).add(path)
-                call_names.add(name)
-            for name in _base_names(pf):
-                self._subclassers.setdefault(name, set()).add(path)
-                base_names.add(name)
+            cn, bn = _call_names(pf), _base_names(pf)
+            self._callers.add(path, cn)
+            call_names |= cn
+            self._subclassers.add(path, bn)
+            base_names |= bn
             if is_new:
                 relayout |= _is_src_init(path)
                 mod = module_name(path, self._parsed)
@@ -169,55 +191,26 @@ class PythonIndex:
             for p in self._parsed:
                 self._add_module(p, module_name(p, self._parsed))
             affected |= set(self._parsed)
-            self._facts.clear()
-            self._rdeps.clear()
+            self._book.clear()
             self._imported.clear()
-            self._reads.clear()
-            self._readers.clear()
-            self._ix_reads.clear()
-            self._sub_reads.clear()
         else:
             # a module name's answers (``is_internal``, ``mod_path``) change only for the modules
             # themselves and for the package prefixes that appeared or disappeared with them; a
             # reader of a package that stays is not affected by a new submodule it did not name
             # (naming it recorded the submodule: ``module_attr`` asks ``is_internal`` of it)
-            mods = changed_mods | self._flipped
-            for m in mods:
-                affected |= self._rdeps.get(m, set())
+            book = self._book
+            for m in changed_mods | self._flipped:
+                affected |= book.dependents(m)
             # interface pruning: a reader of a modified file is affected only if one of its reads
             # now answers differently
-            for b, old in modified.items():
-                if b not in self._parsed:
-                    continue
-                new = self._parsed[b]
-                alike = same_numbering(old, new)
-                for a in list(self._readers.get(b, ())):
-                    if a in affected:
-                        continue
-                    on, keys = self._reads[a][b]
-                    same = alike if on is old else same_numbering(on, new)
-                    if reads_differ(on, new, keys, same):
-                        affected.add(a)
-                    else:  # the same answers: the keys now refer to the new version
-                        self._reads[a][b] = (new, rebase_keys(on, new, keys, same))
+            book.reads.stale_readers(modified, self._parsed, _rebased_reads, affected)
             # callback flow: which files a module's callback parameters are fed from
-            for name in call_names:
-                for a in list(self._rdeps.get(CALLS_PREFIX + name, ())):
-                    if a in affected:
-                        continue
-                    answers = self._ix_reads.get(a, {})
-                    if any(
-                        nm == name and self.importers_calling(m, nm) != list(r) for (m, nm), r in answers.items()
-                    ):
-                        affected.add(a)
+            book.stale_searches(call_names, IMPORTERS, self._importers_answer, affected)
             # subclass dispatch: which files hold the subclasses of a class of a given name
-            for name in base_names:
-                for a in list(self._rdeps.get(SUB_PREFIX + name, ())):
-                    if a not in affected and self._sub_reads.get(a, {}).get(name) != self.subclass_files(name):
-                        affected.add(a)
-            affected |= set(self._parsed) - set(self._facts)  # never resolved since: may differ
+            book.stale_searches(base_names, SUBCLASSES, self.subclass_files, affected)
+            affected |= set(self._parsed) - set(book.facts)  # never resolved since: may differ
             for p in affected:
-                self._invalidate(p)
+                book.drop(p)
         # keep the parse cache bounded to what is present (plus a little history)
         if len(self._parse_cache) > 2 * len(self._parsed) + 256:
             live = set(self._hash.values())
@@ -227,7 +220,7 @@ class PythonIndex:
     def facts(self, path: str) -> FileFacts | None:
         if path not in self._parsed:
             return None
-        f = self._facts.get(path)
+        f = self._book.facts.get(path)
         if f is None:
             t = time.perf_counter()
             with gc_paused(), _recursion_room():
@@ -239,20 +232,13 @@ class PythonIndex:
             self._cost[path] = time.perf_counter() - t
         return f
 
-    def _install(self, path: str, f: FileFacts, reads: dict[str, AbstractSet[tuple]],
-                 ix_reads: dict[tuple[str, str], tuple[str, ...]], sub_reads: dict[str, tuple[str, ...]]) -> None:
+    def _install(self, path: str, f: FileFacts, reads: Mapping[str, AbstractSet[tuple]],
+                 ix_reads: Mapping[tuple[str, str], tuple[str, ...]], sub_reads: Mapping[str, tuple[str, ...]]) -> None:
         """Record a file's facts with what its resolution read (for ``update``'s pruning)."""
-        self._facts[path] = f
-        add_to(self._rdeps, f.depends_on, path)
-        if reads:
-            parsed = self._parsed
-            # the resolver's own sets, no copies: nothing else holds them
-            self._reads[path] = {b: (parsed[b], ks) for b, ks in reads.items()}
-            add_to(self._readers, reads, path)
-        if ix_reads:
-            self._ix_reads[path] = ix_reads
-        if sub_reads:
-            self._sub_reads[path] = sub_reads
+        parsed = self._parsed
+        # the resolver's own sets, no copies: nothing else holds them
+        self._book.install(path, f, {b: (parsed[b], ks) for b, ks in reads.items()},
+                           {IMPORTERS: ix_reads, SUBCLASSES: sub_reads})
 
     # ------------------------------------------------------------------ resolving elsewhere (resolve/forked.py)
     def unresolved_costs(self, paths: Iterable[str]) -> dict[str, float]:
@@ -261,7 +247,7 @@ class PythonIndex:
         out: dict[str, float] = {}
         for p in paths:
             pf = self._parsed.get(p)
-            if pf is not None and p not in self._facts:
+            if pf is not None and p not in self._book.facts:
                 out[p] = self._cost.get(p, pf.line_count * SECONDS_PER_LINE[p.endswith(".pyi")])
         return out
 
@@ -270,32 +256,23 @@ class PythonIndex:
         f = self.facts(path)
         if f is None:
             return None
-        reads = {b: ks for b, (_pf, ks) in self._reads.get(path, {}).items()}
-        return f, reads, self._ix_reads.get(path, {}), self._sub_reads.get(path, {}), self._cost.get(path, 0.0)
+        book = self._book
+        reads = {b: ks for b, (_pf, ks) in book.reads.of(path).items()}
+        return f, reads, book.answers(IMPORTERS, path), book.answers(SUBCLASSES, path), self._cost.get(path, 0.0)
 
     def adopt_facts(self, path: str, payload: tuple) -> None:
         """Take ``export_facts``'s answer from a process that forked from this index in this state."""
-        if path in self._facts or path not in self._parsed:
+        if path in self._book.facts or path not in self._parsed:
             return
         f, reads, ix_reads, sub_reads, cost = payload
         self._install(path, f, reads, ix_reads, sub_reads)
         self._cost[path] = cost
 
     # ------------------------------------------------------------------ internals
-    def _invalidate(self, path: str) -> None:
-        f = self._facts.pop(path, None)
-        if f is not None:
-            discard_from(self._rdeps, f.depends_on, path)
-        reads = self._reads.pop(path, None)
-        if reads:
-            discard_from(self._readers, reads, path)
-        self._ix_reads.pop(path, None)
-        self._sub_reads.pop(path, None)
-
     def _remove(self, path: str, keep_module: bool = False) -> tuple[set[str], set[str]]:
         """Forget a file's content (and, unless ``keep_module``, its module); returns the
         call/decorator names its sites had and the names of its classes' bases."""
-        self._invalidate(path)
+        self._book.drop(path)
         if not keep_module:
             self._drop_module(path)
             self._cost.pop(path, None)
@@ -306,9 +283,9 @@ class PythonIndex:
         bases: set[str] = set()
         if pf is not None:
             names = _call_names(pf)
-            discard_from(self._callers, names, path)
+            self._callers.remove(path, names)
             bases = _base_names(pf)
-            discard_from(self._subclassers, bases, path)
+            self._subclassers.remove(path, bases)
         return names, bases
 
     def _add_module(self, path: str, mod: str) -> None:
@@ -369,7 +346,7 @@ class PythonIndex:
             parts = mod.split(".")
             for i in range(1, len(parts) + 1):
                 prefixes.add(".".join(parts[:i]))
-            r = [q for q in sorted(self._callers.get(name, ())) if self.imported_modules(q) & prefixes]
+            r = [q for q in self._callers.files(name) if self.imported_modules(q) & prefixes]
             self._importers_cache[key] = r
         return r
 
@@ -377,7 +354,11 @@ class PythonIndex:
         """The files with a class one of whose bases is named ``name`` (sorted): the only places
         a subclass of a class called ``name`` can be defined (a module-level alias of the base,
         import or assignment, is indexed under the aliased name too, see ``file_subclasses``)."""
-        return tuple(sorted(self._subclassers.get(name, ())))
+        return self._subclassers.files(name)
+
+    def _importers_answer(self, key: tuple[str, str]) -> tuple[str, ...]:
+        """``importers_calling``'s answer as a resolution records it (``IMPORTERS``)."""
+        return tuple(self.importers_calling(key[0], key[1]))
 
     def module_path(self, mod: str) -> str | None:
         paths = self._mod_paths.get(mod)

@@ -1,21 +1,21 @@
 """The TypeScript language index: parsed files and configs of one tree -> FileFacts, incrementally.
 
 ``TypeScriptIndex`` keeps the parsed files (``mnemosyne.parse.typescript.ParsedFile``) and the
-config files of one tree; ``update`` re-resolves the files a change affects (the files that
-depend on an added or deleted module, on a changed config, on a name-based search whose answer
-changed, or whose recorded reads of an edited file answer differently: ``reads.py``) and caches
-their facts. How resolution works, the conventions the corpus expects and every tag:
-docs/resolve-typescript.md.
+config files of one tree; ``update`` re-resolves the files a change affects and caches their
+facts. The rules and the bookkeeping (facts, reverse dependencies, recorded reads, name searches)
+are the shared incremental core's, ``mnemosyne/resolve/incremental.py``; TypeScript supplies the
+read comparison (``reads.same_answers``) and adds the configs: a change in what module
+resolution reads from them re-resolves the files depending on ``<config>``. How resolution
+works, the conventions the corpus expects and every tag: docs/resolve-typescript.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from mnemosyne.facts import FileFacts, Import, Inherit
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.hashing import content_hash
-from mnemosyne.indexmaps import add_to, discard_from
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.typescript import (
     ParsedFile,
@@ -26,6 +26,7 @@ from mnemosyne.parse.typescript import (
     module_name,
     parse_file,
 )
+from mnemosyne.resolve.incremental import FactBook, NameIndex, Search
 from mnemosyne.resolve.typescript.config import ConfigModel, build_config, is_config, resolution_view
 from mnemosyne.resolve.typescript.context import Ctx
 from mnemosyne.resolve.typescript.emit import CONFIDENCE
@@ -34,6 +35,21 @@ from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, CONFIG_DEP, SUB_PRE
 from mnemosyne.resolve.typescript.values import V_CLASS, V_EXT, V_UNI
 
 _PARSE_CACHE_SIZE = 256  # recent parse results kept per index, by (path, content hash)
+SUBCLASSES = Search(SUB_PREFIX)  # subclass_files answers, by extended name
+CALLERS = Search(CALLS_PREFIX)  # caller_files answers, by callee name
+
+
+def _same_answers_on(cache: dict) -> Callable[[ParsedFile, ParsedFile], Callable[[ParsedFile, set], set | None]]:
+    """``RecordedReads.stale_readers``'s ``compare_for``: keys answering the same on the new version
+    stay as they are (``cache``: the answers computed during one update, ``reads.same_answers``)."""
+
+    def compare_for(_old: ParsedFile, new: ParsedFile) -> Callable[[ParsedFile, set], set | None]:
+        def compare(seen: ParsedFile, keys: set) -> set | None:
+            return keys if same_answers(seen, new, keys, cache) else None
+
+        return compare
+
+    return compare_for
 
 
 class TypeScriptIndex:
@@ -43,29 +59,23 @@ class TypeScriptIndex:
         self.files: dict[str, ParsedFile] = {}
         self.configs: dict[str, bytes] = {}
         self._config: ConfigModel | None = None
-        self._facts: dict[str, FileFacts] = {}
-        self._rdeps: dict[str, set[str]] = {}  # module name -> paths whose resolution consulted it
-        # path -> the cross-module reads its resolution made: foreign path -> (ParsedFile, keys)
-        self._reads: dict[str, dict[str, tuple[ParsedFile, set]]] = {}
+        # the resolved files' facts with what their resolution consulted (resolve/incremental.py)
+        self._book: FactBook[ParsedFile, set] = FactBook((SUBCLASSES, CALLERS))
         # (specifier, importing dir) -> (resolution, module names tried); valid for one file set
         # and config, so cleared by every update
         self._spec_cache: dict[tuple[str, str], tuple] = {}
         self._parsed: dict[tuple[str, str], ParsedFile] = {}  # (path, content hash), LRU order
         self._primed: dict[tuple[str, str], ParsedFile] = {}  # from a parse pool, for the next update
-        self._subclassers: dict[str, set[str]] = {}  # extended name -> paths with such a class
-        self._sub_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> subclass_files answers
-        self._callers: dict[str, set[str]] = {}  # callee name -> paths with calls of it passing arguments
+        self._subclassers = NameIndex()  # extended name -> paths with such a class
+        self._callers = NameIndex()  # callee name -> paths with calls of it passing arguments
         # parameter values for the current file set (``Ctx.param_values``), the keys being
         # computed, and whether a computation met one of them again (a cycle: not shared)
         self._pv_shared: dict[tuple, tuple] = {}
         self._pv_busy: set[tuple] = set()
         self._pv_cut = False
-        self._call_reads: dict[str, dict[str, tuple[str, ...]]] = {}  # path -> caller_files answers
-        self._caller_files: dict[str, tuple[str, ...]] = {}  # caller_files answers for the current file set
         # module names that more than one file has (for ``_compute``'s warning); None: not known
         # for the current file set (``_update`` resets it whenever the files change)
         self._shared_modules: set[str] | None = None
-        self._subclass_files: dict[str, tuple[str, ...]] = {}  # subclass_files answers for the current file set
 
     # -- protocol -------------------------------------------------------------------------------
     def owns(self, path: str) -> bool:
@@ -92,22 +102,16 @@ class TypeScriptIndex:
 
     def subclass_files(self, name: str) -> tuple[str, ...]:
         """The files with a class whose ``extends`` expression ends with ``name`` (sorted)."""
-        r = self._subclass_files.get(name)
-        if r is None:
-            r = self._subclass_files[name] = tuple(sorted(self._subclassers.get(name, ())))
-        return r
+        return self._subclassers.files(name)
 
     def caller_files(self, name: str) -> tuple[str, ...]:
         """The files with a call whose callee ends with ``name`` passing arguments (sorted)."""
-        r = self._caller_files.get(name)
-        if r is None:
-            r = self._caller_files[name] = tuple(sorted(self._callers.get(name, ())))
-        return r
+        return self._callers.files(name)
 
     def facts(self, path: str) -> FileFacts | None:
         if path not in self.files:
             return None
-        f = self._facts.get(path)
+        f = self._book.facts.get(path)
         if f is None:
             f = self._compute(path)
         return f
@@ -124,7 +128,7 @@ class TypeScriptIndex:
     def _update(self, changed: Mapping[str, bytes | None]) -> set[str]:
         touched: set[str] = set()
         modules: set[str] = set()  # modules of added / deleted files: the file set changed
-        edited: set[str] = set()  # paths present before and after with new content
+        edited: dict[str, ParsedFile] = {}  # paths present before and after with new content -> old parse
         base_names: set[str] = set()  # names extended by classes of changed files (before and after)
         call_names: set[str] = set()  # names of the calls passing arguments in changed files (before and after)
         config_changed = False
@@ -151,22 +155,21 @@ class TypeScriptIndex:
                     continue  # same bytes: same facts
                 self.files[path] = self._parse(path, data, h)
             if old is not None:
-                names = set(class_names_extended(old))
-                discard_from(self._subclassers, names, path)
-                base_names |= names
-                discard_from(self._callers, old.call_args, path)
+                extended = class_names_extended(old)
+                self._subclassers.remove(path, extended)
+                base_names.update(extended)
+                self._callers.remove(path, old.call_args)
                 call_names.update(old.call_args)
             if data is not None:
                 new = self.files[path]
-                for n in class_names_extended(new):
-                    self._subclassers.setdefault(n, set()).add(path)
-                    base_names.add(n)
-                for n in new.call_args:
-                    self._callers.setdefault(n, set()).add(path)
+                extended = class_names_extended(new)
+                self._subclassers.add(path, extended)
+                base_names.update(extended)
+                self._callers.add(path, new.call_args)
                 call_names.update(new.call_args)
             touched.add(path)
             if old is not None and data is not None:
-                edited.add(path)
+                edited[path] = old
             else:
                 modules.add(module_name(path))
         if config_changed:
@@ -178,37 +181,23 @@ class TypeScriptIndex:
             self._pv_shared = {}
         if touched:
             self._shared_modules = None
-            self._subclass_files = {}
-            self._caller_files = {}
+        book = self._book
         affected = set(touched)
         if config_changed:
             # relative specifiers never consult the configs: only files with others re-resolve
-            affected |= self._rdeps.get(CONFIG_DEP, set())
+            affected |= book.dependents(CONFIG_DEP)
         # the files depending on what the changed sources define
         for m in modules:
-            affected |= self._rdeps.get(m, set())
-        # an edited file's dependents are re-resolved only when a read they made of it
-        # answers differently now (interface pruning, resolve/typescript/reads.py)
-        candidates: set[str] = set()
-        for p in edited:
-            candidates |= self._rdeps.get(module_name(p), set())
-        candidates -= affected
-        cache: dict = {}
-        for d in sorted(candidates):
-            if self._reads_changed(d, edited, cache):
-                affected.add(d)
+            affected |= book.dependents(m)
+        # an edited file's readers are re-resolved only when a read they made of it answers
+        # differently now (interface pruning, resolve/typescript/reads.py)
+        book.reads.stale_readers(edited, self.files, _same_answers_on({}), affected)
         # name-based searches whose answer (which files) changed: subclass dispatch (the files
         # holding the classes extending a name), parameter flow (the files calling a name)
-        for names, prefix, answers, files_of in (
-            (base_names, SUB_PREFIX, self._sub_reads, self.subclass_files),
-            (call_names, CALLS_PREFIX, self._call_reads, self.caller_files),
-        ):
-            for n in names:
-                for d in list(self._rdeps.get(prefix + n, ())):
-                    if d not in affected and answers.get(d, {}).get(n) != files_of(n):
-                        affected.add(d)
+        book.stale_searches(base_names, SUBCLASSES, self.subclass_files, affected)
+        book.stale_searches(call_names, CALLERS, self.caller_files, affected)
         for p in affected:
-            self._drop(p)
+            book.drop(p)
         for p in sorted(affected):
             if p in self.files:
                 self._compute(p)
@@ -233,28 +222,6 @@ class TypeScriptIndex:
         if len(cache) > _PARSE_CACHE_SIZE:
             del cache[next(iter(cache))]
         return pf
-
-    def _reads_changed(self, path: str, edited: set[str], cache: dict) -> bool:
-        reads = self._reads.get(path)
-        if reads is None:
-            return path in self.files
-        hit = [p for p in reads if p in edited]
-        for p in hit:
-            old, keys = reads[p]
-            new = self.files.get(p)
-            if new is None or not same_answers(old, new, keys, cache):
-                return True
-        for p in hit:  # same answers: the recorded reads now refer to the new version
-            reads[p] = (self.files[p], reads[p][1])
-        return False
-
-    def _drop(self, path: str) -> None:
-        self._reads.pop(path, None)
-        self._sub_reads.pop(path, None)
-        self._call_reads.pop(path, None)
-        f = self._facts.pop(path, None)
-        if f is not None:
-            discard_from(self._rdeps, f.depends_on, path)
 
     def _compute(self, path: str) -> FileFacts:
         pf = self.files[path]
@@ -331,11 +298,5 @@ class TypeScriptIndex:
             warnings=warnings,
             depends_on=deps,
         )
-        self._facts[path] = facts
-        self._reads[path] = ctx.reads
-        if ctx.sub_reads:
-            self._sub_reads[path] = ctx.sub_reads
-        if ctx.call_reads:
-            self._call_reads[path] = ctx.call_reads
-        add_to(self._rdeps, deps, path)
+        self._book.install(path, facts, ctx.reads, {SUBCLASSES: ctx.sub_reads, CALLERS: ctx.call_reads})
         return facts
