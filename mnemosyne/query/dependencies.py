@@ -8,9 +8,9 @@ import re
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from mnemosyne.query.core import ingested_head, records, workspace_info
+from mnemosyne.query.core import first_line, ingested_head, records, workspace_info
 from mnemosyne.query.models import DependencyEvent, DependencyHistoryResult, DependencyState
-from mnemosyne.query.reading import commit_map, first_line
+from mnemosyne.query.reading import commit_map
 from mnemosyne.store.rows import Record
 
 if TYPE_CHECKING:

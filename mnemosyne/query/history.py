@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any, cast
 
-from mnemosyne.query.core import believed_params, ingested_head, records, resolve_at, workspace_info
+from mnemosyne.query.core import believed_params, first_line, ingested_head, records, resolve_at, workspace_info
 from mnemosyne.query.lineage import Segment, calls_events, lineage_events, sorted_versions
 from mnemosyne.query.models import AtCommit, Event, EventKind, HistoryResult
 from mnemosyne.query.names import ambiguous, not_defined, suffix_hits
-from mnemosyne.query.reading import At, commit_map, first_line, merge_spans
+from mnemosyne.query.reading import At, commit_map, merge_spans
 from mnemosyne.store.rows import Record
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """How a question at one commit is read: the workspace, its graph and the resolved commit
 (``context``); the "at a commit" named queries or their ``*_believed`` twins (``At``); the indexes
 over a parsed tree for commits not on the timeline (``Source``); and small shared helpers (commits
-by seq, merged intervals, a message's first line).
+by seq, merged intervals).
 """
 
 from __future__ import annotations
@@ -110,9 +110,3 @@ def commit_map(g: Graph, seqs: Iterable[int], believed: dict[str, Any] | None = 
     if believed:
         return {int(r.seq): r for r in records(g, "commits_by_seqs_believed", seqs=wanted, t=believed["t"])}
     return {int(r.seq): r for r in records(g, "commits_by_seqs", seqs=wanted)}
-
-
-def first_line(msg: str | None) -> str | None:
-    """A commit message's first line (an empty or missing message as it is)."""
-    return msg.strip().splitlines()[0] if msg and msg.strip() else msg
-

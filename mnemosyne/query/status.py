@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mnemosyne.errors import ConfigError
-from mnemosyne.query.core import git, history_build_line, ingested_head, records, workspace_info
+from mnemosyne.query.core import first_line, git, history_build_line, ingested_head, records, workspace_info
 from mnemosyne.query.models import LagCommit, LagResult, WorkspaceStatus
-from mnemosyne.query.reading import first_line
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
