@@ -2,16 +2,17 @@
 (the engine behind ``mnemosyne.ingest.ingest_workspace``; see that module for the behaviour).
 
 Over 600 lines for one reason: ``_Run`` is one state machine (rollback, supersession, windows,
-head-only, the history window, state reuse) whose steps share its state; its helpers live in
-``ingest_rows`` / ``ingest_models`` / ``ingest_lease``."""
+head-only, the history window, state reuse) whose steps share its state; what is not a step of it
+lives beside it: ``ingest_rows`` (node rows, documentation writes), ``ingest_models`` (progress,
+result), ``ingest_lease`` (the one-writer lease), ``ingest_readahead`` (the commit stream read ahead)."""
 
 from __future__ import annotations
 
 import logging
 import threading
 import time
-from collections import OrderedDict, deque
-from collections.abc import Callable, Iterator
+from collections import OrderedDict
+from collections.abc import Callable
 from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from mnemosyne.gcpause import gc_paused
 from mnemosyne.git.repo import SYMLINK_MODE, CommitInfo, FileChange, GitRepo
 from mnemosyne.ingest_lease import _Lock
 from mnemosyne.ingest_models import MODE_FULL, MODE_HEAD_ONLY, IngestProgress, IngestResult, _Warnings
+from mnemosyne.ingest_readahead import ReadAhead
 from mnemosyne.ingest_rows import (
     _changed_props,
     _endpoint_nodes,
@@ -62,46 +64,6 @@ _STATE_LOCK = threading.Lock()
 def clear_state_cache() -> None:
     with _STATE_LOCK:
         _STATE_CACHE.clear()
-
-
-
-class _ReadAhead:
-    """Commits of the git log stream with their changed files read. With ``parse_workers`` > 1 it
-    reads up to MAX_COMMITS / MAX_BYTES ahead and has the parse pool parse those files while the
-    current commit is resolved and written; without a pool it reads one commit at a time."""
-
-    MAX_COMMITS = 32
-    MAX_BYTES = 8_000_000
-
-    def __init__(self, run: _Run, commits: Iterator[CommitInfo], total: int) -> None:
-        self.run = run
-        self.commits = commits
-        self.enabled = run.extractor.parse_workers > 1 and total > 1  # a lone commit: no one to overlap with
-        self.buf: deque[tuple[CommitInfo, dict[str, bytes | None], int]] = deque()
-        self.bytes = 0
-
-    def _read_one(self) -> bool:
-        c = next(self.commits, None)
-        if c is None:
-            return False
-        t = time.perf_counter()
-        files = self.run.changed_files(c.changes)
-        self.run.timings["git"] += time.perf_counter() - t
-        size = sum(len(d) for d in files.values() if d is not None)
-        self.buf.append((c, files, size))
-        self.bytes += size
-        if self.enabled:
-            self.run.extractor.prefetch(files)
-        return True
-
-    def __iter__(self) -> Iterator[tuple[CommitInfo, dict[str, bytes | None]]]:
-        while self.buf or self._read_one():
-            if self.enabled:
-                while len(self.buf) <= self.MAX_COMMITS and self.bytes < self.MAX_BYTES and self._read_one():
-                    pass
-            c, files, size = self.buf.popleft()
-            self.bytes -= size
-            yield c, files
 
 
 class _Run:
@@ -574,7 +536,7 @@ class _Run:
         last_reg = time.monotonic()
         looped = 0
         stream = repo.iter_log(head, since=last_commit)  # parsed as git prints it: never all in memory
-        ahead = _ReadAhead(self, stream, todo)
+        ahead = ReadAhead(self, stream, todo)
         # several commits: FalkorDB writes commit N while this thread resolves commit N+1
         with closing(stream), self.store.write_behind(enabled=todo > 1):
             for i, (c, files) in enumerate(ahead):

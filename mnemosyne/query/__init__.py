@@ -8,26 +8,16 @@ docs/queries.md for the named Cypher queries behind them and how time works.
 """
 
 from mnemosyne.query import models as _models
-from mnemosyne.query.api import (
-    AmbiguousSymbol,
-    UnknownSymbol,
-    call_tree,
-    callers,
-    callgraph_at,
-    calls,
-    dependency_history,
-    diff_commits,
-    find_symbols,
-    get_symbol,
-    impact,
-    ingestion_lag,
-    list_files,
-    list_workspaces_status,
-    normalize_package,
-    symbol_history,
-)
+from mnemosyne.query.calls import call_tree, callers, callgraph_at, calls
 from mnemosyne.query.core import WorkspaceNotIngested, parse_time, resolve_at, snapshot
+from mnemosyne.query.dependencies import dependency_history, normalize_package
+from mnemosyne.query.diff import diff_commits
+from mnemosyne.query.history import symbol_history
+from mnemosyne.query.impact import impact
 from mnemosyne.query.models import *  # noqa: F403 - the result models (models.__all__)
+from mnemosyne.query.names import AmbiguousSymbol, UnknownSymbol, find_symbols
+from mnemosyne.query.status import ingestion_lag, list_workspaces_status
+from mnemosyne.query.symbols import get_symbol, list_files
 
 __all__ = [
     "AmbiguousSymbol", "UnknownSymbol", "WorkspaceNotIngested", "call_tree", "callers", "callgraph_at", "calls", "dependency_history",

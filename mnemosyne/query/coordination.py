@@ -100,7 +100,7 @@ def _entity(db: Database, info: WorkspaceInfo, g: Graph, target: str) -> str:
         return V.CLASS if rows[0].label == V.CLASS else V.FUNCTION
     if g.ro_query(f"MATCH (f:{V.FILE} {{path: $p}}) RETURN f.path LIMIT 1", {"p": target}, label="coordination file"):
         return "File"
-    from mnemosyne.query.api import UnknownSymbol, find_symbols
+    from mnemosyne.query.names import UnknownSymbol, find_symbols
 
     cands = [c.fqn for c in find_symbols(db, info, target).candidates]
     hint = f"; did you mean {', '.join(cands[:5])}?" if cands else ""

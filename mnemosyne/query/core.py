@@ -219,7 +219,8 @@ def file_lines(path: str | Path, commit: str, file: str, start: int | None, end:
 # --- which commit ------------------------------------------------------------------------------
 
 
-def _first_line(msg: str | None) -> str | None:
+def first_line(msg: str | None) -> str | None:
+    """A commit message's first line (an empty or missing message as it is)."""
     return msg.strip().splitlines()[0] if msg and msg.strip() else msg
 
 
@@ -232,7 +233,7 @@ def _timeline_at(row: Record, requested: str | None, head_seq: int, head_hash: s
         seq=int(seq),
         timestamp=ts,
         author=author,
-        message=_first_line(message),
+        message=first_line(message),
         on_timeline=True,
         from_source=False,
         head_seq=head_seq,
@@ -308,7 +309,7 @@ def resolve_at(
         seq=None,
         timestamp=meta.get("timestamp", rows[0].timestamp if rows else None),
         author=meta.get("author", rows[0].author if rows else None),
-        message=_first_line(meta.get("message", rows[0].message if rows else None)),
+        message=first_line(meta.get("message", rows[0].message if rows else None)),
         on_timeline=False,
         from_source=True,
         head_seq=head_seq,
@@ -358,7 +359,7 @@ def _believed_at(row: Record, requested: str | None, t: int, head: Record) -> At
     seq = int(row.seq)
     return AtCommit(
         requested=requested, hash=row.hash, short=row.hash[:10], seq=seq, timestamp=row.timestamp,
-        author=row.author, message=_first_line(row.message), on_timeline=True, from_source=False,
+        author=row.author, message=first_line(row.message), on_timeline=True, from_source=False,
         head_seq=int(head.seq), head_hash=head.hash, behind_head=int(head.seq) - seq, as_of_ingest=t,
         superseded_at=row.superseded_at,
     )  # fmt: skip
@@ -404,7 +405,7 @@ def resolve_believed(
         requested=at, hash=full, short=full[:10], seq=None,
         timestamp=meta.get("timestamp", rows[0].timestamp if rows else None),
         author=meta.get("author", rows[0].author if rows else None),
-        message=_first_line(meta.get("message", rows[0].message if rows else None)),
+        message=first_line(meta.get("message", rows[0].message if rows else None)),
         on_timeline=False, from_source=True, head_seq=head_seq, head_hash=head_row.hash, behind_head=None,
         as_of_ingest=t,
     )  # fmt: skip

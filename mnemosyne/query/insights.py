@@ -238,8 +238,8 @@ def search_insights(db: Database, ws: WorkspaceRef | None, query: str, limit: in
 def _symbol(db: Database, info: WorkspaceInfo, name: str) -> tuple[str, str, str | None]:
     """(fqn, label, body hash) of a symbol defined at the ingested head; a short name matching one
     symbol is accepted; ``UnknownSymbol`` or ``ConfigError`` (ambiguous) otherwise."""
-    from mnemosyne.query.api import get_symbol
     from mnemosyne.query.models import Candidates
+    from mnemosyne.query.symbols import get_symbol
 
     if not name or not name.strip():
         raise ConfigError("fqn must be a non-empty name of a function or class")

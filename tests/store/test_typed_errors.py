@@ -16,7 +16,7 @@ import pytest
 import redis
 
 from mnemosyne.config import Settings
-from mnemosyne.daemon.core import is_db_error
+from mnemosyne.daemon.state import is_db_error
 from mnemosyne.errors import (
     DatabaseError,
     DatabaseUnavailable,

@@ -1,0 +1,155 @@
+"""What changed between two commits (``diff_commits``): calls, imports, symbols (added, removed,
+changed, renamed or moved) and dependencies, from the graph or, off the timeline, from parsed trees.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mnemosyne.query.core import believed_params, records, resolve_at, snapshot, workspace_info
+from mnemosyne.query.lineage import renamed_between, renamed_sig
+from mnemosyne.query.models import (
+    AtCommit,
+    CallChange,
+    DependencyChange,
+    DiffResult,
+    ImportChange,
+    RenameChange,
+    SymbolChange,
+    SymbolRename,
+)
+from mnemosyne.store.rows import Record
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.handles import WorkspaceRef
+    from mnemosyne.store.registry import WorkspaceInfo
+
+
+# the named queries of a diff: (calls, symbols, imports, dependencies), now / as believed at $t
+_DIFF = ("diff_calls", "diff_symbols", "diff_imports", "diff_dependencies", "identity_links_between")
+_DIFF_BELIEVED = ("diff_calls_believed", "diff_symbols_believed", "diff_imports_believed", "diff_dependencies_believed",
+                  "identity_links_between_believed")
+
+
+def diff_commits(
+    db: Database, ws: WorkspaceRef | None, rev_a: str, rev_b: str, path_prefix: str | None = None, as_of_ingest: int | str | None = None
+) -> DiffResult:
+    """What changed between two commits: calls, imports, symbols and dependencies added/removed
+    (symbols also changed: signature, file, body). ``path_prefix`` limits it to files under it.
+    ``as_of_ingest`` (epoch seconds or ISO): as Mnemosyne believed it at that wall-clock time, on
+    the timeline of then."""
+    info = workspace_info(db, ws)
+    g = db.graph(info.name)
+    a = resolve_at(db, info, at=rev_a, as_of_ingest=as_of_ingest)
+    b = resolve_at(db, info, at=rev_b, as_of_ingest=as_of_ingest)
+    prefix = (path_prefix or "").lstrip("./") if path_prefix not in (None, "", ".") else ""
+    res = DiffResult(workspace=info.name, a=a, b=b, path_prefix=path_prefix or None)
+    if a.on_timeline and b.on_timeline:
+        assert a.seq is not None and b.seq is not None  # a timeline commit has a position
+        p = {"a": a.seq, "b": b.seq, "lo": min(a.seq, b.seq), "hi": max(a.seq, b.seq), "prefix": prefix}
+        q = _DIFF
+        if as_of_ingest is not None:
+            p.update(believed_params(g, a))
+            q = _DIFF_BELIEVED
+        # the same shapes as _source_sets: calls (caller, callee, resolution, confidence, external),
+        # symbols fqn -> (kind, file, signature, body_hash), imports and dependencies as tuples
+        call_rows = records(g, q[0], **p)
+        ca = {(r.caller, r.callee): _call_change_row(r) for r in call_rows if r.in_a}
+        cb = {(r.caller, r.callee): _call_change_row(r) for r in call_rows if r.in_b}
+        sym_rows = records(g, q[1], **p)
+        sa = {r.fqn: (r.kind, r.file, r.signature, r.body_hash) for r in sym_rows if r.in_a}
+        sb = {r.fqn: (r.kind, r.file, r.signature, r.body_hash) for r in sym_rows if r.in_b}
+        imp_rows = records(g, q[2], **p)
+        ia = {(r.file, r.target, r.target_kind) for r in imp_rows if r.in_a}
+        ib = {(r.file, r.target, r.target_kind) for r in imp_rows if r.in_b}
+        dep_rows = records(g, q[3], **p)
+        da = {_dep_row(r) for r in dep_rows if r.in_a}
+        db_ = {_dep_row(r) for r in dep_rows if r.in_b}
+        links = records(g, q[4], lo=p["lo"], hi=p["hi"], **({"t": p["t"]} if "t" in p else {}))
+        renamed = renamed_between(sa.keys() - sb.keys(), sb.keys() - sa.keys(), links, forward=a.seq <= b.seq)
+    else:
+        res.from_source = True
+        ca, sa, ia, da = _source_sets(info, a, db, prefix)
+        cb, sb, ib, db_ = _source_sets(info, b, db, prefix)
+        renamed = []  # renames are recorded for timeline commits only
+    res.calls_added = [CallChange(caller=k[0], callee=k[1], resolution=cb[k][2], external=bool(cb[k][4]))
+                       for k in sorted(cb.keys() - ca.keys())]  # fmt: skip
+    res.calls_removed = [CallChange(caller=k[0], callee=k[1], resolution=ca[k][2], external=bool(ca[k][4]))
+                         for k in sorted(ca.keys() - cb.keys())]  # fmt: skip
+    olds, news = {o for o, _, _ in renamed}, {n for _, n, _ in renamed}
+    res.symbols_added = [SymbolChange(fqn=f, kind=sb[f][0], file=sb[f][1], signature=sb[f][2])
+                         for f in sorted(sb.keys() - sa.keys() - news)]  # fmt: skip
+    res.symbols_removed = [SymbolChange(fqn=f, kind=sa[f][0], file=sa[f][1], signature=sa[f][2])
+                           for f in sorted(sa.keys() - sb.keys() - olds)]  # fmt: skip
+    res.symbols_renamed = [_renamed(o, n, sim, sa[o], sb[n]) for o, n, sim in renamed]
+    for f in sorted(sa.keys() & sb.keys()):
+        (_, fa, siga, ha), (kind, fb, sigb, hb) = sa[f], sb[f]
+        changes = [n for n, x, y in (("signature", siga, sigb), ("file", fa, fb), ("body", ha, hb))
+                   if (x or "") != (y or "")]  # fmt: skip
+        if changes:
+            res.symbols_changed.append(SymbolChange(fqn=f, kind=kind, file=fb, signature=sigb, old_file=fa,
+                                                    old_signature=siga, changes=changes))  # fmt: skip
+    res.imports_added = [ImportChange(file=k[0], target=k[1], target_kind=k[2]) for k in sorted(ib - ia)]
+    res.imports_removed = [ImportChange(file=k[0], target=k[1], target_kind=k[2]) for k in sorted(ia - ib)]
+    res.dependencies_added = [_dep_change(k) for k in sorted(db_ - da, key=_dep_key)]
+    res.dependencies_removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
+    return res
+
+
+def _call_change_row(r: Record) -> tuple[str, str, str, float, bool]:
+    return (r.caller, r.callee, r.resolution, r.confidence, r.external)
+
+
+def _dep_row(r: Record) -> tuple[Any, ...]:
+    return (r.relation, r.package, r.ecosystem, r.name, r.spec, r.scope, r.version)
+
+
+def _renamed(old: str, new: str, sim: float | None, va: tuple, vb: tuple) -> SymbolRename:
+    """A rename/move between the two commits of a diff (``va``/``vb``: kind, file, signature, body)."""
+    (_, fa, siga, ha), (kind, fb, sigb, hb) = va, vb
+    o_name, n_name = old.rsplit(".", 1)[-1], new.rsplit(".", 1)[-1]
+    moved = fa != fb or old.rsplit(".", 1)[0] != new.rsplit(".", 1)[0]
+    change: RenameChange = "move" if o_name == n_name else "rename_move" if moved else "rename"
+    changes = [n for n, x, y in (("signature", renamed_sig(siga, o_name, n_name), sigb), ("body", ha, hb))
+               if (x or "") != (y or "") and not (n == "body" and sim is not None and sim >= 1.0)]  # fmt: skip
+    return SymbolRename(old_fqn=old, fqn=new, kind=kind, change=change, old_file=fa, file=fb, old_signature=siga,
+                        signature=sigb, similarity=sim, changes=changes)  # fmt: skip
+
+
+def _dep_key(k: tuple) -> tuple:
+    return tuple("" if x is None else str(x) for x in k)
+
+
+def _dep_change(k: tuple) -> DependencyChange:
+    relation, package, ecosystem, name, spec, scope, version = k
+    return DependencyChange(relation=relation, package=package or "", ecosystem=ecosystem, name=name, spec=spec,
+                            scope=scope, version=version)  # fmt: skip
+
+
+def _source_sets(info: WorkspaceInfo, atc: AtCommit, db: Database, prefix: str) -> tuple[dict, dict, set, set]:
+    """The diff sets of one commit, computed from its parsed tree (same shapes as the graph's)."""
+    snap = snapshot(info, atc.hash, db.settings.max_file_bytes, db.settings.parse_workers,
+                     db.settings.resolve_workers)
+    calls_: dict = {}
+    syms: dict = {}
+    imps: set = set()
+    for f in snap.files.values():
+        if not f.path.startswith(prefix):
+            continue
+        for c in f.calls:
+            calls_[(c.caller, c.callee)] = (c.caller, c.callee, c.resolution, c.confidence, c.external)
+        for s in f.symbols:
+            syms[s.fqn] = (s.kind, s.file, s.signature, s.body_hash)
+        for imp in f.imports:
+            imps.add((f.path, imp.target, imp.target_kind))
+    deps: set = set()
+    for d in snap.packages.dependencies:
+        if d.package.startswith(prefix):
+            deps.add(("depends", d.package, d.ecosystem, d.name, d.spec, d.scope, None))
+    for lk in snap.packages.locks:
+        if lk.package.startswith(prefix):
+            deps.add(("locks", lk.package, lk.ecosystem, lk.name, None, None, lk.version))
+    return calls_, syms, imps, deps
+
+
