@@ -6,8 +6,11 @@
 
 Questions: benchmarks/data/search_questions.json (natural language, each with the symbols that
 answer it). Repositories: the python_shop and ts_notes samples (built with
-``mnemosyne.samples``) and one real package, pip-downloaded (pinned) into ``.bench/`` at run
-time and committed to a throwaway git repository there (never to ours). Everything runs on a
+``mnemosyne.samples``) and three real packages (itsdangerous, flask, click), pip-downloaded
+(pinned wheels) into ``$MNEMOSYNE_BENCH_CACHE/downloads`` (default ``.bench/downloads``) at run
+time and committed to throwaway git repositories under ``.bench/repos`` (never to ours).
+Questions of type ``paraphrase`` are written as a user would ask, from the code: the benchmark
+refuses one that uses a word of an answer's own name. Everything runs on a
 private embedded FalkorDB under ``.bench/`` with the local ONNX MiniLM; embeddings are cached in
 ``.bench/embeddings.sqlite`` between runs.
 
@@ -30,6 +33,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / ".bench"
+# pip downloads are kept here; MNEMOSYNE_BENCH_CACHE lets several checkouts share one folder
+DOWNLOADS = Path(os.environ.get("MNEMOSYNE_BENCH_CACHE") or BENCH) / "downloads"
 QUESTIONS = ROOT / "benchmarks" / "data" / "search_questions.json"
 MODES = ("keyword", "semantic", "hybrid")
 _GIT_ENV = {"GIT_AUTHOR_NAME": "Bench", "GIT_AUTHOR_EMAIL": "bench@example.com", "GIT_COMMITTER_NAME": "Bench",
@@ -57,7 +62,7 @@ def _pypi_repo(name: str, spec: dict[str, Any]) -> Path:
     dest = BENCH / "repos" / name
     if (dest / ".git").exists():
         return dest
-    dl = BENCH / "downloads"
+    dl = DOWNLOADS
     dl.mkdir(parents=True, exist_ok=True)
     subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "-q",
                     "--disable-pip-version-check", "-d", str(dl), spec["requirement"]], check=True)  # fmt: skip
