@@ -123,10 +123,22 @@ def check_answers(db: Any, questions: list[dict[str, Any]]) -> list[str]:
     return bad
 
 
+def name_parts(fqn: str) -> list[str]:
+    """The identifier parts a paraphrase must not use: the answer's own name and, for a method,
+    its class's name (``flask.sessions.SessionInterface.should_set_cookie`` -> should set cookie
+    session interface)."""
+    from mnemosyne.search.text import split_identifier
+
+    parts = [p for p in fqn.replace("/", ".").split(".") if p]
+    names = parts[-1:] + [p for p in parts[-2:-1] if p[:1].isupper()]
+    return [w for n in names for w in split_identifier(n)]
+
+
 def name_word_leaks(questions: list[dict[str, Any]]) -> list[str]:
-    """Paraphrased questions that use a word of an answer's own name (light stem or 4+ letter
-    prefix, as ``text.name_overlap`` matches): those would test keyword luck, not intent."""
-    from mnemosyne.search.text import query_words, split_identifier, stem
+    """Paraphrased questions that use a word of an answer's identifier parts (``name_parts``; by
+    light stem or 4+ letter prefix, as ``text.name_overlap`` matches): those would test keyword
+    luck, not intent."""
+    from mnemosyne.search.text import query_words, stem
 
     def hit(w: str, pool: set[str]) -> bool:
         return any(w == x or (len(w) >= 4 and len(x) >= 4 and (x.startswith(w) or w.startswith(x))) for x in pool)
@@ -137,7 +149,7 @@ def name_word_leaks(questions: list[dict[str, Any]]) -> list[str]:
             continue
         qw = {stem(w) for w in query_words(q["q"]) if not w.isdigit()}
         for a in q["answers"]:
-            own = {stem(w) for w in split_identifier(a.rsplit(".", 1)[-1])}
+            own = {stem(w) for w in name_parts(a)}
             leaked = sorted(w for w in qw if hit(w, own))
             if leaked:
                 bad.append(f"{q['repo']}: {q['q']!r} uses {leaked} of {a}")
@@ -288,8 +300,8 @@ def main(argv: list[str] | None = None) -> int:
             print("\nhybrid grid:")
             off = {"called_by_matches": 0, "mentioned_by_section": 0, "mentions_matches": 0, "class_of_matches": 0}
             configs = []
-            for k in (1, 3, 5, 10, 20, 60):
-                for wk in (0.35, 0.5, 0.75, 1.0):
+            for k in (1, 3, 5, 10, 30):
+                for wk in (0.35, 0.4, 0.5, 0.75, 1.0):
                     configs.append((f"rrf k={k} w_kw={wk}", Weights(fusion="rrf", rrf_k=k, keyword=wk)))
             configs.append(("rrf defaults, rerank off", Weights(**off)))
             configs.append(("rrf defaults, no consensus", Weights(consensus_top=0)))

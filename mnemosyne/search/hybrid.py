@@ -49,20 +49,23 @@ class Weights:
     questions of every repository but click and checked on click's (docs/search.md)."""
 
     # Hybrid: weighted reciprocal rank fusion of the keyword (BM25) list, the semantic (cosine)
-    # list and exact identifier matches. k=3 with keyword at 0.4 of semantic had the best recall@5
-    # on the tuning questions and beat both single modes on recall@5 and MRR on the held-out ones;
-    # plain RRF at k=20-60 and the linear sum lost MRR or recall there.
+    # list and exact identifier matches. k=1 with keyword at 0.35 of semantic had the best recall@5
+    # of the grid on the tuning questions (beating both single modes on recall@5 and MRR there) and
+    # beat both on the held-out ones too; larger k or equal weights lost recall@5, and the linear
+    # sum lost recall@5 to semantic alone on the tuning questions (docs/search.md, Evaluation).
     fusion: str = "rrf"  # 'rrf' (reciprocal rank fusion) or 'linear' (similarity-weighted sum)
     alpha: float = 1.0  # linear: weight of the cosine similarity; 1 - alpha for the keyword score
     exact_bonus: float = 0.5  # linear: added for an exact identifier match (x 1 / 0.67 / 0.33)
     name_weight: float = 0.0  # linear: x share of query words naming the symbol (text.name_overlap)
-    rrf_k: float = 3.0
-    keyword: float = 0.4
+    rrf_k: float = 1.0
+    keyword: float = 0.35
     semantic: float = 1.0
     exact: float = 3.0
     called_by_matches: float = 0.0  # x the best fused score among candidate callers
-    mentioned_by_section: float = 0.2  # x the best fused score of a matching section citing it
-    mentions_matches: float = 0.2  # section: x the best fused score of the symbols it cites
+    # the mention boosts are shares of a fused score: at k=1 one rank apart is a third of the top
+    # score (1/2 vs 1/3), so they weigh half of the citing match's (the evaluation set has no docs)
+    mentioned_by_section: float = 0.5  # x the best fused score of a matching section citing it
+    mentions_matches: float = 0.5  # section: x the best fused score of the symbols it cites
     class_of_matches: float = 0.0  # class: x the best fused score of its matching methods
     rerank_top: int = 40
     keyword_prefix: bool = True  # also match words as prefixes (retr* -> retry, retries)

@@ -194,3 +194,13 @@ def test_keyword_ranking_is_bm25_over_the_code_aware_text(code_graph, db):
     # "user" is in one symbol's text (getUserById), "cart" in several: the rare word decides
     res = search(db, code_graph.workspace, "user cart", mode="keyword", kind="function", embedder=None)
     assert res.keys()[0] == "shop.http.HTTPClient.getUserById"
+
+
+def test_commit_search_returns_only_matches_on_the_ingested_sample(shop, db, embedder):
+    """No zero-score padding on a real history: a word no commit is about finds no commit."""
+    name, _ = shop
+    for mode in ("hybrid", "semantic", "keyword"):
+        assert search(db, name, "colorama", mode=mode, kind="commit", embedder=embedder).results == [], mode
+    assert search_commits(db, name, "colorama", embedder=embedder) == []
+    hits = search(db, name, "retry helper", kind="commit", embedder=embedder).results
+    assert hits and all(r.score > 0 for r in hits)
