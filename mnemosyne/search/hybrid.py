@@ -3,8 +3,9 @@
 ``search(db, ws, query, mode='hybrid', kind=None, at=None, limit=10, path_prefix=None, offset=0)``
 
 - **keyword**: RediSearch over ``search_text`` (identifiers pre-split, docstrings stemmed) of
-  Function/Class, Section text, Commit messages; plus exact identifier lookup when the query is
-  one name (``compute_retry_delay``, ``shop.retry.compute_retry_delay``).
+  Function/Class (re-ranked by BM25, ``lexical``), Section text, Commit messages; plus exact
+  identifier lookup when the query is one name (``compute_retry_delay``,
+  ``shop.retry.compute_retry_delay``).
 - **semantic**: the query embedded with the workspace's model, HNSW k-NN per label (overfetch
   ``2k+10``), cosine similarity.
 - **hybrid**: weighted reciprocal rank fusion of those lists, then a graph rerank over the fused
