@@ -3,8 +3,9 @@
 ``search(db, ws, query, mode='hybrid', kind=None, at=None, limit=10, path_prefix=None, offset=0)``
 
 - **keyword**: RediSearch over ``search_text`` (identifiers pre-split, docstrings stemmed) of
-  Function/Class, Section text, Commit messages; plus exact identifier lookup when the query is
-  one name (``compute_retry_delay``, ``shop.retry.compute_retry_delay``).
+  Function/Class (re-ranked by BM25, ``lexical``), Section text, Commit messages; plus exact
+  identifier lookup when the query is one name (``compute_retry_delay``,
+  ``shop.retry.compute_retry_delay``).
 - **semantic**: the query embedded with the workspace's model, HNSW k-NN per label (overfetch
   ``2k+10``), cosine similarity.
 - **hybrid**: weighted reciprocal rank fusion of those lists, then a graph rerank over the fused
@@ -29,6 +30,7 @@ import numpy as np
 
 from mnemosyne.errors import DatabaseError
 from mnemosyne.search.errors import EmbeddingError, SearchError
+from mnemosyne.search.lexical import symbol_keyword_list
 from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import ft_query, identifier_like, name_overlap, snippet
 from mnemosyne.search.vectors import get_model_info, knn
@@ -45,23 +47,26 @@ _KEY = {"function": "fully_qualified_name", "class": "fully_qualified_name", "do
 @dataclass
 class Weights:
     """Fusion and rerank knobs. Defaults chosen with ``benchmarks/search_eval.py --grid`` on the
-    two sample repositories and checked on the held-out real package (docs/search.md)."""
+    questions of every repository but click and checked on click's (docs/search.md)."""
 
-    fusion: str = "linear"  # 'linear' (similarity-weighted sum) or 'rrf' (reciprocal rank fusion)
-    # Defaults measured with benchmarks/search_eval.py (docs/search.md): any weight on the
-    # normalised keyword score, the name-word share or the call/class boosts lost to semantic
-    # alone on the held-out paraphrased questions; keyword still widens the candidates (scored by
-    # their real cosine), exact identifiers get their bonus, and consensus_top keeps what both agree on.
+    # Hybrid: weighted reciprocal rank fusion of the keyword (BM25) list, the semantic (cosine)
+    # list and exact identifier matches. k=1 with keyword at 0.35 of semantic had the best recall@5
+    # of the grid on the tuning questions (beating both single modes on recall@5 and MRR there) and
+    # beat both on the held-out ones too; larger k or equal weights lost recall@5, and the linear
+    # sum lost recall@5 to semantic alone on the tuning questions (docs/search.md, Evaluation).
+    fusion: str = "rrf"  # 'rrf' (reciprocal rank fusion) or 'linear' (similarity-weighted sum)
     alpha: float = 1.0  # linear: weight of the cosine similarity; 1 - alpha for the keyword score
     exact_bonus: float = 0.5  # linear: added for an exact identifier match (x 1 / 0.67 / 0.33)
     name_weight: float = 0.0  # linear: x share of query words naming the symbol (text.name_overlap)
-    rrf_k: float = 20.0
-    keyword: float = 1.0
+    rrf_k: float = 1.0
+    keyword: float = 0.35
     semantic: float = 1.0
     exact: float = 3.0
     called_by_matches: float = 0.0  # x the best fused score among candidate callers
-    mentioned_by_section: float = 0.2  # x the best fused score of a matching section citing it
-    mentions_matches: float = 0.2  # section: x the best fused score of the symbols it cites
+    # the mention boosts are shares of a fused score: at k=1 one rank apart is a third of the top
+    # score (1/2 vs 1/3), so they weigh half of the citing match's (the evaluation set has no docs)
+    mentioned_by_section: float = 0.5  # x the best fused score of a matching section citing it
+    mentions_matches: float = 0.5  # section: x the best fused score of the symbols it cites
     class_of_matches: float = 0.0  # class: x the best fused score of its matching methods
     rerank_top: int = 40
     keyword_prefix: bool = True  # also match words as prefixes (retr* -> retry, retries)
@@ -73,6 +78,8 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+#: commit search (``search_commits``) fuses message, ticket and semantic lists with equal weights
+COMMIT_WEIGHTS = Weights(rrf_k=20.0, keyword=1.0)
 
 
 @dataclass
@@ -198,6 +205,10 @@ def _kinds(kind: Any) -> tuple[str, ...]:
 
 
 def keyword_list(graph: Any, kind: str, query: str, n: int, seq: int | None, prefix: bool = True) -> list[tuple[str, float]]:
+    """``(key, score)`` of the ``kind`` nodes matching ``query`` by keyword, best first: BM25 over
+    ``search_text`` for functions and classes (``lexical``), the full-text index's score otherwise."""
+    if kind in ("function", "class"):
+        return symbol_keyword_list(graph, _LABEL[kind], query, n, prefix=prefix)
     q = ft_query(query, prefix=prefix)
     if not q:
         return []
@@ -332,11 +343,33 @@ def _rrf(lists: Iterable[tuple[float, list[tuple[str, str]]]], k: float) -> dict
     return fused
 
 
+def _keyword_lists(kw: dict[str, list[tuple[str, float]]], kinds: Sequence[str]) -> list[list[tuple[str, str]]]:
+    """One ranked list per scale: functions and classes together (one BM25 over one kind of text),
+    sections and commits apart."""
+    sym = sorted(((s, k, key) for k in kinds if k in ("function", "class") for key, s in kw.get(k, [])),
+                 key=lambda x: (-x[0], x[2]))  # fmt: skip
+    out = [[(k, key) for _, k, key in sym]]
+    out += [[(k, key) for key, _ in kw.get(k, [])] for k in kinds if k not in ("function", "class")]
+    return [lst for lst in out if lst]
+
+
 def keyword_ranking(kw: dict[str, list[tuple[str, float]]], exact: list[tuple[str, str, float]],
                     kinds: Sequence[str], w: Weights) -> dict[tuple[str, str], float]:  # fmt: skip
-    """Keyword mode's ranking: reciprocal rank fusion of the per-label lists and exact matches."""
-    lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in kinds]
+    """Keyword mode's ranking: reciprocal rank fusion of the keyword lists and exact matches."""
+    lists = [(w.keyword, lst) for lst in _keyword_lists(kw, kinds)]
     lists.append((w.exact, [(k, key) for k, key, _ in exact if k in kinds]))
+    return _rrf(lists, w.rrf_k)
+
+
+def rrf_fusion(kw: dict[str, list[tuple[str, float]]], sem: dict[str, list[tuple[str, float]]],
+               exact: list[tuple[str, str, float]], kinds: Sequence[str], w: Weights) -> dict[tuple[str, str], float]:  # fmt: skip
+    """Hybrid's ranking: weighted reciprocal rank fusion, ``sum(weight / (rrf_k + rank))`` over the
+    keyword lists (``w.keyword``), the semantic neighbours of every kind by cosine (``w.semantic``)
+    and the exact identifier matches (``w.exact``)."""
+    lists = [(w.keyword, lst) for lst in _keyword_lists(kw, kinds)]
+    merged = sorted(((s, k, key) for k in kinds for key, s in sem.get(k, [])), key=lambda x: (-x[0], x[2]))
+    lists.append((w.semantic, [(k, key) for _, k, key in merged]))
+    lists.append((w.exact, [(k, key) for k, key, _ in exact]))
     return _rrf(lists, w.rrf_k)
 
 
@@ -555,11 +588,7 @@ def search(
     elif mode == "semantic":
         fused = semantic_ranking(sem, kinds)
     elif w.fusion == "rrf":
-        lists = [(w.keyword, [(k, key) for key, _ in kw.get(k, [])]) for k in evidence_kinds]
-        merged = sorted(((s, k, key) for k in evidence_kinds for key, s in sem.get(k, [])), key=lambda x: -x[0])
-        lists.append((w.semantic, [(k, key) for _, k, key in merged]))
-        lists.append((w.exact, [(k, key) for k, key, _ in exact]))
-        fused = _rrf(lists, w.rrf_k)
+        fused = rrf_fusion(kw, sem, exact, evidence_kinds, w)
         fused = _graph_rerank(graph, fused, seq, w, evidence_sections)
     else:
         fused = _linear(graph, kw, sem, exact, evidence_kinds, qvec, w, query)
@@ -722,7 +751,7 @@ def search_commits(
     """Timeline commits matching ``query`` by message (keyword + semantic) or by the title of a
     ticket they address; filtered by author (substring of name or email, any case), committer time
     ``since``/``until`` (epoch or ISO date) and ``path`` (a changed file under that prefix)."""
-    w = weights or DEFAULT_WEIGHTS
+    w = weights or COMMIT_WEIGHTS
     graph = _graph(db, ws)
     limit = max(1, min(int(limit), 200))
     n = max(50, limit * 5)
