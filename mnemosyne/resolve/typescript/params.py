@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
+from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_VALUES, CtxState
 from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_CLASS, V_FUNC, alternatives, union
@@ -14,7 +15,7 @@ MAX_PARAM_SITES = 512
 # callers passing on their own parameter are followed this many steps up (``_param_values``): a
 # bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
 MAX_PARAM_HOPS = 2
-_NO_DEF = ("def", "", "")  # a definition offset with no definition
+_NO_DEF = (DEF, "", "")  # a definition offset with no definition
 # how a function may be called by no name (``called_at_once``, ``_admits``):
 HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
 HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
@@ -25,13 +26,13 @@ def _admits(how: tuple, callee: tuple) -> bool:
     called at once as ``how`` says (``Ctx.called_at_once``): an IIFE by its own definition; a
     function returned by ``name`` by a call of a call of ``name`` (of any call, when nameless)."""
     if how[0] == HOW_IIFE:
-        return callee == ("defat", how[2])
-    if callee[0] != "call" or callee[1] is None:
+        return callee == (DEFAT, how[2])
+    if callee[0] != CALL or callee[1] is None:
         return False
     inner = callee[1]
     if how[1].startswith("<"):
         return True
-    return (inner[0] == "id" and inner[1] == how[1]) or (inner[0] == "prop" and inner[2] == how[1])
+    return (inner[0] == ID and inner[1] == how[1]) or (inner[0] == PROP and inner[2] == how[1])
 
 
 # the file of a probe context (``Ctx.param_values``): no real file, so every read is recorded
@@ -49,10 +50,10 @@ class ParamsMixin(CtxState):
         destructuring parameter binds (``function f({ onDone })``); else None. Another file's
         lookups are recorded."""
         keys: list[str] = []
-        while e[0] == "prop":
+        while e[0] == PROP:
             keys.append(e[2])
             e = e[1]
-        if e[0] != "id":
+        if e[0] != ID:
             return None
         name = e[1]
         if pf is not self.pf:
@@ -64,16 +65,16 @@ class ParamsMixin(CtxState):
                 if len(bl) != 1:
                     return None
                 b = bl[0]
-                if b[0] == "param":
+                if b[0] == PARAM:
                     return (b[1], b[2], tuple(reversed(keys)))
-                if b[0] == "var" and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
+                if b[0] == VAR and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
                     x = b[2]
-                    while x[0] == "prop":
+                    while x[0] == PROP:
                         keys.append(x[2])
                         x = x[1]
-                    if x[0] == "pval":
+                    if x[0] == PVAL:
                         return (x[1], x[2], tuple(reversed(keys)))
-                    if x[0] == "id" and hop < 2:  # const original = desc.value: a member of a parameter
+                    if x[0] == ID and hop < 2:  # const original = desc.value: a member of a parameter
                         r = self.param_path(pf, b[3], x, hop + 1)
                         if r is not None:
                             return (r[0], r[1], r[2] + tuple(reversed(keys)))
@@ -189,9 +190,9 @@ class ParamsMixin(CtxState):
             fpf = self.file_read(pf.path, (READ_RETURNS, outer)) if outer != pf.module else None
             r = fpf.returns.get(outer) if fpf is not None else None
             if r is not None:
-                own = ("id", fqn.rsplit(".", 1)[-1])
+                own = (ID, fqn.rsplit(".", 1)[-1])
                 defs = pf.defs_at
-                if any(x == own or (x is not None and x[0] == "defat" and defs.get(x[1], _NO_DEF)[1] == fqn) for x in r[1]):
+                if any(x == own or (x is not None and x[0] == DEFAT and defs.get(x[1], _NO_DEF)[1] == fqn) for x in r[1]):
                     return (HOW_RET, outer.rsplit(".", 1)[-1])
         if pf is not self.pf:
             self.read(pf, (READ_CALL_SITES, CALLED_AT_ONCE))
@@ -200,7 +201,7 @@ class ParamsMixin(CtxState):
             iifes = pf.iifes = {
                 pf.defs_at.get(site[1][1], _NO_DEF)[1]: site[1][1]
                 for site in pf.call_args.get(CALLED_AT_ONCE, ())
-                if site[1][0] == "defat"
+                if site[1][0] == DEFAT
             }
         start = iifes.get(fqn)
         return (HOW_IIFE, pf.path, start) if start is not None else None
@@ -214,7 +215,7 @@ class ParamsMixin(CtxState):
             cpf = self.file_read(path, (READ_CALL_SITES, name))
             if cpf is not None:
                 sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if ((len(site[2]) > i and site[2][i] is not None)
-                             or any(x is not None and x[0] == "..." for x in site[2][: i + 1])) and (how is None or _admits(how, site[1])))
+                             or any(x is not None and x[0] == SPREAD for x in site[2][: i + 1])) and (how is None or _admits(how, site[1])))
         if len(sites) > MAX_PARAM_SITES:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []
@@ -224,7 +225,7 @@ class ParamsMixin(CtxState):
                 continue
             a = args[i] if len(args) > i else None
             v = self.argument(cpf, sc, args, i)
-            if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == "id" or a[0] == "prop"):
+            if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == ID or a[0] == PROP):
                 v = self.passed(cpf, sc, a, hops + 1)  # passed on from the caller's own parameter
             if v is not None:
                 found.append(v)
