@@ -6,6 +6,7 @@ from __future__ import annotations
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.objects import Objects
 from mnemosyne.parse.typescript.tags import (
+    ALIT,
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
@@ -48,6 +49,8 @@ _CALLBACK_GLOBALS = frozenset(
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
 _OBJECT = (ID, "Object")  # Object.assign
+_ARRAY = (ID, "Array")
+_ARRAY_PROTOTYPE = (PROP, _ARRAY, "prototype")  # Array.prototype.forEach.call(xs, f) calls f
 _PROMISE = (ID, "Promise")  # new Promise(executor)
 
 
@@ -105,6 +108,8 @@ class Calls(Objects):
                     cb = self.conv(a)
                     if cb is not None:
                         self.pf.sites.append((scope, SITE_PCB, (e, cb), fn))
+            if (name == "call" or name == "apply") and e[1][0] == PROP and e[1][2] in ELEMENT_PARAMS:
+                self.borrowed_array_method(scope, e, args, fn)
             if name in ELEMENT_PARAMS:  # items.map(f): the array calls the function it is given
                 cb = self.conv(nth(args, 0))
                 if cb is not None:  # ([a, b].forEach(f): the receiver is an ('alit', ...) literal)
@@ -209,6 +214,23 @@ class Calls(Objects):
                 self.record_args(scope, e, args)  # new C(cb): what C's constructor is given
                 if e == _PROMISE:  # new Promise(executor): called right away
                     self.builtin_callback(scope, e, args, ctor)
+
+    def borrowed_array_method(self, scope: int, e: tuple, args, node) -> None:
+        """``Array.prototype.forEach.call(xs, f)``, ``[].map.apply(xs, [f])``: the array method
+        calls ``f`` whatever ``xs`` is (a NodeList, ``arguments``): a "bcb" site of the global
+        ``Array`` (no edge if it is a local), or a "cb" site of the literal ``[]``."""
+        owner = e[1][1]
+        if owner != _ARRAY_PROTOTYPE and not (owner[0] == ALIT and not owner[1]):
+            return
+        cb = self.conv(nth(args, 1)) if args.named_child_count > 1 else None
+        if cb is not None and e[2] == "apply":  # apply(xs, [f]): the first of the arguments array
+            cb = cb[1][0] if cb[0] == ALIT and cb[1] else None
+        if cb is None or cb[0] == SPREAD:
+            return
+        if owner == _ARRAY_PROTOTYPE:
+            self.pf.sites.append((scope, SITE_BCB, (_ARRAY, cb), node))
+        else:
+            self.pf.sites.append((scope, SITE_CB, (e[1], cb), node))
 
     def builtin_callback(self, scope: int, e: tuple, args, node) -> None:
         """A "bcb" site at ``node``: the first of ``args``, given to a builtin that calls it

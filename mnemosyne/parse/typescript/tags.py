@@ -73,7 +73,8 @@ IMPORT = "import"  # ('import', spec, name): name ``name`` (IMPORT_DEFAULT, IMPO
 #                    module spec; also an export ``export { name } from spec``
 VAR = "var"  # ('var', texpr|None, expr|None, scope): a variable of declared type texpr assigned
 #              expr, evaluated in scope
-PARAM = "param"  # ('param', i, scope): parameter i of the function of scope (what callers pass)
+PARAM = "param"  # ('param', i, scope): parameter i of the function of scope (what callers pass); i < 0:
+#                  a rest parameter ``...fns`` at -1 - i, the arguments from there on (an array literal per call)
 UNKNOWN = "unknown"  # ('unknown',): bound to a value we do not read (also an object member's)
 DECL = "decl"  # ('decl',): declared without a value
 IFACE = "iface"  # ('iface', fqn): an interface or object type alias (a value of the name outranks it)

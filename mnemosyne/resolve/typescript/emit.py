@@ -273,8 +273,8 @@ class EmitMixin(CtxState):
                 c[1] == "Array" or (method == "forEach" and c[1] in FOREACH_COLLECTIONS)
             )
         v = self.eval(pf, scope, r)
-        if v is not None:
-            return v[0] == V_ARR or v[0] == V_ALIT
+        if v is not None:  # (one of several arrays: a rest parameter given one literal per call)
+            return all(x[0] == V_ARR or x[0] == V_ALIT for x in alternatives(v))
         if r[0] == ID and depth < 4:  # const copy = Array.from(xs): what it is bound to
             bl, s = self.raw_bindings(pf, scope, r[1])
             if bl and all(b[0] == VAR and b[1] is None and b[2] is not None for b in bl):

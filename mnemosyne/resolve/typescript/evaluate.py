@@ -29,6 +29,7 @@ from mnemosyne.parse.typescript.tags import (
     LOCAL,
     NEW,
     OLIT,
+    PARAM,
     PROP,
     REQUIRE,
     SNAP,
@@ -180,6 +181,8 @@ class EvaluateMixin(CtxState):
                     v = self.eval_as(False, pf, b[3], b[2])
                 if v is None:
                     v = typed
+            elif k == PARAM and b[1] < 0:  # function all(...fns): an array literal of the arguments per call
+                v = self.param_values(pf, b[2], b[1])
             else:
                 v = None
             if v is not None and v[0] == V_NULL:
@@ -413,7 +416,7 @@ class EvaluateMixin(CtxState):
                 elems = elems[pos : pos + 1]
             for x in elems:
                 if len(x) == 4:  # a spread of an array of unknown length: any of its elements
-                    path, scope, ex = x[1], x[2], ("elem", x[3]) if x[3] is not None else None
+                    path, scope, ex = x[1], x[2], (ELEM, x[3]) if x[3] is not None else None
                 else:
                     path, scope, ex = x
                 pf = self.file(path) if ex is not None else None

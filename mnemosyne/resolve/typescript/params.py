@@ -6,7 +6,7 @@ from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
 from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_VALUES, CtxState
-from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_CLASS, V_FUNC, alternatives, union
+from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, alternatives, union
 
 # parameter flow looks at most this many call sites by the function's name (``_param_values``): a
 # name called from everywhere (`set`, `add`) has sites that would each need their receiver's
@@ -19,6 +19,14 @@ _NO_DEF = (DEF, "", "")  # a definition offset with no definition
 # how a function may be called by no name (``called_at_once``, ``_admits``):
 HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
 HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
+
+
+def _passes(args: tuple, i: int, rest: bool) -> bool:
+    """Whether a call recorded with argument expressions ``args`` may pass something at position
+    ``i`` (``rest``: at ``i`` or after)."""
+    if rest:
+        return any(x is not None for x in args[i:])
+    return (len(args) > i and args[i] is not None) or any(x is not None and x[0] == SPREAD for x in args[: i + 1])
 
 
 def _admits(how: tuple, callee: tuple) -> bool:
@@ -211,17 +219,24 @@ class ParamsMixin(CtxState):
         argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits."""
         sites: list[tuple[ParsedFile, tuple]] = []
         paths = (how[1],) if how is not None and how[0] == HOW_IIFE else self.callers_of(name)
+        rest = i < 0  # a rest parameter `...fns` from position -1 - i: the arguments from there on
+        if rest:
+            i = -1 - i
         for path in paths:
             cpf = self.file_read(path, (READ_CALL_SITES, name))
             if cpf is not None:
-                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if ((len(site[2]) > i and site[2][i] is not None)
-                             or any(x is not None and x[0] == SPREAD for x in site[2][: i + 1])) and (how is None or _admits(how, site[1])))
+                sites.extend((cpf, site) for site in cpf.call_args.get(name, ())
+                             if _passes(site[2], i, rest) and (how is None or _admits(how, site[1])))
         if len(sites) > MAX_PARAM_SITES:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []
         for cpf, (sc, e, args) in sites:
             c = self.eval(cpf, sc, e)
             if not any(x[0] == want and x[1] == fqn for x in alternatives(c)):
+                continue
+            if rest:  # an array literal of the arguments from i on (unknown after a spread of unknown length)
+                if not any(x is not None and x[0] == SPREAD for x in args[:i]):
+                    found.append((V_ALIT, cpf.path, sc, args[i:]))
                 continue
             a = args[i] if len(args) > i else None
             v = self.argument(cpf, sc, args, i)
