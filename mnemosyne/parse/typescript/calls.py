@@ -14,6 +14,7 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT,
     IMPORT_ALL,
     IMPORT_DEFAULT,
+    KEY,
     MIXIN,
     OLIT,
     PROP,
@@ -177,11 +178,12 @@ class Calls(Objects):
     def record_args(self, scope: int, e: tuple, args, name: str | None = None) -> None:
         """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
         arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
-        a function or arrow written there, an object literal, a ``new`` or a call."""
+        a function or arrow written there, an object literal, a ``new`` or a call; string literals
+        are keys (``KEY``: ``o[k]`` in the callee), recorded alone for a call of a plain name."""
         if name is None:
             name = e[2] if e[0] == PROP else e[1]
         out: list[Expr | None] = []
-        some = False
+        some = keys = False
         K = self.K
         for a in args.named_children:
             ak = a.kind_id
@@ -195,12 +197,18 @@ class Calls(Objects):
                 x = self.conv(a)
             elif a.type == "comment":
                 continue
+            elif ak == K.k_string:  # call(o, "start"): a key the callee may index with (o[k])
+                s = self._sv(a)
+                x = (KEY, s) if s is not None else None
+                out.append(x)
+                keys |= x is not None
+                continue
             else:
                 out.append(None)
                 continue
             some |= x is not None
             out.append(x)
-        if some:
+        if some or (keys and e[0] == ID):  # dispatch("start"): keys alone, for a plain function
             self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
 
     def on_new(self, node) -> None:

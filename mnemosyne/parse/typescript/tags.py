@@ -38,7 +38,8 @@ DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal 
 #                  at that byte (``ParsedFile.defs_at`` names it)
 REQUIRE = "require"  # ('require', spec): ``require(spec)``, what the module exports
 DYNAMIC_IMPORT = "import"  # ('import', spec): ``import(spec)``, the module namespace
-ELEM = "elem"  # ('elem', expr): an element of array expr (``x[i]``, ``for (x of xs)``, ``yield* xs``)
+ELEM = "elem"  # ('elem', expr) | ('elem', expr, ('id', k)): an element of array expr (``x[i]``, ``for (x of
+#                  xs)``, ``yield* xs``); with a name as index (``o[k]``), also the members k may name
 AT = "at"  # ('at', expr, i): element i of expr when expr is an array literal (``pair[1]``, ``[a, b] = ...``)
 FROM = "from"  # ('from', expr, start, end|None, is_slice): the elements of array expr from ``start``
 #                (to ``end``): a rest element ``[x, ...rest]`` (is_slice False), ``xs.slice(1, 2)`` (True)
@@ -59,6 +60,8 @@ SPREADS_OF = "spreads"  # ('spreads', (expr, ...)): the sources of an object lit
 #                         ``Object.assign`` calls (member ``SPREADS``)
 PVAL = "pval"  # ('pval', i, scope): what the callers pass as parameter i of the function of scope
 #                (a destructured parameter ``f({ onDone })``: its members)
+KEY = "key"  # ('key', text): a string literal passed as an argument (a key the callee may index with,
+#              ``o[k]`` with ``call(o, "start")``); as a value, a primitive (NULL)
 YIELD = "yield"  # ('yield', expr|None): a value a generator yields (among ``ParsedFile.returns``)
 
 # -- type expressions (``TypeExpr``): ID and PROP name a type; these add ----------------------

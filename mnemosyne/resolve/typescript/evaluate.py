@@ -26,6 +26,7 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT_ALL,
     IMPORT_DEFAULT,
     IN,
+    KEY,
     LOCAL,
     NEW,
     OLIT,
@@ -45,6 +46,7 @@ from mnemosyne.parse.typescript.tags import (
     TYPEOF,
     UNION,
     VAR,
+    YIELD,
 )
 from mnemosyne.parse.typescript.tags import (
     NULL as NULL_TAG,
@@ -257,6 +259,11 @@ class EvaluateMixin(CtxState):
         if k == PROP:
             base = self.eval(pf, scope, e[1], depth + 1)
             if base is None:
+                r = e[1]  # it.next().value, const { value } = it.next(): a value a generator yields
+                if e[2] == "value" and r[0] == CALL and r[1] is not None and r[1][0] == PROP and r[1][2] == "next":
+                    it = self.eval(pf, scope, r[1][1], depth + 1)
+                    if it is not None and it[0] == V_ARR:  # (an array has no `next`: a generator's result)
+                        return it[1]
                 return None
             return self.member(base, e[2])
         if k == CALL:
@@ -337,6 +344,13 @@ class EvaluateMixin(CtxState):
                 return v[1]
             if v is not None and (v[0] == V_ALIT or v[0] == V_UNI):
                 return self.element(v, None, depth)
+            if len(e) > 2:  # o[k], k a parameter given string literals: the members they name
+                if v is None and (r[0] == ID or r[0] == PROP):
+                    v = self.passed(pf, scope, r)
+                if v is not None and v[0] != V_ARR and v[0] != V_ALIT:
+                    keys = self.param_keys(pf, scope, e[2])
+                    if keys is not None:
+                        return union([self.member(x, key) for x in alternatives(v) for key in keys], all_known=True)
             if v is not None and (v[0] == V_INST or v[0] == V_OBJ):  # an iterable of ours: what its
                 it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
                 if it is not None and it[1] is not None and it[1][0] == V_ARR:
@@ -371,7 +385,7 @@ class EvaluateMixin(CtxState):
             return self.import_value(pf, e[1], IMPORT_ALL)
         if k == TYPE:
             return self.type_value(pf, scope, e[1])
-        if k == NULL_TAG:
+        if k == NULL_TAG or k == KEY:
             return NULL
         if k == OLIT:  # an object literal argument: its members are evaluated where it was written
             return (V_OLIT, pf.path, scope, e[1])
@@ -444,7 +458,7 @@ class EvaluateMixin(CtxState):
         if out:
             return union(out)
         if e[4]:
-            return self.eval(pf, scope, ("call", ("prop", e[1], "slice")), depth + 1)
+            return self.eval(pf, scope, (CALL, (PROP, e[1], "slice")), depth + 1)
         return None
 
     def iterator(self, v: tuple):
@@ -600,9 +614,9 @@ class EvaluateMixin(CtxState):
             if result is not None and result[0] == V_IINST and rets:
                 typed, result = result, None  # an interface type: the returned values say more, if known
                 self.flags = fl
-        if rets and any(e is not None and e[0] == "yield" for e in rets):
+        if rets and any(e is not None and e[0] == YIELD for e in rets):
             # a generator: an iterator of the values it yields (as an array of them)
-            vals = [self.eval(pf, scope, e[1]) for e in rets if e is not None and e[0] == "yield" and e[1] is not None]
+            vals = [self.eval(pf, scope, e[1]) for e in rets if e is not None and e[0] == YIELD and e[1] is not None]
             return (V_ARR, union([v for v in vals if v is not None and v[0] != V_NULL]))
         if result is None and rets:
             for e in rets:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
-from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, PARAM, PROP, PVAL, SPREAD, VAR
+from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
-from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_VALUES, CtxState
+from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
 from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, alternatives, union
 
 # parameter flow looks at most this many call sites by the function's name (``_param_values``): a
@@ -25,8 +25,9 @@ def _passes(args: tuple, i: int, rest: bool) -> bool:
     """Whether a call recorded with argument expressions ``args`` may pass something at position
     ``i`` (``rest``: at ``i`` or after)."""
     if rest:
-        return any(x is not None for x in args[i:])
-    return (len(args) > i and args[i] is not None) or any(x is not None and x[0] == SPREAD for x in args[: i + 1])
+        return any(x is not None and x[0] != KEY for x in args[i:])
+    a = args[i] if len(args) > i else None
+    return (a is not None and a[0] != KEY) or any(x is not None and x[0] == SPREAD for x in args[: i + 1])
 
 
 def _admits(how: tuple, callee: tuple) -> bool:
@@ -120,6 +121,36 @@ class ParamsMixin(CtxState):
         a cycle of such questions (one asked again while being computed: None there) depends on
         where the cycle was entered, so it is kept by the asking file only, never shared."""
         return self.shared_value((MEMO_PARAM_VALUES, pf.path, scope, i, hops), "_param_values", pf, scope, i, hops)
+
+    def param_keys(self, pf: ParsedFile, scope: int, e: tuple) -> tuple[str, ...] | None:
+        """The string literals the callers pass for ``e`` when it is a parameter (``function
+        call(o, k) { o[k]() }`` with ``call(api, "start")``): None unless every call of the
+        function found passes one there (shared per index state, as ``param_values``)."""
+        p = self.param_path(pf, scope, e)
+        if p is None or p[2] or p[0] < 0:
+            return None
+        return self.shared_value((MEMO_PARAM_KEYS, pf.path, p[1], p[0]), "_param_keys", pf, p[1], p[0])
+
+    def _param_keys(self, pf: ParsedFile, scope: int, i: int) -> tuple[str, ...] | None:
+        fqn = pf.scope_fqn[scope]
+        name = fqn.rsplit(".", 1)[-1]
+        if fqn == pf.module or name.startswith("<") or name == "constructor":
+            return None
+        keys: set[str] = set()
+        n = 0
+        for path in self.callers_of(name):
+            cpf = self.file_read(path, (READ_CALL_SITES, name))
+            for sc, ce, args in cpf.call_args.get(name, ()) if cpf is not None else ():
+                n += 1
+                if n > MAX_PARAM_SITES:
+                    return None
+                if not any(x[0] == V_FUNC and x[1] == fqn for x in alternatives(self.eval(cpf, sc, ce))):
+                    continue
+                a = args[i] if len(args) > i else None
+                if a is None or a[0] != KEY:
+                    return None  # a key we cannot read: any member
+                keys.add(a[1])
+        return tuple(sorted(keys)) or None
 
     def class_props(self, fqn: str, path: str):
         """What ``this.props`` holds in class ``fqn`` (a class component whose ``props`` come from
