@@ -18,6 +18,7 @@ from mnemosyne.parse.typescript.tags import (
     MIXIN,
     OLIT,
     PROP,
+    PUSHED,
     SITE_BCB,
     SITE_CALL,
     SITE_CB,
@@ -102,6 +103,10 @@ class Calls(Objects):
             name = e[2]
             if (name == "push" or name == "unshift") and e[1][0] == PROP and e[1][1] == THIS_EXPR:
                 self.field_items(scope, e[1][2], args)
+            elif name == "push" and e[1][0] == ID:  # fns.push(f): a local array holds f (``visit.run``)
+                items = tuple(self.conv(a) for a in args.named_children[:16])
+                if any(x is not None for x in items):
+                    self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f

@@ -43,7 +43,8 @@ ELEM = "elem"  # ('elem', expr) | ('elem', expr, ('id', k)): an element of array
 AT = "at"  # ('at', expr, i): element i of expr when expr is an array literal (``pair[1]``, ``[a, b] = ...``)
 FROM = "from"  # ('from', expr, start, end|None, is_slice): the elements of array expr from ``start``
 #                (to ``end``): a rest element ``[x, ...rest]`` (is_slice False), ``xs.slice(1, 2)`` (True)
-ALIT = "alit"  # ('alit', (expr|None, ...)): an array literal, each element at its position
+ALIT = "alit"  # ('alit', (expr|None, ...)): an array literal, each element at its position; the values a
+#                push adds to a local array, ``xs.push(f)``: ``('alit', (('...', ('null',)), f))`` (no position)
 SPREAD = "..."  # ('...', expr): a spread element ``...xs`` in an ALIT or among a call's arguments
 OLIT = "olit"  # ('olit', ((key, expr), ...)): an object literal passed as an argument, its members
 TYPE = "type"  # ('type', texpr): a value of the declared type texpr (``x as T``, a typed field);
@@ -155,6 +156,9 @@ SUPER_EXPR = (SUPER,)
 NULL_EXPR = (NULL,)
 UNKNOWN_BINDING = (UNKNOWN,)
 DECL_BINDING = (DECL,)
+# the first element of the ALIT a push adds to a local array's values (``xs.push(f)``): the elements
+# before it, of positions unchanged (the resolver's ``element`` skips such a literal for a position)
+PUSHED = (SPREAD, NULL_EXPR)
 
 # -- type aliases: a tuple tagged as above (the tags' fields vary: see each constant) ----------
 Expr: TypeAlias = tuple[Any, ...]

@@ -32,6 +32,7 @@ from mnemosyne.parse.typescript.tags import (
     OLIT,
     PARAM,
     PROP,
+    PUSHED,
     REQUIRE,
     SNAP,
     SPREAD,
@@ -339,14 +340,14 @@ class EvaluateMixin(CtxState):
             while r is not None and r[0] == CALL and r[1] is not None and r[1][0] == PROP and r[1][2] in SAME_ELEMENTS:
                 r = r[1][1]  # items.filter(...).map(x => ...): the same elements
             v = self.eval(pf, scope, r, depth + 1)
+            if v is None and r is not None and (r[0] == ID or r[0] == PROP):  # a parameter: what is passed
+                v = self.passed(pf, scope, r)
             if v is not None and v[0] == V_ARR:
                 self.flags |= FLAG_INFERRED
                 return v[1]
             if v is not None and (v[0] == V_ALIT or v[0] == V_UNI):
                 return self.element(v, None, depth)
             if len(e) > 2:  # o[k], k a parameter given string literals: the members they name
-                if v is None and (r[0] == ID or r[0] == PROP):
-                    v = self.passed(pf, scope, r)
                 if v is not None and v[0] != V_ARR and v[0] != V_ALIT:
                     keys = self.param_keys(pf, scope, e[2])
                     if keys is not None:
@@ -358,6 +359,8 @@ class EvaluateMixin(CtxState):
             return None
         if k == AT:  # pair[1] / const [a, b] = pair: that element of an array literal
             v = self.eval(pf, scope, e[1], depth + 1)
+            if v is None and (e[1][0] == ID or e[1][0] == PROP):  # a parameter: what is passed
+                v = self.passed(pf, scope, e[1])
             if v is None:
                 return None
             if v[0] == V_ARR:
@@ -410,7 +413,7 @@ class EvaluateMixin(CtxState):
                 if inner is not None and inner[0] == V_ALIT:
                     out.extend(self.entries(inner, depth + 1))
                 else:
-                    out.append(("...", path, scope, x[1]))
+                    out.append((SPREAD, path, scope, x[1]))
             else:
                 out.append((path, scope, x))
         return out
@@ -423,6 +426,8 @@ class EvaluateMixin(CtxState):
         for a in alternatives(v):
             if a[0] != V_ALIT:
                 return None
+            if pos is not None and a[3] and a[3][0] == PUSHED:
+                continue  # xs.push(f) leaves the positions before as they are, f's is not known
             elems = self.entries(a, depth)
             if pos is not None:
                 if any(len(x) == 4 for x in elems[: pos + 1]) or pos >= len(elems):
