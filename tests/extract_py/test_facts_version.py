@@ -124,6 +124,11 @@ RECORDED = {
     # protocol and generators, decorator wrappers, mixins, ES5 constructor functions, builtin
     # callbacks; new TypeScript corpus cases for each
     28: "ae241f1139b875e46070a5df11f7fe1f819c7a783a4a53c68dda0c5731be53c2",
+    # JavaScript/TypeScript: rest parameters (one array literal of the arguments per call), borrowed
+    # array methods (`Array.prototype.forEach.call(xs, f)`), keys passed as parameters (`o[k]`),
+    # `it.next().value` of a generator, functions pushed onto a local array, a parameter's elements
+    # from the arrays its callers pass, object rest elements; new TypeScript corpus cases
+    29: "efc880bc377ceb8c2c2540f23d10d061db1890c8cea0e278f9e8f6db47958a1c",
 }
 
 

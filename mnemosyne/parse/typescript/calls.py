@@ -6,6 +6,7 @@ from __future__ import annotations
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.objects import Objects
 from mnemosyne.parse.typescript.tags import (
+    ALIT,
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
@@ -13,9 +14,11 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT,
     IMPORT_ALL,
     IMPORT_DEFAULT,
+    KEY,
     MIXIN,
     OLIT,
     PROP,
+    PUSHED,
     SITE_BCB,
     SITE_CALL,
     SITE_CB,
@@ -48,6 +51,8 @@ _CALLBACK_GLOBALS = frozenset(
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
 _OBJECT = (ID, "Object")  # Object.assign
+_ARRAY = (ID, "Array")
+_ARRAY_PROTOTYPE = (PROP, _ARRAY, "prototype")  # Array.prototype.forEach.call(xs, f) calls f
 _PROMISE = (ID, "Promise")  # new Promise(executor)
 
 
@@ -98,6 +103,10 @@ class Calls(Objects):
             name = e[2]
             if (name == "push" or name == "unshift") and e[1][0] == PROP and e[1][1] == THIS_EXPR:
                 self.field_items(scope, e[1][2], args)
+            elif name == "push" and e[1][0] == ID:  # fns.push(f): a local array holds f (``visit.run``)
+                items = tuple(self.conv(a) for a in args.named_children[:16])
+                if any(x is not None for x in items):
+                    self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
@@ -105,6 +114,8 @@ class Calls(Objects):
                     cb = self.conv(a)
                     if cb is not None:
                         self.pf.sites.append((scope, SITE_PCB, (e, cb), fn))
+            if (name == "call" or name == "apply") and e[1][0] == PROP and e[1][2] in ELEMENT_PARAMS:
+                self.borrowed_array_method(scope, e, args, fn)
             if name in ELEMENT_PARAMS:  # items.map(f): the array calls the function it is given
                 cb = self.conv(nth(args, 0))
                 if cb is not None:  # ([a, b].forEach(f): the receiver is an ('alit', ...) literal)
@@ -172,11 +183,12 @@ class Calls(Objects):
     def record_args(self, scope: int, e: tuple, args, name: str | None = None) -> None:
         """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
         arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
-        a function or arrow written there, an object literal, a ``new`` or a call."""
+        a function or arrow written there, an object literal, a ``new`` or a call; string literals
+        are keys (``KEY``: ``o[k]`` in the callee), recorded alone for a call of a plain name."""
         if name is None:
             name = e[2] if e[0] == PROP else e[1]
         out: list[Expr | None] = []
-        some = False
+        some = keys = False
         K = self.K
         for a in args.named_children:
             ak = a.kind_id
@@ -190,12 +202,18 @@ class Calls(Objects):
                 x = self.conv(a)
             elif a.type == "comment":
                 continue
+            elif ak == K.k_string:  # call(o, "start"): a key the callee may index with (o[k])
+                s = self._sv(a)
+                x = (KEY, s) if s is not None else None
+                out.append(x)
+                keys |= x is not None
+                continue
             else:
                 out.append(None)
                 continue
             some |= x is not None
             out.append(x)
-        if some:
+        if some or (keys and e[0] == ID):  # dispatch("start"): keys alone, for a plain function
             self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
 
     def on_new(self, node) -> None:
@@ -209,6 +227,23 @@ class Calls(Objects):
                 self.record_args(scope, e, args)  # new C(cb): what C's constructor is given
                 if e == _PROMISE:  # new Promise(executor): called right away
                     self.builtin_callback(scope, e, args, ctor)
+
+    def borrowed_array_method(self, scope: int, e: tuple, args, node) -> None:
+        """``Array.prototype.forEach.call(xs, f)``, ``[].map.apply(xs, [f])``: the array method
+        calls ``f`` whatever ``xs`` is (a NodeList, ``arguments``): a "bcb" site of the global
+        ``Array`` (no edge if it is a local), or a "cb" site of the literal ``[]``."""
+        owner = e[1][1]
+        if owner != _ARRAY_PROTOTYPE and not (owner[0] == ALIT and not owner[1]):
+            return
+        cb = self.conv(nth(args, 1)) if args.named_child_count > 1 else None
+        if cb is not None and e[2] == "apply":  # apply(xs, [f]): the first of the arguments array
+            cb = cb[1][0] if cb[0] == ALIT and cb[1] else None
+        if cb is None or cb[0] == SPREAD:
+            return
+        if owner == _ARRAY_PROTOTYPE:
+            self.pf.sites.append((scope, SITE_BCB, (_ARRAY, cb), node))
+        else:
+            self.pf.sites.append((scope, SITE_CB, (e[1], cb), node))
 
     def builtin_callback(self, scope: int, e: tuple, args, node) -> None:
         """A "bcb" site at ``node``: the first of ``args``, given to a builtin that calls it

@@ -468,6 +468,10 @@ class Defs(Calls):
                 tyexpr = self.conv_type(ty) if ty is not None else None
                 if tyexpr is not None:
                     self.pf.scope_this[scope] = (TYPE, tyexpr)
+            elif pat.kind_id == K.k_rest_pattern and p.child_by_field_id(K.f_type) is None:
+                inner = nth(pat, 0)  # function all(...fns): the arguments from i on, an array literal per call
+                if inner is not None and inner.kind_id == K.identifier:
+                    self.bind(scope, self._t(inner), (PARAM, -1 - i, scope))
             else:  # function f({ onDone }): members of what the callers pass (``_Ctx.param_path``)
                 self.bind_pattern(scope, pat, (PVAL, i, scope))
 

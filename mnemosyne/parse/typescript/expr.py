@@ -148,7 +148,11 @@ class Exprs(Scopes):
                     return None
                 if key is None and idx is not None and idx.kind_id == K.k_number and idx.text.isdigit():
                     return (AT, obj, int(idx.text))  # pair[1]: that element, if pair is a literal
-                return (PROP, obj, key) if key is not None else (ELEM, obj)
+                if key is not None:
+                    return (PROP, obj, key)
+                if idx is not None and idx.kind_id == K.identifier:  # o[k]: also the members k names
+                    return (ELEM, obj, (ID, self._t(idx)))
+                return (ELEM, obj)
             return None
         return None
 

@@ -159,6 +159,10 @@ class Objects(Exprs):
                     self.pattern_names(ch.child_by_field_id(self.K.f_value), sub, out, depth + 1)
                 elif ct == "object_assignment_pattern":
                     self.pattern_names(ch.child_by_field_id(self.K.f_left), None, out, depth + 1)
+                elif ct == "rest_pattern":  # { x, ...others }: the other members, those of the value
+                    inner = nth(ch, 0)
+                    if inner is not None and inner.type == "identifier":
+                        out.append((self._t(inner), value))
                 else:
                     self.pattern_names(ch, None, out, depth + 1)
         elif t == "array_pattern":  # const [value, toggle] = useToggle(): each element by position

@@ -38,11 +38,13 @@ DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal 
 #                  at that byte (``ParsedFile.defs_at`` names it)
 REQUIRE = "require"  # ('require', spec): ``require(spec)``, what the module exports
 DYNAMIC_IMPORT = "import"  # ('import', spec): ``import(spec)``, the module namespace
-ELEM = "elem"  # ('elem', expr): an element of array expr (``x[i]``, ``for (x of xs)``, ``yield* xs``)
+ELEM = "elem"  # ('elem', expr) | ('elem', expr, ('id', k)): an element of array expr (``x[i]``, ``for (x of
+#                  xs)``, ``yield* xs``); with a name as index (``o[k]``), also the members k may name
 AT = "at"  # ('at', expr, i): element i of expr when expr is an array literal (``pair[1]``, ``[a, b] = ...``)
 FROM = "from"  # ('from', expr, start, end|None, is_slice): the elements of array expr from ``start``
 #                (to ``end``): a rest element ``[x, ...rest]`` (is_slice False), ``xs.slice(1, 2)`` (True)
-ALIT = "alit"  # ('alit', (expr|None, ...)): an array literal, each element at its position
+ALIT = "alit"  # ('alit', (expr|None, ...)): an array literal, each element at its position; the values a
+#                push adds to a local array, ``xs.push(f)``: ``('alit', (('...', ('null',)), f))`` (no position)
 SPREAD = "..."  # ('...', expr): a spread element ``...xs`` in an ALIT or among a call's arguments
 OLIT = "olit"  # ('olit', ((key, expr), ...)): an object literal passed as an argument, its members
 TYPE = "type"  # ('type', texpr): a value of the declared type texpr (``x as T``, a typed field);
@@ -59,6 +61,8 @@ SPREADS_OF = "spreads"  # ('spreads', (expr, ...)): the sources of an object lit
 #                         ``Object.assign`` calls (member ``SPREADS``)
 PVAL = "pval"  # ('pval', i, scope): what the callers pass as parameter i of the function of scope
 #                (a destructured parameter ``f({ onDone })``: its members)
+KEY = "key"  # ('key', text): a string literal passed as an argument (a key the callee may index with,
+#              ``o[k]`` with ``call(o, "start")``); as a value, a primitive (NULL)
 YIELD = "yield"  # ('yield', expr|None): a value a generator yields (among ``ParsedFile.returns``)
 
 # -- type expressions (``TypeExpr``): ID and PROP name a type; these add ----------------------
@@ -73,7 +77,8 @@ IMPORT = "import"  # ('import', spec, name): name ``name`` (IMPORT_DEFAULT, IMPO
 #                    module spec; also an export ``export { name } from spec``
 VAR = "var"  # ('var', texpr|None, expr|None, scope): a variable of declared type texpr assigned
 #              expr, evaluated in scope
-PARAM = "param"  # ('param', i, scope): parameter i of the function of scope (what callers pass)
+PARAM = "param"  # ('param', i, scope): parameter i of the function of scope (what callers pass); i < 0:
+#                  a rest parameter ``...fns`` at -1 - i, the arguments from there on (an array literal per call)
 UNKNOWN = "unknown"  # ('unknown',): bound to a value we do not read (also an object member's)
 DECL = "decl"  # ('decl',): declared without a value
 IFACE = "iface"  # ('iface', fqn): an interface or object type alias (a value of the name outranks it)
@@ -151,6 +156,9 @@ SUPER_EXPR = (SUPER,)
 NULL_EXPR = (NULL,)
 UNKNOWN_BINDING = (UNKNOWN,)
 DECL_BINDING = (DECL,)
+# the first element of the ALIT a push adds to a local array's values (``xs.push(f)``): the elements
+# before it, of positions unchanged (the resolver's ``element`` skips such a literal for a position)
+PUSHED = (SPREAD, NULL_EXPR)
 
 # -- type aliases: a tuple tagged as above (the tags' fields vary: see each constant) ----------
 Expr: TypeAlias = tuple[Any, ...]

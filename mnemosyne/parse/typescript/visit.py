@@ -36,6 +36,7 @@ from mnemosyne.parse.typescript.scopes import Entry
 from mnemosyne.parse.typescript.shims import newer_syntax_blanked
 from mnemosyne.parse.typescript.statements import Statements
 from mnemosyne.parse.typescript.tags import (
+    ALIT,
     ENTRY_MODULE,
     VAR,
 )
@@ -113,6 +114,17 @@ class _Builder(Statements):
             while s >= 0:
                 if name in pf.bindings[s]:
                     pf.bindings[s][name].append((VAR, None, expr, scope))
+                    break
+                s = pf.scope_parent[s]
+        # xs.push(f): an array literal only ever assigned untyped literals also holds what is pushed,
+        # after elements of unknown number (``for (const h of xs) h()`` reaches f; ``xs[0]`` does not)
+        for scope, name, expr in self.pushes:
+            s = scope
+            while s >= 0:
+                bl = pf.bindings[s].get(name)
+                if bl is not None:
+                    if all(b[0] == VAR and b[1] is None and b[2] is not None and b[2][0] == ALIT for b in bl):
+                        bl.append((VAR, None, expr, scope))
                     break
                 s = pf.scope_parent[s]
 

@@ -4,6 +4,7 @@ implementations."""
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import SPREADS, ParsedFile, class_names_extended
+from mnemosyne.parse.typescript.tags import DECO, FIELD, GETTER, ID, ITEM, METHOD, MSIG, PROP, SETTER, TYPE
 from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_SUBCLASSES, SUB_PREFIX
 from mnemosyne.resolve.typescript.state import (
     MEMO_BASE,
@@ -50,7 +51,7 @@ class ClassesMixin(CtxState):
         wrapper: a call through the method's name runs the wrapper)."""
         found = [(V_FUNC, fqn, pf.path)]
         for d in entries:
-            if d[0] == "deco":
+            if d[0] == DECO:
                 found.extend(funcs(self.eval(pf, d[1], d[2])))
         return union(found)
 
@@ -79,9 +80,9 @@ class ClassesMixin(CtxState):
         if info is None or not info.is_interface:
             return None
         for ent in info.members.get(name, ()):
-            if ent[0] == "msig":
+            if ent[0] == MSIG:
                 return (V_IFM, recv[0], recv[1], name, ent[1], fqn, path)
-            if ent[0] == "field":
+            if ent[0] == FIELD:
                 return self.field_value(pf, fqn, name, [ent])
         for t in info.implements:
             b = self.eval_as(True, pf, info.scope, t)
@@ -133,7 +134,7 @@ class ClassesMixin(CtxState):
         saved_flags, saved_emit = self.flags, self.emit
         self.emit = False
         v = self.eval(pf, info.scope, info.extends)
-        if v is None and info.extends[0] == "id":  # (Base) => class extends Base: what is passed
+        if v is None and info.extends[0] == ID:  # (Base) => class extends Base: what is passed
             v = union([x for x in alternatives(self.passed(pf, info.scope, info.extends)) if x[0] == V_CLASS])
         self.flags, self.emit = saved_flags, saved_emit
         self.busy.discard(key)
@@ -152,19 +153,19 @@ class ClassesMixin(CtxState):
         entries = info.members.get(name)
         if entries:
             for ent in entries:
-                if ent[0] == "method":
-                    if any(d[0] == "deco" for d in entries):  # and what its decorators return
+                if ent[0] == METHOD:
+                    if any(d[0] == DECO for d in entries):  # and what its decorators return
                         return self.memoized((MEMO_DECORATED, path, fqn, name), 0, self.decorated_method, pf, ent[1], entries)
                     return (V_FUNC, ent[1], path)
             for ent in entries:
-                if ent[0] == "msig":  # `abstract m()`: an override below the receiver's class runs
+                if ent[0] == MSIG:  # `abstract m()`: an override below the receiver's class runs
                     return (V_ABSM, recv[0], recv[1], name, ent[1], fqn, path)
             for ent in entries:
-                if ent[0] == "getter":
+                if ent[0] == GETTER:
                     if self.emit:
                         self.add_edge(ent[1], "implicit", False)
                     return self.call_result((V_FUNC, ent[1], path))
-            fields = [ent for ent in entries if ent[0] == "field" or ent[0] == "item"]
+            fields = [ent for ent in entries if ent[0] == FIELD or ent[0] == ITEM]
             if fields:
                 return self.field_value(pf, fqn, name, fields)
             return None
@@ -254,7 +255,7 @@ class ClassesMixin(CtxState):
             entries = info.members.get(name)
             if entries:
                 for ent in entries:
-                    if ent[0] == "setter":
+                    if ent[0] == SETTER:
                         return ent[1]
                 return None
             b = self.base_of(fqn, path)
@@ -267,9 +268,9 @@ class ClassesMixin(CtxState):
         return self.memoized((MEMO_FIELD, pf.path, fqn, name), FLAG_INFERRED, self._field_value, pf, fields)
 
     def _field_value(self, pf: ParsedFile, fields: list):
-        items = [ent for ent in fields if ent[0] == "item"]
+        items = [ent for ent in fields if ent[0] == ITEM]
         if items:  # this.listeners.push(cb): an array of (at least) the functions pushed
-            fields = [ent for ent in fields if ent[0] != "item"]
+            fields = [ent for ent in fields if ent[0] != ITEM]
             v = self._field_value(pf, fields) if fields else None
             if v is not None and v[0] == V_ALIT:  # this.handlers = [a]; this.handlers.push(b)
                 v = (V_ARR, self.element(v, None, 0))
@@ -278,7 +279,7 @@ class ClassesMixin(CtxState):
             found = [] if v is None or v[1] is None else [v[1]]
             for ent in items:
                 x = self.eval(pf, ent[1], ent[2])
-                if x is None and (ent[2][0] == "id" or ent[2][0] == "prop"):
+                if x is None and (ent[2][0] == ID or ent[2][0] == PROP):
                     x = self.passed(pf, ent[1], ent[2])
                 found.extend(funcs(x))
             return (V_ARR, union(found)) if found else v
@@ -288,20 +289,20 @@ class ClassesMixin(CtxState):
         fl = self.flags
         for ent in fields:
             e = ent[2]
-            if e is not None and e[0] == "type":
+            if e is not None and e[0] == TYPE:
                 result = self.eval(pf, ent[1], e)
                 if result is not None:
                     break
-        if result is not None and result[0] == V_IINST and any(ent[2] is not None and ent[2][0] != "type" for ent in fields):
+        if result is not None and result[0] == V_IINST and any(ent[2] is not None and ent[2][0] != TYPE for ent in fields):
             typed, result = result, None  # an interface type: the assigned values say more, if known
             self.flags = fl
         if result is None:
             for ent in fields:
                 e = ent[2]
-                if e is not None and e[0] == "type":
+                if e is not None and e[0] == TYPE:
                     continue
                 v = self.eval(pf, ent[1], e) if e is not None else None
-                if v is None and e is not None and (e[0] == "id" or e[0] == "prop"):
+                if v is None and e is not None and (e[0] == ID or e[0] == PROP):
                     # this.cb = cb: the functions the callers pass
                     v = union(funcs(self.passed(pf, ent[1], e)))
                 if v is not None and v[0] == V_NULL:

@@ -6,6 +6,27 @@ from typing import Any
 
 from mnemosyne.facts import Resolution
 from mnemosyne.parse.typescript import ParsedFile
+from mnemosyne.parse.typescript.tags import (
+    ALIT,
+    CALL,
+    ID,
+    NEW,
+    PROP,
+    SITE_BCB,
+    SITE_CALL,
+    SITE_CB,
+    SITE_DECORATOR,
+    SITE_GET,
+    SITE_ITER,
+    SITE_JSX,
+    SITE_NEW,
+    SITE_PCB,
+    SITE_SET,
+    SITE_SUPER,
+    THIS_CLS,
+    THIS_EXPR,
+    VAR,
+)
 from mnemosyne.resolve.typescript.builtins import (
     ARRAY_MAKER_NAMES,
     ARRAY_MAKERS,
@@ -61,21 +82,21 @@ class EmitMixin(CtxState):
         self.line = line
         self.flags = 0
         self.emit = True
-        if kind == "call":
+        if kind == SITE_CALL:
             v = self.eval(pf, scope, expr)
             if v is not None:
                 self.edge_to(v, None)
-            elif expr[0] == "id" or expr[0] == "prop":  # cb(), opts.onDone(): what the callers pass
+            elif expr[0] == ID or expr[0] == PROP:  # cb(), opts.onDone(): what the callers pass
                 for x in funcs(self.passed(pf, scope, expr)):
                     self.add_edge(x[1], "inferred", False)
-            if expr is not None and expr[0] == "prop" and expr[1] == ("this",):
+            if expr is not None and expr[0] == PROP and expr[1] == THIS_EXPR:
                 this = pf.scope_this[scope]
-                if this is not None and this[0] == "cls":
+                if this is not None and this[0] == THIS_CLS:
                     for m in self.overrides(this[1], pf.path, expr[2]):
                         self.add_edge(m, "subclass", False)
-        elif kind == "new":
+        elif kind == SITE_NEW:
             v = self.eval(pf, scope, expr)
-            if v is None and (expr[0] == "id" or expr[0] == "prop"):  # new cls(): a class the callers pass
+            if v is None and (expr[0] == ID or expr[0] == PROP):  # new cls(): a class the callers pass
                 for x in alternatives(self.passed(pf, scope, expr)):
                     if x[0] == V_CLASS:
                         self.ctor_edge(x, "inferred")
@@ -87,16 +108,16 @@ class EmitMixin(CtxState):
                     self.ctor_edge(x)
                 elif x[0] in _CONSTRUCTED:
                     self.edge_to(x, "constructor")
-        elif kind == "super":
+        elif kind == SITE_SUPER:
             this = pf.scope_this[scope]
-            if this is None or this[0] != "cls":
+            if this is None or this[0] != THIS_CLS:
                 return
             b = self.base_of(this[1], pf.path)
             if b is None:
                 return
             if b[0] == V_CLASS:
                 self.ctor_edge(b, "super")
-        elif kind == "jsx":
+        elif kind == SITE_JSX:
             v = self.eval(pf, scope, expr)
             if v is None:
                 return
@@ -106,21 +127,21 @@ class EmitMixin(CtxState):
                     self.add_edge(r[1], "jsx", False)
             else:
                 self.edge_to(v, "jsx")
-        elif kind == "decorator":
+        elif kind == SITE_DECORATOR:
             v = self.eval(pf, scope, expr)
             if v is not None:
                 self.edge_to(v, "implicit")
-        elif kind == "set":
-            if expr[0] != "prop":
+        elif kind == SITE_SET:
+            if expr[0] != PROP:
                 return
             base = self.eval(pf, scope, expr[1])
             if base is not None:
                 s = self.setter_of(base, expr[2])
                 if s is not None:
                     self.add_edge(s, "implicit", False)
-        elif kind == "get":
+        elif kind == SITE_GET:
             self.eval(pf, scope, expr)
-        elif kind == "iter":  # for (x of obj) / [...obj]: obj[Symbol.iterator]() and its next()
+        elif kind == SITE_ITER:  # for (x of obj) / [...obj]: obj[Symbol.iterator]() and its next()
             for v in alternatives(self.eval(pf, scope, expr)):
                 it = self.iterator(v)
                 if it is None:
@@ -130,14 +151,14 @@ class EmitMixin(CtxState):
                     n = self.member(r, "next") if r[0] in INST_OR_OBJ else None
                     if n is not None and n[0] == V_FUNC:
                         self.add_edge(n[1], "implicit", False)
-        elif kind == "cb" or kind == "bcb" or kind == "pcb":
+        elif kind == SITE_CB or kind == SITE_BCB or kind == SITE_PCB:
             # items.map(f) with items an array, setTimeout(f), new Promise(f), fetch(u).then(f):
             # f is called for us
             callee, cb = expr
-            if kind == "cb":
+            if kind == SITE_CB:
                 if not self.is_array(pf, scope, callee[1], callee[2]):
                     return
-            elif kind == "pcb":
+            elif kind == SITE_PCB:
                 if not self.is_promise(pf, scope, callee[1]):
                     return
             else:
@@ -208,19 +229,19 @@ class EmitMixin(CtxState):
         """Whether expression ``r`` is known to be a promise: ``new Promise(...)``, ``fetch(...)``,
         ``Promise.resolve``/``all``/... ``(...)``, a call of an async function of ours (or one
         declared to return ``Promise<...>``), or ``then``/``catch``/``finally`` of one."""
-        while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop" and r[1][2] in PROMISE_CHAIN:
+        while r is not None and r[0] == CALL and r[1] is not None and r[1][0] == PROP and r[1][2] in PROMISE_CHAIN:
             r = r[1][1]
-        if r is None or (r[0] != "call" and r[0] != "new") or r[1] is None:
+        if r is None or (r[0] != CALL and r[0] != NEW) or r[1] is None:
             return False
         v = self.eval(pf, scope, r[1])
         if v is None:
             return False
-        if r[0] == "call" and v[0] == V_FUNC:  # a call of an async function of ours
+        if r[0] == CALL and v[0] == V_FUNC:  # a call of an async function of ours
             fpf = self.file_read(v[2], (READ_RETURNS, v[1]))
             return fpf is not None and v[1] in fpf.asyncs
         if v[0] != V_BUILTIN:
             return False
-        return v[1] == "Promise" if r[0] == "new" else v[1] in PROMISE_MAKERS
+        return v[1] == "Promise" if r[0] == NEW else v[1] in PROMISE_MAKERS
 
     def is_array(self, pf: ParsedFile, scope: int, r: tuple | None, method: str = "", depth: int = 0) -> bool:
         """Whether expression ``r`` is known to be an array: typed so (``T[]``, ``Array<T>``), an
@@ -229,7 +250,7 @@ class EmitMixin(CtxState):
         ``slice``/``fill``/``flat``/... of an array returns, a variable only ever bound to one of
         these, or a parameter the callers pass arrays to. For ``method`` ``forEach``, also a
         ``new Set(...)`` / ``new Map(...)``."""
-        while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop":
+        while r is not None and r[0] == CALL and r[1] is not None and r[1][0] == PROP:
             name = r[1][2]
             if name in SAME_ELEMENTS or name == "map" or name == "flatMap" or name in ARRAY_RESULTS:
                 r = r[1][1]  # items.filter(...).map(...): still an array, if items is one
@@ -244,21 +265,21 @@ class EmitMixin(CtxState):
             break
         if r is None:
             return False
-        if r[0] == "alit":
+        if r[0] == ALIT:
             return True
-        if r[0] == "new":  # new Array(n), and for forEach new Set(...) / new Map(...)
+        if r[0] == NEW:  # new Array(n), and for forEach new Set(...) / new Map(...)
             c = self.eval(pf, scope, r[1])
             return c is not None and c[0] == V_BUILTIN and (
                 c[1] == "Array" or (method == "forEach" and c[1] in FOREACH_COLLECTIONS)
             )
         v = self.eval(pf, scope, r)
-        if v is not None:
-            return v[0] == V_ARR or v[0] == V_ALIT
-        if r[0] == "id" and depth < 4:  # const copy = Array.from(xs): what it is bound to
+        if v is not None:  # (one of several arrays: a rest parameter given one literal per call)
+            return all(x[0] == V_ARR or x[0] == V_ALIT for x in alternatives(v))
+        if r[0] == ID and depth < 4:  # const copy = Array.from(xs): what it is bound to
             bl, s = self.raw_bindings(pf, scope, r[1])
-            if bl and all(b[0] == "var" and b[1] is None and b[2] is not None for b in bl):
+            if bl and all(b[0] == VAR and b[1] is None and b[2] is not None for b in bl):
                 return all(self.is_array(pf, b[3], b[2], method, depth + 1) for b in bl)
-        if r[0] == "id" or r[0] == "prop":  # a parameter: what the callers pass
+        if r[0] == ID or r[0] == PROP:  # a parameter: what the callers pass
             vals = alternatives(self.passed(pf, scope, r))
             return bool(vals) and all(x[0] == V_ARR or x[0] == V_ALIT for x in vals)
         return False

@@ -1,8 +1,60 @@
-"""Value evaluation of the TypeScript resolver: names, expressions, types, members, call results."""
+"""Value evaluation of the TypeScript resolver: names, expressions, types, members, call results.
+
+Over 600 lines: one concern (an expression of the parser's vocabulary to a value), and about 50
+of its lines are the imports of that vocabulary's tags, one a line."""
 
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import ITERATOR, SPREADS, WRAPPER_CALLEES, ParsedFile
+from mnemosyne.parse.typescript.tags import (
+    ALIT,
+    ALSO,
+    AT,
+    CALL,
+    DECL,
+    DECO,
+    DEF,
+    DEF_CLASS,
+    DEF_FUNC,
+    DEF_NS,
+    DEFAT,
+    DYNAMIC_IMPORT,
+    EITHER,
+    ELEM,
+    EXPR,
+    FROM,
+    ID,
+    IFACE,
+    IMPORT,
+    IMPORT_ALL,
+    IMPORT_DEFAULT,
+    IN,
+    KEY,
+    LOCAL,
+    NEW,
+    OLIT,
+    PARAM,
+    PROP,
+    PUSHED,
+    REQUIRE,
+    SNAP,
+    SPREAD,
+    SUPER,
+    THEN,
+    THIS,
+    THIS_CLS,
+    THIS_EXPR,
+    THIS_SCLS,
+    TYPE,
+    TYPE_ARRAY,
+    TYPEOF,
+    UNION,
+    VAR,
+    YIELD,
+)
+from mnemosyne.parse.typescript.tags import (
+    NULL as NULL_TAG,
+)
 from mnemosyne.resolve.typescript.builtins import GLOBALS, SAME_ELEMENTS
 from mnemosyne.resolve.typescript.modules import SPEC_EXT
 from mnemosyne.resolve.typescript.reads import (
@@ -78,7 +130,7 @@ class EvaluateMixin(CtxState):
         while s >= 0:
             bl = bindings[s].get(name)
             if bl is not None:
-                if bl[0][0] == "iface" and all(b[0] == "iface" for b in bl):
+                if bl[0][0] == IFACE and all(b[0] == IFACE for b in bl):
                     if self.tctx:
                         return (V_IFACE, bl[-1][1], pf.path)
                 else:
@@ -105,18 +157,18 @@ class EvaluateMixin(CtxState):
         ok = True
         for b in bl:
             k = b[0]
-            if k == "decl" or k == "iface":
+            if k == DECL or k == IFACE:
                 continue  # an interface merged with a value: the value (``lookup`` sees lone interfaces)
-            if k == "def":
+            if k == DEF:
                 v = self.def_value(b, pf.path)
-            elif k == "deco":  # @d class C: a class d returns in C's place, if it returns one
+            elif k == DECO:  # @d class C: a class d returns in C's place, if it returns one
                 v = self.eval(pf, b[1], b[2])
                 if v is None or not all(x[0] == V_CLASS for x in alternatives(v)):
                     continue
-            elif k == "import":
+            elif k == IMPORT:
                 self.flags |= FLAG_IMPORT
                 v = self.import_value(pf, b[1], b[2])
-            elif k == "var":
+            elif k == VAR:
                 v = typed = None
                 if b[1] is not None:
                     fl = self.flags
@@ -126,15 +178,17 @@ class EvaluateMixin(CtxState):
                         self.flags = fl
                 if v is None and b[2] is not None:
                     e0 = b[2]
-                    while e0[0] == "prop":
+                    while e0[0] == PROP:
                         e0 = e0[1]
-                    if e0[0] == "require" or e0[0] == "import":
+                    if e0[0] == REQUIRE or e0[0] == DYNAMIC_IMPORT:
                         self.flags |= FLAG_IMPORT  # const x = require(...) / const { x } = require(...): an import
-                    elif b[2][0] != "defat":
+                    elif b[2][0] != DEFAT:
                         self.flags |= FLAG_INFERRED  # a value flowing through a variable: inferred
                     v = self.eval_as(False, pf, b[3], b[2])
                 if v is None:
                     v = typed
+            elif k == PARAM and b[1] < 0:  # function all(...fns): an array literal of the arguments per call
+                v = self.param_values(pf, b[2], b[1])
             else:
                 v = None
             if v is not None and v[0] == V_NULL:
@@ -150,11 +204,11 @@ class EvaluateMixin(CtxState):
     @staticmethod
     def def_value(d: tuple, path: str):
         kind = d[2]
-        if kind == "func":
+        if kind == DEF_FUNC:
             return (V_FUNC, d[1], path)
-        if kind == "class":
+        if kind == DEF_CLASS:
             return (V_CLASS, d[1], path)
-        if kind == "ns":
+        if kind == DEF_NS:
             return (V_NS, d[1], path)
         return (V_OBJ, d[1], path)
 
@@ -163,8 +217,8 @@ class EvaluateMixin(CtxState):
         if r is None:
             return None
         if r[0] == SPEC_EXT:
-            return (V_EXT, spec if name in ("*", "default") else f"{spec}.{name}")
-        if name == "*":
+            return (V_EXT, spec if name in (IMPORT_ALL, IMPORT_DEFAULT) else f"{spec}.{name}")
+        if name == IMPORT_ALL:
             return (V_MOD, r[1])
         return self.export_value(r[1], name)
 
@@ -181,16 +235,16 @@ class EvaluateMixin(CtxState):
             e = pf.exports.get(name)
             if e is not None:
                 k = e[0]
-                if k == "local":
+                if k == LOCAL:
                     result = self.lookup(pf, 0, e[1]) if e[1] else None
-                elif k == "import":
+                elif k == IMPORT:
                     result = self.import_value(pf, e[1], e[2])
-                elif k == "expr":
+                elif k == EXPR:
                     result = self.eval(pf, e[2], e[1]) if e[1] is not None else None
-                elif k == "defat":
+                elif k == DEFAT:
                     d = pf.defs_at.get(e[1])
                     result = self.def_value(d, pf.path) if d is not None else None
-            elif name != "default":
+            elif name != IMPORT_DEFAULT:
                 if foreign:
                     self.read(pf, _STARS_KEY)
                 for spec in pf.stars:
@@ -204,27 +258,32 @@ class EvaluateMixin(CtxState):
         if e is None or depth > 200:
             return None
         k = e[0]
-        if k == "id":
+        if k == ID:
             return self.lookup(pf, scope, e[1])
-        if k == "prop":
+        if k == PROP:
             base = self.eval(pf, scope, e[1], depth + 1)
             if base is None:
+                r = e[1]  # it.next().value, const { value } = it.next(): a value a generator yields
+                if e[2] == "value" and r[0] == CALL and r[1] is not None and r[1][0] == PROP and r[1][2] == "next":
+                    it = self.eval(pf, scope, r[1][1], depth + 1)
+                    if it is not None and it[0] == V_ARR:  # (an array has no `next`: a generator's result)
+                        return it[1]
                 return None
             return self.member(base, e[2])
-        if k == "call":
+        if k == CALL:
             fn = self.eval(pf, scope, e[1], depth + 1)
             if fn is None:
                 return None
             if len(e) > 2 and fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
                 return self.eval(pf, scope, e[2], depth + 1)
             res = self.call_result(fn)
-            if res is not None and res[0] == V_INST and e[1][0] == "prop" and self.returns_new_this(fn):
+            if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):
                 # `Sub.create()` with an inherited `static create() { return new this(); }`
                 recv = self.eval(pf, scope, e[1][1], depth + 1)
                 if recv is not None and recv[0] == V_CLASS:
                     return (V_INST, recv[1], recv[2])
             return res
-        if k == "new":
+        if k == NEW:
             c = self.eval(pf, scope, e[1], depth + 1)
             if c is None:
                 return None
@@ -238,30 +297,30 @@ class EvaluateMixin(CtxState):
                 _pf, info = self.class_info(c[1], c[2])
                 return (V_INST, c[1], c[2]) if info is not None else None
             return None
-        if k == "this":
+        if k == THIS:
             if pf is not self.pf:
                 self.read(pf, (READ_THIS, pf.scope_key[scope]))
             this = pf.scope_this[scope]
             if this is None:
                 return None
-            if this[0] == "type":
+            if this[0] == TYPE:
                 return self.type_value(pf, scope, this[1])
             self.flags |= FLAG_SELF
-            if this[0] == "scls":  # a static method's `this`: the class (`new this()`)
+            if this[0] == THIS_SCLS:  # a static method's `this`: the class (`new this()`)
                 return (V_CLASS, this[1], pf.path)
-            return (V_INST, this[1], pf.path) if this[0] == "cls" else (V_OBJ, this[1], pf.path)
-        if k == "super":
+            return (V_INST, this[1], pf.path) if this[0] == THIS_CLS else (V_OBJ, this[1], pf.path)
+        if k == SUPER:
             if pf is not self.pf:
                 self.read(pf, (READ_THIS, pf.scope_key[scope]))
             this = pf.scope_this[scope]
-            if this is None or (this[0] != "cls" and this[0] != "scls"):
+            if this is None or (this[0] != THIS_CLS and this[0] != THIS_SCLS):
                 return None
             self.flags |= FLAG_SUPER
             return self.base_of(this[1], pf.path)
-        if k == "defat":
+        if k == DEFAT:
             d = pf.defs_at.get(e[1])
             return self.def_value(d, pf.path) if d is not None else None
-        if k == "require":
+        if k == REQUIRE:
             r = self.resolve_spec(e[1], pf.path)
             if r is None:
                 return None
@@ -269,63 +328,72 @@ class EvaluateMixin(CtxState):
                 return (V_EXT, e[1])
             target = self.file_read(r[1], _CJS_KEY)
             if target is not None and target.cjs_whole:
-                return self.export_value(r[1], "default")
+                return self.export_value(r[1], IMPORT_DEFAULT)
             return (V_MOD, r[1])
-        if k == "either":  # `c ? a : b`, `a ?? b`, `a || b`: one of them (a null one drops out)
+        if k == EITHER:  # `c ? a : b`, `a ?? b`, `a || b`: one of them (a null one drops out)
             vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
             return union([v for v in vals if v is None or v[0] != V_NULL], all_known=True)
-        if k == "elem":  # items[i] / for (x of items) / items.map(x => ...) with items: T[]
+        if k == ELEM:  # items[i] / for (x of items) / items.map(x => ...) with items: T[]
             r = e[1]
-            if r is not None and r[0] == "then":  # p.then(v => ...): a Promise<T> is typed T
+            if r is not None and r[0] == THEN:  # p.then(v => ...): a Promise<T> is typed T
                 v = self.eval(pf, scope, r[1], depth + 1)
                 if v is not None:
                     self.flags |= FLAG_INFERRED
                 return v
-            while r is not None and r[0] == "call" and r[1] is not None and r[1][0] == "prop" and r[1][2] in SAME_ELEMENTS:
+            while r is not None and r[0] == CALL and r[1] is not None and r[1][0] == PROP and r[1][2] in SAME_ELEMENTS:
                 r = r[1][1]  # items.filter(...).map(x => ...): the same elements
             v = self.eval(pf, scope, r, depth + 1)
+            if v is None and r is not None and (r[0] == ID or r[0] == PROP):  # a parameter: what is passed
+                v = self.passed(pf, scope, r)
             if v is not None and v[0] == V_ARR:
                 self.flags |= FLAG_INFERRED
                 return v[1]
             if v is not None and (v[0] == V_ALIT or v[0] == V_UNI):
                 return self.element(v, None, depth)
+            if len(e) > 2:  # o[k], k a parameter given string literals: the members they name
+                if v is not None and v[0] != V_ARR and v[0] != V_ALIT:
+                    keys = self.param_keys(pf, scope, e[2])
+                    if keys is not None:
+                        return union([self.member(x, key) for x in alternatives(v) for key in keys], all_known=True)
             if v is not None and (v[0] == V_INST or v[0] == V_OBJ):  # an iterable of ours: what its
                 it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
                 if it is not None and it[1] is not None and it[1][0] == V_ARR:
                     return it[1][1]
             return None
-        if k == "at":  # pair[1] / const [a, b] = pair: that element of an array literal
+        if k == AT:  # pair[1] / const [a, b] = pair: that element of an array literal
             v = self.eval(pf, scope, e[1], depth + 1)
+            if v is None and (e[1][0] == ID or e[1][0] == PROP):  # a parameter: what is passed
+                v = self.passed(pf, scope, e[1])
             if v is None:
                 return None
             if v[0] == V_ARR:
                 self.flags |= FLAG_INFERRED
                 return v[1]
             return self.element(v, e[2], depth)
-        if k == "alit":  # an array literal: its elements are evaluated where it was written
+        if k == ALIT:  # an array literal: its elements are evaluated where it was written
             return (V_ALIT, pf.path, scope, e[1])
-        if k == "snap":  # [p, q] = [q, p]: the values q had before (its first bindings)
+        if k == SNAP:  # [p, q] = [q, p]: the values q had before (its first bindings)
             if pf is not self.pf:
                 self.read(pf, (READ_LOOKUP, pf.scope_key[e[2]], e[1]))
             bl = pf.bindings[e[2]].get(e[1])
             if not bl:
                 return None
             return self.memoized((MEMO_SNAP, pf.path, e[2], e[1], e[3], self.tctx), 0, self._eval_bindings, pf, bl[: e[3]])
-        if k == "also":  # an object member assigned again (`state.handler = f`): what is known of both
+        if k == ALSO:  # an object member assigned again (`state.handler = f`): what is known of both
             vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
             return union([v for v in vals if v is not None and v[0] != V_NULL])
-        if k == "in":  # a member added to an object literal from another scope: evaluated there
+        if k == IN:  # a member added to an object literal from another scope: evaluated there
             return self.eval(pf, e[1], e[2], depth + 1)
-        if k == "from":  # [x, ...rest] = xs / xs.slice(1): the elements from a position on
+        if k == FROM:  # [x, ...rest] = xs / xs.slice(1): the elements from a position on
             return self.sliced(pf, scope, e, depth)
-        if k == "import":  # await import("./x"): the namespace
+        if k == DYNAMIC_IMPORT:  # await import("./x"): the namespace
             self.flags |= FLAG_IMPORT
-            return self.import_value(pf, e[1], "*")
-        if k == "type":
+            return self.import_value(pf, e[1], IMPORT_ALL)
+        if k == TYPE:
             return self.type_value(pf, scope, e[1])
-        if k == "null":
+        if k == NULL_TAG or k == KEY:
             return NULL
-        if k == "olit":  # an object literal argument: its members are evaluated where it was written
+        if k == OLIT:  # an object literal argument: its members are evaluated where it was written
             return (V_OLIT, pf.path, scope, e[1])
         return None
 
@@ -340,7 +408,7 @@ class EvaluateMixin(CtxState):
         path, scope = a[1], a[2]
         pf = None
         for x in a[3]:
-            if x is not None and x[0] == "...":
+            if x is not None and x[0] == SPREAD:
                 inner = None
                 if x[1] is not None and depth < 16:
                     pf = pf or self.file(path)
@@ -348,7 +416,7 @@ class EvaluateMixin(CtxState):
                 if inner is not None and inner[0] == V_ALIT:
                     out.extend(self.entries(inner, depth + 1))
                 else:
-                    out.append(("...", path, scope, x[1]))
+                    out.append((SPREAD, path, scope, x[1]))
             else:
                 out.append((path, scope, x))
         return out
@@ -361,6 +429,8 @@ class EvaluateMixin(CtxState):
         for a in alternatives(v):
             if a[0] != V_ALIT:
                 return None
+            if pos is not None and a[3] and a[3][0] == PUSHED:
+                continue  # xs.push(f) leaves the positions before as they are, f's is not known
             elems = self.entries(a, depth)
             if pos is not None:
                 if any(len(x) == 4 for x in elems[: pos + 1]) or pos >= len(elems):
@@ -368,7 +438,7 @@ class EvaluateMixin(CtxState):
                 elems = elems[pos : pos + 1]
             for x in elems:
                 if len(x) == 4:  # a spread of an array of unknown length: any of its elements
-                    path, scope, ex = x[1], x[2], ("elem", x[3]) if x[3] is not None else None
+                    path, scope, ex = x[1], x[2], (ELEM, x[3]) if x[3] is not None else None
                 else:
                     path, scope, ex = x
                 pf = self.file(path) if ex is not None else None
@@ -396,7 +466,7 @@ class EvaluateMixin(CtxState):
         if out:
             return union(out)
         if e[4]:
-            return self.eval(pf, scope, ("call", ("prop", e[1], "slice")), depth + 1)
+            return self.eval(pf, scope, (CALL, (PROP, e[1], "slice")), depth + 1)
         return None
 
     def iterator(self, v: tuple):
@@ -408,7 +478,7 @@ class EvaluateMixin(CtxState):
     def argument(self, pf: ParsedFile, scope: int, args: tuple, i: int):
         """Argument ``i`` of a call recorded with argument expressions ``args``
         (``pf.call_args``), spreads of known literals put in place (``f(...[a, b])``)."""
-        if any(x is not None and x[0] == "..." for x in args[: i + 1]):
+        if any(x is not None and x[0] == SPREAD for x in args[: i + 1]):
             return self.element((V_ALIT, pf.path, scope, args), i, 0)
         return self.eval(pf, scope, args[i])
 
@@ -424,11 +494,11 @@ class EvaluateMixin(CtxState):
             self.tctx = not types
 
     def type_value(self, pf: ParsedFile, scope: int, t: tuple):
-        if t[0] == "union":  # `A | B`: a value of one of them
+        if t[0] == UNION:  # `A | B`: a value of one of them
             return union([self.type_value(pf, scope, m) for m in t[1]], all_known=True)
-        if t[0] == "array":  # elements of a type we may not know: still an array (``run_site``, "cb")
+        if t[0] == TYPE_ARRAY:  # elements of a type we may not know: still an array (``run_site``, "cb")
             return (V_ARR, self.type_value(pf, scope, t[1]) if t[1] is not None else None)
-        if t[0] == "typeof":
+        if t[0] == TYPEOF:
             v = self.eval_as(False, pf, scope, t[1])
             return v if v is not None and v[0] != V_NULL else None
         v = self.eval_as(True, pf, scope, t)
@@ -488,7 +558,7 @@ class EvaluateMixin(CtxState):
                     (MEMO_OBJECT_MEMBER, base[2], base[1], name), FLAG_INFERRED, self.spread_member, pf, o[0], sp[1], name
                 )
             # the member's own expression is not evaluated at this call site (emit off)
-            fl = 0 if e[0] == "defat" else FLAG_INFERRED
+            fl = 0 if e[0] == DEFAT else FLAG_INFERRED
             return self.memoized((MEMO_OBJECT_MEMBER, base[2], base[1], name), fl, self.eval, pf, o[0], e)
         if k == V_FUNC:  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
             if name == "call" or name == "apply":
@@ -541,7 +611,7 @@ class EvaluateMixin(CtxState):
             return False
         fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
         r = fpf.returns.get(fn[1]) if fpf is not None else None
-        return r is not None and any(x is not None and x[0] == "new" and x[1] == ("this",) for x in r[1])
+        return r is not None and any(x is not None and x[0] == NEW and x[1] == THIS_EXPR for x in r[1])
 
     def _call_result(self, pf: ParsedFile, r: tuple):
         scope, rets, ann = r
@@ -552,9 +622,9 @@ class EvaluateMixin(CtxState):
             if result is not None and result[0] == V_IINST and rets:
                 typed, result = result, None  # an interface type: the returned values say more, if known
                 self.flags = fl
-        if rets and any(e is not None and e[0] == "yield" for e in rets):
+        if rets and any(e is not None and e[0] == YIELD for e in rets):
             # a generator: an iterator of the values it yields (as an array of them)
-            vals = [self.eval(pf, scope, e[1]) for e in rets if e is not None and e[0] == "yield" and e[1] is not None]
+            vals = [self.eval(pf, scope, e[1]) for e in rets if e is not None and e[0] == YIELD and e[1] is not None]
             return (V_ARR, union([v for v in vals if v is not None and v[0] != V_NULL]))
         if result is None and rets:
             for e in rets:

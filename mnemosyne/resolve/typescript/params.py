@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
+from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
-from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_VALUES, CtxState
-from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_CLASS, V_FUNC, alternatives, union
+from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
+from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, alternatives, union
 
 # parameter flow looks at most this many call sites by the function's name (``_param_values``): a
 # name called from everywhere (`set`, `add`) has sites that would each need their receiver's
@@ -14,10 +15,19 @@ MAX_PARAM_SITES = 512
 # callers passing on their own parameter are followed this many steps up (``_param_values``): a
 # bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
 MAX_PARAM_HOPS = 2
-_NO_DEF = ("def", "", "")  # a definition offset with no definition
+_NO_DEF = (DEF, "", "")  # a definition offset with no definition
 # how a function may be called by no name (``called_at_once``, ``_admits``):
 HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
 HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
+
+
+def _passes(args: tuple, i: int, rest: bool) -> bool:
+    """Whether a call recorded with argument expressions ``args`` may pass something at position
+    ``i`` (``rest``: at ``i`` or after)."""
+    if rest:
+        return any(x is not None and x[0] != KEY for x in args[i:])
+    a = args[i] if len(args) > i else None
+    return (a is not None and a[0] != KEY) or any(x is not None and x[0] == SPREAD for x in args[: i + 1])
 
 
 def _admits(how: tuple, callee: tuple) -> bool:
@@ -25,13 +35,13 @@ def _admits(how: tuple, callee: tuple) -> bool:
     called at once as ``how`` says (``Ctx.called_at_once``): an IIFE by its own definition; a
     function returned by ``name`` by a call of a call of ``name`` (of any call, when nameless)."""
     if how[0] == HOW_IIFE:
-        return callee == ("defat", how[2])
-    if callee[0] != "call" or callee[1] is None:
+        return callee == (DEFAT, how[2])
+    if callee[0] != CALL or callee[1] is None:
         return False
     inner = callee[1]
     if how[1].startswith("<"):
         return True
-    return (inner[0] == "id" and inner[1] == how[1]) or (inner[0] == "prop" and inner[2] == how[1])
+    return (inner[0] == ID and inner[1] == how[1]) or (inner[0] == PROP and inner[2] == how[1])
 
 
 # the file of a probe context (``Ctx.param_values``): no real file, so every read is recorded
@@ -49,10 +59,10 @@ class ParamsMixin(CtxState):
         destructuring parameter binds (``function f({ onDone })``); else None. Another file's
         lookups are recorded."""
         keys: list[str] = []
-        while e[0] == "prop":
+        while e[0] == PROP:
             keys.append(e[2])
             e = e[1]
-        if e[0] != "id":
+        if e[0] != ID:
             return None
         name = e[1]
         if pf is not self.pf:
@@ -64,16 +74,16 @@ class ParamsMixin(CtxState):
                 if len(bl) != 1:
                     return None
                 b = bl[0]
-                if b[0] == "param":
+                if b[0] == PARAM:
                     return (b[1], b[2], tuple(reversed(keys)))
-                if b[0] == "var" and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
+                if b[0] == VAR and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
                     x = b[2]
-                    while x[0] == "prop":
+                    while x[0] == PROP:
                         keys.append(x[2])
                         x = x[1]
-                    if x[0] == "pval":
+                    if x[0] == PVAL:
                         return (x[1], x[2], tuple(reversed(keys)))
-                    if x[0] == "id" and hop < 2:  # const original = desc.value: a member of a parameter
+                    if x[0] == ID and hop < 2:  # const original = desc.value: a member of a parameter
                         r = self.param_path(pf, b[3], x, hop + 1)
                         if r is not None:
                             return (r[0], r[1], r[2] + tuple(reversed(keys)))
@@ -111,6 +121,36 @@ class ParamsMixin(CtxState):
         a cycle of such questions (one asked again while being computed: None there) depends on
         where the cycle was entered, so it is kept by the asking file only, never shared."""
         return self.shared_value((MEMO_PARAM_VALUES, pf.path, scope, i, hops), "_param_values", pf, scope, i, hops)
+
+    def param_keys(self, pf: ParsedFile, scope: int, e: tuple) -> tuple[str, ...] | None:
+        """The string literals the callers pass for ``e`` when it is a parameter (``function
+        call(o, k) { o[k]() }`` with ``call(api, "start")``): None unless every call of the
+        function found passes one there (shared per index state, as ``param_values``)."""
+        p = self.param_path(pf, scope, e)
+        if p is None or p[2] or p[0] < 0:
+            return None
+        return self.shared_value((MEMO_PARAM_KEYS, pf.path, p[1], p[0]), "_param_keys", pf, p[1], p[0])
+
+    def _param_keys(self, pf: ParsedFile, scope: int, i: int) -> tuple[str, ...] | None:
+        fqn = pf.scope_fqn[scope]
+        name = fqn.rsplit(".", 1)[-1]
+        if fqn == pf.module or name.startswith("<") or name == "constructor":
+            return None
+        keys: set[str] = set()
+        n = 0
+        for path in self.callers_of(name):
+            cpf = self.file_read(path, (READ_CALL_SITES, name))
+            for sc, ce, args in cpf.call_args.get(name, ()) if cpf is not None else ():
+                n += 1
+                if n > MAX_PARAM_SITES:
+                    return None
+                if not any(x[0] == V_FUNC and x[1] == fqn for x in alternatives(self.eval(cpf, sc, ce))):
+                    continue
+                a = args[i] if len(args) > i else None
+                if a is None or a[0] != KEY:
+                    return None  # a key we cannot read: any member
+                keys.add(a[1])
+        return tuple(sorted(keys)) or None
 
     def class_props(self, fqn: str, path: str):
         """What ``this.props`` holds in class ``fqn`` (a class component whose ``props`` come from
@@ -189,9 +229,9 @@ class ParamsMixin(CtxState):
             fpf = self.file_read(pf.path, (READ_RETURNS, outer)) if outer != pf.module else None
             r = fpf.returns.get(outer) if fpf is not None else None
             if r is not None:
-                own = ("id", fqn.rsplit(".", 1)[-1])
+                own = (ID, fqn.rsplit(".", 1)[-1])
                 defs = pf.defs_at
-                if any(x == own or (x is not None and x[0] == "defat" and defs.get(x[1], _NO_DEF)[1] == fqn) for x in r[1]):
+                if any(x == own or (x is not None and x[0] == DEFAT and defs.get(x[1], _NO_DEF)[1] == fqn) for x in r[1]):
                     return (HOW_RET, outer.rsplit(".", 1)[-1])
         if pf is not self.pf:
             self.read(pf, (READ_CALL_SITES, CALLED_AT_ONCE))
@@ -200,7 +240,7 @@ class ParamsMixin(CtxState):
             iifes = pf.iifes = {
                 pf.defs_at.get(site[1][1], _NO_DEF)[1]: site[1][1]
                 for site in pf.call_args.get(CALLED_AT_ONCE, ())
-                if site[1][0] == "defat"
+                if site[1][0] == DEFAT
             }
         start = iifes.get(fqn)
         return (HOW_IIFE, pf.path, start) if start is not None else None
@@ -210,11 +250,14 @@ class ParamsMixin(CtxState):
         argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits."""
         sites: list[tuple[ParsedFile, tuple]] = []
         paths = (how[1],) if how is not None and how[0] == HOW_IIFE else self.callers_of(name)
+        rest = i < 0  # a rest parameter `...fns` from position -1 - i: the arguments from there on
+        if rest:
+            i = -1 - i
         for path in paths:
             cpf = self.file_read(path, (READ_CALL_SITES, name))
             if cpf is not None:
-                sites.extend((cpf, site) for site in cpf.call_args.get(name, ()) if ((len(site[2]) > i and site[2][i] is not None)
-                             or any(x is not None and x[0] == "..." for x in site[2][: i + 1])) and (how is None or _admits(how, site[1])))
+                sites.extend((cpf, site) for site in cpf.call_args.get(name, ())
+                             if _passes(site[2], i, rest) and (how is None or _admits(how, site[1])))
         if len(sites) > MAX_PARAM_SITES:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []
@@ -222,9 +265,13 @@ class ParamsMixin(CtxState):
             c = self.eval(cpf, sc, e)
             if not any(x[0] == want and x[1] == fqn for x in alternatives(c)):
                 continue
+            if rest:  # an array literal of the arguments from i on (unknown after a spread of unknown length)
+                if not any(x is not None and x[0] == SPREAD for x in args[:i]):
+                    found.append((V_ALIT, cpf.path, sc, args[i:]))
+                continue
             a = args[i] if len(args) > i else None
             v = self.argument(cpf, sc, args, i)
-            if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == "id" or a[0] == "prop"):
+            if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == ID or a[0] == PROP):
                 v = self.passed(cpf, sc, a, hops + 1)  # passed on from the caller's own parameter
             if v is not None:
                 found.append(v)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from mnemosyne.parse.typescript import ParsedFile, class_names_extended
+from mnemosyne.parse.typescript.tags import DECO, DEFAT, EXPR, FIELD, IFACE, IN, ITEM, MIXIN, PARAM, PVAL, SNAP, VAR
 
 # a recorded read: (READ_* kind, arguments...), issued on one foreign ParsedFile
 ReadKey: TypeAlias = tuple[Any, ...]
@@ -52,24 +53,24 @@ def _e(pf: ParsedFile, x):
     """An expression with its definition offsets replaced by the definitions."""
     if type(x) is not tuple:
         return x
-    if len(x) == 2 and x[0] == "defat" and type(x[1]) is int:
+    if len(x) == 2 and x[0] == DEFAT and type(x[1]) is int:
         return ("@", pf.defs_at.get(x[1]))
-    if len(x) == 3 and x[0] == "pval" and type(x[2]) is int:  # a destructured parameter: its scope by key
-        return ("pval", x[1], pf.scope_key[x[2]])
-    if len(x) == 4 and x[0] == "snap" and type(x[2]) is int:  # a swap's right side: its scope by key
-        return ("snap", x[1], pf.scope_key[x[2]], x[3])
-    if len(x) == 3 and x[0] == "in" and type(x[1]) is int:  # a member added from another scope
-        return ("in", pf.scope_key[x[1]], _e(pf, x[2]))
+    if len(x) == 3 and x[0] == PVAL and type(x[2]) is int:  # a destructured parameter: its scope by key
+        return (PVAL, x[1], pf.scope_key[x[2]])
+    if len(x) == 4 and x[0] == SNAP and type(x[2]) is int:  # a swap's right side: its scope by key
+        return (SNAP, x[1], pf.scope_key[x[2]], x[3])
+    if len(x) == 3 and x[0] == IN and type(x[1]) is int:  # a member added from another scope
+        return (IN, pf.scope_key[x[1]], _e(pf, x[2]))
     return tuple([_e(pf, y) for y in x])
 
 
 def _binding(pf: ParsedFile, b: tuple) -> tuple:
-    if b[0] == "var":
-        return ("var", _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]])
-    if b[0] == "param":
-        return ("param", b[1], pf.scope_key[b[2]])
-    if b[0] == "deco":
-        return ("deco", pf.scope_key[b[1]], _e(pf, b[2]))
+    if b[0] == VAR:
+        return (VAR, _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]])
+    if b[0] == PARAM:
+        return (PARAM, b[1], pf.scope_key[b[2]])
+    if b[0] == DECO:
+        return (DECO, pf.scope_key[b[1]], _e(pf, b[2]))
     return b
 
 
@@ -81,15 +82,15 @@ def _export(pf: ParsedFile, x):
     if x is None:
         return None
     k = x[0]
-    if k == "expr":
-        return ("expr", _e(pf, x[1]), pf.scope_key[x[2]])
-    if k == "defat":
+    if k == EXPR:
+        return (EXPR, _e(pf, x[1]), pf.scope_key[x[2]])
+    if k == DEFAT:
         return ("@", pf.defs_at.get(x[1]))
     return x
 
 
 def _member(pf: ParsedFile, ent: tuple) -> tuple:
-    if ent[0] == "field" or ent[0] == "item" or ent[0] == "mixin" or ent[0] == "deco":
+    if ent[0] == FIELD or ent[0] == ITEM or ent[0] == MIXIN or ent[0] == DECO:
         return (ent[0], pf.scope_key[ent[1]], _e(pf, ent[2]))
     return ent
 
@@ -115,7 +116,7 @@ def answer(pf: ParsedFile, key: ReadKey, cache: dict) -> Any:
             bl = pf.bindings[s].get(key[2])
             if bl is not None:
                 found.append((pf.scope_key[s], _bl(pf, bl)))
-                if any(b[0] != "iface" for b in bl):
+                if any(b[0] != IFACE for b in bl):
                     break
             s = pf.scope_parent[s]
         return tuple(found) or None

@@ -33,8 +33,10 @@ MEMO_BASE = "base"  # (base, path, class fqn): a class's base being evaluated (`
 MEMO_IMPLEMENTATIONS = "impl"  # (impl, interface fqn, path, name): the methods implementing one
 MEMO_SUBCLASSES = "sub"  # (sub, class fqn, path): the internal subclasses of a class
 MEMO_OVERRIDES = "ovr"  # (ovr, class fqn, path, name): the overrides of a method below a class
-# (pv, path, scope, index, hops): what a parameter is given (shared per index state too)
+# (pv, path, scope, index, hops): what a parameter is given (shared per index state too); index
+# -1 - i: a rest parameter from position i
 MEMO_PARAM_VALUES = "pv"
+MEMO_PARAM_KEYS = "pk"  # (pk, path, scope, index): the string literals a parameter is given (shared)
 MEMO_CLASS_PROPS = "cp"  # (cp, path, class fqn): what a class component's props hold (shared too)
 
 
@@ -157,6 +159,7 @@ class CtxState:
         def callers_of(self, name: str) -> tuple[str, ...]: ...
         def param_values(self, pf: ParsedFile, scope: int, i: int, hops: int = 0): ...
         def class_props(self, fqn: str, path: str): ...
+        def param_keys(self, pf: ParsedFile, scope: int, e: tuple) -> tuple[str, ...] | None: ...
         def shared_value(self, key: tuple, method: str, *args): ...
         def called_at_once(self, pf: ParsedFile, scope: int, fqn: str) -> tuple | None: ...
         # -- emit.py
