@@ -140,7 +140,9 @@ class ParamsMixin(CtxState):
         n = 0
         for path in self.callers_of(name):
             cpf = self.file_read(path, (READ_CALL_SITES, name))
-            for sc, ce, args in cpf.call_args.get(name, ()) if cpf is not None else ():
+            if cpf is None:
+                continue
+            for sc, ce, args in cpf.call_args.get(name, ()):
                 n += 1
                 if n > MAX_PARAM_SITES:
                     return None
