@@ -679,7 +679,7 @@ class Daemon:
         result.update({"from": before, "to": after})
         if d.get("warnings"):
             result["warnings"] = len(d["warnings"])
-        if after != before and self._embeddings_enabled():
+        if after != before and self.settings.embed_on_ingest and self._embeddings_enabled():
             self.queue.enqueue(job.workspace, BACKFILL, "after ingest")
         return result
 

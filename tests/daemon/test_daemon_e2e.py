@@ -226,6 +226,25 @@ def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_re
 
 
 @pytest.mark.slow
+def test_embed_on_ingest_off_leaves_embedding_to_later(daemon, registry, db, make_repo) -> None:
+    repo = make_repo()
+    add_workspace(registry, "d_noembed", repo.path)
+    d = daemon(MNEMOSYNE_EMBEDDINGS_PROVIDER="local", MNEMOSYNE_EMBED_ON_INGEST="false")
+    wait_for(lambda: indexed_commit(db, "d_noembed") == repo.head(), 20, what="ingest")
+
+    def kinds(state: str | None = None) -> set[str]:
+        q = WorkQueue(d.paths.queue_db)
+        try:
+            return {j.kind for j in q.jobs(state=state)}
+        finally:
+            q.close()
+
+    wait_for(lambda: "ingest" in kinds("done"), 20, interval=0.2, what="ingest job done")
+    assert kinds() == {"ingest"}  # no back-fill queued after it
+    assert db.graph("d_noembed").ro_query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN count(n)")[0][0] == 0
+
+
+@pytest.mark.slow
 def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     head = repo.many_commits(200)
