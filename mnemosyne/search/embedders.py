@@ -98,8 +98,8 @@ class LocalEmbedder:
     length and cut into batches of similar lengths (``plan_batches``), each padded only to its
     own longest text; a batch holds at most ``max_batch`` texts and ``batch_budget`` units of
     ``texts x tokens x tokens`` (attention is quadratic in the length: long texts go in small
-    batches, short ones in large), which bounds the activation memory of one run; vectors come
-    back in the callers' order.
+    batches, short ones in large: 4 texts of 256 tokens, 64 of 64), which keeps a run's activations
+    under the memory the session itself takes; vectors come back in the callers' order.
     """
 
     provider = "local"
@@ -113,7 +113,7 @@ class LocalEmbedder:
         threads: int | None = None,
         max_tokens: int = 256,
         max_batch: int = 64,
-        batch_budget: int = 1 << 19,
+        batch_budget: int = 1 << 18,
         allow_download: bool = True,
     ) -> None:
         import onnxruntime as ort
