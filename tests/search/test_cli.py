@@ -80,3 +80,21 @@ def test_cli_ingest_embeds_with_progress_and_search_falls_back_before(settings, 
     p = cli("ingest", name)  # nothing changed: nothing re-embedded
     assert p.returncode == 0 and "embedded 0 texts" in p.stdout, p.stdout + p.stderr
     cli("workspace", "remove", name)
+
+
+@pytest.mark.slow
+def test_cli_init_embeds_the_head_it_ingests(settings, tmp_path, tokenizer_json):
+    import uuid
+
+    from mnemosyne.samples import build_sample_repo
+
+    repo = build_sample_repo("python_shop", tmp_path / "python_shop")
+    name = f"ii_{uuid.uuid4().hex[:8]}"
+    p = cli("init", str(repo.path), "--agent", "claude-code", "--no-daemon", "--name", name)
+    assert p.returncode == 0, p.stderr
+    assert f"[{name}] embedding " in p.stderr and "embedded " in p.stderr and "texts for semantic search" in p.stderr
+    p = cli("search", "how long to wait before trying a payment again", "-w", name, "--mode", "semantic", "--json",
+            "--no-embed")  # fmt: skip
+    out = json.loads(p.stdout)
+    assert out["mode"] == "semantic" and out["results"] and not out["warnings"]
+    cli("workspace", "remove", name)
