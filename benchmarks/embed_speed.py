@@ -1,7 +1,7 @@
 """Embedding speed and memory: our embedding path against raw onnxruntime inference, same texts.
 
     .venv/bin/python benchmarks/embed_speed.py                   # click 8.1.7, 3 rounds, medians
-    .venv/bin/python benchmarks/embed_speed.py --package flask==3.0.3 --rounds 5 --json out.json
+    .venv/bin/python benchmarks/embed_speed.py --package flask==3.0.3 --runs 5 --json out.json
 
 The texts are the ones the back-fill embeds for a real package (pip-downloaded, pinned, put in a
 one-commit git repository under ``.bench/``, ingested head-only into a private embedded FalkorDB):
@@ -142,7 +142,7 @@ def run_child(path: str, texts_file: Path, ws: str) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--package", default="click==8.1.7", help="pinned PyPI release whose code is embedded")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=3, help="rounds of the three paths (medians)")
     ap.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
     ap.add_argument("--texts-only", action="store_true", help="only write the texts file (.bench/embed_speed/)")
     ap.add_argument("--child", choices=PATHS, help=argparse.SUPPRESS)
@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             print(texts_file)
             return 0
         runs: dict[str, list[dict[str, Any]]] = {p: [] for p in PATHS}
-        for r in range(args.rounds):
+        for r in range(args.runs):
             for p in PATHS:
                 runs[p].append(run_child(p, texts_file, ws))
                 print(f"  round {r + 1} {p:<8} {runs[p][-1]}", file=sys.stderr)
@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         med[p]["cpu_ratio"] = (med[p]["cpu_seconds"] / max(med[p]["texts"], 1)) / max(cpu_per_text_raw, 1e-9)
     ntok = sum(len(t) for t in texts)
     print(f"\n{args.package}: {len(texts)} texts ({ntok / max(len(texts), 1):.0f} chars each on average), "
-          f"medians of {args.rounds} rounds")
+          f"medians of {args.runs} rounds")
     print(f"{'path':<9} {'texts':>6} {'seconds':>8} {'texts/s':>8} {'x raw':>6} {'CPU s':>7} {'CPU x raw':>9} "
           f"{'peak RSS MB':>12}")
     for p in PATHS:
