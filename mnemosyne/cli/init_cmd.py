@@ -147,8 +147,10 @@ def run(args: argparse.Namespace) -> int:
                 from mnemosyne.cli._embed import embed_after_ingest
 
                 emb = embed_after_ingest(db, info.name)
-                if isinstance(emb.get("embeddings"), dict):
-                    print(f"embedded {emb['embeddings']['embedded']} texts for semantic search", file=out)
+                e = emb.get("embeddings")
+                if isinstance(e, dict):
+                    print(f"embedded for semantic search: {e['embedded']} texts ({e['reused']} from cache, "
+                          f"{e['unchanged']} unchanged)", file=out)
                 elif emb.get("embeddings_error"):
                     print(f"warning: embeddings not written ({emb['embeddings_error']}); keyword search works, "
                           "`mnemosyne embed` retries", file=out)

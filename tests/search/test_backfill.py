@@ -223,3 +223,6 @@ def test_progress_eta_counts_text_length(code_graph, db, embedder, tmp_path):
     r = backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"), progress=seen.append)
     assert seen and seen[-1].done == seen[-1].total == r.embedded
     assert seen[-1].work_done == seen[-1].work_total > 0 and seen[-1].eta_s == 0
+    # unchanged bodies are never embedded again, not even from the cache
+    again = backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    assert again.embedded == again.reused == again.written == 0 and again.unchanged == r.written

@@ -92,7 +92,8 @@ def test_cli_init_embeds_the_head_it_ingests(settings, tmp_path, tokenizer_json)
     name = f"ii_{uuid.uuid4().hex[:8]}"
     p = cli("init", str(repo.path), "--agent", "claude-code", "--no-daemon", "--name", name)
     assert p.returncode == 0, p.stderr
-    assert f"[{name}] embedding " in p.stderr and "embedded " in p.stderr and "texts for semantic search" in p.stderr
+    # the texts are those of the ingest test's sample: embedded there, taken from the cache here
+    assert "embedded for semantic search: " in p.stderr, p.stderr
     p = cli("search", "how long to wait before trying a payment again", "-w", name, "--mode", "semantic", "--json",
             "--no-embed")  # fmt: skip
     out = json.loads(p.stdout)
