@@ -254,8 +254,9 @@ class Daemon:
 
     def check_vector_indexes(self) -> dict[str, bool]:
         """``search.vectors.check_vector_health`` on every served workspace graph (a few k-NN
-        probes; broken indexes are rebuilt). Runs at start-up and after every reconnect, next to
-        the job queue: ingestion never waits for it. Returns workspace -> rebuilt."""
+        probes; broken indexes are rebuilt), and a back-fill queued where the last one did not
+        finish. Runs at start-up and after every reconnect, next to the job queue: ingestion never
+        waits for it. Returns workspace -> rebuilt."""
         out: dict[str, bool] = {}
         if not self._vector_check_lock.acquire(blocking=False):
             return out  # a pass is already running
@@ -274,6 +275,7 @@ class Daemon:
                     if not g.exists():
                         continue
                     out[name] = rebuilt = bool(check_vector_health(g))
+                    self._resume_backfill(name, g)
                 except Exception as err:  # noqa: BLE001 - one workspace's trouble must not stop the pass
                     if is_db_error(err):
                         self.db_failed(err, db)
@@ -693,6 +695,17 @@ class Daemon:
         except ImportError:
             return False
         return True
+
+    def _resume_backfill(self, name: str, graph: Any) -> None:
+        """Queue a back-fill for a workspace whose last one did not finish (``Meta.embed_pending``
+        above 0: a killed daemon, an interrupted ``ingest``), so search stops falling back."""
+        from mnemosyne.search.vectors import get_model_info
+
+        if not self.settings.embed_on_ingest or self.queue.pending(name, BACKFILL):
+            return
+        if get_model_info(graph).pending > 0 and self._embeddings_enabled():
+            self.queue.enqueue(name, BACKFILL, "unfinished back-fill")
+            log.info("event=backfill_resumed workspace=%s", name)
 
     def _backfill(self, db: Any, job: Job) -> dict[str, Any] | None:
         from mnemosyne.search.backfill import backfill

@@ -245,6 +245,23 @@ def test_embed_on_ingest_off_leaves_embedding_to_later(daemon, registry, db, mak
 
 
 @pytest.mark.slow
+def test_unfinished_backfill_is_resumed_at_start(daemon, registry, db, make_repo, settings, tmp_path) -> None:
+    from mnemosyne.search.backfill import EmbeddingCache, backfill
+    from mnemosyne.search.embedders import get_embedder
+    from mnemosyne.search.vectors import get_model_info
+
+    repo = make_repo()
+    info = add_workspace(registry, "d_resume", repo.path)
+    ingest_workspace(db, info)
+    # an embedding step that stopped after one text (a killed daemon, an interrupted ingest)
+    r = backfill(db, "d_resume", get_embedder(settings), limit=1, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    assert r.embedded == 1 and get_model_info(db.graph("d_resume")).pending == r.remaining > 0
+    d = daemon(MNEMOSYNE_EMBEDDINGS_PROVIDER="local")
+    wait_for(lambda: get_model_info(db.graph("d_resume")).pending == 0, 90, interval=0.2, what="back-fill resumed")
+    assert d.log_lines("event=backfill_resumed workspace=d_resume")
+
+
+@pytest.mark.slow
 def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     head = repo.many_commits(200)
