@@ -103,7 +103,6 @@ def test_deeply_nested_ifs_and_functions() -> None:
     assert cg[deepest] == ["<builtin>.len"]
 
 
-@pytest.mark.slow
 def test_deep_expressions_and_long_chains() -> None:
     parens = "x = " + "(" * 1000 + "f()" + ")" * 1000 + "\n"
     calls = "y = " + "g(" * 1000 + ")" * 1000 + "\n"

@@ -98,6 +98,11 @@ class ScopeBuilder(ExprConverter):
         self.reach: dict[tuple[int, str], list | None] = {}
         self.tainted: set[tuple[int, str]] = set()  # bound from another scope (global / nonlocal / inner store)
         self.flows: list[tuple[int, int, int, str, Any, bool]] = []  # (owner, index, scope, name, repl, deco?)
+        # ``straight``'s walks up: (node id, kinds id) -> (distance to the first ancestor that decides,
+        # verdict); tree-sitter finds a node's parent from the root, so deep expressions (a 5,000-term
+        # sum) made every use walk up 24 such steps again: 13 s for one file
+        self._flow_up: dict[tuple[int, int], tuple[int, bool]] = {}
+        self._parents: dict[int, Node | None] = {}  # node id -> its parent, found once
 
     # ---------------------------------------------------------------- scopes
     def new_scope(self, kind: str, name: str, parent: int, node: Node, start_node: Node) -> int:
@@ -150,23 +155,44 @@ class ScopeBuilder(ExprConverter):
         else:
             self.reach[key] = None
 
-    @staticmethod
-    def straight(node: Node, kinds: frozenset[str] = _BRANCHY) -> bool:
-        """``node`` runs once, in order, whenever its scope runs (no loop or branch between them)."""
+    def straight(self, node: Node, kinds: frozenset[str] = _BRANCHY) -> bool:
+        """``node`` runs once, in order, whenever its scope runs (no loop or branch between them):
+        among its nearest MAX_FLOW_DEPTH ancestors, a scope node (or the root) comes before any of
+        ``kinds``; deeper is not known (False). Walks up once per ancestor and file (``_flow_up``)."""
         kn = KN
         if kn[node.kind_id] in kinds:
             return False
-        p = node.parent
-        for _ in range(MAX_FLOW_DEPTH):  # (deeper: not known, and no quadratic walk up deep trees)
-            if p is None:
-                return True
-            k = kn[p.kind_id]
-            if k in _SCOPE_NODES:
-                return True
-            if k in kinds:
+        memo = self._flow_up
+        parents = self._parents
+        kid = id(kinds)
+        chain: list[tuple[int, int]] = []  # undecided ancestors walked, nearest first
+        a = node.parent
+        while True:
+            if a is None:
+                dist, verdict = 0, True
+                break
+            key = (a.id, kid)
+            hit = memo.get(key)
+            if hit is not None:
+                dist, verdict = hit
+                break
+            k = kn[a.kind_id]
+            if k in _SCOPE_NODES or k in kinds:
+                dist, verdict = 0, k in _SCOPE_NODES
+                memo[key] = (0, verdict)
+                break
+            chain.append(key)
+            if len(chain) == MAX_FLOW_DEPTH:  # not decided this close: only the nearest is known
+                memo[chain[0]] = (MAX_FLOW_DEPTH, False)
                 return False
-            p = p.parent
-        return False
+            up = parents.get(a.id, a)
+            if up is a:
+                up = parents[a.id] = a.parent
+            a = up
+        n = len(chain)
+        for i, key in enumerate(chain):  # chain[i] is n - i steps below the ancestor that decided
+            memo[key] = (n - i + dist, verdict)
+        return verdict if n + dist < MAX_FLOW_DEPTH else False
 
     def reaching(self, sc: int, fn: Any, use: Node) -> Any:
         """Flow order: the callee ``fn`` (a name, or a name indexed by a literal) used at ``use``

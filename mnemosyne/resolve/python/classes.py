@@ -67,25 +67,7 @@ class Classes(Fixpoint):
                 elif v[0] in OUTSIDE_KINDS and v not in externals:
                     if not (v[0] == VAL_BUILTIN and v[1] == "object"):
                         externals.append(v)
-        seqs = [list(self.mro(*b)[0]) for b in bases] + [list(bases)]
-        out = [key]
-        ok = True
-        while any(seqs):
-            cand = None
-            for sq in seqs:
-                if not sq:
-                    continue
-                h = sq[0]
-                if not any(h in other[1:] for other in seqs):
-                    cand = h
-                    break
-            if cand is None:
-                ok = False
-                break
-            out.append(cand)
-            for sq in seqs:
-                if sq and sq[0] == cand:
-                    del sq[0]
+        out, ok = _c3_merge(key, [self.mro(*b)[0] for b in bases] + [bases])
         if not ok:  # inconsistent hierarchy: depth-first, left to right
             out = [key]
             for b in bases:
@@ -393,3 +375,34 @@ class Classes(Fixpoint):
         for p, i in fns:
             out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != VAL_FUNC))
         return frozenset(out)
+
+
+def _c3_merge(key: tuple[str, int], seqs: list[list[tuple[str, int]]]) -> tuple[list[tuple[str, int]], bool]:
+    """C3 linearization: ``key`` followed by the merge of ``seqs`` (the bases' MROs, then the
+    bases), and whether it succeeded. Each step takes the first head, in order, that stands in no
+    sequence's tail. The tails are counted once and updated as heads are taken (slicing every tail
+    at every step made a 2,000-class chain cubic: 28 s for one file)."""
+    heads = [0] * len(seqs)
+    tails: dict[tuple[str, int], int] = {}
+    for sq in seqs:
+        for x in islice(sq, 1, None):
+            tails[x] = tails.get(x, 0) + 1
+    out = [key]
+    left = sum(len(sq) for sq in seqs)
+    while left:
+        cand = None
+        for i, sq in enumerate(seqs):
+            if heads[i] < len(sq) and not tails.get(sq[heads[i]]):
+                cand = sq[heads[i]]
+                break
+        if cand is None:
+            return out, False
+        out.append(cand)
+        for i, sq in enumerate(seqs):
+            j = heads[i]
+            if j < len(sq) and sq[j] == cand:
+                heads[i] = j + 1
+                left -= 1
+                if j + 1 < len(sq):  # the new head leaves the tail
+                    tails[sq[j + 1]] -= 1
+    return out, True
