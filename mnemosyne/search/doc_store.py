@@ -48,10 +48,11 @@ from mnemosyne.search.docs import (
 )
 from mnemosyne.search.target import graph_of, repo_and_commit
 from mnemosyne.search.text import doc_search_text
+from mnemosyne.temporal import holds_at, holds_at_head
 
 log = logging.getLogger(__name__)
 
-_HOLDS_OPEN = "r.valid_to_seq IS NULL AND r.superseded_at IS NULL"
+_HOLDS_OPEN = holds_at_head("r")
 
 
 @dataclass
@@ -179,7 +180,7 @@ def apply_docs(
         # open versions for the blocks that have none; update lines/order in place on the others
         res = graph.write_batches(
             "UNWIND $rows AS r MATCH (d:Document {path: r.doc}), (s:Section {key: r.key}) "
-            "OPTIONAL MATCH (d)-[o:HAS_SECTION]->(s) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+            f"OPTIONAL MATCH (d)-[o:HAS_SECTION]->(s) WHERE {holds_at_head('o')} "
             "WITH d, s, r, o "
             "FOREACH (_ IN CASE WHEN o IS NULL THEN [1] ELSE [] END | "
             "  CREATE (d)-[:HAS_SECTION {vkey: r.key, valid_from: $t, valid_from_seq: $seq, source_commit: $c, "
@@ -260,7 +261,7 @@ def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any], sta
         if have <= want:  # nothing to end
             graph.query(
                 "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
-                "OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+                f"OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE {holds_at_head('o')} "
                 "WITH a, b, count(o) AS open WHERE open = 0 "
                 "CREATE (a)-[:NEXT {vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
                 "source_commit: $c, ingested_at: $now}]->(b)",
@@ -279,7 +280,7 @@ def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any], sta
     if pairs:
         graph.query(
             "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
-            "OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+            f"OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE {holds_at_head('o')} "
             "WITH a, b, count(o) AS open WHERE open = 0 "
             "CREATE (a)-[:NEXT {vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
             "source_commit: $c, ingested_at: $now}]->(b)",
@@ -302,11 +303,7 @@ def resolve_mentions(graph: Any, names: list[str], seq: int | None = None) -> di
     if not names:
         return {}
     lookup = sorted({_short(n) for n in names} | set(names))
-    holds = (
-        "d.valid_to_seq IS NULL AND d.superseded_at IS NULL"
-        if seq is None
-        else "d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL"
-    )
+    holds = holds_at_head("d") if seq is None else holds_at("d")
     cands: dict[str, list[tuple[str, str]]] = {}
     for label in ("Function", "Class"):
         rows = graph.ro_query(
@@ -387,11 +384,7 @@ def link_mentions(graph: Any) -> int:
 
 def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str, Any]]:
     """The blocks of a document at ``seq`` (None: HEAD), in reading order."""
-    holds = (
-        _HOLDS_OPEN
-        if seq is None
-        else "r.valid_from_seq <= $seq AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq) AND r.superseded_at IS NULL"
-    )
+    holds = _HOLDS_OPEN if seq is None else holds_at("r")
     rows = graph.ro_query(
         f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {holds} "
         "OPTIONAL MATCH (s)-[m:MENTIONS]->(t) "

@@ -34,6 +34,7 @@ from mnemosyne.search.lexical import symbol_keyword_list
 from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import ft_query, identifier_like, name_overlap, snippet
 from mnemosyne.search.vectors import get_model_info, knn
+from mnemosyne.temporal import holds_at, holds_at_head
 
 log = logging.getLogger(__name__)
 
@@ -177,12 +178,7 @@ def resolve_seq(db: Any, ws: Any, graph: Any, at: Any) -> int | None:
 
 
 def _holds(var: str, seq: int | None) -> str:
-    if seq is None:
-        return f"{var}.valid_to_seq IS NULL AND {var}.superseded_at IS NULL"
-    return (
-        f"{var}.valid_from_seq <= $seq AND ({var}.valid_to_seq IS NULL OR {var}.valid_to_seq > $seq) "
-        f"AND {var}.superseded_at IS NULL"
-    )
+    return holds_at_head(var) if seq is None else holds_at(var)
 
 
 def _kinds(kind: Any) -> tuple[str, ...]:
