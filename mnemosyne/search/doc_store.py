@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from mnemosyne import vocabulary as V
 from mnemosyne.git.command import cat_file_batch, run_git
 from mnemosyne.search.docs import (
     HEADING_SEP,
@@ -95,13 +96,13 @@ class DocState:
     def load(self, graph: Any) -> None:
         self.sections, self.pairs = {}, {}
         for p, k, o, ls, le, nls, nle in graph.ro_query(
-            f"MATCH (d:Document)-[r:HAS_SECTION]->(s:Section) WHERE {_HOLDS_OPEN} "
+            f"MATCH (d:{V.DOCUMENT})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {_HOLDS_OPEN} "
             "RETURN d.path, s.key, r.ordinal, r.line_start, r.line_end, s.line_start, s.line_end"
         ):
             # a section whose node lines differ from its version's is resent (as _changed_rows)
             self.sections.setdefault(p, {})[k] = (o, ls, le) if (ls, le) == (nls, nle) else (None, None, None)
         for p, a, b in graph.ro_query(
-            f"MATCH (a:Section)-[r:NEXT]->(b:Section) WHERE {_HOLDS_OPEN} RETURN r.doc, a.key, b.key"
+            f"MATCH (a:{V.SECTION})-[r:{V.NEXT}]->(b:{V.SECTION}) WHERE {_HOLDS_OPEN} RETURN r.doc, a.key, b.key"
         ):
             self.pairs.setdefault(p, set()).add((a, b))
         self.loaded = True
@@ -152,7 +153,7 @@ def apply_docs(
         raw = content.encode() if isinstance(content, str) else bytes(content)
         doc = parse_document(path, raw, count)
         graph.query(
-            "MERGE (d:Document {path: $p}) SET d.format = $f, d.title = $title, d.content_hash = $h",
+            f"MERGE (d:{V.DOCUMENT} {{path: $p}}) SET d.format = $f, d.title = $title, d.content_hash = $h",
             {"p": path, "f": fmt, "title": doc.title, "h": hashlib.sha256(raw).hexdigest()},
         )
         rows = []
@@ -170,7 +171,7 @@ def apply_docs(
             if "text" in r:  # a new section: its search text is written once, on creation
                 r["st"] = doc_search_text(r["hp"] or doc.title, r["text"])
         graph.write_batches(
-            "UNWIND $rows AS r MERGE (s:Section {key: r.key}) "
+            f"UNWIND $rows AS r MERGE (s:{V.SECTION} {{key: r.key}}) "
             "ON CREATE SET s.doc = r.doc, s.heading_path = r.hp, s.heading = r.heading, s.level = r.level, "
             "s.chunk = r.chunk, s.text = r.text, s.search_text = r.st, s.mentions = r.mentions, s.tokens = r.tokens, "
             "s.has_code = r.code, s.oversized = r.over, s.first_seq = $seq, s.source_commit = $c "
@@ -179,11 +180,11 @@ def apply_docs(
         )
         # open versions for the blocks that have none; update lines/order in place on the others
         res = graph.write_batches(
-            "UNWIND $rows AS r MATCH (d:Document {path: r.doc}), (s:Section {key: r.key}) "
-            f"OPTIONAL MATCH (d)-[o:HAS_SECTION]->(s) WHERE {holds_at_head('o')} "
+            f"UNWIND $rows AS r MATCH (d:{V.DOCUMENT} {{path: r.doc}}), (s:{V.SECTION} {{key: r.key}}) "
+            f"OPTIONAL MATCH (d)-[o:{V.HAS_SECTION}]->(s) WHERE {holds_at_head('o')} "
             "WITH d, s, r, o "
             "FOREACH (_ IN CASE WHEN o IS NULL THEN [1] ELSE [] END | "
-            "  CREATE (d)-[:HAS_SECTION {vkey: r.key, valid_from: $t, valid_from_seq: $seq, source_commit: $c, "
+            f"  CREATE (d)-[:{V.HAS_SECTION} {{vkey: r.key, valid_from: $t, valid_from_seq: $seq, source_commit: $c, "
             "  ingested_at: $now, ordinal: r.ord, line_start: r.ls, line_end: r.le}]->(s)) "
             "FOREACH (_ IN CASE WHEN o IS NULL THEN [] ELSE [1] END | "
             "  SET o.ordinal = r.ord, o.line_start = r.ls, o.line_end = r.le)",
@@ -208,7 +209,7 @@ def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]], state: DocS
         current = {
             k: (o, ls, le)
             for k, o, ls, le, nls, nle in graph.query(
-                f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {_HOLDS_OPEN} "
+                f"MATCH (d:{V.DOCUMENT} {{path: $p}})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {_HOLDS_OPEN} "
                 "RETURN s.key, r.ordinal, r.line_start, r.line_end, s.line_start, s.line_end",
                 {"p": path},
             )
@@ -238,7 +239,7 @@ def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any],
             return 0  # nothing to end: no query
         state.sections[path] = {k: v for k, v in open_.items() if k in kept}
     rows = graph.query(
-        "MATCH (d:Document {path: $p})-[r:HAS_SECTION]->(s:Section) "
+        f"MATCH (d:{V.DOCUMENT} {{path: $p}})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) "
         f"WHERE {_HOLDS_OPEN} AND NOT s.key IN $keep "
         "WITH r, r.valid_from_seq = $seq AS same "
         "FOREACH (_ IN CASE WHEN same THEN [1] ELSE [] END | DELETE r) "
@@ -260,16 +261,16 @@ def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any], sta
             return  # reading order unchanged: no query
         if have <= want:  # nothing to end
             graph.query(
-                "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
-                f"OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE {holds_at_head('o')} "
+                f"UNWIND $pairs AS p MATCH (a:{V.SECTION} {{key: p[0]}}), (b:{V.SECTION} {{key: p[1]}}) "
+                f"OPTIONAL MATCH (a)-[o:{V.NEXT}]->(b) WHERE {holds_at_head('o')} "
                 "WITH a, b, count(o) AS open WHERE open = 0 "
-                "CREATE (a)-[:NEXT {vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
+                f"CREATE (a)-[:{V.NEXT} {{vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
                 "source_commit: $c, ingested_at: $now}]->(b)",
                 {**base, "p": path, "pairs": [list(x) for x in sorted(want - have)]},
             )
             return
     graph.query(
-        "MATCH (a:Section {doc: $p})-[r:NEXT]->(b:Section) "
+        f"MATCH (a:{V.SECTION} {{doc: $p}})-[r:{V.NEXT}]->(b:{V.SECTION}) "
         f"WHERE {_HOLDS_OPEN} AND NOT [a.key, b.key] IN $pairs "
         "WITH r, r.valid_from_seq = $seq AS same "
         "FOREACH (_ IN CASE WHEN same THEN [1] ELSE [] END | DELETE r) "
@@ -279,10 +280,10 @@ def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any], sta
     )
     if pairs:
         graph.query(
-            "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
-            f"OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE {holds_at_head('o')} "
+            f"UNWIND $pairs AS p MATCH (a:{V.SECTION} {{key: p[0]}}), (b:{V.SECTION} {{key: p[1]}}) "
+            f"OPTIONAL MATCH (a)-[o:{V.NEXT}]->(b) WHERE {holds_at_head('o')} "
             "WITH a, b, count(o) AS open WHERE open = 0 "
-            "CREATE (a)-[:NEXT {vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
+            f"CREATE (a)-[:{V.NEXT} {{vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
             "source_commit: $c, ingested_at: $now}]->(b)",
             {**base, "p": path, "pairs": pairs},
         )
@@ -305,9 +306,9 @@ def resolve_mentions(graph: Any, names: list[str], seq: int | None = None) -> di
     lookup = sorted({_short(n) for n in names} | set(names))
     holds = holds_at_head("d") if seq is None else holds_at("d")
     cands: dict[str, list[tuple[str, str]]] = {}
-    for label in ("Function", "Class"):
+    for label in (V.FUNCTION, V.CLASS):
         rows = graph.ro_query(
-            f"MATCH ()-[d:DEFINES]->(s:{label}) WHERE s.name IN $names AND {holds} "
+            f"MATCH ()-[d:{V.DEFINES}]->(s:{label}) WHERE s.name IN $names AND {holds} "
             "AND (s.external IS NULL OR s.external = false) "
             f"RETURN DISTINCT s.fully_qualified_name, s.name, s.kind",
             {"names": lookup, "seq": seq},
@@ -357,13 +358,13 @@ def _link(graph: Any, section_mentions: list[tuple[str, list[str]]], seq: int | 
                 label, fqn, how = resolved[n]
                 rows.append({"s": key, "label": label, "fqn": fqn, "name": n, "how": how})
     made = 0
-    for label in ("Function", "Class"):
+    for label in (V.FUNCTION, V.CLASS):
         part = [r for r in rows if r["label"] == label]
         if part:
             res = graph.write_batches(
                 # MERGE the symbol: ingestion writes a window's code nodes after its documentation
-                f"UNWIND $rows AS r MATCH (s:Section {{key: r.s}}) MERGE (t:{label} {{fully_qualified_name: r.fqn}}) "
-                "MERGE (s)-[m:MENTIONS]->(t) ON CREATE SET m.name = r.name, m.resolution = r.how",
+                f"UNWIND $rows AS r MATCH (s:{V.SECTION} {{key: r.s}}) MERGE (t:{label} {{fully_qualified_name: r.fqn}}) "
+                f"MERGE (s)-[m:{V.MENTIONS}]->(t) ON CREATE SET m.name = r.name, m.resolution = r.how",
                 part, batch_size=500,
             )
             made += res.get("relationships_created", 0)
@@ -374,7 +375,7 @@ def link_mentions(graph: Any) -> int:
     """Resolve the mentions of every section in a document at HEAD against the symbols that
     exist now; creates the missing MENTIONS edges. Returns how many were created."""
     rows = graph.ro_query(
-        "MATCH (:Document)-[r:HAS_SECTION]->(s:Section) "
+        f"MATCH (:{V.DOCUMENT})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) "
         f"WHERE {_HOLDS_OPEN} AND size(s.mentions) > 0 RETURN s.key, s.mentions"
     )
     if not rows:
@@ -386,8 +387,8 @@ def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str,
     """The blocks of a document at ``seq`` (None: HEAD), in reading order."""
     holds = _HOLDS_OPEN if seq is None else holds_at("r")
     rows = graph.ro_query(
-        f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {holds} "
-        "OPTIONAL MATCH (s)-[m:MENTIONS]->(t) "
+        f"MATCH (d:{V.DOCUMENT} {{path: $p}})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {holds} "
+        f"OPTIONAL MATCH (s)-[m:{V.MENTIONS}]->(t) "
         "RETURN s.key, s.heading_path, s.text, r.ordinal, r.line_start, r.line_end, collect(t.fully_qualified_name) "
         "ORDER BY r.ordinal",
         {"p": path, "seq": seq},
@@ -396,7 +397,7 @@ def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str,
         # ordinals are the latest ones (updated in place on the open version); the order at an
         # earlier commit is its NEXT chain, which is versioned
         pairs = graph.ro_query(
-            f"MATCH (a:Section {{doc: $p}})-[r:NEXT]->(b:Section) WHERE {holds} AND r.doc = $p RETURN a.key, b.key",
+            f"MATCH (a:{V.SECTION} {{doc: $p}})-[r:{V.NEXT}]->(b:{V.SECTION}) WHERE {holds} AND r.doc = $p RETURN a.key, b.key",
             {"p": path, "seq": seq},
         )
         pos = {k: i for i, k in enumerate(chain_order([r[0] for r in rows], pairs))}
@@ -491,7 +492,7 @@ def _doc_changes(repo: str, prev: str | None, commit: str) -> dict[str, bytes | 
 
 def docs_state(graph: Any) -> tuple[int | None, int | None, str | None]:
     """``(Meta.last_seq, Meta.docs_seq, Meta.docs_commit)``."""
-    meta = graph.ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
+    meta = graph.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
     if not meta:
         return None, None, None
     last_seq, docs_seq, docs_commit = meta[0]
@@ -504,7 +505,6 @@ def catch_up_docs(graph: Any, repo: str, *, count_tokens: TokenCounter | None = 
     timeline was rewritten since (``Meta.docs_commit`` no longer at ``docs_seq``), the doc versions
     from the fork on are superseded (``VersionStore.supersede_from``, doc edge types only) and
     re-applied from the fork. Idempotent and resumable (``docs_seq`` moves per commit)."""
-    from mnemosyne import vocabulary as V
     from mnemosyne.store.versions import VersionStore
 
     t0 = time.perf_counter()
@@ -512,8 +512,8 @@ def catch_up_docs(graph: Any, repo: str, *, count_tokens: TokenCounter | None = 
     last_seq, docs_seq, docs_commit = docs_state(graph)
     if last_seq is None or (docs_seq == last_seq and docs_seq is not None and _at(graph, docs_seq) == docs_commit):
         return rep
-    timeline = dict(graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.seq, c.hash", {"s": last_seq}))
-    times = dict(graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.hash, c.timestamp", {"s": last_seq}))
+    timeline = dict(graph.ro_query(f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.seq, c.hash", {"s": last_seq}))
+    times = dict(graph.ro_query(f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.hash, c.timestamp", {"s": last_seq}))
     start = 0
     if docs_seq is not None:
         if timeline.get(docs_seq) == docs_commit:
@@ -535,16 +535,16 @@ def catch_up_docs(graph: Any, repo: str, *, count_tokens: TokenCounter | None = 
             rep.sections_closed += r.sections_closed
             rep.mentions += r.mentions
         rep.commits += 1
-        graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
+        graph.query(f"MATCH (m:{V.META} {{key: 'ingest'}}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
     if start > last_seq:
-        graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h",
+        graph.query(f"MATCH (m:{V.META} {{key: 'ingest'}}) SET m.docs_seq = $s, m.docs_commit = $h",
                     {"s": last_seq, "h": timeline.get(last_seq)})
     rep.seconds = round(time.perf_counter() - t0, 3)
     return rep
 
 
 def _at(graph: Any, seq: int) -> str | None:
-    rows = graph.ro_query("MATCH (c:Commit {seq: $s}) RETURN c.hash", {"s": seq})
+    rows = graph.ro_query(f"MATCH (c:{V.COMMIT} {{seq: $s}}) RETURN c.hash", {"s": seq})
     return rows[0][0] if rows else None
 
 
@@ -565,7 +565,7 @@ def _fork_since(graph: Any, docs_seq: int, docs_commit: str | None, timeline: di
     lowest ``old_seq`` of the superseded commits up to ``docs_seq`` that are no longer on the
     timeline. 0 when it cannot be told (everything is replayed)."""
     rows = graph.ro_query(
-        "MATCH (c:Commit) WHERE c.seq IS NULL AND c.old_seq IS NOT NULL AND c.old_seq <= $s "
+        f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NULL AND c.old_seq IS NOT NULL AND c.old_seq <= $s "
         "RETURN c.old_seq, c.hash ORDER BY c.old_seq",
         {"s": docs_seq},
     )

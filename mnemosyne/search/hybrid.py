@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from mnemosyne import vocabulary as V
 from mnemosyne.errors import DatabaseError
 from mnemosyne.search.errors import EmbeddingError, SearchError
 from mnemosyne.search.lexical import symbol_keyword_list
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 KINDS = ("function", "class", "doc", "commit")
 DEFAULT_KINDS = ("function", "class", "doc")
 MODES = ("hybrid", "keyword", "semantic")
-_LABEL = {"function": "Function", "class": "Class", "doc": "Section", "commit": "Commit"}
+_LABEL = {"function": V.FUNCTION, "class": V.CLASS, "doc": V.SECTION, "commit": V.COMMIT}
 _KEY = {"function": "fully_qualified_name", "class": "fully_qualified_name", "doc": "key", "commit": "hash"}
 
 
@@ -145,10 +146,10 @@ def _graph(db: Any, ws: Any) -> Any:
 
 
 def head_seq(graph: Any) -> int | None:
-    rows = graph.ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.last_seq")
+    rows = graph.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq")
     if rows and rows[0][0] is not None:
         return int(rows[0][0])
-    rows = graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL RETURN max(c.seq)")
+    rows = graph.ro_query(f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NOT NULL RETURN max(c.seq)")
     return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
 
@@ -164,7 +165,7 @@ def resolve_seq(db: Any, ws: Any, graph: Any, at: Any) -> int | None:
     try:
         from mnemosyne.query import resolve_at
     except ImportError:
-        rows = graph.ro_query("MATCH (c:Commit) WHERE c.hash STARTS WITH $h AND c.seq IS NOT NULL RETURN c.seq", {"h": s})
+        rows = graph.ro_query(f"MATCH (c:{V.COMMIT}) WHERE c.hash STARTS WITH $h AND c.seq IS NOT NULL RETURN c.seq", {"h": s})
         if len(rows) == 1:
             return int(rows[0][0])
         raise SearchError(f"cannot resolve revision {at!r}; pass a timeline seq or a full commit hash") from None
@@ -282,7 +283,7 @@ def _symbol_details(graph: Any, kind: str, keys: list[str], seq: int | None) -> 
     label = _LABEL[kind]
     sig = "d.signature" if kind == "function" else "null"
     rows = graph.ro_query(
-        f"MATCH ()-[d:DEFINES]->(n:{label}) WHERE n.fully_qualified_name IN $keys AND {_holds('d', seq)} "
+        f"MATCH ()-[d:{V.DEFINES}]->(n:{label}) WHERE n.fully_qualified_name IN $keys AND {_holds('d', seq)} "
         f"RETURN n.fully_qualified_name, coalesce(d.file, n.file), coalesce(d.line_start, n.line_start), "
         f"coalesce(d.line_end, n.line_end), coalesce({sig}, n.signature), coalesce(d.docstring, n.docstring), n.name",
         {"keys": keys, "seq": seq},
@@ -297,7 +298,7 @@ def _section_details(graph: Any, keys: list[str], seq: int | None) -> dict[str, 
     if not keys:
         return {}
     rows = graph.ro_query(
-        f"MATCH (d:Document)-[r:HAS_SECTION]->(s:Section) WHERE s.key IN $keys AND {_holds('r', seq)} "
+        f"MATCH (d:{V.DOCUMENT})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE s.key IN $keys AND {_holds('r', seq)} "
         "RETURN s.key, d.path, r.line_start, r.line_end, s.heading_path, s.text, d.title",
         {"keys": keys, "seq": seq},
     )
@@ -312,7 +313,7 @@ def _commit_details(graph: Any, keys: list[str], seq: int | None) -> dict[str, d
         return {}
     cond = " AND c.seq <= $seq" if seq is not None else ""
     rows = graph.ro_query(
-        f"MATCH (c:Commit) WHERE c.hash IN $keys AND c.seq IS NOT NULL{cond} "
+        f"MATCH (c:{V.COMMIT}) WHERE c.hash IN $keys AND c.seq IS NOT NULL{cond} "
         "RETURN c.hash, c.message, c.author, c.timestamp, c.seq",
         {"keys": keys, "seq": seq},
     )
@@ -322,7 +323,7 @@ def _commit_details(graph: Any, keys: list[str], seq: int | None) -> dict[str, d
 
 def _commits_touching(graph: Any, keys: list[str], path_prefix: str) -> set[str]:
     rows = graph.ro_query(
-        "MATCH (c:Commit)-[:MODIFIES]->(f:File) WHERE c.hash IN $keys AND f.path STARTS WITH $p RETURN DISTINCT c.hash",
+        f"MATCH (c:{V.COMMIT})-[:{V.MODIFIES}]->(f:{V.FILE}) WHERE c.hash IN $keys AND f.path STARTS WITH $p RETURN DISTINCT c.hash",
         {"keys": keys, "p": path_prefix},
     )
     return {r[0] for r in rows}
@@ -467,7 +468,7 @@ def _graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | No
 
     if fn_keys and w.called_by_matches:
         rows = graph.ro_query(
-            "MATCH (a:Function)-[r:CALLS]->(b:Function) WHERE a.fully_qualified_name IN $k AND "
+            f"MATCH (a:{V.FUNCTION})-[r:{V.CALLS}]->(b:{V.FUNCTION}) WHERE a.fully_qualified_name IN $k AND "
             f"b.fully_qualified_name IN $k AND a <> b AND {_holds('r', seq)} "
             "RETURN DISTINCT a.fully_qualified_name, b.fully_qualified_name",
             {"k": fn_keys, "seq": seq},
@@ -476,11 +477,11 @@ def _graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | No
             add(("function", b), w.called_by_matches * base.get(a, 0.0))
     if sec_scores and (w.mentioned_by_section or w.mentions_matches):
         rows = graph.ro_query(
-            "MATCH (s:Section)-[:MENTIONS]->(t) WHERE s.key IN $s RETURN s.key, t.fully_qualified_name, labels(t)[0]",
+            f"MATCH (s:{V.SECTION})-[:{V.MENTIONS}]->(t) WHERE s.key IN $s RETURN s.key, t.fully_qualified_name, labels(t)[0]",
             {"s": list(sec_scores)},
         )
         for skey, fqn, label in rows:
-            kind = "class" if label == "Class" else "function"
+            kind = "class" if label == V.CLASS else "function"
             if w.mentioned_by_section:
                 add((kind, fqn), w.mentioned_by_section * sec_scores[skey])
             if w.mentions_matches and fqn in base and ("doc", skey) in score:
@@ -488,7 +489,7 @@ def _graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | No
     cls_keys = [k for (kind, k), _ in top if kind == "class"]
     if cls_keys and fn_keys and w.class_of_matches:
         rows = graph.ro_query(
-            "MATCH (c:Class)-[d:DEFINES]->(m:Function) WHERE c.fully_qualified_name IN $c AND "
+            f"MATCH (c:{V.CLASS})-[d:{V.DEFINES}]->(m:{V.FUNCTION}) WHERE c.fully_qualified_name IN $c AND "
             f"m.fully_qualified_name IN $m AND {_holds('d', seq)} RETURN c.fully_qualified_name, m.fully_qualified_name",
             {"c": cls_keys, "m": sym_keys, "seq": seq},
         )
@@ -570,7 +571,7 @@ def search(
                 qvec = None
                 from mnemosyne.search.vectors import indexes_building
 
-                if any(lab in indexes_building(graph) for lab in ("Function", "Class", "Section", "Commit")):
+                if any(lab in indexes_building(graph) for lab in (V.FUNCTION, V.CLASS, V.SECTION, V.COMMIT)):
                     warnings.append("vector indexes are being rebuilt: keyword results only for now")
                 else:
                     warnings.append(f"vector search failed ({err}); run `mnemosyne embed --rebuild-index`")
@@ -758,7 +759,7 @@ def search_commits(
     if tq:
         ticket_rows = graph.ro_query(
             "CALL db.idx.fulltext.queryNodes('Ticket', $q) YIELD node, score "
-            "MATCH (c:Commit)-[:ADDRESSES]->(node) WHERE c.seq IS NOT NULL "
+            f"MATCH (c:{V.COMMIT})-[:{V.ADDRESSES}]->(node) WHERE c.seq IS NOT NULL "
             "RETURN c.hash, max(score) AS s ORDER BY s DESC LIMIT $n",
             {"q": tq, "n": n},
         )
@@ -788,13 +789,13 @@ def search_commits(
     if author:
         conds.append("(toLower(coalesce(c.author, '')) CONTAINS $a OR toLower(coalesce(c.author_email, '')) CONTAINS $a)")
         params["a"] = author.lower()
-    match = "MATCH (c:Commit)"
+    match = f"MATCH (c:{V.COMMIT})"
     if path:
-        match = "MATCH (c:Commit)-[:MODIFIES]->(f:File)"
+        match = f"MATCH (c:{V.COMMIT})-[:{V.MODIFIES}]->(f:{V.FILE})"
         conds.append("f.path STARTS WITH $p")
         params["p"] = path
     rows = graph.ro_query(
-        f"{match} WHERE {' AND '.join(conds)} OPTIONAL MATCH (c)-[:ADDRESSES]->(t:Ticket) "
+        f"{match} WHERE {' AND '.join(conds)} OPTIONAL MATCH (c)-[:{V.ADDRESSES}]->(t:{V.TICKET}) "
         "RETURN DISTINCT c.hash, c.seq, c.message, c.author, c.timestamp, collect(DISTINCT t.key)",
         params,
     )

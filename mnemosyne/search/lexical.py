@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from mnemosyne import vocabulary as V
 from mnemosyne.search.text import ft_query, query_words, stem
 
 #: BM25 parameters: the usual defaults. On benchmarks/search_eval.py's questions, k1 0.9-2.0 and
@@ -29,7 +30,7 @@ K1 = 1.2
 B = 0.75
 #: candidates taken from the full-text index per label before re-scoring
 CANDIDATES = 200
-SYMBOL_LABELS = ("Function", "Class")
+SYMBOL_LABELS = (V.FUNCTION, V.CLASS)
 _RUN = re.compile(r"[^\W_]+")
 _WHERE = "(node.external IS NULL OR node.external = false) AND coalesce(node.kind, '') <> 'lambda'"
 
@@ -69,7 +70,7 @@ _LOCK = threading.Lock()
 
 
 def _stamp(graph: Any) -> tuple[Any, ...]:
-    meta = graph.ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.last_seq")
+    meta = graph.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq")
     counts = [graph.ro_query(f"MATCH (n:{label}) RETURN count(n)")[0][0] for label in SYMBOL_LABELS]
     return (meta[0][0] if meta else None, *counts)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnemosyne import vocabulary as V
 from mnemosyne.search.vectors import META_KEY
 
 
@@ -23,11 +24,11 @@ def repo_and_commit(graph: Any, db: Any, ws: str | None) -> tuple[str | None, st
     """The repository path (the graph's Workspace node, else the registry's entry for ``ws``) and
     the last ingested commit, each None when unknown."""
     commit = None
-    rows = graph.ro_query("MATCH (m:Meta {key: $k}) RETURN m.last_commit", {"k": META_KEY})
+    rows = graph.ro_query(f"MATCH (m:{V.META} {{key: $k}}) RETURN m.last_commit", {"k": META_KEY})
     if rows:
         commit = rows[0][0]
     path = None
-    rows = graph.ro_query("MATCH (w:Workspace) RETURN w.path LIMIT 1")
+    rows = graph.ro_query(f"MATCH (w:{V.WORKSPACE}) RETURN w.path LIMIT 1")
     if rows and rows[0][0]:
         path = rows[0][0]
     if path is None and db is not None and ws:

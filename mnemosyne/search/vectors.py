@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from mnemosyne import vocabulary as V
 from mnemosyne.errors import MnemosyneError
 from mnemosyne.search.errors import EmbeddingDimensionMismatch
 
@@ -26,10 +27,10 @@ log = logging.getLogger(__name__)
 
 #: embedded label -> key property
 VECTOR_LABELS: dict[str, str] = {
-    "Function": "fully_qualified_name",
-    "Class": "fully_qualified_name",
-    "Commit": "hash",
-    "Section": "key",
+    V.FUNCTION: V.FQN,
+    V.CLASS: V.FQN,
+    V.COMMIT: "hash",
+    V.SECTION: "key",
 }
 EMBEDDING_PROP = "embedding"
 META_KEY = "ingest"
@@ -75,7 +76,7 @@ def ensure_search_indexes(graph: Any) -> list[str]:
     ``search_text`` (identifiers pre-split) next to ``text``. Adding a field to an existing
     full-text index is additive in FalkorDB. Returns the statements run."""
     ran: list[str] = []
-    wanted = {"Section": ("text", "search_text"), "Function": ("search_text",), "Class": ("search_text",)}
+    wanted = {V.SECTION: ("text", "search_text"), V.FUNCTION: ("search_text",), V.CLASS: ("search_text",)}
     for label, fields in wanted.items():
         have = set(fulltext_fields(graph, label))
         var = label[0].lower()
@@ -89,7 +90,7 @@ def ensure_search_indexes(graph: Any) -> list[str]:
 
 def get_model_info(graph: Any) -> EmbeddingModelInfo:
     rows = graph.ro_query(
-        "MATCH (m:Meta {key: $k}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim, m.embed_pending",
+        f"MATCH (m:{V.META} {{key: $k}}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim, m.embed_pending",
         {"k": META_KEY},
     )
     if not rows:
@@ -100,12 +101,12 @@ def get_model_info(graph: Any) -> EmbeddingModelInfo:
 
 def set_pending(graph: Any, pending: int) -> None:
     """Record how many texts the back-fill has left (search reports it while it is > 0)."""
-    graph.query("MERGE (m:Meta {key: $k}) SET m.embed_pending = $n", {"k": META_KEY, "n": max(0, int(pending))})
+    graph.query(f"MERGE (m:{V.META} {{key: $k}}) SET m.embed_pending = $n", {"k": META_KEY, "n": max(0, int(pending))})
 
 
 def _set_model_info(graph: Any, provider: str, model: str, dim: int) -> None:
     graph.query(
-        "MERGE (m:Meta {key: $k}) SET m.embedding_provider = $p, m.embedding_model = $m, m.embedding_dim = $d",
+        f"MERGE (m:{V.META} {{key: $k}}) SET m.embedding_provider = $p, m.embedding_model = $m, m.embedding_dim = $d",
         {"k": META_KEY, "p": provider, "m": model, "d": int(dim)},
     )
 
