@@ -141,6 +141,11 @@ class Settings(BaseSettings):
     )
     max_file_bytes: int = Field(default=2_000_000, description="Source files larger than this are skipped with a warning.")
     embeddings_provider: str = Field(default="local", description="'local' (offline ONNX MiniLM), 'openai', or 'none'.")
+    embed_on_ingest: bool = Field(
+        default=True,
+        description="`ingest` and the daemon embed what each ingestion changed (a progress line on the CLI); "
+        "off: semantic search falls back to keywords until `mnemosyne embed` (or a search) embeds.",
+    )
     embeddings_model: str = Field(default="text-embedding-3-small", description="Model for the openai provider.")
     embeddings_base_url: str | None = Field(default=None, description="OpenAI-compatible server URL.")
     embeddings_api_key: str | None = Field(default=None, description="API key for the openai provider (else OPENAI_API_KEY).")

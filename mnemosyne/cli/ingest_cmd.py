@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.add_argument("--no-embed", action="store_true",
                    help="skip the embedding step after ingesting (semantic search then falls back to keywords "
-                        "until `mnemosyne embed`)")
+                        "until `mnemosyne embed`); setting embed_on_ingest=false does it for every run")
     p.set_defaults(func=run)
 
 
@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
                         "see `mnemosyne workspace list`"
                     )
             emb: dict = {}
-            if not args.no_embed and not res.stopped and not stop.is_set():
+            if not args.no_embed and settings.embed_on_ingest and not res.stopped and not stop.is_set():
                 printer.end_line()
                 emb = embed_after_ingest(db, res.workspace, quiet=args.quiet)
     finally:

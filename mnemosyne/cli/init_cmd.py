@@ -1,10 +1,10 @@
 """CLI: `mnemosyne init [PATH] [--agent AGENT] [--write] [--no-daemon]`: set a repository up in one go.
 
 Registers the repository (once), ingests it when it has never been ingested (the branch head
-only, unless ``--history``), starts the daemon that keeps it current (unless ``--no-daemon``) and
-prints the MCP client configuration for the agent named, with the absolute path of the
-``mnemosyne`` executable and ``MNEMOSYNE_HOME`` in ``env`` (``--write`` merges it into the
-client's configuration file instead).
+only, unless ``--history``) and embeds it for semantic search (setting ``embed_on_ingest``),
+starts the daemon that keeps it current (unless ``--no-daemon``) and prints the MCP client
+configuration for the agent named, with the absolute path of the ``mnemosyne`` executable and
+``MNEMOSYNE_HOME`` in ``env`` (``--write`` merges it into the client's configuration file instead).
 """
 
 from __future__ import annotations
@@ -143,6 +143,17 @@ def run(args: argparse.Namespace) -> int:
             print(f"ingested: {res.message}", file=out)
             if not args.history:
                 print("  (the history before it: `mnemosyne ingest --workspace " + info.name + "`)", file=out)
+            if settings.embed_on_ingest and not res.stopped:
+                from mnemosyne.cli._embed import embed_after_ingest
+
+                emb = embed_after_ingest(db, info.name)
+                e = emb.get("embeddings")
+                if isinstance(e, dict):
+                    print(f"embedded for semantic search: {e['embedded']} texts ({e['reused']} from cache, "
+                          f"{e['unchanged']} unchanged)", file=out)
+                elif emb.get("embeddings_error"):
+                    print(f"warning: embeddings not written ({emb['embeddings_error']}); keyword search works, "
+                          "`mnemosyne embed` retries", file=out)
         else:
             print(f"already ingested up to {info.last_ingested_commit[:10]}", file=out)
     if not args.no_daemon:

@@ -12,11 +12,13 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
+from mnemosyne.daemon.queue import BACKFILL
 from mnemosyne.daemon.state import DB_BACKOFF_MAX_S, DaemonState, is_db_error, short_error, to_dict
 from mnemosyne.errors import DatabaseUnavailable
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
+    from mnemosyne.store.handles import GraphHandle
 
 log = logging.getLogger("mnemosyne.daemon")
 
@@ -86,8 +88,9 @@ class DatabaseHealth(DaemonState):
 
     def check_vector_indexes(self) -> dict[str, bool]:
         """``search.vectors.check_vector_health`` on every served workspace graph (a few k-NN
-        probes; broken indexes are rebuilt). Runs at start-up and after every reconnect, next to
-        the job queue: ingestion never waits for it. Returns workspace -> rebuilt."""
+        probes; broken indexes are rebuilt), and a back-fill queued where the last one did not
+        finish. Runs at start-up and after every reconnect, next to the job queue: ingestion never
+        waits for it. Returns workspace -> rebuilt."""
         out: dict[str, bool] = {}
         if not self._vector_check_lock.acquire(blocking=False):
             return out  # a pass is already running
@@ -106,6 +109,7 @@ class DatabaseHealth(DaemonState):
                     if not g.exists():
                         continue
                     out[name] = rebuilt = bool(check_vector_health(g))
+                    self._resume_backfill(name, g)
                 except Exception as err:  # noqa: BLE001 - one workspace's trouble must not stop the pass
                     if is_db_error(err):
                         self.db_failed(err, db)
@@ -143,3 +147,13 @@ class DatabaseHealth(DaemonState):
                                            "starting it again"))
         return True
 
+    def _resume_backfill(self, name: str, graph: GraphHandle) -> None:
+        """Queue a back-fill for a workspace whose last one did not finish (``Meta.embed_pending``
+        above 0: a killed daemon, an interrupted ``ingest``), so search stops falling back."""
+        from mnemosyne.search.vectors import get_model_info
+
+        if not self.settings.embed_on_ingest or self.queue.pending(name, BACKFILL):
+            return
+        if get_model_info(graph).pending > 0 and self._embeddings_enabled():
+            self.queue.enqueue(name, BACKFILL, "unfinished back-fill")
+            log.info("event=backfill_resumed workspace=%s", name)

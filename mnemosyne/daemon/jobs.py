@@ -155,20 +155,9 @@ class Jobs(Tracking):
         result.update({"from": before, "to": after})
         if d.get("warnings"):
             result["warnings"] = len(d["warnings"])
-        if after != before and self._embeddings_enabled():
+        if after != before and self.settings.embed_on_ingest and self._embeddings_enabled():
             self.queue.enqueue(job.workspace, BACKFILL, "after ingest")
         return result
-
-    def _embeddings_enabled(self) -> bool:
-        provider = str(self.settings.embeddings_provider or "").strip().lower()
-        if provider in ("none", "off", "disabled", "") or self._embedder_error:
-            return False
-        try:
-            import mnemosyne.search.backfill  # noqa: F401
-            import mnemosyne.search.embedders  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     def _backfill(self, db: Database, job: Job) -> dict[str, Any] | None:
         from mnemosyne.search.backfill import backfill

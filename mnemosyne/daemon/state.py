@@ -156,6 +156,18 @@ class DaemonState:
             self.queue.changed.notify_all()
 
 
+    def _embeddings_enabled(self) -> bool:
+        """Whether an embedding provider is configured and importable (ingest and health checks queue back-fills)."""
+        provider = str(self.settings.embeddings_provider or "").strip().lower()
+        if provider in ("none", "off", "disabled", "") or self._embedder_error:
+            return False
+        try:
+            import mnemosyne.search.backfill  # noqa: F401
+            import mnemosyne.search.embedders  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
     # the watcher's callbacks, made in __init__ before the concern that answers them: ``Tracking``
     def _on_refs_changed(self, name: str) -> None:
         raise NotImplementedError

@@ -22,8 +22,11 @@ Caching, two levels:
 
 The model (provider, id, dim) is recorded in ``Meta``; a change drops the vector indexes and all
 vectors, and everything is re-embedded (``vectors.prepare_model``). Back-fill is a separate step
-from ingestion: the daemon runs it after an ingest, ``mnemosyne embed`` runs it by hand, and
-``mnemosyne search`` runs it first when nothing is embedded yet.
+from ingestion: ``mnemosyne ingest`` runs it after ingesting and the daemon queues it after an
+ingest (both unless the setting ``embed_on_ingest`` is off), ``mnemosyne embed`` runs it by hand,
+and ``mnemosyne search`` runs it first when nothing is embedded yet. Texts go to the model shortest
+first, 64 at a time; each chunk's vectors are written, cached and dropped before the next
+(``Meta.embed_pending`` / ``embed_pending_of`` say how far it is).
 """
 
 from __future__ import annotations
@@ -80,8 +83,13 @@ class EmbedProgress:
     def rate(self) -> float:
         return self.done / self.seconds if self.seconds > 0 else 0.0
 
+    work_done: int = 0  # characters embedded so far (the ETA's measure: texts differ in length)
+    work_total: int = 0
+
     @property
     def eta_s(self) -> float | None:
+        if self.work_total > 0 and self.work_done > 0 and self.seconds > 0:
+            return (self.work_total - self.work_done) * self.seconds / self.work_done
         return (self.total - self.done) / self.rate if self.rate > 0 else None
 
 
@@ -419,17 +427,12 @@ def backfill(
             it.text = it.build()
             it.text_hash = hashlib.sha256(it.text.encode("utf-8", "replace")).hexdigest()
         cached = cache.get_many(model, dim, (it.text_hash for it in todo))
-        vectors: dict[str, np.ndarray] = {}
-        missing: list[_Item] = []
-        for it in todo:
-            if it.text_hash in cached:
-                vectors[it.text_hash] = cached[it.text_hash]
-            elif it.text_hash not in vectors:
-                missing.append(it)
         uniq: dict[str, _Item] = {}
-        for it in missing:
-            uniq.setdefault(it.text_hash, it)
-        to_embed = list(uniq.values())
+        for it in todo:
+            if it.text_hash not in cached:
+                uniq.setdefault(it.text_hash, it)
+        # similar lengths together (the embedder batches each chunk by token length), short first
+        to_embed = sorted(uniq.values(), key=lambda it: len(it.text))
         if limit is not None and len(to_embed) > limit:
             report.remaining = len(to_embed) - limit
             to_embed = to_embed[: max(0, limit)]
@@ -440,14 +443,13 @@ def backfill(
         for it in todo:
             by_hash.setdefault(it.text_hash, []).append(it)
 
-        def write(hashes: Iterable[str]) -> None:
-            """Vectors go to the graph chunk by chunk: an interrupted back-fill keeps its work
-            and semantic search covers what is embedded so far."""
+        def write(vectors: Iterable[tuple[str, np.ndarray]]) -> None:
+            """Vectors go to the graph chunk by chunk and are not kept: an interrupted back-fill
+            keeps its work, semantic search covers what is embedded so far, memory stays flat."""
             by_label: dict[str, list[dict[str, Any]]] = {}
-            for h in hashes:
-                v = vectors.get(h)
-                for it in by_hash.get(h, []) if v is not None else []:
-                    by_label.setdefault(it.label, []).append({"k": it.key, "h": it.src_hash, "v": [float(x) for x in v]})
+            for h, v in vectors:
+                for it in by_hash.get(h, []):
+                    by_label.setdefault(it.label, []).append({"k": it.key, "h": it.src_hash, "v": v.tolist()})
             for label, rows in by_label.items():
                 graph.write_batches(
                     # FalkorDB ignores a SET of a vector-indexed property that already holds a vector
@@ -459,22 +461,28 @@ def backfill(
                 report.by_label[label] = report.by_label.get(label, 0) + len(rows)
                 report.written += len(rows)
 
-        write(list(cached))
-        set_pending(graph, len(to_embed) + report.remaining)
+        write(cached.items())
+        cached.clear()
+        set_pending(graph, len(to_embed) + report.remaining, total=len(to_embed) + report.remaining)
         ws_name = ws if isinstance(ws, str) else str(getattr(ws, "name", None) or getattr(graph, "name", "") or ws)
+        work_total = sum(len(it.text) for it in to_embed)
+        work_done = 0
         t_embed = time.perf_counter()
         for s in range(0, len(to_embed), _EMBED_CHUNK):
             chunk = to_embed[s : s + _EMBED_CHUNK]
             v = embedder.embed([it.text for it in chunk])
             check_dim(v, dim)
-            cache.put_many(model, ((it.text_hash, v[i]) for i, it in enumerate(chunk)))
-            for i, it in enumerate(chunk):
-                vectors[it.text_hash] = v[i]
-            write(it.text_hash for it in chunk)
+            pairs = [(it.text_hash, v[i]) for i, it in enumerate(chunk)]
+            cache.put_many(model, pairs)
+            write(pairs)
             report.embedded += len(chunk)
+            work_done += sum(len(it.text) for it in chunk)
+            for it in chunk:
+                it.text = ""  # embedded and written: the text is not needed any more
             set_pending(graph, len(to_embed) - report.embedded + report.remaining)
             if progress is not None:
-                progress(EmbedProgress(ws_name, report.embedded, len(to_embed), time.perf_counter() - t_embed))
+                progress(EmbedProgress(ws_name, report.embedded, len(to_embed), time.perf_counter() - t_embed,
+                                       work_done, work_total))
         report.embed_seconds = round(time.perf_counter() - t_embed, 3)
     finally:
         if own_cache:

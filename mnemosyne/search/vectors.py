@@ -43,6 +43,15 @@ class EmbeddingModelInfo:
     model: str | None
     dim: int | None
     pending: int = 0  # texts the running (or interrupted) back-fill has still to embed
+    pending_of: int = 0  # texts that back-fill had to embed when it started (0: unknown)
+
+    def progress_note(self) -> str | None:
+        """``"n of m texts embedded"`` while a back-fill is unfinished, else None."""
+        if self.pending <= 0:
+            return None
+        if self.pending_of >= self.pending:
+            return f"{self.pending_of - self.pending} of {self.pending_of} texts embedded"
+        return f"{self.pending} texts left to embed"
 
 
 def _indexes(graph: Any) -> list[list[Any]]:
@@ -90,18 +99,24 @@ def ensure_search_indexes(graph: Any) -> list[str]:
 
 def get_model_info(graph: Any) -> EmbeddingModelInfo:
     rows = graph.ro_query(
-        f"MATCH (m:{V.META} {{key: $k}}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim, m.embed_pending",
+        f"MATCH (m:{V.META} {{key: $k}}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim, m.embed_pending, "
+        "m.embed_pending_of",
         {"k": META_KEY},
     )
     if not rows:
         return EmbeddingModelInfo(None, None, None)
-    p, m, d, pending = rows[0]
-    return EmbeddingModelInfo(p, m, int(d) if d is not None else None, int(pending or 0))
+    p, m, d, pending, pending_of = rows[0]
+    return EmbeddingModelInfo(p, m, int(d) if d is not None else None, int(pending or 0), int(pending_of or 0))
 
 
-def set_pending(graph: Any, pending: int) -> None:
-    """Record how many texts the back-fill has left (search reports it while it is > 0)."""
-    graph.query(f"MERGE (m:{V.META} {{key: $k}}) SET m.embed_pending = $n", {"k": META_KEY, "n": max(0, int(pending))})
+def set_pending(graph: Any, pending: int, *, total: int | None = None) -> None:
+    """Record how many texts the back-fill has left (search reports it while it is > 0) and,
+    when it starts, how many it has to embed in all (``total``)."""
+    if total is None:
+        graph.query(f"MERGE (m:{V.META} {{key: $k}}) SET m.embed_pending = $n", {"k": META_KEY, "n": max(0, int(pending))})
+    else:
+        graph.query(f"MERGE (m:{V.META} {{key: $k}}) SET m.embed_pending = $n, m.embed_pending_of = $t",
+                    {"k": META_KEY, "n": max(0, int(pending)), "t": max(0, int(total))})  # fmt: skip
 
 
 def _set_model_info(graph: Any, provider: str, model: str, dim: int) -> None:

@@ -226,6 +226,42 @@ def test_embeddings_are_backfilled_after_an_ingest(daemon, registry, db, make_re
 
 
 @pytest.mark.slow
+def test_embed_on_ingest_off_leaves_embedding_to_later(daemon, registry, db, make_repo) -> None:
+    repo = make_repo()
+    add_workspace(registry, "d_noembed", repo.path)
+    d = daemon(MNEMOSYNE_EMBEDDINGS_PROVIDER="local", MNEMOSYNE_EMBED_ON_INGEST="false")
+    wait_for(lambda: indexed_commit(db, "d_noembed") == repo.head(), 20, what="ingest")
+
+    def kinds(state: str | None = None) -> set[str]:
+        q = WorkQueue(d.paths.queue_db)
+        try:
+            return {j.kind for j in q.jobs(state=state)}
+        finally:
+            q.close()
+
+    wait_for(lambda: "ingest" in kinds("done"), 20, interval=0.2, what="ingest job done")
+    assert kinds() == {"ingest"}  # no back-fill queued after it
+    assert db.graph("d_noembed").ro_query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN count(n)")[0][0] == 0
+
+
+@pytest.mark.slow
+def test_unfinished_backfill_is_resumed_at_start(daemon, registry, db, make_repo, settings, tmp_path) -> None:
+    from mnemosyne.search.backfill import EmbeddingCache, backfill
+    from mnemosyne.search.embedders import get_embedder
+    from mnemosyne.search.vectors import get_model_info
+
+    repo = make_repo()
+    info = add_workspace(registry, "d_resume", repo.path)
+    ingest_workspace(db, info)
+    # an embedding step that stopped after one text (a killed daemon, an interrupted ingest)
+    r = backfill(db, "d_resume", get_embedder(settings), limit=1, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    assert r.embedded == 1 and get_model_info(db.graph("d_resume")).pending == r.remaining > 0
+    d = daemon(MNEMOSYNE_EMBEDDINGS_PROVIDER="local")
+    wait_for(lambda: get_model_info(db.graph("d_resume")).pending == 0, 90, interval=0.2, what="back-fill resumed")
+    assert d.log_lines("event=backfill_resumed workspace=d_resume")
+
+
+@pytest.mark.slow
 def test_daemon_killed_mid_ingest_loses_no_work(daemon, registry, db, make_repo) -> None:
     repo = make_repo()
     head = repo.many_commits(200)

@@ -61,7 +61,7 @@ def test_init_writes_each_clients_config(agent, rel, key, typed, registry, make_
     target = (tmp_path / rel) if agent == "claude-desktop" else (repo.path / rel)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps({key: {"other": {"command": "x"}}, "keep": 1}))  # merged, not replaced
-    env = {"XDG_CONFIG_HOME": str(tmp_path / "xdg")}
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "xdg"), "MNEMOSYNE_EMBED_ON_INGEST": "false"}  # not a search test
     p = mn("init", str(repo.path), "--agent", agent, "--write", "--no-daemon", "--name", f"d_init_{agent[:6]}",
            env=env)  # fmt: skip
     assert p.returncode == 0, p.stderr

@@ -19,7 +19,7 @@ from .test_random_history import build_random_repo
 
 def _run(*args: str, timeout: int = 300) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mnemosyne.cli", *args], capture_output=True, text=True,
-                          env={**os.environ}, timeout=timeout)
+                          env={**os.environ, "MNEMOSYNE_EMBED_ON_INGEST": "false"}, timeout=timeout)  # not search
 
 
 @pytest.mark.slow

@@ -154,7 +154,7 @@ def test_in_process_state_is_reused_only_when_exact(db, ws, make_repo):
     repo.write("app/n.py", "def n():\n    pass\n")
     repo.commit("n2")
     subprocess.run([sys.executable, "-m", "mnemosyne.cli", "ingest", "-w", info.name, "-q"], check=True,
-                   env={**os.environ}, capture_output=True)
+                   env={**os.environ, "MNEMOSYNE_EMBED_ON_INGEST": "false"}, capture_output=True)
     repo.write("app/n.py", "def n3():\n    pass\n")
     repo.commit("n3")
     res = ingest_workspace(db, info.name, verify=True)

@@ -190,3 +190,39 @@ def test_callee_names_make_the_text_code_aware(code_graph, db, embedder, tmp_pat
     # the recipe is part of embed_hash: a second back-fill embeds nothing
     again = backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
     assert again.embedded == 0 and again.written == 0
+
+
+def test_unfinished_backfill_says_how_far_and_falls_back_to_keywords(code_graph, db, embedder, tmp_path):
+    from mnemosyne.search.backfill import refresh_search_text
+    from mnemosyne.search.hybrid import search
+    from mnemosyne.search.vectors import prepare_model, set_pending
+
+    g = code_graph
+    refresh_search_text(g)  # ingestion writes search_text
+    # the daemon's back-fill has started (model recorded, 9 texts to do) but written nothing yet
+    prepare_model(g, embedder.provider, embedder.model_id, embedder.dim)
+    set_pending(g, 9, total=9)
+    for mode in ("semantic", "hybrid"):
+        res = search(db, g.workspace, "where is the retry delay computed", mode=mode, embedder=embedder)
+        assert res.results and res.results[0].key == "shop.retry.compute_retry_delay"  # keyword answers
+        assert any("0 of 9 texts embedded" in w and "keyword results" in w for w in res.warnings), res.warnings
+    # part of it done: semantic answers from what is embedded and says how far
+    r = backfill(db, g.workspace, embedder, limit=3, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    info = get_model_info(g)
+    assert (info.pending, info.pending_of) == (r.remaining, r.remaining + 3)
+    res = search(db, g.workspace, "where is the retry delay computed", mode="semantic", embedder=embedder)
+    assert any(f"3 of {r.remaining + 3} texts embedded" in w for w in res.warnings), res.warnings
+    backfill(db, g.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    assert get_model_info(g).pending == 0 and get_model_info(g).progress_note() is None
+    res = search(db, g.workspace, "where is the retry delay computed", mode="semantic", embedder=embedder)
+    assert not any("back-fill" in w for w in res.warnings)
+
+
+def test_progress_eta_counts_text_length(code_graph, db, embedder, tmp_path):
+    seen = []
+    r = backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"), progress=seen.append)
+    assert seen and seen[-1].done == seen[-1].total == r.embedded
+    assert seen[-1].work_done == seen[-1].work_total > 0 and seen[-1].eta_s == 0
+    # unchanged bodies are never embedded again, not even from the cache
+    again = backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    assert again.embedded == again.reused == again.written == 0 and again.unchanged == r.written

@@ -12,8 +12,11 @@ import pytest
 RUN = "import sys; from mnemosyne.cli import main; sys.exit(main())"
 
 
-def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True, timeout=120)
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    import os
+
+    return subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, **(env or {})})  # fmt: skip
 
 
 @pytest.mark.slow
@@ -50,17 +53,17 @@ def test_cli_models_status(settings, tokenizer_json):
 
 @pytest.mark.slow
 def test_cli_ingest_embeds_with_progress_and_search_falls_back_before(settings, tmp_path, tokenizer_json):
-    """`ingest` embeds what it ingested, with a progress line; before that (`--no-embed`)
-    semantic and hybrid answer keyword results and say why instead of '0 results'."""
+    """`ingest` embeds what it ingested, with a progress line; before that (setting
+    embed_on_ingest off) semantic and hybrid answer keyword results and say why instead of '0 results'."""
     import uuid
 
     from mnemosyne.samples import build_sample_repo
 
     repo = build_sample_repo("python_shop", tmp_path / "python_shop")
     name = f"ie_{uuid.uuid4().hex[:8]}"
-    p = cli("ingest", str(repo.path), "--name", name, "--no-embed")
+    p = cli("ingest", str(repo.path), "--name", name, env={"MNEMOSYNE_EMBED_ON_INGEST": "false"})  # the setting
     assert p.returncode == 0, p.stderr
-    assert "embedding" not in p.stderr
+    assert "embedding" not in p.stderr and "embedded" not in p.stdout
     p = cli("search", "compute_retry_delay", "-w", name, "--mode", "semantic", "--no-embed", "--json")
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
@@ -76,4 +79,23 @@ def test_cli_ingest_embeds_with_progress_and_search_falls_back_before(settings, 
     assert out["mode"] == "semantic" and out["results"] and not out["warnings"]
     p = cli("ingest", name)  # nothing changed: nothing re-embedded
     assert p.returncode == 0 and "embedded 0 texts" in p.stdout, p.stdout + p.stderr
+    cli("workspace", "remove", name)
+
+
+@pytest.mark.slow
+def test_cli_init_embeds_the_head_it_ingests(settings, tmp_path, tokenizer_json):
+    import uuid
+
+    from mnemosyne.samples import build_sample_repo
+
+    repo = build_sample_repo("python_shop", tmp_path / "python_shop")
+    name = f"ii_{uuid.uuid4().hex[:8]}"
+    p = cli("init", str(repo.path), "--agent", "claude-code", "--no-daemon", "--name", name)
+    assert p.returncode == 0, p.stderr
+    # the texts are those of the ingest test's sample: embedded there, taken from the cache here
+    assert "embedded for semantic search: " in p.stderr, p.stderr
+    p = cli("search", "how long to wait before trying a payment again", "-w", name, "--mode", "semantic", "--json",
+            "--no-embed")  # fmt: skip
+    out = json.loads(p.stdout)
+    assert out["mode"] == "semantic" and out["results"] and not out["warnings"]
     cli("workspace", "remove", name)

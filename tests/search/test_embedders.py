@@ -88,3 +88,25 @@ def test_get_embedder_by_settings(tmp_path, openai_stub, tokenizer_json):
     assert isinstance(oa, OpenAIEmbedder) and oa.dim == 384
     local = get_embedder(Settings(home=tmp_path, embeddings_provider="local"))
     assert isinstance(local, LocalEmbedder) and local.dim == 384
+
+
+def test_batches_group_similar_lengths_under_the_budget(embedder: LocalEmbedder):
+    lengths = [300, 3, 40, 256, 8, 120, 256, 5, 60, 200] * 7
+    plan = embedder.plan_batches(lengths)
+    assert sorted(i for b in plan for i in b) == list(range(len(lengths)))  # every text once
+    for b in plan:
+        longest = max(lengths[i] for i in b)
+        assert len(b) <= embedder.max_batch
+        assert len(b) == 1 or len(b) * longest * longest <= embedder.batch_budget
+    flat = [lengths[i] for b in plan for i in b]
+    assert flat == sorted(flat)  # shortest first: each batch pads to little more than its own texts
+    assert len(plan[0]) > 8 * len(plan[-1])  # many short texts per batch, few long ones
+
+
+def test_small_budget_same_vectors_in_callers_order(tokenizer_json):
+    texts = [f"def f{i}(x): return x * {i}  # " + "word " * (i * 7) for i in range(12)][::-1]
+    big = LocalEmbedder(tokenizer_json, max_batch=64)
+    small = LocalEmbedder(tokenizer_json, max_batch=3, batch_budget=2000)
+    assert len(small.plan_batches([len(x) for x in small.encode(texts)])) > 4
+    assert np.allclose(big.embed(texts), small.embed(texts), atol=1e-5)
+    assert np.allclose(small.embed(texts[5:6])[0], small.embed(texts)[5], atol=1e-5)
