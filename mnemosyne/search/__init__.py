@@ -4,7 +4,7 @@ Public API (see docs/search.md):
 
 - ``search(db, ws, query, mode='hybrid', kind=None, at=None, limit=10, path_prefix=None, offset=0)``
   -> ``SearchResults``; ``search_commits(db, ws, query, author=None, since=None, until=None,
-  path=None, limit=10)`` -> ``list[CommitHit]``  (``mnemosyne.search.hybrid``)
+  path=None, limit=10)`` -> ``list[CommitHit]``  (``.hybrid``, ``.commits``)
 - ``get_embedder(settings)``, ``LocalEmbedder``, ``OpenAIEmbedder``  (``.embedders``)
 - ``backfill(db, ws, embedder, limit=None)`` -> ``BackfillReport``  (``.backfill``)
 - ``apply_docs(graph, seq, commit_hash, commit_time, changed)``, ``sync_docs(db, ws)``  (``.doc_store``)
@@ -18,11 +18,11 @@ from typing import Any
 
 _EXPORTS = {
     "search": "mnemosyne.search.hybrid",
-    "search_commits": "mnemosyne.search.hybrid",
+    "search_commits": "mnemosyne.search.commits",
     "SearchResults": "mnemosyne.search.hybrid",
     "SearchResult": "mnemosyne.search.hybrid",
-    "CommitHit": "mnemosyne.search.hybrid",
-    "Weights": "mnemosyne.search.hybrid",
+    "CommitHit": "mnemosyne.search.commits",
+    "Weights": "mnemosyne.search.fusion",
     "get_embedder": "mnemosyne.search.embedders",
     "Embedder": "mnemosyne.search.embedders",
     "LocalEmbedder": "mnemosyne.search.embedders",
