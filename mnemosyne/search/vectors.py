@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from mnemosyne import vocabulary as V
-from mnemosyne.errors import MnemosyneError
+from mnemosyne.errors import IndexNotReady, MnemosyneError
 from mnemosyne.search.errors import EmbeddingDimensionMismatch
 
 log = logging.getLogger(__name__)
@@ -190,8 +190,8 @@ def wait_vector_indexes(graph: Any, timeout_s: float = 600.0, dim: int | None = 
 
 
 def _accepts_queries(graph: Any, label: str, dim: int) -> bool:
-    """True when a k-NN probe on ``label`` runs (FalkorDB answers "Invalid arguments for
-    procedure" while the index is not usable yet)."""
+    """True when a k-NN probe on ``label`` runs (the store raises ``IndexNotReady`` while the index
+    is not usable yet)."""
     if dim <= 0:
         return True
     probe = [1.0] + [0.0] * (dim - 1)
@@ -200,10 +200,8 @@ def _accepts_queries(graph: Any, label: str, dim: int) -> bool:
             f"CALL db.idx.vector.queryNodes('{label}', '{EMBEDDING_PROP}', 1, vecf32($q)) YIELD node RETURN count(node)",
             {"q": probe},
         )
-    except MnemosyneError as err:
-        if "Invalid arguments" in str(err):
-            return False
-        raise
+    except IndexNotReady:
+        return False
     return True
 
 
@@ -288,7 +286,7 @@ def check_vector_health(graph: Any, sample: int = 5, repair: bool = True) -> boo
                 continue
             try:
                 found = [r[0] for r in knn(graph, label, np.asarray(vec, dtype=np.float32), 3)]
-            except MnemosyneError:  # no index at all ("Invalid arguments for procedure")
+            except MnemosyneError:  # no index at all (IndexNotReady) or another database error
                 found = []
             if k not in found:
                 broken = True
