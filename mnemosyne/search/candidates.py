@@ -6,16 +6,22 @@ at that position (which also says whether it exists there), and the query embedd
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from mnemosyne import vocabulary as V
 from mnemosyne.search.errors import SearchError
 from mnemosyne.search.lexical import symbol_keyword_list
+from mnemosyne.search.target import workspace_name
 from mnemosyne.search.text import ft_query, identifier_like
 from mnemosyne.search.vectors import get_model_info, knn
+from mnemosyne.store.connection import Database
 from mnemosyne.temporal import holds_at, holds_at_head
+
+if TYPE_CHECKING:
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import GraphHandle, WorkspaceRef
 
 KINDS = ("function", "class", "doc", "commit")
 DEFAULT_KINDS = ("function", "class", "doc")
@@ -25,7 +31,7 @@ KEY = {"function": "fully_qualified_name", "class": "fully_qualified_name", "doc
 UNSET: Any = object()
 
 
-def head_seq(graph: Any) -> int | None:
+def head_seq(graph: GraphHandle) -> int | None:
     rows = graph.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq")
     if rows and rows[0][0] is not None:
         return int(rows[0][0])
@@ -33,7 +39,7 @@ def head_seq(graph: Any) -> int | None:
     return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
 
-def resolve_seq(db: Any, ws: Any, graph: Any, at: Any) -> int | None:
+def resolve_seq(db: Database | Graph, ws: WorkspaceRef | Graph | None, graph: GraphHandle, at: int | str | None) -> int | None:
     """``at`` as a timeline seq: None -> HEAD; int -> itself; a revision -> the query layer."""
     if at is None or at == "HEAD":
         return head_seq(graph)
@@ -49,8 +55,10 @@ def resolve_seq(db: Any, ws: Any, graph: Any, at: Any) -> int | None:
         if len(rows) == 1:
             return int(rows[0][0])
         raise SearchError(f"cannot resolve revision {at!r}; pass a timeline seq or a full commit hash") from None
-    found = resolve_at(db, getattr(ws, "name", ws), s)
-    seq = getattr(found, "seq", found)
+    if not isinstance(db, Database):
+        raise SearchError(f"cannot resolve revision {at!r} without the database; pass a timeline seq")
+    found = resolve_at(db, workspace_name(ws), s)
+    seq = found.seq
     if seq is None:
         raise SearchError(
             f"{at!r} is not on the workspace's timeline: search answers at timeline commits only (docs/queries.md)"
@@ -62,7 +70,7 @@ def holds(var: str, seq: int | None) -> str:
     return holds_at_head(var) if seq is None else holds_at(var)
 
 
-def keyword_list(graph: Any, kind: str, query: str, n: int, seq: int | None, prefix: bool = True) -> list[tuple[str, float]]:
+def keyword_list(graph: GraphHandle, kind: str, query: str, n: int, seq: int | None, prefix: bool = True) -> list[tuple[str, float]]:
     """``(key, score)`` of the ``kind`` nodes matching ``query`` by keyword, best first: BM25 over
     ``search_text`` for functions and classes (``lexical``), the full-text index's score otherwise."""
     if kind in ("function", "class"):
@@ -85,7 +93,7 @@ def keyword_list(graph: Any, kind: str, query: str, n: int, seq: int | None, pre
     return [(r[0], float(r[1])) for r in rows if r[0] is not None]
 
 
-def exact_list(graph: Any, query: str, kinds: Sequence[str]) -> list[tuple[str, str, float]]:
+def exact_list(graph: GraphHandle, query: str, kinds: Sequence[str]) -> list[tuple[str, str, float]]:
     """(kind, fqn, score) for a query that is one identifier: exact FQN first, then suffix, then name."""
     ident = identifier_like(query)
     if not ident:
@@ -114,7 +122,7 @@ def exact_list(graph: Any, query: str, kinds: Sequence[str]) -> list[tuple[str, 
     return out
 
 
-def semantic_lists(graph: Any, qvec: np.ndarray, kinds: Sequence[str], n: int, seq: int | None) -> dict[str, list[tuple[str, float]]]:
+def semantic_lists(graph: GraphHandle, qvec: np.ndarray, kinds: Sequence[str], n: int, seq: int | None) -> dict[str, list[tuple[str, float]]]:
     out: dict[str, list[tuple[str, float]]] = {}
     for kind in kinds:
         label = LABEL[kind]
@@ -131,7 +139,7 @@ def relevant(lists: dict[str, list[tuple[str, float]]], floor: float) -> dict[st
     return {k: [(key, s) for key, s in items if s >= floor] for k, items in lists.items()}
 
 
-def symbol_details(graph: Any, kind: str, keys: list[str], seq: int | None) -> dict[str, dict[str, Any]]:
+def symbol_details(graph: GraphHandle, kind: str, keys: list[str], seq: int | None) -> dict[str, dict[str, Any]]:
     if not keys:
         return {}
     label = LABEL[kind]
@@ -148,7 +156,7 @@ def symbol_details(graph: Any, kind: str, keys: list[str], seq: int | None) -> d
     return out
 
 
-def section_details(graph: Any, keys: list[str], seq: int | None) -> dict[str, dict[str, Any]]:
+def section_details(graph: GraphHandle, keys: list[str], seq: int | None) -> dict[str, dict[str, Any]]:
     if not keys:
         return {}
     rows = graph.ro_query(
@@ -162,7 +170,7 @@ def section_details(graph: Any, keys: list[str], seq: int | None) -> dict[str, d
     }
 
 
-def commit_details(graph: Any, keys: list[str], seq: int | None) -> dict[str, dict[str, Any]]:
+def commit_details(graph: GraphHandle, keys: list[str], seq: int | None) -> dict[str, dict[str, Any]]:
     if not keys:
         return {}
     cond = " AND c.seq <= $seq" if seq is not None else ""
@@ -175,7 +183,7 @@ def commit_details(graph: Any, keys: list[str], seq: int | None) -> dict[str, di
                 "timestamp": ts, "seq": s} for h, m, a, ts, s in rows}  # fmt: skip
 
 
-def commits_touching(graph: Any, keys: list[str], path_prefix: str) -> set[str]:
+def commits_touching(graph: GraphHandle, keys: list[str], path_prefix: str) -> set[str]:
     rows = graph.ro_query(
         f"MATCH (c:{V.COMMIT})-[:{V.MODIFIES}]->(f:{V.FILE}) WHERE c.hash IN $keys AND f.path STARTS WITH $p RETURN DISTINCT c.hash",
         {"keys": keys, "p": path_prefix},
@@ -183,7 +191,7 @@ def commits_touching(graph: Any, keys: list[str], path_prefix: str) -> set[str]:
     return {r[0] for r in rows}
 
 
-def embedder_for(db: Any, graph: Any, embedder: Any, warnings: list[str]) -> Any:
+def embedder_for(db: Database | Graph, graph: GraphHandle, embedder: Any, warnings: list[str]) -> Any:
     """The query embedder, or None (with a warning) when semantic search cannot run."""
     info = get_model_info(graph)
     if info.model is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mnemosyne import vocabulary as V
 from mnemosyne.errors import DatabaseError
@@ -14,6 +14,11 @@ from mnemosyne.search.errors import EmbeddingError, SearchError
 from mnemosyne.search.fusion import COMMIT_WEIGHTS, Weights, rrf
 from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import ft_query
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import WorkspaceRef
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +60,8 @@ class CommitHit:
 
 
 def search_commits(
-    db: Any,
-    ws: Any,
+    db: Database | Graph,
+    ws: WorkspaceRef | Graph | None,
     query: str,
     author: str | None = None,
     since: Any = None,

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from mnemosyne.search.candidates import KEY, LABEL
 from mnemosyne.search.text import name_overlap
+
+if TYPE_CHECKING:
+    from mnemosyne.store.handles import GraphHandle
 
 
 @dataclass
@@ -129,7 +132,7 @@ def keep_consensus(fused: dict[tuple[str, str], float], keyword: dict[tuple[str,
     return out
 
 
-def linear(graph: Any, kw: dict[str, list[tuple[str, float]]], sem: dict[str, list[tuple[str, float]]],
+def linear(graph: GraphHandle, kw: dict[str, list[tuple[str, float]]], sem: dict[str, list[tuple[str, float]]],
             exact: list[tuple[str, str, float]], kinds: Sequence[str], qvec: np.ndarray | None,
             w: Weights, query: str = "") -> dict[tuple[str, str], float]:  # fmt: skip
     """``alpha * cosine + (1 - alpha) * keyword / best keyword score of that label`` (+ exact

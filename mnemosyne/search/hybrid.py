@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mnemosyne import vocabulary as V
 from mnemosyne.errors import DatabaseError
@@ -59,6 +59,11 @@ from mnemosyne.search.fusion import (
 from mnemosyne.search.rerank import graph_rerank
 from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import snippet
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import WorkspaceRef
 
 MODES = ("hybrid", "keyword", "semantic")
 
@@ -137,12 +142,12 @@ def _kinds(kind: Any) -> tuple[str, ...]:
 
 
 def search(
-    db: Any,
-    ws: Any,
+    db: Database | Graph,
+    ws: WorkspaceRef | Graph | None,
     query: str,
     mode: str = "hybrid",
     kind: str | Sequence[str] | None = None,
-    at: Any = None,
+    at: int | str | None = None,
     limit: int = 10,
     path_prefix: str | None = None,
     offset: int = 0,

@@ -4,14 +4,17 @@ matching symbols, a class whose methods match)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mnemosyne import vocabulary as V
 from mnemosyne.search.candidates import holds
 from mnemosyne.search.fusion import Weights
 
+if TYPE_CHECKING:
+    from mnemosyne.store.handles import GraphHandle
 
-def graph_rerank(graph: Any, fused: dict[tuple[str, str], float], seq: int | None, w: Weights,
+
+def graph_rerank(graph: GraphHandle, fused: dict[tuple[str, str], float], seq: int | None, w: Weights,
                   evidence_sections: dict[str, float]) -> dict[tuple[str, str], float]:  # fmt: skip
     """Boosts from the graph around the fused top candidates. Each boost takes the *best*
     related match (not a sum), so a utility called by everything or a class with many methods
