@@ -17,6 +17,7 @@ from mnemosyne.search.target import workspace_name
 from mnemosyne.search.text import ft_query, identifier_like
 from mnemosyne.search.vectors import get_model_info, knn
 from mnemosyne.store.connection import Database
+from mnemosyne.store.versions import META_KEY
 from mnemosyne.temporal import holds_at, holds_at_head
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ UNSET: Any = object()
 
 
 def head_seq(graph: GraphHandle) -> int | None:
-    rows = graph.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq")
+    rows = graph.ro_query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) RETURN m.last_seq")
     if rows and rows[0][0] is not None:
         return int(rows[0][0])
     rows = graph.ro_query(f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NOT NULL RETURN max(c.seq)")

@@ -50,6 +50,7 @@ from mnemosyne.search.docs import (
 from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
 from mnemosyne.search.text import doc_search_text
 from mnemosyne.store.connection import Database
+from mnemosyne.store.versions import META_KEY
 from mnemosyne.temporal import holds_at, holds_at_head
 
 if TYPE_CHECKING:
@@ -501,7 +502,7 @@ def _doc_changes(repo: str, prev: str | None, commit: str) -> dict[str, bytes | 
 
 def docs_state(graph: GraphHandle) -> tuple[int | None, int | None, str | None]:
     """``(Meta.last_seq, Meta.docs_seq, Meta.docs_commit)``."""
-    meta = graph.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
+    meta = graph.ro_query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
     if not meta:
         return None, None, None
     last_seq, docs_seq, docs_commit = meta[0]
@@ -544,9 +545,9 @@ def catch_up_docs(graph: Graph, repo: str, *, count_tokens: TokenCounter | None 
             rep.sections_closed += r.sections_closed
             rep.mentions += r.mentions
         rep.commits += 1
-        graph.query(f"MATCH (m:{V.META} {{key: 'ingest'}}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
+        graph.query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
     if start > last_seq:
-        graph.query(f"MATCH (m:{V.META} {{key: 'ingest'}}) SET m.docs_seq = $s, m.docs_commit = $h",
+        graph.query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) SET m.docs_seq = $s, m.docs_commit = $h",
                     {"s": last_seq, "h": timeline.get(last_seq)})
     rep.seconds = round(time.perf_counter() - t0, 3)
     return rep

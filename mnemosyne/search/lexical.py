@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from mnemosyne import vocabulary as V
 from mnemosyne.search.text import ft_query, query_words, stem
+from mnemosyne.store.versions import META_KEY
 
 if TYPE_CHECKING:
     from mnemosyne.store.handles import GraphHandle
@@ -73,7 +74,7 @@ _LOCK = threading.Lock()
 
 
 def _stamp(graph: GraphHandle) -> tuple[Any, ...]:
-    meta = graph.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.last_seq")
+    meta = graph.ro_query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) RETURN m.last_seq")
     counts = [graph.ro_query(f"MATCH (n:{label}) RETURN count(n)")[0][0] for label in SYMBOL_LABELS]
     return (meta[0][0] if meta else None, *counts)
 

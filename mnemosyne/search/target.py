@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, cast
 
 from mnemosyne import vocabulary as V
 from mnemosyne.search.errors import SearchError
-from mnemosyne.search.vectors import META_KEY
 from mnemosyne.store.connection import Database
+from mnemosyne.store.versions import META_KEY
 
 if TYPE_CHECKING:
     from mnemosyne.store.graph import Graph

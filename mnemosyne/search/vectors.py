@@ -22,6 +22,7 @@ import numpy as np
 from mnemosyne import vocabulary as V
 from mnemosyne.errors import IndexNotReady, MnemosyneError
 from mnemosyne.search.errors import EmbeddingDimensionMismatch
+from mnemosyne.store.versions import META_KEY
 
 if TYPE_CHECKING:
     from mnemosyne.store.handles import GraphHandle
@@ -36,7 +37,6 @@ VECTOR_LABELS: dict[str, str] = {
     V.SECTION: "key",
 }
 EMBEDDING_PROP = "embedding"
-META_KEY = "ingest"
 HNSW_OPTIONS = "similarityFunction:'cosine', M:16, efConstruction:200, efRuntime:20"
 
 
