@@ -14,7 +14,12 @@ Public API (see docs/search.md):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import WorkspaceRef
 
 _EXPORTS = {
     "search": "mnemosyne.search.hybrid",
@@ -49,7 +54,7 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def refresh_workspace(db: Any, ws: Any, embedder: Any = None, *, limit: int | None = None) -> dict[str, Any]:
+def refresh_workspace(db: Database | Graph, ws: WorkspaceRef | Graph | None, embedder: Any = None, *, limit: int | None = None) -> dict[str, Any]:
     """After an ingest: embed what is new or changed (``backfill``; skipped when the provider is
     'none'). Ingestion already writes the documentation of every commit it ingests; the
     ``sync_docs`` call first is only a catch-up for graphs ingested before it did (``Meta.docs_seq``

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def _epoch(v: Any) -> int | None:
+def _epoch(v: int | float | str | None) -> int | None:
     if v is None or v == "":
         return None
     if isinstance(v, (int, float)):
@@ -64,8 +64,8 @@ def search_commits(
     ws: WorkspaceRef | Graph | None,
     query: str,
     author: str | None = None,
-    since: Any = None,
-    until: Any = None,
+    since: int | float | str | None = None,
+    until: int | float | str | None = None,
     path: str | None = None,
     limit: int = 10,
     *,

@@ -122,11 +122,11 @@ class SearchResults:
         }  # fmt: skip
 
 
-def _kinds(kind: Any) -> tuple[str, ...]:
+def _kinds(kind: str | Sequence[str] | None) -> tuple[str, ...]:
     if kind is None or kind == "" or kind == "all":
         return DEFAULT_KINDS if kind is None or kind == "" else KINDS
     ks = [kind] if isinstance(kind, str) else list(kind)
-    out = []
+    out: list[str] = []
     for k in ks:
         for part in str(k).split(","):
             p = part.strip().lower()
