@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     server, settings = _start_server()
     try:
         from mnemosyne.search.embedders import LocalEmbedder
-        from mnemosyne.search.hybrid import Weights
+        from mnemosyne.search.fusion import Weights
         from mnemosyne.store.connection import connect
 
         db = connect(settings)

@@ -49,6 +49,11 @@ class QueryTooLarge(QueryFailed):
     """A query needed more server memory than one query may use (``QUERY_MEM_CAPACITY``)."""
 
 
+class IndexNotReady(QueryFailed):
+    """An index procedure (``db.idx.*``, e.g. a vector k-NN) refused its arguments: the index does
+    not exist, is still being built, or was made for another vector dimension."""
+
+
 class CannotSave(DatabaseError):
     """The server refuses writes because its last background save failed (redis ``MISCONF``);
     reads still work, and writes resume once a save succeeds."""

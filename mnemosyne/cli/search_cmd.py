@@ -7,7 +7,8 @@ import json
 import sys
 
 from mnemosyne.cli._args import add_json_arg, add_workspace_arg
-from mnemosyne.search.hybrid import DEFAULT_KINDS, KINDS, MODES
+from mnemosyne.search.candidates import DEFAULT_KINDS, KINDS
+from mnemosyne.search.hybrid import MODES
 
 
 def register(sub: argparse._SubParsersAction) -> None:

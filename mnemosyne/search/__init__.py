@@ -4,7 +4,7 @@ Public API (see docs/search.md):
 
 - ``search(db, ws, query, mode='hybrid', kind=None, at=None, limit=10, path_prefix=None, offset=0)``
   -> ``SearchResults``; ``search_commits(db, ws, query, author=None, since=None, until=None,
-  path=None, limit=10)`` -> ``list[CommitHit]``  (``mnemosyne.search.hybrid``)
+  path=None, limit=10)`` -> ``list[CommitHit]``  (``.hybrid``, ``.commits``)
 - ``get_embedder(settings)``, ``LocalEmbedder``, ``OpenAIEmbedder``  (``.embedders``)
 - ``backfill(db, ws, embedder, limit=None)`` -> ``BackfillReport``  (``.backfill``)
 - ``apply_docs(graph, seq, commit_hash, commit_time, changed)``, ``sync_docs(db, ws)``  (``.doc_store``)
@@ -14,15 +14,20 @@ Public API (see docs/search.md):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import WorkspaceRef
 
 _EXPORTS = {
     "search": "mnemosyne.search.hybrid",
-    "search_commits": "mnemosyne.search.hybrid",
+    "search_commits": "mnemosyne.search.commits",
     "SearchResults": "mnemosyne.search.hybrid",
     "SearchResult": "mnemosyne.search.hybrid",
-    "CommitHit": "mnemosyne.search.hybrid",
-    "Weights": "mnemosyne.search.hybrid",
+    "CommitHit": "mnemosyne.search.commits",
+    "Weights": "mnemosyne.search.fusion",
     "get_embedder": "mnemosyne.search.embedders",
     "Embedder": "mnemosyne.search.embedders",
     "LocalEmbedder": "mnemosyne.search.embedders",
@@ -49,7 +54,7 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def refresh_workspace(db: Any, ws: Any, embedder: Any = None, *, limit: int | None = None) -> dict[str, Any]:
+def refresh_workspace(db: Database | Graph, ws: WorkspaceRef | Graph | None, embedder: Any = None, *, limit: int | None = None) -> dict[str, Any]:
     """After an ingest: embed what is new or changed (``backfill``; skipped when the provider is
     'none'). Ingestion already writes the documentation of every commit it ingests; the
     ``sync_docs`` call first is only a catch-up for graphs ingested before it did (``Meta.docs_seq``

@@ -36,8 +36,9 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from mnemosyne import vocabulary as V
 from mnemosyne.git.command import cat_file_batch, run_git
 from mnemosyne.search.docs import (
     HEADING_SEP,
@@ -46,12 +47,19 @@ from mnemosyne.search.docs import (
     doc_format,
     parse_document,
 )
-from mnemosyne.search.target import graph_of, repo_and_commit
+from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
 from mnemosyne.search.text import doc_search_text
+from mnemosyne.store.connection import Database
+from mnemosyne.store.versions import META_KEY
+from mnemosyne.temporal import holds_at, holds_at_head
+
+if TYPE_CHECKING:
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import GraphHandle, WorkspaceRef
 
 log = logging.getLogger(__name__)
 
-_HOLDS_OPEN = "r.valid_to_seq IS NULL AND r.superseded_at IS NULL"
+_HOLDS_OPEN = holds_at_head("r")
 
 
 @dataclass
@@ -91,23 +99,23 @@ class DocState:
         self.sections: dict[str, dict[str, tuple[Any, Any, Any]]] = {}
         self.pairs: dict[str, set[tuple[str, str]]] = {}
 
-    def load(self, graph: Any) -> None:
+    def load(self, graph: GraphHandle) -> None:
         self.sections, self.pairs = {}, {}
         for p, k, o, ls, le, nls, nle in graph.ro_query(
-            f"MATCH (d:Document)-[r:HAS_SECTION]->(s:Section) WHERE {_HOLDS_OPEN} "
+            f"MATCH (d:{V.DOCUMENT})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {_HOLDS_OPEN} "
             "RETURN d.path, s.key, r.ordinal, r.line_start, r.line_end, s.line_start, s.line_end"
         ):
             # a section whose node lines differ from its version's is resent (as _changed_rows)
             self.sections.setdefault(p, {})[k] = (o, ls, le) if (ls, le) == (nls, nle) else (None, None, None)
         for p, a, b in graph.ro_query(
-            f"MATCH (a:Section)-[r:NEXT]->(b:Section) WHERE {_HOLDS_OPEN} RETURN r.doc, a.key, b.key"
+            f"MATCH (a:{V.SECTION})-[r:{V.NEXT}]->(b:{V.SECTION}) WHERE {_HOLDS_OPEN} RETURN r.doc, a.key, b.key"
         ):
             self.pairs.setdefault(p, set()).add((a, b))
         self.loaded = True
 
 
 def apply_docs(
-    graph: Any,
+    graph: Graph,
     seq: int,
     commit_hash: str,
     commit_time: int,
@@ -133,7 +141,7 @@ def apply_docs(
     if writer is not None:
         if state is None or mentions is None:
             raise ValueError("apply_docs: a queued writer needs the in-memory state and mention resolver")
-        graph = writer
+    sink: DocWriter = writer if writer is not None else graph
     report = DocsReport()
     count = count_tokens or default_token_counter()
     now = int(ingested_at if ingested_at is not None else time.time())
@@ -144,17 +152,17 @@ def apply_docs(
             continue
         report.documents += 1
         if content is None:
-            report.sections_closed += _close_missing(graph, path, [], base, state)
-            _sync_next(graph, path, [], base, state)
+            report.sections_closed += _close_missing(sink, path, [], base, state)
+            _sync_next(sink, path, [], base, state)
             report.deleted.append(path)
             continue
         raw = content.encode() if isinstance(content, str) else bytes(content)
         doc = parse_document(path, raw, count)
-        graph.query(
-            "MERGE (d:Document {path: $p}) SET d.format = $f, d.title = $title, d.content_hash = $h",
+        sink.query(
+            f"MERGE (d:{V.DOCUMENT} {{path: $p}}) SET d.format = $f, d.title = $title, d.content_hash = $h",
             {"p": path, "f": fmt, "title": doc.title, "h": hashlib.sha256(raw).hexdigest()},
         )
-        rows = []
+        rows: list[dict[str, Any]] = []
         for ordinal, b in enumerate(doc.blocks):
             rows.append({
                 "key": b.key(path), "doc": path, "hp": b.heading, "heading": b.heading_path[-1] if b.heading_path else doc.title,
@@ -163,13 +171,13 @@ def apply_docs(
                 "code": b.has_code, "over": b.oversized, "ord": ordinal,
             })  # fmt: skip
         keys = [r["key"] for r in rows]
-        report.sections_closed += _close_missing(graph, path, keys, base, state)
-        all_rows, rows = rows, _changed_rows(graph, path, rows, state)  # unchanged sections are not resent
+        report.sections_closed += _close_missing(sink, path, keys, base, state)
+        all_rows, rows = rows, _changed_rows(sink, path, rows, state)  # unchanged sections are not resent
         for r in rows:
             if "text" in r:  # a new section: its search text is written once, on creation
                 r["st"] = doc_search_text(r["hp"] or doc.title, r["text"])
-        graph.write_batches(
-            "UNWIND $rows AS r MERGE (s:Section {key: r.key}) "
+        sink.write_batches(
+            f"UNWIND $rows AS r MERGE (s:{V.SECTION} {{key: r.key}}) "
             "ON CREATE SET s.doc = r.doc, s.heading_path = r.hp, s.heading = r.heading, s.level = r.level, "
             "s.chunk = r.chunk, s.text = r.text, s.search_text = r.st, s.mentions = r.mentions, s.tokens = r.tokens, "
             "s.has_code = r.code, s.oversized = r.over, s.first_seq = $seq, s.source_commit = $c "
@@ -177,12 +185,12 @@ def apply_docs(
             rows, batch_size=200, params=base,
         )
         # open versions for the blocks that have none; update lines/order in place on the others
-        res = graph.write_batches(
-            "UNWIND $rows AS r MATCH (d:Document {path: r.doc}), (s:Section {key: r.key}) "
-            "OPTIONAL MATCH (d)-[o:HAS_SECTION]->(s) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+        res = sink.write_batches(
+            f"UNWIND $rows AS r MATCH (d:{V.DOCUMENT} {{path: r.doc}}), (s:{V.SECTION} {{key: r.key}}) "
+            f"OPTIONAL MATCH (d)-[o:{V.HAS_SECTION}]->(s) WHERE {holds_at_head('o')} "
             "WITH d, s, r, o "
             "FOREACH (_ IN CASE WHEN o IS NULL THEN [1] ELSE [] END | "
-            "  CREATE (d)-[:HAS_SECTION {vkey: r.key, valid_from: $t, valid_from_seq: $seq, source_commit: $c, "
+            f"  CREATE (d)-[:{V.HAS_SECTION} {{vkey: r.key, valid_from: $t, valid_from_seq: $seq, source_commit: $c, "
             "  ingested_at: $now, ordinal: r.ord, line_start: r.ls, line_end: r.le}]->(s)) "
             "FOREACH (_ IN CASE WHEN o IS NULL THEN [] ELSE [1] END | "
             "  SET o.ordinal = r.ord, o.line_start = r.ls, o.line_end = r.le)",
@@ -191,13 +199,13 @@ def apply_docs(
         report.sections_opened += res.get("relationships_created", 0)
         if state is not None:
             state.sections[path] = {r["key"]: (r["ord"], r["ls"], r["le"]) for r in all_rows}
-        _sync_next(graph, path, keys, base, state)
-        report.mentions += _link(graph, [(r["key"], r["mentions"]) for r in all_rows if r["mentions"]], seq=int(seq),
-                                 resolver=mentions)
+        _sync_next(sink, path, keys, base, state)
+        report.mentions += _link(sink, [(r["key"], r["mentions"]) for r in all_rows if r["mentions"]],
+                                 mentions if mentions is not None else _resolver(graph, int(seq)))
     return report
 
 
-def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]], state: DocState | None) -> list[dict[str, Any]]:
+def _changed_rows(graph: DocWriter, path: str, rows: list[dict[str, Any]], state: DocState | None) -> list[dict[str, Any]]:
     """The rows the two section writes below would change: sections with no open version (whole
     rows), and sections whose open version has another ordinal or line range (only those values).
     A changelog entry added at the top would otherwise resend the text of every section."""
@@ -207,7 +215,7 @@ def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]], state: DocS
         current = {
             k: (o, ls, le)
             for k, o, ls, le, nls, nle in graph.query(
-                f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {_HOLDS_OPEN} "
+                f"MATCH (d:{V.DOCUMENT} {{path: $p}})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {_HOLDS_OPEN} "
                 "RETURN s.key, r.ordinal, r.line_start, r.line_end, s.line_start, s.line_end",
                 {"p": path},
             )
@@ -227,7 +235,7 @@ def _changed_rows(graph: Any, path: str, rows: list[dict[str, Any]], state: DocS
     return out
 
 
-def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any], state: DocState | None) -> int:
+def _close_missing(graph: DocWriter, path: str, keep: list[str], base: dict[str, Any], state: DocState | None) -> int:
     """End the open HAS_SECTION versions of ``path`` whose section is not in ``keep``. A version
     opened at this very commit (a replay) is deleted: it was never true."""
     if state is not None:
@@ -237,7 +245,7 @@ def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any],
             return 0  # nothing to end: no query
         state.sections[path] = {k: v for k, v in open_.items() if k in kept}
     rows = graph.query(
-        "MATCH (d:Document {path: $p})-[r:HAS_SECTION]->(s:Section) "
+        f"MATCH (d:{V.DOCUMENT} {{path: $p}})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) "
         f"WHERE {_HOLDS_OPEN} AND NOT s.key IN $keep "
         "WITH r, r.valid_from_seq = $seq AS same "
         "FOREACH (_ IN CASE WHEN same THEN [1] ELSE [] END | DELETE r) "
@@ -249,7 +257,7 @@ def _close_missing(graph: Any, path: str, keep: list[str], base: dict[str, Any],
     return int(rows[0][0]) if rows else 0
 
 
-def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any], state: DocState | None) -> None:
+def _sync_next(graph: DocWriter, path: str, keys: list[str], base: dict[str, Any], state: DocState | None) -> None:
     pairs = [[a, b] for a, b in zip(keys, keys[1:], strict=False)]
     if state is not None:
         want = {(a, b) for a, b in pairs}
@@ -259,16 +267,16 @@ def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any], sta
             return  # reading order unchanged: no query
         if have <= want:  # nothing to end
             graph.query(
-                "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
-                "OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+                f"UNWIND $pairs AS p MATCH (a:{V.SECTION} {{key: p[0]}}), (b:{V.SECTION} {{key: p[1]}}) "
+                f"OPTIONAL MATCH (a)-[o:{V.NEXT}]->(b) WHERE {holds_at_head('o')} "
                 "WITH a, b, count(o) AS open WHERE open = 0 "
-                "CREATE (a)-[:NEXT {vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
+                f"CREATE (a)-[:{V.NEXT} {{vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
                 "source_commit: $c, ingested_at: $now}]->(b)",
                 {**base, "p": path, "pairs": [list(x) for x in sorted(want - have)]},
             )
             return
     graph.query(
-        "MATCH (a:Section {doc: $p})-[r:NEXT]->(b:Section) "
+        f"MATCH (a:{V.SECTION} {{doc: $p}})-[r:{V.NEXT}]->(b:{V.SECTION}) "
         f"WHERE {_HOLDS_OPEN} AND NOT [a.key, b.key] IN $pairs "
         "WITH r, r.valid_from_seq = $seq AS same "
         "FOREACH (_ IN CASE WHEN same THEN [1] ELSE [] END | DELETE r) "
@@ -278,10 +286,10 @@ def _sync_next(graph: Any, path: str, keys: list[str], base: dict[str, Any], sta
     )
     if pairs:
         graph.query(
-            "UNWIND $pairs AS p MATCH (a:Section {key: p[0]}), (b:Section {key: p[1]}) "
-            "OPTIONAL MATCH (a)-[o:NEXT]->(b) WHERE o.valid_to_seq IS NULL AND o.superseded_at IS NULL "
+            f"UNWIND $pairs AS p MATCH (a:{V.SECTION} {{key: p[0]}}), (b:{V.SECTION} {{key: p[1]}}) "
+            f"OPTIONAL MATCH (a)-[o:{V.NEXT}]->(b) WHERE {holds_at_head('o')} "
             "WITH a, b, count(o) AS open WHERE open = 0 "
-            "CREATE (a)-[:NEXT {vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
+            f"CREATE (a)-[:{V.NEXT} {{vkey: a.key + '>' + b.key, doc: $p, valid_from: $t, valid_from_seq: $seq, "
             "source_commit: $c, ingested_at: $now}]->(b)",
             {**base, "p": path, "pairs": pairs},
         )
@@ -294,7 +302,7 @@ def _short(name: str) -> str:
     return name.replace("/", ".").rsplit(".", 1)[-1]
 
 
-def resolve_mentions(graph: Any, names: list[str], seq: int | None = None) -> dict[str, tuple[str, str, str]]:
+def resolve_mentions(graph: GraphHandle, names: list[str], seq: int | None = None) -> dict[str, tuple[str, str, str]]:
     """Mention -> (label, fqn, resolution) for the names that denote one symbol existing at
     ``seq`` (None: HEAD). Dotted names match a fully qualified name exactly or as a unique
     suffix (``Cls.meth`` -> ``pkg.mod.Cls.meth``); bare names must be the name of exactly one
@@ -302,15 +310,11 @@ def resolve_mentions(graph: Any, names: list[str], seq: int | None = None) -> di
     if not names:
         return {}
     lookup = sorted({_short(n) for n in names} | set(names))
-    holds = (
-        "d.valid_to_seq IS NULL AND d.superseded_at IS NULL"
-        if seq is None
-        else "d.valid_from_seq <= $seq AND (d.valid_to_seq IS NULL OR d.valid_to_seq > $seq) AND d.superseded_at IS NULL"
-    )
+    holds = holds_at_head("d") if seq is None else holds_at("d")
     cands: dict[str, list[tuple[str, str]]] = {}
-    for label in ("Function", "Class"):
+    for label in (V.FUNCTION, V.CLASS):
         rows = graph.ro_query(
-            f"MATCH ()-[d:DEFINES]->(s:{label}) WHERE s.name IN $names AND {holds} "
+            f"MATCH ()-[d:{V.DEFINES}]->(s:{label}) WHERE s.name IN $names AND {holds} "
             "AND (s.external IS NULL OR s.external = false) "
             f"RETURN DISTINCT s.fully_qualified_name, s.name, s.kind",
             {"names": lookup, "seq": seq},
@@ -347,12 +351,16 @@ def match_mentions(cands: Mapping[str, list[tuple[str, str]]], names: list[str])
 MentionResolver = Callable[[list[str]], dict[str, tuple[str, str, str]]]
 
 
-def _link(graph: Any, section_mentions: list[tuple[str, list[str]]], seq: int | None,
-          resolver: MentionResolver | None = None) -> int:
+def _resolver(graph: GraphHandle, seq: int | None) -> MentionResolver:
+    """Mentions resolved against the symbols of the graph at ``seq`` (None: HEAD)."""
+    return lambda names: resolve_mentions(graph, names, seq)
+
+
+def _link(graph: DocWriter, section_mentions: list[tuple[str, list[str]]], resolver: MentionResolver) -> int:
     names = sorted({n for _, ms in section_mentions for n in ms})
     if not names:
         return 0
-    resolved = resolver(names) if resolver is not None else resolve_mentions(graph, names, seq)
+    resolved = resolver(names)
     rows = []
     for key, ms in section_mentions:
         for n in ms:
@@ -360,41 +368,37 @@ def _link(graph: Any, section_mentions: list[tuple[str, list[str]]], seq: int | 
                 label, fqn, how = resolved[n]
                 rows.append({"s": key, "label": label, "fqn": fqn, "name": n, "how": how})
     made = 0
-    for label in ("Function", "Class"):
+    for label in (V.FUNCTION, V.CLASS):
         part = [r for r in rows if r["label"] == label]
         if part:
             res = graph.write_batches(
                 # MERGE the symbol: ingestion writes a window's code nodes after its documentation
-                f"UNWIND $rows AS r MATCH (s:Section {{key: r.s}}) MERGE (t:{label} {{fully_qualified_name: r.fqn}}) "
-                "MERGE (s)-[m:MENTIONS]->(t) ON CREATE SET m.name = r.name, m.resolution = r.how",
+                f"UNWIND $rows AS r MATCH (s:{V.SECTION} {{key: r.s}}) MERGE (t:{label} {{fully_qualified_name: r.fqn}}) "
+                f"MERGE (s)-[m:{V.MENTIONS}]->(t) ON CREATE SET m.name = r.name, m.resolution = r.how",
                 part, batch_size=500,
             )
             made += res.get("relationships_created", 0)
     return made
 
 
-def link_mentions(graph: Any) -> int:
+def link_mentions(graph: Graph) -> int:
     """Resolve the mentions of every section in a document at HEAD against the symbols that
     exist now; creates the missing MENTIONS edges. Returns how many were created."""
     rows = graph.ro_query(
-        "MATCH (:Document)-[r:HAS_SECTION]->(s:Section) "
+        f"MATCH (:{V.DOCUMENT})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) "
         f"WHERE {_HOLDS_OPEN} AND size(s.mentions) > 0 RETURN s.key, s.mentions"
     )
     if not rows:
         return 0
-    return _link(graph, [(k, list(ms or [])) for k, ms in rows], seq=None)
+    return _link(graph, [(k, list(ms or [])) for k, ms in rows], _resolver(graph, None))
 
 
-def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str, Any]]:
+def sections_at(graph: GraphHandle, path: str, seq: int | None = None) -> list[dict[str, Any]]:
     """The blocks of a document at ``seq`` (None: HEAD), in reading order."""
-    holds = (
-        _HOLDS_OPEN
-        if seq is None
-        else "r.valid_from_seq <= $seq AND (r.valid_to_seq IS NULL OR r.valid_to_seq > $seq) AND r.superseded_at IS NULL"
-    )
+    holds = _HOLDS_OPEN if seq is None else holds_at("r")
     rows = graph.ro_query(
-        f"MATCH (d:Document {{path: $p}})-[r:HAS_SECTION]->(s:Section) WHERE {holds} "
-        "OPTIONAL MATCH (s)-[m:MENTIONS]->(t) "
+        f"MATCH (d:{V.DOCUMENT} {{path: $p}})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {holds} "
+        f"OPTIONAL MATCH (s)-[m:{V.MENTIONS}]->(t) "
         "RETURN s.key, s.heading_path, s.text, r.ordinal, r.line_start, r.line_end, collect(t.fully_qualified_name) "
         "ORDER BY r.ordinal",
         {"p": path, "seq": seq},
@@ -403,10 +407,10 @@ def sections_at(graph: Any, path: str, seq: int | None = None) -> list[dict[str,
         # ordinals are the latest ones (updated in place on the open version); the order at an
         # earlier commit is its NEXT chain, which is versioned
         pairs = graph.ro_query(
-            f"MATCH (a:Section {{doc: $p}})-[r:NEXT]->(b:Section) WHERE {holds} AND r.doc = $p RETURN a.key, b.key",
+            f"MATCH (a:{V.SECTION} {{doc: $p}})-[r:{V.NEXT}]->(b:{V.SECTION}) WHERE {holds} AND r.doc = $p RETURN a.key, b.key",
             {"p": path, "seq": seq},
         )
-        pos = {k: i for i, k in enumerate(chain_order([r[0] for r in rows], pairs))}
+        pos = {k: i for i, k in enumerate(chain_order([r[0] for r in rows], [(a, b) for a, b in pairs]))}
         rows = sorted(rows, key=lambda r: pos[r[0]])
     return [
         {"key": k, "heading_path": hp, "headings": (hp or "").split(HEADING_SEP), "text": t,
@@ -496,22 +500,21 @@ def _doc_changes(repo: str, prev: str | None, commit: str) -> dict[str, bytes | 
     return changed
 
 
-def docs_state(graph: Any) -> tuple[int | None, int | None, str | None]:
+def docs_state(graph: GraphHandle) -> tuple[int | None, int | None, str | None]:
     """``(Meta.last_seq, Meta.docs_seq, Meta.docs_commit)``."""
-    meta = graph.ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
+    meta = graph.ro_query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) RETURN m.last_seq, m.docs_seq, m.docs_commit")
     if not meta:
         return None, None, None
     last_seq, docs_seq, docs_commit = meta[0]
     return (None if last_seq is None else int(last_seq), None if docs_seq is None else int(docs_seq), docs_commit)
 
 
-def catch_up_docs(graph: Any, repo: str, *, count_tokens: TokenCounter | None = None) -> DocsSyncReport:
+def catch_up_docs(graph: Graph, repo: str, *, count_tokens: TokenCounter | None = None) -> DocsSyncReport:
     """Apply the documentation of the timeline commits after ``Meta.docs_seq`` up to
     ``Meta.last_seq``, reading them from git (nothing to do on a graph ingested with docs). If the
     timeline was rewritten since (``Meta.docs_commit`` no longer at ``docs_seq``), the doc versions
     from the fork on are superseded (``VersionStore.supersede_from``, doc edge types only) and
     re-applied from the fork. Idempotent and resumable (``docs_seq`` moves per commit)."""
-    from mnemosyne import vocabulary as V
     from mnemosyne.store.versions import VersionStore
 
     t0 = time.perf_counter()
@@ -519,8 +522,8 @@ def catch_up_docs(graph: Any, repo: str, *, count_tokens: TokenCounter | None = 
     last_seq, docs_seq, docs_commit = docs_state(graph)
     if last_seq is None or (docs_seq == last_seq and docs_seq is not None and _at(graph, docs_seq) == docs_commit):
         return rep
-    timeline = dict(graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.seq, c.hash", {"s": last_seq}))
-    times = dict(graph.ro_query("MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.hash, c.timestamp", {"s": last_seq}))
+    timeline = dict(graph.ro_query(f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.seq, c.hash", {"s": last_seq}))
+    times = dict(graph.ro_query(f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NOT NULL AND c.seq <= $s RETURN c.hash, c.timestamp", {"s": last_seq}))
     start = 0
     if docs_seq is not None:
         if timeline.get(docs_seq) == docs_commit:
@@ -542,37 +545,38 @@ def catch_up_docs(graph: Any, repo: str, *, count_tokens: TokenCounter | None = 
             rep.sections_closed += r.sections_closed
             rep.mentions += r.mentions
         rep.commits += 1
-        graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
+        graph.query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) SET m.docs_seq = $s, m.docs_commit = $h", {"s": s, "h": h})
     if start > last_seq:
-        graph.query("MATCH (m:Meta {key: 'ingest'}) SET m.docs_seq = $s, m.docs_commit = $h",
+        graph.query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) SET m.docs_seq = $s, m.docs_commit = $h",
                     {"s": last_seq, "h": timeline.get(last_seq)})
     rep.seconds = round(time.perf_counter() - t0, 3)
     return rep
 
 
-def _at(graph: Any, seq: int) -> str | None:
-    rows = graph.ro_query("MATCH (c:Commit {seq: $s}) RETURN c.hash", {"s": seq})
+def _at(graph: GraphHandle, seq: int) -> str | None:
+    rows = graph.ro_query(f"MATCH (c:{V.COMMIT} {{seq: $s}}) RETURN c.hash", {"s": seq})
     return rows[0][0] if rows else None
 
 
-def sync_docs(db: Any, ws: Any, *, count_tokens: TokenCounter | None = None, repo_path: str | None = None) -> DocsSyncReport:
+def sync_docs(db: Database | Graph, ws: WorkspaceRef | Graph | None, *, count_tokens: TokenCounter | None = None,
+              repo_path: str | None = None) -> DocsSyncReport:
     """``catch_up_docs`` for workspace ``ws`` (its repository from the graph or the registry).
     Ingestion keeps documentation current itself; this only matters for a graph ingested before
     it did, and is a cheap no-op otherwise."""
     graph = graph_of(db, ws)
-    repo, _ = repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
+    repo, _ = repo_and_commit(graph, db if isinstance(db, Database) else None, workspace_name(ws))
     repo = repo_path or repo
     if not repo:
         return DocsSyncReport()
     return catch_up_docs(graph, repo, count_tokens=count_tokens)
 
 
-def _fork_since(graph: Any, docs_seq: int, docs_commit: str | None, timeline: dict[int, str]) -> int:
+def _fork_since(graph: GraphHandle, docs_seq: int, docs_commit: str | None, timeline: dict[int, str]) -> int:
     """First timeline position whose commit differs from what the docs were applied on: the
     lowest ``old_seq`` of the superseded commits up to ``docs_seq`` that are no longer on the
     timeline. 0 when it cannot be told (everything is replayed)."""
     rows = graph.ro_query(
-        "MATCH (c:Commit) WHERE c.seq IS NULL AND c.old_seq IS NOT NULL AND c.old_seq <= $s "
+        f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NULL AND c.old_seq IS NOT NULL AND c.old_seq <= $s "
         "RETURN c.old_seq, c.hash ORDER BY c.old_seq",
         {"s": docs_seq},
     )

@@ -23,6 +23,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import PurePosixPath
 
 TokenCounter = Callable[[str], int]
@@ -313,7 +314,7 @@ def _split_text_unit(u: Unit, limit: int, count: TokenCounter) -> list[Unit]:
             cur_start = u.line_start + k + 1
             continue
         if cur:
-            with_line = joined(cur_n, "\n", line, line_n, lambda cur=cur: "\n".join(cur))
+            with_line = joined(cur_n, "\n", line, line_n, partial("\n".join, cur))
             if with_line > limit:
                 out.append(Unit("text", cur, cur_start))
                 cur = []
@@ -339,7 +340,7 @@ def _split_words(text: str, limit: int, count: TokenCounter, line_no: int) -> li
     for w in text.split():
         w_n = count(w)
         if buf:
-            with_w = joined(buf_n, " ", w, w_n, lambda buf=buf: " ".join(buf))
+            with_w = joined(buf_n, " ", w, w_n, partial(" ".join, buf))
             if with_w > limit:
                 out.append(Unit("text", [" ".join(buf)], line_no))
                 buf = []
@@ -355,6 +356,10 @@ def _split_words(text: str, limit: int, count: TokenCounter, line_no: int) -> li
     return out
 
 
+def _blocks_text(units: list[Unit]) -> str:
+    return "\n\n".join(x.text for x in units)
+
+
 def _pack(units: list[Unit], limit: int, count: TokenCounter) -> list[tuple[list[Unit], bool]]:
     """Group units into blocks under the limit; returns (units, oversized) per block."""
     pieces: list[Unit] = []
@@ -367,7 +372,7 @@ def _pack(units: list[Unit], limit: int, count: TokenCounter) -> list[tuple[list
     for u in pieces:
         u_n = count(u.text)
         if cur:
-            with_u = joined(cur_n, "\n\n", u.text, u_n, lambda cur=cur: "\n\n".join(x.text for x in cur))
+            with_u = joined(cur_n, "\n\n", u.text, u_n, partial(_blocks_text, cur))
             if with_u > limit:
                 blocks.append((cur, False))
                 cur = []

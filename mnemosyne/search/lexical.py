@@ -19,9 +19,14 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from mnemosyne import vocabulary as V
 from mnemosyne.search.text import ft_query, query_words, stem
+from mnemosyne.store.versions import META_KEY
+
+if TYPE_CHECKING:
+    from mnemosyne.store.handles import GraphHandle
 
 #: BM25 parameters: the usual defaults. On benchmarks/search_eval.py's questions, k1 0.9-2.0 and
 #: b 0.3-0.9 moved hybrid's recall@5 and MRR on the tuning questions by at most 0.02.
@@ -29,7 +34,7 @@ K1 = 1.2
 B = 0.75
 #: candidates taken from the full-text index per label before re-scoring
 CANDIDATES = 200
-SYMBOL_LABELS = ("Function", "Class")
+SYMBOL_LABELS = (V.FUNCTION, V.CLASS)
 _RUN = re.compile(r"[^\W_]+")
 _WHERE = "(node.external IS NULL OR node.external = false) AND coalesce(node.kind, '') <> 'lambda'"
 
@@ -68,13 +73,13 @@ _STATS: dict[tuple[str, Any], CorpusStats] = {}
 _LOCK = threading.Lock()
 
 
-def _stamp(graph: Any) -> tuple[Any, ...]:
-    meta = graph.ro_query("MATCH (m:Meta {key: 'ingest'}) RETURN m.last_seq")
+def _stamp(graph: GraphHandle) -> tuple[Any, ...]:
+    meta = graph.ro_query(f"MATCH (m:{V.META} {{key: '{META_KEY}'}}) RETURN m.last_seq")
     counts = [graph.ro_query(f"MATCH (n:{label}) RETURN count(n)")[0][0] for label in SYMBOL_LABELS]
     return (meta[0][0] if meta else None, *counts)
 
 
-def corpus_stats(graph: Any) -> CorpusStats:
+def corpus_stats(graph: GraphHandle) -> CorpusStats:
     """Statistics of all symbols' ``search_text`` (cached per graph name and state)."""
     key = (str(getattr(graph, "name", id(graph))), _stamp(graph))
     with _LOCK:
@@ -112,7 +117,7 @@ def bm25(terms: list[str], text: str | None, stats: CorpusStats) -> float:
     return score
 
 
-def symbol_keyword_list(graph: Any, label: str, query: str, n: int, prefix: bool = True) -> list[tuple[str, float]]:
+def symbol_keyword_list(graph: GraphHandle, label: str, query: str, n: int, prefix: bool = True) -> list[tuple[str, float]]:
     """``(fqn, BM25 score)`` of the ``label`` symbols matching ``query``, best first (at most ``n``)."""
     q = ft_query(query, prefix=prefix)
     terms = query_terms(query)

@@ -15,24 +15,28 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mnemosyne.errors import MnemosyneError
+from mnemosyne import vocabulary as V
+from mnemosyne.errors import IndexNotReady, MnemosyneError
 from mnemosyne.search.errors import EmbeddingDimensionMismatch
+from mnemosyne.store.versions import META_KEY
+
+if TYPE_CHECKING:
+    from mnemosyne.store.handles import GraphHandle
 
 log = logging.getLogger(__name__)
 
 #: embedded label -> key property
 VECTOR_LABELS: dict[str, str] = {
-    "Function": "fully_qualified_name",
-    "Class": "fully_qualified_name",
-    "Commit": "hash",
-    "Section": "key",
+    V.FUNCTION: V.FQN,
+    V.CLASS: V.FQN,
+    V.COMMIT: "hash",
+    V.SECTION: "key",
 }
 EMBEDDING_PROP = "embedding"
-META_KEY = "ingest"
 HNSW_OPTIONS = "similarityFunction:'cosine', M:16, efConstruction:200, efRuntime:20"
 
 
@@ -53,14 +57,14 @@ class EmbeddingModelInfo:
         return f"{self.pending} texts left to embed"
 
 
-def _indexes(graph: Any) -> list[list[Any]]:
+def _indexes(graph: GraphHandle) -> list[list[Any]]:
     return graph.ro_query(
         "CALL db.indexes() YIELD label, properties, types, options, entitytype "
         "RETURN label, properties, types, options, entitytype"
     )
 
 
-def vector_indexes(graph: Any) -> dict[str, int]:
+def vector_indexes(graph: GraphHandle) -> dict[str, int]:
     """Existing vector indexes on ``embedding``: label -> dimension."""
     out: dict[str, int] = {}
     for label, _props, types, options, entity in _indexes(graph):
@@ -72,19 +76,19 @@ def vector_indexes(graph: Any) -> dict[str, int]:
     return out
 
 
-def fulltext_fields(graph: Any, label: str) -> list[str]:
+def fulltext_fields(graph: GraphHandle, label: str) -> list[str]:
     for lab, props, types, _opts, entity in _indexes(graph):
         if entity == "NODE" and lab == label:
             return [p for p in props if "FULLTEXT" in (types or {}).get(p, [])]
     return []
 
 
-def ensure_search_indexes(graph: Any) -> list[str]:
+def ensure_search_indexes(graph: GraphHandle) -> list[str]:
     """Full-text fields the search layer relies on beyond cypher/schema.cypher: Section
     ``search_text`` (identifiers pre-split) next to ``text``. Adding a field to an existing
     full-text index is additive in FalkorDB. Returns the statements run."""
     ran: list[str] = []
-    wanted = {"Section": ("text", "search_text"), "Function": ("search_text",), "Class": ("search_text",)}
+    wanted = {V.SECTION: ("text", "search_text"), V.FUNCTION: ("search_text",), V.CLASS: ("search_text",)}
     for label, fields in wanted.items():
         have = set(fulltext_fields(graph, label))
         var = label[0].lower()
@@ -96,9 +100,9 @@ def ensure_search_indexes(graph: Any) -> list[str]:
     return ran
 
 
-def get_model_info(graph: Any) -> EmbeddingModelInfo:
+def get_model_info(graph: GraphHandle) -> EmbeddingModelInfo:
     rows = graph.ro_query(
-        "MATCH (m:Meta {key: $k}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim, m.embed_pending, "
+        f"MATCH (m:{V.META} {{key: $k}}) RETURN m.embedding_provider, m.embedding_model, m.embedding_dim, m.embed_pending, "
         "m.embed_pending_of",
         {"k": META_KEY},
     )
@@ -108,24 +112,24 @@ def get_model_info(graph: Any) -> EmbeddingModelInfo:
     return EmbeddingModelInfo(p, m, int(d) if d is not None else None, int(pending or 0), int(pending_of or 0))
 
 
-def set_pending(graph: Any, pending: int, *, total: int | None = None) -> None:
+def set_pending(graph: GraphHandle, pending: int, *, total: int | None = None) -> None:
     """Record how many texts the back-fill has left (search reports it while it is > 0) and,
     when it starts, how many it has to embed in all (``total``)."""
     if total is None:
-        graph.query("MERGE (m:Meta {key: $k}) SET m.embed_pending = $n", {"k": META_KEY, "n": max(0, int(pending))})
+        graph.query(f"MERGE (m:{V.META} {{key: $k}}) SET m.embed_pending = $n", {"k": META_KEY, "n": max(0, int(pending))})
     else:
-        graph.query("MERGE (m:Meta {key: $k}) SET m.embed_pending = $n, m.embed_pending_of = $t",
+        graph.query(f"MERGE (m:{V.META} {{key: $k}}) SET m.embed_pending = $n, m.embed_pending_of = $t",
                     {"k": META_KEY, "n": max(0, int(pending)), "t": max(0, int(total))})  # fmt: skip
 
 
-def _set_model_info(graph: Any, provider: str, model: str, dim: int) -> None:
+def _set_model_info(graph: GraphHandle, provider: str, model: str, dim: int) -> None:
     graph.query(
-        "MERGE (m:Meta {key: $k}) SET m.embedding_provider = $p, m.embedding_model = $m, m.embedding_dim = $d",
+        f"MERGE (m:{V.META} {{key: $k}}) SET m.embedding_provider = $p, m.embedding_model = $m, m.embedding_dim = $d",
         {"k": META_KEY, "p": provider, "m": model, "d": int(dim)},
     )
 
 
-def create_vector_indexes(graph: Any, dim: int) -> list[str]:
+def create_vector_indexes(graph: GraphHandle, dim: int) -> list[str]:
     """Create the missing vector indexes with ``dim``; a wrong-dimension one is re-created."""
     ran: list[str] = []
     have = vector_indexes(graph)
@@ -143,7 +147,7 @@ def create_vector_indexes(graph: Any, dim: int) -> list[str]:
     return ran
 
 
-def drop_vector_indexes(graph: Any, labels: Sequence[str] | None = None, timeout_s: float = 60.0) -> None:
+def drop_vector_indexes(graph: GraphHandle, labels: Sequence[str] | None = None, timeout_s: float = 60.0) -> None:
     """Drop the vector indexes of ``labels`` (default: all) and wait until ``db.indexes()`` no
     longer lists them: index DDL takes effect asynchronously, and a CREATE issued while a DROP of
     the same index was still pending was seen to vanish (the index then never came back)."""
@@ -160,14 +164,14 @@ def drop_vector_indexes(graph: Any, labels: Sequence[str] | None = None, timeout
         log.warning("vector indexes still listed %.0f s after DROP: %s", timeout_s, sorted(left))
 
 
-def indexes_building(graph: Any) -> list[str]:
+def indexes_building(graph: GraphHandle) -> list[str]:
     """Labels whose index is still being built (``UNDER CONSTRUCTION``): FalkorDB builds a new
     index in the background and refuses vector queries on it until done."""
     rows = graph.ro_query("CALL db.indexes() YIELD label, status RETURN label, status")
     return sorted({lab for lab, status in rows if status and "CONSTRUCTION" in str(status).upper()})
 
 
-def wait_vector_indexes(graph: Any, timeout_s: float = 600.0, dim: int | None = None) -> bool:
+def wait_vector_indexes(graph: GraphHandle, timeout_s: float = 600.0, dim: int | None = None) -> bool:
     """Wait until the vector indexes answer queries; False on timeout. With ``dim``, every
     vector label must also be listed with that dimension (index DDL takes effect
     asynchronously: right after CREATE the index may be missing from ``db.indexes()``)."""
@@ -188,9 +192,9 @@ def wait_vector_indexes(graph: Any, timeout_s: float = 600.0, dim: int | None = 
         time.sleep(0.05)
 
 
-def _accepts_queries(graph: Any, label: str, dim: int) -> bool:
-    """True when a k-NN probe on ``label`` runs (FalkorDB answers "Invalid arguments for
-    procedure" while the index is not usable yet)."""
+def _accepts_queries(graph: GraphHandle, label: str, dim: int) -> bool:
+    """True when a k-NN probe on ``label`` runs (the store raises ``IndexNotReady`` while the index
+    is not usable yet)."""
     if dim <= 0:
         return True
     probe = [1.0] + [0.0] * (dim - 1)
@@ -199,14 +203,12 @@ def _accepts_queries(graph: Any, label: str, dim: int) -> bool:
             f"CALL db.idx.vector.queryNodes('{label}', '{EMBEDDING_PROP}', 1, vecf32($q)) YIELD node RETURN count(node)",
             {"q": probe},
         )
-    except MnemosyneError as err:
-        if "Invalid arguments" in str(err):
-            return False
-        raise
+    except IndexNotReady:
+        return False
     return True
 
 
-def rebuild_vector_indexes(graph: Any, wait: bool = True) -> int:
+def rebuild_vector_indexes(graph: GraphHandle, wait: bool = True) -> int:
     """DROP + CREATE every vector index with the recorded dimension (after large re-embeds, or
     when the server replayed its AOF), then wait for the background build (searches meanwhile
     fall back to keyword results). Returns the dimension (0: nothing embedded yet)."""
@@ -220,7 +222,7 @@ def rebuild_vector_indexes(graph: Any, wait: bool = True) -> int:
     return info.dim
 
 
-def prepare_model(graph: Any, provider: str, model_id: str, dim: int) -> bool:
+def prepare_model(graph: GraphHandle, provider: str, model_id: str, dim: int) -> bool:
     """Make the graph ready for vectors of ``model_id``/``dim``. Returns True when the model
     changed (every old vector removed: they must all be re-embedded)."""
     info = get_model_info(graph)
@@ -248,7 +250,7 @@ def check_dim(vectors: np.ndarray, dim: int) -> None:
         raise EmbeddingDimensionMismatch(f"vectors of shape {vectors.shape} for an index of dimension {dim}")
 
 
-def knn(graph: Any, label: str, qvec: np.ndarray | Sequence[float], k: int,
+def knn(graph: GraphHandle, label: str, qvec: np.ndarray | Sequence[float], k: int,
         where: str = "", params: dict[str, Any] | None = None,
         returns: str = "") -> list[list[Any]]:  # fmt: skip
     """Nearest ``label`` nodes: rows ``[key, similarity, *returns]``, most similar first.
@@ -269,7 +271,7 @@ def knn(graph: Any, label: str, qvec: np.ndarray | Sequence[float], k: int,
     return rows
 
 
-def check_vector_health(graph: Any, sample: int = 5, repair: bool = True) -> bool:
+def check_vector_health(graph: GraphHandle, sample: int = 5, repair: bool = True) -> bool:
     """Probe the HNSW indexes with a few stored vectors: each must find itself. After an AOF
     replay the index can return nothing until rebuilt (measured on FalkorDB 4.x). Returns True when it
     was broken (and, with ``repair``, rebuilt). Cheap: ``sample`` k-NN queries per label."""
@@ -287,7 +289,7 @@ def check_vector_health(graph: Any, sample: int = 5, repair: bool = True) -> boo
                 continue
             try:
                 found = [r[0] for r in knn(graph, label, np.asarray(vec, dtype=np.float32), 3)]
-            except MnemosyneError:  # no index at all ("Invalid arguments for procedure")
+            except MnemosyneError:  # no index at all (IndexNotReady) or another database error
                 found = []
             if k not in found:
                 broken = True

@@ -9,6 +9,7 @@ store's boundaries (``Database``, ``Graph``, ``connect``) catch ``CONNECTION_ERR
 - a read-only replica, out of memory (``maxmemory``)                          -> ``DatabaseError``
 - a query stopped by its timeout                                                -> ``QueryTimeout``
 - a query over the per-query memory cap                                         -> ``QueryTooLarge``
+- an index procedure refusing its arguments (index missing or still building)  -> ``IndexNotReady``
 - any other error answered to a query                                           -> ``QueryFailed``
 
 Callers outside the store recognise database trouble by these types (e.g. ``StoreError.retry_later``
@@ -23,6 +24,7 @@ from mnemosyne.errors import (
     CannotSave,
     DatabaseError,
     DatabaseUnavailable,
+    IndexNotReady,
     QueryFailed,
     QueryTimeout,
     QueryTooLarge,
@@ -37,6 +39,8 @@ ALREADY_INDEXED = "already indexed"  # CREATE INDEX of an index that exists
 RO_REJECTED = "to be executed only on read-only queries"  # a write sent as GRAPH.RO_QUERY
 TIMED_OUT = "timed out"
 MEM_EXCEEDED = "mem consumption exceeded capacity"
+# an index procedure called while its index does not exist, is being built, or has another dimension
+INDEX_PROCEDURE_REFUSED = "Invalid arguments for procedure 'db.idx."
 CANNOT_SAVE = "MISCONF"  # redis: the last background save failed, writes (and PING) are refused
 
 
@@ -110,4 +114,6 @@ def query_failed(graph: str, name: str, err: redis.RedisError, timeout_ms: int |
     if TIMED_OUT in msg.lower():
         limit = f" after {timeout_ms} ms" if timeout_ms else ""
         return QueryTimeout(f"query timed out{limit} in graph {graph}: {name}")
+    if INDEX_PROCEDURE_REFUSED in msg:
+        return IndexNotReady(f"FalkorDB error in graph {graph}, query {name!r}: {msg}")
     return QueryFailed(f"FalkorDB error in graph {graph}, query {name!r}: {msg}")

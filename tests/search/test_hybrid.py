@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from mnemosyne.search.backfill import EmbeddingCache, backfill
+from mnemosyne.search.commits import search_commits
 from mnemosyne.search.doc_store import apply_docs, sections_at
 from mnemosyne.search.errors import SearchError
-from mnemosyne.search.hybrid import search, search_commits
+from mnemosyne.search.hybrid import search
 
 QUESTION = "where is the retry delay computed"
 
@@ -147,7 +148,7 @@ def test_unrelated_query_gets_no_padding(embedded_graph, db, embedder):
 
 
 def test_fusion_keeps_what_both_modes_rank_top3():
-    from mnemosyne.search.hybrid import keep_consensus
+    from mnemosyne.search.fusion import keep_consensus
 
     fused = {("function", k): s for k, s in (("a", 0.9), ("b", 0.8), ("c", 0.7), ("d", 0.1))}
     kw = {("function", "d"): 1.0, ("function", "a"): 0.5}

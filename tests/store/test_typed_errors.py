@@ -20,6 +20,7 @@ from mnemosyne.daemon.state import is_db_error
 from mnemosyne.errors import (
     DatabaseError,
     DatabaseUnavailable,
+    IndexNotReady,
     QueryFailed,
     QueryTimeout,
     ReadOnlyViolation,
@@ -87,6 +88,17 @@ def test_query_timeout_is_a_query_failure(graph: Graph) -> None:
     assert "timed out after 50 ms" in str(err)
     assert isinstance(err.__cause__, redis.ResponseError)
     assert not is_db_error(err)
+
+
+def test_a_vector_query_without_its_index_is_index_not_ready(graph: Graph) -> None:
+    """What search's vector probe tells apart by type: the k-NN procedure refusing its arguments."""
+    graph.query("CREATE (:Function {embedding: vecf32([1.0, 0.0])})")
+    knn = "CALL db.idx.vector.queryNodes('Function', 'embedding', 1, vecf32([1.0, 0.0])) YIELD node RETURN count(node)"
+    err = _raised(graph.ro_query, knn)
+    assert type(err) is IndexNotReady and isinstance(err, QueryFailed) and not err.retry_later
+    assert graph.name in str(err) and isinstance(err.__cause__, redis.ResponseError)
+    other = _raised(graph.ro_query, "CALL db.labels(1) YIELD label RETURN label")  # another procedure's arguments
+    assert type(other) is QueryFailed
 
 
 def test_write_sent_read_only_is_read_only_violation(graph: Graph) -> None:

@@ -107,7 +107,7 @@ class SearchCommits(Tool[SearchCommitsInput, M.CommitSearchAnswer]):
     annotations = RO
 
     def apply(self, svc: McpService, args: SearchCommitsInput) -> tuple[M.CommitSearchAnswer, str]:
-        from mnemosyne.search.hybrid import search_commits
+        from mnemosyne.search.commits import search_commits
 
         query, author = args.query, args.author
         if not query or not query.strip():

@@ -1,0 +1,68 @@
+"""The graph rerank of hybrid search: boosts from the graph around the fused top candidates (a
+symbol called by other matches, a symbol mentioned by a matching section, a section citing
+matching symbols, a class whose methods match)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mnemosyne import vocabulary as V
+from mnemosyne.search.candidates import holds
+from mnemosyne.search.fusion import Weights
+
+if TYPE_CHECKING:
+    from mnemosyne.store.handles import GraphHandle
+
+
+def graph_rerank(graph: GraphHandle, fused: dict[tuple[str, str], float], seq: int | None, w: Weights,
+                  evidence_sections: dict[str, float]) -> dict[tuple[str, str], float]:  # fmt: skip
+    """Boosts from the graph around the fused top candidates. Each boost takes the *best*
+    related match (not a sum), so a utility called by everything or a class with many methods
+    does not float up just for being well connected."""
+    top = sorted(fused.items(), key=lambda kv: -kv[1])[: w.rerank_top]
+    if not top:
+        return fused
+    score = dict(fused)
+    fn_keys = [k for (kind, k), _ in top if kind == "function"]
+    sym_keys = [k for (kind, k), _ in top if kind in ("function", "class")]
+    sec_scores = {k: s for (kind, k), s in top if kind == "doc"}
+    for k, s in evidence_sections.items():
+        sec_scores.setdefault(k, s)
+    base = {k: s for (kind, k), s in top}
+    boost: dict[tuple[str, str], float] = {}
+
+    def add(key: tuple[str, str], value: float) -> None:
+        boost[key] = max(boost.get(key, 0.0), value)
+
+    if fn_keys and w.called_by_matches:
+        rows = graph.ro_query(
+            f"MATCH (a:{V.FUNCTION})-[r:{V.CALLS}]->(b:{V.FUNCTION}) WHERE a.fully_qualified_name IN $k AND "
+            f"b.fully_qualified_name IN $k AND a <> b AND {holds('r', seq)} "
+            "RETURN DISTINCT a.fully_qualified_name, b.fully_qualified_name",
+            {"k": fn_keys, "seq": seq},
+        )
+        for a, b in rows:
+            add(("function", b), w.called_by_matches * base.get(a, 0.0))
+    if sec_scores and (w.mentioned_by_section or w.mentions_matches):
+        rows = graph.ro_query(
+            f"MATCH (s:{V.SECTION})-[:{V.MENTIONS}]->(t) WHERE s.key IN $s RETURN s.key, t.fully_qualified_name, labels(t)[0]",
+            {"s": list(sec_scores)},
+        )
+        for skey, fqn, label in rows:
+            kind = "class" if label == V.CLASS else "function"
+            if w.mentioned_by_section:
+                add((kind, fqn), w.mentioned_by_section * sec_scores[skey])
+            if w.mentions_matches and fqn in base and ("doc", skey) in score:
+                add(("doc", skey), w.mentions_matches * base[fqn])
+    cls_keys = [k for (kind, k), _ in top if kind == "class"]
+    if cls_keys and fn_keys and w.class_of_matches:
+        rows = graph.ro_query(
+            f"MATCH (c:{V.CLASS})-[d:{V.DEFINES}]->(m:{V.FUNCTION}) WHERE c.fully_qualified_name IN $c AND "
+            f"m.fully_qualified_name IN $m AND {holds('d', seq)} RETURN c.fully_qualified_name, m.fully_qualified_name",
+            {"c": cls_keys, "m": sym_keys, "seq": seq},
+        )
+        for c, m in rows:
+            add(("class", c), w.class_of_matches * base.get(m, 0.0))
+    for key, b in boost.items():
+        score[key] = score.get(key, 0.0) + b
+    return score
