@@ -12,7 +12,9 @@ from mnemosyne.extract import extract_tree
 from pyx_helpers import CORPUS, python_snapshot, read_case
 
 # Cases whose hand-written truth includes edges the resolver does not find yet (documented gaps).
-KNOWN_GAPS: dict[str, str] = {}
+KNOWN_GAPS: dict[str, str] = {
+    "key_arguments": "the parser keeps the value of a literal argument only in the first position",
+}
 
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.json").exists())
 
