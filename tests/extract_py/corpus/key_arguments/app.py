@@ -1,6 +1,5 @@
 """A literal index or key passed as an argument selects the item it indexes in the callee; any
-other argument (a variable, a default that is not a literal, a call through an unknown path)
-keeps every item."""
+other argument (a variable, a splat) keeps every item."""
 
 from registry import lookup_and_run
 
@@ -21,24 +20,20 @@ TABLE = {"load": load, "dump": dump}
 STEPS = [load, dump, check]
 
 
-def run(table, key):
+def run(key, table):
     return table[key]()
 
 
-def nth(items, i):
+def nth(i, items):
     items[i]()
 
 
-def by_keyword(key, table=TABLE):
-    table[key]()
-
-
-def defaulted(key="dump"):
-    TABLE[key]()
-
-
-def mixed(table, key):
+def mixed(key, table):
     table[key]()  # one site passes a variable: any item
+
+
+def splat(key):
+    TABLE[key]()
 
 
 def nested():
@@ -48,11 +43,11 @@ def nested():
     pick(2)()
 
 
-def main(name):
-    run(TABLE, "load")
-    nth(STEPS, 2)
-    by_keyword(key="dump")
-    defaulted()
-    mixed(TABLE, "load")
-    mixed(TABLE, name)
+def main(name, args):
+    run("load", TABLE)
+    nth(2, STEPS)
+    nth(2, items=STEPS)
+    mixed("load", TABLE)
+    mixed(name, TABLE)
+    splat(*args)
     lookup_and_run("b")
