@@ -8,19 +8,20 @@ import inspect
 
 import pytest
 
-from mnemosyne.parse.python import Scope, _new_scope, parse_python
+from mnemosyne.parse.python import parse_python
+from mnemosyne.parse.python.model import Scope, fresh_scope
 
 
-def test_new_scope_sets_every_field_like_the_dataclass() -> None:
-    """``_new_scope`` bypasses ``Scope.__init__``: a field added to Scope must be added there too
+def testfresh_scope_sets_every_field_like_the_dataclass() -> None:
+    """``fresh_scope`` bypasses ``Scope.__init__``: a field added to Scope must be added there too
     (an unset slot would raise AttributeError when read)."""
-    fast = _new_scope("function", "f", "C.f", 1, 2, 3, 4, "h")
+    fast = fresh_scope("function", "f", "C.f", 1, 2, 3, 4, "h")
     slow = Scope(kind="function", name="f", qual="C.f", parent=1, owner=2, line_start=3, line_end=4, body_hash="h")
     for f in dataclasses.fields(Scope):
         a, b = getattr(fast, f.name), getattr(slow, f.name)
         assert a == b and type(a) is type(b), f.name
     # mutable defaults are fresh objects, not shared between scopes
-    other = _new_scope("class", "C", "C", 0, 0, 1, 9, "g")
+    other = fresh_scope("class", "C", "C", 0, 0, 1, 9, "g")
     for f in dataclasses.fields(Scope):
         v = getattr(fast, f.name)
         if isinstance(v, (list, dict, set)):

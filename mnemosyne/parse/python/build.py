@@ -1,0 +1,156 @@
+"""``parse_python``: parse, walk, then the file-level tables (flow order kept, call and decorator sites
+by name, instance attributes) and the frozen result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tree_sitter import Node
+
+from mnemosyne.parse.metrics import measure_python
+from mnemosyne.parse.python.grammar import KN, thread_parser
+from mnemosyne.parse.python.model import ParsedFile, Scope
+from mnemosyne.parse.python.tags import SCOPE_CLASS, SCOPE_FUNCTION, T_ATTR, T_CALL, T_NAME, T_REACH, T_SUBSCRIPT
+from mnemosyne.parse.python.text import short_hash
+from mnemosyne.parse.python.walk import Walker
+
+
+def _first_error_line(root: Node) -> int | None:
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if KN[n.kind_id] == "ERROR" or n.is_missing:
+            return n.start_point[0] + 1
+        if n.has_error:
+            stack.extend(reversed(n.children))
+    return None
+
+
+_NOSET: frozenset = frozenset()
+
+
+def _freeze(scopes: list[Scope], sites: dict, decos: dict) -> None:
+    """Lists -> tuples, sets -> frozensets once the file is built. A parse result lives as long as
+    its file is in the tree; tuples and dicts of atomic data are untracked by the cyclic GC after
+    one pass, lists and sets never are, so this keeps the collector's work (and the cost of every
+    full collection in a long-running process) proportional to the number of scopes rather than
+    to every expression."""
+    for s in scopes:
+        s.decorators = tuple(s.decorators) if s.decorators else ()  # type: ignore[assignment]
+        s.bases = tuple(s.bases) if s.bases else ()  # type: ignore[assignment]
+        s.params = tuple(s.params) if s.params else ()  # type: ignore[assignment]
+        s.returns = tuple(s.returns) if s.returns else ()  # type: ignore[assignment]
+        s.yields = tuple(s.yields) if s.yields else ()  # type: ignore[assignment]
+        s.calls = tuple(s.calls) if s.calls else ()  # type: ignore[assignment]
+        s.decos = tuple(s.decos) if s.decos else ()  # type: ignore[assignment]
+        s.loads = tuple(s.loads) if s.loads else ()  # type: ignore[assignment]
+        s.iters = tuple(s.iters) if s.iters else ()  # type: ignore[assignment]
+        s.withs = tuple(s.withs) if s.withs else ()  # type: ignore[assignment]
+        s.ops = tuple(s.ops) if s.ops else ()  # type: ignore[assignment]
+        s.stores = tuple(s.stores) if s.stores else ()  # type: ignore[assignment]
+        s.attr_stores = tuple(s.attr_stores) if s.attr_stores else ()  # type: ignore[assignment]
+        s.attr_item_stores = tuple(s.attr_item_stores) if s.attr_item_stores else ()  # type: ignore[assignment]
+        s.globals = frozenset(s.globals) if s.globals else _NOSET  # type: ignore[assignment]
+        s.nonlocals = frozenset(s.nonlocals) if s.nonlocals else _NOSET  # type: ignore[assignment]
+        b = s.bindings
+        for k in b:
+            b[k] = tuple(b[k])  # type: ignore[assignment]
+        if s.item_bindings:
+            b = s.item_bindings
+            for k in b:
+                b[k] = tuple(b[k])  # type: ignore[assignment]
+        if s.inst_attrs:
+            b = s.inst_attrs
+            for k in b:
+                b[k] = tuple(b[k])  # type: ignore[assignment]
+        if s.inst_items:
+            b = s.inst_items
+            for k in b:
+                b[k] = tuple(b[k])  # type: ignore[assignment]
+    for d in (sites, decos):
+        for k in d:
+            d[k] = tuple(d[k])
+
+def parse_python(data: bytes) -> ParsedFile:
+    """Parse one Python file's bytes (any encoding; invalid UTF-8 is replaced in names/texts)."""
+    tree = thread_parser().parse(data)
+    root = tree.root_node
+    conv = Walker(data)
+    conv.run(root)
+    if root.has_error:
+        line = _first_error_line(root)
+        conv.warnings.append(f"syntax error near line {line}; extracted what parses" if line else "syntax error; extracted what parses")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        conv.warnings.append(f"not valid UTF-8 (byte {err.start}); undecodable bytes replaced")
+    conv.scopes[0].body_hash = short_hash(data)
+    scopes = conv.scopes
+    if conv.fn_spans:
+        for idx, m in measure_python(data, conv.fn_spans, conv.metric_nodes, scopes).items():
+            scopes[idx].metrics = m
+    for owner, i, sc, name, r, is_deco in conv.flows:
+        # kept where it narrows something: the name bound more than once / items stored into it,
+        # and nothing binds it from another scope (global / nonlocal / an inner function's store)
+        if (sc, name) in conv.tainted:
+            continue
+        if r[0] == T_REACH and len(scopes[sc].bindings.get(name, ())) < 2:
+            continue
+        if r[0] == T_SUBSCRIPT and not scopes[sc].item_bindings.get(name) and len(scopes[sc].bindings.get(name, ())) < 2:
+            continue
+        (scopes[owner].deco_flow if is_deco else scopes[owner].flow)[i] = r
+    sites: dict[str, list[tuple[int, Any]]] = {}
+    decos: dict[str, list[tuple[Any, int]]] = {}
+    for s in scopes:
+        for de, didx, _line in s.decos:
+            head = de[1] if de[0] == T_CALL else de
+            nm = head[1] if head[0] == T_NAME else head[2] if head[0] == T_ATTR else None
+            if nm is not None:
+                decos.setdefault(nm, []).append((de, didx))
+        for e, _line, flag, sc in s.calls:
+            if flag:
+                continue
+            fn = e[1]
+            f0 = fn[0]
+            if f0 == T_NAME:
+                nm = fn[1]
+            elif f0 == T_ATTR:
+                nm = fn[2]
+            else:
+                continue
+            lst = sites.get(nm)
+            if lst is None:
+                sites[nm] = [(sc, e)]
+            else:
+                lst.append((sc, e))
+    for i, s in enumerate(scopes):
+        if (
+            s.kind == SCOPE_FUNCTION
+            and (s.attr_stores or s.attr_item_stores)
+            and s.params
+            and s.parent >= 0
+            and scopes[s.parent].kind == SCOPE_CLASS
+        ):
+            selfname = s.params[0][0]
+            ia = scopes[s.parent].inst_attrs
+            for base, attr, v in s.attr_stores:
+                if base == selfname:
+                    ia.setdefault(attr, []).append((i, v))
+            ii = scopes[s.parent].inst_items
+            for base, attr, v in s.attr_item_stores:
+                if base == selfname:
+                    ii.setdefault(attr, []).append((i, v))
+    _freeze(scopes, sites, decos)
+    for st in conv.imports:
+        st.names = tuple(st.names)  # type: ignore[assignment]
+    return ParsedFile(
+        scopes=conv.scopes,
+        imports=conv.imports,
+        lambdas=conv.lambdas,
+        all_names=tuple(conv.all_names) if conv.all_names is not None else None,  # type: ignore[arg-type]
+        star_imports=tuple(conv.star_imports),  # type: ignore[arg-type]
+        warnings=conv.warnings,
+        line_count=root.end_point[0] + 1,
+        sites_by_name=sites,
+        decos_by_name=decos,
+    )

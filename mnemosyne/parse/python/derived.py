@@ -1,0 +1,153 @@
+"""Tables derived from a parse result on first use (aliases, parameter calls, subclasses by base name,
+attribute stores), cached on the shared ``ParsedFile``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnemosyne.parse.python.model import CALLABLE_KINDS, ParsedFile, Scope
+from mnemosyne.parse.python.tags import SCOPE_CLASS, T_ATTR, T_IMPORT_FROM, T_LAMBDA, T_NAME, T_OR, T_PARAM, T_SUBSCRIPT
+
+# tags of a name or attribute; of what makes an alias
+_NAME_ATTR_TAGS = frozenset({T_NAME, T_ATTR})
+_ALIAS_TAGS = frozenset({T_NAME, T_LAMBDA, T_OR})
+
+
+def file_aliases(pf: ParsedFile) -> dict[Any, tuple[str, ...]]:
+    """``pf.aliases``, computed on first use (only files whose parameters are resolved need it;
+    a deterministic function of the parse result, so caching it on the shared result is safe)."""
+    r = pf.aliases
+    if r is None:
+        r = pf.aliases = _aliases(pf.scopes, pf.lambdas)
+    return r
+
+
+def file_param_calls(pf: ParsedFile) -> tuple[tuple[str, ...], frozenset[Any]]:
+    """(``pf.param_calls``, ``pf.passed``), computed on first use like ``file_aliases``."""
+    if pf.param_calls is None or pf.passed is None:
+        pf.param_calls, pf.passed = _param_calls(pf.scopes, pf.lambdas)
+    return pf.param_calls, pf.passed
+
+
+def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
+    """``pf.subclasses``, computed on first use like ``file_aliases``."""
+    r = pf.subclasses
+    if r is None:
+        out: dict[str, list[int]] = {}
+        module = pf.scopes[0].bindings if pf.scopes else {}
+        for i, s in enumerate(pf.scopes):
+            if s.kind == SCOPE_CLASS:
+                for b in s.bases:
+                    names = {base_last_name(b)}
+                    if b[0] == T_NAME:  # `from m import Base as B` / `B = Base`; class D(B)`: also under Base
+                        todo, seen = [b[1]], {b[1]}
+                        while todo:  # through chains of aliases (B = A; from m import Base as A)
+                            for v in module.get(todo.pop(), ()):
+                                nm = v[2] if v[0] == T_IMPORT_FROM else base_last_name(v) if v[0] in _NAME_ATTR_TAGS else None
+                                if nm is not None:
+                                    names.add(nm)
+                                    if v[0] == T_NAME and nm not in seen:
+                                        seen.add(nm)
+                                        todo.append(nm)
+                    for nm in names:
+                        if nm is not None and i not in out.get(nm, ()):
+                            out.setdefault(nm, []).append(i)
+        r = pf.subclasses = {k: tuple(v) for k, v in out.items()}
+    return r
+
+
+def file_attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, Any], ...]]:
+    """``pf.attr_stores``, computed on first use like ``file_aliases``."""
+    r = pf.attr_stores
+    if r is None:
+        out: dict[tuple[str, str], list[tuple[int, Any]]] = {}
+        for i, s in enumerate(pf.scopes):
+            for base, attr, v in s.attr_stores:
+                out.setdefault((base, attr), []).append((i, v))
+        r = pf.attr_stores = {k: tuple(v) for k, v in out.items()}
+    return r
+
+
+def base_last_name(e: Any) -> str | None:
+    """The name a base-class expression ends with: ``Base``, ``pkg.Base``, ``Base[T]`` -> ``Base``;
+    None for anything else (a call such as ``with_metaclass(M, Base)``)."""
+    for _ in range(8):
+        t = e[0]
+        if t == T_NAME:
+            return e[1]
+        if t == T_ATTR:
+            return e[2]
+        if t != T_SUBSCRIPT:
+            return None
+        e = e[1]
+    return None
+
+
+def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[str, ...]]:
+    """``ParsedFile.aliases``: bindings (outside class bodies, where a function would become a
+    bound method) and attribute stores whose value is a plain name or a lambda, or any of them."""
+    out: dict[Any, dict[str, None]] = {}
+
+    def add(name: str, v: Any) -> None:
+        t = v[0]
+        if t == T_NAME:
+            k: Any = v[1]
+        elif t == T_LAMBDA:
+            k = lambdas.get(v[1])
+            if k is None:
+                return
+        elif t == T_OR:
+            for x in v[1]:
+                add(name, x)
+            return
+        else:
+            return
+        if k != name:
+            d = out.get(k)
+            if d is None:
+                d = out[k] = {}
+            d[name] = None
+
+    for s in scopes:
+        if s.kind != SCOPE_CLASS:
+            for name, vals in s.bindings.items():
+                for v in vals:
+                    if v[0] in _ALIAS_TAGS:
+                        add(name, v)
+        for _base, attr, v in s.attr_stores:
+            if v[0] in _ALIAS_TAGS:
+                add(attr, v)
+    return {k: tuple(d) for k, d in out.items()}
+
+
+def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[str, ...], frozenset[Any]]:
+    """``ParsedFile.param_calls``: names called as ``name(...)`` where name is a parameter of the
+    function or lambda the call sits in (or of an enclosing one that binds it); and
+    ``ParsedFile.passed``: the names and lambdas passed as they are for a call's argument, and
+    ``"." + attr`` for attributes passed (``run(self.step)``: a bound method, maybe)."""
+    out: dict[str, None] = {}
+    passed: set[Any] = set()
+    for s in scopes:
+        for e, _line, _flag, sc in s.calls:
+            for a in (*e[2], *(kv[1] for kv in e[3])):
+                if a[0] == T_NAME:
+                    passed.add(a[1])
+                elif a[0] == T_LAMBDA:
+                    passed.add(lambdas.get(a[1]))
+                elif a[0] == T_ATTR:  # a bound method passed (``run(self.step)``): "." + its name
+                    passed.add("." + a[2])
+            fn = e[1]
+            if fn[0] != T_NAME or fn[1] in out:
+                continue
+            name = fn[1]
+            cur = sc
+            while cur > 0:
+                c = scopes[cur]
+                vals = c.bindings.get(name) if c.kind != SCOPE_CLASS else None
+                if vals is not None:
+                    if c.kind in CALLABLE_KINDS and any(v[0] == T_PARAM for v in vals):
+                        out[name] = None
+                    break
+                cur = c.parent
+    passed.discard(None)
+    return tuple(out), frozenset(passed)

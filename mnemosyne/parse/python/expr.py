@@ -1,0 +1,451 @@
+"""Expressions -> tagged values (tags.py): names, attributes, calls, subscripts, displays, literals,
+annotations; and the names an ``isinstance`` test narrows while converting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tree_sitter import Node
+
+from mnemosyne.parse.python.grammar import (
+    ACT,
+    EK,
+    F_ARGUMENTS,
+    F_ATTRIBUTE,
+    F_BODY,
+    F_FUNCTION,
+    F_KEY,
+    F_LEFT,
+    F_NAME,
+    F_OBJECT,
+    F_OPERATOR,
+    F_RIGHT,
+    F_SUBSCRIPT,
+    F_VALUE,
+    KN,
+    thread_parser,
+)
+from mnemosyne.parse.python.tags import (
+    CTR_ITEMS,
+    CTR_MAPPING,
+    CTR_POSITIONS,
+    EK_ARGUMENT_LIST,
+    EK_ATTRIBUTE,
+    EK_CALL,
+    EK_COMMENT,
+    EK_DICT_SPLAT,
+    EK_IDENTIFIER,
+    EK_KEYWORD,
+    EK_LIST_SPLAT,
+    EK_STRING,
+    STR_LIT,
+    T_ATTR,
+    T_CALL,
+    T_CLASS_OF,
+    T_CONTAINER,
+    T_DICT,
+    T_INT,
+    T_LAMBDA,
+    T_LIT,
+    T_NAME,
+    T_NARROWED,
+    T_OR,
+    T_SLICE,
+    T_STAR,
+    T_STR,
+    T_SUBSCRIPT,
+    T_TUPLE,
+    UNKNOWN,
+    Expr,
+)
+from mnemosyne.parse.python.text import node_text, src_text, string_value
+
+MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
+
+# generic annotations of containers whose items (a mapping's values) are of the type argument
+_ITEM_GENERICS = frozenset({
+    "list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set", "Set", "frozenset",
+    "FrozenSet", "AbstractSet", "MutableSet", "tuple", "Tuple", "deque", "Deque", "Generator", "AsyncGenerator",
+    "AsyncIterator", "AsyncIterable", "Reversible", "ValuesView",
+})
+_MAPPING_GENERICS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "DefaultDict", "defaultdict"})
+
+# `X = Dict[str, Node]`: an assignment of a subscript with one of these heads is a type alias
+ALIAS_HEADS = _ITEM_GENERICS | _MAPPING_GENERICS | {"Optional", "Union", "Type", "Annotated"}
+
+_ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
+
+# the node types ExprConverter._other makes something of (any other is unknown)
+_OTHER_KINDS = frozenset({
+    "parenthesized_expression", "await", "subscript", "lambda", "tuple", "list", "set", "expression_list",
+    "pattern_list", "tuple_pattern", "list_pattern", "dictionary", "conditional_expression", "boolean_operator",
+    "named_expression", "string", "integer", "float", "true", "false", "none", "concatenated_string",
+    "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension",
+})
+
+_NOT_NARROWED = frozenset({b"self", b"cls"})
+
+_SPLAT_OR_KEYWORD = frozenset({EK_KEYWORD, EK_LIST_SPLAT, EK_DICT_SPLAT})
+
+
+class ExprConverter:
+    """Converts the expressions of one file's source (memoised per node)."""
+
+    def __init__(self, src: bytes) -> None:
+        self.src = src
+        self.memo: dict[int, Any] = {}  # attribute / call node id -> its expression
+        self.names: dict[bytes, tuple[str, str]] = {}  # one shared (T_NAME, name) per distinct name
+        self.lambda_ord: dict[int, int] = {}  # start byte -> ordinal, in order of first encounter
+        # call node id -> (function node, the nodes the walk enters below its argument list):
+        # read while converting the call, so the walk does not list the arguments again
+        self.call_kids: dict[int, tuple[Node | None, list[Node]]] = {}
+        # names an enclosing ``isinstance`` test narrowed (raw name -> (T_NARROWED, name, class expr)), and
+        # the maps of the regions around this one
+        self.narrow: dict[Any, Any] = {}
+        self.narrow_saved: list[dict[Any, Any]] = []
+
+    def expr(self, node: Node | None, depth: int = 0) -> Expr:
+        if node is None or depth > MAX_EXPR_DEPTH:
+            return UNKNOWN
+        k = EK[node.kind_id]
+        if k == EK_IDENTIFIER:
+            raw = self.src[node.start_byte : node.end_byte]
+            r = self.names.get(raw)
+            if r is None:  # one shared tuple per distinct name of the file
+                r = self.names[raw] = (T_NAME, raw.decode("utf-8", "replace"))
+            return r
+        if k == EK_ATTRIBUTE or k == EK_CALL:  # memoised (the walk meets them again)
+            nid = node.id
+            r = self.memo.get(nid)
+            if r is None:
+                r = self._attribute(node, depth) if k == EK_ATTRIBUTE else self._call(node, depth)
+                self.memo[nid] = r
+            return r
+        return self._other(node, KN[node.kind_id], depth)
+
+    def _name(self, node: Node) -> Expr:
+        """expr() of an identifier node."""
+        raw = self.src[node.start_byte : node.end_byte]
+        r = self.names.get(raw)
+        if r is None:
+            r = self.names[raw] = (T_NAME, raw.decode("utf-8", "replace"))
+        return r
+
+    def _attribute(self, node: Node, depth: int) -> Expr:
+        obj = node.child_by_field_id(F_OBJECT)
+        attr = node.child_by_field_id(F_ATTRIBUTE)
+        if attr is None:
+            return UNKNOWN
+        src = self.src
+        if obj is not None and depth < MAX_EXPR_DEPTH and EK[obj.kind_id] == EK_IDENTIFIER:
+            raw = src[obj.start_byte : obj.end_byte]
+            o = self.names.get(raw)
+            if o is None:
+                o = self.names[raw] = (T_NAME, raw.decode("utf-8", "replace"))
+            if self.narrow:  # x.m() where isinstance(x, C) holds: (T_NARROWED, x, C)
+                o = self.narrow.get(raw, o)
+        else:
+            o = self.expr(obj, depth + 1)
+            if self.narrow and EK[obj.kind_id] == EK_ATTRIBUTE:  # type: ignore[union-attr]  # self.node.m() where isinstance(self.node, C) holds
+                o = self.narrow.get(o, o)
+        return (T_ATTR, o, src[attr.start_byte : attr.end_byte].decode("utf-8", "replace"))
+
+    def _call(self, node: Node, depth: int) -> Expr:
+        fn = node.child_by_field_id(F_FUNCTION)
+        argl = node.child_by_field_id(F_ARGUMENTS)
+        args: list[Any] = []
+        kwargs: list[Any] = []
+        # what the walk enters below the argument list: its children the walk does not skip, a
+        # keyword argument replaced by its value (the walk enters nothing else of it)
+        kids: list[Node] = []
+        # getattr(obj, "name"): the name is kept, like a first literal argument
+        named_attr = fn is not None and EK[fn.kind_id] == EK_IDENTIFIER and self.src[fn.start_byte : fn.end_byte] in _ATTR_BUILTINS
+        if argl is not None and EK[argl.kind_id] == EK_ARGUMENT_LIST:
+            d1 = depth + 1
+            ek = EK
+            act = ACT
+            for a in argl.named_children:
+                at = ek[a.kind_id]
+                if at == EK_IDENTIFIER and d1 <= MAX_EXPR_DEPTH:
+                    args.append(self._name(a))
+                    continue
+                if at == EK_KEYWORD:
+                    nm = a.child_by_field_id(F_NAME)
+                    v = a.child_by_field_id(F_VALUE)
+                    kwargs.append((
+                        self.src[nm.start_byte : nm.end_byte].decode("utf-8", "replace") if nm else None,
+                        self.expr(v, d1),
+                    ))
+                    if v is not None and act[v.kind_id]:
+                        kids.append(v)
+                    continue
+                if at == EK_LIST_SPLAT:
+                    args.append((T_STAR, self.expr(a.named_child(0), d1)))
+                elif at == EK_DICT_SPLAT:
+                    kwargs.append((None, self.expr(a.named_child(0), d1)))
+                elif at == EK_STRING:
+                    # a literal first argument is kept (mapping.get("key")); others need no value
+                    sv = (
+                        string_value(a, self.src)
+                        if (not args or (named_attr and len(args) == 1)) and a.named_child_count <= 3
+                        else None
+                    )
+                    args.append((T_STR, sv) if sv is not None else STR_LIT)
+                    pre = self.src[a.start_byte : a.start_byte + 3]
+                    if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
+                        continue  # the walk enters f-strings only
+                elif at != EK_COMMENT:
+                    args.append(self.expr(a, d1))
+                if act[a.kind_id]:
+                    kids.append(a)
+        elif argl is not None:  # generator expression argument
+            args.append(UNKNOWN)
+            kids.append(argl)
+        self.call_kids[node.id] = (fn, kids)
+        return (T_CALL, self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
+
+    def _other(self, node: Node, t: str, depth: int) -> Expr:
+        if t == "string":
+            # the resolver only reads a string's value as a key: subscripts, dict displays and a
+            # call's first argument (mapping.get("key")) compute it themselves
+            return STR_LIT
+        if t not in _OTHER_KINDS:
+            return UNKNOWN  # (binary / comparison operators, ...)
+        if t in ("float", "true", "false", "none", "concatenated_string"):
+            return (T_LIT, t)
+        if t == "parenthesized_expression" or t == "await":
+            return self.expr(node.named_child(0) if node.named_child_count else None, depth + 1)
+        if t == "subscript":
+            base = self.expr(node.child_by_field_id(F_VALUE), depth + 1)
+            subs = node.children_by_field_id(F_SUBSCRIPT)
+            key: Any = UNKNOWN
+            if len(subs) == 1:
+                k = subs[0]
+                if KN[k.kind_id] == "string":
+                    sv = string_value(k, self.src)
+                    key = (T_STR, sv) if sv is not None else UNKNOWN
+                elif KN[k.kind_id] == "integer":
+                    try:
+                        key = (T_INT, int(src_text(self.src, k), 0))
+                    except ValueError:
+                        key = UNKNOWN
+                elif KN[k.kind_id] == "unary_operator" and src_text(self.src, k).replace(" ", "").lstrip("-").isdigit():
+                    key = (T_INT, int(src_text(self.src, k).replace(" ", "")))
+                elif KN[k.kind_id] == "slice":
+                    key = _slice_key(k)
+                elif EK[k.kind_id] == EK_IDENTIFIER:  # a name: the resolver may find it is a constant
+                    key = self._name(k)
+            return (T_SUBSCRIPT, base, key)
+        if t == "lambda":
+            return (T_LAMBDA, self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord)))
+        if t in ("tuple", "list", "set", "expression_list", "pattern_list", "tuple_pattern", "list_pattern"):
+            return (T_TUPLE, tuple([
+                (T_STAR, self.expr(c.named_child(0) if c.named_child_count else None, depth + 1))
+                if EK[c.kind_id] == EK_LIST_SPLAT else self.expr(c, depth + 1)  # [*xs, f]: the items of xs
+                for c in node.named_children if KN[c.kind_id] != "comment"
+            ]))
+        if t == "dictionary":
+            items = []
+            for c in node.named_children:
+                if KN[c.kind_id] == "pair":
+                    kn = c.child_by_field_id(F_KEY)
+                    kv: Any = UNKNOWN
+                    if kn is not None and KN[kn.kind_id] == "string":
+                        sv = string_value(kn, self.src)
+                        kv = (T_STR, sv) if sv is not None else UNKNOWN
+                    elif kn is not None and KN[kn.kind_id] == "integer":
+                        try:
+                            kv = (T_INT, int(src_text(self.src, kn), 0))
+                        except ValueError:
+                            kv = UNKNOWN
+                    items.append((kv, self.expr(c.child_by_field_id(F_VALUE), depth + 1)))
+            return (T_DICT, tuple(items))
+        if t == "conditional_expression":
+            ch = node.named_children
+            if len(ch) >= 3:  # (a narrowed where the condition is an isinstance test)
+                return (T_OR, (self.narrowed_by(ch[1], self.expr, ch[0], depth + 1), self.expr(ch[2], depth + 1)))
+            return UNKNOWN
+        if t == "boolean_operator":
+            left = node.child_by_field_id(F_LEFT)
+            right = node.child_by_field_id(F_RIGHT)
+            if self.is_and(node):
+                return (T_OR, (self.expr(left, depth + 1), self.narrowed_by(left, self.expr, right, depth + 1)))
+            return (T_OR, (self.expr(left, depth + 1), self.expr(right, depth + 1)))
+        if t == "named_expression":
+            return self.expr(node.child_by_field_id(F_VALUE), depth + 1)
+        if t == "string":
+            # the resolver only reads a string's value as a key: subscripts, dict displays and a
+            # call's first argument (mapping.get("key")) compute it themselves
+            return STR_LIT
+        if t == "integer":
+            try:
+                return (T_INT, int(src_text(self.src, node), 0))
+            except ValueError:
+                return (T_LIT, "int")
+        if t in ("float", "true", "false", "none", "concatenated_string"):
+            return (T_LIT, t)
+        if t in ("list_comprehension", "set_comprehension", "generator_expression"):
+            # its items, at unknown positions (comprehension variables bind in this scope)
+            body = node.child_by_field_id(F_BODY)
+            return (T_TUPLE, ((T_STAR, UNKNOWN), self.expr(body, depth + 1))) if body is not None else (T_LIT, t)
+        if t == "dictionary_comprehension":
+            body = node.child_by_field_id(F_BODY)
+            if body is not None and KN[body.kind_id] == "pair":
+                return (T_DICT, ((UNKNOWN, self.expr(body.child_by_field_id(F_VALUE), depth + 1)),))
+            return (T_LIT, t)
+        return UNKNOWN
+
+    def ann(self, node: Node | None, depth: int = 0) -> list[Expr]:
+        """Annotation -> the class expressions it may denote (Optional/Union/| unpacked)."""
+        if node is None or depth > 20:
+            return []
+        t = KN[node.kind_id]
+        if t == "type":
+            return self.ann(node.named_child(0) if node.named_child_count else None, depth + 1)
+        if t in ("identifier", "attribute"):
+            return [self.expr(node)]
+        if t == "string":
+            sv = string_value(node, self.src)
+            if sv is None:
+                return []
+            if "[" not in sv:
+                return [e for e in (_dotted_expr(p.strip()) for p in sv.split("|")) if e is not None]
+            # "Optional[Foo]", "list[Bar]": the string parsed as an annotation of its own
+            sub = sv.strip().encode()
+            expr = thread_parser().parse(sub).root_node.named_child(0)
+            if expr is None or KN[expr.kind_id] != "expression_statement" or not expr.named_child_count:
+                return []
+            return ExprConverter(sub).ann(expr.named_child(0), depth + 1)
+        if t == "binary_operator":
+            return self.ann(node.child_by_field_id(F_LEFT), depth + 1) + self.ann(node.child_by_field_id(F_RIGHT), depth + 1)
+        if t == "generic_type" or t == "subscript":
+            head = node.named_child(0) if t == "generic_type" else node.child_by_field_id(F_VALUE)
+            hname = src_text(self.src, head).rsplit(".", 1)[-1] if head is not None else ""
+            if hname in _ITEM_GENERICS or hname in _MAPPING_GENERICS:
+                # a container of instances: ('ctr', 't' | 'd', item annotations); a mapping's
+                # items are its values, an iterator's / generator's what it yields
+                if t == "generic_type":
+                    tp = node.named_child(1) if node.named_child_count > 1 else None
+                    args = tp.named_children if tp is not None else []
+                else:
+                    args = node.children_by_field_id(F_SUBSCRIPT)
+                if hname in _MAPPING_GENERICS:
+                    args = args[1:2]
+                elif hname not in ("tuple", "Tuple"):
+                    args = args[:1]
+                elif args and b"..." not in (src_text(self.src, a).encode() for a in args):
+                    # tuple[A, B]: item i is an A / a B ('p': one annotation per position), so
+                    # `a, b = pair()` and `pair()[1]` pick theirs
+                    return [(T_CONTAINER, CTR_POSITIONS, tuple(tuple(self.ann(a, depth + 1)) for a in args))]
+                items = tuple(e for a in args for e in self.ann(a, depth + 1))
+                return [(T_CONTAINER, CTR_MAPPING if hname in _MAPPING_GENERICS else CTR_ITEMS, items)] if items else []
+            if hname in ("Optional", "Union", "Annotated", "Final", "ClassVar", "Type", "type"):
+                out: list[Any] = []
+                if t == "generic_type":
+                    tp = node.named_child(1) if node.named_child_count > 1 else None
+                    args = tp.named_children if tp is not None else []
+                else:
+                    args = node.children_by_field_id(F_SUBSCRIPT)
+                if hname == "Annotated" or hname in ("Final", "ClassVar"):
+                    args = args[:1]
+                for a in args:
+                    out.extend(self.ann(a, depth + 1))
+                if hname in ("Type", "type"):
+                    return [(T_CLASS_OF, e) for e in out]
+                return out
+            return []
+        return []
+
+    def is_and(self, node: Node) -> bool:
+        """``node`` (a boolean operator) is an ``and``."""
+        op = node.child_by_field_id(F_OPERATOR)
+        return op is not None and self.src[op.start_byte : op.end_byte] == b"and"
+
+    def narrowed_by(self, cond: Node | None, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` with the names an ``isinstance`` in ``cond`` narrows: for what is converted
+        (and memoised) where ``cond`` holds before the walk meets it (``a if cond else b``, the
+        right operand of ``and``)."""
+        names = self.narrowed_names(cond) if cond is not None else None
+        if not names:
+            return fn(*args)
+        saved = self.narrow
+        self.narrow = {**saved, **names}
+        try:
+            return fn(*args)
+        finally:
+            self.narrow = saved
+
+    def narrowed_names(self, cond: Node | None, single: bool = False) -> dict[Any, Any]:
+        """What ``cond`` narrows when true: ``isinstance(x, C)``, also in an ``and`` chain (not
+        with ``single``) -> {raw x: (T_NARROWED, x, C's expression)}, not ``self``/``cls``; for an
+        attribute ``isinstance(self.node, C)``, keyed by the attribute's expression."""
+        out: dict[Any, Any] = {}
+        todo = [cond]
+        while todo:
+            v = todo.pop()
+            if v is None:
+                continue
+            k = KN[v.kind_id]
+            if k == "parenthesized_expression":
+                todo.append(v.named_child(0) if v.named_child_count == 1 else None)
+            elif k == "boolean_operator" and not single:
+                if self.is_and(v):
+                    todo += (v.child_by_field_id(F_RIGHT), v.child_by_field_id(F_LEFT))
+            elif k == "call":
+                fn = v.child_by_field_id(F_FUNCTION)
+                argl = v.child_by_field_id(F_ARGUMENTS)
+                if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"isinstance":
+                    continue
+                args = [a for a in argl.named_children if EK[a.kind_id] != EK_COMMENT]
+                if len(args) != 2 or EK[args[1].kind_id] in _SPLAT_OR_KEYWORD:
+                    continue
+                ek = EK[args[0].kind_id]
+                if ek == EK_IDENTIFIER:  # a name: keyed by its text
+                    key: Any = self.src[args[0].start_byte : args[0].end_byte]
+                    if key in _NOT_NARROWED:
+                        continue
+                    target = self._name(args[0])
+                elif ek == EK_ATTRIBUTE:  # an attribute (self.node): keyed by its expression
+                    key = target = self.expr(args[0], 1)
+                    if target is UNKNOWN:
+                        continue
+                else:
+                    continue
+                if key not in out:
+                    out[key] = (T_NARROWED, target, self.expr(args[1], 1))
+        return out
+
+
+def _slice_key(node: Node) -> Expr:
+    """``x[lo:hi]`` -> ``('sl', lo, hi)`` with int literals or None for a missing bound; any
+    other slice (a step, computed bounds) -> ``('sl',)``."""
+    parts: list[Node | None] = [None, None, None]
+    pos = 0
+    for c in node.children:
+        if KN[c.kind_id] == ":":
+            pos += 1
+        elif pos < 3 and KN[c.kind_id] != "comment":
+            parts[pos] = c
+    if parts[2] is not None:
+        return (T_SLICE,)
+    bounds: list[int | None] = []
+    for b in parts[:2]:
+        if b is None:
+            bounds.append(None)
+            continue
+        txt = node_text(b).replace(" ", "")
+        if KN[b.kind_id] in ("integer", "unary_operator") and txt.lstrip("-").isdigit():
+            bounds.append(int(txt))
+        else:
+            return (T_SLICE,)
+    return (T_SLICE, bounds[0], bounds[1])
+
+
+def _dotted_expr(s: str) -> Expr | None:
+    parts = s.split(".")
+    if not parts or not all(p.isidentifier() for p in parts):
+        return None
+    e: Any = (T_NAME, parts[0])
+    for p in parts[1:]:
+        e = (T_ATTR, e, p)
+    return e
