@@ -12,9 +12,7 @@ from mnemosyne.extract import extract_tree
 from pyx_helpers import CORPUS, python_snapshot, read_case
 
 # Cases whose hand-written truth includes edges the resolver does not find yet (documented gaps).
-KNOWN_GAPS: dict[str, str] = {
-    "gap_key_arguments_positions": "the parser keeps a string literal's value only in a call's first argument",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.json").exists())
 

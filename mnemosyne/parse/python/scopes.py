@@ -438,7 +438,7 @@ class ScopeBuilder(ExprConverter):
             if not name:
                 continue
             ann = (T_ANN, tuple(self.ann(ann_node))) if ann_node is not None else None
-            dexpr = self.expr(default) if default is not None else None
+            dexpr = self.key_literal(default) if default is not None else None
             s.params.append((name, star, ann, dexpr))
             self.bind(idx, name, (T_PARAM, idx, len(s.params) - 1))
             if ann_node is not None:

@@ -1,6 +1,5 @@
-"""A literal key passed after the first argument, by keyword or as a default selects its item
-too; the parser keeps a string literal's value only in a call's first argument (and a negative
-index is an operator), so these still select every item."""
+"""A literal key passed after the first argument, by keyword, as a literal default, or as a
+negative index selects its item too."""
 
 
 def load():
