@@ -37,12 +37,14 @@ from mnemosyne.parse.python.tags import (
     T_ANN,
     T_AT,
     T_ATTR,
+    T_CALL,
     T_DEF,
     T_DICT,
     T_IMPORT,
     T_IMPORT_FROM,
     T_INDEX,
     T_INT,
+    T_ITEMS,
     T_ITER,
     T_NAME,
     T_PARAM,
@@ -290,7 +292,10 @@ class ScopeBuilder(ExprConverter):
         elif meth == "update":  # d.update({"k": v}) / d.update(k=v): items under their keys
             items = list(args[0][1]) if len(args) == 1 and args[0][0] == T_DICT else []
             items += [((T_STR, k), v) for k, v in e[3] if k is not None]
-            if len(args) > 1 or (args and args[0][0] != T_DICT) or any(k is None for k, _ in e[3]):
+            if len(args) == 1 and args[0][0] in (T_NAME, T_ATTR):
+                # d.update(other): other's values, under keys not known here
+                items.append((UNKNOWN, (T_ITEMS, (T_CALL, (T_ATTR, args[0], "values"), (), ()))))
+            elif len(args) > 1 or (args and args[0][0] != T_DICT) or any(k is None for k, _ in e[3]):
                 items.append((UNKNOWN, UNKNOWN))  # what else it stores is not known
             base = fn[1]
             for k, v in items:

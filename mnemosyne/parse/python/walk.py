@@ -218,6 +218,12 @@ class Walker(SiteRecorder):
                 name = BINARY_DUNDERS.get(self.src[op.start_byte : op.end_byte - 1]) if op is not None else None
                 if name is not None and left is not None:  # a += b: __iadd__, else __add__
                     self.operand(sc, left, node, f"__i{name}__", f"__{name}__")
+                if left is not None and right is not None and name in ("or", "add"):
+                    # d |= {...} / d |= other: d.update(...); xs += [f]: xs.extend([f])
+                    rexpr = self.expr(right)
+                    if name == "or" or rexpr[0] == T_TUPLE:
+                        meth = "update" if name == "or" else "extend"
+                        self.container_mutation(sc, (T_CALL, (T_ATTR, self.expr(left), meth), (rexpr,), ()))
                 if right is not None:
                     push((right, sc, LOAD))
                 if left is not None:

@@ -1,6 +1,6 @@
 """Flow order of dict entries: a dict made by `dict(...)` holds its keyword items, and an entry
-replaced by assignment or `update` before a call in straight-line code is the one that runs; a
-branch keeps both."""
+replaced by assignment, `update` or `|=` before a call in straight-line code is the one that runs;
+a branch keeps both. `d.update(other)` and `d |= other` store other's values, `xs += [f]` f."""
 
 
 def load():
@@ -27,6 +27,34 @@ def merged():
     table.update(go=load)
     table["go"]()
     table["stop"]()
+
+
+OVERRIDES = {"stop": dump}
+
+
+def merged_operator():
+    table = {"go": fallback}
+    table |= {"go": load}
+    table["go"]()
+
+
+def from_other():
+    table = {"go": load}
+    table.update(OVERRIDES)  # keys not known here: every stored value may be any key
+    table["stop"]()
+
+
+def from_other_operator():
+    table = {"go": load}
+    table |= OVERRIDES
+    table["stop"]()
+
+
+def extended():
+    steps = [load]
+    steps += [dump]
+    for step in steps:
+        step()
 
 
 def branch(flag):
