@@ -100,6 +100,9 @@ class ScopeBuilder(ExprConverter):
         self.reach: dict[tuple[int, str], list | None] = {}
         self.tainted: set[tuple[int, str]] = set()  # bound from another scope (global / nonlocal / inner store)
         self.flows: list[tuple[int, int, int, str, Any, bool]] = []  # (owner, index, scope, name, repl, deco?)
+        # ``f = d["k"]`` / ``f = d.get("k")`` in straight-line code: (scope, name, binding index,
+        # container name, the stored item reaching it): the binding becomes that item (``build``)
+        self.bind_flows: list[tuple[int, str, int, str, Any]] = []
 
     # ---------------------------------------------------------------- scopes
     def new_scope(self, kind: str, name: str, parent: int, node: Node, start_node: Node) -> int:
@@ -193,6 +196,16 @@ class ScopeBuilder(ExprConverter):
         if j >= 0:
             return (T_REACH_ITEM, name, j)
         return (T_SUBSCRIPT, (T_REACH, name, st[0], st[1]), key)
+
+    def reaching_item(self, sc: int, e: Any, use: Node) -> tuple[str, Any] | None:
+        """Flow order of a dict entry read at ``use``: ``d["k"]`` or ``d.get("k")`` (no default) as
+        (d, the stored item or display lookup that reaches it), or None (``reaching``)."""
+        if e[0] == T_CALL and e[1][0] == T_ATTR and e[1][2] == "get" and len(e[2]) == 1 and not e[3]:
+            e = (T_SUBSCRIPT, e[1][1], e[2][0])
+        if e[0] != T_SUBSCRIPT or e[1][0] != T_NAME or e[2][0] not in _KEY_TAGS:
+            return None
+        r = self.reaching(sc, e, use)
+        return (e[1][1], r) if r is not None else None
 
     def stored(self, target: int, sc: int, name: str, key: Any, j: int) -> None:
         """Flow order: item ``j`` of ``name`` (bound in ``target``) stored from scope ``sc`` under

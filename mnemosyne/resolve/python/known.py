@@ -17,12 +17,13 @@ DECLARATIVE_BASE_MODULES = frozenset({"typing", "typing_extensions", "abc", "enu
 
 
 def is_external_class(dotted: str) -> bool:
-    """An external name taken for a class: its last part is capitalised (``requests.Session``) but
-    not all capitals (``click.STRING`` is a constant, an instance), and it is not one of the
-    declarations of ``DECLARATIVE_BASE_MODULES`` (``typing.TypeVar``)."""
+    """An external name taken for a class: its last part is capitalised (``requests.Session``, a
+    single capital: ``models.Q``) but not all capitals (``click.STRING`` is a constant,
+    ``ctypes.POINTER`` a function), and it is not one of the declarations of
+    ``DECLARATIVE_BASE_MODULES`` (``typing.TypeVar``)."""
     head, _, last = dotted.rpartition(".")
     return (
-        last[:1].isupper() and not last.isupper() and bool(head)
+        last[:1].isupper() and (len(last) == 1 or not last.isupper()) and bool(head)
         and head.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES
     )
 

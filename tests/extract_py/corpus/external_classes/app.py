@@ -8,7 +8,9 @@ import collections
 from decimal import Decimal
 from typing import NamedTuple, TypeVar
 
+import click
 import requests
+from django.db import models
 from requests import Session
 
 T = TypeVar("T")
@@ -32,6 +34,10 @@ def parse(argv):
     parser = argparse.ArgumentParser(prog="app")
     parser.add_argument("--n")
     return Decimal(parser.parse_args(argv).n)
+
+
+def query(value):
+    return models.Q(pk=value), click.STRING(value)  # Q: a class; STRING: a constant, called by name
 
 
 def build():

@@ -1,6 +1,7 @@
 """Flow order of dict entries: a dict made by `dict(...)` holds its keyword items, and an entry
 replaced by assignment, `update` or `|=` before a call in straight-line code is the one that runs;
-a branch keeps both. `d.update(other)` and `d |= other` store other's values, `xs += [f]` f."""
+a branch keeps both; so is the entry read into a variable (`f = d["k"]`) or by `d.get("k")`.
+`d.update(other)` and `d |= other` store other's values, `xs += [f]` f."""
 
 
 def load():
@@ -55,6 +56,27 @@ def extended():
     steps += [dump]
     for step in steps:
         step()
+
+
+def read_into_variable():
+    table = {"go": fallback}
+    table["go"] = load
+    handler = table["go"]
+    handler()
+
+
+def read_by_get():
+    table = {"go": fallback}
+    table.update(go=load)
+    table.get("go")()
+
+
+def read_in_loop(items):
+    table = {"go": fallback}
+    for _ in items:
+        handler = table["go"]
+        handler()  # may run after the store below
+        table["go"] = load
 
 
 def branch(flag):
