@@ -124,6 +124,14 @@ RECORDED = {
     # protocol and generators, decorator wrappers, mixins, ES5 constructor functions, builtin
     # callbacks; new TypeScript corpus cases for each
     28: "ae241f1139b875e46070a5df11f7fe1f819c7a783a4a53c68dda0c5731be53c2",
+    # Python: a literal key passed as an argument selects the item the callee indexes (string
+    # arguments, keyword arguments and defaults keep short values, -1 is an int), functools.reduce
+    # and bound methods as builtin callbacks, `return h()` through a parameter across modules,
+    # dict(...) displays, d.update(other) / |= / += stores, flow order through `f = d["k"]` and
+    # d.get("k"); calling an external class is an edge to pkg.Class.__init__ (constructor); new
+    # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
+    # external_classes, flow_order_dicts
+    29: "7f0f7eb782e5bece78cde6573b81fcbece3154a827a7f01d8783a795ce97937e",
 }
 
 

@@ -1,7 +1,8 @@
 """Calling a class of an external package calls its __init__, named through the package
 (`requests.Session()` -> `requests.Session.__init__`), as `C()` of a program class calls `C.__init__`.
-An external name is taken for a class when its last part is capitalised; a lower-case one is an
-ordinary call, and typing's declarations (`TypeVar`) are not instantiations of the program's concern."""
+An external name is taken for a class when its last part is capitalised (a single capital too, not
+an all-capitals constant or function); a lower-case one is an ordinary call, and typing's
+declarations (`TypeVar`) are not instantiations of the program's concern."""
 
 import argparse
 import collections
