@@ -128,7 +128,14 @@ RECORDED = {
     # array methods (`Array.prototype.forEach.call(xs, f)`), keys passed as parameters (`o[k]`),
     # `it.next().value` of a generator, functions pushed onto a local array, a parameter's elements
     # from the arrays its callers pass, object rest elements; new TypeScript corpus cases
-    29: "efc880bc377ceb8c2c2540f23d10d061db1890c8cea0e278f9e8f6db47958a1c",
+    # Python: a literal key passed as an argument selects the item the callee indexes (string
+    # arguments, keyword arguments and defaults keep short values, -1 is an int), functools.reduce
+    # and bound methods as builtin callbacks, `return h()` through a parameter across modules,
+    # dict(...) displays, d.update(other) / |= / += stores, flow order through `f = d["k"]` and
+    # d.get("k"); calling an external class is an edge to pkg.Class.__init__ (constructor); new
+    # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
+    # external_classes, flow_order_dicts
+    29: "9e752740c9e0e4c65008d70450a748a4fc1847f1ca61cfe5f6613d44723685b2",
 }
 
 

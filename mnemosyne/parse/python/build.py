@@ -99,6 +99,12 @@ def parse_python(data: bytes) -> ParsedFile:
         if r[0] == T_SUBSCRIPT and not scopes[sc].item_bindings.get(name) and len(scopes[sc].bindings.get(name, ())) < 2:
             continue
         (scopes[owner].deco_flow if is_deco else scopes[owner].flow)[i] = r
+    for sc, name, k, cname, r in conv.bind_flows:  # f = d["k"]: the item reaching the binding
+        if (sc, cname) in conv.tainted or (sc, name) in conv.tainted:
+            continue
+        if r[0] == T_SUBSCRIPT and not scopes[sc].item_bindings.get(cname) and len(scopes[sc].bindings.get(cname, ())) < 2:
+            continue
+        scopes[sc].bindings[name][k] = r
     sites: dict[str, list[tuple[int, Any]]] = {}
     decos: dict[str, list[tuple[Any, int]]] = {}
     for s in scopes:

@@ -61,6 +61,7 @@ from mnemosyne.parse.python.tags import (
 from mnemosyne.parse.python.text import node_text, src_text, string_value
 
 MAX_EXPR_DEPTH = 80  # deeper expressions are recorded as unknown (no recursion-limit crash)
+MAX_KEY_LENGTH = 64  # a string argument after the first keeps its value up to this length (a key)
 
 # generic annotations of containers whose items (a mapping's values) are of the type argument
 _ITEM_GENERICS = frozenset({
@@ -174,7 +175,7 @@ class ExprConverter:
                     v = a.child_by_field_id(F_VALUE)
                     kwargs.append((
                         self.src[nm.start_byte : nm.end_byte].decode("utf-8", "replace") if nm else None,
-                        self.expr(v, d1),
+                        self.key_literal(v, d1),
                     ))
                     if v is not None and act[v.kind_id]:
                         kids.append(v)
@@ -184,12 +185,11 @@ class ExprConverter:
                 elif at == EK_DICT_SPLAT:
                     kwargs.append((None, self.expr(a.named_child(0), d1)))
                 elif at == EK_STRING:
-                    # a literal first argument is kept (mapping.get("key")); others need no value
-                    sv = (
-                        string_value(a, self.src)
-                        if (not args or (named_attr and len(args) == 1)) and a.named_child_count <= 3
-                        else None
-                    )
+                    # a literal first argument is kept (mapping.get("key")); others when short
+                    # enough to be a key the callee indexes by (``run(table, "load")``)
+                    sv = string_value(a, self.src) if a.named_child_count <= 3 else None
+                    if sv is not None and len(sv) > MAX_KEY_LENGTH and args and not (named_attr and len(args) == 1):
+                        sv = None
                     args.append((T_STR, sv) if sv is not None else STR_LIT)
                     pre = self.src[a.start_byte : a.start_byte + 3]
                     if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
@@ -204,12 +204,24 @@ class ExprConverter:
         self.call_kids[node.id] = (fn, kids)
         return (T_CALL, self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
 
+    def key_literal(self, node: Node | None, depth: int = 0) -> Expr:
+        """``expr``, where a short plain string literal keeps its value: a keyword argument's or a
+        parameter default's, which a callee may index by (``by_keyword(key="dump")``)."""
+        if node is not None and EK[node.kind_id] == EK_STRING and node.named_child_count <= 3:
+            sv = string_value(node, self.src)
+            return (T_STR, sv) if sv is not None and len(sv) <= MAX_KEY_LENGTH else STR_LIT
+        return self.expr(node, depth)
+
     def _other(self, node: Node, t: str, depth: int) -> Expr:
         if t == "string":
-            # the resolver only reads a string's value as a key: subscripts, dict displays and a
-            # call's first argument (mapping.get("key")) compute it themselves
+            # the resolver only reads a string's value as a key: subscripts, dict displays, call
+            # arguments and parameter defaults (``key_literal``) compute it themselves
             return STR_LIT
         if t not in _OTHER_KINDS:
+            if t == "unary_operator":  # -1: a literal index
+                txt = src_text(self.src, node).replace(" ", "")
+                if txt[:1] == "-" and txt[1:].isdigit():
+                    return (T_INT, int(txt))
             return UNKNOWN  # (binary / comparison operators, ...)
         if t in ("float", "true", "false", "none", "concatenated_string"):
             return (T_LIT, t)
@@ -274,8 +286,8 @@ class ExprConverter:
         if t == "named_expression":
             return self.expr(node.child_by_field_id(F_VALUE), depth + 1)
         if t == "string":
-            # the resolver only reads a string's value as a key: subscripts, dict displays and a
-            # call's first argument (mapping.get("key")) compute it themselves
+            # the resolver only reads a string's value as a key: subscripts, dict displays, call
+            # arguments and parameter defaults (``key_literal``) compute it themselves
             return STR_LIT
         if t == "integer":
             try:

@@ -37,12 +37,14 @@ from mnemosyne.parse.python.tags import (
     T_ANN,
     T_AT,
     T_ATTR,
+    T_CALL,
     T_DEF,
     T_DICT,
     T_IMPORT,
     T_IMPORT_FROM,
     T_INDEX,
     T_INT,
+    T_ITEMS,
     T_ITER,
     T_NAME,
     T_PARAM,
@@ -103,6 +105,9 @@ class ScopeBuilder(ExprConverter):
         # sum) made every use walk up 24 such steps again: 13 s for one file
         self._flow_up: dict[tuple[int, int], tuple[int, bool]] = {}
         self._parents: dict[int, Node | None] = {}  # node id -> its parent, found once
+        # ``f = d["k"]`` / ``f = d.get("k")`` in straight-line code: (scope, name, binding index,
+        # container name, the stored item reaching it): the binding becomes that item (``build``)
+        self.bind_flows: list[tuple[int, str, int, str, Any]] = []
 
     # ---------------------------------------------------------------- scopes
     def new_scope(self, kind: str, name: str, parent: int, node: Node, start_node: Node) -> int:
@@ -218,6 +223,16 @@ class ScopeBuilder(ExprConverter):
             return (T_REACH_ITEM, name, j)
         return (T_SUBSCRIPT, (T_REACH, name, st[0], st[1]), key)
 
+    def reaching_item(self, sc: int, e: Any, use: Node) -> tuple[str, Any] | None:
+        """Flow order of a dict entry read at ``use``: ``d["k"]`` or ``d.get("k")`` (no default) as
+        (d, the stored item or display lookup that reaches it), or None (``reaching``)."""
+        if e[0] == T_CALL and e[1][0] == T_ATTR and e[1][2] == "get" and len(e[2]) == 1 and not e[3]:
+            e = (T_SUBSCRIPT, e[1][1], e[2][0])
+        if e[0] != T_SUBSCRIPT or e[1][0] != T_NAME or e[2][0] not in _KEY_TAGS:
+            return None
+        r = self.reaching(sc, e, use)
+        return (e[1][1], r) if r is not None else None
+
     def stored(self, target: int, sc: int, name: str, key: Any, j: int) -> None:
         """Flow order: item ``j`` of ``name`` (bound in ``target``) stored from scope ``sc`` under
         ``key`` (a literal, or unknown)."""
@@ -316,7 +331,10 @@ class ScopeBuilder(ExprConverter):
         elif meth == "update":  # d.update({"k": v}) / d.update(k=v): items under their keys
             items = list(args[0][1]) if len(args) == 1 and args[0][0] == T_DICT else []
             items += [((T_STR, k), v) for k, v in e[3] if k is not None]
-            if len(args) > 1 or (args and args[0][0] != T_DICT) or any(k is None for k, _ in e[3]):
+            if len(args) == 1 and args[0][0] in (T_NAME, T_ATTR):
+                # d.update(other): other's values, under keys not known here
+                items.append((UNKNOWN, (T_ITEMS, (T_CALL, (T_ATTR, args[0], "values"), (), ()))))
+            elif len(args) > 1 or (args and args[0][0] != T_DICT) or any(k is None for k, _ in e[3]):
                 items.append((UNKNOWN, UNKNOWN))  # what else it stores is not known
             base = fn[1]
             for k, v in items:
@@ -464,7 +482,7 @@ class ScopeBuilder(ExprConverter):
             if not name:
                 continue
             ann = (T_ANN, tuple(self.ann(ann_node))) if ann_node is not None else None
-            dexpr = self.expr(default) if default is not None else None
+            dexpr = self.key_literal(default) if default is not None else None
             s.params.append((name, star, ann, dexpr))
             self.bind(idx, name, (T_PARAM, idx, len(s.params) - 1))
             if ann_node is not None:

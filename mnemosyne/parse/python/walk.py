@@ -137,6 +137,10 @@ class Walker(SiteRecorder):
                     r = self.reaching(sc, e[1], node)
                     if r is not None:
                         self.flows.append((scopes[sc].owner, len(owner_calls), sc, e[1][1] if f0 == T_NAME else e[1][1][1], r, False))
+                elif f0 == T_CALL and reach:  # d.get("k")()
+                    ri = self.reaching_item(sc, e[1], node)
+                    if ri is not None:
+                        self.flows.append((scopes[sc].owner, len(owner_calls), sc, ri[0], ri[1], False))
                 owner_calls.append((e, node.start_point[0] + 1, CALL_PLAIN, sc))
                 if e[1][0] == T_ATTR and e[1][2] in _MUTATORS:
                     self.container_mutation(sc, e)
@@ -218,6 +222,12 @@ class Walker(SiteRecorder):
                 name = BINARY_DUNDERS.get(self.src[op.start_byte : op.end_byte - 1]) if op is not None else None
                 if name is not None and left is not None:  # a += b: __iadd__, else __add__
                     self.operand(sc, left, node, f"__i{name}__", f"__{name}__")
+                if left is not None and right is not None and name in ("or", "add"):
+                    # d |= {...} / d |= other: d.update(...); xs += [f]: xs.extend([f])
+                    rexpr = self.expr(right)
+                    if name == "or" or rexpr[0] == T_TUPLE:
+                        meth = "update" if name == "or" else "extend"
+                        self.container_mutation(sc, (T_CALL, (T_ATTR, self.expr(left), meth), (rexpr,), ()))
                 if right is not None:
                     push((right, sc, LOAD))
                 if left is not None:
@@ -421,11 +431,15 @@ class Walker(SiteRecorder):
         alias = self.type_alias(lefts, types, value_node)
         if alias is not None:  # X: TypeAlias = ... / X = Dict[str, Node]: annotations naming X mean these
             ann = None
+        ri = self.reaching_item(sc, value, node) if value is not None and self.reach else None
         for l in lefts:
             if kn[l.kind_id] == "identifier":  # bind_target's first case, inline
                 name = self.src[l.start_byte : l.end_byte].decode("utf-8", "replace")
                 if value is not None:
                     self.bind(sc, name, value)
+                    s = self.scopes[sc]
+                    if ri is not None and name != ri[0] and name not in s.globals and name not in s.nonlocals:
+                        self.bind_flows.append((sc, name, len(s.bindings[name]) - 1, ri[0], ri[1]))
                 if alias:
                     self.bind(sc, name, (T_TYPE_ALIAS, tuple(alias)))
                 if ann:

@@ -55,6 +55,7 @@ class Access:
         "ix",
         "ix_reads",
         "ga_memo",
+        "keys_memo",
         "ga_serials",
         "lk_memo",
         "load_calls",
@@ -126,6 +127,7 @@ class Access:
         # (base value, attr, max_depth) -> getattr's final answer; one class's attributes are read
         # over and over (mypy: 123k reads of 11k distinct ones)
         self.ga_memo: dict[tuple, tuple[frozenset, list[tuple[str, int]]]] = {}
+        self.keys_memo: dict[tuple[str, int, int], frozenset] = {}  # parameter -> the literal keys passed (``param_keys``)
         self.ga_serials = 0  # serials getattr took (not evaluations: OPERATOR_BUDGET does not count them)
 
     if TYPE_CHECKING:
@@ -148,6 +150,7 @@ class Access:
         def decorator_names(s: Scope) -> set[str]: ...
         def is_self_param(self, path: str, idx: int, name: str) -> bool: ...
         def method_decorators(self, path: str, fidx: int) -> frozenset[str]: ...
+        def param_keys(self, path: str, fidx: int, i: int) -> frozenset: ...
         def param_values(self, path: str, fidx: int, i: int) -> frozenset: ...
         def wrappers(self, path: str, fidx: int, k: int = 0) -> frozenset: ...
         # evaluate.py

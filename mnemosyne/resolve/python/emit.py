@@ -15,6 +15,9 @@ from mnemosyne.resolve.python.known import (
     DECLARATION_DECORATORS,
     DECLARATIVE_BASE_MODULES,
     PROTOCOLS,
+    REDUCER_NAMES,
+    REDUCERS,
+    is_external_class,
 )
 from mnemosyne.resolve.python.reads import STUB_EMPTY, STUB_RAISE
 from mnemosyne.resolve.python.values import (
@@ -94,6 +97,8 @@ class Emit(Fixpoint):
                             self.edge(caller, x[1], "external", line, external=True)
             elif k == VAL_INST and not ctor_only:
                 self.emit_methods(caller, v[1], v[2], "__call__", "implicit", line)
+            elif k == VAL_EXT and is_external_class(v[1]):  # requests.Session(): its __init__
+                self.edge(caller, v[1] + ".__init__", "constructor", line, external=True)
             elif k == VAL_EXT or k == VAL_EXT_MEMBER:
                 self.edge(caller, v[1], "external", line, external=True)
             elif k == VAL_BUILTIN or k == VAL_BUILTIN_MEMBER:
@@ -283,6 +288,11 @@ class Emit(Fixpoint):
                             self.edge(caller, self.fqn(gp, gi), "implicit", line)
             if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and (VAL_BUILTIN, fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
+            elif (
+                e[2] and e[2][0][0] != "*" and (fn[0] == "n" or fn[0] == "a") and fn[-1] in REDUCER_NAMES
+                and any(v[0] == VAL_EXT and v[1] in REDUCERS for v in vals)
+            ):  # functools.reduce(f, xs): f
+                self.emit_callbacks(caller, path, sc, e[2][0], line)
             elif fn[0] == "n" and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
                 if e[2][0][0] != "*":  # len(x): x's __len__ (resolved last, as operators)
                     self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))

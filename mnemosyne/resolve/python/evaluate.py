@@ -316,15 +316,25 @@ class Evaluate(Fixpoint):
                     else:
                         out.add((VAL_DISPLAY, c[1], c[2], ("t", (("*", ("u",)), *elts))))
             return out
-        if key[0] == "n":
-            key = self.constant(path, idx, key[1])
+        keys = self.constants(path, idx, key[1]) if key[0] == "n" else (key,)
         for c in self.eval(path, idx, base):
             if c[0] == VAL_DISPLAY:
-                out |= self.container_item(c, key)
-            elif c[0] == VAL_CLASS and key[0] == "str" and self.is_enum(c[1], c[2]):
+                for k in keys:
+                    out |= self.container_item(c, k)
+            elif c[0] == VAL_CLASS and any(k[0] == "str" for k in keys) and self.is_enum(c[1], c[2]):
                 out.add((VAL_INST, c[1], c[2]))  # Color["RED"]: a member
         out |= self.stored_items(path, idx, base)
         return out
+
+    def constants(self, path: str, idx: int, name: str) -> Any:
+        """The literals a name used as an index may be: those a parameter is passed
+        (``param_keys``: ``def run(table, key): table[key]()`` called as ``run(T, "a")``), else
+        the one ``constant`` finds."""
+        bs = self.binding_scope(path, idx, name)
+        vals = self.binds(path, bs, name) if bs is not None else None
+        if vals and len(vals) == 1 and vals[0][0] == "p":
+            return tuple(sorted(self.param_keys(path, vals[0][1], vals[0][2]), key=repr))
+        return (self.constant(path, idx, name),)
 
     def constant(self, path: str, idx: int, name: str) -> Any:
         """A name used as an index (``handlers[KIND]``) as the literal it is always bound to, in
@@ -491,6 +501,12 @@ class Evaluate(Fixpoint):
                 if len(e[2]) > 2 and e[2][2][0] != "*":
                     out |= self.eval(path, idx, e[2][2])
                 return out
+            if k == VAL_BUILTIN and f[1] == "dict" and len(e[2]) <= 1 and (not e[2] or e[2][0][0] == "d"):
+                # dict(k=v) / dict({"k": v}, k2=v2): a dict display of those items
+                named = tuple((("str", nm), a) for nm, a in e[3] if nm is not None)
+                if len(named) == len(e[3]) and (named or e[2]):
+                    return {make_display(path, idx, ("d", (*(e[2][0][1] if e[2] else ()), *named)))}
+                return set()
             if k == VAL_BUILTIN and f[1] in ITEM_BUILTINS:
                 return self.items_result(path, idx, f[1], e)
             return set()
@@ -552,6 +568,9 @@ class Evaluate(Fixpoint):
             return out
         for e in returns:
             out |= self.eval(path, fidx, e)
+            if e[0] == "c" and e[1][0] == "n":  # ``return h()``, h a parameter: also what other modules pass
+                for f in self.callee_cross_values(path, fidx, e[1]):
+                    out |= self.call_result(path, fidx, f, e)
         if return_ann is not None and s.parent >= 0:
             out |= self.ann_values(path, s.parent, return_ann[1])
         return out

@@ -14,6 +14,20 @@ DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 # external bases that declare a type rather than give an __init__ to call (``Generic[T]``, ``ABC``,
 # ``Protocol``): a program class deriving from them has no ``typing.Generic.__init__`` edge
 DECLARATIVE_BASE_MODULES = frozenset({"typing", "typing_extensions", "abc", "enum"})
+
+
+def is_external_class(dotted: str) -> bool:
+    """An external name taken for a class: its last part is capitalised (``requests.Session``, a
+    single capital: ``models.Q``) but not all capitals (``click.STRING`` is a constant,
+    ``ctypes.POINTER`` a function), and it is not one of the declarations of
+    ``DECLARATIVE_BASE_MODULES`` (``typing.TypeVar``)."""
+    head, _, last = dotted.rpartition(".")
+    return (
+        last[:1].isupper() and (len(last) == 1 or not last.isupper()) and bool(head)
+        and head.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES
+    )
+
+
 METHOD_KINDS = ("classmethod", "staticmethod")  # builtin bases of decorator classes that bind as these
 # decorator names ``method_decorators`` does not evaluate: builtins, and the usual ones of functools
 # / abc / typing, which are no classmethod subclass of the program
@@ -34,6 +48,10 @@ ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "rever
 CALLBACK_BUILTINS: dict[str, tuple[int | str, int]] = {
     "map": (0, 1), "filter": (0, 1), "sorted": ("key", 0), "min": ("key", 0), "max": ("key", 0),
 }
+# external functions that call the function they are given (first argument) on the items of an
+# iterable (second) and an accumulator (a third argument, then what it returns)
+REDUCERS = frozenset({"functools.reduce"})
+REDUCER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in REDUCERS)  # the last names their call sites have
 SELF_TYPES = frozenset({"typing.Self", "typing_extensions.Self"})
 ANY_TYPES = frozenset({"typing.Any", "typing_extensions.Any"})  # annotations saying nothing
 PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})

@@ -16,19 +16,23 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_WRAPPERS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.known import CALLBACK_BUILTINS, METHOD_KINDS, PLAIN_DECORATORS
+from mnemosyne.resolve.python.known import CALLBACK_BUILTINS, METHOD_KINDS, PLAIN_DECORATORS, REDUCERS
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import (
     EMPTY,
     VAL_BUILTIN,
     VAL_CLASS,
     VAL_DISPLAY,
+    VAL_EXT,
     VAL_FUNC,
     VAL_INST,
     VAL_SUPER,
     make_class,
     make_instance,
 )
+
+LITERAL_KEYS = ("str", "int")  # parse tags of the literals an index may select an item by
+UNKNOWN_KEYS = frozenset({("u",)})  # ``param_keys``: any key
 
 
 class Params(Fixpoint):
@@ -124,17 +128,105 @@ class Params(Fixpoint):
             (f.kind == "lambda" and self.is_passed(path, fidx)) or self.is_passed(path, f.name)
         ):
             out |= self.callback_items(path, fidx, i)
+        elif is_method and self.is_passed(path, "." + f.name):
+            # a method given to a builtin (``max(xs, key=self.score)``): the items after its
+            # bound receiver (a staticmethod's from the first parameter)
+            j = i if "staticmethod" in deco else i - 1
+            if j >= 0:
+                out |= self.callback_items(path, fidx, j)
         if i == 0:
             out |= self._decorated(path, fidx, [path])
         elif i == 1 and is_method and f.name in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
             out |= self._decorated(path, fidx, [path], f.name)  # a class / an instance as decorator
         return out
 
-    def callback_items(self, path: str, fidx: int, i: int) -> set:
-        """Parameter ``i`` of function ``fidx`` when a ``CALLBACK_BUILTINS`` call of its module
-        passes it: the items of the (i-th, for ``map``) iterable."""
+    def param_keys(self, path: str, fidx: int, i: int) -> frozenset:
+        """The literals (``("str", s)`` / ``("int", n)``) parameter ``i`` of function ``fidx`` may
+        hold, for a parameter used as an index: what every call site passes (its module's sites by
+        the function's name or alias and, for a module-level function, the sites of the modules
+        importing it), and a literal default; ``{("u",)}`` (unknown) when a site passes anything
+        else, when there is no site, or when the function may be called from where its sites are
+        not known (a method, a decorated or a passed function, a lambda). A key met again while
+        being computed is unknown."""
+        k = (path, fidx, i)
+        r = self.keys_memo.get(k)
+        if r is None:
+            self.keys_memo[k] = UNKNOWN_KEYS
+            r = self.keys_memo[k] = frozenset(self._param_keys(path, fidx, i))
+        return r
+
+    def _param_keys(self, path: str, fidx: int, i: int) -> frozenset:
+        f = self.hdr(path, fidx)
+        params = self.params_of(path, fidx)
+        pname, star, _ann, default = params[i]
+        if star or f.kind != "function" or f.decorators or f.parent < 0 or self.hdr(path, f.parent).kind == "class":
+            return UNKNOWN_KEYS
+        names = [f.name, *self.alias_names(path, f.name, f.name)]
+        if any(self.is_passed(path, n) for n in names):
+            return UNKNOWN_KEYS  # passed on: called where its arguments are not known
+        where = [(path, n) for n in names]
+        if f.parent == 0:
+            self.deps.add(CALLS_PREFIX + f.name)
+            where += [(q, f.name) for q in self.importers_calling(self.modname(path), f.name) if q != path]
+        spec = self._param_spec(params, i)
         me = (VAL_FUNC, path, fidx)
         out: set = set()
+        if default is not None:
+            if default[0] not in LITERAL_KEYS:
+                return UNKNOWN_KEYS
+            out.add(default)
+        for q, nm in where:
+            for sc, e in self.sites(q, nm):
+                fn = e[1]
+                if (q != path and fn[0] == "a" and fn[1][0] != "n") or me not in self.eval(q, sc, fn):
+                    continue
+                a = self._arg_expr(e, i, pname, spec)
+                if a is None:
+                    if default is None:
+                        return UNKNOWN_KEYS
+                    continue
+                if a[0] == "n":
+                    a = self.constant(q, sc, a[1])
+                if a[0] not in LITERAL_KEYS:
+                    return UNKNOWN_KEYS
+                out.add(a)
+        return frozenset(out) if out else UNKNOWN_KEYS
+
+    @staticmethod
+    def _arg_expr(e: Any, j: int, pname: str, spec: tuple) -> Any:
+        """The argument expression call ``e`` passes for the parameter at position ``j`` named
+        ``pname`` (None when it passes none), ``("u",)`` when a splat leaves it unknown."""
+        args, kwargs = e[2], e[3]
+        if not spec[1]:
+            for k, a in enumerate(args):
+                if a[0] == "*":
+                    return ("u",)
+                if k == j:
+                    return a
+        for nm, a in kwargs:
+            if nm == pname:
+                return a
+            if nm is None:
+                return ("u",)
+        return None
+
+    def callback_items(self, path: str, fidx: int, i: int) -> set:
+        """Argument ``i`` of function ``fidx`` (its parameter ``i``, after the receiver of a bound
+        method) when a ``CALLBACK_BUILTINS`` call of its module passes it: the items of the (i-th,
+        for ``map``) iterable; for ``functools.reduce(f, xs[, initial])`` (``REDUCERS``) the
+        items of xs, and the initial value for the first parameter."""
+        me = (VAL_FUNC, path, fidx)
+        out: set = set()
+        if i < 2:
+            for name in REDUCERS:
+                for sc, e in self.sites(path, name.rsplit(".", 1)[1]):
+                    args = e[2]
+                    if len(args) < 2 or any(a[0] == "*" for a in args[:3]) or (VAL_EXT, name) not in self.eval(path, sc, e[1]):
+                        continue
+                    if me in self.eval(path, sc, args[0]):
+                        out |= self.iter_values(path, sc, args[1])
+                        if i == 0 and len(args) > 2:
+                            out |= self.eval(path, sc, args[2])
         for name, (_where, first) in CALLBACK_BUILTINS.items():
             if i > 0 and name != "map":
                 continue

@@ -1,0 +1,3 @@
+import registry
+
+registry.shared("b")
