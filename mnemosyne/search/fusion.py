@@ -52,6 +52,9 @@ class Weights:
     min_similarity: float = 0.15
     #: hybrid keeps in its top n every result that keyword and semantic both rank in their top n
     consensus_top: int = 3
+    #: test code (``text.is_test_code``) ranks by this share of its score unless the question asks
+    #: for tests: a question about what code does wants the code before the tests that exercise it
+    test_code: float = 0.5
 
 
 DEFAULT_WEIGHTS = Weights()

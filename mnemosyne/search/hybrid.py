@@ -58,7 +58,7 @@ from mnemosyne.search.fusion import (
 )
 from mnemosyne.search.rerank import graph_rerank
 from mnemosyne.search.target import graph_of
-from mnemosyne.search.text import snippet
+from mnemosyne.search.text import asks_for_tests, is_test_code, snippet
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -236,6 +236,9 @@ def search(
     # filter by existence at seq and path; fetch details; page
     t = time.perf_counter()
     ranked = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0][1]))
+    if w.test_code != 1.0 and not asks_for_tests(query):
+        # stable: equal ranking scores keep their order by name
+        ranked.sort(key=lambda kv: -kv[1] * (w.test_code if kv[0][0] in ("function", "class") and is_test_code(kv[0][1]) else 1.0))
     ranks: dict[tuple[str, str], dict[str, int]] = {}
     for name, lst in (("keyword", kw), ("semantic", sem)):
         for k, items in lst.items():

@@ -280,3 +280,32 @@ def name_overlap(query: str, fqn: str) -> float:
 
     score = sum(1.0 if hit(w, own) else 0.5 if hit(w, outer) else 0.0 for w in q)
     return score / len(q)
+
+
+# test code: where it lives, and the words of a question that asks for it
+_TEST_DIRS = frozenset(("test", "tests", "__tests__", "spec", "specs", "e2e"))
+_TEST_WORDS = frozenset(("test", "tests", "testing", "tested", "spec", "specs", "fixture", "fixtures",
+                         "pytest", "mock", "mocks", "unittest", "assert", "asserts"))
+
+
+def is_test_code(fqn: str) -> bool:
+    """Whether a symbol is test code by where it is defined: a Python module under a top-level
+    ``test``/``tests`` package, or named ``test_*`` / ``*_test`` / ``conftest``; a TypeScript or
+    JavaScript file under a ``test``/``tests``/``__tests__``/``spec`` folder or named ``*.test.*`` /
+    ``*.spec.*``. Library modules named for testing (``django.test``, ``flask.testing``) are not."""
+    if "/" in fqn:  # TypeScript / JavaScript: `dir/file.Symbol.member`
+        *dirs, last = fqn.split("/")
+        if any(d in _TEST_DIRS for d in dirs):
+            return True
+        file_and_owners = last.split(".")[:-1]  # `foo.test.fn`: the file is `foo.test`
+        return any(p in ("test", "spec") for p in file_and_owners[1:]) or (
+            bool(file_and_owners) and file_and_owners[0].endswith(("_test", "_tests")))
+    parts = fqn.split(".")
+    if parts[0] in ("test", "tests"):
+        return True
+    return any(p.startswith("test_") or p.endswith("_test") or p == "conftest" for p in parts[:-1])
+
+
+def asks_for_tests(query: str) -> bool:
+    """Whether a question is about tests (then test code is not ranked after library code)."""
+    return any(w in _TEST_WORDS for w in (x.lower() for x in _TOKEN.findall(query)))

@@ -205,3 +205,67 @@ def test_commit_search_returns_only_matches_on_the_ingested_sample(shop, db, emb
     assert search_commits(db, name, "colorama", embedder=embedder) == []
     hits = search(db, name, "retry helper", kind="commit", embedder=embedder).results
     assert hits and all(r.score > 0 for r in hits)
+
+
+# -- test code ranks after the code it tests, unless the question asks for tests ---------------------
+
+LIBRARY = '''\
+def normalise_address(address):
+    """Lower-case the domain part of an e-mail address."""
+    user, _, domain = address.partition("@")
+    return user + "@" + domain.lower()
+
+
+def is_valid_address(address):
+    """Whether an e-mail address is well formed: one at sign and a dotted domain."""
+    user, at, domain = normalise_address(address).partition("@")
+    return bool(user) and bool(at) and "." in domain
+'''
+
+TESTS = '''\
+from mailer.addresses import is_valid_address
+
+
+def test_valid_address_is_well_formed():
+    """An e-mail address with one at sign and a dotted domain is well formed."""
+    assert is_valid_address("a@example.org")
+
+
+def test_address_without_domain_is_not_well_formed():
+    assert not is_valid_address("a@")
+'''
+
+
+def test_test_code_ranks_after_library_code_unless_asked_for(db, tmp_path, embedder):
+    import subprocess
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.search.text import is_test_code
+
+    repo = tmp_path / "mailer_repo"
+    (repo / "mailer").mkdir(parents=True)
+    (repo / "tests").mkdir()
+    (repo / "mailer" / "__init__.py").write_text("")
+    (repo / "mailer" / "addresses.py").write_text(LIBRARY)
+    (repo / "tests" / "test_addresses.py").write_text(TESTS)
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e",
+           "PATH": "/usr/bin:/bin"}
+    for args in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-qm", "mailer"]):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, env=env)
+    name = f"tc_{uuid.uuid4().hex[:8]}"
+    try:
+        ingest_path(db, repo, name=name)
+        backfill(db, name, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+        for mode in ("keyword", "semantic", "hybrid"):
+            keys = search(db, name, "check that an e-mail address is well formed", mode=mode, kind="function",
+                          embedder=embedder).keys()
+            assert keys[0] == "mailer.addresses.is_valid_address", (mode, keys)
+            tests = [k for k in keys if is_test_code(k)]
+            assert "tests.test_addresses.test_valid_address_is_well_formed" in tests, (mode, keys)  # still found
+            assert all(keys.index(t) > keys.index("mailer.addresses.is_valid_address") for t in tests)
+        asked = search(db, name, "tests that an e-mail address is well formed", mode="hybrid", kind="function",
+                       embedder=embedder).keys()
+        assert asked[0] == "tests.test_addresses.test_valid_address_is_well_formed", asked
+    finally:
+        db.registry.remove(name, drop_graph=True)
