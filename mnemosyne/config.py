@@ -32,6 +32,7 @@ OTHER_ENV = frozenset({
     "MNEMOSYNE_SAMPLES_DIR",  # the sample repositories' folder (samples.py)
     "MNEMOSYNE_CI_VENV",  # the virtualenv .ci/run uses
     "MNEMOSYNE_RANDOM_SEEDS", "MNEMOSYNE_RANDOM_COMMITS",  # tests/history/test_random_history.py
+    "MNEMOSYNE_BENCH_CACHE",  # the benchmarks' shared download folder (benchmarks/extract_speed.py)
 })  # fmt: skip
 
 log = logging.getLogger(__name__)
