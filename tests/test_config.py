@@ -95,7 +95,7 @@ def test_the_projects_own_variables_are_not_warned_about(
 def test_other_env_names_what_the_project_reads() -> None:
     """Each exempted variable is read somewhere else in the repository (else it is no exemption to keep)."""
     root = Path(__file__).resolve().parents[1]
-    files = [p for d in ("mnemosyne", "tests") for p in (root / d).rglob("*.py")] + [root / ".ci" / "run"]
+    files = [p for d in ("mnemosyne", "tests", "benchmarks") for p in (root / d).rglob("*.py")] + [root / ".ci" / "run"]
     skip = {Path(__file__).resolve(), (root / "mnemosyne" / "config.py").resolve()}
     sources = [p.read_text(encoding="utf-8") for p in files if p.resolve() not in skip]
     for name in OTHER_ENV:
