@@ -39,11 +39,13 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from mnemosyne import vocabulary as V
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
 from mnemosyne.search.target import graph_of, repo_and_commit
@@ -55,6 +57,7 @@ from mnemosyne.search.vectors import (
     prepare_model,
     rebuild_vector_indexes,
 )
+from mnemosyne.temporal import believed, holds_at_head
 
 log = logging.getLogger(__name__)
 
@@ -235,7 +238,7 @@ def call_names_at_head(graph: Any) -> CallNames:
     calls: dict[str, set[str]] = {}
     callers: dict[str, set[str]] = {}
     rows = graph.ro_query(
-        "MATCH (a:Function)-[r:CALLS]->(b:Function) WHERE r.valid_to_seq IS NULL AND r.superseded_at IS NULL "
+        f"MATCH (a:{V.FUNCTION})-[r:{V.CALLS}]->(b:{V.FUNCTION}) WHERE {holds_at_head('r')} "
         "AND (a.external IS NULL OR a.external = false) AND a <> b "
         "RETURN a.fully_qualified_name, b.fully_qualified_name"
     )
@@ -244,7 +247,7 @@ def call_names_at_head(graph: Any) -> CallNames:
             calls.setdefault(a, set()).add(b)
             callers.setdefault(b, set()).add(a)
     rows = graph.ro_query(
-        "MATCH (c:Class)-[d:DEFINES]->(m:Function) WHERE d.valid_to_seq IS NULL AND d.superseded_at IS NULL "
+        f"MATCH (c:{V.CLASS})-[d:{V.DEFINES}]->(m:{V.FUNCTION}) WHERE {holds_at_head('d')} "
         "RETURN c.fully_qualified_name, m.fully_qualified_name"
     )
     for c, m in rows:
@@ -258,8 +261,8 @@ def refresh_search_text(graph: Any, names: CallNames | None = None) -> int:
     value: with the names it calls and that call it at HEAD); returns count."""
     names = names or call_names_at_head(graph)
     n = 0
-    for label in ("Function", "Class"):
-        sig = "f.signature" if label == "Function" else "null"
+    for label in (V.FUNCTION, V.CLASS):
+        sig = "f.signature" if label == V.FUNCTION else "null"
         rows = graph.ro_query(
             f"MATCH (f:{label}) WHERE f.external IS NULL OR f.external = false "
             f"RETURN f.fully_qualified_name, f.name, {sig}, f.docstring, f.file, f.search_text"
@@ -285,8 +288,8 @@ def text_insights(graph: Any) -> dict[str, list[str]]:
     string or a list of strings) written about the symbol's body at the ingested head (not stale):
     LLM summaries and agents' notes, embedded with the symbol so semantic search finds it by them."""
     rows = graph.ro_query(
-        "MATCH (i:Insight) WHERE i.superseded_at IS NULL AND i.removed_at IS NULL "
-        "WITH i MATCH (i)-[:DESCRIBES]->(s)<-[d:DEFINES]-() WHERE d.valid_to_seq IS NULL AND d.superseded_at IS NULL "
+        f"MATCH (i:{V.INSIGHT}) WHERE {believed('i')} AND i.removed_at IS NULL "
+        f"WITH i MATCH (i)-[:{V.DESCRIBES}]->(s)<-[d:{V.DEFINES}]-() WHERE {holds_at_head('d')} "
         "AND coalesce(d.body_hash, '') = coalesce(i.body_hash, '') "
         "RETURN DISTINCT i.target, i.key, i.agent_id, i.value ORDER BY i.target, i.key, i.agent_id"
     )
@@ -314,13 +317,13 @@ def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: C
 
     # symbols ever defined, newest files first does not matter: all are embedded
     fn_rows = graph.ro_query(
-        "MATCH (f:Function) WHERE (f.external IS NULL OR f.external = false) AND coalesce(f.kind, '') <> 'lambda' "
-        "AND (f)<-[:DEFINES]-() "
+        f"MATCH (f:{V.FUNCTION}) WHERE (f.external IS NULL OR f.external = false) AND coalesce(f.kind, '') <> 'lambda' "
+        f"AND (f)<-[:{V.DEFINES}]-() "
         "RETURN f.fully_qualified_name, f.kind, f.signature, f.docstring, f.file, f.line_start, f.line_end, "
         "f.body_hash, f.embed_hash, f.embedding IS NOT NULL"
     )
     cls_rows = graph.ro_query(
-        "MATCH (c:Class) WHERE (c.external IS NULL OR c.external = false) AND (c)<-[:DEFINES]-() "
+        f"MATCH (c:{V.CLASS}) WHERE (c.external IS NULL OR c.external = false) AND (c)<-[:{V.DEFINES}]-() "
         "RETURN c.fully_qualified_name, 'class', null, c.docstring, c.file, c.line_start, c.line_end, "
         "c.body_hash, c.embed_hash, c.embedding IS NOT NULL"
     )
@@ -344,7 +347,7 @@ def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: C
             items.append(_Item(label, fqn, src, build))
 
     sec_rows = graph.ro_query(
-        "MATCH (s:Section) RETURN s.key, s.heading_path, s.text, s.embed_hash, s.embedding IS NOT NULL"
+        f"MATCH (s:{V.SECTION}) RETURN s.key, s.heading_path, s.text, s.embed_hash, s.embedding IS NOT NULL"
     )
     for key, hp, text, eh, has in sec_rows:
         if not key:
@@ -353,11 +356,11 @@ def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: C
         if eh == src and has:
             items.append(_Item("Section", key, src, lambda: "", text_hash="="))
             continue
-        items.append(_Item("Section", key, src, lambda hp=hp, text=text: fit(f"{hp or ''}\n{text or ''}".strip())))
+        items.append(_Item("Section", key, src, partial(fit, f"{hp or ''}\n{text or ''}".strip())))
 
     commit_rows = graph.ro_query(
-        "MATCH (c:Commit) WHERE c.seq IS NOT NULL AND c.message IS NOT NULL "
-        "OPTIONAL MATCH (c)-[:ADDRESSES]->(t:Ticket) "
+        f"MATCH (c:{V.COMMIT}) WHERE c.seq IS NOT NULL AND c.message IS NOT NULL "
+        f"OPTIONAL MATCH (c)-[:{V.ADDRESSES}]->(t:{V.TICKET}) "
         "RETURN c.hash, c.message, collect(t.title), c.embed_hash, c.embedding IS NOT NULL, c.seq "
         "ORDER BY c.seq DESC"
     )
@@ -368,7 +371,7 @@ def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: C
             items.append(_Item("Commit", hsh, src, lambda: "", text_hash="="))
             continue
         items.append(
-            _Item("Commit", hsh, src, lambda msg=msg, titles=titles: fit("\n".join([msg[:_MAX_COMMIT_CHARS], *titles])))
+            _Item("Commit", hsh, src, partial(fit, "\n".join([msg[:_MAX_COMMIT_CHARS], *titles])))
         )
     return items
 
@@ -414,7 +417,7 @@ def backfill(
     report.unchanged = len(items) - len(todo)
     if isinstance(body_provider, GitBodyReader):
         rows = graph.ro_query(
-            "MATCH (f) WHERE (f:Function OR f:Class) AND f.fully_qualified_name IN $k RETURN DISTINCT f.file",
+            f"MATCH (f) WHERE (f:{V.FUNCTION} OR f:{V.CLASS}) AND f.fully_qualified_name IN $k RETURN DISTINCT f.file",
             {"k": [it.key for it in todo if it.label in ("Function", "Class")]},
         )
         body_provider.preload(r[0] for r in rows if r[0])
@@ -505,7 +508,7 @@ def backfill(
 def embedded_count(graph: Any) -> int:
     """How many nodes carry a vector (0: run a back-fill before semantic search)."""
     n = 0
-    for label in ("Function", "Class", "Section", "Commit"):
+    for label in (V.FUNCTION, V.CLASS, V.SECTION, V.COMMIT):
         rows = graph.ro_query(f"MATCH (n:{label}) WHERE n.embedding IS NOT NULL RETURN count(n)")
         n += int(rows[0][0]) if rows else 0
     return n
