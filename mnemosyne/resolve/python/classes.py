@@ -285,8 +285,8 @@ class Classes(Fixpoint):
             getters = self._getters(hit)
             if getters:
                 return self._load_call(b, attr, getters, self._returns_of(getters))
-            vals = set(self._class_value(hit, externals, attr))
-            gets = self.descriptor_methods(vals, "__get__") if hit is not None else []
+            mvals = set(self._class_value(hit, externals, attr))
+            gets = self.descriptor_methods(mvals, "__get__") if hit is not None else []
             if k == VAL_INST:
                 ivals: set = set()
                 found = False
@@ -301,7 +301,7 @@ class Classes(Fixpoint):
                         found = True
                         ivals |= self.eval_binding(cp, fi, v)
                 if found:  # assigned on self by the program: not a member of an external base
-                    vals = {v for v in vals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
+                    mvals = {v for v in mvals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
                     return self._load_call(b, attr, gets, self._returns_of(gets, ivals, functions=False))
                 if hit is None and not found and not externals and not attr.startswith("__"):
@@ -313,8 +313,8 @@ class Classes(Fixpoint):
                 return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
             dg = self.decorator_gets(hit)
             if dg:
-                return self._load_call(b, attr, dg, frozenset(vals))
-            return frozenset(vals), []
+                return self._load_call(b, attr, dg, frozenset(mvals))
+            return frozenset(mvals), []
         return EMPTY, []
 
     def decorator_gets(self, hit: tuple | None) -> list[tuple[str, int]]:

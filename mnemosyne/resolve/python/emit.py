@@ -86,10 +86,10 @@ class Emit(Fixpoint):
             bs = self.binding_scope(path, idx, fn[1])
             if bs is None:
                 return RES_EXACT
-            vals = scopes[bs].bindings.get(fn[1], ())
-            if vals and all(v[0] in IMPORT_TAGS for v in vals):
+            bvals = scopes[bs].bindings.get(fn[1], ())
+            if bvals and all(v[0] in IMPORT_TAGS for v in bvals):
                 return RES_IMPORT
-            if vals and all(v[0] == T_DEF for v in vals):
+            if bvals and all(v[0] == T_DEF for v in bvals):
                 return RES_EXACT
             return RES_INFERRED
         if fn[0] == T_ATTR:
@@ -193,6 +193,7 @@ class Emit(Fixpoint):
         (class hierarchy analysis): an edge to each override, resolution ``subclass``, confidence
         0.9 (a possible target; which one runs depends on the receiver's runtime class)."""
         bs = self.binding_scope(path, sc, fn[1][1])
+        assert bs is not None  # ``call_kind`` said "self": the receiver is a parameter of a method
         cls = self.hdr(path, bs).parent
         recv = self.lookup(path, sc, fn[1][1])
         as_instance = (VAL_INST, path, cls) in recv
@@ -373,18 +374,18 @@ class Emit(Fixpoint):
             if s.deco_flow and di in s.deco_flow:  # flow order: the binding reaching the decorator
                 e = s.deco_flow[di]
             if e[0] == T_CALL:
-                vals: set = set()
+                dvals: set = set()
                 for f in self.eval(path, dscope, e[1]):
-                    vals |= self.call_result(path, dscope, f, e)
+                    dvals |= self.call_result(path, dscope, f, e)
             else:
                 if (e[0] == T_NAME and e[1] in DECLARATION_DECORATORS) or (
                     e[0] == T_ATTR and e[2] in ("setter", "getter", "deleter")
                 ):
-                    vals = set(v for v in self.eval(path, dscope, e) if v[0] != VAL_BUILTIN)
+                    dvals = set(v for v in self.eval(path, dscope, e) if v[0] != VAL_BUILTIN)
                 else:
-                    vals = set(self.eval(path, dscope, e))
-            vals = {v for v in vals if not (v[0] == VAL_BUILTIN and v[1] in DECLARATION_DECORATORS)}
-            self.emit_call_targets(caller, path, dscope, frozenset(vals), line, RES_IMPLICIT)
+                    dvals = set(self.eval(path, dscope, e))
+            dvals = {v for v in dvals if not (v[0] == VAL_BUILTIN and v[1] in DECLARATION_DECORATORS)}
+            self.emit_call_targets(caller, path, dscope, frozenset(dvals), line, RES_IMPLICIT)
 
     def resolve_operators(self) -> None:
         """The operator sites of the file (``pending_ops``), after every other call: their operands

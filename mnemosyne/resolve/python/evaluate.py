@@ -87,9 +87,9 @@ class Evaluate(Fixpoint):
             if cur == 0:
                 r = self.memo.get((KEY_MODULE_ATTR, self.ix._module_of[path], name, True))
                 return r if r is not None else self.module_name_lookup(path, name)
-            k = (KEY_BINDINGS, path, cur, name)
-            r = self.memo.get(k)
-            return r if r is not None else self.memoized(k, True, self._eval_bindings, path, cur, name)
+            bk = (KEY_BINDINGS, path, cur, name)
+            r = self.memo.get(bk)
+            return r if r is not None else self.memoized(bk, True, self._eval_bindings, path, cur, name)
         if tag in LEAF_TAGS:
             return EMPTY
         # the hottest path: memoized(key, True, self._eval, ...) written out (a call less per
@@ -187,9 +187,9 @@ class Evaluate(Fixpoint):
         if tag == T_NARROWED:
             return self.narrowed(path, idx, e)
         if tag == T_REACH or tag == T_REACH_ITEM:  # flow order: the bindings (a stored item) reaching a use
-            vals = self.binds(path, idx, e[1]) if tag == T_REACH else self.ibinds(path, idx, e[1])
+            reach = self.binds(path, idx, e[1]) if tag == T_REACH else self.ibinds(path, idx, e[1])
             out = set()
-            for v in (vals or ())[e[2] : (e[3] if tag == T_REACH else e[2]) + 1]:
+            for v in (reach or ())[e[2] : (e[3] if tag == T_REACH else e[2]) + 1]:
                 out |= self.eval_binding(path, idx, v)
             return out
         if tag == T_TYPE_ALIAS:  # a type alias: what annotations naming it mean (``ann_values``)
@@ -463,7 +463,7 @@ class Evaluate(Fixpoint):
         """The items iterating ``e`` gives (memoised: ``xs = [*xs, x]`` is a cycle)."""
         return self.memoized((KEY_ITER, path, idx, e), True, self._iter_values, path, idx, e)
 
-    def _iter_values(self, path: str, idx: int, e: Any) -> set:
+    def _iter_values(self, path: str, idx: int, e: Any) -> frozenset:
         out: set = set(self.stored_items(path, idx, e))
         for c in self.eval(path, idx, e):
             if c[0] == VAL_VIEW:

@@ -27,6 +27,7 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
     T_WITH,
     UNKNOWN,
+    Expr,
 )
 from mnemosyne.resolve.python.fixpoint import KEY_BINDINGS, KEY_MODULE_ATTR, Fixpoint
 from mnemosyne.resolve.python.known import ANY_TYPES, BUILTIN_NAMES, CONTEXT_MANAGERS, SELF_TYPES
@@ -124,9 +125,9 @@ class Names(Fixpoint):
     def module_attr(self, mod: str, name: str, path: str | None = None, for_name: bool = False, depth: int = 0) -> tuple[frozenset, bool]:
         """Attribute ``name`` of internal module ``mod`` -> (values, found)."""
         key = (KEY_MODULE_ATTR, mod, name, for_name)
-        r = self.memo.get(key)
-        if r is not None:
-            return r, True
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit, True
         if key in self.prov:
             return self.prov_hit(self.prov[key]), True
         if key in self.active:  # a cycle: not found
@@ -283,7 +284,7 @@ class Names(Fixpoint):
         for e in exprs:
             if e[0] == T_CONTAINER:  # list[C], dict[str, C], Iterator[C]: a container of C instances
                 if e[1] == CTR_POSITIONS:  # tuple[A, B]: by position
-                    disp = (T_TUPLE, tuple((EXPR_ANN_ITEM, pos) for pos in e[2]))
+                    disp: Expr = (T_TUPLE, tuple((EXPR_ANN_ITEM, pos) for pos in e[2]))
                 elif e[1] == CTR_ITEMS:
                     disp = (T_TUPLE, ((T_STAR, UNKNOWN), (EXPR_ANN_ITEM, e[2])))
                 else:

@@ -226,7 +226,7 @@ def answer(pf: ParsedFile, key: tuple) -> Any:
     if k == READ_HEADER:
         return (v[0], v[1], v[2], sk[v[3]] if v[3] >= 0 else None, _nz(v[4], lam, sk), v[5])
     if k == READ_BINDS:
-        out = []
+        out: list[tuple[Any, ...]] = []
         for b in v:
             if b[0] == T_DEF:
                 out.append((T_DEF, sk[b[1]]))
