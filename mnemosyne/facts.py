@@ -9,7 +9,7 @@ whose content decides it, so incremental ingestion knows which facts to recomput
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 SymbolKind = Literal["module", "function", "method", "lambda", "class"]
 Resolution = Literal[
@@ -25,6 +25,18 @@ Resolution = Literal[
     "external",  # a library callee named by its import path
     "jsx",  # a JSX element calling its component
 ]
+# the Resolution words, named (the Python resolver's emission uses these)
+RES_EXACT: Final[Resolution] = "exact"
+RES_IMPORT: Final[Resolution] = "import"
+RES_SELF: Final[Resolution] = "self"
+RES_SUPER: Final[Resolution] = "super"
+RES_CONSTRUCTOR: Final[Resolution] = "constructor"
+RES_IMPLICIT: Final[Resolution] = "implicit"
+RES_INFERRED: Final[Resolution] = "inferred"
+RES_SUBCLASS: Final[Resolution] = "subclass"
+RES_BUILTIN: Final[Resolution] = "builtin"
+RES_EXTERNAL: Final[Resolution] = "external"
+RES_JSX: Final[Resolution] = "jsx"
 
 
 @dataclass(frozen=True, slots=True)

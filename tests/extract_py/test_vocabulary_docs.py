@@ -8,19 +8,22 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from mnemosyne.parse.python import tags
 from mnemosyne.resolve.python import fixpoint, reads, values
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "resolve-python.md"
 CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]*$")
 # how a vocabulary's constants are named: a name in backquotes on the page with one of these
 # prefixes or suffixes must be one of the constants
-NAMED = re.compile(r"`((?:VAL|READ|RET|STUB|KEY)_[A-Z0-9_]+|[A-Z]+_KINDS|STABLE_LAMBDA|SCOPED|LAMBDA_KEYED)`")
+NAMED = re.compile(r"`((?:VAL|READ|RET|STUB|KEY|EXPR)_[A-Z0-9_]+|[A-Z]+_KINDS|STABLE_LAMBDA|SCOPED|LAMBDA_KEYED)`")
 
 
 def _constants() -> dict[str, object]:
+    """The resolver's own constants (not the parser's ``tags`` they import: docs/parse-python.md has those)."""
+    parser = vars(tags)
     out: dict[str, object] = {}
     for mod in (values, reads):
-        out.update({n: v for n, v in vars(mod).items() if CONSTANT.match(n)})
+        out.update({n: v for n, v in vars(mod).items() if CONSTANT.match(n) and parser.get(n, out) is not v})
     out.update({n: v for n, v in vars(fixpoint).items() if n.startswith("KEY_")})
     return out
 

@@ -3,7 +3,7 @@ accessors through which every read of another file's parse result goes (``reads`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_attr_stores, file_param_calls, file_subclasses
@@ -120,7 +120,7 @@ class Access:
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
         self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> receiver_returns
         self.meta_memo: dict[tuple[str, int], tuple[tuple[str, int], ...]] = {}  # class -> its metaclasses
-        self.abstract_memo: dict[tuple[str, int, str], list[str]] = {}  # (receiver class, name) -> overrides
+        self.abstract_memo: dict[tuple[str, int, str, bool], list[str]] = {}  # (receiver class, name, exact?) -> overrides
         # (base value, attr) -> the methods reading base.attr calls (property getter, a descriptor's
         # __get__, __getattr__), kept by ``getattr`` for calls through the attribute (``obj.prop()``)
         self.load_calls: dict[str, dict[Any, list[tuple[str, int]]]] = {}  # attr -> base value -> methods
@@ -156,6 +156,7 @@ class Access:
         # evaluate.py
         def binding_scope(self, path: str, idx: int, name: str) -> int | None: ...
         def call_result(self, path: str, idx: int, f: Any, e: Any) -> set: ...
+        def constant(self, path: str, idx: int, name: str) -> Any: ...
         def container_item(self, c: Any, key: Any) -> set: ...
         def eval(self, path: str, idx: int, e: Any) -> frozenset: ...
         def iter_values(self, path: str, idx: int, e: Any) -> frozenset: ...
@@ -260,17 +261,17 @@ class Access:
             self._rd(path, (READ_BASES, idx))
         return self.ix._parsed[path].scopes[idx].metaclass
 
-    def iattrs(self, path: str, idx: int, name: str) -> list:
+    def iattrs(self, path: str, idx: int, name: str) -> Sequence[Any]:
         if path != self.path:
             self._rd(path, (READ_INST_ATTRS, idx, name))
         return self.ix._parsed[path].scopes[idx].inst_attrs.get(name, ())
 
-    def iitems(self, path: str, idx: int, name: str) -> list:
+    def iitems(self, path: str, idx: int, name: str) -> Sequence[Any]:
         if path != self.path:
             self._rd(path, (READ_INST_ITEMS, idx, name))
         return self.ix._parsed[path].scopes[idx].inst_items.get(name, ())
 
-    def sites(self, path: str, name: str) -> list:
+    def sites(self, path: str, name: str) -> Sequence[Any]:
         if path != self.path:
             self._rd(path, (READ_SITES, name))
         return self.ix._parsed[path].sites_by_name.get(name, ())
@@ -280,7 +281,7 @@ class Access:
             self._rd(path, (READ_ATTR_STORES, name, attr))
         return file_attr_stores(self.ix._parsed[path]).get((name, attr), ())
 
-    def decos(self, path: str, name: str) -> list:
+    def decos(self, path: str, name: str) -> Sequence[Any]:
         if path != self.path:
             self._rd(path, (READ_DECOS, name))
         return self.ix._parsed[path].decos_by_name.get(name, ())

@@ -6,6 +6,11 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
+from mnemosyne.parse.python.tags import (
+    SCOPE_FUNCTION,
+    STORE_SETTER,
+    T_DEF,
+)
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import Fixpoint
 from mnemosyne.resolve.python.known import BUILTIN_TYPES, ENUM_BASES
@@ -171,9 +176,9 @@ class Classes(Fixpoint):
         cp, _ci, bvals = hit
         out = []
         for v in bvals:
-            if v[0] == "def":
+            if v[0] == T_DEF:
                 d = self.hdr(cp, v[1])
-                if d.kind != "function":
+                if d.kind != SCOPE_FUNCTION:
                     continue
                 dn = self.decorator_names(d)
                 if kind in dn if kind else ("property" in dn or "cached_property" in dn) and not {"setter", "deleter"} & dn:
@@ -190,7 +195,7 @@ class Classes(Fixpoint):
             return []
         out = self._getters(hit, kind)
         if not out:  # a data descriptor's __set__ / __delete__
-            out = self.descriptor_methods(self._class_value(hit, externals, name), "__set__" if kind == "setter" else "__delete__")
+            out = self.descriptor_methods(self._class_value(hit, externals, name), "__set__" if kind == STORE_SETTER else "__delete__")
         return out
 
     def getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
@@ -248,7 +253,7 @@ class Classes(Fixpoint):
             if not attr.startswith("_") and self.is_enum(b[1], b[2]):
                 # an enum's members are its instances (``Color.RED.describe()``)
                 bs = self.binds(b[1], b[2], attr)
-                if bs and all(v[0] != "def" for v in bs):
+                if bs and all(v[0] != T_DEF for v in bs):
                     vals = vals | {(VAL_INST, b[1], b[2])}
             if not vals and not hasattr(object, attr):
                 # not on the class nor its bases (``object``'s ``__new__``, ``__init__``, ... are
@@ -280,8 +285,8 @@ class Classes(Fixpoint):
             getters = self._getters(hit)
             if getters:
                 return self._load_call(b, attr, getters, self._returns_of(getters))
-            vals = set(self._class_value(hit, externals, attr))
-            gets = self.descriptor_methods(vals, "__get__") if hit is not None else []
+            mvals = set(self._class_value(hit, externals, attr))
+            gets = self.descriptor_methods(mvals, "__get__") if hit is not None else []
             if k == VAL_INST:
                 ivals: set = set()
                 found = False
@@ -296,7 +301,7 @@ class Classes(Fixpoint):
                         found = True
                         ivals |= self.eval_binding(cp, fi, v)
                 if found:  # assigned on self by the program: not a member of an external base
-                    vals = {v for v in vals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
+                    mvals = {v for v in mvals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
                     return self._load_call(b, attr, gets, self._returns_of(gets, ivals, functions=False))
                 if hit is None and not found and not externals and not attr.startswith("__"):
@@ -308,8 +313,8 @@ class Classes(Fixpoint):
                 return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
             dg = self.decorator_gets(hit)
             if dg:
-                return self._load_call(b, attr, dg, frozenset(vals))
-            return frozenset(vals), []
+                return self._load_call(b, attr, dg, frozenset(mvals))
+            return frozenset(mvals), []
         return EMPTY, []
 
     def decorator_gets(self, hit: tuple | None) -> list[tuple[str, int]]:
@@ -321,10 +326,10 @@ class Classes(Fixpoint):
         cp, _ci, bvals = hit
         out: set[tuple[str, int]] = set()
         for v in bvals:
-            if v[0] != "def":
+            if v[0] != T_DEF:
                 continue
             d = self.hdr(cp, v[1])
-            if d.kind == "function" and d.decorators:
+            if d.kind == SCOPE_FUNCTION and d.decorators:
                 for dp, di in self.decorator_classes(cp, d, d.decorators[:1]):  # the outermost
                     out.update(self.methods(dp, di, "__get__"))
         return sorted(out)

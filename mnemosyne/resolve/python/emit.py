@@ -6,7 +6,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnemosyne.facts import (
+    RES_BUILTIN,
+    RES_CONSTRUCTOR,
+    RES_EXACT,
+    RES_EXTERNAL,
+    RES_IMPLICIT,
+    RES_IMPORT,
+    RES_INFERRED,
+    RES_SELF,
+    RES_SUBCLASS,
+    RES_SUPER,
+)
 from mnemosyne.parse.python import Scope
+from mnemosyne.parse.python.tags import (
+    CALL_RAISE,
+    SCOPE_CLASS,
+    SCOPE_FUNCTION,
+    T_ATTR,
+    T_CALL,
+    T_DEF,
+    T_IMPORT,
+    T_IMPORT_FROM,
+    T_NAME,
+    T_STAR,
+    T_SUBSCRIPT,
+    T_TUPLE,
+)
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import Fixpoint
 from mnemosyne.resolve.python.known import (
@@ -35,6 +61,8 @@ from mnemosyne.resolve.python.values import (
     VAL_MODULE,
 )
 
+IMPORT_TAGS = (T_IMPORT, T_IMPORT_FROM)  # bindings made by an import statement
+
 
 class Emit(Fixpoint):
     """The edges of a file's scopes."""
@@ -53,31 +81,31 @@ class Emit(Fixpoint):
                 cur[0] = kind
 
     def call_kind(self, path: str, idx: int, fn: Any) -> str:
-        if fn[0] == "n":
+        if fn[0] == T_NAME:
             scopes = self.scopes  # own file (``parsed``)
             bs = self.binding_scope(path, idx, fn[1])
             if bs is None:
-                return "exact"
-            vals = scopes[bs].bindings.get(fn[1], ())
-            if vals and all(v[0] in ("im", "if") for v in vals):
-                return "import"
-            if vals and all(v[0] == "def" for v in vals):
-                return "exact"
-            return "inferred"
-        if fn[0] == "a":
+                return RES_EXACT
+            bvals = scopes[bs].bindings.get(fn[1], ())
+            if bvals and all(v[0] in IMPORT_TAGS for v in bvals):
+                return RES_IMPORT
+            if bvals and all(v[0] == T_DEF for v in bvals):
+                return RES_EXACT
+            return RES_INFERRED
+        if fn[0] == T_ATTR:
             base = fn[1]
-            if base[0] == "n":
+            if base[0] == T_NAME:
                 bs = self.binding_scope(path, idx, base[1])
                 if bs is not None and self.is_self_param(path, bs, base[1]):
-                    return "self"
+                    return RES_SELF
                 vals = self.eval(path, idx, base)
                 if vals and all(v[0] == VAL_MODULE for v in vals):
-                    return "import"
+                    return RES_IMPORT
                 if vals and all(v[0] == VAL_CLASS for v in vals):
-                    return "exact"
-            if base[0] == "c" and base[1] == ("n", "super"):
-                return "super"
-        return "inferred"
+                    return RES_EXACT
+            if base[0] == T_CALL and base[1] == (T_NAME, "super"):
+                return RES_SUPER
+        return RES_INFERRED
 
     def emit_call_targets(self, caller: str, path: str, idx: int, vals: frozenset, line: int, kind: str, ctor_only: bool = False) -> None:
         for v in sorted(vals, key=repr) if len(vals) > 1 else vals:
@@ -85,26 +113,26 @@ class Emit(Fixpoint):
             if k == VAL_FUNC and not ctor_only:
                 self.edge(caller, self.fqn(v[1], v[2]), kind, line)
             elif k == VAL_CLASS:
-                init = self.emit_methods(caller, v[1], v[2], "__init__", "constructor", line)
-                self.emit_methods(caller, v[1], v[2], "__new__", "constructor", line)
+                init = self.emit_methods(caller, v[1], v[2], "__init__", RES_CONSTRUCTOR, line)
+                self.emit_methods(caller, v[1], v[2], "__new__", RES_CONSTRUCTOR, line)
                 for mp, mi in self.metaclasses(v[1], v[2]):  # calling a class calls its metaclass's __call__
-                    self.emit_methods(caller, mp, mi, "__call__", "implicit", line)
+                    self.emit_methods(caller, mp, mi, "__call__", RES_IMPLICIT, line)
                 if not init and self.is_dataclass(v[1], v[2]):  # its generated __init__ calls __post_init__
-                    self.emit_methods(caller, v[1], v[2], "__post_init__", "implicit", line)
+                    self.emit_methods(caller, v[1], v[2], "__post_init__", RES_IMPLICIT, line)
                 elif not init:  # an __init__ inherited from the one external base: `pkg.Base.__init__`
                     for x in self.class_lookup(v[1], v[2], "__init__"):
                         if x[0] == VAL_EXT_MEMBER and x[1].split(".", 1)[0] not in DECLARATIVE_BASE_MODULES:
-                            self.edge(caller, x[1], "external", line, external=True)
+                            self.edge(caller, x[1], RES_EXTERNAL, line, external=True)
             elif k == VAL_INST and not ctor_only:
-                self.emit_methods(caller, v[1], v[2], "__call__", "implicit", line)
+                self.emit_methods(caller, v[1], v[2], "__call__", RES_IMPLICIT, line)
             elif k == VAL_EXT and is_external_class(v[1]):  # requests.Session(): its __init__
-                self.edge(caller, v[1] + ".__init__", "constructor", line, external=True)
+                self.edge(caller, v[1] + ".__init__", RES_CONSTRUCTOR, line, external=True)
             elif k == VAL_EXT or k == VAL_EXT_MEMBER:
-                self.edge(caller, v[1], "external", line, external=True)
+                self.edge(caller, v[1], RES_EXTERNAL, line, external=True)
             elif k == VAL_BUILTIN or k == VAL_BUILTIN_MEMBER:
-                self.edge(caller, f"<builtin>.{v[1]}", "builtin", line, external=True)
+                self.edge(caller, f"<builtin>.{v[1]}", RES_BUILTIN, line, external=True)
             elif k == VAL_BUILTIN_MAYBE and not ctor_only:
-                self.edge(caller, f"<builtin>.{v[1]}", "inferred", line, external=True, confidence=0.5)
+                self.edge(caller, f"<builtin>.{v[1]}", RES_INFERRED, line, external=True, confidence=0.5)
 
     @staticmethod
     def callback_arg(e: Any) -> Any:
@@ -112,7 +140,7 @@ class Emit(Fixpoint):
         where = CALLBACK_BUILTINS[e[1][1]][0]
         if isinstance(where, int):
             a = e[2][where] if len(e[2]) > where else None
-            return None if a is None or a[0] == "*" else a
+            return None if a is None or a[0] == T_STAR else a
         return next((v for k, v in e[3] if k == where), None)
 
     def emit_callbacks(self, caller: str, path: str, sc: int, a: Any, line: int) -> None:
@@ -124,7 +152,7 @@ class Emit(Fixpoint):
             return
         vals = frozenset(v for v in self.eval(path, sc, a) if v[0] in CALLABLE_KINDS)
         if vals:
-            self.emit_call_targets(caller, path, sc, vals, line, "implicit")
+            self.emit_call_targets(caller, path, sc, vals, line, RES_IMPLICIT)
 
     def emit_methods(self, caller: str, path: str, cidx: int, name: str, kind: str, line: int) -> bool:
         """Edges to the program's functions class ``cidx`` finds for ``name`` (``methods``);
@@ -138,8 +166,8 @@ class Emit(Fixpoint):
         """An operator or builtin applied to ``e`` calls ``dunder`` (else ``fallback``) of the
         internal class of each instance ``e`` may be (implicit)."""
         for c in self.eval(path, sc, e):
-            if c[0] == VAL_INST and not self.emit_methods(caller, c[1], c[2], dunder, "implicit", line) and fallback:
-                self.emit_methods(caller, c[1], c[2], fallback, "implicit", line)
+            if c[0] == VAL_INST and not self.emit_methods(caller, c[1], c[2], dunder, RES_IMPLICIT, line) and fallback:
+                self.emit_methods(caller, c[1], c[2], fallback, RES_IMPLICIT, line)
 
     def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
         """A call by the name of a decorated function (``func()``, ``self.method()``) runs what
@@ -154,17 +182,18 @@ class Emit(Fixpoint):
                 continue
             for w in sorted(self.wrappers(v[1], v[2]), key=repr):
                 if w[0] == VAL_FUNC:
-                    self.edge(caller, self.fqn(w[1], w[2]), "implicit", line)
+                    self.edge(caller, self.fqn(w[1], w[2]), RES_IMPLICIT, line)
                 else:
                     for m in sorted(self.class_lookup(w[1], w[2], "__call__"), key=repr):
                         if m[0] == VAL_FUNC:
-                            self.edge(caller, self.fqn(m[1], m[2]), "implicit", line)
+                            self.edge(caller, self.fqn(m[1], m[2]), RES_IMPLICIT, line)
 
     def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
         """``self.m()`` / ``cls.m()`` in a method of class C may run the ``m`` of any subclass of C
         (class hierarchy analysis): an edge to each override, resolution ``subclass``, confidence
         0.9 (a possible target; which one runs depends on the receiver's runtime class)."""
         bs = self.binding_scope(path, sc, fn[1][1])
+        assert bs is not None  # ``call_kind`` said "self": the receiver is a parameter of a method
         cls = self.hdr(path, bs).parent
         recv = self.lookup(path, sc, fn[1][1])
         as_instance = (VAL_INST, path, cls) in recv
@@ -187,7 +216,7 @@ class Emit(Fixpoint):
                         found.add(self.fqn(m[1], m[2]))
             targets = self.override_memo[key] = sorted(found)
         for t in targets:
-            self.edge(caller, t, "subclass", line, confidence=0.9)
+            self.edge(caller, t, RES_SUBCLASS, line, confidence=0.9)
 
     def emit_abstract_overrides(self, caller: str, path: str, sc: int, fn: Any, vals: frozenset, line: int) -> None:
         """A call ``recv.m()`` that reaches an abstract method (``is_abstract``: ``def f(store:
@@ -215,24 +244,24 @@ class Emit(Fixpoint):
                                 found.add(self.fqn(m[1], m[2]))
                 targets = self.abstract_memo[key] = sorted(found)
             for t in targets:
-                self.edge(caller, t, "subclass", line, confidence=0.9)
+                self.edge(caller, t, RES_SUBCLASS, line, confidence=0.9)
 
     def is_abstract_method(self, v: Any, exact: bool = False) -> bool:
         s = self.hdr(v[1], v[2])
         return (
-            s.kind == "function" and s.parent >= 0 and self.hdr(v[1], s.parent).kind == "class"
+            s.kind == SCOPE_FUNCTION and s.parent >= 0 and self.hdr(v[1], s.parent).kind == SCOPE_CLASS
             and self.is_abstract(v[1], v[2], s, exact)
         )
 
     def constructed(self, path: str, sc: int, e: Any) -> bool:
         """Receiver ``e`` is an instantiation (``Job()``) or a local name bound only to ones."""
-        if e[0] == "n":
+        if e[0] == T_NAME:
             bs = self.binding_scope(path, sc, e[1])
             if bs is None or bs == 0:
                 return False
             exprs = self.pf.scopes[bs].bindings.get(e[1], ()) if path == self.path else ()
-            return bool(exprs) and all(x[0] == "c" and self.constructed(path, bs, x) for x in exprs)
-        if e[0] == "c":
+            return bool(exprs) and all(x[0] == T_CALL and self.constructed(path, bs, x) for x in exprs)
+        if e[0] == T_CALL:
             vals = self.eval(path, sc, e[1])
             return bool(vals) and all(v[0] == VAL_CLASS for v in vals)
         return False
@@ -252,7 +281,7 @@ class Emit(Fixpoint):
         """The class lists ``typing.Protocol`` (``Protocol[T]``) among its own bases."""
         s = self.hdr(path, cidx)
         for b in self.bases_of(path, cidx):
-            if b[0] == "s":
+            if b[0] == T_SUBSCRIPT:
                 b = b[1]
             if any(v[0] == VAL_EXT and v[1] in PROTOCOLS for v in self.eval(path, s.parent, b)):
                 return True
@@ -270,47 +299,47 @@ class Emit(Fixpoint):
                 vals = self.eval(path, sc, flow[ci])
             else:
                 vals = self.eval(path, sc, fn)
-            if fn[0] == "n" and not (flow and ci in flow):
+            if fn[0] == T_NAME and not (flow and ci in flow):
                 extra = self.callee_cross_values(path, sc, fn)
                 if extra:
                     vals = vals | extra
-            if flag == "raise":
-                self.emit_call_targets(caller, path, idx, vals, line, "constructor", ctor_only=True)
+            if flag == CALL_RAISE:
+                self.emit_call_targets(caller, path, idx, vals, line, RES_CONSTRUCTOR, ctor_only=True)
                 continue
             kind = self.call_kind(path, sc, fn)
             self.emit_call_targets(caller, path, sc, vals, line, kind)
-            lcs = self.load_calls.get(fn[2]) if fn[0] == "a" else None
+            lcs = self.load_calls.get(fn[2]) if fn[0] == T_ATTR else None
             if lcs:  # obj.prop(): the getter (or __get__, __getattr__) first
                 for b in self.eval(path, sc, fn[1]):
                     lc = lcs.get(b)
                     if lc:
                         for gp, gi in lc:
-                            self.edge(caller, self.fqn(gp, gi), "implicit", line)
-            if fn[0] == "n" and fn[1] in CALLBACK_BUILTINS and (VAL_BUILTIN, fn[1]) in vals:
+                            self.edge(caller, self.fqn(gp, gi), RES_IMPLICIT, line)
+            if fn[0] == T_NAME and fn[1] in CALLBACK_BUILTINS and (VAL_BUILTIN, fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
             elif (
-                e[2] and e[2][0][0] != "*" and (fn[0] == "n" or fn[0] == "a") and fn[-1] in REDUCER_NAMES
+                e[2] and e[2][0][0] != T_STAR and (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in REDUCER_NAMES
                 and any(v[0] == VAL_EXT and v[1] in REDUCERS for v in vals)
             ):  # functools.reduce(f, xs): f
                 self.emit_callbacks(caller, path, sc, e[2][0], line)
-            elif fn[0] == "n" and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
-                if e[2][0][0] != "*":  # len(x): x's __len__ (resolved last, as operators)
+            elif fn[0] == T_NAME and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
+                if e[2][0][0] != T_STAR:  # len(x): x's __len__ (resolved last, as operators)
                     self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))
-            elif fn[0] == "a" and fn[2] == "sort" and e[3]:  # list.sort(key=f): a list display holds it
+            elif fn[0] == T_ATTR and fn[2] == "sort" and e[3]:  # list.sort(key=f): a list display holds it
                 key = next((v for k, v in e[3] if k == "key"), None)
-                if key is not None and any(v[0] == VAL_DISPLAY and v[3][0] == "t" for v in self.eval(path, sc, fn[1])):
+                if key is not None and any(v[0] == VAL_DISPLAY and v[3][0] == T_TUPLE for v in self.eval(path, sc, fn[1])):
                     self.emit_callbacks(caller, path, sc, key, line)
-            if fn[0] == "n" or fn[0] == "a":
-                self.emit_wrappers(caller, vals, fn[1] if fn[0] == "n" else fn[2], line)
-            if kind == "self":
+            if fn[0] == T_NAME or fn[0] == T_ATTR:
+                self.emit_wrappers(caller, vals, fn[1] if fn[0] == T_NAME else fn[2], line)
+            if kind == RES_SELF:
                 self.emit_overrides(caller, path, sc, fn, line)
-            elif fn[0] == "a" and kind != "super":  # super().m() names the one method it runs
+            elif fn[0] == T_ATTR and kind != RES_SUPER:  # super().m() names the one method it runs
                 self.emit_abstract_overrides(caller, path, sc, fn, vals, line)
         for e, line, sc in s.loads:
             for b in self.eval(path, sc, e[1]):
                 if b[0] in MRO_KINDS:
                     for gp, gi in self.getattr(b, e[2])[1]:
-                        self.edge(caller, self.fqn(gp, gi), "implicit", line)
+                        self.edge(caller, self.fqn(gp, gi), RES_IMPLICIT, line)
         for e, line, sc, is_async in s.iters:
             it_name, next_name = ("__aiter__", "__anext__") if is_async else ("__iter__", "__next__")
             for c in self.eval(path, sc, e):
@@ -319,19 +348,19 @@ class Emit(Fixpoint):
                 for it in sorted(self.class_lookup(c[1], c[2], it_name), key=repr):
                     if it[0] != VAL_FUNC:
                         continue
-                    self.edge(caller, self.fqn(it[1], it[2]), "implicit", line)
+                    self.edge(caller, self.fqn(it[1], it[2]), RES_IMPLICIT, line)
                     for itv in self.returns(it[1], it[2]):
                         if itv[0] == VAL_INST:
                             for nx in self.class_lookup(itv[1], itv[2], next_name):
                                 if nx[0] == VAL_FUNC:
-                                    self.edge(caller, self.fqn(nx[1], nx[2]), "implicit", line)
+                                    self.edge(caller, self.fqn(nx[1], nx[2]), RES_IMPLICIT, line)
         for e, line, sc, kind in s.stores:  # obj.prop = v, del obj.prop
-            if e[0] != "a":
+            if e[0] != T_ATTR:
                 continue
             for b in self.eval(path, sc, e[1]):
                 if b[0] == VAL_INST:
                     for ap, ai in self.property_accessors(b[1], b[2], e[2], kind):
-                        self.edge(caller, self.fqn(ap, ai), "implicit", line)
+                        self.edge(caller, self.fqn(ap, ai), RES_IMPLICIT, line)
         for e, line, dunder, fallback, sc in s.ops:  # a + b, x[k], k in c, -a, a += b: resolved last
             self.pending_ops.append((caller, sc, e, dunder, fallback, line))
         for e, line, is_async, sc in s.withs:
@@ -339,24 +368,24 @@ class Emit(Fixpoint):
             for c in self.eval(path, sc, e):
                 if c[0] == VAL_INST:
                     for n in names:
-                        self.emit_methods(caller, c[1], c[2], n, "implicit", line)
+                        self.emit_methods(caller, c[1], c[2], n, RES_IMPLICIT, line)
         for di, (e, didx, line) in enumerate(s.decos):
             dscope = scopes[didx].parent
             if s.deco_flow and di in s.deco_flow:  # flow order: the binding reaching the decorator
                 e = s.deco_flow[di]
-            if e[0] == "c":
-                vals: set = set()
+            if e[0] == T_CALL:
+                dvals: set = set()
                 for f in self.eval(path, dscope, e[1]):
-                    vals |= self.call_result(path, dscope, f, e)
+                    dvals |= self.call_result(path, dscope, f, e)
             else:
-                if (e[0] == "n" and e[1] in DECLARATION_DECORATORS) or (
-                    e[0] == "a" and e[2] in ("setter", "getter", "deleter")
+                if (e[0] == T_NAME and e[1] in DECLARATION_DECORATORS) or (
+                    e[0] == T_ATTR and e[2] in ("setter", "getter", "deleter")
                 ):
-                    vals = set(v for v in self.eval(path, dscope, e) if v[0] != VAL_BUILTIN)
+                    dvals = set(v for v in self.eval(path, dscope, e) if v[0] != VAL_BUILTIN)
                 else:
-                    vals = set(self.eval(path, dscope, e))
-            vals = {v for v in vals if not (v[0] == VAL_BUILTIN and v[1] in DECLARATION_DECORATORS)}
-            self.emit_call_targets(caller, path, dscope, frozenset(vals), line, "implicit")
+                    dvals = set(self.eval(path, dscope, e))
+            dvals = {v for v in dvals if not (v[0] == VAL_BUILTIN and v[1] in DECLARATION_DECORATORS)}
+            self.emit_call_targets(caller, path, dscope, frozenset(dvals), line, RES_IMPLICIT)
 
     def resolve_operators(self) -> None:
         """The operator sites of the file (``pending_ops``), after every other call: their operands
@@ -389,13 +418,13 @@ class Emit(Fixpoint):
         line = s.line_start
         _, externals, walk = self.mro(path, cidx)
         for mp, mi in self.metaclasses(path, cidx):
-            self.emit_methods(caller, mp, mi, "__new__", "implicit", line)
-            self.emit_methods(caller, mp, mi, "__init__", "implicit", line)
+            self.emit_methods(caller, mp, mi, "__new__", RES_IMPLICIT, line)
+            self.emit_methods(caller, mp, mi, "__init__", RES_IMPLICIT, line)
         hook = self._first_binder(walk, "__init_subclass__", True)  # its own runs for its subclasses
         for v in self._class_value(hook, externals, "__init_subclass__"):
             if v[0] == VAL_FUNC:
-                self.edge(caller, self.fqn(v[1], v[2]), "implicit", line)
+                self.edge(caller, self.fqn(v[1], v[2]), RES_IMPLICIT, line)
         for name, bl in s.bindings.items():
-            if any(b[0] == "c" for b in bl):  # quantity = Validated(): created by a call
+            if any(b[0] == T_CALL for b in bl):  # quantity = Validated(): created by a call
                 for m in self.descriptor_methods(self.eval_bindings(path, cidx, name), "__set_name__"):
-                    self.edge(caller, self.fqn(m[0], m[1]), "implicit", line)
+                    self.edge(caller, self.fqn(m[0], m[1]), RES_IMPLICIT, line)

@@ -5,6 +5,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnemosyne.parse.python.tags import (
+    SCOPE_CLASS,
+    SCOPE_FUNCTION,
+    T_ATTR,
+    T_CALL,
+    T_DICT,
+    T_IMPORT_FROM,
+    T_INT,
+    T_ITEMS,
+    T_LAMBDA,
+    T_LIT,
+    T_NAME,
+    T_NARROWED,
+    T_OR,
+    T_PARAM,
+    T_REACH,
+    T_REACH_ITEM,
+    T_SLICE,
+    T_STAR,
+    T_STR,
+    T_SUBSCRIPT,
+    T_TUPLE,
+    T_TYPE_ALIAS,
+    T_UNKNOWN,
+    UNKNOWN,
+)
 from mnemosyne.resolve.python.fixpoint import (
     KEY_BINDINGS,
     KEY_EXPR,
@@ -15,9 +41,11 @@ from mnemosyne.resolve.python.fixpoint import (
     Fixpoint,
 )
 from mnemosyne.resolve.python.known import ANY_TYPES, ITEM_BUILTINS
+from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
     EMPTY,
+    EXPR_ANN_ITEM,
     RET_ATTR,
     RET_NEW,
     RET_SELF,
@@ -39,6 +67,9 @@ from mnemosyne.resolve.python.values import (
     make_super,
 )
 
+LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT)  # expressions that evaluate to no value of the program
+DISPLAY_TAGS = (T_TUPLE, T_DICT)  # a tuple / list / set or dict display
+
 
 class Evaluate(Fixpoint):
     """What expressions evaluate to."""
@@ -47,7 +78,7 @@ class Evaluate(Fixpoint):
 
     def eval(self, path: str, idx: int, e: Any) -> frozenset:
         tag = e[0]
-        if tag == "n":  # ``lookup`` inlined up to its memo hits: the hottest path
+        if tag == T_NAME:  # ``lookup`` inlined up to its memo hits: the hottest path
             name = e[1]
             k = (path, idx, name)
             cur = self.lk_memo.get(k)
@@ -56,10 +87,10 @@ class Evaluate(Fixpoint):
             if cur == 0:
                 r = self.memo.get((KEY_MODULE_ATTR, self.ix._module_of[path], name, True))
                 return r if r is not None else self.module_name_lookup(path, name)
-            k = (KEY_BINDINGS, path, cur, name)
-            r = self.memo.get(k)
-            return r if r is not None else self.memoized(k, True, self._eval_bindings, path, cur, name)
-        if tag in ("u", "lit", "str", "int"):
+            bk = (KEY_BINDINGS, path, cur, name)
+            r = self.memo.get(bk)
+            return r if r is not None else self.memoized(bk, True, self._eval_bindings, path, cur, name)
+        if tag in LEAF_TAGS:
             return EMPTY
         # the hottest path: memoized(key, True, self._eval, ...) written out (a call less per
         # expression, measurably slower through the helper)
@@ -99,71 +130,71 @@ class Evaluate(Fixpoint):
 
     def _eval(self, path: str, idx: int, e: Any) -> set:
         tag = e[0]
-        if tag == "a":
+        if tag == T_ATTR:
             out: set = set()
             for b in self.eval(path, idx, e[1]):
                 out |= self.getattr(b, e[2])[0]
-            base = e[1][1] if e[1][0] == "N" else e[1]  # (a narrowed name is the same variable)
-            if base[0] == "n":
+            base = e[1][1] if e[1][0] == T_NARROWED else e[1]  # (a narrowed name is the same variable)
+            if base[0] == T_NAME:
                 out |= self.stored_attr(path, idx, base[1], e[2])
             return out
-        if tag == "c":
+        if tag == T_CALL:
             fn = e[1]
             out = set()
             for f in self.eval(path, idx, fn):
                 r = self.call_result(path, idx, f, e)
-                if fn[0] == "a" and f[0] == VAL_FUNC:
+                if fn[0] == T_ATTR and f[0] == VAL_FUNC:
                     if self.receiver_returns(f[1], f[2]):
                         r = self.receiver_result(path, idx, fn, f, r)
                 out |= r
-            if fn[0] == "a" and fn[2] in ("get", "pop", "setdefault") and e[2] and e[2][0][0] != "*":
+            if fn[0] == T_ATTR and fn[2] in ("get", "pop", "setdefault") and e[2] and e[2][0][0] != T_STAR:
                 # mapping.get(key): the values of a dict display / items stored into the container
-                key = e[2][0] if e[2][0][0] in ("str", "int") else ("u",)
+                key = e[2][0] if e[2][0][0] in LITERAL_KEYS else UNKNOWN
                 mapping = False
                 for c in self.eval(path, idx, fn[1]):
-                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
+                    if c[0] == VAL_DISPLAY and c[3][0] == T_DICT:
                         out |= self.container_item(c, key)
                         mapping = True
                 out |= self.stored_items(path, idx, fn[1])
-                if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != "*":
+                if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
-            if fn[0] == "a" and fn[2] in ("values", "items") and not e[2] and not e[3]:
+            if fn[0] == T_ATTR and fn[2] in ("values", "items") and not e[2] and not e[3]:
                 # a view of a dict display's / a container's values: ('VW', kind, values)
                 vals: set = set()
                 for c in self.eval(path, idx, fn[1]):
-                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
-                        vals |= self.container_item(c, ("u",))
+                    if c[0] == VAL_DISPLAY and c[3][0] == T_DICT:
+                        vals |= self.container_item(c, UNKNOWN)
                 vals |= self.stored_items(path, idx, fn[1])
                 if vals:
                     out.add((VAL_VIEW, fn[2], frozenset(vals)))
             return out
-        if tag == "s":
+        if tag == T_SUBSCRIPT:
             return self.subscript(path, idx, e)
-        if tag == "L":
+        if tag == T_LAMBDA:
             li = self.lambda_scope(path, e[1])
             return {(VAL_FUNC, path, li)} if li is not None else set()
-        if tag in ("t", "d"):
+        if tag in DISPLAY_TAGS:
             return {(VAL_DISPLAY, path, idx, e)}
-        if tag == "ai":  # an item of an annotated container: instances of the annotations
+        if tag == EXPR_ANN_ITEM:  # an item of an annotated container: instances of the annotations
             return set(self.ann_values(path, idx, e[1]))
-        if tag == "itm":  # the items of iterating e[1] (built by ``call_result`` for builtins)
+        if tag == T_ITEMS:  # the items of iterating e[1] (built by ``call_result`` for builtins)
             return set(self.iter_values(path, idx, e[1]))
-        if tag == "or":
+        if tag == T_OR:
             out = set()
             for x in e[1]:
                 out |= self.eval(path, idx, x)
             return out
-        if tag == "N":
+        if tag == T_NARROWED:
             return self.narrowed(path, idx, e)
-        if tag == "R" or tag == "RI":  # flow order: the bindings (a stored item) reaching a use
-            vals = self.binds(path, idx, e[1]) if tag == "R" else self.ibinds(path, idx, e[1])
+        if tag == T_REACH or tag == T_REACH_ITEM:  # flow order: the bindings (a stored item) reaching a use
+            reach = self.binds(path, idx, e[1]) if tag == T_REACH else self.ibinds(path, idx, e[1])
             out = set()
-            for v in (vals or ())[e[2] : (e[3] if tag == "R" else e[2]) + 1]:
+            for v in (reach or ())[e[2] : (e[3] if tag == T_REACH else e[2]) + 1]:
                 out |= self.eval_binding(path, idx, v)
             return out
-        if tag == "ta":  # a type alias: what annotations naming it mean (``ann_values``)
+        if tag == T_TYPE_ALIAS:  # a type alias: what annotations naming it mean (``ann_values``)
             return {(VAL_ALIAS, path, idx, e[1])}
-        if tag == "*":
+        if tag == T_STAR:
             return set()
         return set()
 
@@ -177,8 +208,8 @@ class Evaluate(Fixpoint):
         vals = self.eval(path, idx, e[1])
         ce = e[2]
         classes: set = set()
-        for c in ce[1] if ce[0] == "t" else (ce,):
-            if c[0] != "*":
+        for c in ce[1] if ce[0] == T_TUPLE else (ce,):
+            if c[0] != T_STAR:
                 for v in self.eval(path, idx, c):
                     if v[0] == VAL_ALIAS:  # isinstance(x, Alias) of a Union alias: its classes
                         classes.update(x for x in map(class_of, self.ann_values(v[1], v[2], v[3])) if x is not None)
@@ -220,28 +251,28 @@ class Evaluate(Fixpoint):
 
     def _receiver_returns(self, path: str, fidx: int) -> tuple:
         s = self.hdr(path, fidx)
-        if s.kind != "function" or s.parent < 0 or self.hdr(path, s.parent).kind != "class":
+        if s.kind != SCOPE_FUNCTION or s.parent < 0 or self.hdr(path, s.parent).kind != SCOPE_CLASS:
             return ()
         deco = self.method_decorators(path, fidx) if s.decorators else set()
         params = self.params_of(path, fidx)
         if not params or "staticmethod" in deco:
             return ()
         me = params[0][0]
-        if any(v[0] != "p" for v in self.binds(path, fidx, me) or ()):
+        if any(v[0] != T_PARAM for v in self.binds(path, fidx, me) or ()):
             return ()  # ``cls = Base`` / ``self = other`` in the body: not the receiver
         rets = self.rets(path, fidx)[0]
         if "classmethod" in deco:
 
             def is_cls_call(e: Any) -> bool:
-                return e[0] == "c" and e[1] == ("n", me)
+                return e[0] == T_CALL and e[1] == (T_NAME, me)
 
             for e in rets:
-                if is_cls_call(e) or (e[0] == "n" and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
+                if is_cls_call(e) or (e[0] == T_NAME and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
                     return ((RET_NEW,),)
             return ()
         return tuple(
-            (RET_SELF,) if e == ("n", me) else (RET_ATTR, e[2])
-            for e in rets if e == ("n", me) or (e[0] == "a" and e[1] == ("n", me))
+            (RET_SELF,) if e == (T_NAME, me) else (RET_ATTR, e[2])
+            for e in rets if e == (T_NAME, me) or (e[0] == T_ATTR and e[1] == (T_NAME, me))
         )
 
     def receiver_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
@@ -279,7 +310,7 @@ class Evaluate(Fixpoint):
         wrapper call itself in this flow-insensitive view."""
         bs = self.binding_scope(path, idx, name)
         binds = self.binds(path, bs, name) or () if bs is not None else ()
-        if any(v[0] == "p" for v in binds):
+        if any(v[0] == T_PARAM for v in binds):
             return set()  # an object passed in, patched (``cls.setUp = setUp`` after reading it): not followed
         out: set = set()
         for j, v in self.astores(path, name, attr):
@@ -295,7 +326,7 @@ class Evaluate(Fixpoint):
 
     def import_source(self, path: str, b: Any) -> str | None:
         """The file of the internal module a ``from m import name`` binding ``b`` reads from."""
-        if b[0] != "if":
+        if b[0] != T_IMPORT_FROM:
             return None
         mod = self.absolute(path, b[1], b[3])
         return self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
@@ -303,25 +334,25 @@ class Evaluate(Fixpoint):
     def subscript(self, path: str, idx: int, e: Any) -> set:
         base, key = e[1], e[2]
         out: set = set()
-        if key[0] == "sl":
+        if key[0] == T_SLICE:
             # a slice of a list/tuple display is a list of some of its elements (the exact ones
             # with literal bounds; else any of them, at unknown positions: a leading unknown
             # splat), not an element; items stored into a container are read back through the
             # slice expression (``_stored_items``)
             for c in self.eval(path, idx, base):
-                if c[0] == VAL_DISPLAY and c[3][0] == "t":
+                if c[0] == VAL_DISPLAY and c[3][0] == T_TUPLE:
                     elts = c[3][1]
-                    if len(key) == 3 and not any(x[0] == "*" for x in elts):
-                        out.add((VAL_DISPLAY, c[1], c[2], ("t", tuple(elts[key[1] : key[2]]))))
+                    if len(key) == 3 and not any(x[0] == T_STAR for x in elts):
+                        out.add((VAL_DISPLAY, c[1], c[2], (T_TUPLE, tuple(elts[key[1] : key[2]]))))
                     else:
-                        out.add((VAL_DISPLAY, c[1], c[2], ("t", (("*", ("u",)), *elts))))
+                        out.add((VAL_DISPLAY, c[1], c[2], (T_TUPLE, ((T_STAR, UNKNOWN), *elts))))
             return out
-        keys = self.constants(path, idx, key[1]) if key[0] == "n" else (key,)
+        keys = self.constants(path, idx, key[1]) if key[0] == T_NAME else (key,)
         for c in self.eval(path, idx, base):
             if c[0] == VAL_DISPLAY:
                 for k in keys:
                     out |= self.container_item(c, k)
-            elif c[0] == VAL_CLASS and any(k[0] == "str" for k in keys) and self.is_enum(c[1], c[2]):
+            elif c[0] == VAL_CLASS and any(k[0] == T_STR for k in keys) and self.is_enum(c[1], c[2]):
                 out.add((VAL_INST, c[1], c[2]))  # Color["RED"]: a member
         out |= self.stored_items(path, idx, base)
         return out
@@ -332,7 +363,7 @@ class Evaluate(Fixpoint):
         the one ``constant`` finds."""
         bs = self.binding_scope(path, idx, name)
         vals = self.binds(path, bs, name) if bs is not None else None
-        if vals and len(vals) == 1 and vals[0][0] == "p":
+        if vals and len(vals) == 1 and vals[0][0] == T_PARAM:
             return tuple(sorted(self.param_keys(path, vals[0][1], vals[0][2]), key=repr))
         return (self.constant(path, idx, name),)
 
@@ -341,12 +372,12 @@ class Evaluate(Fixpoint):
         its scope or, through ``from m import KIND``, in m's module scope; else unknown."""
         bs = self.binding_scope(path, idx, name)
         vals = self.binds(path, bs, name) if bs is not None else None
-        if vals and len(vals) == 1 and vals[0][0] == "if":
+        if vals and len(vals) == 1 and vals[0][0] == T_IMPORT_FROM:
             mpath = self.import_source(path, vals[0])
             vals = self.binds(mpath, 0, vals[0][2]) if mpath is not None else None
-        if vals and all(v[0] in ("str", "int") for v in vals) and len(set(vals)) == 1:
+        if vals and all(v[0] in LITERAL_KEYS for v in vals) and len(set(vals)) == 1:
             return vals[0]
-        return ("u",)
+        return UNKNOWN
 
     def stored_items(self, path: str, idx: int, e: Any) -> frozenset:
         """Items put into the container ``e`` names by ``e[k] = v`` / ``e.append(v)`` / ...:
@@ -355,14 +386,14 @@ class Evaluate(Fixpoint):
 
     def _stored_items(self, path: str, idx: int, e: Any) -> set:
         out: set = set()
-        if e[0] == "s" and e[2][0] == "sl":
+        if e[0] == T_SUBSCRIPT and e[2][0] == T_SLICE:
             return set(self.stored_items(path, idx, e[1]))  # some of the items of the sliced one
-        if e[0] == "n":
+        if e[0] == T_NAME:
             bscope = self.binding_scope(path, idx, e[1])
             if bscope is not None:
                 for v in self.ibinds(path, bscope, e[1]) or ():
                     out |= self.eval_binding(path, bscope, v)
-        elif e[0] == "a":
+        elif e[0] == T_ATTR:
             for b in self.eval(path, idx, e[1]):
                 if b[0] == VAL_INST:
                     for cp, ci in self.mro(b[1], b[2])[0]:
@@ -386,7 +417,7 @@ class Evaluate(Fixpoint):
             first = True
             while cur >= 0:
                 sc = scopes[cur]
-                if (first or sc.kind != "class") and (
+                if (first or sc.kind != SCOPE_CLASS) and (
                     sc.bindings.get(name) is not None or sc.item_bindings.get(name) is not None
                 ):
                     return cur
@@ -399,7 +430,7 @@ class Evaluate(Fixpoint):
         first = True
         while cur >= 0:
             sc = self.hdr(path, cur)
-            if (first or sc.kind != "class") and (
+            if (first or sc.kind != SCOPE_CLASS) and (
                 self.binds(path, cur, name) is not None or self.ibinds(path, cur, name) is not None
             ):
                 return cur
@@ -410,17 +441,17 @@ class Evaluate(Fixpoint):
     def container_item(self, c: Any, key: Any) -> set:
         _, cpath, cidx, disp = c
         out: set = set()
-        if disp[0] == "t":
+        if disp[0] == T_TUPLE:
             elts = disp[1]
-            if key[0] == "int" and not any(x[0] == "*" for x in elts) and -len(elts) <= key[1] < len(elts):
+            if key[0] == T_INT and not any(x[0] == T_STAR for x in elts) and -len(elts) <= key[1] < len(elts):
                 return set(self.eval(cpath, cidx, elts[key[1]]))
             for x in elts:
-                out |= self.iter_values(cpath, cidx, x[1]) if x[0] == "*" else self.eval(cpath, cidx, x)
-        elif disp[0] == "d":
+                out |= self.iter_values(cpath, cidx, x[1]) if x[0] == T_STAR else self.eval(cpath, cidx, x)
+        elif disp[0] == T_DICT:
             items = disp[1]
-            if key[0] in ("str", "int"):
+            if key[0] in LITERAL_KEYS:
                 matched = [v for k, v in items if k == key]
-                if matched or all(k[0] in ("str", "int") for k, _ in items):
+                if matched or all(k[0] in LITERAL_KEYS for k, _ in items):
                     for v in matched:
                         out |= self.eval(cpath, cidx, v)
                     return out
@@ -432,7 +463,7 @@ class Evaluate(Fixpoint):
         """The items iterating ``e`` gives (memoised: ``xs = [*xs, x]`` is a cycle)."""
         return self.memoized((KEY_ITER, path, idx, e), True, self._iter_values, path, idx, e)
 
-    def _iter_values(self, path: str, idx: int, e: Any) -> set:
+    def _iter_values(self, path: str, idx: int, e: Any) -> frozenset:
         out: set = set(self.stored_items(path, idx, e))
         for c in self.eval(path, idx, e):
             if c[0] == VAL_VIEW:
@@ -442,9 +473,9 @@ class Evaluate(Fixpoint):
                     out.add((VAL_PAIR, c[2]))
             elif c[0] == VAL_DISPLAY:
                 disp = c[3]
-                if disp[0] == "t":
+                if disp[0] == T_TUPLE:
                     for x in disp[1]:
-                        out |= self.iter_values(c[1], c[2], x[1]) if x[0] == "*" else self.eval(c[1], c[2], x)
+                        out |= self.iter_values(c[1], c[2], x[1]) if x[0] == T_STAR else self.eval(c[1], c[2], x)
                 else:
                     for k, _v in disp[1]:
                         out |= self.eval(c[1], c[2], k)
@@ -457,7 +488,7 @@ class Evaluate(Fixpoint):
                     for itv in self.returns(it[1], it[2]):
                         if itv[0] == VAL_DISPLAY:  # a generator __iter__: what it yields
                             for x in itv[3][1]:
-                                out |= self.iter_values(itv[1], itv[2], x[1]) if x[0] == "*" else self.eval(itv[1], itv[2], x)
+                                out |= self.iter_values(itv[1], itv[2], x[1]) if x[0] == T_STAR else self.eval(itv[1], itv[2], x)
                         elif itv[0] == VAL_INST:
                             for nx in self.class_lookup(itv[1], itv[2], "__next__"):
                                 if nx[0] == VAL_FUNC:
@@ -481,7 +512,7 @@ class Evaluate(Fixpoint):
             name = f[1]
             if name == "functools.partial" and e[2]:
                 a0 = e[2][0]
-                return set(self.eval(path, idx, a0)) if a0[0] != "*" else set()
+                return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()
             last = name.rsplit(".", 1)[-1]
             if last[:1].isupper():
                 return {(VAL_EXT_INST, name)}
@@ -489,23 +520,23 @@ class Evaluate(Fixpoint):
         if k in BUILTIN_KINDS:
             if f[1] == "super":
                 return self.super_value(path, idx, e)
-            if f[1] == "type" and len(e[2]) == 1 and not e[3] and e[2][0][0] != "*":
+            if f[1] == "type" and len(e[2]) == 1 and not e[3] and e[2][0][0] != T_STAR:
                 return {(VAL_CLASS, v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == VAL_INST}
-            if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != "*":
+            if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != T_STAR:
                 return set(self.eval(path, idx, e[2][0]))
-            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == "str" and e[2][0][0] != "*":
+            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_STR and e[2][0][0] != T_STAR:
                 # getattr(obj, "name"[, default]): obj.name, or the default
                 out = set()
                 for b in self.eval(path, idx, e[2][0]):
                     out |= self.getattr(b, e[2][1][1])[0]
-                if len(e[2]) > 2 and e[2][2][0] != "*":
+                if len(e[2]) > 2 and e[2][2][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][2])
                 return out
-            if k == VAL_BUILTIN and f[1] == "dict" and len(e[2]) <= 1 and (not e[2] or e[2][0][0] == "d"):
+            if k == VAL_BUILTIN and f[1] == "dict" and len(e[2]) <= 1 and (not e[2] or e[2][0][0] == T_DICT):
                 # dict(k=v) / dict({"k": v}, k2=v2): a dict display of those items
-                named = tuple((("str", nm), a) for nm, a in e[3] if nm is not None)
+                named = tuple(((T_STR, nm), a) for nm, a in e[3] if nm is not None)
                 if len(named) == len(e[3]) and (named or e[2]):
-                    return {make_display(path, idx, ("d", (*(e[2][0][1] if e[2] else ()), *named)))}
+                    return {make_display(path, idx, (T_DICT, (*(e[2][0][1] if e[2] else ()), *named)))}
                 return set()
             if k == VAL_BUILTIN and f[1] in ITEM_BUILTINS:
                 return self.items_result(path, idx, f[1], e)
@@ -518,7 +549,7 @@ class Evaluate(Fixpoint):
         ``iter``, ``filter``, ... a container of x's items at unknown positions; ``enumerate(x)``
         (index, item) pairs; ``zip(a, b)`` (item of a, item of b) tuples."""
         args = e[2]
-        if not args or any(a[0] == "*" for a in args):
+        if not args or any(a[0] == T_STAR for a in args):
             return set()
         if name == "next":
             out = set(self.iter_values(path, idx, args[0]))
@@ -526,18 +557,18 @@ class Evaluate(Fixpoint):
                 out |= self.eval(path, idx, args[1])
             return out
         if name == "zip":
-            item: Any = ("t", tuple(("itm", a) for a in args))
+            item: Any = (T_TUPLE, tuple((T_ITEMS, a) for a in args))
         elif name == "enumerate":
-            item = ("t", (("u",), ("itm", args[0])))
+            item = (T_TUPLE, (UNKNOWN, (T_ITEMS, args[0])))
         else:
             src = args[1] if name == "filter" else args[0]
             if name in ("list", "tuple") and len(args) == 1:
                 vals = self.eval(path, idx, src)
-                out = {v for v in vals if v[0] == VAL_DISPLAY and v[3][0] == "t"}
+                out = {v for v in vals if v[0] == VAL_DISPLAY and v[3][0] == T_TUPLE}
                 if out and len(out) == len(vals) and not self.stored_items(path, idx, src):
                     return out
-            item = ("itm", src)
-        return {(VAL_DISPLAY, path, idx, ("t", (("*", ("u",)), item)))}
+            item = (T_ITEMS, src)
+        return {(VAL_DISPLAY, path, idx, (T_TUPLE, ((T_STAR, UNKNOWN), item)))}
 
     def super_value(self, path: str, idx: int, e: Any) -> set:
         args = e[2]
@@ -550,7 +581,7 @@ class Evaluate(Fixpoint):
         cur = idx
         while cur >= 0:
             s = self.hdr(path, cur)
-            if s.kind == "function" and s.parent >= 0 and self.hdr(path, s.parent).kind == "class":
+            if s.kind == SCOPE_FUNCTION and s.parent >= 0 and self.hdr(path, s.parent).kind == SCOPE_CLASS:
                 return {make_super(path, s.parent)}
             cur = s.parent
         return set()
@@ -564,11 +595,11 @@ class Evaluate(Fixpoint):
         returns, return_ann, yields = self.rets(path, fidx)
         if s.is_generator:
             # a generator object: a container of what it yields (iteration, next())
-            out.add(make_display(path, fidx, ("t", (("*", ("u",)), *yields))))
+            out.add(make_display(path, fidx, (T_TUPLE, ((T_STAR, UNKNOWN), *yields))))
             return out
         for e in returns:
             out |= self.eval(path, fidx, e)
-            if e[0] == "c" and e[1][0] == "n":  # ``return h()``, h a parameter: also what other modules pass
+            if e[0] == T_CALL and e[1][0] == T_NAME:  # ``return h()``, h a parameter: also what other modules pass
                 for f in self.callee_cross_values(path, fidx, e[1]):
                     out |= self.call_result(path, fidx, f, e)
         if return_ann is not None and s.parent >= 0:

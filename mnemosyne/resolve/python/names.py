@@ -5,10 +5,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnemosyne.parse.python.tags import (
+    CTR_ITEMS,
+    CTR_POSITIONS,
+    SCOPE_CLASS,
+    SCOPE_FUNCTION,
+    T_ANN,
+    T_AT,
+    T_AWITH,
+    T_CLASS_OF,
+    T_CONTAINER,
+    T_DEF,
+    T_DICT,
+    T_EXC,
+    T_IMPORT,
+    T_IMPORT_FROM,
+    T_INDEX,
+    T_ITER,
+    T_PARAM,
+    T_STAR,
+    T_TUPLE,
+    T_WITH,
+    UNKNOWN,
+    Expr,
+)
 from mnemosyne.resolve.python.fixpoint import KEY_BINDINGS, KEY_MODULE_ATTR, Fixpoint
 from mnemosyne.resolve.python.known import ANY_TYPES, BUILTIN_NAMES, CONTEXT_MANAGERS, SELF_TYPES
 from mnemosyne.resolve.python.values import (
     EMPTY,
+    EXPR_ANN_ITEM,
     VAL_ALIAS,
     VAL_BUILTIN,
     VAL_BUILTIN_MAYBE,
@@ -56,7 +81,7 @@ class Names(Fixpoint):
             first = True
             while cur > 0:
                 sc = scopes[cur]
-                if (first or sc.kind != "class") and sc.bindings.get(name) is not None and name not in sc.nonlocals:
+                if (first or sc.kind != SCOPE_CLASS) and sc.bindings.get(name) is not None and name not in sc.nonlocals:
                     return cur
                 first = False
                 cur = sc.parent
@@ -68,7 +93,7 @@ class Names(Fixpoint):
         while cur > 0:
             sc = self.hdr(path, cur)
             if (
-                (first or sc.kind != "class")
+                (first or sc.kind != SCOPE_CLASS)
                 and self.binds(path, cur, name) is not None
                 and name not in self.globs(path, cur).nonlocals
             ):
@@ -100,9 +125,9 @@ class Names(Fixpoint):
     def module_attr(self, mod: str, name: str, path: str | None = None, for_name: bool = False, depth: int = 0) -> tuple[frozenset, bool]:
         """Attribute ``name`` of internal module ``mod`` -> (values, found)."""
         key = (KEY_MODULE_ATTR, mod, name, for_name)
-        r = self.memo.get(key)
-        if r is not None:
-            return r, True
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit, True
         if key in self.prov:
             return self.prov_hit(self.prov[key]), True
         if key in self.active:  # a cycle: not found
@@ -172,19 +197,19 @@ class Names(Fixpoint):
     # ------------------------------------------------------------------ binding values
     def eval_binding(self, path: str, idx: int, v: Any) -> frozenset:
         tag = v[0]
-        if tag == "def":
+        if tag == T_DEF:
             s = self.hdr(path, v[1])
-            return frozenset({make_class(path, v[1]) if s.kind == "class" else make_func(path, v[1])})
-        if tag == "p":
+            return frozenset({make_class(path, v[1]) if s.kind == SCOPE_CLASS else make_func(path, v[1])})
+        if tag == T_PARAM:
             return self.param_values(path, v[1], v[2])
-        if tag == "im":
+        if tag == T_IMPORT:
             mod = v[1]
             if self.is_internal(mod):
                 return frozenset({make_module(mod)})
             if self.is_internal(mod.split(".", 1)[0]):
                 return EMPTY  # a missing module of one of the repository's packages
             return frozenset({make_external(mod)})
-        if tag == "if":
+        if tag == T_IMPORT_FROM:
             _, module, name, level = v
             am = self.absolute(path, module, level)
             if am is None:
@@ -197,24 +222,24 @@ class Names(Fixpoint):
                 return EMPTY
             vals, _found = self.module_attr(am, name)
             return vals
-        if tag == "it":
+        if tag == T_ITER:
             return self.iter_values(path, idx, v[1])
-        if tag == "ix":
+        if tag == T_INDEX:
             out: set = set()
             for c in self.eval_binding(path, idx, v[1]):
                 if c[0] == VAL_PAIR:  # (key, value) of dict.items(): only values are known
                     if v[2] == 1 or v[2] == -1:
                         out |= c[1]
                     continue
-                if c[0] == VAL_DISPLAY and c[3][0] == "t":
+                if c[0] == VAL_DISPLAY and c[3][0] == T_TUPLE:
                     elts = c[3][1]
                     i = v[2]  # negative after a starred target: from the end
-                    if -len(elts) <= i < len(elts) and not any(e[0] == "*" for e in elts):
+                    if -len(elts) <= i < len(elts) and not any(e[0] == T_STAR for e in elts):
                         out |= self.eval(c[1], c[2], elts[i])
             return frozenset(out)
-        if tag == "w" or tag == "aw":
+        if tag == T_WITH or tag == T_AWITH:
             out = set()
-            enter = "__enter__" if tag == "w" else "__aenter__"
+            enter = "__enter__" if tag == T_WITH else "__aenter__"
             for c in self.eval(path, idx, v[1]):
                 if c[0] == VAL_INST:
                     for m in self.class_lookup(c[1], c[2], enter):
@@ -224,11 +249,11 @@ class Names(Fixpoint):
                     for x in c[3][1][1:]:  # what a @contextmanager generator yields
                         out |= self.eval(c[1], c[2], x)
             return frozenset(out)
-        if tag == "ann":
+        if tag == T_ANN:
             return self.ann_values(path, idx, v[1])
-        if tag == "at":
+        if tag == T_AT:
             return self.eval_binding(path, v[1], v[2])
-        if tag == "exc":
+        if tag == T_EXC:
             out = set()
             for e in v[1]:
                 for c in self.eval(path, idx, e):
@@ -244,9 +269,9 @@ class Names(Fixpoint):
         ``asynccontextmanager``) function's call (``_returns``)."""
         _, path, fidx, disp = c
         s = self.hdr(path, fidx)
-        if s.kind != "function" or not s.is_generator or not s.decorators:
+        if s.kind != SCOPE_FUNCTION or not s.is_generator or not s.decorators:
             return False
-        if disp != ("t", (("*", ("u",)), *self.rets(path, fidx)[2])):
+        if disp != (T_TUPLE, ((T_STAR, UNKNOWN), *self.rets(path, fidx)[2])):
             return False
         for d in s.decorators:
             for v in self.eval(path, s.parent, d):
@@ -257,16 +282,16 @@ class Names(Fixpoint):
     def ann_values(self, path: str, idx: int, exprs: tuple, depth: int = 0) -> frozenset:
         out: set = set()
         for e in exprs:
-            if e[0] == "ctr":  # list[C], dict[str, C], Iterator[C]: a container of C instances
-                if e[1] == "p":  # tuple[A, B]: by position
-                    disp = ("t", tuple(("ai", pos) for pos in e[2]))
-                elif e[1] == "t":
-                    disp = ("t", (("*", ("u",)), ("ai", e[2])))
+            if e[0] == T_CONTAINER:  # list[C], dict[str, C], Iterator[C]: a container of C instances
+                if e[1] == CTR_POSITIONS:  # tuple[A, B]: by position
+                    disp: Expr = (T_TUPLE, tuple((EXPR_ANN_ITEM, pos) for pos in e[2]))
+                elif e[1] == CTR_ITEMS:
+                    disp = (T_TUPLE, ((T_STAR, UNKNOWN), (EXPR_ANN_ITEM, e[2])))
                 else:
-                    disp = ("d", ((("u",), ("ai", e[2])),))
+                    disp = (T_DICT, ((UNKNOWN, (EXPR_ANN_ITEM, e[2])),))
                 out.add((VAL_DISPLAY, path, idx, disp))
                 continue
-            as_class = e[0] == "cls"
+            as_class = e[0] == T_CLASS_OF
             if as_class:
                 e = e[1]
             for c in self.eval(path, idx, e):
@@ -278,7 +303,7 @@ class Names(Fixpoint):
                         out |= {class_of(v) for v in vals} - {None} if as_class else vals
                 elif c[0] == VAL_EXT and c[1] in SELF_TYPES:
                     # typing.Self in a method's annotation: the class the method is defined in
-                    if idx >= 0 and self.hdr(path, idx).kind == "class":
+                    if idx >= 0 and self.hdr(path, idx).kind == SCOPE_CLASS:
                         out.add((VAL_CLASS, path, idx) if as_class else (VAL_INST, path, idx))
                 elif (c[0] == VAL_EXT or c[0] == VAL_EXT_MEMBER) and c[1] not in ANY_TYPES:  # (Any: not a class)
                     out.add((VAL_EXT, c[1]) if as_class else (VAL_EXT_INST, c[1]))

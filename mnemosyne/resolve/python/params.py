@@ -8,6 +8,26 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from mnemosyne.parse.python import Scope
+from mnemosyne.parse.python.tags import (
+    PARAM_DSTAR,
+    PARAM_STAR,
+    SCOPE_CLASS,
+    SCOPE_FUNCTION,
+    SCOPE_LAMBDA,
+    T_ATTR,
+    T_CALL,
+    T_DEF,
+    T_DICT,
+    T_INT,
+    T_ITEMS,
+    T_ITER,
+    T_NAME,
+    T_PARAM,
+    T_STAR,
+    T_STR,
+    T_TUPLE,
+    UNKNOWN,
+)
 from mnemosyne.resolve.python.fixpoint import (
     KEY_CROSS_PARAM,
     KEY_DECO_INPUT,
@@ -31,8 +51,10 @@ from mnemosyne.resolve.python.values import (
     make_instance,
 )
 
-LITERAL_KEYS = ("str", "int")  # parse tags of the literals an index may select an item by
-UNKNOWN_KEYS = frozenset({("u",)})  # ``param_keys``: any key
+LITERAL_KEYS = (T_STR, T_INT)  # parse tags of the literals an index may select an item by
+UNKNOWN_KEYS = frozenset({UNKNOWN})  # ``param_keys``: any key
+PARAM_STARS = (PARAM_STAR, PARAM_DSTAR)  # a ``*args`` / ``**kwargs`` parameter
+NAME_OR_ATTR = (T_NAME, T_ATTR)  # a decorator written as a name or an attribute
 
 
 class Params(Fixpoint):
@@ -47,12 +69,12 @@ class Params(Fixpoint):
         if star:
             # *args: a tuple of the extra positional arguments; **kwargs: a dict of the extra
             # keyword arguments (by the call sites; annotations name the items, not the container)
-            return self.param_flow(path, fidx, i) if star in ("*", "**") else EMPTY
+            return self.param_flow(path, fidx, i) if star in PARAM_STARS else EMPTY
         if ann is not None:
             out |= self.ann_values(path, f.parent, ann[1])
         if default is not None:
             out |= self.eval(path, f.parent, default)
-        if i == 0 and f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class" and ann is None:
+        if i == 0 and f.kind == SCOPE_FUNCTION and f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS and ann is None:
             deco = self.method_decorators(path, fidx)
             if "staticmethod" not in deco:
                 cls = f.parent
@@ -78,11 +100,11 @@ class Params(Fixpoint):
         spec = self._param_spec(params, i)
         me = (VAL_FUNC, path, fidx)
         out: set = set()
-        is_method = f.kind == "function" and f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
+        is_method = f.kind == SCOPE_FUNCTION and f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
         deco = self.method_decorators(path, fidx) if is_method else set()
-        in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == "class"
-        if f.kind == "function" or (f.kind == "lambda" and not in_class):
-            if f.kind == "lambda":
+        in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
+        if f.kind == SCOPE_FUNCTION or (f.kind == SCOPE_LAMBDA and not in_class):
+            if f.kind == SCOPE_LAMBDA:
                 names = self.alias_names(path, fidx, "")
             elif is_method and f.name == "__init__":
                 cname = self.hdr(path, f.parent).name
@@ -93,7 +115,7 @@ class Params(Fixpoint):
                 names = [f.name, *self.alias_names(path, f.name, f.name)]
             via_param: list[str] = []
             if not is_method and (
-                (f.kind == "lambda" and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
+                (f.kind == SCOPE_LAMBDA and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
             ):
                 # passed as an argument to a function that calls its parameter with arguments
                 # (``def run(cb): cb(x)``): it gets them
@@ -111,7 +133,7 @@ class Params(Fixpoint):
                         offset = 0
                         if nm in via_param:
                             offset = 0 if "staticmethod" in deco else 1
-                        elif is_method and "staticmethod" not in deco and fn[0] == "a":
+                        elif is_method and "staticmethod" not in deco and fn[0] == T_ATTR:
                             bases = self.eval(path, sc, fn[1])
                             if any(b[0] in (VAL_INST, VAL_SUPER) for b in bases) or "classmethod" in deco:
                                 offset = 1
@@ -124,8 +146,8 @@ class Params(Fixpoint):
                     out |= self._arg_values(path, sc, e, i - offset, pname, spec)
         if spec[0]:
             return out  # a decorator's *args / **kwargs: not modelled
-        if (f.kind == "lambda" or not is_method) and (
-            (f.kind == "lambda" and self.is_passed(path, fidx)) or self.is_passed(path, f.name)
+        if (f.kind == SCOPE_LAMBDA or not is_method) and (
+            (f.kind == SCOPE_LAMBDA and self.is_passed(path, fidx)) or self.is_passed(path, f.name)
         ):
             out |= self.callback_items(path, fidx, i)
         elif is_method and self.is_passed(path, "." + f.name):
@@ -159,7 +181,7 @@ class Params(Fixpoint):
         f = self.hdr(path, fidx)
         params = self.params_of(path, fidx)
         pname, star, _ann, default = params[i]
-        if star or f.kind != "function" or f.decorators or f.parent < 0 or self.hdr(path, f.parent).kind == "class":
+        if star or f.kind != SCOPE_FUNCTION or f.decorators or f.parent < 0 or self.hdr(path, f.parent).kind == SCOPE_CLASS:
             return UNKNOWN_KEYS
         names = [f.name, *self.alias_names(path, f.name, f.name)]
         if any(self.is_passed(path, n) for n in names):
@@ -178,14 +200,14 @@ class Params(Fixpoint):
         for q, nm in where:
             for sc, e in self.sites(q, nm):
                 fn = e[1]
-                if (q != path and fn[0] == "a" and fn[1][0] != "n") or me not in self.eval(q, sc, fn):
+                if (q != path and fn[0] == T_ATTR and fn[1][0] != T_NAME) or me not in self.eval(q, sc, fn):
                     continue
                 a = self._arg_expr(e, i, pname, spec)
                 if a is None:
                     if default is None:
                         return UNKNOWN_KEYS
                     continue
-                if a[0] == "n":
+                if a[0] == T_NAME:
                     a = self.constant(q, sc, a[1])
                 if a[0] not in LITERAL_KEYS:
                     return UNKNOWN_KEYS
@@ -199,15 +221,15 @@ class Params(Fixpoint):
         args, kwargs = e[2], e[3]
         if not spec[1]:
             for k, a in enumerate(args):
-                if a[0] == "*":
-                    return ("u",)
+                if a[0] == T_STAR:
+                    return UNKNOWN
                 if k == j:
                     return a
         for nm, a in kwargs:
             if nm == pname:
                 return a
             if nm is None:
-                return ("u",)
+                return UNKNOWN
         return None
 
     def callback_items(self, path: str, fidx: int, i: int) -> set:
@@ -221,7 +243,7 @@ class Params(Fixpoint):
             for name in REDUCERS:
                 for sc, e in self.sites(path, name.rsplit(".", 1)[1]):
                     args = e[2]
-                    if len(args) < 2 or any(a[0] == "*" for a in args[:3]) or (VAL_EXT, name) not in self.eval(path, sc, e[1]):
+                    if len(args) < 2 or any(a[0] == T_STAR for a in args[:3]) or (VAL_EXT, name) not in self.eval(path, sc, e[1]):
                         continue
                     if me in self.eval(path, sc, args[0]):
                         out |= self.iter_values(path, sc, args[1])
@@ -237,7 +259,7 @@ class Params(Fixpoint):
                 if a is None or me not in self.eval(path, sc, a):
                     continue
                 k = first + i
-                if len(e[2]) > k and e[2][k][0] != "*" and not any(x[0] == "*" for x in e[2][:k]):
+                if len(e[2]) > k and e[2][k][0] != T_STAR and not any(x[0] == T_STAR for x in e[2][:k]):
                     out |= self.iter_values(path, sc, e[2][k])
         return out
 
@@ -253,14 +275,14 @@ class Params(Fixpoint):
             want = VAL_CLASS if method == "__init__" else VAL_INST
         else:
             dnames = [f.name]
-            if f.parent > 0 and self.hdr(path, f.parent).kind == "function":
+            if f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_FUNCTION:
                 dnames.append(self.hdr(path, f.parent).name)  # a decorator factory's inner function
         out: set = set()
         for q in where:
             for nm in dnames:
                 for de, didx in self.decos(q, nm):
                     dscope = self.hdr(q, didx).parent
-                    if de[0] == "c":
+                    if de[0] == T_CALL:
                         vals: set = set()
                         for fv in self.eval(q, dscope, de[1]):
                             vals |= self.call_result(q, dscope, fv, de)
@@ -289,7 +311,7 @@ class Params(Fixpoint):
         s = self.hdr(path, didx)
         decorators = s.decorators
         if k + 1 >= len(decorators):
-            return set(self.eval_binding(path, s.parent, ("def", didx)))
+            return set(self.eval_binding(path, s.parent, (T_DEF, didx)))
         fvals = self.decorator_value(path, s.parent, decorators[k + 1])
         out: set = set()
         transparent = not fvals
@@ -311,7 +333,7 @@ class Params(Fixpoint):
     def decorator_value(self, path: str, scope: int, d: Any) -> set:
         """What decorator expression ``d`` (evaluated in ``scope``) is: for ``@factory(arg)``, what
         the factory returns."""
-        if d[0] != "c":
+        if d[0] != T_CALL:
             return set(self.eval(path, scope, d))
         out: set = set()
         for fv in self.eval(path, scope, d[1]):
@@ -381,9 +403,9 @@ class Params(Fixpoint):
         f = self.hdr(path, fidx)
         out: set = set()
         mod = self.modname(path)
-        module_level = f.kind == "function" and f.parent == 0
+        module_level = f.kind == SCOPE_FUNCTION and f.parent == 0
         fp = self.hdr(path, f.parent) if f.parent >= 0 else None
-        factory = f.kind == "function" and f.parent > 0 and fp.kind == "function" and fp.parent == 0  # type: ignore[union-attr]
+        factory = f.kind == SCOPE_FUNCTION and f.parent > 0 and fp.kind == SCOPE_FUNCTION and fp.parent == 0  # type: ignore[union-attr]
         params = self.params_of(path, fidx)
         spec = self._param_spec(params, i)
         if module_level:
@@ -396,7 +418,7 @@ class Params(Fixpoint):
                     continue
                 for sc, e in self.sites(q, nm):
                     fn = e[1]
-                    if fn[0] == "a" and fn[1][0] != "n":
+                    if fn[0] == T_ATTR and fn[1][0] != T_NAME:
                         continue  # obj.f(...) on a computed object: not a module function call
                     if me in self.eval(q, sc, fn):
                         out |= self._arg_values(q, sc, e, i, pname, spec)
@@ -412,27 +434,27 @@ class Params(Fixpoint):
     def callee_cross_values(self, path: str, sc: int, fn: Any) -> set:
         """Extra values of a callee that is a parameter (or an element of a parameter) of a
         module-level function, passed from other modules (see ``cross_param``)."""
-        if fn[0] != "n":
+        if fn[0] != T_NAME:
             return set()
         bs = self.binding_scope(path, sc, fn[1])
         if bs is None or bs == 0:
             return set()
         out: set = set()
         for v in self.binds(path, bs, fn[1]) or ():
-            if v[0] == "p":
+            if v[0] == T_PARAM:
                 out |= self.cross_param(path, v[1], v[2])
-            elif v[0] == "it" and v[1][0] == "n":
+            elif v[0] == T_ITER and v[1][0] == T_NAME:
                 bs2 = self.binding_scope(path, bs, v[1][1])
                 if bs2 is None or bs2 == 0:
                     continue
                 for v2 in self.binds(path, bs2, v[1][1]) or ():
-                    if v2[0] == "p":
+                    if v2[0] == T_PARAM:
                         for c in self.cross_param(path, v2[1], v2[2]):
                             if c[0] == VAL_DISPLAY:
                                 disp = c[3]
-                                elts = disp[1] if disp[0] == "t" else tuple(k for k, _ in disp[1])
+                                elts = disp[1] if disp[0] == T_TUPLE else tuple(k for k, _ in disp[1])
                                 for x in elts:
-                                    out |= self.iter_values(c[1], c[2], x[1]) if x[0] == "*" else self.eval(c[1], c[2], x)
+                                    out |= self.iter_values(c[1], c[2], x[1]) if x[0] == T_STAR else self.eval(c[1], c[2], x)
         return out
 
     @staticmethod
@@ -442,10 +464,10 @@ class Params(Fixpoint):
         star = params[i][1]
         kwonly = False
         for p in params[:i]:
-            if p[1] == "*":
+            if p[1] == PARAM_STAR:
                 kwonly = True
                 break
-        named = frozenset(p[0] for p in params if not p[1]) if star == "**" else EMPTY
+        named = frozenset(p[0] for p in params if not p[1]) if star == PARAM_DSTAR else EMPTY
         return star, kwonly, named
 
     def _arg_values(self, path: str, sc: int, e: Any, j: int, pname: str, spec: tuple = ("", False, EMPTY)) -> frozenset:
@@ -455,29 +477,29 @@ class Params(Fixpoint):
         star, kwonly, named = spec
         if j < 0:
             return EMPTY
-        if star == "*":
-            if any(a[0] == "*" for a in args[:j]) or len(args) <= j:
+        if star == PARAM_STAR:
+            if any(a[0] == T_STAR for a in args[:j]) or len(args) <= j:
                 return EMPTY
             rest = args[j:]
-            if any(a[0] == "*" for a in rest):  # a splat inside: its items, positions unknown
-                disp: Any = ("t", (("*", ("u",)), *(("itm", a[1]) if a[0] == "*" else a for a in rest)))
+            if any(a[0] == T_STAR for a in rest):  # a splat inside: its items, positions unknown
+                disp: Any = (T_TUPLE, ((T_STAR, UNKNOWN), *((T_ITEMS, a[1]) if a[0] == T_STAR else a for a in rest)))
             else:
-                disp = ("t", tuple(rest))
+                disp = (T_TUPLE, tuple(rest))
             return frozenset({(VAL_DISPLAY, path, sc, disp)})
-        if star == "**":
-            items = tuple((("str", nm), a) for nm, a in kwargs if nm is not None and nm not in named)
-            return frozenset({(VAL_DISPLAY, path, sc, ("d", items))}) if items else EMPTY
+        if star == PARAM_DSTAR:
+            items = tuple(((T_STR, nm), a) for nm, a in kwargs if nm is not None and nm not in named)
+            return frozenset({(VAL_DISPLAY, path, sc, (T_DICT, items))}) if items else EMPTY
         if not kwonly:
             for k, a in enumerate(args):
-                if a[0] == "*":
+                if a[0] == T_STAR:
                     inner = a[1]
-                    if inner[0] == "t" and not any(x[0] == "*" for x in inner[1]):  # f(*[a, b]): spelled out
+                    if inner[0] == T_TUPLE and not any(x[0] == T_STAR for x in inner[1]):  # f(*[a, b]): spelled out
                         spelled = (e[0], e[1], (*args[:k], *inner[1], *args[k + 1 :]), e[3])
                         return self._arg_values(path, sc, spelled, j, pname, spec)
                     # f(*args): positions from here on are unknown, any item or later argument
                     out: set = set(self.iter_values(path, sc, inner))
                     for b in args[k + 1 :]:
-                        out |= self.iter_values(path, sc, b[1]) if b[0] == "*" else self.eval(path, sc, b)
+                        out |= self.iter_values(path, sc, b[1]) if b[0] == T_STAR else self.eval(path, sc, b)
                     return frozenset(out | self._kwarg_values(path, sc, kwargs, pname))
                 if k == j:
                     return self.eval(path, sc, a)
@@ -492,17 +514,17 @@ class Params(Fixpoint):
                 return self.eval(path, sc, a)
             if nm is None:
                 for c in self.eval(path, sc, a):
-                    if c[0] == VAL_DISPLAY and c[3][0] == "d":
-                        out |= self.container_item(c, ("str", pname))
+                    if c[0] == VAL_DISPLAY and c[3][0] == T_DICT:
+                        out |= self.container_item(c, (T_STR, pname))
         return frozenset(out)
 
     @staticmethod
     def decorator_names(s: Scope) -> set[str]:
         out = set()
         for d in s.decorators:
-            if d[0] == "n":
+            if d[0] == T_NAME:
                 out.add(d[1])
-            elif d[0] == "a":
+            elif d[0] == T_ATTR:
                 out.add(d[2])
         return out
 
@@ -523,7 +545,7 @@ class Params(Fixpoint):
         """The program classes that ``decorators`` of function scope ``s`` name (``@Name``,
         ``@mod.Name``; not the builtin and standard ones of ``PLAIN_DECORATORS``)."""
         for d in decorators:
-            if d[0] not in ("n", "a") or (d[1] if d[0] == "n" else d[2]) in PLAIN_DECORATORS:
+            if d[0] not in NAME_OR_ATTR or (d[1] if d[0] == T_NAME else d[2]) in PLAIN_DECORATORS:
                 continue
             for v in self.eval(path, s.parent, d):
                 if v[0] == VAL_CLASS:
@@ -532,7 +554,7 @@ class Params(Fixpoint):
     def is_self_param(self, path: str, idx: int, name: str) -> bool:
         """``name`` is the first parameter of method scope ``idx``."""
         s = self.hdr(path, idx)
-        if s.kind != "function" or s.parent < 0:
+        if s.kind != SCOPE_FUNCTION or s.parent < 0:
             return False
         params = self.params_of(path, idx)
-        return bool(params) and params[0][0] == name and self.hdr(path, s.parent).kind == "class"
+        return bool(params) and params[0][0] == name and self.hdr(path, s.parent).kind == SCOPE_CLASS

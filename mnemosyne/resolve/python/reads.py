@@ -39,6 +39,14 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from mnemosyne.parse.python import ParsedFile, file_aliases, file_attr_stores, file_param_calls, file_subclasses
+from mnemosyne.parse.python.tags import (
+    SCOPE_FUNCTION,
+    T_ATTR,
+    T_DEF,
+    T_LAMBDA,
+    T_NAME,
+    T_PARAM,
+)
 
 READ_HEADER = "h"  # ('h', s): a scope's header (kind, name, qual, parent, decorators, is_generator)
 READ_GLOBALS = "g"  # ('g', s): a scope's ``global`` / ``nonlocal`` names
@@ -123,12 +131,12 @@ def stub_body(s: Any) -> str:
     all it does is ``raise NotImplementedError`` (any call sites on that statement's lines, a
     docstring, and no return or yield), ``"empty"`` when its body is one statement that does
     nothing (``...``, ``pass``; after a docstring), else ``""``."""
-    if s.kind != "function" or s.returns or s.yields:
+    if s.kind != SCOPE_FUNCTION or s.returns or s.yields:
         return ""
     nie_lines = set()
     for e, line, _flag, _sc in s.calls:
         fn = e[1]
-        if (fn[0] == "n" and fn[1] == "NotImplementedError") or (fn[0] == "a" and fn[2] == "NotImplementedError"):
+        if (fn[0] == T_NAME and fn[1] == "NotImplementedError") or (fn[0] == T_ATTR and fn[2] == "NotImplementedError"):
             nie_lines.add(line)
     if nie_lines:
         return STUB_RAISE if all(line in nie_lines for _e, line, _f, _sc in s.calls) else ""
@@ -194,9 +202,9 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
 def _nz(x: Any, lam: dict[int, int], sk: tuple) -> Any:
     """An expression with lambdas (``('L', ordinal)``) replaced by their scope keys."""
     if type(x) is tuple:
-        if len(x) == 2 and x[0] == "L" and type(x[1]) is int:
+        if len(x) == 2 and x[0] == T_LAMBDA and type(x[1]) is int:
             i = lam.get(x[1])
-            return ("L", None if i is None else sk[i])
+            return (T_LAMBDA, None if i is None else sk[i])
         return tuple([_nz(y, lam, sk) for y in x])
     if type(x) is list:
         return tuple([_nz(y, lam, sk) for y in x])
@@ -218,12 +226,12 @@ def answer(pf: ParsedFile, key: tuple) -> Any:
     if k == READ_HEADER:
         return (v[0], v[1], v[2], sk[v[3]] if v[3] >= 0 else None, _nz(v[4], lam, sk), v[5])
     if k == READ_BINDS:
-        out = []
+        out: list[tuple[Any, ...]] = []
         for b in v:
-            if b[0] == "def":
-                out.append(("def", sk[b[1]]))
-            elif b[0] == "p":
-                out.append(("p", sk[b[1]], b[2]))
+            if b[0] == T_DEF:
+                out.append((T_DEF, sk[b[1]]))
+            elif b[0] == T_PARAM:
+                out.append((T_PARAM, sk[b[1]], b[2]))
             else:
                 out.append(_nz(b, lam, sk))
         return tuple(out)

@@ -5,6 +5,11 @@
 from __future__ import annotations
 
 from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
+from mnemosyne.parse.python.tags import (
+    SCOPE_CLASS,
+    SCOPE_LAMBDA,
+    SCOPE_MODULE,
+)
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.classes import Classes
 from mnemosyne.resolve.python.emit import Emit
@@ -46,31 +51,31 @@ class _FileResolver(Emit, Classes, Params, Evaluate, Names):
             if fq in seen:
                 continue
             seen.add(fq)
-            if s.kind == "module":
+            if s.kind == SCOPE_MODULE:
                 symbols.append(
                     Symbol(fq, mod, "module", path, path, 1, s.line_end, "", s.docstring, s.body_hash)
                 )
                 continue
             p = scopes[s.parent]
-            parent = path if p.kind == "module" else self.fqn(path, s.parent)
-            if s.kind == "class":
+            parent = path if p.kind == SCOPE_MODULE else self.fqn(path, s.parent)
+            if s.kind == SCOPE_CLASS:
                 kind = "class"
-            elif s.kind == "lambda":
+            elif s.kind == SCOPE_LAMBDA:
                 kind = "lambda"
             else:
-                kind = "method" if p.kind == "class" else "function"
+                kind = "method" if p.kind == SCOPE_CLASS else "function"
             symbols.append(
                 Symbol(fq, s.name, kind, path, parent, s.line_start, s.line_end, s.signature, s.docstring, s.body_hash,  # type: ignore[arg-type]
                        s.ordinal, *s.metrics)
             )
         for i, s in enumerate(scopes):
-            if s.kind != "class":
+            if s.kind != SCOPE_CLASS:
                 self.resolve_scope(i)
             else:
                 self.class_creation(i, s)
         inherits: list[Inherit] = []
         for i, s in enumerate(scopes):
-            if s.kind != "class" or not s.bases:
+            if s.kind != SCOPE_CLASS or not s.bases:
                 continue
             child = self.fqn(path, i)
             seen_b: set[str] = set()

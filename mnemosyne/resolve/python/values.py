@@ -49,6 +49,9 @@ RET_NEW = "new"  # ("new",): a classmethod returning ``cls(...)``
 RET_SELF = "self"  # ("self",): ``return self``
 RET_ATTR = "attr"  # ("attr", name): ``return self.name``
 
+# an expression the resolver builds in the parser's form (``ann_values``: the items of an annotated container)
+EXPR_ANN_ITEM = "ai"  # ("ai", (annotation exprs, ...)): an item: an instance of one of the annotated classes
+
 # constructors, for code off the hot paths (those build the tuples in place: a call per value costs)
 
 
