@@ -127,8 +127,11 @@ RECORDED = {
     # JavaScript/TypeScript: rest parameters (one array literal of the arguments per call), borrowed
     # array methods (`Array.prototype.forEach.call(xs, f)`), keys passed as parameters (`o[k]`),
     # `it.next().value` of a generator, functions pushed onto a local array, a parameter's elements
-    # from the arrays its callers pass, object rest elements; new TypeScript corpus cases
-    29: "efc880bc377ceb8c2c2540f23d10d061db1890c8cea0e278f9e8f6db47958a1c",
+    # from the arrays its callers pass, object rest elements; new TypeScript corpus cases; Map / Set
+    # registries (`m.set(k, f)`, `m.get(k)()`, `s.add(f)`, `new Set([a])`, entries destructured in
+    # `for...of`), keys passed to a method through `this` (`this.emit("start")`); new TypeScript
+    # corpus cases map_set_registries, method_key_parameters
+    29: "b0232d77d4fb2002960c8511be5b279142e031f1990033dc866168476307b743",
 }
 
 

@@ -103,8 +103,11 @@ class Calls(Objects):
             name = e[2]
             if (name == "push" or name == "unshift") and e[1][0] == PROP and e[1][1] == THIS_EXPR:
                 self.field_items(scope, e[1][2], args)
-            elif name == "push" and e[1][0] == ID:  # fns.push(f): a local array holds f (``visit.run``)
-                items = tuple(self.conv(a) for a in args.named_children[:16])
+            elif (name == "push" or name == "add" or name == "set") and e[1][0] == ID:
+                # fns.push(f), s.add(f), m.set(k, f): a local array, Set or Map holds f (``visit.run``)
+                given = args.named_children
+                given = given[:16] if name == "push" else given[:1] if name == "add" else given[1:2]
+                items = tuple(self.conv(a) for a in given)
                 if any(x is not None for x in items):
                     self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
             if name == "assign" and e[1] == _OBJECT:
@@ -184,7 +187,8 @@ class Calls(Objects):
         """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
         arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
         a function or arrow written there, an object literal, a ``new`` or a call; string literals
-        are keys (``KEY``: ``o[k]`` in the callee), recorded alone for a call of a plain name."""
+        are keys (``KEY``: ``o[k]`` in the callee), recorded alone for a call of a plain name or of a
+        method through ``this``."""
         if name is None:
             name = e[2] if e[0] == PROP else e[1]
         out: list[Expr | None] = []
@@ -213,7 +217,8 @@ class Calls(Objects):
                 continue
             some |= x is not None
             out.append(x)
-        if some or (keys and e[0] == ID):  # dispatch("start"): keys alone, for a plain function
+        if some or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
+            # keys alone, for a plain function or a method called through `this`
             self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
 
     def on_new(self, node) -> None:

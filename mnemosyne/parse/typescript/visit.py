@@ -38,6 +38,7 @@ from mnemosyne.parse.typescript.statements import Statements
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     ENTRY_MODULE,
+    NEW,
     VAR,
 )
 
@@ -123,10 +124,15 @@ class _Builder(Statements):
             while s >= 0:
                 bl = pf.bindings[s].get(name)
                 if bl is not None:
-                    if all(b[0] == VAR and b[1] is None and b[2] is not None and b[2][0] == ALIT for b in bl):
+                    if all(b[0] == VAR and b[1] is None and b[2] is not None and _literal(b[2]) for b in bl):
                         bl.append((VAR, None, expr, scope))
                     break
                 s = pf.scope_parent[s]
+
+
+def _literal(e: tuple) -> bool:
+    """An untyped array literal, or a ``new Map()`` / ``new Set()`` (held as the literal of its values)."""
+    return e[0] == ALIT or (e[0] == NEW and len(e) > 2)
 
 
 _HANDLERS = {
