@@ -130,8 +130,9 @@ RECORDED = {
     # from the arrays its callers pass, object rest elements; new TypeScript corpus cases; Map / Set
     # registries (`m.set(k, f)`, `m.get(k)()`, `s.add(f)`, `new Set([a])`, entries destructured in
     # `for...of`), keys passed to a method through `this` (`this.emit("start")`); new TypeScript
-    # corpus cases map_set_registries, method_key_parameters
-    29: "b0232d77d4fb2002960c8511be5b279142e031f1990033dc866168476307b743",
+    # corpus cases map_set_registries, method_key_parameters; functions pushed onto an array given as a
+    # parameter (`register(hooks, a)`) reach the caller's array; corpus case parameter_array_push
+    29: "d432a7c93687382c8665d57c6e79578db1b39ef6a07be86c7a0a08de72e1a149",
 }
 
 

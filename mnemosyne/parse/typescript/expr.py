@@ -228,9 +228,9 @@ class Exprs(Scopes):
             if cut is not None:  # xs.slice(1): the elements from 1 on, if xs is a known literal
                 return (FROM, inner[1], *cut, True)
         if inner == _ARRAY_FROM:  # Array.from(new Set([a, b])): its elements, if a known literal
-            a0 = nth(node.child_by_field_id(K.f_arguments), 0)
-            if a0 is not None:
-                return (CALL, inner, self.conv(a0, depth + 1))
+            args = node.child_by_field_id(K.f_arguments)  # (not with a mapping function: its results)
+            if args is not None and args.named_child_count == 1:
+                return (CALL, inner, self.conv(nth(args, 0), depth + 1))
         if data.endswith(_WRAPPERS, 0, fe):
             # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
             args = node.child_by_field_id(K.f_arguments)

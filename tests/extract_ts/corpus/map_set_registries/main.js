@@ -49,3 +49,8 @@ literalMap();
 sets();
 pairs();
 unused;
+
+function mapped() {
+  Array.from(new Set([audit]), (f) => f).forEach((g) => g());
+}
+mapped();
