@@ -128,11 +128,11 @@ RECORDED = {
     # array methods (`Array.prototype.forEach.call(xs, f)`), keys passed as parameters (`o[k]`),
     # `it.next().value` of a generator, functions pushed onto a local array, a parameter's elements
     # from the arrays its callers pass, object rest elements; new TypeScript corpus cases; Map / Set
-    # registries (`m.set(k, f)`, `m.get(k)()`, `s.add(f)`, `new Set([a])`, entries destructured in
+    # registries (`m.set(k, f)`, `m.get(k)()`, `s.add(f)`, `new Set([a])`, `this.handlers.set(k, f)`, entries destructured in
     # `for...of`), keys passed to a method through `this` (`this.emit("start")`); new TypeScript
     # corpus cases map_set_registries, method_key_parameters; functions pushed onto an array given as a
     # parameter (`register(hooks, a)`) reach the caller's array; corpus case parameter_array_push
-    29: "d432a7c93687382c8665d57c6e79578db1b39ef6a07be86c7a0a08de72e1a149",
+    29: "0e653b62452f2ed030f0c43bdb2fcdc8ef69e6bede107a3911a2c2e1991b43ca",
 }
 
 

@@ -52,6 +52,9 @@ _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
 _OBJECT = (ID, "Object")  # Object.assign
 _ARRAY = (ID, "Array")
+# the methods adding values to an array (``push``, ``unshift``), a Set (``add``) or a Map (``set``: its second
+# argument): a local array or collection, or a field, holds them
+_ADDERS = frozenset({"push", "unshift", "add", "set"})
 _ARRAY_PROTOTYPE = (PROP, _ARRAY, "prototype")  # Array.prototype.forEach.call(xs, f) calls f
 _PROMISE = (ID, "Promise")  # new Promise(executor)
 
@@ -101,15 +104,18 @@ class Calls(Objects):
             if e[0] != PROP:
                 return
             name = e[2]
-            if (name == "push" or name == "unshift") and e[1][0] == PROP and e[1][1] == THIS_EXPR:
-                self.field_items(scope, e[1][2], args)
-            elif (name == "push" or name == "add" or name == "set") and e[1][0] == ID:
-                # fns.push(f), s.add(f), m.set(k, f): a local array, Set or Map holds f (``visit.run``)
+            if name in _ADDERS and (e[1][0] == ID or (e[1][0] == PROP and e[1][1] == THIS_EXPR)):
+                # fns.push(f), s.add(f), m.set(k, f): a local array, Set or Map holds f (``visit.run``);
+                # this.listeners.push(f), this.handlers.set(k, f): the field does (items)
                 given = args.named_children
-                given = given[:16] if name == "push" else given[:1] if name == "add" else given[1:2]
-                items = tuple(self.conv(a) for a in given)
-                if any(x is not None for x in items):
-                    self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
+                if name == "add" or name == "set":
+                    given = given[:1] if name == "add" else given[1:2]
+                if e[1][0] == PROP:
+                    self.field_items(scope, e[1][2], given)
+                elif name != "unshift":
+                    items = tuple(self.conv(a) for a in given[:16])
+                    if any(x is not None for x in items):
+                        self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f

@@ -278,6 +278,8 @@ class EvaluateMixin(CtxState):
                 c = e[1]  # m.get(k) / s.values() of a Map or Set held as the literal of its values
                 if c is not None and c[0] == PROP and (c[2] == "get" or c[2] == "values"):
                     v = self.eval(pf, scope, c[1], depth + 1)
+                    if v is not None and v[0] == V_ARR:  # a field added to (this.handlers.set(k, f))
+                        return v if c[2] == "values" else v[1]
                     if v is not None and all(x[0] == V_ALIT for x in alternatives(v)):
                         return v if c[2] == "values" else self.element(v, None, depth)
                 return None

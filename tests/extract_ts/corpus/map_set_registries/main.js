@@ -54,3 +54,24 @@ function mapped() {
   Array.from(new Set([audit]), (f) => f).forEach((g) => g());
 }
 mapped();
+
+class Bus {
+  constructor() {
+    this.handlers = new Map();
+    this.hooks = new Set();
+  }
+  on(name, fn) {
+    this.handlers.set(name, fn);
+  }
+  use(fn) {
+    this.hooks.add(fn);
+  }
+  emit(name) {
+    this.handlers.get(name)();
+    this.hooks.forEach((h) => h());
+  }
+}
+const bus = new Bus();
+bus.on("stop", onStop);
+bus.use(trace);
+bus.emit("stop");
