@@ -127,7 +127,11 @@ RECORDED = {
     # JavaScript/TypeScript: rest parameters (one array literal of the arguments per call), borrowed
     # array methods (`Array.prototype.forEach.call(xs, f)`), keys passed as parameters (`o[k]`),
     # `it.next().value` of a generator, functions pushed onto a local array, a parameter's elements
-    # from the arrays its callers pass, object rest elements; new TypeScript corpus cases
+    # from the arrays its callers pass, object rest elements; new TypeScript corpus cases; Map / Set
+    # registries (`m.set(k, f)`, `m.get(k)()`, `s.add(f)`, `new Set([a])`, `this.handlers.set(k, f)`, entries destructured in
+    # `for...of`), keys passed to a method through `this` (`this.emit("start")`); new TypeScript
+    # corpus cases map_set_registries, method_key_parameters; functions pushed onto an array given as a
+    # parameter (`register(hooks, a)`) reach the caller's array; corpus case parameter_array_push
     # Python: a literal key passed as an argument selects the item the callee indexes (string
     # arguments, keyword arguments and defaults keep short values, -1 is an int), functools.reduce
     # and bound methods as builtin callbacks, `return h()` through a parameter across modules,
@@ -135,7 +139,7 @@ RECORDED = {
     # d.get("k"); calling an external class is an edge to pkg.Class.__init__ (constructor); new
     # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
     # external_classes, flow_order_dicts
-    29: "9e752740c9e0e4c65008d70450a748a4fc1847f1ca61cfe5f6613d44723685b2",
+    29: "f744d006f70c3c11675978425582a627652220bd8dd547c600fd5ec4febbdbc2",
 }
 
 

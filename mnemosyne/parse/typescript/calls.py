@@ -52,6 +52,9 @@ _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
 _OBJECT = (ID, "Object")  # Object.assign
 _ARRAY = (ID, "Array")
+# the methods adding values to an array (``push``, ``unshift``), a Set (``add``) or a Map (``set``: its second
+# argument): a local array or collection, or a field, holds them
+_ADDERS = frozenset({"push", "unshift", "add", "set"})
 _ARRAY_PROTOTYPE = (PROP, _ARRAY, "prototype")  # Array.prototype.forEach.call(xs, f) calls f
 _PROMISE = (ID, "Promise")  # new Promise(executor)
 
@@ -101,12 +104,18 @@ class Calls(Objects):
             if e[0] != PROP:
                 return
             name = e[2]
-            if (name == "push" or name == "unshift") and e[1][0] == PROP and e[1][1] == THIS_EXPR:
-                self.field_items(scope, e[1][2], args)
-            elif name == "push" and e[1][0] == ID:  # fns.push(f): a local array holds f (``visit.run``)
-                items = tuple(self.conv(a) for a in args.named_children[:16])
-                if any(x is not None for x in items):
-                    self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
+            if name in _ADDERS and (e[1][0] == ID or (e[1][0] == PROP and e[1][1] == THIS_EXPR)):
+                # fns.push(f), s.add(f), m.set(k, f): a local array, Set or Map holds f (``visit.run``);
+                # this.listeners.push(f), this.handlers.set(k, f): the field does (items)
+                given = args.named_children
+                if name == "add" or name == "set":
+                    given = given[:1] if name == "add" else given[1:2]
+                if e[1][0] == PROP:
+                    self.field_items(scope, e[1][2], given)
+                elif name != "unshift":
+                    items = tuple(self.conv(a) for a in given[:16])
+                    if any(x is not None for x in items):
+                        self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
@@ -184,7 +193,8 @@ class Calls(Objects):
         """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
         arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
         a function or arrow written there, an object literal, a ``new`` or a call; string literals
-        are keys (``KEY``: ``o[k]`` in the callee), recorded alone for a call of a plain name."""
+        are keys (``KEY``: ``o[k]`` in the callee), recorded alone for a call of a plain name or of a
+        method through ``this``."""
         if name is None:
             name = e[2] if e[0] == PROP else e[1]
         out: list[Expr | None] = []
@@ -213,7 +223,8 @@ class Calls(Objects):
                 continue
             some |= x is not None
             out.append(x)
-        if some or (keys and e[0] == ID):  # dispatch("start"): keys alone, for a plain function
+        if some or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
+            # keys alone, for a plain function or a method called through `this`
             self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
 
     def on_new(self, node) -> None:

@@ -9,12 +9,14 @@ from mnemosyne.parse.typescript.tags import (
     ALIT,
     AT,
     CALL,
+    COLLECTIONS,
     DEFAT,
     DYNAMIC_IMPORT,
     EITHER,
     ELEM,
     FROM,
     ID,
+    MAPPED,
     NEW,
     NULL_EXPR,
     PROP,
@@ -31,6 +33,7 @@ from mnemosyne.parse.typescript.tags import (
 
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
+_ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
     {
@@ -101,7 +104,11 @@ class Exprs(Scopes):
                 return r
             if t == K.new:
                 inner = self.conv(node.child_by_field_id(K.f_constructor), depth + 1)
-                return (NEW, inner) if inner is not None else None
+                if inner is None:
+                    return None
+                if inner[0] == ID and inner[1] in COLLECTIONS:  # new Set([a, b]): also the values
+                    return (NEW, inner, self.collection(node, inner[1], depth))
+                return (NEW, inner)
             if t == K.this:
                 return THIS_EXPR
             if t == K.super:
@@ -182,6 +189,23 @@ class Exprs(Scopes):
                 pending = True
         return (ALIT, tuple(out))
 
+    def collection(self, node, kind: str, depth: int) -> tuple:
+        """``new Set(xs)`` / ``new Map([[k, v], ...])``: the ALIT of the values it starts with (a
+        Set's: the elements of xs; a Map's: the second element of each pair of an array literal,
+        after the ``MAPPED`` mark)."""
+        args = node.child_by_field_id(self.K.f_arguments)
+        a0 = nth(args, 0) if args is not None else None
+        if kind == "Set" or kind == "WeakSet":
+            return (ALIT, ((SPREAD, self.conv(a0, depth + 1)),) if a0 is not None else ())
+        items: list = [MAPPED]
+        if a0 is not None and a0.kind_id == self.K.k_array and a0.named_child_count <= _MAX_ARRAY_LITERAL:
+            for pair in a0.named_children:
+                v = nth(pair, 1) if pair.kind_id == self.K.k_array else None
+                items.append(self.conv(v, depth + 1) if v is not None else None)
+        elif a0 is not None:
+            items.append((SPREAD, None))  # values we cannot read
+        return (ALIT, tuple(items))
+
     def _conv_call(self, node, depth: int) -> tuple | None:
         K = self.K
         fn = node.child_by_field_id(K.f_function)
@@ -203,6 +227,10 @@ class Exprs(Scopes):
             cut = self._slice_bounds(node)
             if cut is not None:  # xs.slice(1): the elements from 1 on, if xs is a known literal
                 return (FROM, inner[1], *cut, True)
+        if inner == _ARRAY_FROM:  # Array.from(new Set([a, b])): its elements, if a known literal
+            args = node.child_by_field_id(K.f_arguments)  # (not with a mapping function: its results)
+            if args is not None and args.named_child_count == 1:
+                return (CALL, inner, self.conv(nth(args, 0), depth + 1))
         if data.endswith(_WRAPPERS, 0, fe):
             # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
             args = node.child_by_field_id(K.f_arguments)

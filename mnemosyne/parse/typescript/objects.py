@@ -242,15 +242,15 @@ class Objects(Exprs):
             info = self.pf.classes[fqn] = ClassInfo(fqn=fqn, path=self.path, scope=scope)
         return info
 
-    def field_items(self, scope: int, name: str, args) -> None:
-        """``this.listeners.push(cb)`` in a method (``args``: its arguments node): the field holds
-        the values pushed, as items (``("item", scope, expr)`` class members; ``for (const l of
-        this.listeners) l()``)."""
+    def field_items(self, scope: int, name: str, given: list) -> None:
+        """``this.listeners.push(cb)``, ``this.handlers.set(k, cb)`` in a method (``given``: the
+        argument nodes of the values added): the field holds them, as items (``("item", scope,
+        expr)`` class members; ``for (const l of this.listeners) l()``)."""
         this = self.stack[-1].this
         info = self.pf.classes.get(this[1]) if this is not None and this[0] == THIS_CLS else None
         if info is None:
             return
-        for a in args.named_children:
+        for a in given:
             x = self.conv(a)
             if x is not None:
                 info.members.setdefault(name, []).append((ITEM, scope, x))

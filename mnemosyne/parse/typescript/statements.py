@@ -333,6 +333,10 @@ class Statements(Defs):
             if right is not None:  # for (const x of items): an element of items
                 self.bind(scope, self._t(left), (VAR, None, (ELEM, right), scope))
                 return
+        if op is not None and op.type == "of":  # for (const [k, f] of pairs): each element destructured
+            right = self.conv(node.child_by_field_id(self.K.f_right))
+            self.bind_pattern(scope, left, (ELEM, right) if right is not None else None)
+            return
         self.bind_pattern(scope, left)
 
     def on_catch(self, node) -> None:

@@ -32,8 +32,9 @@ THIS = "this"  # ('this',): the scope's ``this`` (``ParsedFile.scope_this``)
 SUPER = "super"  # ('super',): the base class, in a class's method
 PROP = "prop"  # ('prop', expr, name): member ``name`` of expr (``a.b``, ``a["b"]``)
 CALL = "call"  # ('call', expr) | ('call', expr, arg): what calling expr returns; ``arg``: the first
-#                argument of a wrapper (``memo(C)``, ``forwardRef(fn)``, ``observer(C)``)
-NEW = "new"  # ('new', expr): an instance of class (or constructor function) expr
+#                argument of a wrapper (``memo(C)``, ``forwardRef(fn)``, ``observer(C)``) or ``Array.from(xs)``
+NEW = "new"  # ('new', expr): an instance of class (or constructor function) expr; ('new', ('id', C), alit)
+#              with C one of ``COLLECTIONS`` (``new Map(...)``): also the ALIT of the values it starts with
 DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal defined in this file
 #                  at that byte (``ParsedFile.defs_at`` names it)
 REQUIRE = "require"  # ('require', spec): ``require(spec)``, what the module exports
@@ -159,6 +160,11 @@ DECL_BINDING = (DECL,)
 # the first element of the ALIT a push adds to a local array's values (``xs.push(f)``): the elements
 # before it, of positions unchanged (the resolver's ``element`` skips such a literal for a position)
 PUSHED = (SPREAD, NULL_EXPR)
+# the first element of the ALIT of a ``new Map(...)`` (a Map is held as the literal of its values; its
+# entries, ``for (const [k, v] of m)``, are ``[key, value]``: the resolver's ``AT`` reads this mark)
+MAPPED = (SPREAD, (KEY, "Map"))
+# the builtin collections held as the literal of their values: ``new Set([a])``, ``m.set(k, f)``, ``s.add(f)``
+COLLECTIONS = frozenset({"Map", "Set", "WeakMap", "WeakSet"})
 
 # -- type aliases: a tuple tagged as above (the tags' fields vary: see each constant) ----------
 Expr: TypeAlias = tuple[Any, ...]

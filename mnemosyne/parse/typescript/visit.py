@@ -37,7 +37,15 @@ from mnemosyne.parse.typescript.shims import newer_syntax_blanked
 from mnemosyne.parse.typescript.statements import Statements
 from mnemosyne.parse.typescript.tags import (
     ALIT,
+    DEF,
+    DEF_FUNC,
     ENTRY_MODULE,
+    ID,
+    IN,
+    NEW,
+    PARAM,
+    PUSHED,
+    SPREAD,
     VAR,
 )
 
@@ -118,15 +126,70 @@ class _Builder(Statements):
                 s = pf.scope_parent[s]
         # xs.push(f): an array literal only ever assigned untyped literals also holds what is pushed,
         # after elements of unknown number (``for (const h of xs) h()`` reaches f; ``xs[0]`` does not)
+        onto_params: dict[int, list] = {}  # function scope -> (parameter i, push scope, items pushed)
         for scope, name, expr in self.pushes:
             s = scope
             while s >= 0:
                 bl = pf.bindings[s].get(name)
                 if bl is not None:
-                    if all(b[0] == VAR and b[1] is None and b[2] is not None and b[2][0] == ALIT for b in bl):
+                    if all(b[0] == VAR and b[1] is None and b[2] is not None and _literal(b[2]) for b in bl):
                         bl.append((VAR, None, expr, scope))
+                    elif len(bl) == 1 and bl[0][0] == PARAM and bl[0][1] >= 0:
+                        onto_params.setdefault(bl[0][2], []).append((bl[0][1], scope, expr[1][1:]))
                     break
                 s = pf.scope_parent[s]
+        if onto_params:
+            self.parameter_pushes(onto_params)
+
+    def parameter_pushes(self, onto_params: dict[int, list]) -> None:
+        """``register(hooks, a)`` with ``function register(list, f) { list.push(f) }`` of this
+        file: the caller's local array (a name only bound to literals) also holds what the call
+        pushes, a parameter of register being what the call gives there (``xs.push`` in ``run``)."""
+        pf = self.pf
+        bindings, parent = pf.bindings, pf.scope_parent
+        for fscope, pushes in onto_params.items():
+            fqn = pf.scope_fqn[fscope]
+            name = fqn.rsplit(".", 1)[-1]
+            calls = pf.call_args.get(name)
+            if not calls:
+                continue
+            params = {n: bl[0][1] for n, bl in bindings[fscope].items() if len(bl) == 1 and bl[0][0] == PARAM}
+            callee = (ID, name)
+            for cscope, e, args in calls:
+                if e != callee or any(a is not None and a[0] == SPREAD for a in args):
+                    continue
+                if _lookup(bindings, parent, cscope, name) != [(DEF, fqn, DEF_FUNC)]:
+                    continue  # another function of that name
+                for i, pscope, items in pushes:
+                    target = args[i] if i < len(args) else None
+                    if target is None or target[0] != ID:
+                        continue
+                    bl = _lookup(bindings, parent, cscope, target[1])
+                    if not bl or not all(b[0] == VAR and b[1] is None and b[2] is not None and _literal(b[2]) for b in bl):
+                        continue
+                    given = []
+                    for x in items:
+                        j = params.get(x[1], -1) if x is not None and x[0] == ID else -1
+                        if j >= 0:
+                            given.append(args[j] if j < len(args) else None)
+                        else:
+                            given.append((IN, pscope, x) if x is not None else None)
+                    bl.append((VAR, None, (ALIT, (PUSHED, *given)), cscope))
+
+
+def _lookup(bindings: list, parent: list, scope: int, name: str) -> list | None:
+    """The bindings ``name`` finds from ``scope``."""
+    while scope >= 0:
+        bl = bindings[scope].get(name)
+        if bl is not None:
+            return bl
+        scope = parent[scope]
+    return None
+
+
+def _literal(e: tuple) -> bool:
+    """An untyped array literal, or a ``new Map()`` / ``new Set()`` (held as the literal of its values)."""
+    return e[0] == ALIT or (e[0] == NEW and len(e) > 2)
 
 
 _HANDLERS = {

@@ -11,6 +11,7 @@ from mnemosyne.parse.typescript.tags import (
     ALSO,
     AT,
     CALL,
+    COLLECTIONS,
     DECL,
     DECO,
     DEF,
@@ -31,6 +32,7 @@ from mnemosyne.parse.typescript.tags import (
     IN,
     KEY,
     LOCAL,
+    MAPPED,
     NEW,
     OLIT,
     PARAM,
@@ -273,9 +275,20 @@ class EvaluateMixin(CtxState):
         if k == CALL:
             fn = self.eval(pf, scope, e[1], depth + 1)
             if fn is None:
+                c = e[1]  # m.get(k) / s.values() of a Map or Set held as the literal of its values
+                if c is not None and c[0] == PROP and (c[2] == "get" or c[2] == "values"):
+                    v = self.eval(pf, scope, c[1], depth + 1)
+                    if v is not None and v[0] == V_ARR:  # a field added to (this.handlers.set(k, f))
+                        return v if c[2] == "values" else v[1]
+                    if v is not None and all(x[0] == V_ALIT for x in alternatives(v)):
+                        return v if c[2] == "values" else self.element(v, None, depth)
                 return None
-            if len(e) > 2 and fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
-                return self.eval(pf, scope, e[2], depth + 1)
+            if len(e) > 2:
+                if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
+                    return self.eval(pf, scope, e[2], depth + 1)
+                if fn[0] == V_BUILTIN and fn[1] == "Array.from":  # Array.from(new Set([a])): its elements
+                    v = self.eval(pf, scope, e[2], depth + 1)
+                    return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
             res = self.call_result(fn)
             if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):
                 # `Sub.create()` with an inherited `static create() { return new this(); }`
@@ -293,6 +306,8 @@ class EvaluateMixin(CtxState):
                 return (V_INST, c[1], c[2])
             if c[0] == V_EXT:
                 return (V_EXTINST, c[1])
+            if len(e) > 2 and c[0] == V_BUILTIN and c[1] in COLLECTIONS:  # new Map(): the literal of its values
+                return (V_ALIT, pf.path, scope, e[2][1])
             if c[0] == V_FUNC:  # new F() with F.prototype.m = ...: an instance of F's prototype
                 _pf, info = self.class_info(c[1], c[2])
                 return (V_INST, c[1], c[2]) if info is not None else None
@@ -369,6 +384,11 @@ class EvaluateMixin(CtxState):
             if v[0] == V_ARR:
                 self.flags |= FLAG_INFERRED
                 return v[1]
+            if e[1][0] == ELEM and len(e[1]) == 2 and all(x[0] != V_ALIT for x in alternatives(v)):
+                # for (const [k, f] of m), m a Map: an entry [key, value], the value one of m's
+                m = self.eval(pf, scope, e[1][1], depth + 1)
+                if any(x[0] == V_ALIT and x[3][:1] == (MAPPED,) for x in alternatives(m)):
+                    return v if e[2] == 1 else None
             return self.element(v, e[2], depth)
         if k == ALIT:  # an array literal: its elements are evaluated where it was written
             return (V_ALIT, pf.path, scope, e[1])
