@@ -334,7 +334,7 @@ class ExprConverter:
             head = node.named_child(0) if t == "generic_type" else node.child_by_field_id(F_VALUE)
             hname = src_text(self.src, head).rsplit(".", 1)[-1] if head is not None else ""
             if hname in _ITEM_GENERICS or hname in _MAPPING_GENERICS:
-                # a container of instances: ('ctr', 't' | 'd', item annotations); a mapping's
+                # a container of instances: ('ctr', CTR_ITEMS | CTR_MAPPING, item annotations); a mapping's
                 # items are its values, an iterator's / generator's what it yields
                 if t == "generic_type":
                     tp = node.named_child(1) if node.named_child_count > 1 else None
@@ -346,7 +346,7 @@ class ExprConverter:
                 elif hname not in ("tuple", "Tuple"):
                     args = args[:1]
                 elif args and b"..." not in (src_text(self.src, a).encode() for a in args):
-                    # tuple[A, B]: item i is an A / a B ('p': one annotation per position), so
+                    # tuple[A, B]: item i is an A / a B (CTR_POSITIONS: one annotation per position), so
                     # `a, b = pair()` and `pair()[1]` pick theirs
                     return [(T_CONTAINER, CTR_POSITIONS, tuple(tuple(self.ann(a, depth + 1)) for a in args))]
                 items = tuple(e for a in args for e in self.ann(a, depth + 1))

@@ -2,9 +2,14 @@
 codes, and the words of ``Scope`` fields (docs/parse-python.md has them as tables).
 
 Expressions are small tuples ``(tag, *fields)`` (``Expr``): plain data, so a parse result pickles
-and hashes. The resolver (``mnemosyne/resolve/``) compares these VALUES: they never change; a new
-meaning gets a new tag. Codes are plain ints (not ``IntEnum``): the walk compares them per node,
+and hashes. The resolver (``mnemosyne/resolve/``) compares them through these constants; a new
+meaning gets a new value. Codes are plain ints (not ``IntEnum``): the walk compares them per node,
 and an ``int`` comparison with a constant is as cheap as with a literal.
+
+Values shared on purpose, each pair in fields that never meet: ``T_STAR`` (an expression) and
+``PARAM_STAR`` (a ``Scope.params`` star field), both ``'*'``; ``CALL_PLAIN`` and ``PARAM_PLAIN``,
+both ``''`` (flags of two ``Scope`` fields, read as "none" by truth: ``if star``); and the int codes
+of the three code tables (``ACT_*``, ``CTX_*``, ``EK_*``: each numbers its own table from 0).
 """
 
 from __future__ import annotations
@@ -63,9 +68,9 @@ T_TYPE_ALIAS: Final = "ta"  # ('ta', (annotation exprs, ...)): a type alias: wha
 # annotations per position (``tuple[A, B]``)
 T_CONTAINER: Final = "ctr"
 T_CLASS_OF: Final = "cls"  # ('cls', expr): the class expr itself (``Type[X]`` / ``type[X]``), not an instance
-CTR_ITEMS: Final = "t"  # a sequence, set or iterator: its items
-CTR_MAPPING: Final = "d"  # a mapping: its values
-CTR_POSITIONS: Final = "p"  # a tuple of known length: one annotation tuple per position
+CTR_ITEMS: Final = "items"  # a sequence, set or iterator: its items
+CTR_MAPPING: Final = "mapping"  # a mapping: its values
+CTR_POSITIONS: Final = "positions"  # a tuple of known length: one annotation tuple per position
 
 # ---------------------------------------------------------------- flow order (Scope.flow / Scope.deco_flow)
 # ('R', name, first, last): the name's bindings first..last in its scope's list (the ones that

@@ -165,7 +165,7 @@ class Exprs(Scopes):
 
     def array_literal(self, node, depth: int) -> tuple | None:
         """``[a, f, ...rest]``: ``('alit', elements)``, each element's expression at its position
-        (None: a hole or not an expression we encode; ``('...', e)``: a spread, after which
+        (None: a hole or not an expression we encode; ``('spread', e)``: a spread, after which
         positions are unknown). Longer literals are data, not a tuple of values: None."""
         if node.named_child_count > _MAX_ARRAY_LITERAL:
             return None

@@ -69,7 +69,7 @@ class Scopes:
         self.metric_caps: dict[str, list] = {}
         self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
         self.reassign: list[tuple[int, str, tuple | None]] = []
-        # xs.push(f) on a local array: (scope, name, ('alit', (('...', ('null',)), f, ...))) (``_Builder.run``)
+        # xs.push(f) on a local array: (scope, name, ('alit', (('spread', ('null',)), f, ...))) (``_Builder.run``)
         self.pushes: list[tuple[int, str, tuple]] = []
         self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
         self.stack: list[Entry] = []

@@ -5,18 +5,12 @@ each tuple is a tag from this module, the rest its fields. The resolver
 (``mnemosyne.resolve.typescript``) reads the same string values. docs/parse-typescript.md
 lists every constant (tests/extract_ts/test_parse_tags_doc.py checks it).
 
-A tuple's family is given by where it stands (an expression, a binding, a class member, an
-export, a call site), and a few values appear in two families with different meanings; each
-meaning has its own constant here, all with the value the resolver reads:
-- ``"import"``: ``DYNAMIC_IMPORT`` (expression ``('import', spec)``) and ``IMPORT`` (binding or
-  export ``('import', spec, name)``): told apart by family (and length);
-- ``"call"``, ``"new"``, ``"super"``: expressions (``CALL``, ``NEW``, ``SUPER``) and site kinds
-  (``SITE_CALL``, ``SITE_NEW``, ``SITE_SUPER``): a site's kind is its second field, never a tag;
-- ``"obj"``: ``DEF_OBJ`` (the kind field of a ``DEF``) and ``THIS_OBJ`` (a scope's ``this``);
-- ``"..."``: ``SPREAD`` (an element of ``ALIT`` / an argument) and ``SPREADS`` (the member key
-  of an object literal's spread sources; a key, not a tag);
-- ``"class"``, ``"ns"``: ``DEF_CLASS``, ``DEF_NS`` (the kind field of a ``DEF``) and
-  ``ENTRY_CLASS``, ``ENTRY_NS`` (the walk's own scope kinds, never in a result).
+No two constants share a value (a value means one thing wherever it stands): the expression
+``('import()', spec)`` and the binding ``('import', spec, name)``, the expression ``CALL`` and the
+site kind ``SITE_CALL``, a ``DEF``'s kind ``DEF_OBJ`` and a scope's ``THIS_OBJ``, a ``SPREAD``
+element and the member key ``SPREADS``, ``DEF_CLASS`` and the walk's ``ENTRY_CLASS``: each has its
+own string. A constant meant as another spelling of one would be written ``ALIAS = NAME`` (there
+is none today); the same test fails on two equal values otherwise.
 
 No constructors: the visit builds these tuples once per node, and a call per tuple would cost
 more than the budget of the parser allows; the tuple literals use the constants instead.
@@ -38,15 +32,15 @@ NEW = "new"  # ('new', expr): an instance of class (or constructor function) exp
 DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal defined in this file
 #                  at that byte (``ParsedFile.defs_at`` names it)
 REQUIRE = "require"  # ('require', spec): ``require(spec)``, what the module exports
-DYNAMIC_IMPORT = "import"  # ('import', spec): ``import(spec)``, the module namespace
+DYNAMIC_IMPORT = "import()"  # ('import()', spec): ``import(spec)``, the module namespace
 ELEM = "elem"  # ('elem', expr) | ('elem', expr, ('id', k)): an element of array expr (``x[i]``, ``for (x of
 #                  xs)``, ``yield* xs``); with a name as index (``o[k]``), also the members k may name
 AT = "at"  # ('at', expr, i): element i of expr when expr is an array literal (``pair[1]``, ``[a, b] = ...``)
 FROM = "from"  # ('from', expr, start, end|None, is_slice): the elements of array expr from ``start``
 #                (to ``end``): a rest element ``[x, ...rest]`` (is_slice False), ``xs.slice(1, 2)`` (True)
 ALIT = "alit"  # ('alit', (expr|None, ...)): an array literal, each element at its position; the values a
-#                push adds to a local array, ``xs.push(f)``: ``('alit', (('...', ('null',)), f))`` (no position)
-SPREAD = "..."  # ('...', expr): a spread element ``...xs`` in an ALIT or among a call's arguments
+#                push adds to a local array, ``xs.push(f)``: ``('alit', (('spread', ('null',)), f))`` (no position)
+SPREAD = "spread"  # ('spread', expr): a spread element ``...xs`` in an ALIT or among a call's arguments
 OLIT = "olit"  # ('olit', ((key, expr), ...)): an object literal passed as an argument, its members
 TYPE = "type"  # ('type', texpr): a value of the declared type texpr (``x as T``, a typed field);
 #                also a scope's ``this`` declared ``this: T``
@@ -90,7 +84,7 @@ DECO = "deco"  # ('deco', scope, expr): what a decorator's call returns, evaluat
 # the kind field of a DEF
 DEF_FUNC = "func"
 DEF_CLASS = "class"
-DEF_OBJ = "obj"  # an object literal (``ParsedFile.objects``)
+DEF_OBJ = "object"  # an object literal (``ParsedFile.objects``)
 DEF_NS = "ns"  # a TypeScript namespace (``ParsedFile.namespaces``)
 
 # the name field of an IMPORT binding that is not a name
@@ -119,9 +113,9 @@ LOCAL = "local"  # ('local', name): what name is bound to in the module scope
 EXPR = "expr"  # ('expr', expr, scope): a value (``module.exports.x = expr``, ``export default expr``)
 
 # -- call sites (``ParsedFile.sites``: (scope, kind, expr, line), kind one of these) ------------
-SITE_CALL = "call"  # expr is called
-SITE_NEW = "new"  # ``new expr``
-SITE_SUPER = "super"  # ``super(...)``
+SITE_CALL = "call()"  # expr is called
+SITE_NEW = "new()"  # ``new expr``
+SITE_SUPER = "super()"  # ``super(...)``
 SITE_JSX = "jsx"  # ``<Expr ... />``: a component rendered
 SITE_DECORATOR = "decorator"  # ``@expr``: called when the class is defined
 SITE_SET = "set"  # ``expr = ...``: may run a setter
@@ -147,8 +141,8 @@ SPREADS = "..."
 # -- the walk's scope entries (internal: never in a result) -------------------------------------
 ENTRY_MODULE = "module"
 ENTRY_FUNCTION = "function"
-ENTRY_CLASS = "class"
-ENTRY_NS = "ns"  # a namespace body
+ENTRY_CLASS = "class body"
+ENTRY_NS = "namespace body"
 ENTRY_BLOCK = "block"  # a block scope: own bindings, the enclosing naming
 
 # prebuilt tuples of the tags without fields (the same values, built once)

@@ -420,7 +420,7 @@ class EvaluateMixin(CtxState):
     def entries(self, a: tuple, depth: int) -> list:
         """The elements of array-literal value ``a`` in order: ``(path, scope, expr)`` each (expr
         None: a hole or an expression not encoded), where a spread of a known literal is put in
-        place (``[...head, c]``) and a spread of anything else is ``('...', path, scope, expr)``:
+        place (``[...head, c]``) and a spread of anything else is ``('spread', path, scope, expr)``:
         positions after it are unknown. ``('alit', None, None, entries)`` (a slice) holds them."""
         if a[1] is None:
             return list(a[3])
