@@ -114,7 +114,7 @@ def _search(args: argparse.Namespace) -> int:
         label = r.key if r.kind != "doc" else f"{r.heading_path}"
         if r.kind == "commit":
             label = r.key[:12]
-        print(f"{i:>3}. {r.score:.4f}  {r.kind:<8} {label}  {where}".rstrip())
+        print(f"{i:>3}. {r.score:.4f}  {r.symbol_kind or r.kind:<8} {label}  {where}".rstrip())
         if r.snippet:
             print(f"       {r.snippet}")
     if res.next_offset is not None:

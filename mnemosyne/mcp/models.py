@@ -81,6 +81,8 @@ class WorkspacesResult(BaseModel):
 class SearchHit(BaseModel):
     kind: str = Field(description="function | class | doc | commit")
     key: str = Field(description="FQN, doc section key or commit hash")
+    symbol_kind: str | None = Field(None, description="function | method | module | lambda | class (function and "
+                                    "class hits: what the symbol is)")
     name: str | None = None
     file: str | None = None
     line: int | None = None

@@ -148,12 +148,14 @@ def symbol_details(graph: GraphHandle, kind: str, keys: list[str], seq: int | No
     rows = graph.ro_query(
         f"MATCH ()-[d:{V.DEFINES}]->(n:{label}) WHERE n.fully_qualified_name IN $keys AND {holds('d', seq)} "
         f"RETURN n.fully_qualified_name, coalesce(d.file, n.file), coalesce(d.line_start, n.line_start), "
-        f"coalesce(d.line_end, n.line_end), coalesce({sig}, n.signature), coalesce(d.docstring, n.docstring), n.name",
+        f"coalesce(d.line_end, n.line_end), coalesce({sig}, n.signature), coalesce(d.docstring, n.docstring), n.name, "
+        f"coalesce(d.kind, n.kind)",
         {"keys": keys, "seq": seq},
     )
     out: dict[str, dict[str, Any]] = {}
-    for fqn, file, ls, le, signature, doc, name in rows:
-        out.setdefault(fqn, {"file": file, "line": ls, "line_end": le, "signature": signature, "doc": doc, "name": name})
+    for fqn, file, ls, le, signature, doc, name, skind in rows:
+        out.setdefault(fqn, {"file": file, "line": ls, "line_end": le, "signature": signature, "doc": doc, "name": name,
+                             "symbol_kind": skind or kind})
     return out
 
 

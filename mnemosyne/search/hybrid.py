@@ -81,6 +81,7 @@ class SearchResult:
     signature: str | None = None
     heading_path: str | None = None
     sources: dict[str, int] = field(default_factory=dict)  # list -> 1-based rank
+    symbol_kind: str | None = None  # function/class results: function, method, module, lambda, class
 
     @property
     def fqn(self) -> str | None:
@@ -295,7 +296,7 @@ def _make_result(kind: str, key: str, score: float, info: dict[str, Any], query:
         sig = info.get("signature")
         snip = " — ".join(x for x in ((sig or "").strip(), first) if x) or key
         return SearchResult(key, kind, score, info.get("file"), info.get("line"), info.get("line_end"),
-                            snippet(snip, query), info.get("name"), sig, None, ranks)  # fmt: skip
+                            snippet(snip, query), info.get("name"), sig, None, ranks, info.get("symbol_kind"))  # fmt: skip
     if kind == "doc":
         return SearchResult(key, kind, score, info.get("file"), info.get("line"), info.get("line_end"),
                             snippet(info.get("text"), query), info.get("name"), None, info.get("heading_path"), ranks)  # fmt: skip

@@ -32,13 +32,14 @@ def test_three_modes_find_the_function(embedded_graph, db, embedder):
             continue
         assert res.results[0].key == "shop.retry.compute_retry_delay", mode
         top = res.results[0]
-        assert top.kind == "function" and top.file == "shop/retry.py" and top.line == 5
+        assert top.kind == "function" and top.symbol_kind == "function" and top.file == "shop/retry.py" and top.line == 5
         assert "compute_retry_delay" in top.snippet and top.score > 0
 
 
 def test_exact_identifier_lookup_wins(embedded_graph, db, embedder):
     ws = embedded_graph.workspace
-    assert search(db, ws, "getUserById", embedder=embedder).results[0].key == "shop.http.HTTPClient.getUserById"
+    top = search(db, ws, "getUserById", embedder=embedder).results[0]
+    assert top.key == "shop.http.HTTPClient.getUserById" and (top.kind, top.symbol_kind) == ("function", "method")
     res = search(db, ws, "shop.cart.Cart.total", embedder=embedder)
     assert res.results[0].key == "shop.cart.Cart.total" and res.results[0].sources.get("exact") == 1
 

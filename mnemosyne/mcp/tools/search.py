@@ -63,8 +63,8 @@ class SearchCode(Tool[SearchCodeInput, M.SearchCodeResult]):
         prefix = inside_repo(info, args.path_prefix) if args.path_prefix else None
         res = search(svc.db, info.name, query, mode=args.mode, kind=args.kind, at=atc.seq, limit=args.limit,
                      path_prefix=prefix or None, offset=offset)  # fmt: skip
-        hits = [M.SearchHit(kind=r.kind, key=r.key, name=r.name, file=r.file, line=r.line, line_end=r.line_end,
-                            signature=r.signature, score=round(r.score, 6),
+        hits = [M.SearchHit(kind=r.kind, key=r.key, symbol_kind=r.symbol_kind, name=r.name, file=r.file, line=r.line,
+                            line_end=r.line_end, signature=r.signature, score=round(r.score, 6),
                             snippet=untrusted(r.snippet, f"{r.kind} text of {r.key}", MAX_SNIPPET_CHARS))
                 for r in res.results]  # fmt: skip
         kept, _ = page_of(hits, 0, len(hits) or 1)
@@ -79,7 +79,7 @@ class SearchCode(Tool[SearchCodeInput, M.SearchCodeResult]):
               f" of ~{page.total} candidates" + (" — more: pass `cursor`" if page.next_cursor else "") + "\n"]  # fmt: skip
         for i, h in enumerate(kept, start=offset + 1):
             loc = f" ({code(h.file)}:{h.line})" if h.file else ""
-            md.append(f"{i}. [{h.kind}] {code(h.key)}{loc} score {h.score:.3f}")
+            md.append(f"{i}. [{h.symbol_kind or h.kind}] {code(h.key)}{loc} score {h.score:.3f}")
         for w in res.warnings:
             md.append(f"\nnote: {code(w)}")
         snips = [(h.key, h.snippet.text.replace("\n", " ")) for h in kept if h.snippet]
