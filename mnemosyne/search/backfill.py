@@ -41,14 +41,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from mnemosyne import vocabulary as V
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
-from mnemosyne.search.target import graph_of, repo_and_commit
+from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
 from mnemosyne.search.text import embed_text, symbol_header  # noqa: F401 - symbol_header re-exported
 from mnemosyne.search.text import search_text as make_search_text
 from mnemosyne.search.vectors import (
@@ -58,6 +58,11 @@ from mnemosyne.search.vectors import (
     rebuild_vector_indexes,
 )
 from mnemosyne.temporal import believed, holds_at_head
+
+if TYPE_CHECKING:
+    from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
+    from mnemosyne.store.handles import GraphHandle, WorkspaceRef
 
 log = logging.getLogger(__name__)
 
@@ -233,7 +238,7 @@ class CallNames:
     callers: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-def call_names_at_head(graph: Any) -> CallNames:
+def call_names_at_head(graph: GraphHandle) -> CallNames:
     """CALLS edges holding at HEAD (open, not superseded), and the methods of each class."""
     calls: dict[str, set[str]] = {}
     callers: dict[str, set[str]] = {}
@@ -256,7 +261,7 @@ def call_names_at_head(graph: Any) -> CallNames:
     return CallNames({k: tuple(sorted(v)) for k, v in calls.items()}, {k: tuple(sorted(v)) for k, v in callers.items()})
 
 
-def refresh_search_text(graph: Any, names: CallNames | None = None) -> int:
+def refresh_search_text(graph: Graph, names: CallNames | None = None) -> int:
     """Set ``search_text`` on Function/Class nodes where it is missing or stale (the code-aware
     value: with the names it calls and that call it at HEAD); returns count."""
     names = names or call_names_at_head(graph)
@@ -283,7 +288,7 @@ def refresh_search_text(graph: Any, names: CallNames | None = None) -> int:
     return n
 
 
-def text_insights(graph: Any) -> dict[str, list[str]]:
+def text_insights(graph: GraphHandle) -> dict[str, list[str]]:
     """``fqn -> ["key: text", ...]``: the current insights (query/insights.py) with a text value (a
     string or a list of strings) written about the symbol's body at the ingested head (not stale):
     LLM summaries and agents' notes, embedded with the symbol so semantic search finds it by them."""
@@ -306,7 +311,7 @@ def text_insights(graph: Any) -> dict[str, list[str]]:
     return out
 
 
-def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: CallNames | None = None) -> list[_Item]:
+def _collect(graph: GraphHandle, embedder: Embedder, body: BodyProvider | None, names: CallNames | None = None) -> list[_Item]:
     names = names or CallNames()
     model = embedder.model_id
     items: list[_Item] = []
@@ -377,8 +382,8 @@ def _collect(graph: Any, embedder: Embedder, body: BodyProvider | None, names: C
 
 
 def backfill(
-    db: Any,
-    ws: Any,
+    db: Database | Graph,
+    ws: WorkspaceRef | Graph | None,
     embedder: Embedder,
     limit: int | None = None,
     *,
@@ -409,7 +414,7 @@ def backfill(
         log.warning("linking doc mentions failed: %s", err)
 
     if body_provider is None:
-        repo, commit = repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, getattr(ws, "name", ws))
+        repo, commit = repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, workspace_name(ws))
         if repo and commit and Path(repo).exists():
             body_provider = GitBodyReader(repo, commit)
     items = _collect(graph, embedder, body_provider, names)
@@ -505,7 +510,7 @@ def backfill(
     return report
 
 
-def embedded_count(graph: Any) -> int:
+def embedded_count(graph: GraphHandle) -> int:
     """How many nodes carry a vector (0: run a back-fill before semantic search)."""
     n = 0
     for label in (V.FUNCTION, V.CLASS, V.SECTION, V.COMMIT):
