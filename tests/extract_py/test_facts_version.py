@@ -138,8 +138,12 @@ RECORDED = {
     # dict(...) displays, d.update(other) / |= / += stores, flow order through `f = d["k"]` and
     # d.get("k"); calling an external class is an edge to pkg.Class.__init__ (constructor); new
     # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
-    # external_classes, flow_order_dicts
-    29: "f744d006f70c3c11675978425582a627652220bd8dd547c600fd5ec4febbdbc2",
+    # external_classes, flow_order_dicts; JavaScript: returned and array-element object literals
+    # hold their members (the module pattern `var M = (function () { return { f: f }; })()`),
+    # `Object.create(p)`, `this` in an ES5 constructor function, a function returning a promise is
+    # one, `Reflect.apply(f, ...)`; corpus cases returned_object_literals, es5_this_and_create,
+    # promise_returning_functions
+    29: "847ed40690670462b3021406af868fd4d2dd5c991f527d9955fa49841840e081",
 }
 
 

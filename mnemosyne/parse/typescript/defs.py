@@ -225,7 +225,7 @@ class Defs(Calls):
             self.pf.asyncs.add(fqn)
         rets: list = []
         if body is not None and body.kind_id != K.k_statement_block:
-            rets.append(self.conv(body))
+            rets.append(self.returned(body))
         if acc != SETTER or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
 

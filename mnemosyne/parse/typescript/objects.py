@@ -18,7 +18,6 @@ from mnemosyne.parse.typescript.tags import (
     ID,
     IN,
     ITEM,
-    OLIT,
     PROP,
     SPREADS,
     SPREADS_OF,
@@ -33,31 +32,17 @@ class Objects(Exprs):
     """Objects, patterns and prototypes."""
 
     # -- objects --------------------------------------------------------------------------------
-    def object_literal(self, node, depth: int = 0) -> tuple | None:
-        """An object literal passed as an argument, ``('olit', ((key, expr), ...))`` (nested
-        literals alike): what a parameter's members hold (``_Ctx.passed``)."""
-        if depth > 8:
-            return None
-        members = []
-        K = self.K
-        for ch in node.named_children:
-            ck = ch.kind_id
-            if ck == K.k_pair:
-                key = self.object_key(ch.child_by_field_id(K.f_key))
-                val = ch.child_by_field_id(K.f_value)
-                if key is None or val is None:
-                    continue
-                e = self.object_literal(val, depth + 1) if val.kind_id == K.k_object else self.conv(val)
-                if e is not None:
-                    members.append((key, e))
-            elif ck == K.k_method_definition:
-                key = self.key_name(ch.child_by_field_id(K.f_name))
-                if key is not None:
-                    members.append((key, (DEFAT, ch.start_byte)))
-            elif ch.type == "shorthand_property_identifier":
-                name = self._t(ch)
-                members.append((name, (ID, name)))
-        return (OLIT, tuple(members)) if members else None
+    def returned(self, node) -> Expr | None:
+        """What ``return x`` (or an arrow's expression body) gives: an object literal its members,
+        evaluated where written (``return { f: f, run }`` in a factory or an IIFE module pattern:
+        ``M.f()`` calls that ``f``), as one passed as an argument; else the expression."""
+        while node.type == "parenthesized_expression" and node.named_child_count == 1:
+            node = node.named_child(0)
+        if node.kind_id == self.K.k_object:
+            lit = self.object_literal(node)
+            if lit is not None:
+                return lit
+        return self.conv(node)
 
     def register_object(self, node, prefix: str, scope: int, depth: int = 0) -> None:
         if depth > 60 or node.start_byte in self.obj_prefix:

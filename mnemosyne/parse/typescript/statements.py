@@ -300,7 +300,7 @@ class Statements(Defs):
         if r is None:
             return
         val = nth(node, 0)
-        r[1].append(self.conv(val) if val is not None else NULL_EXPR)
+        r[1].append(self.returned(val) if val is not None else NULL_EXPR)
 
     def on_yield(self, node) -> None:
         """``yield x`` in a generator: ``('yield', x)`` among its returns (a call of it gives the

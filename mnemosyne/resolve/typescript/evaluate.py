@@ -115,7 +115,8 @@ from mnemosyne.resolve.typescript.values import (
 # the read keys of a file's ``export *`` specifiers and of its CommonJS shape (no arguments)
 _STARS_KEY = (READ_STARS,)
 _CJS_KEY = (READ_CJS,)
-_NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_UNI})
+_PROTOTYPES = frozenset({V_OBJ, V_OLIT, V_INST})  # what Object.create(p) inherits members from
+_NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_OLIT, V_UNI})
 
 
 class EvaluateMixin(CtxState):
@@ -289,6 +290,9 @@ class EvaluateMixin(CtxState):
                 if fn[0] == V_BUILTIN and fn[1] == "Array.from":  # Array.from(new Set([a])): its elements
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
+                if fn[0] == V_BUILTIN and fn[1] == "Object.create":  # Object.create(proto): proto's members
+                    v = self.eval(pf, scope, e[2], depth + 1)
+                    return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
             res = self.call_result(fn)
             if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):
                 # `Sub.create()` with an inherited `static create() { return new this(); }`
@@ -316,8 +320,15 @@ class EvaluateMixin(CtxState):
             if pf is not self.pf:
                 self.read(pf, (READ_THIS, pf.scope_key[scope]))
             this = pf.scope_this[scope]
-            if this is None:
-                return None
+            if this is None:  # in an ES5 constructor (`function Dog() { this.init() }` with
+                fqn = pf.scope_key[scope][0]  # `Dog.prototype.init = ...`): an instance
+                if pf is self.pf and fqn not in pf.classes:
+                    return None
+                _pf, info = self.class_info(fqn, pf.path)
+                if info is None:
+                    return None
+                self.flags |= FLAG_SELF
+                return (V_INST, fqn, pf.path)
             if this[0] == TYPE:
                 return self.type_value(pf, scope, this[1])
             self.flags |= FLAG_SELF
