@@ -142,8 +142,10 @@ RECORDED = {
     # hold their members (the module pattern `var M = (function () { return { f: f }; })()`),
     # `Object.create(p)`, `this` in an ES5 constructor function, a function returning a promise is
     # one, `Reflect.apply(f, ...)`; corpus cases returned_object_literals, es5_this_and_create,
-    # promise_returning_functions
-    29: "847ed40690670462b3021406af868fd4d2dd5c991f527d9955fa49841840e081",
+    # promise_returning_functions; ES5 prototypes replaced by an object literal
+    # (`F.prototype = { ... }`) and chained with `Object.create(Base.prototype)`: corpus case
+    # prototype_object_literals
+    29: "3ce053aac6d50a1ce2ca513cf365c46fb92ec2a515c52146975b3fcd33536918",
 }
 
 

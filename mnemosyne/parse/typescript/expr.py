@@ -35,7 +35,7 @@ from mnemosyne.parse.typescript.tags import (
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
-_OBJECT_CREATE = (PROP, (ID, "Object"), "create")
+OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
     {
@@ -236,7 +236,7 @@ class Exprs(Scopes):
             args = node.child_by_field_id(K.f_arguments)  # (not with a mapping function: its results)
             if args is not None and args.named_child_count == 1:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))
-        if inner == _OBJECT_CREATE:  # Object.create(proto): inherits proto's members
+        if inner == OBJECT_CREATE:  # Object.create(proto): inherits proto's members
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))

@@ -220,6 +220,15 @@ class Objects(Exprs):
             s = self.pf.scope_parent[s]
         return None
 
+    def prototype_literal_this(self, obj) -> tuple | None:
+        """``this`` in a function written in object literal ``obj``: an instance of F when the
+        literal is assigned to ``F.prototype`` (F a class or a constructor function of the file)."""
+        a = obj.parent
+        if a is None or a.kind_id != self.K.k_assignment_expression:
+            return None
+        info = self.prototype_of(a.child_by_field_id(self.K.f_left), functions=True)
+        return (THIS_CLS, info.fqn) if info is not None else None
+
     def function_class(self, fqn: str, scope: int) -> ClassInfo:
         """The ClassInfo of a constructor function (its prototype's members), made on first use."""
         info = self.pf.classes.get(fqn)

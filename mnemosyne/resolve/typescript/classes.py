@@ -30,6 +30,7 @@ from mnemosyne.resolve.typescript.values import (
     V_IFACE,
     V_IFM,
     V_IINST,
+    V_INST,
     V_NULL,
     V_UNI,
     alternatives,
@@ -39,6 +40,12 @@ from mnemosyne.resolve.typescript.values import (
 
 # what a class's ``extends`` may evaluate to (``base_of``)
 _BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
+
+
+def es5_base(extends: tuple) -> bool:
+    """``extends`` is ``Base.prototype`` (the parser's reading of ``F.prototype =
+    Object.create(Base.prototype)``): an ES5 chain between constructor functions."""
+    return extends[0] == PROP and extends[2] == "prototype"
 
 
 class ClassesMixin(CtxState):
@@ -138,6 +145,8 @@ class ClassesMixin(CtxState):
             v = union([x for x in alternatives(self.passed(pf, info.scope, info.extends)) if x[0] == V_CLASS])
         self.flags, self.emit = saved_flags, saved_emit
         self.busy.discard(key)
+        if v is not None and v[0] == V_INST and es5_base(info.extends):
+            v = (V_CLASS, v[1], v[2])  # F.prototype = Object.create(Base.prototype): an ES5 base
         if v is None or v[0] not in _BASES:
             return None
         return v

@@ -594,6 +594,9 @@ class EvaluateMixin(CtxState):
         if k == V_FUNC:  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
             if name == "call" or name == "apply":
                 return base
+            if name == "prototype":  # F.prototype of an ES5 class: what its instances inherit
+                _pf, info = self.class_info(base[1], base[2])
+                return (V_INST, base[1], base[2]) if info is not None else None
             return (V_BIND, base) if name == "bind" else None
         if k in CLASS_OR_INST:
             r = self.class_member(base[1], base[2], name, set())
