@@ -144,8 +144,9 @@ RECORDED = {
     # one, `Reflect.apply(f, ...)`; corpus cases returned_object_literals, es5_this_and_create,
     # promise_returning_functions; ES5 prototypes replaced by an object literal
     # (`F.prototype = { ... }`) and chained with `Object.create(Base.prototype)`: corpus case
-    # prototype_object_literals
-    29: "3ce053aac6d50a1ce2ca513cf365c46fb92ec2a515c52146975b3fcd33536918",
+    # prototype_object_literals; getters of object literals run when read: corpus case
+    # object_literal_accessors
+    29: "f5798dcb78cf9ce0e39bfdba88a901bb119952e1638f0d1fb75b0a2047e767bb",
 }
 
 

@@ -19,6 +19,7 @@ from mnemosyne.parse.typescript.tags import (
     IN,
     ITEM,
     PROP,
+    READS,
     SPREADS,
     SPREADS_OF,
     THIS_CLS,
@@ -69,9 +70,16 @@ class Objects(Exprs):
                 if e is not None:
                     members[key] = e
             elif t == "method_definition":
-                key = self.key_name(ch.child_by_field_id(self.K.f_name))
+                nm = ch.child_by_field_id(self.K.f_name)
+                key = self.key_name(nm)
                 if key is not None:
-                    members[key] = (DEFAT, ch.start_byte)
+                    mods = self.data[ch.start_byte : nm.start_byte].split()
+                    if b"set" in mods:  # a setter: its getter's, if any (reading runs that)
+                        members.setdefault(key, UNKNOWN_BINDING)
+                    elif b"get" in mods:  # { get value() {} }: reading o.value runs it
+                        members[key] = (READS, (DEFAT, ch.start_byte))
+                    else:
+                        members[key] = (DEFAT, ch.start_byte)
             elif t == "shorthand_property_identifier":
                 name = self._t(ch)
                 members[name] = (ID, name)
@@ -107,6 +115,8 @@ class Objects(Exprs):
         if e is not None and scope != scope0:
             e = (IN, scope, e)
         old = members.get(key)
+        if old is not None and old[0] == READS:
+            return  # o.value = x with a `get value()` (and a setter): the getter still answers reads
         if key == SPREADS:
             members[key] = (SPREADS_OF, (old[1] if old is not None else ()) + ((e,) if e is not None else ()))
         elif old is None:

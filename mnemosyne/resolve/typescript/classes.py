@@ -145,8 +145,11 @@ class ClassesMixin(CtxState):
             v = union([x for x in alternatives(self.passed(pf, info.scope, info.extends)) if x[0] == V_CLASS])
         self.flags, self.emit = saved_flags, saved_emit
         self.busy.discard(key)
-        if v is not None and v[0] == V_INST and es5_base(info.extends):
-            v = (V_CLASS, v[1], v[2])  # F.prototype = Object.create(Base.prototype): an ES5 base
+        if v is not None and es5_base(info.extends):  # F.prototype = Object.create(Base.prototype)
+            if v[0] == V_INST:
+                v = (V_CLASS, v[1], v[2])  # an ES5 base of ours
+            elif v[0] == V_EXT and v[1].endswith(".prototype"):
+                v = (V_EXT, v[1][: -len(".prototype")])  # Object.create(Writable.prototype): Writable
         if v is None or v[0] not in _BASES:
             return None
         return v

@@ -38,6 +38,7 @@ from mnemosyne.parse.typescript.tags import (
     PARAM,
     PROP,
     PUSHED,
+    READS,
     REQUIRE,
     SNAP,
     SPREAD,
@@ -588,6 +589,13 @@ class EvaluateMixin(CtxState):
                 return self.memoized(
                     (MEMO_OBJECT_MEMBER, base[2], base[1], name), FLAG_INFERRED, self.spread_member, pf, o[0], sp[1], name
                 )
+            if e[0] == READS:  # { get value() {} }: reading o.value runs the getter
+                d = pf.defs_at.get(e[1][1])
+                if d is None:
+                    return None
+                if self.emit:
+                    self.add_edge(d[1], "implicit", False)
+                return self.call_result((V_FUNC, d[1], base[2]))
             # the member's own expression is not evaluated at this call site (emit off)
             fl = 0 if e[0] == DEFAT else FLAG_INFERRED
             return self.memoized((MEMO_OBJECT_MEMBER, base[2], base[1], name), fl, self.eval, pf, o[0], e)
