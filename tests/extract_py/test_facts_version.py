@@ -145,8 +145,8 @@ RECORDED = {
     # promise_returning_functions; ES5 prototypes replaced by an object literal
     # (`F.prototype = { ... }`) and chained with `Object.create(Base.prototype)`: corpus case
     # prototype_object_literals; getters of object literals run when read: corpus case
-    # object_literal_accessors
-    29: "f5798dcb78cf9ce0e39bfdba88a901bb119952e1638f0d1fb75b0a2047e767bb",
+    # object_literal_accessors; a promise held in a variable bound once (`p.then(f)`)
+    29: "d9ecd0c70ec6609b6e43b5af9021b45ea4d6c99d5a38caccdbadaad111a48d9d",
 }
 
 

@@ -232,6 +232,11 @@ class EmitMixin(CtxState):
         three calls deep), or ``then``/``catch``/``finally`` of one."""
         while r is not None and r[0] == CALL and r[1] is not None and r[1][0] == PROP and r[1][2] in PROMISE_CHAIN:
             r = r[1][1]
+        if r is not None and r[0] == ID and depth < 3:  # const p = load(); p.then(f): bound once to one
+            bl, s = self.raw_bindings(pf, scope, r[1])
+            if bl is None or len(bl) != 1 or bl[0][0] != VAR or bl[0][1] is not None:
+                return False
+            return self.is_promise(pf, bl[0][3], bl[0][2], depth + 1)
         if r is None or (r[0] != CALL and r[0] != NEW) or r[1] is None:
             return False
         v = self.eval(pf, scope, r[1])

@@ -22,6 +22,7 @@ function plain() {
 function show(v) {}
 function fail(e) {}
 function cleanup() {}
+function ready() {}
 
 function main() {
   load().then(show).catch(fail).finally(cleanup);
@@ -29,6 +30,16 @@ function main() {
   delay(10).then(cleanup);
   loadTwice().then(show, fail);
   plain();
+  // a promise held in a variable
+  const pending = load();
+  pending.then(ready);
+}
+
+// a variable assigned twice may be anything
+function later() {
+  let p = load();
+  p = plain();
+  p.then(fail);
 }
 
 main();
