@@ -145,8 +145,9 @@ RECORDED = {
     # promise_returning_functions; ES5 prototypes replaced by an object literal
     # (`F.prototype = { ... }`) and chained with `Object.create(Base.prototype)`: corpus case
     # prototype_object_literals; getters of object literals run when read: corpus case
-    # object_literal_accessors; a promise held in a variable bound once (`p.then(f)`)
-    29: "d9ecd0c70ec6609b6e43b5af9021b45ea4d6c99d5a38caccdbadaad111a48d9d",
+    # object_literal_accessors; a promise held in a variable bound once (`p.then(f)`);
+    # `this.constructor` is the class: corpus case constructor_property
+    29: "bf0ec727ca6943221272793bad87c8321199f0161c1d0e766dcaf00b10bc1a22",
 }
 
 

@@ -606,6 +606,8 @@ class EvaluateMixin(CtxState):
                 _pf, info = self.class_info(base[1], base[2])
                 return (V_INST, base[1], base[2]) if info is not None else None
             return (V_BIND, base) if name == "bind" else None
+        if k == V_INST and name == "constructor":  # this.constructor.create(): the class (its statics)
+            return (V_CLASS, base[1], base[2])
         if k in CLASS_OR_INST:
             r = self.class_member(base[1], base[2], name, set())
             if name == "props" and k == V_INST and (r is None or r[0] == V_EXTM or r[0] == V_IINST):
