@@ -138,8 +138,16 @@ RECORDED = {
     # dict(...) displays, d.update(other) / |= / += stores, flow order through `f = d["k"]` and
     # d.get("k"); calling an external class is an edge to pkg.Class.__init__ (constructor); new
     # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
-    # external_classes, flow_order_dicts
-    29: "f744d006f70c3c11675978425582a627652220bd8dd547c600fd5ec4febbdbc2",
+    # external_classes, flow_order_dicts; JavaScript: returned and array-element object literals
+    # hold their members (the module pattern `var M = (function () { return { f: f }; })()`),
+    # `Object.create(p)`, `this` in an ES5 constructor function, a function returning a promise is
+    # one, `Reflect.apply(f, ...)`; corpus cases returned_object_literals, es5_this_and_create,
+    # promise_returning_functions; ES5 prototypes replaced by an object literal
+    # (`F.prototype = { ... }`) and chained with `Object.create(Base.prototype)`: corpus case
+    # prototype_object_literals; getters of object literals run when read: corpus case
+    # object_literal_accessors; a promise held in a variable bound once (`p.then(f)`);
+    # `this.constructor` is the class: corpus case constructor_property
+    29: "bf0ec727ca6943221272793bad87c8321199f0161c1d0e766dcaf00b10bc1a22",
 }
 
 

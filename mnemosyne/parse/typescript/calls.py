@@ -46,7 +46,7 @@ ELEMENT_PARAMS = {
 _CALLBACK_GLOBALS = frozenset(
     [(ID, n) for n in ("setTimeout", "setInterval", "setImmediate", "queueMicrotask", "requestAnimationFrame",
                          "requestIdleCallback")]
-    + [(PROP, (ID, "process"), "nextTick")]
+    + [(PROP, (ID, "process"), "nextTick"), (PROP, (ID, "Reflect"), "apply")]
 )
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)

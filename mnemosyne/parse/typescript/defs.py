@@ -131,6 +131,8 @@ class Defs(Calls):
                     name = key
                     fqn = f"{prefix}.{key}"
                     this = (THIS_OBJ, prefix)
+                else:  # Shape.prototype = { area() { this } }
+                    this = self.prototype_literal_this(parent)
             if fqn is None:
                 fqn, ordinal = self.anon(top, "function", node)
                 name = fqn.rsplit(".", 1)[-1]
@@ -171,6 +173,8 @@ class Defs(Calls):
                         fqn = f"{prefix}.{key}"
                         if not arrow:
                             this = (THIS_OBJ, prefix)
+                    elif not arrow and obj is not None:  # Shape.prototype = { area: function () { this } }
+                        this = self.prototype_literal_this(obj)
                 elif ptype == K.k_public_field_definition and top.kind == ENTRY_CLASS and top.cls is not None:
                     key = self.key_name(parent.child_by_field_id(K.f_name))
                     if key is not None:
@@ -225,7 +229,7 @@ class Defs(Calls):
             self.pf.asyncs.add(fqn)
         rets: list = []
         if body is not None and body.kind_id != K.k_statement_block:
-            rets.append(self.conv(body))
+            rets.append(self.returned(body))
         if acc != SETTER or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
 

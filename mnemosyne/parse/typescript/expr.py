@@ -19,6 +19,7 @@ from mnemosyne.parse.typescript.tags import (
     MAPPED,
     NEW,
     NULL_EXPR,
+    OLIT,
     PROP,
     REQUIRE,
     SPREAD,
@@ -34,6 +35,7 @@ from mnemosyne.parse.typescript.tags import (
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
+OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
     {
@@ -180,6 +182,9 @@ class Exprs(Scopes):
                 if ck == K.k_spread_element:
                     inner = nth(ch, 0)
                     out.append((SPREAD, self.conv(inner, depth + 1)) if inner is not None else None)
+                elif ck == K.k_object and ch.start_byte not in self.obj_prefix:
+                    # [{ run: f }, ...]: an object element's members, evaluated where written
+                    out.append(self.object_literal(ch, depth + 1))
                 else:
                     out.append(self.conv(ch, depth + 1))
                 pending = False
@@ -230,6 +235,10 @@ class Exprs(Scopes):
         if inner == _ARRAY_FROM:  # Array.from(new Set([a, b])): its elements, if a known literal
             args = node.child_by_field_id(K.f_arguments)  # (not with a mapping function: its results)
             if args is not None and args.named_child_count == 1:
+                return (CALL, inner, self.conv(nth(args, 0), depth + 1))
+        if inner == OBJECT_CREATE:  # Object.create(proto): inherits proto's members
+            args = node.child_by_field_id(K.f_arguments)
+            if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))
         if data.endswith(_WRAPPERS, 0, fe):
             # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
@@ -358,3 +367,29 @@ class Exprs(Scopes):
         if t == self.K.k_string:
             return self._sv(node)
         return None
+
+    def object_literal(self, node, depth: int = 0) -> tuple | None:
+        """An object literal passed as an argument, ``('olit', ((key, expr), ...))`` (nested
+        literals alike): what a parameter's members hold (``_Ctx.passed``)."""
+        if depth > 8:
+            return None
+        members = []
+        K = self.K
+        for ch in node.named_children:
+            ck = ch.kind_id
+            if ck == K.k_pair:
+                key = self.object_key(ch.child_by_field_id(K.f_key))
+                val = ch.child_by_field_id(K.f_value)
+                if key is None or val is None:
+                    continue
+                e = self.object_literal(val, depth + 1) if val.kind_id == K.k_object else self.conv(val)
+                if e is not None:
+                    members.append((key, e))
+            elif ck == K.k_method_definition:
+                key = self.key_name(ch.child_by_field_id(K.f_name))
+                if key is not None:
+                    members.append((key, (DEFAT, ch.start_byte)))
+            elif ch.type == "shorthand_property_identifier":
+                name = self._t(ch)
+                members.append((name, (ID, name)))
+        return (OLIT, tuple(members)) if members else None

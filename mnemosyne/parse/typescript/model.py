@@ -173,6 +173,8 @@ def extends_name(e: Expr | None) -> str | None:
     if e[0] == ID:
         return e[1]
     if e[0] == PROP:
+        if e[2] == "prototype" and e[1] is not None and e[1][0] in (ID, PROP):
+            return extends_name(e[1])  # Base.prototype: an ES5 base (`F.prototype = Object.create(...)`)
         return e[2]
     return None
 

@@ -18,8 +18,8 @@ from mnemosyne.parse.typescript.tags import (
     ID,
     IN,
     ITEM,
-    OLIT,
     PROP,
+    READS,
     SPREADS,
     SPREADS_OF,
     THIS_CLS,
@@ -33,31 +33,17 @@ class Objects(Exprs):
     """Objects, patterns and prototypes."""
 
     # -- objects --------------------------------------------------------------------------------
-    def object_literal(self, node, depth: int = 0) -> tuple | None:
-        """An object literal passed as an argument, ``('olit', ((key, expr), ...))`` (nested
-        literals alike): what a parameter's members hold (``_Ctx.passed``)."""
-        if depth > 8:
-            return None
-        members = []
-        K = self.K
-        for ch in node.named_children:
-            ck = ch.kind_id
-            if ck == K.k_pair:
-                key = self.object_key(ch.child_by_field_id(K.f_key))
-                val = ch.child_by_field_id(K.f_value)
-                if key is None or val is None:
-                    continue
-                e = self.object_literal(val, depth + 1) if val.kind_id == K.k_object else self.conv(val)
-                if e is not None:
-                    members.append((key, e))
-            elif ck == K.k_method_definition:
-                key = self.key_name(ch.child_by_field_id(K.f_name))
-                if key is not None:
-                    members.append((key, (DEFAT, ch.start_byte)))
-            elif ch.type == "shorthand_property_identifier":
-                name = self._t(ch)
-                members.append((name, (ID, name)))
-        return (OLIT, tuple(members)) if members else None
+    def returned(self, node) -> Expr | None:
+        """What ``return x`` (or an arrow's expression body) gives: an object literal its members,
+        evaluated where written (``return { f: f, run }`` in a factory or an IIFE module pattern:
+        ``M.f()`` calls that ``f``), as one passed as an argument; else the expression."""
+        while node.type == "parenthesized_expression" and node.named_child_count == 1:
+            node = node.named_child(0)
+        if node.kind_id == self.K.k_object:
+            lit = self.object_literal(node)
+            if lit is not None:
+                return lit
+        return self.conv(node)
 
     def register_object(self, node, prefix: str, scope: int, depth: int = 0) -> None:
         if depth > 60 or node.start_byte in self.obj_prefix:
@@ -84,9 +70,16 @@ class Objects(Exprs):
                 if e is not None:
                     members[key] = e
             elif t == "method_definition":
-                key = self.key_name(ch.child_by_field_id(self.K.f_name))
+                nm = ch.child_by_field_id(self.K.f_name)
+                key = self.key_name(nm)
                 if key is not None:
-                    members[key] = (DEFAT, ch.start_byte)
+                    mods = self.data[ch.start_byte : nm.start_byte].split()
+                    if b"set" in mods:  # a setter: its getter's, if any (reading runs that)
+                        members.setdefault(key, UNKNOWN_BINDING)
+                    elif b"get" in mods:  # { get value() {} }: reading o.value runs it
+                        members[key] = (READS, (DEFAT, ch.start_byte))
+                    else:
+                        members[key] = (DEFAT, ch.start_byte)
             elif t == "shorthand_property_identifier":
                 name = self._t(ch)
                 members[name] = (ID, name)
@@ -122,6 +115,8 @@ class Objects(Exprs):
         if e is not None and scope != scope0:
             e = (IN, scope, e)
         old = members.get(key)
+        if old is not None and old[0] == READS:
+            return  # o.value = x with a `get value()` (and a setter): the getter still answers reads
         if key == SPREADS:
             members[key] = (SPREADS_OF, (old[1] if old is not None else ()) + ((e,) if e is not None else ()))
         elif old is None:
@@ -234,6 +229,15 @@ class Objects(Exprs):
                 return self.function_class(d[1], s) if d[2] == DEF_FUNC and functions else None
             s = self.pf.scope_parent[s]
         return None
+
+    def prototype_literal_this(self, obj) -> tuple | None:
+        """``this`` in a function written in object literal ``obj``: an instance of F when the
+        literal is assigned to ``F.prototype`` (F a class or a constructor function of the file)."""
+        a = obj.parent
+        if a is None or a.kind_id != self.K.k_assignment_expression:
+            return None
+        info = self.prototype_of(a.child_by_field_id(self.K.f_left), functions=True)
+        return (THIS_CLS, info.fqn) if info is not None else None
 
     def function_class(self, fqn: str, scope: int) -> ClassInfo:
         """The ClassInfo of a constructor function (its prototype's members), made on first use."""

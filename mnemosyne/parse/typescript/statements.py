@@ -4,9 +4,11 @@ and catch clauses."""
 from __future__ import annotations
 
 from mnemosyne.parse.typescript.defs import Defs
+from mnemosyne.parse.typescript.expr import OBJECT_CREATE
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.tags import (
     ALIT,
+    CALL,
     DECL_BINDING,
     DEFAT,
     ELEM,
@@ -21,11 +23,14 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT_ALL,
     IMPORT_DEFAULT,
     LOCAL,
+    MIXIN,
     NULL_EXPR,
+    PROP,
     REQUIRE,
     SITE_ITER,
     SITE_SET,
     SNAP,
+    SPREADS,
     THIS_CLS,
     TYPE,
     UNKNOWN_BINDING,
@@ -239,6 +244,17 @@ class Statements(Defs):
             return
         obj = left.child_by_field_id(self.K.f_object)
         prop = left.child_by_field_id(self.K.f_property)
+        if right is not None and prop is not None and prop.type == "property_identifier" and self._t(prop) == "prototype":
+            info = self.prototype_of(left, functions=True)
+            if info is not None:  # Shape.prototype = { ... } / Object.create(Base.prototype): its members
+                x = self.object_literal(right) if right.kind_id == self.K.k_object else self.conv(right)
+                if (
+                    x is not None and x[0] == CALL and x[1] == OBJECT_CREATE and len(x) > 2
+                    and x[2] is not None and x[2][0] == PROP and x[2][2] == "prototype" and info.extends is None
+                ):  # Square.prototype = Object.create(Shape.prototype): Square extends Shape (ES5)
+                    info.extends = x[2]
+                elif x is not None:
+                    info.members.setdefault(SPREADS, []).append((MIXIN, fe.scope, x))
         proto = self.prototype_member(left)
         if proto is not None:  # Shape.prototype.area = function () {}: a method of Shape's instances
             e = self.conv(right) if right is not None else None
@@ -300,7 +316,7 @@ class Statements(Defs):
         if r is None:
             return
         val = nth(node, 0)
-        r[1].append(self.conv(val) if val is not None else NULL_EXPR)
+        r[1].append(self.returned(val) if val is not None else NULL_EXPR)
 
     def on_yield(self, node) -> None:
         """``yield x`` in a generator: ``('yield', x)`` among its returns (a call of it gives the

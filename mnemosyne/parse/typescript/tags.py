@@ -51,6 +51,7 @@ SNAP = "snap"  # ('snap', name, scope, n): the values of the first n bindings of
 IN = "in"  # ('in', scope, expr): an object member assigned from another scope of the file: expr is
 #            evaluated there
 ALSO = "also"  # ('also', expr, expr): an object member assigned again: the known values of both
+READS = "get()"  # ('get()', ('defat', start)): an object literal's ``get name() {}``: reading runs it
 THEN = "then"  # ('then', expr): what promise expr resolves to (the parameter of ``p.then(v => ...)``)
 SPREADS_OF = "spreads"  # ('spreads', (expr, ...)): the sources of an object literal's spreads and
 #                         ``Object.assign`` calls (member ``SPREADS``)

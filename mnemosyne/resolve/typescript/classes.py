@@ -30,6 +30,7 @@ from mnemosyne.resolve.typescript.values import (
     V_IFACE,
     V_IFM,
     V_IINST,
+    V_INST,
     V_NULL,
     V_UNI,
     alternatives,
@@ -39,6 +40,12 @@ from mnemosyne.resolve.typescript.values import (
 
 # what a class's ``extends`` may evaluate to (``base_of``)
 _BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
+
+
+def es5_base(extends: tuple) -> bool:
+    """``extends`` is ``Base.prototype`` (the parser's reading of ``F.prototype =
+    Object.create(Base.prototype)``): an ES5 chain between constructor functions."""
+    return extends[0] == PROP and extends[2] == "prototype"
 
 
 class ClassesMixin(CtxState):
@@ -138,6 +145,11 @@ class ClassesMixin(CtxState):
             v = union([x for x in alternatives(self.passed(pf, info.scope, info.extends)) if x[0] == V_CLASS])
         self.flags, self.emit = saved_flags, saved_emit
         self.busy.discard(key)
+        if v is not None and es5_base(info.extends):  # F.prototype = Object.create(Base.prototype)
+            if v[0] == V_INST:
+                v = (V_CLASS, v[1], v[2])  # an ES5 base of ours
+            elif v[0] == V_EXT and v[1].endswith(".prototype"):
+                v = (V_EXT, v[1][: -len(".prototype")])  # Object.create(Writable.prototype): Writable
         if v is None or v[0] not in _BASES:
             return None
         return v

@@ -225,12 +225,18 @@ class EmitMixin(CtxState):
                 return
             cur = self.base_of(cur[1], cur[2])
 
-    def is_promise(self, pf: ParsedFile, scope: int, r: tuple | None) -> bool:
+    def is_promise(self, pf: ParsedFile, scope: int, r: tuple | None, depth: int = 0) -> bool:
         """Whether expression ``r`` is known to be a promise: ``new Promise(...)``, ``fetch(...)``,
         ``Promise.resolve``/``all``/... ``(...)``, a call of an async function of ours (or one
-        declared to return ``Promise<...>``), or ``then``/``catch``/``finally`` of one."""
+        declared to return ``Promise<...>``, or one whose every ``return`` gives a promise, up to
+        three calls deep), or ``then``/``catch``/``finally`` of one."""
         while r is not None and r[0] == CALL and r[1] is not None and r[1][0] == PROP and r[1][2] in PROMISE_CHAIN:
             r = r[1][1]
+        if r is not None and r[0] == ID and depth < 3:  # const p = load(); p.then(f): bound once to one
+            bl, s = self.raw_bindings(pf, scope, r[1])
+            if bl is None or len(bl) != 1 or bl[0][0] != VAR or bl[0][1] is not None:
+                return False
+            return self.is_promise(pf, bl[0][3], bl[0][2], depth + 1)
         if r is None or (r[0] != CALL and r[0] != NEW) or r[1] is None:
             return False
         v = self.eval(pf, scope, r[1])
@@ -238,7 +244,18 @@ class EmitMixin(CtxState):
             return False
         if r[0] == CALL and v[0] == V_FUNC:  # a call of an async function of ours
             fpf = self.file_read(v[2], (READ_RETURNS, v[1]))
-            return fpf is not None and v[1] in fpf.asyncs
+            if fpf is None:
+                return False
+            if v[1] in fpf.asyncs:
+                return True
+            ret = fpf.returns.get(v[1])  # function load() { return fetch(u) }: a promise too
+            if ret is None or not ret[1] or depth >= 3:
+                return False
+            saved_flags, saved_emit = self.flags, self.emit
+            self.emit = False
+            yes = all(x is not None and self.is_promise(fpf, ret[0], x, depth + 1) for x in ret[1])
+            self.flags, self.emit = saved_flags, saved_emit
+            return yes
         if v[0] != V_BUILTIN:
             return False
         return v[1] == "Promise" if r[0] == NEW else v[1] in PROMISE_MAKERS

@@ -38,6 +38,7 @@ from mnemosyne.parse.typescript.tags import (
     PARAM,
     PROP,
     PUSHED,
+    READS,
     REQUIRE,
     SNAP,
     SPREAD,
@@ -115,7 +116,8 @@ from mnemosyne.resolve.typescript.values import (
 # the read keys of a file's ``export *`` specifiers and of its CommonJS shape (no arguments)
 _STARS_KEY = (READ_STARS,)
 _CJS_KEY = (READ_CJS,)
-_NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_UNI})
+_PROTOTYPES = frozenset({V_OBJ, V_OLIT, V_INST})  # what Object.create(p) inherits members from
+_NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_OLIT, V_UNI})
 
 
 class EvaluateMixin(CtxState):
@@ -289,6 +291,9 @@ class EvaluateMixin(CtxState):
                 if fn[0] == V_BUILTIN and fn[1] == "Array.from":  # Array.from(new Set([a])): its elements
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
+                if fn[0] == V_BUILTIN and fn[1] == "Object.create":  # Object.create(proto): proto's members
+                    v = self.eval(pf, scope, e[2], depth + 1)
+                    return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
             res = self.call_result(fn)
             if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):
                 # `Sub.create()` with an inherited `static create() { return new this(); }`
@@ -316,8 +321,15 @@ class EvaluateMixin(CtxState):
             if pf is not self.pf:
                 self.read(pf, (READ_THIS, pf.scope_key[scope]))
             this = pf.scope_this[scope]
-            if this is None:
-                return None
+            if this is None:  # in an ES5 constructor (`function Dog() { this.init() }` with
+                fqn = pf.scope_key[scope][0]  # `Dog.prototype.init = ...`): an instance
+                if pf is self.pf and fqn not in pf.classes:
+                    return None
+                _pf, info = self.class_info(fqn, pf.path)
+                if info is None:
+                    return None
+                self.flags |= FLAG_SELF
+                return (V_INST, fqn, pf.path)
             if this[0] == TYPE:
                 return self.type_value(pf, scope, this[1])
             self.flags |= FLAG_SELF
@@ -577,13 +589,25 @@ class EvaluateMixin(CtxState):
                 return self.memoized(
                     (MEMO_OBJECT_MEMBER, base[2], base[1], name), FLAG_INFERRED, self.spread_member, pf, o[0], sp[1], name
                 )
+            if e[0] == READS:  # { get value() {} }: reading o.value runs the getter
+                d = pf.defs_at.get(e[1][1])
+                if d is None:
+                    return None
+                if self.emit:
+                    self.add_edge(d[1], "implicit", False)
+                return self.call_result((V_FUNC, d[1], base[2]))
             # the member's own expression is not evaluated at this call site (emit off)
             fl = 0 if e[0] == DEFAT else FLAG_INFERRED
             return self.memoized((MEMO_OBJECT_MEMBER, base[2], base[1], name), fl, self.eval, pf, o[0], e)
         if k == V_FUNC:  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
             if name == "call" or name == "apply":
                 return base
+            if name == "prototype":  # F.prototype of an ES5 class: what its instances inherit
+                _pf, info = self.class_info(base[1], base[2])
+                return (V_INST, base[1], base[2]) if info is not None else None
             return (V_BIND, base) if name == "bind" else None
+        if k == V_INST and name == "constructor":  # this.constructor.create(): the class (its statics)
+            return (V_CLASS, base[1], base[2])
         if k in CLASS_OR_INST:
             r = self.class_member(base[1], base[2], name, set())
             if name == "props" and k == V_INST and (r is None or r[0] == V_EXTM or r[0] == V_IINST):

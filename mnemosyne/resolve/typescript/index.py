@@ -27,6 +27,7 @@ from mnemosyne.parse.typescript import (
     parse_file,
 )
 from mnemosyne.resolve.incremental import FactBook, NameIndex, Search
+from mnemosyne.resolve.typescript.classes import es5_base
 from mnemosyne.resolve.typescript.config import ConfigModel, build_config, is_config, resolution_view
 from mnemosyne.resolve.typescript.context import Ctx
 from mnemosyne.resolve.typescript.emit import CONFIDENCE
@@ -250,8 +251,8 @@ class TypeScriptIndex:
                         imports[key] = make_import(path, name, "package", "npm")
         inherits: list[Inherit] = []
         for fqn, info in pf.classes.items():
-            if info.extends is None:
-                continue
+            if info.extends is None or es5_base(info.extends):
+                continue  # (an ES5 chain, F.prototype = Object.create(Base.prototype), is between functions)
             b = ctx.base_of(fqn, path)
             if b is None or b[0] == V_UNI:  # a mixin's parameter given several classes: none of them
                 continue
