@@ -138,8 +138,9 @@ RECORDED = {
     # dict(...) displays, d.update(other) / |= / += stores, flow order through `f = d["k"]` and
     # d.get("k"); calling an external class is an edge to pkg.Class.__init__ (constructor); new
     # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
-    # external_classes, flow_order_dicts
-    29: "f744d006f70c3c11675978425582a627652220bd8dd547c600fd5ec4febbdbc2",
+    # external_classes, flow_order_dicts; super().m() in class B also calls what each subclass's MRO
+    # finds after B (cooperative multiple inheritance); corpus case super_cooperative
+    29: "3c71964e094c6773c224025316335b0f31ae778ef6fbc41680078d5158eb22ac",
 }
 
 

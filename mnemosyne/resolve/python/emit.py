@@ -59,6 +59,7 @@ from mnemosyne.resolve.python.values import (
     VAL_FUNC,
     VAL_INST,
     VAL_MODULE,
+    VAL_SUPER,
 )
 
 IMPORT_TAGS = (T_IMPORT, T_IMPORT_FROM)  # bindings made by an import statement
@@ -218,6 +219,33 @@ class Emit(Fixpoint):
         for t in targets:
             self.edge(caller, t, RES_SUBCLASS, line, confidence=0.9)
 
+    def emit_super_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
+        """``super().m()`` in a method of class B runs the ``m`` found after B in the receiver's MRO:
+        for a subclass D of B (``class D(B, C)``) that may be C's (cooperative multiple
+        inheritance), not only what B's own MRO finds. An edge to the ``m`` each internal subclass's
+        MRO finds after B (resolution ``subclass``, confidence 0.9)."""
+        for sv in self.eval(path, sc, fn[1]):
+            if sv[0] != VAL_SUPER:
+                continue
+            key = (sv[1], sv[2], fn[2])
+            targets = self.super_memo.get(key)
+            if targets is None:
+                found: set[str] = set()
+                own = (sv[1], sv[2])
+                for q, di in self.subclasses(sv[1], sv[2]):
+                    classes, externals, walk = self.mro(q, di)
+                    if own not in classes:
+                        continue
+                    hit = self._first_binder(walk[classes.index(own):], fn[2], True)
+                    if hit is None:
+                        continue
+                    for m in self._class_value(hit, externals, fn[2]):
+                        if m[0] == VAL_FUNC:
+                            found.add(self.fqn(m[1], m[2]))
+                targets = self.super_memo[key] = sorted(found)
+            for t in targets:
+                self.edge(caller, t, RES_SUBCLASS, line, confidence=0.9)
+
     def emit_abstract_overrides(self, caller: str, path: str, sc: int, fn: Any, vals: frozenset, line: int) -> None:
         """A call ``recv.m()`` that reaches an abstract method (``is_abstract``: ``def f(store:
         Storage): store.save()``) runs an override: an edge to the ``m`` each internal subclass of
@@ -333,6 +361,8 @@ class Emit(Fixpoint):
                 self.emit_wrappers(caller, vals, fn[1] if fn[0] == T_NAME else fn[2], line)
             if kind == RES_SELF:
                 self.emit_overrides(caller, path, sc, fn, line)
+            elif kind == RES_SUPER:
+                self.emit_super_overrides(caller, path, sc, fn, line)
             elif fn[0] == T_ATTR and kind != RES_SUPER:  # super().m() names the one method it runs
                 self.emit_abstract_overrides(caller, path, sc, fn, vals, line)
         for e, line, sc in s.loads:
