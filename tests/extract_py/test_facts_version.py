@@ -139,8 +139,9 @@ RECORDED = {
     # d.get("k"); calling an external class is an edge to pkg.Class.__init__ (constructor); new
     # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
     # external_classes, flow_order_dicts; super().m() in class B also calls what each subclass's MRO
-    # finds after B (cooperative multiple inheritance); corpus case super_cooperative
-    29: "3c71964e094c6773c224025316335b0f31ae778ef6fbc41680078d5158eb22ac",
+    # finds after B (cooperative multiple inheritance); corpus case super_cooperative; a lambda
+    # expression called where it is written gets the arguments (corpus case lambda_called_at_once)
+    29: "a0d817d3c062896b088b2b4bf374f368bbfd842880e6f904a2bd74a212d12296",
 }
 
 

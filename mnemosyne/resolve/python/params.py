@@ -14,6 +14,7 @@ from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     SCOPE_LAMBDA,
+    SITES_LAMBDA,
     T_ATTR,
     T_CALL,
     T_DEF,
@@ -104,8 +105,8 @@ class Params(Fixpoint):
         deco = self.method_decorators(path, fidx) if is_method else set()
         in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
         if f.kind == SCOPE_FUNCTION or (f.kind == SCOPE_LAMBDA and not in_class):
-            if f.kind == SCOPE_LAMBDA:
-                names = self.alias_names(path, fidx, "")
+            if f.kind == SCOPE_LAMBDA:  # its aliases' sites and the calls of lambda expressions
+                names = [*self.alias_names(path, fidx, ""), SITES_LAMBDA]
             elif is_method and f.name == "__init__":
                 cname = self.hdr(path, f.parent).name
                 names = [cname, *self.alias_names(path, cname, cname)]
