@@ -140,8 +140,9 @@ RECORDED = {
     # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
     # external_classes, flow_order_dicts; super().m() in class B also calls what each subclass's MRO
     # finds after B (cooperative multiple inheritance); corpus case super_cooperative; a lambda
-    # expression called where it is written gets the arguments (corpus case lambda_called_at_once)
-    29: "a0d817d3c062896b088b2b4bf374f368bbfd842880e6f904a2bd74a212d12296",
+    # expression called where it is written gets the arguments (corpus case lambda_called_at_once);
+    # a yield expression is what gen.send(v) passes, gen.send(v) a yielded item (generator_send)
+    29: "4dc682f400e1937c3756e195e235049f20d0ce74b733a4486fa16742c244ea46",
 }
 
 

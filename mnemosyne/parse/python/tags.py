@@ -44,6 +44,7 @@ T_LIT: Final = "lit"  # ('lit', type_name): another literal ('str': a string who
 T_UNKNOWN: Final = "u"  # ('u',): unknown
 # ('N', expr, class expr): expr where an ``isinstance(expr, C)`` test narrowed it to a C
 T_NARROWED: Final = "N"
+T_SENT: Final = "snt"  # ('snt',): the value of a ``yield`` expression: what ``gen.send(v)`` passes in
 
 # ---------------------------------------------------------------- binding values
 T_DEF: Final = "def"  # ('def', scope): a def / class statement
