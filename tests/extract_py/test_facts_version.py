@@ -141,8 +141,10 @@ RECORDED = {
     # external_classes, flow_order_dicts; super().m() in class B also calls what each subclass's MRO
     # finds after B (cooperative multiple inheritance); corpus case super_cooperative; a lambda
     # expression called where it is written gets the arguments (corpus case lambda_called_at_once);
-    # a yield expression is what gen.send(v) passes, gen.send(v) a yielded item (generator_send)
-    29: "4dc682f400e1937c3756e195e235049f20d0ce74b733a4486fa16742c244ea46",
+    # a yield expression is what gen.send(v) passes, gen.send(v) a yielded item (generator_send); a
+    # lambda a class body binds to a name is a method: its first parameter is the instance
+    # (class_body_lambdas)
+    29: "25afcb1c774b292ffdd7a5c5e139908714f2df44b2e0ceec4bc668425e04099e",
 }
 
 

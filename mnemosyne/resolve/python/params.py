@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from mnemosyne.parse.anon import anonymous_context
 from mnemosyne.parse.python import Scope
 from mnemosyne.parse.python.tags import (
     PARAM_DSTAR,
@@ -22,6 +23,7 @@ from mnemosyne.parse.python.tags import (
     T_INT,
     T_ITEMS,
     T_ITER,
+    T_LAMBDA,
     T_NAME,
     T_PARAM,
     T_STAR,
@@ -84,8 +86,24 @@ class Params(Fixpoint):
                 else:
                     out.add(make_instance(path, cls))
                 return frozenset(out)
+        if i == 0 and ann is None and f.kind == SCOPE_LAMBDA and self.is_class_lambda(path, fidx, f):
+            out.add(make_instance(path, f.parent))  # ``run = lambda self: self.step()`` in a class body
+            return frozenset(out)
         out |= self.param_flow(path, fidx, i)
         return frozenset(out)
+
+    def is_class_lambda(self, path: str, fidx: int, f: Scope) -> bool:
+        """Lambda ``fidx`` is bound by its class's body to a name (``run = lambda self: ...``): a
+        method, whose first parameter is the instance (not ``staticmethod(lambda x: ...)``, nor a
+        lambda passed as an argument there)."""
+        if f.parent < 0 or self.hdr(path, f.parent).kind != SCOPE_CLASS:
+            return False
+        name = anonymous_context(f.name)
+        if not name.isidentifier():
+            return False
+        return any(
+            v[0] == T_LAMBDA and self.lambda_scope(path, v[1]) == fidx for v in self.binds(path, f.parent, name) or ()
+        )
 
     # ------------------------------------------------------------------ parameter flow
     def param_flow(self, path: str, fidx: int, i: int) -> frozenset:
