@@ -143,8 +143,9 @@ RECORDED = {
     # expression called where it is written gets the arguments (corpus case lambda_called_at_once);
     # a yield expression is what gen.send(v) passes, gen.send(v) a yielded item (generator_send); a
     # lambda a class body binds to a name is a method: its first parameter is the instance
-    # (class_body_lambdas)
-    29: "25afcb1c774b292ffdd7a5c5e139908714f2df44b2e0ceec4bc668425e04099e",
+    # (class_body_lambdas); an __init__'s parameters get the arguments of super().__init__(...),
+    # Base.__init__(self, ...) and the module's calls of subclasses inheriting it (inherited_init_args)
+    29: "21b41c9c2a23dd06902c4f56ec15d60659cebd6d22b996d842a1e8a2a942a3e5",
 }
 
 

@@ -126,8 +126,15 @@ class Params(Fixpoint):
             if f.kind == SCOPE_LAMBDA:  # its aliases' sites and the calls of lambda expressions
                 names = [*self.alias_names(path, fidx, ""), SITES_LAMBDA]
             elif is_method and f.name == "__init__":
+                # the class's calls (and its aliases'), its subclasses' in the module (which may
+                # inherit it), and ``super().__init__(...)`` / ``Base.__init__(self, ...)``
                 cname = self.hdr(path, f.parent).name
-                names = [cname, *self.alias_names(path, cname, cname)]
+                names = [cname, *self.alias_names(path, cname, cname), "__init__"]
+                for q, di in self.subclasses(path, f.parent):
+                    if q == path:
+                        sname = self.hdr(q, di).name
+                        if sname not in names:
+                            names.append(sname)
             elif is_method:
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
             else:
