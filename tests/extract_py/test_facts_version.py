@@ -144,8 +144,9 @@ RECORDED = {
     # a yield expression is what gen.send(v) passes, gen.send(v) a yielded item (generator_send); a
     # lambda a class body binds to a name is a method: its first parameter is the instance
     # (class_body_lambdas); an __init__'s parameters get the arguments of super().__init__(...),
-    # Base.__init__(self, ...) and the module's calls of subclasses inheriting it (inherited_init_args)
-    29: "21b41c9c2a23dd06902c4f56ec15d60659cebd6d22b996d842a1e8a2a942a3e5",
+    # Base.__init__(self, ...) and the module's calls of subclasses inheriting it (inherited_init_args);
+    # setattr(obj, "name", v) with a literal name stores obj.name (setattr_stores)
+    29: "f2a4d19d7553a33f99b4cfd39461ce1b8e94e5d0d0bceb25c14c6338e14c218a",
 }
 
 

@@ -217,7 +217,9 @@ class Evaluate(Fixpoint):
         out: set = set()
         for sc, e in self.sites(path, "send"):
             fn = e[1]
-            if fn[0] == T_ATTR and len(e[2]) == 1 and e[2][0][0] != T_STAR and not objs.isdisjoint(self.eval(path, sc, fn[1])):
+            if fn[0] != T_ATTR or len(e[2]) != 1 or e[2][0][0] == T_STAR:
+                continue
+            if not objs.isdisjoint(self.eval(path, sc, fn[1])):
                 out |= self.eval(path, sc, e[2][0])
         return out
 
