@@ -145,8 +145,9 @@ RECORDED = {
     # lambda a class body binds to a name is a method: its first parameter is the instance
     # (class_body_lambdas); an __init__'s parameters get the arguments of super().__init__(...),
     # Base.__init__(self, ...) and the module's calls of subclasses inheriting it (inherited_init_args);
-    # setattr(obj, "name", v) with a literal name stores obj.name (setattr_stores)
-    29: "f2a4d19d7553a33f99b4cfd39461ce1b8e94e5d0d0bceb25c14c6338e14c218a",
+    # setattr(obj, "name", v) with a literal name stores obj.name (setattr_stores); a dataclass's
+    # generated __init__ calls the program's field(default_factory=f) (dataclass_factories)
+    29: "0d82e6bfe577b535cee6f27eac03f6dc442a8f7fd6b350f27679aa21ce0bc669",
 }
 
 
