@@ -95,6 +95,12 @@ def anonymous_kind(segment: str) -> str | None:
     return m.group(1) if m is not None else None
 
 
+def anonymous_context(name: str) -> str:
+    """The context of an anonymous name made by ``Namer`` (``<lambda:run#2>`` -> ``run``), '' if none."""
+    body = name[1:-1] if name.startswith("<") and name.endswith(">") else ""
+    return body.partition(":")[2].partition("#")[0]
+
+
 def pycg_fqn(fqn: str, ordinal: Callable[[str], int | None] | Mapping[str, int]) -> str:
     """``fqn`` with each anonymous segment replaced by its PyCG name (``<arrow1>``), numbered by
     ``ordinal`` (the ``Symbol.ordinal`` of the anonymous symbol whose FQN ends at that segment;

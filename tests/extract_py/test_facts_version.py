@@ -138,7 +138,16 @@ RECORDED = {
     # dict(...) displays, d.update(other) / |= / += stores, flow order through `f = d["k"]` and
     # d.get("k"); calling an external class is an edge to pkg.Class.__init__ (constructor); new
     # corpus cases key_arguments, key_argument_positions, callbacks_anywhere, called_at_once,
-    # external_classes, flow_order_dicts; JavaScript: returned and array-element object literals
+    # external_classes, flow_order_dicts; super().m() in class B also calls what each subclass's MRO
+    # finds after B (cooperative multiple inheritance); corpus case super_cooperative; a lambda
+    # expression called where it is written gets the arguments (corpus case lambda_called_at_once);
+    # a yield expression is what gen.send(v) passes, gen.send(v) a yielded item (generator_send); a
+    # lambda a class body binds to a name is a method: its first parameter is the instance
+    # (class_body_lambdas); an __init__'s parameters get the arguments of super().__init__(...),
+    # Base.__init__(self, ...) and the module's calls of subclasses inheriting it (inherited_init_args);
+    # setattr(obj, "name", v) with a literal name stores obj.name (setattr_stores); a dataclass's
+    # generated __init__ calls the program's field(default_factory=f) (dataclass_factories)
+    # JavaScript: returned and array-element object literals
     # hold their members (the module pattern `var M = (function () { return { f: f }; })()`),
     # `Object.create(p)`, `this` in an ES5 constructor function, a function returning a promise is
     # one, `Reflect.apply(f, ...)`; corpus cases returned_object_literals, es5_this_and_create,
@@ -147,7 +156,7 @@ RECORDED = {
     # prototype_object_literals; getters of object literals run when read: corpus case
     # object_literal_accessors; a promise held in a variable bound once (`p.then(f)`);
     # `this.constructor` is the class: corpus case constructor_property
-    29: "bf0ec727ca6943221272793bad87c8321199f0161c1d0e766dcaf00b10bc1a22",
+    29: "39a3b2ded8837e731b31845dd883db177bdf0b6576acd3c799b92d160806e00b",
 }
 
 

@@ -10,7 +10,17 @@ from tree_sitter import Node
 from mnemosyne.parse.metrics import measure_python
 from mnemosyne.parse.python.grammar import KN, thread_parser
 from mnemosyne.parse.python.model import ParsedFile, Scope
-from mnemosyne.parse.python.tags import SCOPE_CLASS, SCOPE_FUNCTION, T_ATTR, T_CALL, T_NAME, T_REACH, T_SUBSCRIPT
+from mnemosyne.parse.python.tags import (
+    SCOPE_CLASS,
+    SCOPE_FUNCTION,
+    SITES_LAMBDA,
+    T_ATTR,
+    T_CALL,
+    T_LAMBDA,
+    T_NAME,
+    T_REACH,
+    T_SUBSCRIPT,
+)
 from mnemosyne.parse.python.text import short_hash
 from mnemosyne.parse.python.walk import Walker
 
@@ -122,6 +132,8 @@ def parse_python(data: bytes) -> ParsedFile:
                 nm = fn[1]
             elif f0 == T_ATTR:
                 nm = fn[2]
+            elif f0 == T_LAMBDA:  # (lambda g: g())(f): the lambda's parameters get the arguments
+                nm = SITES_LAMBDA
             else:
                 continue
             lst = sites.get(nm)

@@ -50,6 +50,7 @@ from mnemosyne.parse.python.tags import (
     T_NAME,
     T_NARROWED,
     T_OR,
+    T_SENT,
     T_SLICE,
     T_STAR,
     T_STR,
@@ -77,6 +78,7 @@ ALIAS_HEADS = _ITEM_GENERICS | _MAPPING_GENERICS | {"Optional", "Union", "Type",
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
 
 # the node types ExprConverter._other makes something of (any other is unknown)
+SENT = (T_SENT,)  # the value of every ``yield`` expression
 _OTHER_KINDS = frozenset({
     "parenthesized_expression", "await", "subscript", "lambda", "tuple", "list", "set", "expression_list",
     "pattern_list", "tuple_pattern", "list_pattern", "dictionary", "conditional_expression", "boolean_operator",
@@ -218,6 +220,8 @@ class ExprConverter:
             # arguments and parameter defaults (``key_literal``) compute it themselves
             return STR_LIT
         if t not in _OTHER_KINDS:
+            if t == "yield":  # fn = yield: what gen.send(v) passes in (not ``yield from``: the subgenerator's return)
+                return UNKNOWN if any(KN[c.kind_id] == "from" for c in node.children) else SENT
             if t == "unary_operator":  # -1: a literal index
                 txt = src_text(self.src, node).replace(" ", "")
                 if txt[:1] == "-" and txt[1:].isdigit():

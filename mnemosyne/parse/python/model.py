@@ -46,7 +46,8 @@ class Scope:
     item_bindings: dict[str, list[Any]] = field(default_factory=dict)  # name[...] = value
     globals: set[str] = field(default_factory=set)
     nonlocals: set[str] = field(default_factory=set)
-    attr_stores: list[tuple[str, str, Any]] = field(default_factory=list)  # (base name, attr, value)
+    # (base name, attr, value): base.attr = value, setattr(base, "attr", value)
+    attr_stores: list[tuple[str, str, Any]] = field(default_factory=list)
     attr_item_stores: list[tuple[str, str, Any]] = field(default_factory=list)  # base.attr[k] = value / .append(value)
     # sites attributed to this scope (the owner); the last item is the scope the site sits in
     # (a class body nested in the owner), where its names are evaluated
@@ -93,7 +94,8 @@ class ParsedFile:
     star_imports: list[tuple[str, int]]  # (module, level) of `from m import *` at module level
     warnings: list[str]
     line_count: int
-    # call sites by the last name of their callee expression: name -> [(scope, call expr)]
+    # call sites by the last name of their callee expression: name -> [(scope, call expr)]; calls of
+    # a lambda expression under SITES_LAMBDA
     sites_by_name: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
     # decorator sites by the decorator's (or decorator factory's) last name: name -> [(expr, decorated scope)]
     decos_by_name: dict[str, list[tuple[Any, int]]] = field(default_factory=dict)

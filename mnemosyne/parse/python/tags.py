@@ -44,6 +44,7 @@ T_LIT: Final = "lit"  # ('lit', type_name): another literal ('str': a string who
 T_UNKNOWN: Final = "u"  # ('u',): unknown
 # ('N', expr, class expr): expr where an ``isinstance(expr, C)`` test narrowed it to a C
 T_NARROWED: Final = "N"
+T_SENT: Final = "snt"  # ('snt',): the value of a ``yield`` expression: what ``gen.send(v)`` passes in
 
 # ---------------------------------------------------------------- binding values
 T_DEF: Final = "def"  # ('def', scope): a def / class statement
@@ -88,6 +89,7 @@ SCOPE_FUNCTION: Final = "function"
 SCOPE_LAMBDA: Final = "lambda"
 CALL_PLAIN: Final = ""  # Scope.calls flag: a call written as one
 CALL_RAISE: Final = "raise"  # Scope.calls flag: ``raise E`` (instantiates E)
+SITES_LAMBDA: Final = "<lambda>"  # ParsedFile.sites_by_name key of calls of a lambda expression: ``(lambda g: g())(f)``
 STORE_SETTER: Final = "setter"  # Scope.stores: ``obj.prop = v``
 STORE_DELETER: Final = "deleter"  # Scope.stores: ``del obj.prop``
 PARAM_PLAIN: Final = ""  # Scope.params star: a plain parameter

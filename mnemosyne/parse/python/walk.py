@@ -66,6 +66,9 @@ from mnemosyne.parse.python.text import docstring_of, src_text, string_value
 _MUTATORS = frozenset({"append", "add", "appendleft", "insert", "setdefault", "extend", "extendleft", "update"})
 
 
+_SETATTR = (T_NAME, "setattr")  # the builtin whose call with a literal name stores an attribute
+
+
 class Walker(SiteRecorder):
     """Builds scopes while walking the tree (iteratively)."""
 
@@ -144,6 +147,9 @@ class Walker(SiteRecorder):
                 owner_calls.append((e, node.start_point[0] + 1, CALL_PLAIN, sc))
                 if e[1][0] == T_ATTR and e[1][2] in _MUTATORS:
                     self.container_mutation(sc, e)
+                elif e[1] == _SETATTR and len(e[2]) == 3 and e[2][0][0] == T_NAME and e[2][1][0] == T_STR:
+                    # setattr(obj, "name", v): obj.name = v
+                    scopes[sc].attr_stores.append((e[2][0][1], e[2][1][1], e[2][2]))
                 ck = call_kids.pop(nid, None)
                 if ck is None:  # (not met twice, but should it be)
                     argl = node.child_by_field_id(F_ARGUMENTS)

@@ -69,6 +69,7 @@ class Access:
         "pending_ops",
         "mro_memo",
         "override_memo",
+        "super_memo",
         "partial",
         "path",
         "pf",
@@ -118,6 +119,7 @@ class Access:
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
+        self.super_memo: dict[tuple[str, int, str], list[str]] = {}  # (super()'s class, name) -> next classes' methods
         self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> receiver_returns
         self.meta_memo: dict[tuple[str, int], tuple[tuple[str, int], ...]] = {}  # class -> its metaclasses
         self.abstract_memo: dict[tuple[str, int, str, bool], list[str]] = {}  # (receiver class, name, exact?) -> overrides

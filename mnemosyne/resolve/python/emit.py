@@ -59,9 +59,11 @@ from mnemosyne.resolve.python.values import (
     VAL_FUNC,
     VAL_INST,
     VAL_MODULE,
+    VAL_SUPER,
 )
 
 IMPORT_TAGS = (T_IMPORT, T_IMPORT_FROM)  # bindings made by an import statement
+DATACLASS_FIELD = "dataclasses.field"  # field(default_factory=f): the generated __init__ calls f
 
 
 class Emit(Fixpoint):
@@ -119,6 +121,7 @@ class Emit(Fixpoint):
                     self.emit_methods(caller, mp, mi, "__call__", RES_IMPLICIT, line)
                 if not init and self.is_dataclass(v[1], v[2]):  # its generated __init__ calls __post_init__
                     self.emit_methods(caller, v[1], v[2], "__post_init__", RES_IMPLICIT, line)
+                    self.emit_default_factories(caller, v[1], v[2], line)
                 elif not init:  # an __init__ inherited from the one external base: `pkg.Base.__init__`
                     for x in self.class_lookup(v[1], v[2], "__init__"):
                         if x[0] == VAL_EXT_MEMBER and x[1].split(".", 1)[0] not in DECLARATIVE_BASE_MODULES:
@@ -217,6 +220,46 @@ class Emit(Fixpoint):
             targets = self.override_memo[key] = sorted(found)
         for t in targets:
             self.edge(caller, t, RES_SUBCLASS, line, confidence=0.9)
+
+    def emit_default_factories(self, caller: str, path: str, cidx: int, line: int) -> None:
+        """A dataclass's generated ``__init__`` calls the ``default_factory`` of the fields its
+        classes declare (``xs: list = field(default_factory=make)``), resolution ``implicit``; a
+        builtin or external factory (``list``) is no edge, as for the builtins' callbacks."""
+        for cp, ci in self.mro(path, cidx)[0]:
+            for sc, e in self.sites(cp, "field"):
+                if sc != ci or (VAL_EXT, DATACLASS_FIELD) not in self.eval(cp, sc, e[1]):
+                    continue
+                for k, fv in e[3]:
+                    if k == "default_factory":  # the program's functions and classes (not list, dict)
+                        fs = frozenset(f for f in self.eval(cp, sc, fv) if f[0] == VAL_FUNC or f[0] == VAL_CLASS)
+                        self.emit_call_targets(caller, cp, sc, fs, line, RES_IMPLICIT)
+
+    def emit_super_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
+        """``super().m()`` in a method of class B runs the ``m`` found after B in the receiver's MRO:
+        for a subclass D of B (``class D(B, C)``) that may be C's (cooperative multiple
+        inheritance), not only what B's own MRO finds. An edge to the ``m`` each internal subclass's
+        MRO finds after B (resolution ``subclass``, confidence 0.9)."""
+        for sv in self.eval(path, sc, fn[1]):
+            if sv[0] != VAL_SUPER:
+                continue
+            key = (sv[1], sv[2], fn[2])
+            targets = self.super_memo.get(key)
+            if targets is None:
+                found: set[str] = set()
+                own = (sv[1], sv[2])
+                for q, di in self.subclasses(sv[1], sv[2]):
+                    classes, externals, walk = self.mro(q, di)
+                    if own not in classes:
+                        continue
+                    hit = self._first_binder(walk[classes.index(own):], fn[2], True)
+                    if hit is None:
+                        continue
+                    for m in self._class_value(hit, externals, fn[2]):
+                        if m[0] == VAL_FUNC:
+                            found.add(self.fqn(m[1], m[2]))
+                targets = self.super_memo[key] = sorted(found)
+            for t in targets:
+                self.edge(caller, t, RES_SUBCLASS, line, confidence=0.9)
 
     def emit_abstract_overrides(self, caller: str, path: str, sc: int, fn: Any, vals: frozenset, line: int) -> None:
         """A call ``recv.m()`` that reaches an abstract method (``is_abstract``: ``def f(store:
@@ -333,6 +376,8 @@ class Emit(Fixpoint):
                 self.emit_wrappers(caller, vals, fn[1] if fn[0] == T_NAME else fn[2], line)
             if kind == RES_SELF:
                 self.emit_overrides(caller, path, sc, fn, line)
+            elif kind == RES_SUPER:
+                self.emit_super_overrides(caller, path, sc, fn, line)
             elif fn[0] == T_ATTR and kind != RES_SUPER:  # super().m() names the one method it runs
                 self.emit_abstract_overrides(caller, path, sc, fn, vals, line)
         for e, line, sc in s.loads:

@@ -22,6 +22,7 @@ from mnemosyne.parse.python.tags import (
     T_PARAM,
     T_REACH,
     T_REACH_ITEM,
+    T_SENT,
     T_SLICE,
     T_STAR,
     T_STR,
@@ -158,6 +159,9 @@ class Evaluate(Fixpoint):
                 out |= self.stored_items(path, idx, fn[1])
                 if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
+            if fn[0] == T_ATTR and fn[2] == "send" and len(e[2]) == 1:  # gen.send(v): what the generator yields next
+                if any(c[0] == VAL_DISPLAY for c in self.eval(path, idx, fn[1])):
+                    out |= self.iter_values(path, idx, fn[1])
             if fn[0] == T_ATTR and fn[2] in ("values", "items") and not e[2] and not e[3]:
                 # a view of a dict display's / a container's values: ('VW', kind, values)
                 vals: set = set()
@@ -196,7 +200,28 @@ class Evaluate(Fixpoint):
             return {(VAL_ALIAS, path, idx, e[1])}
         if tag == T_STAR:
             return set()
+        if tag == T_SENT:
+            return self.sent_values(path, idx)
         return set()
+
+    def sent_values(self, path: str, idx: int) -> set:
+        """The value of a ``yield`` expression in scope ``idx`` (``fn = yield``): the first argument of
+        the ``gen.send(v)`` calls of the module whose receiver holds a generator object of the
+        enclosing generator function (flow-insensitive; ``next(gen)`` sends None)."""
+        gen = idx
+        while gen >= 0 and self.hdr(path, gen).kind != SCOPE_FUNCTION:
+            gen = self.hdr(path, gen).parent
+        if gen < 0 or not self.hdr(path, gen).is_generator:
+            return set()
+        objs = self.returns(path, gen)
+        out: set = set()
+        for sc, e in self.sites(path, "send"):
+            fn = e[1]
+            if fn[0] != T_ATTR or len(e[2]) != 1 or e[2][0][0] == T_STAR:
+                continue
+            if not objs.isdisjoint(self.eval(path, sc, fn[1])):
+                out |= self.eval(path, sc, e[2][0])
+        return out
 
     def narrowed(self, path: str, idx: int, e: Any) -> set:
         """``x`` where ``isinstance(x, C)`` holds (``("N", x, C)``, the object of an attribute in

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from mnemosyne.parse.anon import anonymous_context
 from mnemosyne.parse.python import Scope
 from mnemosyne.parse.python.tags import (
     PARAM_DSTAR,
@@ -14,6 +15,7 @@ from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     SCOPE_LAMBDA,
+    SITES_LAMBDA,
     T_ATTR,
     T_CALL,
     T_DEF,
@@ -21,6 +23,7 @@ from mnemosyne.parse.python.tags import (
     T_INT,
     T_ITEMS,
     T_ITER,
+    T_LAMBDA,
     T_NAME,
     T_PARAM,
     T_STAR,
@@ -83,8 +86,24 @@ class Params(Fixpoint):
                 else:
                     out.add(make_instance(path, cls))
                 return frozenset(out)
+        if i == 0 and ann is None and f.kind == SCOPE_LAMBDA and self.is_class_lambda(path, fidx, f):
+            out.add(make_instance(path, f.parent))  # ``run = lambda self: self.step()`` in a class body
+            return frozenset(out)
         out |= self.param_flow(path, fidx, i)
         return frozenset(out)
+
+    def is_class_lambda(self, path: str, fidx: int, f: Scope) -> bool:
+        """Lambda ``fidx`` is bound by its class's body to a name (``run = lambda self: ...``): a
+        method, whose first parameter is the instance (not ``staticmethod(lambda x: ...)``, nor a
+        lambda passed as an argument there)."""
+        if f.parent < 0 or self.hdr(path, f.parent).kind != SCOPE_CLASS:
+            return False
+        name = anonymous_context(f.name)
+        if not name.isidentifier():
+            return False
+        return any(
+            v[0] == T_LAMBDA and self.lambda_scope(path, v[1]) == fidx for v in self.binds(path, f.parent, name) or ()
+        )
 
     # ------------------------------------------------------------------ parameter flow
     def param_flow(self, path: str, fidx: int, i: int) -> frozenset:
@@ -104,11 +123,18 @@ class Params(Fixpoint):
         deco = self.method_decorators(path, fidx) if is_method else set()
         in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
         if f.kind == SCOPE_FUNCTION or (f.kind == SCOPE_LAMBDA and not in_class):
-            if f.kind == SCOPE_LAMBDA:
-                names = self.alias_names(path, fidx, "")
+            if f.kind == SCOPE_LAMBDA:  # its aliases' sites and the calls of lambda expressions
+                names = [*self.alias_names(path, fidx, ""), SITES_LAMBDA]
             elif is_method and f.name == "__init__":
+                # the class's calls (and its aliases'), its subclasses' in the module (which may
+                # inherit it), and ``super().__init__(...)`` / ``Base.__init__(self, ...)``
                 cname = self.hdr(path, f.parent).name
-                names = [cname, *self.alias_names(path, cname, cname)]
+                names = [cname, *self.alias_names(path, cname, cname), "__init__"]
+                for q, di in self.subclasses(path, f.parent):
+                    if q == path:
+                        sname = self.hdr(q, di).name
+                        if sname not in names:
+                            names.append(sname)
             elif is_method:
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
             else:
