@@ -458,6 +458,10 @@ class Defs(Calls):
                     self.bind(scope, name, (VAR, tyexpr, None, scope))
                 elif ty is None or _may_hold_ours(nth(ty, 0)):
                     self.bind(scope, name, (PARAM, i, scope))
+                    dflt = p.child_by_field_id(K.f_value)
+                    dexpr = self.conv(dflt) if dflt is not None else None
+                    if dexpr is not None:  # `cb = dflt`: one of the parameter's values
+                        self.pf.param_defaults[(scope, i)] = dexpr
                 else:  # `n: number`, `s: "a" | "b"`: never one of our functions or objects
                     self.bind(scope, name, UNKNOWN_BINDING)
                 if is_ctor and cls is not None:
