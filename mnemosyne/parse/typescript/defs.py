@@ -434,6 +434,10 @@ class Defs(Calls):
         params = fn.child_by_field_id(K.f_parameters)
         if params is None:
             return
+        if ft != K.k_arrow_function and self.data.find(b"arguments", fn.start_byte, fn.end_byte) >= 0:
+            # `arguments[0]()`: the arguments of each call, as a rest parameter from position 0 (arrows see their
+            # enclosing function's); bound only where the word occurs (a binding per function costs)
+            self.bind(scope, "arguments", (PARAM, -1, scope))
         i = -1
         req, opt = K.k_required_parameter, K.k_optional_parameter
         for p in params.named_children:
