@@ -156,7 +156,7 @@ RECORDED = {
     # prototype_object_literals; getters of object literals run when read: corpus case
     # object_literal_accessors; a promise held in a variable bound once (`p.then(f)`);
     # `this.constructor` is the class: corpus case constructor_property
-    29: "39a3b2ded8837e731b31845dd883db177bdf0b6576acd3c799b92d160806e00b",
+    29: "329aeec94bc0ee747291f40acb1fb69e8c84faab6ab0fe214d1b93156b07ccb2",
 }
 
 

@@ -434,6 +434,10 @@ class Defs(Calls):
         params = fn.child_by_field_id(K.f_parameters)
         if params is None:
             return
+        if ft != K.k_arrow_function and self.data.find(b"arguments", fn.start_byte, fn.end_byte) >= 0:
+            # `arguments[0]()`: the arguments of each call, as a rest parameter from position 0 (arrows see their
+            # enclosing function's); bound only where the word occurs (a binding per function costs)
+            self.bind(scope, "arguments", (PARAM, -1, scope))
         i = -1
         req, opt = K.k_required_parameter, K.k_optional_parameter
         for p in params.named_children:
@@ -458,6 +462,10 @@ class Defs(Calls):
                     self.bind(scope, name, (VAR, tyexpr, None, scope))
                 elif ty is None or _may_hold_ours(nth(ty, 0)):
                     self.bind(scope, name, (PARAM, i, scope))
+                    dflt = p.child_by_field_id(K.f_value)
+                    dexpr = self.conv(dflt) if dflt is not None else None
+                    if dexpr is not None:  # `cb = dflt`: one of the parameter's values
+                        self.pf.param_defaults[(scope, i)] = dexpr
                 else:  # `n: number`, `s: "a" | "b"`: never one of our functions or objects
                     self.bind(scope, name, UNKNOWN_BINDING)
                 if is_ctor and cls is not None:

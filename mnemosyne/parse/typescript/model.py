@@ -159,6 +159,9 @@ class ParsedFile:
     # callee's last name -> (scope, callee expr, argument exprs) of the calls passing arguments that
     # may be functions: where a function's parameters come from (``_Ctx.param_values``)
     call_args: dict[str, list[tuple[int, Expr, tuple[Expr | None, ...]]]] = field(default_factory=dict)
+    # (function scope, parameter index) -> its default value (`cb = dflt`), evaluated in that scope:
+    # one of the parameter's values, always (``_Ctx.param_values``)
+    param_defaults: dict[tuple[int, int], Expr] = field(default_factory=dict)
     asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``

@@ -205,6 +205,17 @@ class EvaluateMixin(CtxState):
             result = None
         return result
 
+    def cjs_member(self, pf: ParsedFile, spec: str, name: str):
+        """``require(spec).name`` when the module's ``module.exports = X`` is also given members
+        (``module.exports.helper = ...``): that export; else None."""
+        r = self.resolve_spec(spec, pf.path)
+        if r is None or r[0] == SPEC_EXT or name == IMPORT_DEFAULT:
+            return None
+        target = self.file_read(r[1], _CJS_KEY)
+        if target is None or not target.cjs_whole:
+            return None
+        return self.export_value(r[1], name)
+
     @staticmethod
     def def_value(d: tuple, path: str):
         kind = d[2]
@@ -265,6 +276,10 @@ class EvaluateMixin(CtxState):
         if k == ID:
             return self.lookup(pf, scope, e[1])
         if k == PROP:
+            if e[1][0] == REQUIRE:  # const { helper } = require('./factory'): also a CommonJS whole export's
+                v = self.cjs_member(pf, e[1][1], e[2])
+                if v is not None:
+                    return v
             base = self.eval(pf, scope, e[1], depth + 1)
             if base is None:
                 r = e[1]  # it.next().value, const { value } = it.next(): a value a generator yields

@@ -6,7 +6,7 @@ from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
 from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
-from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, alternatives, union
+from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, V_NULL, alternatives, union
 
 # parameter flow looks at most this many call sites by the function's name (``_param_values``): a
 # name called from everywhere (`set`, `add`) has sites that would each need their receiver's
@@ -200,6 +200,16 @@ class ParamsMixin(CtxState):
         return v
 
     def _param_values(self, pf: ParsedFile, scope: int, i: int, hops: int):
+        given = self._given_values(pf, scope, i, hops)
+        d = pf.param_defaults.get((scope, i)) if i >= 0 else None
+        if d is None:
+            return given
+        dv = self.eval(pf, scope, d)  # `cb = dflt`: the default is one of the values, always
+        if dv is None or dv[0] == V_NULL:
+            return given
+        return dv if given is None else union([given, dv])
+
+    def _given_values(self, pf: ParsedFile, scope: int, i: int, hops: int):
         fqn = pf.scope_fqn[scope]
         name = fqn.rsplit(".", 1)[-1]
         if fqn == pf.module:

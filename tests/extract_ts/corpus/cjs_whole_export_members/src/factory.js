@@ -1,0 +1,5 @@
+module.exports = function make() {
+  inner();
+};
+function inner() {}
+module.exports.helper = function helper() {};

@@ -1,0 +1,5 @@
+const make = require('./factory');
+const { helper } = require('./factory');
+make();
+helper();
+require('./factory').helper();
