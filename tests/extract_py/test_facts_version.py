@@ -156,7 +156,8 @@ RECORDED = {
     # prototype_object_literals; getters of object literals run when read: corpus case
     # object_literal_accessors; a promise held in a variable bound once (`p.then(f)`);
     # `this.constructor` is the class: corpus case constructor_property
-    29: "39a3b2ded8837e731b31845dd883db177bdf0b6576acd3c799b92d160806e00b",
+    # Python: operator.methodcaller("m")(x) calls x.m, operator.attrgetter("f")(x) reads x.f (operator_callers)
+    29: "0ca78918d7e5cb1a532e1a219d9a8150c7c71ce55dcaf459ee748e6198f19119",
 }
 
 
