@@ -227,7 +227,12 @@ class Classes(Fixpoint):
     def _getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
         k = b[0]
         if k == VAL_MODULE:
-            vals, _ = self.module_attr(b[1], attr)
+            vals, found = self.module_attr(b[1], attr)
+            if not found and not attr.startswith("__"):
+                # a name the module does not define: its __getattr__ (PEP 562), if it has one
+                fallback = self.module_getattr(b[1])
+                if fallback:
+                    return self._load_call(b, attr, fallback, self._returns_of(fallback))
             return vals, []
         if k == VAL_EXT:
             # a module's attribute is named by its path (``os.path.join``); a capitalised segment
@@ -316,6 +321,16 @@ class Classes(Fixpoint):
                 return self._load_call(b, attr, dg, frozenset(mvals))
             return frozenset(mvals), []
         return EMPTY, []
+
+    def module_getattr(self, mod: str) -> list[tuple[str, int]]:
+        """The module-level ``def __getattr__`` of internal module ``mod`` (PEP 562), if any."""
+        path = self.mod_path(mod)
+        if path is None:
+            return []
+        bs = self.binds(path, 0, "__getattr__")
+        if not bs or any(v[0] != T_DEF for v in bs):
+            return []
+        return sorted((path, v[1]) for v in bs)
 
     def decorator_gets(self, hit: tuple | None) -> list[tuple[str, int]]:
         """The ``__get__`` of a program class used as the outermost decorator of a method that an
