@@ -158,7 +158,8 @@ RECORDED = {
     # `this.constructor` is the class: corpus case constructor_property
     # Python: operator.methodcaller("m")(x) calls x.m, operator.attrgetter("f")(x) reads x.f (operator_callers)
     # a module-level def __getattr__ answers for names the module does not define (module_getattr)
-    29: "242bf1fac125026d29bd4144d3507e7819f2acbf257bd4978eedbc458f0ea837",
+    # a class decorator of the program storing on its parameter gives the class the attribute (class_decorator_stores)
+    29: "deb3b89c7f36558d9fc395ecd10cc08f5f7c8d956ff3960656a7984ffb15937f",
 }
 
 
