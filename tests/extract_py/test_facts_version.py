@@ -156,7 +156,13 @@ RECORDED = {
     # prototype_object_literals; getters of object literals run when read: corpus case
     # object_literal_accessors; a promise held in a variable bound once (`p.then(f)`);
     # `this.constructor` is the class: corpus case constructor_property
-    29: "329aeec94bc0ee747291f40acb1fb69e8c84faab6ab0fe214d1b93156b07ccb2",
+    # Python: operator.methodcaller("m")(x) calls x.m, operator.attrgetter("f")(x) reads x.f (operator_callers)
+    # a module-level def __getattr__ answers for names the module does not define (module_getattr)
+    # a class decorator of the program storing on its parameter gives the class the attribute (class_decorator_stores)
+    # JavaScript: a parameter's default value is one of its values (default_param_functions), `arguments`
+    # holds what callers pass (arguments_object), members added to a whole module.exports reach
+    # require(...).name (cjs_whole_export_members)
+    29: "37e672c3871c27f027d7e505aa2723328927fe89c1edb4e7a64ba848876ef971",
 }
 
 

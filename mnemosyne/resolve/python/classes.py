@@ -9,6 +9,7 @@ from typing import Any
 from mnemosyne.parse.python.tags import (
     SCOPE_FUNCTION,
     STORE_SETTER,
+    T_CALL,
     T_DEF,
 )
 from mnemosyne.resolve.python import bounds
@@ -227,7 +228,12 @@ class Classes(Fixpoint):
     def _getattr(self, b: Any, attr: str) -> tuple[frozenset, list[tuple[str, int]]]:
         k = b[0]
         if k == VAL_MODULE:
-            vals, _ = self.module_attr(b[1], attr)
+            vals, found = self.module_attr(b[1], attr)
+            if not found and not attr.startswith("__"):
+                # a name the module does not define: its __getattr__ (PEP 562), if it has one
+                fallback = self.module_getattr(b[1])
+                if fallback:
+                    return self._load_call(b, attr, fallback, self._returns_of(fallback))
             return vals, []
         if k == VAL_EXT:
             # a module's attribute is named by its path (``os.path.join``); a capitalised segment
@@ -255,6 +261,10 @@ class Classes(Fixpoint):
                 bs = self.binds(b[1], b[2], attr)
                 if bs and all(v[0] != T_DEF for v in bs):
                     vals = vals | {(VAL_INST, b[1], b[2])}
+            if hit is None and not vals:  # stored on the class by a class decorator of the program
+                dvals = self.decorator_stores(walk, attr)
+                if dvals:
+                    return frozenset(dvals), []
             if not vals and not hasattr(object, attr):
                 # not on the class nor its bases (``object``'s ``__new__``, ``__init__``, ... are
                 # every class's): a class is an instance of its metaclass, whose
@@ -304,6 +314,10 @@ class Classes(Fixpoint):
                     mvals = {v for v in mvals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
                     return self._load_call(b, attr, gets, self._returns_of(gets, ivals, functions=False))
+                if hit is None and not found:  # stored on a class by a class decorator of the program
+                    dvals = self.decorator_stores(walk, attr)
+                    if dvals:
+                        return frozenset(dvals), []
                 if hit is None and not found and not externals and not attr.startswith("__"):
                     # not found on the instance nor its classes (all ours): __getattr__, if defined
                     fallback = self.methods(b[1], b[2], "__getattr__")
@@ -316,6 +330,41 @@ class Classes(Fixpoint):
                 return self._load_call(b, attr, dg, frozenset(mvals))
             return frozenset(mvals), []
         return EMPTY, []
+
+    def decorator_stores(self, walk: list[tuple], attr: str) -> set:
+        """What the program's class decorators store on the class they are given
+        (``def add_hook(cls): cls.hook = staticmethod(helper)`` on ``@add_hook class A``: ``A.hook``
+        is ``helper``), for the classes of an MRO ``walk``; a decorator called first
+        (``@register(...)``) is not followed."""
+        out: set = set()
+        for cp, ci, _sc, _own in walk:
+            s = self.hdr(cp, ci)
+            if not s.decorators:
+                continue
+            for d in s.decorators:
+                if d[0] == T_CALL:
+                    continue
+                for v in self.eval(cp, s.parent, d):
+                    if v[0] != VAL_FUNC:
+                        continue
+                    params = self.params_of(v[1], v[2])
+                    if not params or params[0][1]:
+                        continue
+                    p = params[0][0]
+                    for j, x in self.astores(v[1], p, attr):
+                        if self.binding_scope(v[1], j, p) == v[2]:
+                            out |= self.eval(v[1], j, x)
+        return out
+
+    def module_getattr(self, mod: str) -> list[tuple[str, int]]:
+        """The module-level ``def __getattr__`` of internal module ``mod`` (PEP 562), if any."""
+        path = self.mod_path(mod)
+        if path is None:
+            return []
+        bs = self.binds(path, 0, "__getattr__")
+        if not bs or any(v[0] != T_DEF for v in bs):
+            return []
+        return sorted((path, v[1]) for v in bs)
 
     def decorator_gets(self, hit: tuple | None) -> list[tuple[str, int]]:
         """The ``__get__`` of a program class used as the outermost decorator of a method that an

@@ -58,6 +58,7 @@ from mnemosyne.resolve.python.values import (
     VAL_EXT_MEMBER,
     VAL_FUNC,
     VAL_INST,
+    VAL_METHOD_CALLER,
     VAL_MODULE,
     VAL_SUPER,
 )
@@ -156,6 +157,16 @@ class Emit(Fixpoint):
         vals = frozenset(v for v in self.eval(path, sc, a) if v[0] in CALLABLE_KINDS)
         if vals:
             self.emit_call_targets(caller, path, sc, vals, line, RES_IMPLICIT)
+
+    def emit_method_callers(self, caller: str, path: str, sc: int, vals: frozenset, a: Any, line: int) -> None:
+        """``methodcaller("run")(a)``: calls ``a.run`` for each ``methodcaller`` among ``vals``
+        (the program's callables ``a.run`` may be, resolution ``implicit``)."""
+        for mc in vals:
+            if mc[0] == VAL_METHOD_CALLER:
+                for b in self.eval(path, sc, a):
+                    ms = frozenset(m for m in self.getattr(b, mc[1])[0] if m[0] in CALLABLE_KINDS)
+                    if ms:
+                        self.emit_call_targets(caller, path, sc, ms, line, RES_IMPLICIT)
 
     def emit_methods(self, caller: str, path: str, cidx: int, name: str, kind: str, line: int) -> bool:
         """Edges to the program's functions class ``cidx`` finds for ``name`` (``methods``);
@@ -358,6 +369,8 @@ class Emit(Fixpoint):
                     if lc:
                         for gp, gi in lc:
                             self.edge(caller, self.fqn(gp, gi), RES_IMPLICIT, line)
+            if e[2] and e[2][0][0] != T_STAR and any(v[0] == VAL_METHOD_CALLER for v in vals):
+                self.emit_method_callers(caller, path, sc, vals, e[2][0], line)
             if fn[0] == T_NAME and fn[1] in CALLBACK_BUILTINS and (VAL_BUILTIN, fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
             elif (

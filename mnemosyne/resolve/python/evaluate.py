@@ -47,10 +47,12 @@ from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
     EMPTY,
     EXPR_ANN_ITEM,
+    OPERATOR_GETTERS,
     RET_ATTR,
     RET_NEW,
     RET_SELF,
     VAL_ALIAS,
+    VAL_ATTR_GETTER,
     VAL_BUILTIN,
     VAL_CLASS,
     VAL_DISPLAY,
@@ -59,6 +61,7 @@ from mnemosyne.resolve.python.values import (
     VAL_EXT_MEMBER,
     VAL_FUNC,
     VAL_INST,
+    VAL_METHOD_CALLER,
     VAL_MODULE,
     VAL_PAIR,
     VAL_SUPER,
@@ -538,10 +541,26 @@ class Evaluate(Fixpoint):
             if name == "functools.partial" and e[2]:
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()
+            og = OPERATOR_GETTERS.get(name)
+            if og is not None:  # methodcaller("run") / attrgetter("f"): a literal name without dots
+                a0 = e[2][0] if e[2] else None
+                if a0 is not None and a0[0] == T_STR and "." not in a0[1] and (og == VAL_METHOD_CALLER or len(e[2]) == 1):
+                    return {(og, a0[1])}
+                return set()
             last = name.rsplit(".", 1)[-1]
             if last[:1].isupper():
                 return {(VAL_EXT_INST, name)}
             return set()
+        if k == VAL_ATTR_GETTER or k == VAL_METHOD_CALLER:  # getter(obj): obj.name (called)
+            out = set()
+            if len(e[2]) == 1 and e[2][0][0] != T_STAR:
+                for b in self.eval(path, idx, e[2][0]):
+                    for m in self.getattr(b, f[1])[0]:
+                        if k == VAL_ATTR_GETTER:
+                            out.add(m)
+                        elif m[0] != VAL_METHOD_CALLER and m[0] != VAL_ATTR_GETTER:
+                            out |= self.call_result(path, idx, m, e)
+            return out
         if k in BUILTIN_KINDS:
             if f[1] == "super":
                 return self.super_value(path, idx, e)

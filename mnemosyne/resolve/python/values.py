@@ -34,6 +34,10 @@ VAL_SUPER = "S"  # ("S", path, idx): a ``super()`` proxy in class idx (lookups s
 VAL_VIEW = "VW"  # ("VW", "values" | "items", values): a dict view over the frozenset of the dict's values
 VAL_PAIR = "PR"  # ("PR", values): a (key, value) pair of ``dict.items()``: only the values are known
 VAL_ALIAS = "TA"  # ("TA", path, idx, exprs): a type alias, the annotation expressions it stands for
+VAL_METHOD_CALLER = "MC"  # ("MC", name): ``operator.methodcaller(name)``: calling it on x calls ``x.name()``
+VAL_ATTR_GETTER = "AG"  # ("AG", name): ``operator.attrgetter(name)``: calling it on x reads ``x.name``
+# the ``operator`` factories of those values, called with a literal attribute name
+OPERATOR_GETTERS = {"operator.methodcaller": VAL_METHOD_CALLER, "operator.attrgetter": VAL_ATTR_GETTER}
 
 # values a settling key carries over (``fixpoint``): functions, classes, external names and instances
 SETTLED_KINDS = frozenset({VAL_FUNC, VAL_CLASS, VAL_EXT, VAL_EXT_INST, VAL_EXT_MEMBER, VAL_INST})
