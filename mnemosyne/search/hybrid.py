@@ -236,10 +236,16 @@ def search(
 
     # filter by existence at seq and path; fetch details; page
     t = time.perf_counter()
-    ranked = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0][1]))
-    if w.test_code != 1.0 and not asks_for_tests(query):
-        # stable: equal ranking scores keep their order by name
-        ranked.sort(key=lambda kv: -kv[1] * (w.test_code if kv[0][0] in ("function", "class") and is_test_code(kv[0][1]) else 1.0))
+    # one sort: by the ranking score (test code's share of it unless the question asks for tests),
+    # then the score, then the key
+    demote = w.test_code if w.test_code != 1.0 and not asks_for_tests(query) else 1.0
+
+    def order(kv: tuple[tuple[str, str], float]) -> tuple[float, float, str]:
+        (k, key), s = kv
+        share = demote if demote != 1.0 and k in ("function", "class") and is_test_code(key) else 1.0
+        return (-s * share, -s, key)
+
+    ranked = sorted(fused.items(), key=order)
     ranks: dict[tuple[str, str], dict[str, int]] = {}
     for name, lst in (("keyword", kw), ("semantic", sem)):
         for k, items in lst.items():
