@@ -240,12 +240,11 @@ def search(
     # then the score, then the key
     demote = w.test_code if w.test_code != 1.0 and not asks_for_tests(query) else 1.0
 
-    def order(kv: tuple[tuple[str, str], float]) -> tuple[float, float, str]:
-        (k, key), s = kv
-        share = demote if demote != 1.0 and k in ("function", "class") and is_test_code(key) else 1.0
-        return (-s * share, -s, key)
+    def share(ck: tuple[str, str]) -> float:
+        return demote if demote != 1.0 and ck[0] in ("function", "class") and is_test_code(ck[1]) else 1.0
 
-    ranked = sorted(fused.items(), key=order)
+    # the score a result shows is the one it is ranked by, so that shown scores never rise down the list
+    ranked = sorted(((ck, s * share(ck), s) for ck, s in fused.items()), key=lambda x: (-x[1], -x[2], x[0][1]))
     ranks: dict[tuple[str, str], dict[str, int]] = {}
     for name, lst in (("keyword", kw), ("semantic", sem)):
         for k, items in lst.items():
@@ -262,7 +261,7 @@ def search(
         pos += batch
         details: dict[tuple[str, str], dict[str, Any]] = {}
         for k in kinds:
-            keys = [key for (kk, key), _ in window if kk == k]
+            keys = [key for (kk, key), _, _ in window if kk == k]
             if not keys:
                 continue
             if k in ("function", "class"):
@@ -276,7 +275,7 @@ def search(
                     d = {h: v for h, v in d.items() if h in touching}
             for key, v in d.items():
                 details[(k, key)] = v
-        for (k, key), s in window:
+        for (k, key), s, _raw in window:
             info = details.get((k, key))
             if info is None:
                 continue

@@ -259,8 +259,11 @@ def test_test_code_ranks_after_library_code_unless_asked_for(db, tmp_path, embed
         ingest_path(db, repo, name=name)
         backfill(db, name, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
         for mode in ("keyword", "semantic", "hybrid"):
-            keys = search(db, name, "check that an e-mail address is well formed", mode=mode, kind="function",
-                          embedder=embedder).keys()
+            res = search(db, name, "check that an e-mail address is well formed", mode=mode, kind="function",
+                         embedder=embedder)
+            keys = res.keys()
+            scores = [r.score for r in res.results]
+            assert scores == sorted(scores, reverse=True), (mode, scores)  # the shown score is the ranking score
             assert keys[0] == "mailer.addresses.is_valid_address", (mode, keys)
             tests = [k for k in keys if is_test_code(k)]
             assert "tests.test_addresses.test_valid_address_is_well_formed" in tests, (mode, keys)  # still found
