@@ -162,7 +162,11 @@ RECORDED = {
     # JavaScript: a parameter's default value is one of its values (default_param_functions), `arguments`
     # holds what callers pass (arguments_object), members added to a whole module.exports reach
     # require(...).name (cjs_whole_export_members)
-    29: "37e672c3871c27f027d7e505aa2723328927fe89c1edb4e7a64ba848876ef971",
+    # Python: an operator's result is what its dunder returns, a += b rebinds a (operator_results); decorators
+    # called first and bound methods as decorators store on classes / instances (decorator_factory_stores);
+    # from lib import x through lib.__getattr__ (module_getattr_imports); __getattr__ forwarding by
+    # getattr(obj, name) (getattr_delegation); globals()["f"] (globals_lookup)
+    29: "f3c85d4d3908bfe335b80a2c0439d5515a816f7e774e53ef5a7030947425d971",
 }
 
 

@@ -10,6 +10,7 @@ from tree_sitter import Node
 from mnemosyne.parse.python.grammar import (
     ACT,
     EK,
+    F_ARGUMENT,
     F_ARGUMENTS,
     F_ATTRIBUTE,
     F_BODY,
@@ -49,6 +50,7 @@ from mnemosyne.parse.python.tags import (
     T_LIT,
     T_NAME,
     T_NARROWED,
+    T_OP,
     T_OR,
     T_SENT,
     T_SLICE,
@@ -74,6 +76,19 @@ _MAPPING_GENERICS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ord
 
 # `X = Dict[str, Node]`: an assignment of a subscript with one of these heads is a type alias
 ALIAS_HEADS = _ITEM_GENERICS | _MAPPING_GENERICS | {"Optional", "Union", "Type", "Annotated"}
+
+# operators calling a dunder of their operand's class: binary (the left operand's ``__op__``;
+# ``__rop__`` of the right one when the left is a number literal), augmented (``__iop__``, else
+# ``__op__``), comparisons, unary. Their result is what it returns (``T_OP``)
+BINARY_DUNDERS = {
+    b"+": "add", b"-": "sub", b"*": "mul", b"/": "truediv", b"//": "floordiv", b"%": "mod", b"**": "pow",
+    b"@": "matmul", b"&": "and", b"|": "or", b"^": "xor", b"<<": "lshift", b">>": "rshift",
+}
+COMPARE_DUNDERS = {b"==": "__eq__", b"!=": "__ne__", b"<": "__lt__", b"<=": "__le__", b">": "__gt__", b">=": "__ge__"}
+UNARY_DUNDERS = {b"-": "__neg__", b"+": "__pos__", b"~": "__invert__"}
+NUMBER_KINDS = frozenset({"integer", "float"})
+# operand expressions that may be an instance of ours (a literal, display or lambda never is)
+OPERAND_TAGS = frozenset({T_NAME, T_ATTR, T_CALL, T_SUBSCRIPT, T_OP})
 
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
 
@@ -206,6 +221,37 @@ class ExprConverter:
         self.call_kids[node.id] = (fn, kids)
         return (T_CALL, self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
 
+    def operation(self, node: Node, t: str, depth: int) -> Expr:
+        """An operator's result (``T_OP``): what the dunder of its operand's class returns (``a + b``,
+        ``2 * v``, ``-a``, ``a < b``); unknown for an operand that is never an instance of ours, and
+        for ``in``, ``is``, ``not``, chained comparisons (booleans)."""
+        src = self.src
+        op: Node | None
+        if t == "comparison_operator":
+            if node.child_count != 3:
+                return UNKNOWN
+            op = node.child(1)
+            name = COMPARE_DUNDERS.get(src[op.start_byte : op.end_byte]) if op is not None else None
+            operand: Node | None = node.child(0)
+        else:
+            op = node.child_by_field_id(F_OPERATOR)
+            if op is None:
+                return UNKNOWN
+            if t == "unary_operator":
+                name = UNARY_DUNDERS.get(src[op.start_byte : op.end_byte])
+                operand = node.child_by_field_id(F_ARGUMENT)
+            else:
+                bname = BINARY_DUNDERS.get(src[op.start_byte : op.end_byte])
+                operand = node.child_by_field_id(F_LEFT)
+                name = f"__{bname}__" if bname is not None else None
+                if operand is not None and KN[operand.kind_id] in NUMBER_KINDS:
+                    operand = node.child_by_field_id(F_RIGHT)  # 2 * v: v's __rmul__
+                    name = f"__r{bname}__" if bname is not None else None
+        if name is None or operand is None:
+            return UNKNOWN
+        e = self.expr(operand, depth + 1)
+        return (T_OP, e, name, "") if e[0] in OPERAND_TAGS else UNKNOWN
+
     def key_literal(self, node: Node | None, depth: int = 0) -> Expr:
         """``expr``, where a short plain string literal keeps its value: a keyword argument's or a
         parameter default's, which a callee may index by (``by_keyword(key="dump")``)."""
@@ -226,7 +272,9 @@ class ExprConverter:
                 txt = src_text(self.src, node).replace(" ", "")
                 if txt[:1] == "-" and txt[1:].isdigit():
                     return (T_INT, int(txt))
-            return UNKNOWN  # (binary / comparison operators, ...)
+            if t == "binary_operator" or t == "unary_operator" or t == "comparison_operator":
+                return self.operation(node, t, depth)
+            return UNKNOWN
         if t in ("float", "true", "false", "none", "concatenated_string"):
             return (T_LIT, t)
         if t == "parenthesized_expression" or t == "await":

@@ -45,6 +45,9 @@ T_UNKNOWN: Final = "u"  # ('u',): unknown
 # ('N', expr, class expr): expr where an ``isinstance(expr, C)`` test narrowed it to a C
 T_NARROWED: Final = "N"
 T_SENT: Final = "snt"  # ('snt',): the value of a ``yield`` expression: what ``gen.send(v)`` passes in
+# ('op', operand, dunder, fallback): an operator's result: what ``dunder`` (else ``fallback``, or '')
+# of operand's class returns (``a + b``, ``-a``, ``a < b``; ``a += b`` rebinds ``a`` to one)
+T_OP: Final = "op"
 
 # ---------------------------------------------------------------- binding values
 T_DEF: Final = "def"  # ('def', scope): a def / class statement

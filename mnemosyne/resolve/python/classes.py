@@ -11,6 +11,8 @@ from mnemosyne.parse.python.tags import (
     STORE_SETTER,
     T_CALL,
     T_DEF,
+    T_NAME,
+    T_STAR,
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import Fixpoint
@@ -233,7 +235,8 @@ class Classes(Fixpoint):
                 # a name the module does not define: its __getattr__ (PEP 562), if it has one
                 fallback = self.module_getattr(b[1])
                 if fallback:
-                    return self._load_call(b, attr, fallback, self._returns_of(fallback))
+                    vals = self._returns_of(fallback) | self.delegated(fallback, attr, 0)
+                    return self._load_call(b, attr, fallback, vals)
             return vals, []
         if k == VAL_EXT:
             # a module's attribute is named by its path (``os.path.join``); a capitalised segment
@@ -322,7 +325,8 @@ class Classes(Fixpoint):
                     # not found on the instance nor its classes (all ours): __getattr__, if defined
                     fallback = self.methods(b[1], b[2], "__getattr__")
                     if fallback and not self.subclass_may_have(b[1], b[2], attr):
-                        return self._load_call(b, attr, fallback, self._returns_of(fallback))
+                        fvals = self._returns_of(fallback) | self.delegated(fallback, attr, 1)
+                        return self._load_call(b, attr, fallback, fvals)
             elif gets:
                 return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
             dg = self.decorator_gets(hit)
@@ -331,20 +335,39 @@ class Classes(Fixpoint):
             return frozenset(mvals), []
         return EMPTY, []
 
+    def delegated(self, fns: list[tuple[str, int]], attr: str, pos: int) -> frozenset:
+        """What ``__getattr__`` functions ``fns`` return for ``attr`` by forwarding the name they
+        are asked for (parameter ``pos``) to another object: ``return getattr(self._inner, name[,
+        default])`` reads ``attr`` on what ``self._inner`` holds (or gives the default)."""
+        out: set = set()
+        for p, i in fns:
+            params = self.params_of(p, i)
+            if len(params) <= pos:
+                continue
+            pname = (T_NAME, params[pos][0])
+            for e in self.rets(p, i)[0]:
+                if e[0] != T_CALL or e[1] != _GETATTR or len(e[2]) < 2 or e[2][1] != pname or e[2][0][0] == T_STAR:
+                    continue
+                if (VAL_BUILTIN, "getattr") not in self.eval(p, i, _GETATTR):
+                    continue
+                for d in self.eval(p, i, e[2][0]):
+                    out |= self.getattr(d, attr)[0]
+                if len(e[2]) > 2 and e[2][2][0] != T_STAR:
+                    out |= self.eval(p, i, e[2][2])
+        return frozenset(out)
+
     def decorator_stores(self, walk: list[tuple], attr: str) -> set:
         """What the program's class decorators store on the class they are given
         (``def add_hook(cls): cls.hook = staticmethod(helper)`` on ``@add_hook class A``: ``A.hook``
-        is ``helper``), for the classes of an MRO ``walk``; a decorator called first
-        (``@register(...)``) is not followed."""
+        is ``helper``), for the classes of an MRO ``walk``; for a decorator called first
+        (``@with_handler(helper)``), the function the call returns."""
         out: set = set()
         for cp, ci, _sc, _own in walk:
             s = self.hdr(cp, ci)
             if not s.decorators:
                 continue
             for d in s.decorators:
-                if d[0] == T_CALL:
-                    continue
-                for v in self.eval(cp, s.parent, d):
+                for v in self.eval(cp, s.parent, d):  # (``@register(...)``: the function it returns)
                     if v[0] != VAL_FUNC:
                         continue
                     params = self.params_of(v[1], v[2])
@@ -429,6 +452,9 @@ class Classes(Fixpoint):
         for p, i in fns:
             out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != VAL_FUNC))
         return frozenset(out)
+
+
+_GETATTR = (T_NAME, "getattr")  # the builtin a ``__getattr__`` forwards a name with (``delegated``)
 
 
 def _c3_merge(key: tuple[str, int], seqs: list[list[tuple[str, int]]]) -> tuple[list[tuple[str, int]], bool]:

@@ -18,6 +18,7 @@ from mnemosyne.parse.python.tags import (
     T_LIT,
     T_NAME,
     T_NARROWED,
+    T_OP,
     T_OR,
     T_PARAM,
     T_REACH,
@@ -60,6 +61,7 @@ from mnemosyne.resolve.python.values import (
     VAL_EXT_INST,
     VAL_EXT_MEMBER,
     VAL_FUNC,
+    VAL_GLOBALS,
     VAL_INST,
     VAL_METHOD_CALLER,
     VAL_MODULE,
@@ -159,6 +161,10 @@ class Evaluate(Fixpoint):
                     if c[0] == VAL_DISPLAY and c[3][0] == T_DICT:
                         out |= self.container_item(c, key)
                         mapping = True
+                    elif c[0] == VAL_GLOBALS:  # globals().get("name")
+                        gk = e[2][0]
+                        out |= self.global_item(c, self.constant(path, idx, gk[1]) if gk[0] == T_NAME else gk)
+                        mapping = True
                 out |= self.stored_items(path, idx, fn[1])
                 if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
@@ -177,6 +183,8 @@ class Evaluate(Fixpoint):
             return out
         if tag == T_SUBSCRIPT:
             return self.subscript(path, idx, e)
+        if tag == T_OP:
+            return self.operation(path, idx, e)
         if tag == T_LAMBDA:
             li = self.lambda_scope(path, e[1])
             return {(VAL_FUNC, path, li)} if li is not None else set()
@@ -206,6 +214,30 @@ class Evaluate(Fixpoint):
         if tag == T_SENT:
             return self.sent_values(path, idx)
         return set()
+
+    def operation(self, path: str, idx: int, e: Any) -> set:
+        """An operator's result (``('op', operand, dunder, fallback)``): what ``dunder`` (else
+        ``fallback``) of the class of each instance of ours the operand may be returns, as a call
+        ``operand.dunder(...)`` would (``return self`` in a base's ``__iadd__`` gives the subclass's
+        instance). Implicit lookups skip the instance and ``__getattr__``: the class's MRO only."""
+        out: set = set()
+        operand, dunder, fallback = e[1], e[2], e[3]
+        for b in self.eval(path, idx, operand):
+            if b[0] != VAL_INST:
+                continue
+            name = dunder
+            ms = self.class_lookup(b[1], b[2], dunder)
+            if not ms and fallback:
+                name = fallback
+                ms = self.class_lookup(b[1], b[2], fallback)
+            for f in ms:
+                if f[0] != VAL_FUNC:
+                    continue
+                r = set(self.returns(f[1], f[2]))
+                if self.receiver_returns(f[1], f[2]):
+                    r = self.receiver_result(path, idx, (T_ATTR, operand, name), f, r)
+                out |= r
+        return out
 
     def sent_values(self, path: str, idx: int) -> set:
         """The value of a ``yield`` expression in scope ``idx`` (``fn = yield``): the first argument of
@@ -382,8 +414,16 @@ class Evaluate(Fixpoint):
                     out |= self.container_item(c, k)
             elif c[0] == VAL_CLASS and any(k[0] == T_STR for k in keys) and self.is_enum(c[1], c[2]):
                 out.add((VAL_INST, c[1], c[2]))  # Color["RED"]: a member
+            elif c[0] == VAL_GLOBALS:
+                for k in keys:
+                    out |= self.global_item(c, k)
         out |= self.stored_items(path, idx, base)
         return out
+
+    def global_item(self, c: Any, key: Any) -> frozenset:
+        """``globals()[key]`` of module ``c[1]`` (``VAL_GLOBALS``): the module-level name a literal
+        string key names; any other key is not followed (any name of the module)."""
+        return self.module_attr(c[1], key[1])[0] if key[0] == T_STR else EMPTY
 
     def constants(self, path: str, idx: int, name: str) -> Any:
         """The literals a name used as an index may be: those a parameter is passed
@@ -564,6 +604,8 @@ class Evaluate(Fixpoint):
         if k in BUILTIN_KINDS:
             if f[1] == "super":
                 return self.super_value(path, idx, e)
+            if f[1] == "globals" and not e[2] and not e[3]:
+                return {(VAL_GLOBALS, self.modname(path))}
             if f[1] == "type" and len(e[2]) == 1 and not e[3] and e[2][0][0] != T_STAR:
                 return {(VAL_CLASS, v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == VAL_INST}
             if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != T_STAR:
