@@ -165,8 +165,9 @@ RECORDED = {
     # Python: an operator's result is what its dunder returns, a += b rebinds a (operator_results); decorators
     # called first and bound methods as decorators store on classes / instances (decorator_factory_stores);
     # from lib import x through lib.__getattr__ (module_getattr_imports); __getattr__ forwarding by
-    # getattr(obj, name) (getattr_delegation); globals()["f"] (globals_lookup)
-    29: "f3c85d4d3908bfe335b80a2c0439d5515a816f7e774e53ef5a7030947425d971",
+    # getattr(obj, name) (getattr_delegation); globals()["f"] (globals_lookup); x = property(fget, fset, fdel)
+    # and iter(f, sentinel) (builtin_property_iter); getattr(obj, "visit_" + kind) (getattr_prefix, getattr_names)
+    29: "e7f6d9c8409e72d9c764ae758f9ab2fa472d3b5553535307bc5743c03b79669c",
 }
 
 

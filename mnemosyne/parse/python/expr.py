@@ -52,6 +52,7 @@ from mnemosyne.parse.python.tags import (
     T_NARROWED,
     T_OP,
     T_OR,
+    T_PREFIX,
     T_SENT,
     T_SLICE,
     T_STAR,
@@ -187,6 +188,13 @@ class ExprConverter:
                 if at == EK_IDENTIFIER and d1 <= MAX_EXPR_DEPTH:
                     args.append(self._name(a))
                     continue
+                if named_attr and len(args) == 1 and at != EK_COMMENT:  # getattr(obj, "visit_" + kind)
+                    pfx = self.name_prefix(a)
+                    if pfx is not None:
+                        args.append((T_PREFIX, pfx))
+                        if act[a.kind_id]:
+                            kids.append(a)
+                        continue
                 if at == EK_KEYWORD:
                     nm = a.child_by_field_id(F_NAME)
                     v = a.child_by_field_id(F_VALUE)
@@ -251,6 +259,40 @@ class ExprConverter:
             return UNKNOWN
         e = self.expr(operand, depth + 1)
         return (T_OP, e, name, "") if e[0] in OPERAND_TAGS else UNKNOWN
+
+    def name_prefix(self, node: Node) -> str | None:
+        """The literal start of a name built from a string (``"visit_" + kind``, ``"as_%s" % v``,
+        ``f"do_{cmd}"``, ``"on_{}".format(e)``), if it is a non-empty identifier; else None."""
+        t = KN[node.kind_id]
+        head: str | None = None
+        if t == "binary_operator":
+            left = node.child_by_field_id(F_LEFT)
+            op = node.child_by_field_id(F_OPERATOR)
+            if left is None or op is None or KN[left.kind_id] != "string":
+                return None
+            sv = string_value(left, self.src)
+            opt = self.src[op.start_byte : op.end_byte]
+            if sv is None or opt not in (b"+", b"%"):
+                return None
+            head = sv.split("%", 1)[0] if opt == b"%" else sv
+        elif t == "string":
+            raw = src_text(self.src, node)
+            i = 0
+            while i < 2 and raw[i : i + 1].isalpha():
+                i += 1
+            if "f" not in raw[:i].lower() or "{" not in raw:
+                return None
+            head = raw[i:].lstrip("\"'").split("{", 1)[0]
+        elif t == "call":
+            fn = node.child_by_field_id(F_FUNCTION)
+            obj = fn.child_by_field_id(F_OBJECT) if fn is not None and KN[fn.kind_id] == "attribute" else None
+            if fn is None or obj is None or KN[obj.kind_id] != "string":
+                return None
+            if not src_text(self.src, fn).endswith(".format"):
+                return None
+            sv = string_value(obj, self.src)
+            head = sv.split("{", 1)[0] if sv is not None else None
+        return head if head and head.isidentifier() else None
 
     def key_literal(self, node: Node | None, depth: int = 0) -> Expr:
         """``expr``, where a short plain string literal keeps its value: a keyword argument's or a

@@ -48,6 +48,9 @@ T_SENT: Final = "snt"  # ('snt',): the value of a ``yield`` expression: what ``g
 # ('op', operand, dunder, fallback): an operator's result: what ``dunder`` (else ``fallback``, or '')
 # of operand's class returns (``a + b``, ``-a``, ``a < b``; ``a += b`` rebinds ``a`` to one)
 T_OP: Final = "op"
+# ('pfx', prefix): a string built from a literal prefix (``"visit_" + kind``, ``f"do_{cmd}"``,
+# ``"as_%s" % v``), kept as the name argument of ``getattr`` / ``hasattr``: any name starting with it
+T_PREFIX: Final = "pfx"
 
 # ---------------------------------------------------------------- binding values
 T_DEF: Final = "def"  # ('def', scope): a def / class statement

@@ -1,5 +1,8 @@
 """Expression values of the Python resolver (``Evaluate``): ``eval`` and what it builds on:
-attributes, calls' results, subscripts, containers and their items, iteration, narrowing."""
+attributes, calls' results, subscripts, containers and their items, iteration, narrowing.
+
+Over ~600 lines: ``eval`` and the value kinds it dispatches to are one hot path; operator results
+and prefixed ``getattr`` names live in classes.py (attribute lookups) to keep it from growing."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from mnemosyne.parse.python.tags import (
     T_OP,
     T_OR,
     T_PARAM,
+    T_PREFIX,
     T_REACH,
     T_REACH_ITEM,
     T_SENT,
@@ -73,7 +77,7 @@ from mnemosyne.resolve.python.values import (
     make_super,
 )
 
-LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT)  # expressions that evaluate to no value of the program
+LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT, T_PREFIX)  # expressions that evaluate to no value of the program
 DISPLAY_TAGS = (T_TUPLE, T_DICT)  # a tuple / list / set or dict display
 
 
@@ -214,30 +218,6 @@ class Evaluate(Fixpoint):
         if tag == T_SENT:
             return self.sent_values(path, idx)
         return set()
-
-    def operation(self, path: str, idx: int, e: Any) -> set:
-        """An operator's result (``('op', operand, dunder, fallback)``): what ``dunder`` (else
-        ``fallback``) of the class of each instance of ours the operand may be returns, as a call
-        ``operand.dunder(...)`` would (``return self`` in a base's ``__iadd__`` gives the subclass's
-        instance). Implicit lookups skip the instance and ``__getattr__``: the class's MRO only."""
-        out: set = set()
-        operand, dunder, fallback = e[1], e[2], e[3]
-        for b in self.eval(path, idx, operand):
-            if b[0] != VAL_INST:
-                continue
-            name = dunder
-            ms = self.class_lookup(b[1], b[2], dunder)
-            if not ms and fallback:
-                name = fallback
-                ms = self.class_lookup(b[1], b[2], fallback)
-            for f in ms:
-                if f[0] != VAL_FUNC:
-                    continue
-                r = set(self.returns(f[1], f[2]))
-                if self.receiver_returns(f[1], f[2]):
-                    r = self.receiver_result(path, idx, (T_ATTR, operand, name), f, r)
-                out |= r
-        return out
 
     def sent_values(self, path: str, idx: int) -> set:
         """The value of a ``yield`` expression in scope ``idx`` (``fn = yield``): the first argument of
@@ -618,6 +598,8 @@ class Evaluate(Fixpoint):
                 if len(e[2]) > 2 and e[2][2][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][2])
                 return out
+            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR:
+                return self.prefixed_attrs(path, idx, e)
             if k == VAL_BUILTIN and f[1] == "dict" and len(e[2]) <= 1 and (not e[2] or e[2][0][0] == T_DICT):
                 # dict(k=v) / dict({"k": v}, k2=v2): a dict display of those items
                 named = tuple(((T_STR, nm), a) for nm, a in e[3] if nm is not None)
@@ -642,8 +624,10 @@ class Evaluate(Fixpoint):
             if len(args) > 1:
                 out |= self.eval(path, idx, args[1])
             return out
-        if name == "zip":
-            item: Any = (T_TUPLE, tuple((T_ITEMS, a) for a in args))
+        if name == "iter" and len(args) == 2:  # iter(f, sentinel): what calling f returns
+            item: Any = (T_CALL, args[0], (), ())
+        elif name == "zip":
+            item = (T_TUPLE, tuple((T_ITEMS, a) for a in args))
         elif name == "enumerate":
             item = (T_TUPLE, (UNKNOWN, (T_ITEMS, args[0])))
         else:
