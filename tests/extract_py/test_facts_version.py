@@ -167,7 +167,7 @@ RECORDED = {
     # from lib import x through lib.__getattr__ (module_getattr_imports); __getattr__ forwarding by
     # getattr(obj, name) (getattr_delegation); globals()["f"] (globals_lookup); x = property(fget, fset, fdel)
     # and iter(f, sentinel) (builtin_property_iter); getattr(obj, "visit_" + kind) (getattr_prefix, getattr_names)
-    29: "e7f6d9c8409e72d9c764ae758f9ab2fa472d3b5553535307bc5743c03b79669c",
+    29: "414672bfe204b3ab8647408dd3c2b0eb504376a6ab044a183d378ca68c22eb65",
 }
 
 

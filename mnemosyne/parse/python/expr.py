@@ -191,7 +191,7 @@ class ExprConverter:
                 if named_attr and len(args) == 1 and at != EK_COMMENT:  # getattr(obj, "visit_" + kind)
                     pfx = self.name_prefix(a)
                     if pfx is not None:
-                        args.append((T_PREFIX, pfx))
+                        args.append((T_PREFIX, *pfx))
                         if act[a.kind_id]:
                             kids.append(a)
                         continue
@@ -260,39 +260,57 @@ class ExprConverter:
         e = self.expr(operand, depth + 1)
         return (T_OP, e, name, "") if e[0] in OPERAND_TAGS else UNKNOWN
 
-    def name_prefix(self, node: Node) -> str | None:
-        """The literal start of a name built from a string (``"visit_" + kind``, ``"as_%s" % v``,
-        ``f"do_{cmd}"``, ``"on_{}".format(e)``), if it is a non-empty identifier; else None."""
+    def name_prefix(self, node: Node) -> tuple[str, str] | None:
+        """The literal start and end of a name built from a string with one hole (``"visit_" +
+        kind``, ``"as_" + v + "_sql"``, ``"_get_%s_perms" % v``, ``f"do_{cmd}"``, ``"on_{}".format(e)``),
+        when the start is not empty and both are parts of an identifier; else None."""
         t = KN[node.kind_id]
+        src = self.src
         head: str | None = None
+        tail = ""
         if t == "binary_operator":
             left = node.child_by_field_id(F_LEFT)
             op = node.child_by_field_id(F_OPERATOR)
-            if left is None or op is None or KN[left.kind_id] != "string":
+            opt = src[op.start_byte : op.end_byte] if op is not None else b""
+            if left is None or opt not in (b"+", b"%"):
                 return None
-            sv = string_value(left, self.src)
-            opt = self.src[op.start_byte : op.end_byte]
-            if sv is None or opt not in (b"+", b"%"):
-                return None
-            head = sv.split("%", 1)[0] if opt == b"%" else sv
+            if KN[left.kind_id] == "binary_operator" and opt == b"+":  # ("as_" + v) + "_sql"
+                right = node.child_by_field_id(F_RIGHT)
+                inner = self.name_prefix(left)
+                tv = string_value(right, src) if right is not None and KN[right.kind_id] == "string" else None
+                if inner is None or inner[1] or tv is None:
+                    return None
+                head, tail = inner[0], tv
+            elif KN[left.kind_id] == "string":
+                sv = string_value(left, src)
+                if sv is None:
+                    return None
+                if opt == b"+":
+                    head = sv
+                elif sv.count("%") == 1 and sv.split("%", 1)[1][:1] in ("s", "d", "r"):
+                    head, tail = sv.split("%", 1)[0], sv.split("%", 1)[1][1:]
         elif t == "string":
-            raw = src_text(self.src, node)
+            raw = src_text(src, node)
             i = 0
             while i < 2 and raw[i : i + 1].isalpha():
                 i += 1
-            if "f" not in raw[:i].lower() or "{" not in raw:
-                return None
-            head = raw[i:].lstrip("\"'").split("{", 1)[0]
+            q = raw[i : i + 3] if raw[i : i + 3] in ('"""', "'''") else raw[i : i + 1]
+            body = raw[i + len(q) : len(raw) - len(q)]
+            if "f" in raw[:i].lower() and body.count("{") == 1 and body.count("}") == 1:
+                head, tail = body.split("{", 1)[0], body.split("}", 1)[1]
         elif t == "call":
             fn = node.child_by_field_id(F_FUNCTION)
             obj = fn.child_by_field_id(F_OBJECT) if fn is not None and KN[fn.kind_id] == "attribute" else None
             if fn is None or obj is None or KN[obj.kind_id] != "string":
                 return None
-            if not src_text(self.src, fn).endswith(".format"):
+            if not src_text(src, fn).endswith(".format"):
                 return None
-            sv = string_value(obj, self.src)
-            head = sv.split("{", 1)[0] if sv is not None else None
-        return head if head and head.isidentifier() else None
+            sv = string_value(obj, src)
+            if sv is not None and sv.count("{") == 1 and sv.count("}") == 1:
+                head, tail = sv.split("{", 1)[0], sv.split("}", 1)[1]
+        if not head or not (head + "x" + tail).isidentifier():
+            return None
+        return head, tail
 
     def key_literal(self, node: Node | None, depth: int = 0) -> Expr:
         """``expr``, where a short plain string literal keeps its value: a keyword argument's or a

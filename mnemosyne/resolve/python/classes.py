@@ -396,9 +396,10 @@ class Classes(Fixpoint):
 
     def prefixed_attrs(self, path: str, idx: int, e: Any) -> set:
         """``getattr(obj, "visit_" + kind[, default])``: the attributes of obj's classes (the
-        program's, along the MRO) whose names start with the prefix, or the default; through
+        program's, along the MRO) whose names start with the prefix (and end with the suffix of
+        ``"_get_%s_perms" % v`` after it), or the default; through
         ``self`` in a method, also those its subclasses define (a visitor's ``visit_*``)."""
-        obj, prefix = e[2][0], e[2][1][1]
+        obj, prefix, suffix = e[2][0], e[2][1][1], e[2][1][2]
         out: set = set()
         via_self = obj[0] == T_NAME and self.is_self_param(path, idx, obj[1])
         for b in self.eval(path, idx, obj):
@@ -406,7 +407,8 @@ class Classes(Fixpoint):
                 continue
             objs = [b, *((b[0], sp, si) for sp, si in self.subclasses(b[1], b[2]))] if via_self else [b]
             for o in objs:
-                for name in sorted({n for cp, ci in self.mro(o[1], o[2])[0] for n in self.prefixed(cp, ci, prefix)}):
+                names = {n for cp, ci in self.mro(o[1], o[2])[0] for n in self.prefixed(cp, ci, prefix)}
+                for name in sorted(n for n in names if n[len(prefix) :].endswith(suffix)):
                     out |= self.getattr(o, name)[0]
         if len(e[2]) > 2 and e[2][2][0] != T_STAR:
             out |= self.eval(path, idx, e[2][2])

@@ -1,6 +1,7 @@
 """``getattr(obj, "visit_" + kind)``: a name built from a literal prefix reads one of the attributes
 whose names start with it (visitors, command tables, vendor-specific methods); through ``self`` in
-a method, those of the subclasses too."""
+a method, those of the subclasses too; a literal end after the hole (``"_get_%s_items" % kind``)
+must end the rest of the name."""
 
 
 class Node:
@@ -67,10 +68,23 @@ class Expr:
         return self
 
 
+class Backend:
+    def _get_user_items(self):
+        return []
+
+    def _get_group_items(self):
+        return []
+
+    def _get_items(self, kind):
+        # "_get_" ... "_items": not _get_items itself, whose rest does not end with "_items"
+        return getattr(self, "_get_%s_items" % kind)()
+
+
 def main():
     Printer().visit(Node())
     Shell().onecmd("help me")
     Compiler().compile(Expr())
+    Backend()._get_items("user")
 
 
 main()
