@@ -162,7 +162,12 @@ RECORDED = {
     # JavaScript: a parameter's default value is one of its values (default_param_functions), `arguments`
     # holds what callers pass (arguments_object), members added to a whole module.exports reach
     # require(...).name (cjs_whole_export_members)
-    29: "37e672c3871c27f027d7e505aa2723328927fe89c1edb4e7a64ba848876ef971",
+    # Python: an operator's result is what its dunder returns, a += b rebinds a (operator_results); decorators
+    # called first and bound methods as decorators store on classes / instances (decorator_factory_stores);
+    # from lib import x through lib.__getattr__ (module_getattr_imports); __getattr__ forwarding by
+    # getattr(obj, name) (getattr_delegation); globals()["f"] (globals_lookup); x = property(fget, fset, fdel)
+    # and iter(f, sentinel) (builtin_property_iter); getattr(obj, "visit_" + kind) (getattr_prefix, getattr_names)
+    29: "414672bfe204b3ab8647408dd3c2b0eb504376a6ab044a183d378ca68c22eb65",
 }
 
 

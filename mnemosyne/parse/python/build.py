@@ -9,7 +9,7 @@ from tree_sitter import Node
 
 from mnemosyne.parse.metrics import measure_python
 from mnemosyne.parse.python.grammar import KN, thread_parser
-from mnemosyne.parse.python.model import ParsedFile, Scope
+from mnemosyne.parse.python.model import CALLABLE_KINDS, ParsedFile, Scope
 from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
@@ -115,6 +115,14 @@ def parse_python(data: bytes) -> ParsedFile:
         if r[0] == T_SUBSCRIPT and not scopes[sc].item_bindings.get(cname) and len(scopes[sc].bindings.get(cname, ())) < 2:
             continue
         scopes[sc].bindings[name][k] = r
+    for sc, name, k, owner, op, r in conv.aug_flows:  # a += b: its operand is the a bound before
+        if (sc, name) in conv.tainted:
+            continue
+        b = scopes[sc].bindings[name]
+        b[k] = (b[k][0], r, *b[k][2:])
+        if op >= 0:
+            ops = scopes[owner].ops
+            ops[op] = (r, *ops[op][1:])
     sites: dict[str, list[tuple[int, Any]]] = {}
     decos: dict[str, list[tuple[Any, int]]] = {}
     for s in scopes:
@@ -142,19 +150,19 @@ def parse_python(data: bytes) -> ParsedFile:
             else:
                 lst.append((sc, e))
     for i, s in enumerate(scopes):
-        if (
-            s.kind == SCOPE_FUNCTION
-            and (s.attr_stores or s.attr_item_stores)
-            and s.params
-            and s.parent >= 0
-            and scopes[s.parent].kind == SCOPE_CLASS
-        ):
-            selfname = s.params[0][0]
-            ia = scopes[s.parent].inst_attrs
+        if (s.attr_stores or s.attr_item_stores) and s.kind in CALLABLE_KINDS:
+            meth = _method_of(scopes, i)
+            if meth < 0:
+                continue
+            selfname = scopes[meth].params[0][0]
+            if meth != i and not _free_in(scopes, i, meth, selfname):
+                continue
+            cls = scopes[meth].parent
+            ia = scopes[cls].inst_attrs
             for base, attr, v in s.attr_stores:
                 if base == selfname:
                     ia.setdefault(attr, []).append((i, v))
-            ii = scopes[s.parent].inst_items
+            ii = scopes[cls].inst_items
             for base, attr, v in s.attr_item_stores:
                 if base == selfname:
                     ii.setdefault(attr, []).append((i, v))
@@ -172,3 +180,30 @@ def parse_python(data: bytes) -> ParsedFile:
         sites_by_name=sites,
         decos_by_name=decos,
     )
+
+
+def _method_of(scopes: list[Scope], i: int) -> int:
+    """The method (a function scope of a class body, with parameters) that function scope ``i``
+    is or is nested in through functions and lambdas only; -1 if none."""
+    cur = i
+    while cur >= 0:
+        sc = scopes[cur]
+        if sc.kind not in CALLABLE_KINDS or sc.parent < 0:
+            return -1
+        if scopes[sc.parent].kind == SCOPE_CLASS:
+            return cur if sc.kind == SCOPE_FUNCTION and sc.params else -1
+        cur = sc.parent
+    return -1
+
+
+def _free_in(scopes: list[Scope], i: int, m: int, name: str) -> bool:
+    """``name`` (method ``m``'s first parameter) is the method's own in its nested scope ``i``:
+    neither ``i`` nor a scope between them binds it (``self.routes[k] = fn`` in a decorator the
+    method returns stores on the method's instance)."""
+    cur = i
+    while cur != m:
+        sc = scopes[cur]
+        if name in sc.bindings or any(p[0] == name for p in sc.params):
+            return False
+        cur = sc.parent
+    return True

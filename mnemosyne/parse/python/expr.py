@@ -10,6 +10,7 @@ from tree_sitter import Node
 from mnemosyne.parse.python.grammar import (
     ACT,
     EK,
+    F_ARGUMENT,
     F_ARGUMENTS,
     F_ATTRIBUTE,
     F_BODY,
@@ -49,7 +50,9 @@ from mnemosyne.parse.python.tags import (
     T_LIT,
     T_NAME,
     T_NARROWED,
+    T_OP,
     T_OR,
+    T_PREFIX,
     T_SENT,
     T_SLICE,
     T_STAR,
@@ -74,6 +77,19 @@ _MAPPING_GENERICS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ord
 
 # `X = Dict[str, Node]`: an assignment of a subscript with one of these heads is a type alias
 ALIAS_HEADS = _ITEM_GENERICS | _MAPPING_GENERICS | {"Optional", "Union", "Type", "Annotated"}
+
+# operators calling a dunder of their operand's class: binary (the left operand's ``__op__``;
+# ``__rop__`` of the right one when the left is a number literal), augmented (``__iop__``, else
+# ``__op__``), comparisons, unary. Their result is what it returns (``T_OP``)
+BINARY_DUNDERS = {
+    b"+": "add", b"-": "sub", b"*": "mul", b"/": "truediv", b"//": "floordiv", b"%": "mod", b"**": "pow",
+    b"@": "matmul", b"&": "and", b"|": "or", b"^": "xor", b"<<": "lshift", b">>": "rshift",
+}
+COMPARE_DUNDERS = {b"==": "__eq__", b"!=": "__ne__", b"<": "__lt__", b"<=": "__le__", b">": "__gt__", b">=": "__ge__"}
+UNARY_DUNDERS = {b"-": "__neg__", b"+": "__pos__", b"~": "__invert__"}
+NUMBER_KINDS = frozenset({"integer", "float"})
+# operand expressions that may be an instance of ours (a literal, display or lambda never is)
+OPERAND_TAGS = frozenset({T_NAME, T_ATTR, T_CALL, T_SUBSCRIPT, T_OP})
 
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
 
@@ -172,6 +188,13 @@ class ExprConverter:
                 if at == EK_IDENTIFIER and d1 <= MAX_EXPR_DEPTH:
                     args.append(self._name(a))
                     continue
+                if named_attr and len(args) == 1 and at != EK_COMMENT:  # getattr(obj, "visit_" + kind)
+                    pfx = self.name_prefix(a)
+                    if pfx is not None:
+                        args.append((T_PREFIX, *pfx))
+                        if act[a.kind_id]:
+                            kids.append(a)
+                        continue
                 if at == EK_KEYWORD:
                     nm = a.child_by_field_id(F_NAME)
                     v = a.child_by_field_id(F_VALUE)
@@ -206,6 +229,89 @@ class ExprConverter:
         self.call_kids[node.id] = (fn, kids)
         return (T_CALL, self.expr(fn, depth + 1), tuple(args), tuple(kwargs))
 
+    def operation(self, node: Node, t: str, depth: int) -> Expr:
+        """An operator's result (``T_OP``): what the dunder of its operand's class returns (``a + b``,
+        ``2 * v``, ``-a``, ``a < b``); unknown for an operand that is never an instance of ours, and
+        for ``in``, ``is``, ``not``, chained comparisons (booleans)."""
+        src = self.src
+        op: Node | None
+        if t == "comparison_operator":
+            if node.child_count != 3:
+                return UNKNOWN
+            op = node.child(1)
+            name = COMPARE_DUNDERS.get(src[op.start_byte : op.end_byte]) if op is not None else None
+            operand: Node | None = node.child(0)
+        else:
+            op = node.child_by_field_id(F_OPERATOR)
+            if op is None:
+                return UNKNOWN
+            if t == "unary_operator":
+                name = UNARY_DUNDERS.get(src[op.start_byte : op.end_byte])
+                operand = node.child_by_field_id(F_ARGUMENT)
+            else:
+                bname = BINARY_DUNDERS.get(src[op.start_byte : op.end_byte])
+                operand = node.child_by_field_id(F_LEFT)
+                name = f"__{bname}__" if bname is not None else None
+                if operand is not None and KN[operand.kind_id] in NUMBER_KINDS:
+                    operand = node.child_by_field_id(F_RIGHT)  # 2 * v: v's __rmul__
+                    name = f"__r{bname}__" if bname is not None else None
+        if name is None or operand is None:
+            return UNKNOWN
+        e = self.expr(operand, depth + 1)
+        return (T_OP, e, name, "") if e[0] in OPERAND_TAGS else UNKNOWN
+
+    def name_prefix(self, node: Node) -> tuple[str, str] | None:
+        """The literal start and end of a name built from a string with one hole (``"visit_" +
+        kind``, ``"as_" + v + "_sql"``, ``"_get_%s_perms" % v``, ``f"do_{cmd}"``, ``"on_{}".format(e)``),
+        when the start is not empty and both are parts of an identifier; else None."""
+        t = KN[node.kind_id]
+        src = self.src
+        head: str | None = None
+        tail = ""
+        if t == "binary_operator":
+            left = node.child_by_field_id(F_LEFT)
+            op = node.child_by_field_id(F_OPERATOR)
+            opt = src[op.start_byte : op.end_byte] if op is not None else b""
+            if left is None or opt not in (b"+", b"%"):
+                return None
+            if KN[left.kind_id] == "binary_operator" and opt == b"+":  # ("as_" + v) + "_sql"
+                right = node.child_by_field_id(F_RIGHT)
+                inner = self.name_prefix(left)
+                tv = string_value(right, src) if right is not None and KN[right.kind_id] == "string" else None
+                if inner is None or inner[1] or tv is None:
+                    return None
+                head, tail = inner[0], tv
+            elif KN[left.kind_id] == "string":
+                sv = string_value(left, src)
+                if sv is None:
+                    return None
+                if opt == b"+":
+                    head = sv
+                elif sv.count("%") == 1 and sv.split("%", 1)[1][:1] in ("s", "d", "r"):
+                    head, tail = sv.split("%", 1)[0], sv.split("%", 1)[1][1:]
+        elif t == "string":
+            raw = src_text(src, node)
+            i = 0
+            while i < 2 and raw[i : i + 1].isalpha():
+                i += 1
+            q = raw[i : i + 3] if raw[i : i + 3] in ('"""', "'''") else raw[i : i + 1]
+            body = raw[i + len(q) : len(raw) - len(q)]
+            if "f" in raw[:i].lower() and body.count("{") == 1 and body.count("}") == 1:
+                head, tail = body.split("{", 1)[0], body.split("}", 1)[1]
+        elif t == "call":
+            fn = node.child_by_field_id(F_FUNCTION)
+            obj = fn.child_by_field_id(F_OBJECT) if fn is not None and KN[fn.kind_id] == "attribute" else None
+            if fn is None or obj is None or KN[obj.kind_id] != "string":
+                return None
+            if not src_text(src, fn).endswith(".format"):
+                return None
+            sv = string_value(obj, src)
+            if sv is not None and sv.count("{") == 1 and sv.count("}") == 1:
+                head, tail = sv.split("{", 1)[0], sv.split("}", 1)[1]
+        if not head or not (head + "x" + tail).isidentifier():
+            return None
+        return head, tail
+
     def key_literal(self, node: Node | None, depth: int = 0) -> Expr:
         """``expr``, where a short plain string literal keeps its value: a keyword argument's or a
         parameter default's, which a callee may index by (``by_keyword(key="dump")``)."""
@@ -226,7 +332,9 @@ class ExprConverter:
                 txt = src_text(self.src, node).replace(" ", "")
                 if txt[:1] == "-" and txt[1:].isdigit():
                     return (T_INT, int(txt))
-            return UNKNOWN  # (binary / comparison operators, ...)
+            if t == "binary_operator" or t == "unary_operator" or t == "comparison_operator":
+                return self.operation(node, t, depth)
+            return UNKNOWN
         if t in ("float", "true", "false", "none", "concatenated_string"):
             return (T_LIT, t)
         if t == "parenthesized_expression" or t == "await":

@@ -108,6 +108,8 @@ class ScopeBuilder(ExprConverter):
         # ``f = d["k"]`` / ``f = d.get("k")`` in straight-line code: (scope, name, binding index,
         # container name, the stored item reaching it): the binding becomes that item (``build``)
         self.bind_flows: list[tuple[int, str, int, str, Any]] = []
+        # a += b: (scope, a, binding index, owner, operator site index or -1, the a reaching it)
+        self.aug_flows: list[tuple[int, str, int, int, int, Any]] = []
 
     # ---------------------------------------------------------------- scopes
     def new_scope(self, kind: str, name: str, parent: int, node: Node, start_node: Node) -> int:
@@ -289,7 +291,12 @@ class ScopeBuilder(ExprConverter):
                 obj = base.child_by_field_id(F_OBJECT)
                 attr = base.child_by_field_id(F_ATTRIBUTE)
                 if obj is not None and attr is not None and KN[obj.kind_id] == "identifier":
-                    self.scopes[scope].attr_item_stores.append((src_text(self.src, obj), src_text(self.src, attr), value))
+                    aname = src_text(self.src, attr)
+                    key = self.expr(target)[2] if aname == "__dict__" else None
+                    if key is not None and key[0] == T_STR:  # self.__dict__["name"] = v: self.name = v
+                        self.scopes[scope].attr_stores.append((src_text(self.src, obj), key[1], value))
+                    else:
+                        self.scopes[scope].attr_item_stores.append((src_text(self.src, obj), aname, value))
 
     def add_item(self, sc: int, name: str, value: Any, key: Any = UNKNOWN) -> None:
         """``name[k] = value`` / ``name.append(value)``: an item of the container bound to name,

@@ -7,6 +7,7 @@ from typing import Any
 
 from tree_sitter import Node
 
+from mnemosyne.parse.python.expr import BINARY_DUNDERS, COMPARE_DUNDERS, NUMBER_KINDS, OPERAND_TAGS, UNARY_DUNDERS
 from mnemosyne.parse.python.grammar import (
     ACTW,
     EK,
@@ -27,27 +28,15 @@ from mnemosyne.parse.python.tags import (
     EK_ATTRIBUTE,
     EK_CALL,
     EK_IDENTIFIER,
-    T_ATTR,
-    T_CALL,
-    T_NAME,
-    T_SUBSCRIPT,
 )
 
-# operators calling a dunder of their operand's class (``SiteRecorder.operator``): binary (the left
-# operand's ``__op__``; ``__rop__`` of the right one when the left is a literal), augmented
-# (``__iop__``, else ``__op__``), comparisons, unary
-BINARY_DUNDERS = {
-    b"+": "add", b"-": "sub", b"*": "mul", b"/": "truediv", b"//": "floordiv", b"%": "mod", b"**": "pow",
-    b"@": "matmul", b"&": "and", b"|": "or", b"^": "xor", b"<<": "lshift", b">>": "rshift",
-}
-_COMPARE_DUNDERS = {b"==": "__eq__", b"!=": "__ne__", b"<": "__lt__", b"<=": "__le__", b">": "__gt__", b">=": "__ge__"}
-_UNARY_DUNDERS = {b"-": "__neg__", b"+": "__pos__", b"~": "__invert__"}
-# operand expressions that may be an instance of ours (a literal, display or lambda never is)
-_OPERAND_TAGS = frozenset({T_NAME, T_ATTR, T_CALL, T_SUBSCRIPT})
-_NUMBER_KINDS = frozenset({"integer", "float"})
-
 # operand node kinds worth converting besides names, attributes and calls (``EK``)
-_OPERAND_KINDS = frozenset(LANGUAGE.id_for_node_kind(n, True) for n in ("subscript", "parenthesized_expression", "await"))
+_OPERAND_KINDS = frozenset(
+    LANGUAGE.id_for_node_kind(n, True)
+    for n in (
+        "subscript", "parenthesized_expression", "await", "binary_operator", "unary_operator", "comparison_operator"
+    )
+)
 
 # statements and expressions whose test can narrow a name by ``isinstance`` (``SiteRecorder.narrowing``)
 NARROWING = frozenset({"if_statement", "elif_clause", "assert_statement", "boolean_operator", "conditional_expression"})
@@ -80,7 +69,7 @@ class SiteRecorder(ScopeBuilder):
         if not EK_IDENTIFIER <= EK[v.kind_id] <= EK_CALL and v.kind_id not in _OPERAND_KINDS:  # (name, attribute, call)
             return  # a literal, display, comprehension, lambda, ...: never an instance of ours
         e = self.expr(v)
-        if e[0] in _OPERAND_TAGS:
+        if e[0] in OPERAND_TAGS:
             self.scopes[self.scopes[sc].owner].ops.append((e, at.start_point[0] + 1, dunder, fallback, sc))
 
     def narrowing(self, node: Node, t: str, sc: int, stack: list) -> bool:
@@ -221,14 +210,14 @@ class SiteRecorder(ScopeBuilder):
             left = node.child_by_field_id(F_LEFT)
             right = node.child_by_field_id(F_RIGHT)
             if left is not None:
-                if KN[left.kind_id] in _NUMBER_KINDS:
+                if KN[left.kind_id] in NUMBER_KINDS:
                     if right is not None:  # 2 * v: int's __mul__ gives way to v's __rmul__
                         self.operand(sc, right, node, f"__r{name}__")
                 else:
                     self.operand(sc, left, node, f"__{name}__")
         elif t == "unary_operator":
             op = node.child_by_field_id(F_OPERATOR)
-            name = _UNARY_DUNDERS.get(src[op.start_byte : op.end_byte]) if op is not None else None
+            name = UNARY_DUNDERS.get(src[op.start_byte : op.end_byte]) if op is not None else None
             arg = node.child_by_field_id(F_ARGUMENT)
             if name is not None and arg is not None:
                 self.operand(sc, arg, node, name)
@@ -242,6 +231,6 @@ class SiteRecorder(ScopeBuilder):
                 if text == b"in" or (text.startswith(b"not") and text.endswith(b"in")):  # (`not  in` too)
                     self.operand(sc, kids[i + 1], node, "__contains__")
                 else:
-                    name = _COMPARE_DUNDERS.get(text)
+                    name = COMPARE_DUNDERS.get(text)
                     if name is not None:  # (object.__ne__ inverts __eq__)
                         self.operand(sc, kids[i - 1], node, name, "__eq__" if name == "__ne__" else "")

@@ -45,6 +45,13 @@ T_UNKNOWN: Final = "u"  # ('u',): unknown
 # ('N', expr, class expr): expr where an ``isinstance(expr, C)`` test narrowed it to a C
 T_NARROWED: Final = "N"
 T_SENT: Final = "snt"  # ('snt',): the value of a ``yield`` expression: what ``gen.send(v)`` passes in
+# ('op', operand, dunder, fallback): an operator's result: what ``dunder`` (else ``fallback``, or '')
+# of operand's class returns (``a + b``, ``-a``, ``a < b``; ``a += b`` rebinds ``a`` to one)
+T_OP: Final = "op"
+# ('pfx', prefix, suffix): a string with one hole between a literal prefix and suffix (``"visit_" +
+# kind``, ``f"do_{cmd}"``, ``"_get_%s_perms" % v``), kept as the name argument of ``getattr`` /
+# ``hasattr``: any name starting with prefix whose rest ends with suffix
+T_PREFIX: Final = "pfx"
 
 # ---------------------------------------------------------------- binding values
 T_DEF: Final = "def"  # ('def', scope): a def / class statement

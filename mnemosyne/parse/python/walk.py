@@ -7,7 +7,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from mnemosyne.parse.python.expr import ALIAS_HEADS
+from mnemosyne.parse.python.expr import ALIAS_HEADS, BINARY_DUNDERS
 from mnemosyne.parse.python.grammar import (
     ACT,
     ACTW,
@@ -27,7 +27,7 @@ from mnemosyne.parse.python.grammar import (
     TRUTH_TESTS,
 )
 from mnemosyne.parse.python.model import CALLABLE_KINDS, Scope
-from mnemosyne.parse.python.sites import BINARY_DUNDERS, NARROWING, SiteRecorder
+from mnemosyne.parse.python.sites import NARROWING, SiteRecorder
 from mnemosyne.parse.python.tags import (
     ACT_METRIC,
     ACT_PAREN,
@@ -54,6 +54,7 @@ from mnemosyne.parse.python.tags import (
     T_ITEMS,
     T_ITER,
     T_NAME,
+    T_OP,
     T_STR,
     T_SUBSCRIPT,
     T_TUPLE,
@@ -227,7 +228,11 @@ class Walker(SiteRecorder):
                 op = node.child_by_field_id(F_OPERATOR)
                 name = BINARY_DUNDERS.get(self.src[op.start_byte : op.end_byte - 1]) if op is not None else None
                 if name is not None and left is not None:  # a += b: __iadd__, else __add__
+                    ops = scopes[scopes[sc].owner].ops
+                    at = len(ops)
                     self.operand(sc, left, node, f"__i{name}__", f"__{name}__")
+                    if KN[left.kind_id] == "identifier":  # a is now what that returns
+                        self.augmented(sc, left, node, name, at if len(ops) > at else -1)
                 if left is not None and right is not None and name in ("or", "add"):
                     # d |= {...} / d |= other: d.update(...); xs += [f]: xs.extend([f])
                     rexpr = self.expr(right)
@@ -411,6 +416,18 @@ class Walker(SiteRecorder):
             self.all_names.extend(names)
         else:
             self.all_names = names if not extend else names
+
+    def augmented(self, sc: int, left: Node, node: Node, name: str, op: int) -> None:
+        """``a += b`` binds ``a`` to what ``__iadd__`` (else ``__add__``) returns. Its operand (and
+        that of the operator site ``op``, an index of the owner's ``ops``) is the ``a`` bound before
+        when straight-line code bound it last and the statement is in no loop (``reaching``;
+        ``aug_flows``, kept unless another scope binds ``a``), else every binding of ``a``."""
+        ln = self._name(left)
+        r = self.reaching(sc, ln, node) if self.reach else None
+        self.bind(sc, ln[1], (T_OP, ln, f"__i{name}__", f"__{name}__"))
+        s = self.scopes[sc]
+        if r is not None and ln[1] not in s.globals and ln[1] not in s.nonlocals:
+            self.aug_flows.append((sc, ln[1], len(s.bindings[ln[1]]) - 1, s.owner, op, r))
 
     def assignment(self, node: Node, sc: int, push: Any) -> None:
         lefts: list[Node] = []

@@ -1,5 +1,6 @@
 """Classes in the Python resolver (``Classes``): C3 MRO, metaclasses, subclasses, class and instance
-attribute lookups (``getattr``: properties, descriptors, ``__getattr__``, enum members)."""
+attribute lookups (``getattr``: properties, descriptors, ``__getattr__``, enum members), operator
+results (a dunder's returns) and ``getattr`` by a name prefix."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ from typing import Any
 
 from mnemosyne.parse.python.tags import (
     SCOPE_FUNCTION,
+    STORE_DELETER,
     STORE_SETTER,
+    T_ATTR,
     T_CALL,
     T_DEF,
+    T_NAME,
+    T_STAR,
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import Fixpoint
@@ -174,10 +179,12 @@ class Classes(Fixpoint):
         ('setter', 'deleter'), the ``@name.setter`` / ``@name.deleter`` methods instead."""
         if hit is None:
             return []
-        cp, _ci, bvals = hit
+        cp, ci, bvals = hit
         out = []
         for v in bvals:
-            if v[0] == T_DEF:
+            if v[0] == T_CALL:  # x = property(fget, fset, fdel): those functions
+                out.extend(self._property_call(cp, ci, v, kind))
+            elif v[0] == T_DEF:
                 d = self.hdr(cp, v[1])
                 if d.kind != SCOPE_FUNCTION:
                     continue
@@ -185,6 +192,15 @@ class Classes(Fixpoint):
                 if kind in dn if kind else ("property" in dn or "cached_property" in dn) and not {"setter", "deleter"} & dn:
                     out.append((cp, v[1]))
         return out
+
+    def _property_call(self, cp: str, ci: int, e: Any, kind: str) -> list[tuple[str, int]]:
+        """The program's functions a class body's ``property(fget, fset, fdel)`` call (``e``)
+        is given for ``kind`` ('' the getter, 'setter', 'deleter'), by position or keyword."""
+        pos, kw = _PROPERTY_ARGS[kind]
+        a = e[2][pos] if len(e[2]) > pos else next((x for k, x in e[3] if k == kw), None)
+        if a is None or a[0] == T_STAR or (VAL_BUILTIN, "property") not in self.eval(cp, ci, e[1]):
+            return []
+        return sorted((f[1], f[2]) for f in self.eval(cp, ci, a) if f[0] == VAL_FUNC)
 
     def property_accessors(self, path: str, cidx: int, name: str, kind: str) -> list[tuple[str, int]]:
         """The ``@name.setter`` (``kind`` 'setter') or ``@name.deleter`` methods that storing or
@@ -233,7 +249,8 @@ class Classes(Fixpoint):
                 # a name the module does not define: its __getattr__ (PEP 562), if it has one
                 fallback = self.module_getattr(b[1])
                 if fallback:
-                    return self._load_call(b, attr, fallback, self._returns_of(fallback))
+                    vals = self._returns_of(fallback) | self.delegated(fallback, attr, 0)
+                    return self._load_call(b, attr, fallback, vals)
             return vals, []
         if k == VAL_EXT:
             # a module's attribute is named by its path (``os.path.join``); a capitalised segment
@@ -322,7 +339,8 @@ class Classes(Fixpoint):
                     # not found on the instance nor its classes (all ours): __getattr__, if defined
                     fallback = self.methods(b[1], b[2], "__getattr__")
                     if fallback and not self.subclass_may_have(b[1], b[2], attr):
-                        return self._load_call(b, attr, fallback, self._returns_of(fallback))
+                        fvals = self._returns_of(fallback) | self.delegated(fallback, attr, 1)
+                        return self._load_call(b, attr, fallback, fvals)
             elif gets:
                 return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
             dg = self.decorator_gets(hit)
@@ -331,20 +349,83 @@ class Classes(Fixpoint):
             return frozenset(mvals), []
         return EMPTY, []
 
+    def delegated(self, fns: list[tuple[str, int]], attr: str, pos: int) -> frozenset:
+        """What ``__getattr__`` functions ``fns`` return for ``attr`` by forwarding the name they
+        are asked for (parameter ``pos``) to another object: ``return getattr(self._inner, name[,
+        default])`` reads ``attr`` on what ``self._inner`` holds (or gives the default)."""
+        out: set = set()
+        for p, i in fns:
+            params = self.params_of(p, i)
+            if len(params) <= pos:
+                continue
+            pname = (T_NAME, params[pos][0])
+            for e in self.rets(p, i)[0]:
+                if e[0] != T_CALL or e[1] != _GETATTR or len(e[2]) < 2 or e[2][1] != pname or e[2][0][0] == T_STAR:
+                    continue
+                if (VAL_BUILTIN, "getattr") not in self.eval(p, i, _GETATTR):
+                    continue
+                for d in self.eval(p, i, e[2][0]):
+                    out |= self.getattr(d, attr)[0]
+                if len(e[2]) > 2 and e[2][2][0] != T_STAR:
+                    out |= self.eval(p, i, e[2][2])
+        return frozenset(out)
+
+    def operation(self, path: str, idx: int, e: Any) -> set:
+        """An operator's result (``('op', operand, dunder, fallback)``): what ``dunder`` (else
+        ``fallback``) of the class of each instance of ours the operand may be returns, as a call
+        ``operand.dunder(...)`` would (``return self`` in a base's ``__iadd__`` gives the subclass's
+        instance). Implicit lookups skip the instance and ``__getattr__``: the class's MRO only."""
+        out: set = set()
+        operand, dunder, fallback = e[1], e[2], e[3]
+        for b in self.eval(path, idx, operand):
+            if b[0] != VAL_INST:
+                continue
+            name = dunder
+            ms = self.class_lookup(b[1], b[2], dunder)
+            if not ms and fallback:
+                name = fallback
+                ms = self.class_lookup(b[1], b[2], fallback)
+            for f in ms:
+                if f[0] != VAL_FUNC:
+                    continue
+                r = set(self.returns(f[1], f[2]))
+                if self.receiver_returns(f[1], f[2]):
+                    r = self.receiver_result(path, idx, (T_ATTR, operand, name), f, r)
+                out |= r
+        return out
+
+    def prefixed_attrs(self, path: str, idx: int, e: Any) -> set:
+        """``getattr(obj, "visit_" + kind[, default])``: the attributes of obj's classes (the
+        program's, along the MRO) whose names start with the prefix (and end with the suffix of
+        ``"_get_%s_perms" % v`` after it), or the default; through
+        ``self`` in a method, also those its subclasses define (a visitor's ``visit_*``)."""
+        obj, prefix, suffix = e[2][0], e[2][1][1], e[2][1][2]
+        out: set = set()
+        via_self = obj[0] == T_NAME and self.is_self_param(path, idx, obj[1])
+        for b in self.eval(path, idx, obj):
+            if b[0] != VAL_INST and b[0] != VAL_CLASS:
+                continue
+            objs = [b, *((b[0], sp, si) for sp, si in self.subclasses(b[1], b[2]))] if via_self else [b]
+            for o in objs:
+                names = {n for cp, ci in self.mro(o[1], o[2])[0] for n in self.prefixed(cp, ci, prefix)}
+                for name in sorted(n for n in names if n[len(prefix) :].endswith(suffix)):
+                    out |= self.getattr(o, name)[0]
+        if len(e[2]) > 2 and e[2][2][0] != T_STAR:
+            out |= self.eval(path, idx, e[2][2])
+        return out
+
     def decorator_stores(self, walk: list[tuple], attr: str) -> set:
         """What the program's class decorators store on the class they are given
         (``def add_hook(cls): cls.hook = staticmethod(helper)`` on ``@add_hook class A``: ``A.hook``
-        is ``helper``), for the classes of an MRO ``walk``; a decorator called first
-        (``@register(...)``) is not followed."""
+        is ``helper``), for the classes of an MRO ``walk``; for a decorator called first
+        (``@with_handler(helper)``), the function the call returns."""
         out: set = set()
         for cp, ci, _sc, _own in walk:
             s = self.hdr(cp, ci)
             if not s.decorators:
                 continue
             for d in s.decorators:
-                if d[0] == T_CALL:
-                    continue
-                for v in self.eval(cp, s.parent, d):
+                for v in self.eval(cp, s.parent, d):  # (``@register(...)``: the function it returns)
                     if v[0] != VAL_FUNC:
                         continue
                     params = self.params_of(v[1], v[2])
@@ -429,6 +510,11 @@ class Classes(Fixpoint):
         for p, i in fns:
             out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != VAL_FUNC))
         return frozenset(out)
+
+
+# the argument of ``property(fget, fset, fdel)`` each accessor kind is (position, keyword)
+_PROPERTY_ARGS = {"": (0, "fget"), STORE_SETTER: (1, "fset"), STORE_DELETER: (2, "fdel")}
+_GETATTR = (T_NAME, "getattr")  # the builtin a ``__getattr__`` forwards a name with (``delegated``)
 
 
 def _c3_merge(key: tuple[str, int], seqs: list[list[tuple[str, int]]]) -> tuple[list[tuple[str, int]], bool]:

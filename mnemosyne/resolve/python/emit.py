@@ -378,6 +378,9 @@ class Emit(Fixpoint):
                 and any(v[0] == VAL_EXT and v[1] in REDUCERS for v in vals)
             ):  # functools.reduce(f, xs): f
                 self.emit_callbacks(caller, path, sc, e[2][0], line)
+            elif fn[0] == T_NAME and fn[1] == "iter" and len(e[2]) == 2 and (VAL_BUILTIN, "iter") in vals:
+                fa = e[2][0] if e[2][0][0] != T_STAR else None
+                self.emit_callbacks(caller, path, sc, fa, line)  # iter(f, sentinel): f
             elif fn[0] == T_NAME and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
                 if e[2][0][0] != T_STAR:  # len(x): x's __len__ (resolved last, as operators)
                     self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))

@@ -1,5 +1,8 @@
 """Expression values of the Python resolver (``Evaluate``): ``eval`` and what it builds on:
-attributes, calls' results, subscripts, containers and their items, iteration, narrowing."""
+attributes, calls' results, subscripts, containers and their items, iteration, narrowing.
+
+Over ~600 lines: ``eval`` and the value kinds it dispatches to are one hot path; operator results
+and prefixed ``getattr`` names live in classes.py (attribute lookups) to keep it from growing."""
 
 from __future__ import annotations
 
@@ -18,8 +21,10 @@ from mnemosyne.parse.python.tags import (
     T_LIT,
     T_NAME,
     T_NARROWED,
+    T_OP,
     T_OR,
     T_PARAM,
+    T_PREFIX,
     T_REACH,
     T_REACH_ITEM,
     T_SENT,
@@ -60,6 +65,7 @@ from mnemosyne.resolve.python.values import (
     VAL_EXT_INST,
     VAL_EXT_MEMBER,
     VAL_FUNC,
+    VAL_GLOBALS,
     VAL_INST,
     VAL_METHOD_CALLER,
     VAL_MODULE,
@@ -71,7 +77,7 @@ from mnemosyne.resolve.python.values import (
     make_super,
 )
 
-LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT)  # expressions that evaluate to no value of the program
+LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT, T_PREFIX)  # expressions that evaluate to no value of the program
 DISPLAY_TAGS = (T_TUPLE, T_DICT)  # a tuple / list / set or dict display
 
 
@@ -159,6 +165,10 @@ class Evaluate(Fixpoint):
                     if c[0] == VAL_DISPLAY and c[3][0] == T_DICT:
                         out |= self.container_item(c, key)
                         mapping = True
+                    elif c[0] == VAL_GLOBALS:  # globals().get("name")
+                        gk = e[2][0]
+                        out |= self.global_item(c, self.constant(path, idx, gk[1]) if gk[0] == T_NAME else gk)
+                        mapping = True
                 out |= self.stored_items(path, idx, fn[1])
                 if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
@@ -177,6 +187,8 @@ class Evaluate(Fixpoint):
             return out
         if tag == T_SUBSCRIPT:
             return self.subscript(path, idx, e)
+        if tag == T_OP:
+            return self.operation(path, idx, e)
         if tag == T_LAMBDA:
             li = self.lambda_scope(path, e[1])
             return {(VAL_FUNC, path, li)} if li is not None else set()
@@ -382,8 +394,16 @@ class Evaluate(Fixpoint):
                     out |= self.container_item(c, k)
             elif c[0] == VAL_CLASS and any(k[0] == T_STR for k in keys) and self.is_enum(c[1], c[2]):
                 out.add((VAL_INST, c[1], c[2]))  # Color["RED"]: a member
+            elif c[0] == VAL_GLOBALS:
+                for k in keys:
+                    out |= self.global_item(c, k)
         out |= self.stored_items(path, idx, base)
         return out
+
+    def global_item(self, c: Any, key: Any) -> frozenset:
+        """``globals()[key]`` of module ``c[1]`` (``VAL_GLOBALS``): the module-level name a literal
+        string key names; any other key is not followed (any name of the module)."""
+        return self.module_attr(c[1], key[1])[0] if key[0] == T_STR else EMPTY
 
     def constants(self, path: str, idx: int, name: str) -> Any:
         """The literals a name used as an index may be: those a parameter is passed
@@ -564,6 +584,8 @@ class Evaluate(Fixpoint):
         if k in BUILTIN_KINDS:
             if f[1] == "super":
                 return self.super_value(path, idx, e)
+            if f[1] == "globals" and not e[2] and not e[3]:
+                return {(VAL_GLOBALS, self.modname(path))}
             if f[1] == "type" and len(e[2]) == 1 and not e[3] and e[2][0][0] != T_STAR:
                 return {(VAL_CLASS, v[1], v[2]) for v in self.eval(path, idx, e[2][0]) if v[0] == VAL_INST}
             if f[1] in ("staticmethod", "classmethod") and len(e[2]) == 1 and e[2][0][0] != T_STAR:
@@ -576,6 +598,8 @@ class Evaluate(Fixpoint):
                 if len(e[2]) > 2 and e[2][2][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][2])
                 return out
+            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR:
+                return self.prefixed_attrs(path, idx, e)
             if k == VAL_BUILTIN and f[1] == "dict" and len(e[2]) <= 1 and (not e[2] or e[2][0][0] == T_DICT):
                 # dict(k=v) / dict({"k": v}, k2=v2): a dict display of those items
                 named = tuple(((T_STR, nm), a) for nm, a in e[3] if nm is not None)
@@ -600,8 +624,10 @@ class Evaluate(Fixpoint):
             if len(args) > 1:
                 out |= self.eval(path, idx, args[1])
             return out
-        if name == "zip":
-            item: Any = (T_TUPLE, tuple((T_ITEMS, a) for a in args))
+        if name == "iter" and len(args) == 2:  # iter(f, sentinel): what calling f returns
+            item: Any = (T_CALL, args[0], (), ())
+        elif name == "zip":
+            item = (T_TUPLE, tuple((T_ITEMS, a) for a in args))
         elif name == "enumerate":
             item = (T_TUPLE, (UNKNOWN, (T_ITEMS, args[0])))
         else:

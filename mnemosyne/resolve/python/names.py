@@ -220,7 +220,11 @@ class Names(Fixpoint):
                 return frozenset({make_external(f"{am}.{name}")})
             if not self.is_internal(am):
                 return EMPTY
-            vals, _found = self.module_attr(am, name)
+            vals, found = self.module_attr(am, name)
+            if not found and not name.startswith("__"):
+                getattr_ = self.module_getattr(am)  # PEP 562: what lib.__getattr__ returns
+                if getattr_:
+                    return self._returns_of(getattr_)
             return vals
         if tag == T_ITER:
             return self.iter_values(path, idx, v[1])

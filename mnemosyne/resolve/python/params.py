@@ -182,8 +182,8 @@ class Params(Fixpoint):
             j = i if "staticmethod" in deco else i - 1
             if j >= 0:
                 out |= self.callback_items(path, fidx, j)
-        if i == 0:
-            out |= self._decorated(path, fidx, [path])
+        if i == 0 or (i == 1 and is_method and f.name not in ("__init__", "__call__") and "staticmethod" not in deco):
+            out |= self._decorated(path, fidx, [path])  # (``@registry.add``: a bound method as the decorator)
         elif i == 1 and is_method and f.name in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
             out |= self._decorated(path, fidx, [path], f.name)  # a class / an instance as decorator
         return out

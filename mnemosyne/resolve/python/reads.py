@@ -18,6 +18,7 @@ The key tags (``READ_*`` below; docs/resolve-python.md lists them):
   ('h', s)             a scope's header: kind, name, qual, parent, decorators, is_generator
   ('g', s)             its ``global`` / ``nonlocal`` names
   ('b', s, name)       its bindings of a name           ('ib', s, name)  its item bindings
+  ('bp', s, prefix)    the names it binds that start with a prefix
   ('pm', s)            its parameters                   ('r', s)         returns, annotation, yields
   ('bs', s)            a class's bases, metaclass       ('ia'|'ii', s, name)  instance attributes / items
   ('st', s)            what a function's body says about it being a stub (``stub_body``)
@@ -51,6 +52,7 @@ from mnemosyne.parse.python.tags import (
 READ_HEADER = "h"  # ('h', s): a scope's header (kind, name, qual, parent, decorators, is_generator)
 READ_GLOBALS = "g"  # ('g', s): a scope's ``global`` / ``nonlocal`` names
 READ_BINDS = "b"  # ('b', s, name): a scope's bindings of a name
+READ_PREFIXED = "bp"  # ('bp', s, prefix): the names a scope binds that start with prefix (sorted)
 READ_ITEM_BINDS = "ib"  # ('ib', s, name): a scope's item bindings of a name (``x[k] = v``, ``x.append(v)``)
 READ_PARAMS = "pm"  # ('pm', s): a function's parameters
 READ_RETURNS = "r"  # ('r', s): a function's returns, return annotation and yields
@@ -70,8 +72,8 @@ READ_ALL = "A"  # ('A',): a file's ``__all__``
 STABLE_LAMBDA = "λ"  # ('λ', scope key): a lambda's scope in a stable key (``AL`` / ``PA``)
 
 SCOPED = frozenset({  # key[1] is a scope
-    READ_HEADER, READ_GLOBALS, READ_BINDS, READ_ITEM_BINDS, READ_PARAMS, READ_RETURNS, READ_BASES, READ_INST_ATTRS,
-    READ_INST_ITEMS, READ_STUB,
+    READ_HEADER, READ_GLOBALS, READ_BINDS, READ_PREFIXED, READ_ITEM_BINDS, READ_PARAMS, READ_RETURNS, READ_BASES,
+    READ_INST_ATTRS, READ_INST_ITEMS, READ_STUB,
 })
 LAMBDA_KEYED = frozenset({READ_ALIASES, READ_PASSED})  # key[1] is a name, or a lambda's scope index
 _MISSING = ("<missing>",)
@@ -149,6 +151,11 @@ def stub_body(s: Any) -> str:
     return ""
 
 
+def prefixed_names(s: Any, prefix: str) -> tuple[str, ...]:
+    """The names scope ``s`` binds that start with ``prefix``, sorted (``READ_PREFIXED``)."""
+    return tuple(sorted(n for n in s.bindings if n.startswith(prefix)))
+
+
 def raw_read(pf: ParsedFile, key: tuple) -> Any:
     """What a raw key (scope indices) reads from ``pf``, as stored there."""
     k = key[0]
@@ -180,6 +187,8 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
             v = s.bindings.get(key[2])
         elif k == READ_ITEM_BINDS:
             v = s.item_bindings.get(key[2])
+        elif k == READ_PREFIXED:
+            return prefixed_names(s, key[2])
         elif k == READ_GLOBALS:
             return (frozenset(s.globals), frozenset(s.nonlocals))
         elif k == READ_PARAMS:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from mnemosyne.facts import Call, FileFacts, Import, Inherit, Symbol
+from mnemosyne.facts import RES_IMPLICIT, Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_LAMBDA,
@@ -73,6 +73,7 @@ class _FileResolver(Emit, Classes, Params, Evaluate, Names):
                 self.resolve_scope(i)
             else:
                 self.class_creation(i, s)
+        self.import_getattrs()
         inherits: list[Inherit] = []
         for i, s in enumerate(scopes):
             if s.kind != SCOPE_CLASS or not s.bases:
@@ -118,6 +119,23 @@ class _FileResolver(Emit, Classes, Params, Evaluate, Names):
             warnings=warnings,
             depends_on=frozenset(self.deps),
         )
+
+    def import_getattrs(self) -> None:
+        """``from lib import x`` of a name internal module lib does not define calls lib's
+        module-level ``__getattr__`` (PEP 562), from the code running the import (implicit)."""
+        path = self.path
+        scopes = self.scopes
+        for st in self.pf.imports:
+            if not st.is_from or st.star:
+                continue
+            am = self.absolute(path, st.module, st.level)
+            if am is None or not self.is_internal(am):
+                continue
+            for name, _alias in st.names:
+                if name.startswith("__") or self.module_attr(am, name)[1]:
+                    continue
+                for gp, gi in self.module_getattr(am):
+                    self.edge(self.fqn(path, scopes[st.scope].owner), self.fqn(gp, gi), RES_IMPLICIT, st.line)
 
     def imports(self) -> list[Import]:
         out: set[Import] = set()

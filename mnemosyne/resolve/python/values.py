@@ -36,6 +36,7 @@ VAL_PAIR = "PR"  # ("PR", values): a (key, value) pair of ``dict.items()``: only
 VAL_ALIAS = "TA"  # ("TA", path, idx, exprs): a type alias, the annotation expressions it stands for
 VAL_METHOD_CALLER = "MC"  # ("MC", name): ``operator.methodcaller(name)``: calling it on x calls ``x.name()``
 VAL_ATTR_GETTER = "AG"  # ("AG", name): ``operator.attrgetter(name)``: calling it on x reads ``x.name``
+VAL_GLOBALS = "GL"  # ("GL", module): ``globals()`` of a module of the program: its names, by literal keys
 # the ``operator`` factories of those values, called with a literal attribute name
 OPERATOR_GETTERS = {"operator.methodcaller": VAL_METHOD_CALLER, "operator.attrgetter": VAL_ATTR_GETTER}
 

@@ -1,4 +1,5 @@
-"""getattr with a literal name is an attribute access; a computed name is unknown."""
+"""getattr with a literal name is an attribute access; a name built from a literal prefix is any
+attribute starting with it (getattr_prefix)."""
 
 
 class Handler:
@@ -14,4 +15,4 @@ class Handler:
     def dispatch(self, verb):
         getattr(self, "on_get")()
         getattr(self, "missing", self.fallback)()  # the default when there is no such attribute
-        return getattr(self, "on_" + verb)()  # computed: no edge
+        return getattr(self, "on_" + verb)()  # on_get or on_post
