@@ -162,7 +162,9 @@ RECORDED = {
     # JavaScript: a parameter's default value is one of its values (default_param_functions), `arguments`
     # holds what callers pass (arguments_object), members added to a whole module.exports reach
     # require(...).name (cjs_whole_export_members)
-    29: "37e672c3871c27f027d7e505aa2723328927fe89c1edb4e7a64ba848876ef971",
+    # Python: what a base's __init__ stores from its parameters is, on a subclass's instance, what
+    # the sites that may make that instance pass (init_args_per_subclass)
+    29: "4c9003bc78d55e79d098de27b95b29d5956d8c0ece6a91c8af6c629b90328fdf",
 }
 
 
