@@ -167,7 +167,10 @@ RECORDED = {
     # from lib import x through lib.__getattr__ (module_getattr_imports); __getattr__ forwarding by
     # getattr(obj, name) (getattr_delegation); globals()["f"] (globals_lookup); x = property(fget, fset, fdel)
     # and iter(f, sentinel) (builtin_property_iter); getattr(obj, "visit_" + kind) (getattr_prefix, getattr_names)
-    29: "414672bfe204b3ab8647408dd3c2b0eb504376a6ab044a183d378ca68c22eb65",
+    # Python: what a base's __init__ stores from its parameters is, on a subclass's instance, what
+    # the sites that may make that instance pass (init_args_per_subclass); a capitalised function of
+    # the standard library (its source defines it with def) is called by name, no __init__ (external_factories)
+    29: "RECOMPUTE",
 }
 
 

@@ -4,6 +4,7 @@ results (a dunder's returns) and ``getattr`` by a name prefix."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import islice
 from typing import Any
 
@@ -15,10 +16,13 @@ from mnemosyne.parse.python.tags import (
     T_CALL,
     T_DEF,
     T_NAME,
+    T_OR,
+    T_PARAM,
+    T_REACH,
     T_STAR,
 )
 from mnemosyne.resolve.python import bounds
-from mnemosyne.resolve.python.fixpoint import Fixpoint
+from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
 from mnemosyne.resolve.python.known import BUILTIN_TYPES, ENUM_BASES
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
@@ -36,6 +40,8 @@ from mnemosyne.resolve.python.values import (
     VAL_MODULE,
     VAL_SUPER,
 )
+
+RECV_EXPR_TAGS = (T_NAME, T_REACH, T_OR)  # a base's __init__ stores these per subclass (``init_attr_values``)
 
 
 class Classes(Fixpoint):
@@ -326,7 +332,10 @@ class Classes(Fixpoint):
                         r.add((READ_INST_ATTRS, ci, attr))
                     for fi, v in sc.inst_attrs.get(attr, ()):
                         found = True
-                        ivals |= self.eval_binding(cp, fi, v)
+                        if ci != b[2] or cp != b[1]:  # stored by a base's method: maybe per subclass
+                            ivals |= self.init_attr_values(cp, ci, fi, v, (b[1], b[2]))
+                        else:
+                            ivals |= self.eval_binding(cp, fi, v)
                 if found:  # assigned on self by the program: not a member of an external base
                     mvals = {v for v in mvals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
@@ -413,6 +422,74 @@ class Classes(Fixpoint):
         if len(e[2]) > 2 and e[2][2][0] != T_STAR:
             out |= self.eval(path, idx, e[2][2])
         return out
+    # ------------------------------------------------------------------ what a base's __init__ stores, per subclass
+    def init_attr_values(self, cp: str, ci: int, fi: int, v: Any, recv: tuple[str, int]) -> frozenset:
+        """The value ``v`` that method ``fi`` of class ``ci`` (a base of class ``recv``) assigns to
+        an attribute of its ``self``, on an instance of ``recv``. In ``__init__``, a parameter
+        (``self.cb = cb``, also through ``cb or default`` and local rebindings) holds only what the
+        calls that may make an instance of ``recv`` pass (``init_site_reaches``): what a sibling
+        subclass passes to ``super().__init__(...)`` is on the sibling's instances, not on
+        ``recv``'s. Any other value is the flow-insensitive one."""
+        f = self.hdr(cp, fi)
+        if f.name != "__init__" or f.parent != ci or f.kind != SCOPE_FUNCTION:
+            return self.eval_binding(cp, fi, v)
+        return self.memoized((KEY_RECV_ATTR, cp, fi, v, recv), False, self._init_attr_values, cp, fi, v, recv)
+
+    def _init_attr_values(self, cp: str, fi: int, v: Any, recv: tuple[str, int]) -> set:
+        tag = v[0]
+        if tag == T_OR:
+            out: set = set()
+            for x in v[1]:
+                out |= self.init_attr_values(cp, self.hdr(cp, fi).parent, fi, x, recv)
+            return out
+        if tag == T_NAME or tag == T_REACH:
+            if self.binding_scope(cp, fi, v[1]) != fi:
+                return set(self.eval(cp, fi, v))
+            bs: Sequence[Any] = self.binds(cp, fi, v[1]) or ()
+            if tag == T_REACH:
+                bs = bs[v[2] : v[3] + 1]
+            out = set()
+            ci = self.hdr(cp, fi).parent
+            for x in bs:
+                if x[0] == T_PARAM and x[1] == fi:
+                    out |= self.receiver_param_values(cp, fi, x[2], recv)
+                elif x[0] in RECV_EXPR_TAGS:
+                    out |= self.init_attr_values(cp, ci, fi, x, recv)
+                else:
+                    out |= self.eval_binding(cp, fi, x)
+            return out
+        return set(self.eval_binding(cp, fi, v))
+
+    def init_site_reaches(
+        self, path: str, sc: int, e: Any, vals: frozenset, offset: int, recv: tuple[str, int]
+    ) -> bool:
+        """Call ``e`` (in scope ``sc``) of an ``__init__`` (``vals``: its callee's values; ``offset``
+        1 when the receiver is bound) may make an instance of class ``recv``, or initialise one:
+        ``C(...)`` of a class C that is ``recv`` or a subclass of it (C named at module level is
+        exactly C; otherwise C or any subclass), ``super().__init__(...)`` in a method of class S
+        and ``Base.__init__(obj, ...)`` with obj an instance of S, where S and ``recv`` may be
+        one instance's classes (one derives from the other, or a subclass of ``recv`` derives from
+        S). A site whose classes are not known may."""
+        fn = e[1]
+        classes: list[tuple[str, int]] = []
+        exact = False
+        if offset == 0:  # Base.__init__(obj, ...): obj's classes
+            if not e[2] or e[2][0][0] == T_STAR:
+                return True
+            classes = [(x[1], x[2]) for x in self.eval(path, sc, e[2][0]) if x[0] == VAL_INST]
+        elif fn[0] == T_ATTR and fn[2] == "__init__":  # super().__init__(...), obj.__init__(...)
+            classes = [(x[1], x[2]) for x in self.eval(path, sc, fn[1]) if x[0] == VAL_INST or x[0] == VAL_SUPER]
+        else:  # C(...)
+            classes = [(x[1], x[2]) for x in vals if x[0] == VAL_CLASS]
+            exact = fn[0] == T_NAME and self.binding_scope(path, sc, fn[1]) == 0
+        if not classes:
+            return True
+        for c in classes:
+            if recv in self.mro(*c)[0]:
+                return True
+            if not exact and (c in self.mro(*recv)[0] or any(c in self.mro(*t)[0] for t in self.subclasses(*recv))):
+                return True
+        return False
 
     def decorator_stores(self, walk: list[tuple], attr: str) -> set:
         """What the program's class decorators store on the class they are given

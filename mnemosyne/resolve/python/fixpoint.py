@@ -18,10 +18,12 @@ KEY_MODULE_ATTR = "module_attr"  # ("module_attr", module, name, for_name): ``mo
 KEY_RETURNS = "returns"  # ("returns", path, idx): ``returns``, what calling a function gives
 KEY_ITEMS = "items"  # ("items", path, idx, expr): ``stored_items``, the items stored into a container
 KEY_ITER = "iter"  # ("iter", path, idx, expr): ``iter_values``, what iterating an expression gives
-KEY_PARAM_FLOW = "param_flow"  # ("param_flow", path, idx, i): ``param_flow``, what its module passes a parameter
+KEY_PARAM_FLOW = "param_flow"  # ("param_flow", path, idx, i[, class]): ``param_flow``, what its module passes a parameter
 KEY_DECO_INPUT = "deco_input"  # ("deco_input", path, idx, k): ``deco_input``, what the k-th decorator is applied to
 KEY_WRAPPERS = "wrappers"  # ("wrappers", path, idx, k): ``wrappers``, what a decorated function's call runs besides it
 KEY_CROSS_PARAM = "cross_param"  # ("cross_param", path, idx, i): ``cross_param``, what other modules pass it
+# ("recv_attr", path, idx, expr, class): ``init_attr_values``, what an __init__ stores, on an instance of a subclass
+KEY_RECV_ATTR = "recv_attr"
 KEY_METHOD_DECOS = "method_decos"  # ("method_decos", path, idx): ``method_decorators`` of a method
 
 

@@ -3,7 +3,11 @@ special names."""
 
 from __future__ import annotations
 
+import ast
 import builtins
+import sys
+import sysconfig
+from pathlib import Path
 
 from mnemosyne.resolve.python.values import VAL_EXT
 
@@ -19,13 +23,99 @@ DECLARATIVE_BASE_MODULES = frozenset({"typing", "typing_extensions", "abc", "enu
 def is_external_class(dotted: str) -> bool:
     """An external name taken for a class: its last part is capitalised (``requests.Session``, a
     single capital: ``models.Q``) but not all capitals (``click.STRING`` is a constant,
-    ``ctypes.POINTER`` a function), and it is not one of the declarations of
-    ``DECLARATIVE_BASE_MODULES`` (``typing.TypeVar``)."""
+    ``ctypes.POINTER`` a function), it is not one of the declarations of
+    ``DECLARATIVE_BASE_MODULES`` (``typing.TypeVar``), and it is not a function of the standard
+    library (``stdlib_function``: ``tempfile.NamedTemporaryFile``, ``threading.RLock``)."""
     head, _, last = dotted.rpartition(".")
     return (
         last[:1].isupper() and (len(last) == 1 or not last.isupper()) and bool(head)
         and head.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES
+        and not stdlib_function(head, last)
     )
+
+
+# the standard library's source, where the running interpreter has it (``stdlib_function``)
+STDLIB_DIR = Path(sysconfig.get_paths()["stdlib"])
+_STDLIB_TOPS = frozenset(sys.stdlib_module_names)
+_stdlib_text: dict[str, str] = {}  # module -> its source ("" when it has none)
+_stdlib_defs: dict[str, dict[str, list[ast.stmt]]] = {}  # module -> module-level name -> its definitions
+_stdlib_answers: dict[tuple[str, str], bool] = {}
+
+
+def stdlib_function(module: str, name: str) -> bool:
+    """``module.name`` is a function of the standard library, not a class: the module's own source
+    (read where the running interpreter has it, ``STDLIB_DIR``) defines the name at module level
+    (also under ``if``/``try``) only by ``def`` or by binding it to such a function or to an
+    external function (``Lock = _allocate_lock`` with ``_allocate_lock = _thread.allocate_lock``: a
+    lower-case name, which the resolver calls by name too). A module without source (a C module),
+    a name it does not define there (``multiprocessing`` makes its ``Pool`` at run time) or defines
+    otherwise (``class``, an import) is not known to be a function. The source is parsed only when
+    its text has ``def name(`` or ``name =``, so a class's module is seldom read."""
+    k = (module, name)
+    r = _stdlib_answers.get(k)
+    if r is None:
+        r = _stdlib_answers[k] = module.split(".", 1)[0] in _STDLIB_TOPS and _is_function(module, name, 0)
+    return r
+
+
+def _is_function(module: str, name: str, depth: int) -> bool:
+    defs = _module_defs(module, name).get(name)
+    if not defs or depth > 4:
+        return False
+    for d in defs:
+        if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        v = d.value if isinstance(d, ast.Assign) else None
+        if isinstance(v, ast.Name) and _is_function(module, v.id, depth + 1):
+            continue
+        if isinstance(v, ast.Attribute) and not v.attr[:1].isupper() and isinstance(v.value, ast.Name):
+            continue  # ``_thread.allocate_lock``
+        return False
+    return True
+
+
+def _module_defs(module: str, name: str) -> dict[str, list[ast.stmt]]:
+    """The module-level definitions of ``module``'s source (parsed once, when its text may bind
+    ``name``; an empty answer otherwise)."""
+    got = _stdlib_defs.get(module)
+    if got is not None:
+        return got
+    text = _stdlib_text.get(module)
+    if text is None:
+        text = _stdlib_text[module] = ""
+        base = STDLIB_DIR.joinpath(*module.split("."))
+        for f in (base.with_name(base.name + ".py"), base / "__init__.py"):
+            try:
+                text = _stdlib_text[module] = f.read_text(encoding="utf-8")
+                break
+            except (OSError, ValueError):
+                continue
+    if f"def {name}(" not in text and f"{name} =" not in text:
+        return {}  # no source, or no binding of the name there: not parsed (yet)
+    out: dict[str, list[ast.stmt]] = {}
+    try:
+        body = ast.parse(text).body
+    except (SyntaxError, ValueError):
+        body = []
+    stack = list(reversed(body))
+    while stack:
+        st = stack.pop()
+        if isinstance(st, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.setdefault(st.name, []).append(st)
+        elif isinstance(st, ast.Assign):
+            for t in st.targets:
+                if isinstance(t, ast.Name):
+                    out.setdefault(t.id, []).append(st)
+        elif isinstance(st, ast.If | ast.Try | ast.With):
+            for block in (st.body, getattr(st, "orelse", []), getattr(st, "finalbody", [])):
+                stack.extend(reversed(block))
+            for h in getattr(st, "handlers", []):
+                stack.extend(reversed(h.body))
+        elif isinstance(st, ast.Import | ast.ImportFrom):
+            for a in st.names:
+                out.setdefault(a.asname or a.name.split(".", 1)[0], []).append(st)
+    _stdlib_defs[module] = out
+    return out
 
 
 METHOD_KINDS = ("classmethod", "staticmethod")  # builtin bases of decorator classes that bind as these

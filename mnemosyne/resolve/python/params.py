@@ -106,13 +106,31 @@ class Params(Fixpoint):
         )
 
     # ------------------------------------------------------------------ parameter flow
-    def param_flow(self, path: str, fidx: int, i: int) -> frozenset:
+    def param_flow(self, path: str, fidx: int, i: int, recv: tuple[str, int] | None = None) -> frozenset:
         """Values passed for parameter ``i`` of function ``fidx`` by the call sites and decorator
         sites of the function's own module (flow-insensitive). Call sites are found by the
-        callee's last name, then checked by evaluating the callee."""
-        return self.memoized((KEY_PARAM_FLOW, path, fidx, i), False, self._param_flow, path, fidx, i)
+        callee's last name, then checked by evaluating the callee. With ``recv`` (a class), for an
+        ``__init__``: only the call sites that may make an instance of that class
+        (``init_site_reaches``)."""
+        if recv is None:
+            return self.memoized((KEY_PARAM_FLOW, path, fidx, i), False, self._param_flow, path, fidx, i, None)
+        return self.memoized((KEY_PARAM_FLOW, path, fidx, i, recv), False, self._param_flow, path, fidx, i, recv)
 
-    def _param_flow(self, path: str, fidx: int, i: int) -> set:
+    def receiver_param_values(self, path: str, fidx: int, i: int, recv: tuple[str, int]) -> frozenset:
+        """``param_values`` of parameter ``i`` of ``__init__`` ``fidx`` on an instance of class
+        ``recv``: what the call sites that may make such an instance pass (``param_flow``)."""
+        name, star, ann, default = self.params_of(path, fidx)[i]
+        if i == 0 or star:
+            return self.param_values(path, fidx, i)
+        parent = self.hdr(path, fidx).parent
+        out = set(self.param_flow(path, fidx, i, recv))
+        if ann is not None:
+            out |= self.ann_values(path, parent, ann[1])
+        if default is not None:
+            out |= self.eval(path, parent, default)
+        return frozenset(out)
+
+    def _param_flow(self, path: str, fidx: int, i: int, recv: tuple[str, int] | None) -> set:
         f = self.hdr(path, fidx)
         params = self.params_of(path, fidx)
         pname = params[i][0]
@@ -169,6 +187,8 @@ class Params(Fixpoint):
                                 offset = 1
                     if offset < 0:
                         continue
+                    if recv is not None and not self.init_site_reaches(path, sc, e, vals, offset, recv):
+                        continue  # makes no instance of recv: not what recv's instances hold
                     out |= self._arg_values(path, sc, e, i - offset, pname, spec)
         if spec[0]:
             return out  # a decorator's *args / **kwargs: not modelled
