@@ -162,7 +162,9 @@ RECORDED = {
     # JavaScript: a parameter's default value is one of its values (default_param_functions), `arguments`
     # holds what callers pass (arguments_object), members added to a whole module.exports reach
     # require(...).name (cjs_whole_export_members)
-    29: "37e672c3871c27f027d7e505aa2723328927fe89c1edb4e7a64ba848876ef971",
+    # functions handed to threading.Thread / executors / atexit / partial get their arguments and are called
+    # (function_runners); __init_subclass__'s cls is each subclass, registries filled by it (subclass_registries)
+    29: "2e172d1c7b6c0caba631ceb8186ae99b1dbd3dddbc7840b485a81299e8481707",
 }
 
 

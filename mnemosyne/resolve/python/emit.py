@@ -43,6 +43,7 @@ from mnemosyne.resolve.python.known import (
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
+    RUNNER_SITES,
     is_external_class,
 )
 from mnemosyne.resolve.python.reads import STUB_EMPTY, STUB_RAISE
@@ -378,6 +379,9 @@ class Emit(Fixpoint):
                 and any(v[0] == VAL_EXT and v[1] in REDUCERS for v in vals)
             ):  # functools.reduce(f, xs): f
                 self.emit_callbacks(caller, path, sc, e[2][0], line)
+            elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITES and (rc := self.runner_call(path, sc, e, vals)):
+                if rc[1]:  # Thread(target=f), executor.submit(f): the runner calls f
+                    self.emit_callbacks(caller, path, sc, rc[0][1], line)
             elif fn[0] == T_NAME and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
                 if e[2][0][0] != T_STAR:  # len(x): x's __len__ (resolved last, as operators)
                     self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))

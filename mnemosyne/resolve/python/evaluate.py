@@ -423,7 +423,7 @@ class Evaluate(Fixpoint):
                     out |= self.eval_binding(path, bscope, v)
         elif e[0] == T_ATTR:
             for b in self.eval(path, idx, e[1]):
-                if b[0] == VAL_INST:
+                if b[0] == VAL_INST or b[0] == VAL_CLASS:  # a class reads what its methods store (cls.registry[k] = cls)
                     for cp, ci in self.mro(b[1], b[2])[0]:
                         for fi, v in self.iitems(cp, ci, e[2]):
                             out |= self.eval_binding(cp, fi, v)

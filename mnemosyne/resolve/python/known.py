@@ -58,3 +58,27 @@ PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 # the standard library's context manager decorators (``with f() as x`` binds what f yields)
 CONTEXT_MANAGERS = frozenset({(VAL_EXT, "contextlib.contextmanager"), (VAL_EXT, "contextlib.asynccontextmanager")})
 ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"))
+# external callables that call a function they are given, with arguments they are given (``runners.py``):
+# dotted name -> (where the function is: a position or a keyword; where its positional arguments are:
+# the position they start at, or the keyword of the sequence holding them, "" for none; the keyword
+# of the mapping of its keyword arguments, "" when the runner's own other keywords are passed on;
+# whether the runner calls it: ``functools.partial`` binds the arguments to call it later)
+RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
+    "threading.Thread": ("target", "args", "kwargs", True),
+    "threading.Timer": (1, "args", "kwargs", True),
+    "multiprocessing.Process": ("target", "args", "kwargs", True),
+    "atexit.register": (0, 1, "", True),
+    "weakref.finalize": (1, 2, "", True),
+    "asyncio.to_thread": (0, 1, "", True),
+    "signal.signal": (1, "", "", True),
+    "functools.partial": (0, 1, "", False),
+}
+RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
+# methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
+# ``unittest.TestCase``) that call the function at this position with the positional and keyword
+# arguments after it: recognised by name on a receiver that is not of the program
+METHOD_RUNNERS: dict[str, int] = {
+    "submit": 0, "run_in_executor": 1, "call_soon": 0, "call_soon_threadsafe": 0, "call_later": 1,
+    "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
+}
+RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites

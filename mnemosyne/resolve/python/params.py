@@ -81,7 +81,9 @@ class Params(Fixpoint):
             deco = self.method_decorators(path, fidx)
             if "staticmethod" not in deco:
                 cls = f.parent
-                if "classmethod" in deco or f.name in ("__new__", "__init_subclass__", "__class_getitem__"):
+                if f.name == "__init_subclass__":  # runs for each subclass, never for its own class
+                    out.update(make_class(q, di) for q, di in self.subclasses(path, cls))
+                elif "classmethod" in deco or f.name in ("__new__", "__class_getitem__"):
                     out.add(make_class(path, cls))
                 else:
                     out.add(make_instance(path, cls))
@@ -170,6 +172,11 @@ class Params(Fixpoint):
                     if offset < 0:
                         continue
                     out |= self._arg_values(path, sc, e, i - offset, pname, spec)
+            if (f.kind == SCOPE_LAMBDA and self.is_passed(path, fidx)) or any(
+                self.is_passed(path, n) for n in (("." + f.name,) if is_method else names)
+            ):  # given to a runner (``Thread(target=f, args=(x,))``, ``partial(f, x)``): its arguments
+                kind = next((k for k in METHOD_KINDS if k in deco), "method") if is_method else ""
+                out |= self.runner_args(path, fidx, kind, i, pname, spec)
         if spec[0]:
             return out  # a decorator's *args / **kwargs: not modelled
         if (f.kind == SCOPE_LAMBDA or not is_method) and (
