@@ -164,7 +164,8 @@ RECORDED = {
     # require(...).name (cjs_whole_export_members)
     # functions handed to threading.Thread / executors / atexit / partial get their arguments and are called
     # (function_runners); __init_subclass__'s cls is each subclass, registries filled by it (subclass_registries)
-    29: "2e172d1c7b6c0caba631ceb8186ae99b1dbd3dddbc7840b485a81299e8481707",
+    # d.setdefault(k, []).append(f) and d[k].append(f) store f in a list the dict holds (list_registries)
+    29: "3ea42fb06de0fbe558cd608765c7fd1af8aa1a2013b96a2f11397deda34d1a7f",
 }
 
 
