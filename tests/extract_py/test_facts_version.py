@@ -165,7 +165,9 @@ RECORDED = {
     # functions handed to threading.Thread / executors / atexit / partial get their arguments and are called
     # (function_runners); __init_subclass__'s cls is each subclass, registries filled by it (subclass_registries)
     # d.setdefault(k, []).append(f) and d[k].append(f) store f in a list the dict holds (list_registries)
-    29: "3ea42fb06de0fbe558cd608765c7fd1af8aa1a2013b96a2f11397deda34d1a7f",
+    # a global / nonlocal store of a function's own name is evaluated there (rebound_callbacks); partial
+    # and partialmethod bind arguments, iter(f, sentinel) calls f (partial_binding)
+    29: "e7d4d5563e3fd8ad0e47cccf240d658e62c9bcc2d85768a302b219b76d458869",
 }
 
 

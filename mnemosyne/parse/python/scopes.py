@@ -142,6 +142,12 @@ class ScopeBuilder(ExprConverter):
                 p = ps.parent
             target = max(p, 0)
             s = self.scopes[target]
+        if target != scope:
+            root = value
+            while root[0] in (T_ATTR, T_CALL, T_SUBSCRIPT):
+                root = root[1]
+            if root[0] == T_NAME and root[1] != name and root[1] in self.scopes[scope].bindings:
+                value = (T_AT, scope, value)  # ``nonlocal cb; cb = f``: f is the function's own
         b = s.bindings.get(name)
         if b is None:
             b = s.bindings[name] = [value]

@@ -382,6 +382,9 @@ class Emit(Fixpoint):
             elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITES and (rc := self.runner_call(path, sc, e, vals)):
                 if rc[1]:  # Thread(target=f), executor.submit(f): the runner calls f
                     self.emit_callbacks(caller, path, sc, rc[0][1], line)
+            elif fn[0] == T_NAME and fn[1] == "iter" and len(e[2]) == 2 and (VAL_BUILTIN, "iter") in vals:
+                if e[2][0][0] != T_STAR:  # iter(f, sentinel): calls f until it returns the sentinel
+                    self.emit_callbacks(caller, path, sc, e[2][0], line)
             elif fn[0] == T_NAME and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
                 if e[2][0][0] != T_STAR:  # len(x): x's __len__ (resolved last, as operators)
                     self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))

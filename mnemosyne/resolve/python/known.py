@@ -72,6 +72,7 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
     "asyncio.to_thread": (0, 1, "", True),
     "signal.signal": (1, "", "", True),
     "functools.partial": (0, 1, "", False),
+    "functools.partialmethod": (0, 1, "", False),
 }
 RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
 # methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
