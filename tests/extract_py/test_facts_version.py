@@ -167,7 +167,8 @@ RECORDED = {
     # d.setdefault(k, []).append(f) and d[k].append(f) store f in a list the dict holds (list_registries)
     # a global / nonlocal store of a function's own name is evaluated there (rebound_callbacks); partial
     # and partialmethod bind arguments, iter(f, sentinel) calls f (partial_binding)
-    29: "e7d4d5563e3fd8ad0e47cccf240d658e62c9bcc2d85768a302b219b76d458869",
+    # a call of a functools.singledispatch function runs the implementations registered on it (singledispatch)
+    29: "3061fef4a9d21b49909eeab4c4793e7d8b9408d1611f9dc1d2272e36b1201870",
 }
 
 

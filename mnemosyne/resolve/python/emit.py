@@ -202,6 +202,8 @@ class Emit(Fixpoint):
                     for m in sorted(self.class_lookup(w[1], w[2], "__call__"), key=repr):
                         if m[0] == VAL_FUNC:
                             self.edge(caller, self.fqn(m[1], m[2]), RES_IMPLICIT, line)
+            for ip, ii in self.dispatch_impls(v[1], v[2]):  # a singledispatch function: what is registered
+                self.edge(caller, self.fqn(ip, ii), RES_IMPLICIT, line)
 
     def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
         """``self.m()`` / ``cls.m()`` in a method of class C may run the ``m`` of any subclass of C

@@ -83,3 +83,5 @@ METHOD_RUNNERS: dict[str, int] = {
     "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
 }
 RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites
+# generic functions whose call runs the implementations registered with ``@f.register`` (``runners.py``)
+DISPATCHERS = frozenset({"functools.singledispatch", "functools.singledispatchmethod"})

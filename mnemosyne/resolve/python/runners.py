@@ -3,14 +3,15 @@ given with arguments they are given (``threading.Thread(target=f, args=(x,))``,
 ``executor.submit(f, x)``, ``atexit.register(f, x)``; ``known.RUNNERS`` / ``METHOD_RUNNERS``), and
 ``functools.partial(f, x)``, which binds them. A runner's site is, for what it is given, a call
 ``f(x)`` written where the runner is called: the caller calls ``f`` (resolution ``implicit``), and
-``f``'s parameters get the arguments."""
+``f``'s parameters get the arguments. Also the implementations registered on a
+``functools.singledispatch`` generic function, which its calls run."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from mnemosyne.parse.python.tags import T_ATTR, T_CALL, T_DICT, T_NAME, T_STAR, T_TUPLE
-from mnemosyne.resolve.python.known import METHOD_RUNNERS, RUNNER_NAMES, RUNNER_SITES, RUNNERS
+from mnemosyne.resolve.python.known import DISPATCHERS, METHOD_RUNNERS, RUNNER_NAMES, RUNNER_SITES, RUNNERS
 from mnemosyne.resolve.python.params import Params
 from mnemosyne.resolve.python.values import BOUND_KINDS, CALLABLE_KINDS, EMPTY, VAL_EXT, VAL_FUNC
 
@@ -96,3 +97,27 @@ class Runners(Params):
                     k = j - 1  # obj.method: after the bound receiver
                 out |= self._arg_values(path, sc, call, k, pname, spec)
         return frozenset(out) if out else EMPTY
+
+    def dispatch_impls(self, path: str, fidx: int) -> list[tuple[str, int]]:
+        """The implementations registered on function ``fidx`` when a ``DISPATCHERS`` decorator
+        makes it a generic function: ``@f.register`` / ``@f.register(T)`` definitions and
+        ``f.register(T, impl)`` calls of its module."""
+        s = self.hdr(path, fidx)
+        if not any(
+            v[0] == VAL_EXT and v[1] in DISPATCHERS
+            for d in s.decorators
+            for v in self.eval(path, s.parent, d[1] if d[0] == T_CALL else d)
+        ):
+            return []
+        me = (VAL_FUNC, path, fidx)
+        out: set[tuple[str, int]] = set()
+        for de, didx in self.decos(path, "register"):
+            reg = de[1] if de[0] == T_CALL else de
+            if reg[0] == T_ATTR and me in self.eval(path, self.hdr(path, didx).parent, reg[1]):
+                out.add((path, didx))
+        for sc, e in self.sites(path, "register"):
+            fn = e[1]
+            if fn[0] == T_ATTR and e[2] and e[2][-1][0] != T_STAR and me in self.eval(path, sc, fn[1]):
+                out.update((v[1], v[2]) for v in self.eval(path, sc, e[2][-1]) if v[0] == VAL_FUNC)
+        out.discard((path, fidx))
+        return sorted(out)
