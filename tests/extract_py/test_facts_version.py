@@ -168,7 +168,9 @@ RECORDED = {
     # a global / nonlocal store of a function's own name is evaluated there (rebound_callbacks); partial
     # and partialmethod bind arguments, iter(f, sentinel) calls f (partial_binding)
     # a call of a functools.singledispatch function runs the implementations registered on it (singledispatch)
-    29: "3061fef4a9d21b49909eeab4c4793e7d8b9408d1611f9dc1d2272e36b1201870",
+    # with Ext() as x binds the external instance (external_with); closing / nullcontext / enter_context
+    # (context_helpers); copies, casts and defaultdict(C) keep the program's values (library_results)
+    29: "a9f70aebe50de715b99c61aae9a9022e0b359fc88b561ad3841f058ad5398f6f",
 }
 
 

@@ -40,6 +40,7 @@ from mnemosyne.resolve.python.known import (
     CALLBACK_BUILTINS,
     DECLARATION_DECORATORS,
     DECLARATIVE_BASE_MODULES,
+    ENTER_CONTEXT,
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
@@ -384,6 +385,12 @@ class Emit(Fixpoint):
             elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITES and (rc := self.runner_call(path, sc, e, vals)):
                 if rc[1]:  # Thread(target=f), executor.submit(f): the runner calls f
                     self.emit_callbacks(caller, path, sc, rc[0][1], line)
+            elif fn[0] == T_ATTR and fn[2] in ENTER_CONTEXT and len(e[2]) == 1 and any(v[0] == VAL_EXT_MEMBER for v in vals):
+                if e[2][0][0] != T_STAR:  # stack.enter_context(cm): cm's __enter__ now, __exit__ when the stack closes
+                    for c in self.eval(path, sc, e[2][0]):
+                        if c[0] == VAL_INST:
+                            for n in ENTER_CONTEXT[fn[2]]:
+                                self.emit_methods(caller, c[1], c[2], n, RES_IMPLICIT, line)
             elif fn[0] == T_NAME and fn[1] == "iter" and len(e[2]) == 2 and (VAL_BUILTIN, "iter") in vals:
                 if e[2][0][0] != T_STAR:  # iter(f, sentinel): calls f until it returns the sentinel
                     self.emit_callbacks(caller, path, sc, e[2][0], line)
@@ -432,6 +439,13 @@ class Emit(Fixpoint):
             self.pending_ops.append((caller, sc, e, dunder, fallback, line))
         for e, line, is_async, sc in s.withs:
             names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
+            handed = self.handed_on(path, sc, e)
+            if handed is not None:  # with closing(x): x.close() on the way out
+                if any(v == (VAL_EXT, "contextlib.closing") for v in self.eval(path, sc, e[1])):
+                    for c in self.eval(path, sc, handed):
+                        if c[0] == VAL_INST:
+                            self.emit_methods(caller, c[1], c[2], "close", RES_IMPLICIT, line)
+                continue
             for c in self.eval(path, sc, e):
                 if c[0] == VAL_INST:
                     for n in names:

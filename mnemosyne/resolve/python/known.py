@@ -83,5 +83,18 @@ METHOD_RUNNERS: dict[str, int] = {
     "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
 }
 RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites
+# context managers that hand on the object they are given (``with closing(x) as y``: y is x), and
+# whether leaving them calls its ``close``
+PASS_THROUGH_CMS = {"contextlib.closing": True, "contextlib.nullcontext": False}
+PASS_THROUGH_NAMES = frozenset(n.rsplit(".", 1)[1] for n in PASS_THROUGH_CMS)  # their call sites' last names
+# ``ExitStack`` methods that enter the context manager they are given and return what its
+# ``__enter__`` returns (its ``__exit__`` runs when the stack closes)
+ENTER_CONTEXT = {"enter_context": ("__enter__", "__exit__"), "enter_async_context": ("__aenter__", "__aexit__")}
 # generic functions whose call runs the implementations registered with ``@f.register`` (``runners.py``)
 DISPATCHERS = frozenset({"functools.singledispatch", "functools.singledispatchmethod"})
+# external functions returning a value of the kind of their first argument (a copy of it, a
+# dataclass instance with fields replaced), and casts whose first argument names the class of the
+# result (``runners.library_result``)
+COPIES = frozenset({"copy.copy", "copy.deepcopy", "dataclasses.replace", "attr.evolve", "attrs.evolve"})
+CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
+DEFAULT_DICTS = frozenset({"collections.defaultdict"})  # d[k] is what calling the first argument gives

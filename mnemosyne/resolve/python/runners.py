@@ -4,16 +4,26 @@ given with arguments they are given (``threading.Thread(target=f, args=(x,))``,
 ``functools.partial(f, x)``, which binds them. A runner's site is, for what it is given, a call
 ``f(x)`` written where the runner is called: the caller calls ``f`` (resolution ``implicit``), and
 ``f``'s parameters get the arguments. Also the implementations registered on a
-``functools.singledispatch`` generic function, which its calls run."""
+``functools.singledispatch`` generic function, which its calls run, and what the standard
+library's copies, casts and ``defaultdict`` give for the program's values (``library_result``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from mnemosyne.parse.python.tags import T_ATTR, T_CALL, T_DICT, T_NAME, T_STAR, T_TUPLE
-from mnemosyne.resolve.python.known import DISPATCHERS, METHOD_RUNNERS, RUNNER_NAMES, RUNNER_SITES, RUNNERS
+from mnemosyne.parse.python.tags import T_ATTR, T_CALL, T_DICT, T_NAME, T_STAR, T_STR, T_TUPLE, UNKNOWN
+from mnemosyne.resolve.python.known import (
+    CASTS,
+    COPIES,
+    DEFAULT_DICTS,
+    DISPATCHERS,
+    METHOD_RUNNERS,
+    RUNNER_NAMES,
+    RUNNER_SITES,
+    RUNNERS,
+)
 from mnemosyne.resolve.python.params import Params
-from mnemosyne.resolve.python.values import BOUND_KINDS, CALLABLE_KINDS, EMPTY, VAL_EXT, VAL_FUNC
+from mnemosyne.resolve.python.values import BOUND_KINDS, CALLABLE_KINDS, EMPTY, VAL_EXT, VAL_FUNC, make_display
 
 
 class Runners(Params):
@@ -121,3 +131,29 @@ class Runners(Params):
                 out.update((v[1], v[2]) for v in self.eval(path, sc, e[2][-1]) if v[0] == VAL_FUNC)
         out.discard((path, fidx))
         return sorted(out)
+
+    def library_result(self, path: str, idx: int, name: str, e: Any) -> set | None:
+        """What call ``e`` of external function ``name`` gives, when it is one of ``COPIES``
+        (``copy.copy(p)``: what p is), ``CASTS`` (``cast(Point, x)`` / ``cast("Point", x)``: an
+        instance of Point) or ``DEFAULT_DICTS`` (``defaultdict(Bucket)``: a dict whose items at
+        unknown keys are what calling Bucket gives); None for any other."""
+        args = e[2]
+        if name in COPIES:
+            return set(self.eval(path, idx, args[0])) if args and args[0][0] != T_STAR else set()
+        if name in CASTS:
+            if len(args) != 2 or args[0][0] == T_STAR:
+                return set()
+            t = args[0]
+            if t[0] == T_STR:  # cast("pkg.Point", x): the dotted name
+                parts = t[1].split(".")
+                if not all(p.isidentifier() for p in parts):
+                    return set()
+                t = (T_NAME, parts[0])
+                for p in parts[1:]:
+                    t = (T_ATTR, t, p)
+            return set(self.ann_values(path, idx, (t,)))
+        if name in DEFAULT_DICTS:
+            if not args or args[0][0] == T_STAR:
+                return set()
+            return {make_display(path, idx, (T_DICT, ((UNKNOWN, (T_CALL, args[0], (), ())),)))}
+        return None
