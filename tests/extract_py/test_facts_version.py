@@ -170,7 +170,9 @@ RECORDED = {
     # a call of a functools.singledispatch function runs the implementations registered on it (singledispatch)
     # with Ext() as x binds the external instance (external_with); closing / nullcontext / enter_context
     # (context_helpers); copies, casts and defaultdict(C) keep the program's values (library_results)
-    29: "a9f70aebe50de715b99c61aae9a9022e0b359fc88b561ad3841f058ad5398f6f",
+    # property(fget, fset, fdel) accessors (property_function); Thread/Process subclasses' start() runs
+    # run() (thread_subclass, external_members); return copy.copy(self) is fluent (library_results)
+    29: "220b379de0d583ce1b6a5014d1b6d12154c53a07086fc59ed0a2919c29824f92",
 }
 
 

@@ -11,10 +11,12 @@ from mnemosyne.parse.python.tags import (
     STORE_SETTER,
     T_CALL,
     T_DEF,
+    T_NAME,
+    T_STAR,
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import Fixpoint
-from mnemosyne.resolve.python.known import BUILTIN_TYPES, ENUM_BASES
+from mnemosyne.resolve.python.known import BUILTIN_TYPES, ENUM_BASES, PROPERTY_ACCESSORS, PROPERTY_KEYWORDS
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
     EMPTY,
@@ -174,10 +176,17 @@ class Classes(Fixpoint):
         ('setter', 'deleter'), the ``@name.setter`` / ``@name.deleter`` methods instead."""
         if hit is None:
             return []
-        cp, _ci, bvals = hit
+        cp, ci, bvals = hit
         out = []
         for v in bvals:
-            if v[0] == T_DEF:
+            if v[0] == T_CALL and v[1] == (T_NAME, "property") and (VAL_BUILTIN, "property") in self.eval(cp, ci, v[1]):
+                # pk = property(_get_pk, _set_pk[, _del_pk]): the accessor by position or keyword
+                pos = PROPERTY_ACCESSORS.index(kind)
+                acc = v[2][pos] if len(v[2]) > pos and not any(a[0] == T_STAR for a in v[2][: pos + 1]) else None
+                acc = next((a for nm, a in v[3] if nm == PROPERTY_KEYWORDS[pos]), acc)
+                if acc is not None:
+                    out += [(f[1], f[2]) for f in sorted(self.eval(cp, ci, acc), key=repr) if f[0] == VAL_FUNC]
+            elif v[0] == T_DEF:
                 d = self.hdr(cp, v[1])
                 if d.kind != SCOPE_FUNCTION:
                     continue

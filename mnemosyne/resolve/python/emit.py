@@ -36,6 +36,8 @@ from mnemosyne.parse.python.tags import (
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import Fixpoint
 from mnemosyne.resolve.python.known import (
+    BASE_CALLBACK_NAMES,
+    BASE_CALLBACKS,
     BUILTIN_DUNDERS,
     CALLBACK_BUILTINS,
     DECLARATION_DECORATORS,
@@ -391,6 +393,13 @@ class Emit(Fixpoint):
                         if c[0] == VAL_INST:
                             for n in ENTER_CONTEXT[fn[2]]:
                                 self.emit_methods(caller, c[1], c[2], n, RES_IMPLICIT, line)
+            elif fn[0] == T_ATTR and fn[2] in BASE_CALLBACK_NAMES and any(v[0] == VAL_EXT_MEMBER and v[1] in BASE_CALLBACKS for v in vals):
+                # worker.start() on a threading.Thread subclass: its run()
+                runs = {BASE_CALLBACKS[v[1]] for v in vals if v[0] == VAL_EXT_MEMBER and v[1] in BASE_CALLBACKS}
+                for b in self.eval(path, sc, fn[1]):
+                    if b[0] == VAL_INST:
+                        for n in sorted(runs):
+                            self.emit_methods(caller, b[1], b[2], n, RES_IMPLICIT, line)
             elif fn[0] == T_NAME and fn[1] == "iter" and len(e[2]) == 2 and (VAL_BUILTIN, "iter") in vals:
                 if e[2][0][0] != T_STAR:  # iter(f, sentinel): calls f until it returns the sentinel
                     self.emit_callbacks(caller, path, sc, e[2][0], line)

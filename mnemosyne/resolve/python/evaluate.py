@@ -43,7 +43,7 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_RETURNS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.known import ANY_TYPES, ENTER_CONTEXT, ITEM_BUILTINS
+from mnemosyne.resolve.python.known import ANY_TYPES, COPY_NAMES, ENTER_CONTEXT, ITEM_BUILTINS
 from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
@@ -300,10 +300,15 @@ class Evaluate(Fixpoint):
                 if is_cls_call(e) or (e[0] == T_NAME and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
                     return ((RET_NEW,),)
             return ()
-        return tuple(
-            (RET_SELF,) if e == (T_NAME, me) else (RET_ATTR, e[2])
-            for e in rets if e == (T_NAME, me) or (e[0] == T_ATTR and e[1] == (T_NAME, me))
-        )
+        out: list[tuple] = []
+        for e in rets:
+            if e == (T_NAME, me):
+                out.append((RET_SELF,))
+            elif e[0] == T_ATTR and e[1] == (T_NAME, me):
+                out.append((RET_ATTR, e[2]))
+            elif e[0] == T_CALL and e[2][:1] == ((T_NAME, me),) and e[1][0] in (T_NAME, T_ATTR) and e[1][-1] in COPY_NAMES:
+                out.append((RET_SELF,))  # return copy.copy(self): an instance of the receiver's class
+        return tuple(out)
 
     def receiver_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
         """``fn(...)`` (``recv.m``) where method ``f`` may be inherited from a base and its result

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 
+from mnemosyne.parse.python.tags import STORE_DELETER, STORE_SETTER
 from mnemosyne.resolve.python.values import VAL_EXT
 
 # builtin classes by name: their members are checked (``getattr``)
@@ -96,5 +97,14 @@ DISPATCHERS = frozenset({"functools.singledispatch", "functools.singledispatchme
 # dataclass instance with fields replaced), and casts whose first argument names the class of the
 # result (``runners.library_result``)
 COPIES = frozenset({"copy.copy", "copy.deepcopy", "dataclasses.replace", "attr.evolve", "attrs.evolve"})
+COPY_NAMES = frozenset(n.rsplit(".", 1)[1] for n in COPIES)  # ``return copy.copy(self)``: a fluent method
 CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 DEFAULT_DICTS = frozenset({"collections.defaultdict"})  # d[k] is what calling the first argument gives
+# ``property(fget, fset, fdel)``: the accessor a load ("") / store / ``del`` of the attribute calls, by
+# position, and its keyword
+PROPERTY_ACCESSORS = ("", STORE_SETTER, STORE_DELETER)
+PROPERTY_KEYWORDS = ("fget", "fset", "fdel")
+# methods of external base classes that call a method the program's subclass defines
+# (``Worker(threading.Thread)``: ``worker.start()`` runs ``Worker.run``): method -> the one it calls
+BASE_CALLBACKS = {"threading.Thread.start": "run", "multiprocessing.Process.start": "run"}
+BASE_CALLBACK_NAMES = frozenset(n.rsplit(".", 1)[1] for n in BASE_CALLBACKS)

@@ -1,6 +1,7 @@
 """What standard library functions give for the program's values: a copy (copy.copy,
 copy.deepcopy, dataclasses.replace) is what was copied; typing.cast(C, x) is an instance of C
-(the class named or spelled in a string); a defaultdict(C)'s items are what calling C gives."""
+(the class named or spelled in a string); a defaultdict(C)'s items are what calling C gives. A
+method returning copy.copy(self) returns an instance of the receiver's class, like return self."""
 
 import copy
 import dataclasses
@@ -29,6 +30,15 @@ class Tree:
         twin = copy.deepcopy(self)
         twin.walk()
         return copy.copy(self)
+
+
+class Forest(Tree):
+    def walk(self):
+        return []
+
+
+def replant(forest: Forest):
+    return forest.clone().walk()
 
 
 class Counter:
