@@ -93,6 +93,7 @@ PASS_THROUGH_NAMES = frozenset(n.rsplit(".", 1)[1] for n in PASS_THROUGH_CMS)  #
 ENTER_CONTEXT = {"enter_context": ("__enter__", "__exit__"), "enter_async_context": ("__aenter__", "__aexit__")}
 # generic functions whose call runs the implementations registered with ``@f.register`` (``runners.py``)
 DISPATCHERS = frozenset({"functools.singledispatch", "functools.singledispatchmethod"})
+DISPATCHER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in DISPATCHERS)
 # external functions returning a value of the kind of their first argument (a copy of it, a
 # dataclass instance with fields replaced), and casts whose first argument names the class of the
 # result (``runners.library_result``)

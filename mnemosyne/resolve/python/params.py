@@ -142,13 +142,15 @@ class Params(Fixpoint):
             else:
                 names = [f.name, *self.alias_names(path, f.name, f.name)]
             via_param: list[str] = []
-            if not is_method and (
-                (f.kind == SCOPE_LAMBDA and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
-            ):
+            if is_method:
+                passed = self.is_passed(path, "." + f.name)
+            else:
+                passed = (f.kind == SCOPE_LAMBDA and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
+            if not is_method and passed:
                 # passed as an argument to a function that calls its parameter with arguments
                 # (``def run(cb): cb(x)``): it gets them
                 names += [n for n in self.param_calls(path) if n not in names]
-            elif is_method and self.is_passed(path, "." + f.name):
+            elif is_method and passed:
                 # a method passed (``run(self.step)``: bound; a staticmethod) and called through
                 # a parameter: ``cb(x)`` passes x after the bound receiver
                 via_param = [n for n in self.param_calls(path) if n not in names]
@@ -172,9 +174,7 @@ class Params(Fixpoint):
                     if offset < 0:
                         continue
                     out |= self._arg_values(path, sc, e, i - offset, pname, spec)
-            if (f.kind == SCOPE_LAMBDA and self.is_passed(path, fidx)) or any(
-                self.is_passed(path, n) for n in (("." + f.name,) if is_method else names)
-            ):  # given to a runner (``Thread(target=f, args=(x,))``, ``partial(f, x)``): its arguments
+            if passed:  # given to a runner (``Thread(target=f, args=(x,))``, ``partial(f, x)``): its arguments
                 kind = next((k for k in METHOD_KINDS if k in deco), "method") if is_method else ""
                 out |= self.runner_args(path, fidx, kind, i, pname, spec)
         if spec[0]:

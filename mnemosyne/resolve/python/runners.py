@@ -16,6 +16,7 @@ from mnemosyne.resolve.python.known import (
     CASTS,
     COPIES,
     DEFAULT_DICTS,
+    DISPATCHER_NAMES,
     DISPATCHERS,
     METHOD_RUNNERS,
     RUNNER_NAMES,
@@ -113,6 +114,10 @@ class Runners(Params):
         makes it a generic function: ``@f.register`` / ``@f.register(T)`` definitions and
         ``f.register(T, impl)`` calls of its module."""
         s = self.hdr(path, fidx)
+        if not any(d[-1] in DISPATCHER_NAMES for d in s.decorators) and not any(
+            d[0] == T_CALL and d[1][-1] in DISPATCHER_NAMES for d in s.decorators
+        ):
+            return []  # no decorator spelled like one (the common case: no evaluation)
         if not any(
             v[0] == VAL_EXT and v[1] in DISPATCHERS
             for d in s.decorators
