@@ -170,7 +170,17 @@ RECORDED = {
     # Python: what a base's __init__ stores from its parameters is, on a subclass's instance, what
     # the sites that may make that instance pass (init_args_per_subclass); a capitalised function of
     # the standard library (its source defines it with def) is called by name, no __init__ (external_factories)
-    29: "RECOMPUTE",
+    # functions handed to threading.Thread / executors / atexit / partial get their arguments and are called
+    # (function_runners); __init_subclass__'s cls is each subclass, registries filled by it (subclass_registries)
+    # d.setdefault(k, []).append(f) and d[k].append(f) store f in a list the dict holds (list_registries)
+    # a global / nonlocal store of a function's own name is evaluated there (rebound_callbacks); partial
+    # and partialmethod bind arguments, iter(f, sentinel) calls f (partial_binding)
+    # a call of a functools.singledispatch function runs the implementations registered on it (singledispatch)
+    # with Ext() as x binds the external instance (external_with); closing / nullcontext / enter_context
+    # (context_helpers); copies, casts and defaultdict(C) keep the program's values (library_results)
+    # property(fget, fset, fdel) accessors (property_function); Thread/Process subclasses' start() runs
+    # run() (thread_subclass, external_members); return copy.copy(self) is fluent (library_results)
+    29: "170e523a936c20ad8de20f039c3fc7cf1d23e66246c5a6472b7a64d02f2b7da1",
 }
 
 

@@ -163,8 +163,10 @@ def parse_python(data: bytes) -> ParsedFile:
                 if base == selfname:
                     ia.setdefault(attr, []).append((i, v))
             ii = scopes[cls].inst_items
+            cname = scopes[cls].name
             for base, attr, v in s.attr_item_stores:
-                if base == selfname:
+                # self.attr[k] = v, and the class's own attribute by its name (Plugin.registry[k] = cls)
+                if base == selfname or base == cname:
                     ii.setdefault(attr, []).append((i, v))
     _freeze(scopes, sites, decos)
     for st in conv.imports:

@@ -50,6 +50,7 @@ from mnemosyne.parse.python.tags import (
     T_PARAM,
     T_REACH,
     T_REACH_ITEM,
+    T_SLICE,
     T_STAR,
     T_STR,
     T_SUBSCRIPT,
@@ -143,6 +144,12 @@ class ScopeBuilder(ExprConverter):
                 p = ps.parent
             target = max(p, 0)
             s = self.scopes[target]
+        if target != scope:
+            root = value
+            while root[0] in (T_ATTR, T_CALL, T_SUBSCRIPT):
+                root = root[1]
+            if root[0] == T_NAME and root[1] != name and root[1] in self.scopes[scope].bindings:
+                value = (T_AT, scope, value)  # ``nonlocal cb; cb = f``: f is the function's own
         b = s.bindings.get(name)
         if b is None:
             b = s.bindings[name] = [value]
@@ -358,6 +365,14 @@ class ScopeBuilder(ExprConverter):
         if v[0] == T_STAR:
             return
         base = fn[1]
+        for _ in range(3):  # d.setdefault(k, []).append(v), d[k].append(v): d holds a container holding v
+            if base[0] == T_CALL and base[1][0] == T_ATTR and base[1][2] == "setdefault" and len(base[2]) == 2:
+                base = base[1][1]
+            elif base[0] == T_SUBSCRIPT and base[2][0] != T_SLICE:
+                base = base[1]
+            else:
+                break
+            v = (T_TUPLE, (v,))
         if base[0] == T_NAME:
             self.add_item(sc, base[1], v)
         elif base[0] == T_ATTR and base[1][0] == T_NAME:

@@ -36,13 +36,17 @@ from mnemosyne.parse.python.tags import (
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import Fixpoint
 from mnemosyne.resolve.python.known import (
+    BASE_CALLBACK_NAMES,
+    BASE_CALLBACKS,
     BUILTIN_DUNDERS,
     CALLBACK_BUILTINS,
     DECLARATION_DECORATORS,
     DECLARATIVE_BASE_MODULES,
+    ENTER_CONTEXT,
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
+    RUNNER_SITES,
     is_external_class,
 )
 from mnemosyne.resolve.python.reads import STUB_EMPTY, STUB_RAISE
@@ -201,6 +205,8 @@ class Emit(Fixpoint):
                     for m in sorted(self.class_lookup(w[1], w[2], "__call__"), key=repr):
                         if m[0] == VAL_FUNC:
                             self.edge(caller, self.fqn(m[1], m[2]), RES_IMPLICIT, line)
+            for ip, ii in self.dispatch_impls(v[1], v[2]):  # a singledispatch function: what is registered
+                self.edge(caller, self.fqn(ip, ii), RES_IMPLICIT, line)
 
     def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
         """``self.m()`` / ``cls.m()`` in a method of class C may run the ``m`` of any subclass of C
@@ -381,6 +387,22 @@ class Emit(Fixpoint):
             elif fn[0] == T_NAME and fn[1] == "iter" and len(e[2]) == 2 and (VAL_BUILTIN, "iter") in vals:
                 fa = e[2][0] if e[2][0][0] != T_STAR else None
                 self.emit_callbacks(caller, path, sc, fa, line)  # iter(f, sentinel): f
+            elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITES and (rc := self.runner_call(path, sc, e, vals)):
+                if rc[1]:  # Thread(target=f), executor.submit(f): the runner calls f
+                    self.emit_callbacks(caller, path, sc, rc[0][1], line)
+            elif fn[0] == T_ATTR and fn[2] in ENTER_CONTEXT and len(e[2]) == 1 and any(v[0] == VAL_EXT_MEMBER for v in vals):
+                if e[2][0][0] != T_STAR:  # stack.enter_context(cm): cm's __enter__ now, __exit__ when the stack closes
+                    for c in self.eval(path, sc, e[2][0]):
+                        if c[0] == VAL_INST:
+                            for n in ENTER_CONTEXT[fn[2]]:
+                                self.emit_methods(caller, c[1], c[2], n, RES_IMPLICIT, line)
+            elif fn[0] == T_ATTR and fn[2] in BASE_CALLBACK_NAMES and any(v[0] == VAL_EXT_MEMBER and v[1] in BASE_CALLBACKS for v in vals):
+                # worker.start() on a threading.Thread subclass: its run()
+                runs = {BASE_CALLBACKS[v[1]] for v in vals if v[0] == VAL_EXT_MEMBER and v[1] in BASE_CALLBACKS}
+                for b in self.eval(path, sc, fn[1]):
+                    if b[0] == VAL_INST:
+                        for n in sorted(runs):
+                            self.emit_methods(caller, b[1], b[2], n, RES_IMPLICIT, line)
             elif fn[0] == T_NAME and fn[1] in BUILTIN_DUNDERS and len(e[2]) == 1 and (VAL_BUILTIN, fn[1]) in vals:
                 if e[2][0][0] != T_STAR:  # len(x): x's __len__ (resolved last, as operators)
                     self.pending_ops.append((caller, sc, e[2][0], BUILTIN_DUNDERS[fn[1]], "", line))
@@ -426,6 +448,13 @@ class Emit(Fixpoint):
             self.pending_ops.append((caller, sc, e, dunder, fallback, line))
         for e, line, is_async, sc in s.withs:
             names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
+            handed = self.handed_on(path, sc, e)
+            if handed is not None:  # with closing(x): x.close() on the way out
+                if any(v == (VAL_EXT, "contextlib.closing") for v in self.eval(path, sc, e[1])):
+                    for c in self.eval(path, sc, handed):
+                        if c[0] == VAL_INST:
+                            self.emit_methods(caller, c[1], c[2], "close", RES_IMPLICIT, line)
+                continue
             for c in self.eval(path, sc, e):
                 if c[0] == VAL_INST:
                     for n in names:

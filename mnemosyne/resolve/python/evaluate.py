@@ -12,6 +12,7 @@ from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     T_ATTR,
+    T_AWITH,
     T_CALL,
     T_DICT,
     T_IMPORT_FROM,
@@ -35,6 +36,7 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
     T_TYPE_ALIAS,
     T_UNKNOWN,
+    T_WITH,
     UNKNOWN,
 )
 from mnemosyne.resolve.python.fixpoint import (
@@ -46,7 +48,7 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_RETURNS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.known import ANY_TYPES, ITEM_BUILTINS
+from mnemosyne.resolve.python.known import ANY_TYPES, COPY_NAMES, ENTER_CONTEXT, ITEM_BUILTINS
 from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
@@ -310,10 +312,15 @@ class Evaluate(Fixpoint):
                 if is_cls_call(e) or (e[0] == T_NAME and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
                     return ((RET_NEW,),)
             return ()
-        return tuple(
-            (RET_SELF,) if e == (T_NAME, me) else (RET_ATTR, e[2])
-            for e in rets if e == (T_NAME, me) or (e[0] == T_ATTR and e[1] == (T_NAME, me))
-        )
+        out: list[tuple] = []
+        for e in rets:
+            if e == (T_NAME, me):
+                out.append((RET_SELF,))
+            elif e[0] == T_ATTR and e[1] == (T_NAME, me):
+                out.append((RET_ATTR, e[2]))
+            elif e[0] == T_CALL and e[2][:1] == ((T_NAME, me),) and e[1][0] in (T_NAME, T_ATTR) and e[1][-1] in COPY_NAMES:
+                out.append((RET_SELF,))  # return copy.copy(self): an instance of the receiver's class
+        return tuple(out)
 
     def receiver_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
         """``fn(...)`` (``recv.m``) where method ``f`` may be inherited from a base and its result
@@ -443,7 +450,7 @@ class Evaluate(Fixpoint):
                     out |= self.eval_binding(path, bscope, v)
         elif e[0] == T_ATTR:
             for b in self.eval(path, idx, e[1]):
-                if b[0] == VAL_INST:
+                if b[0] == VAL_INST or b[0] == VAL_CLASS:  # a class reads what its methods store (cls.registry[k] = cls)
                     for cp, ci in self.mro(b[1], b[2])[0]:
                         for fi, v in self.iitems(cp, ci, e[2]):
                             out |= self.eval_binding(cp, fi, v)
@@ -558,7 +565,14 @@ class Evaluate(Fixpoint):
             return out
         if k == VAL_EXT or k == VAL_EXT_MEMBER:
             name = f[1]
-            if name == "functools.partial" and e[2]:
+            if k == VAL_EXT_MEMBER and name.rsplit(".", 1)[-1] in ENTER_CONTEXT and len(e[2]) == 1 and e[2][0][0] != T_STAR:
+                # stack.enter_context(cm): what cm's __enter__ returns
+                tag = T_WITH if name.endswith(".enter_context") else T_AWITH
+                return set(self.eval_binding(path, idx, (tag, e[2][0])))
+            lib = self.library_result(path, idx, name, e)  # copy.copy(p), cast(C, x), defaultdict(C)
+            if lib is not None:
+                return lib
+            if (name == "functools.partial" or name == "functools.partialmethod") and e[2]:
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()
             og = OPERATOR_GETTERS.get(name)

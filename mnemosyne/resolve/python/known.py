@@ -148,3 +148,49 @@ PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 # the standard library's context manager decorators (``with f() as x`` binds what f yields)
 CONTEXT_MANAGERS = frozenset({(VAL_EXT, "contextlib.contextmanager"), (VAL_EXT, "contextlib.asynccontextmanager")})
 ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"))
+# external callables that call a function they are given, with arguments they are given (``runners.py``):
+# dotted name -> (where the function is: a position or a keyword; where its positional arguments are:
+# the position they start at, or the keyword of the sequence holding them, "" for none; the keyword
+# of the mapping of its keyword arguments, "" when the runner's own other keywords are passed on;
+# whether the runner calls it: ``functools.partial`` binds the arguments to call it later)
+RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
+    "threading.Thread": ("target", "args", "kwargs", True),
+    "threading.Timer": (1, "args", "kwargs", True),
+    "multiprocessing.Process": ("target", "args", "kwargs", True),
+    "atexit.register": (0, 1, "", True),
+    "weakref.finalize": (1, 2, "", True),
+    "asyncio.to_thread": (0, 1, "", True),
+    "signal.signal": (1, "", "", True),
+    "functools.partial": (0, 1, "", False),
+    "functools.partialmethod": (0, 1, "", False),
+}
+RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
+# methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
+# ``unittest.TestCase``) that call the function at this position with the positional and keyword
+# arguments after it: recognised by name on a receiver that is not of the program
+METHOD_RUNNERS: dict[str, int] = {
+    "submit": 0, "run_in_executor": 1, "call_soon": 0, "call_soon_threadsafe": 0, "call_later": 1,
+    "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
+}
+RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites
+# context managers that hand on the object they are given (``with closing(x) as y``: y is x), and
+# whether leaving them calls its ``close``
+PASS_THROUGH_CMS = {"contextlib.closing": True, "contextlib.nullcontext": False}
+PASS_THROUGH_NAMES = frozenset(n.rsplit(".", 1)[1] for n in PASS_THROUGH_CMS)  # their call sites' last names
+# ``ExitStack`` methods that enter the context manager they are given and return what its
+# ``__enter__`` returns (its ``__exit__`` runs when the stack closes)
+ENTER_CONTEXT = {"enter_context": ("__enter__", "__exit__"), "enter_async_context": ("__aenter__", "__aexit__")}
+# generic functions whose call runs the implementations registered with ``@f.register`` (``runners.py``)
+DISPATCHERS = frozenset({"functools.singledispatch", "functools.singledispatchmethod"})
+DISPATCHER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in DISPATCHERS)
+# external functions returning a value of the kind of their first argument (a copy of it, a
+# dataclass instance with fields replaced), and casts whose first argument names the class of the
+# result (``runners.library_result``)
+COPIES = frozenset({"copy.copy", "copy.deepcopy", "dataclasses.replace", "attr.evolve", "attrs.evolve"})
+COPY_NAMES = frozenset(n.rsplit(".", 1)[1] for n in COPIES)  # ``return copy.copy(self)``: a fluent method
+CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
+DEFAULT_DICTS = frozenset({"collections.defaultdict"})  # d[k] is what calling the first argument gives
+# methods of external base classes that call a method the program's subclass defines
+# (``Worker(threading.Thread)``: ``worker.start()`` runs ``Worker.run``): method -> the one it calls
+BASE_CALLBACKS = {"threading.Thread.start": "run", "multiprocessing.Process.start": "run"}
+BASE_CALLBACK_NAMES = frozenset(n.rsplit(".", 1)[1] for n in BASE_CALLBACKS)

@@ -12,7 +12,9 @@ from mnemosyne.parse.python.tags import (
     SCOPE_FUNCTION,
     T_ANN,
     T_AT,
+    T_ATTR,
     T_AWITH,
+    T_CALL,
     T_CLASS_OF,
     T_CONTAINER,
     T_DEF,
@@ -22,6 +24,7 @@ from mnemosyne.parse.python.tags import (
     T_IMPORT_FROM,
     T_INDEX,
     T_ITER,
+    T_NAME,
     T_PARAM,
     T_STAR,
     T_TUPLE,
@@ -30,7 +33,14 @@ from mnemosyne.parse.python.tags import (
     Expr,
 )
 from mnemosyne.resolve.python.fixpoint import KEY_BINDINGS, KEY_MODULE_ATTR, Fixpoint
-from mnemosyne.resolve.python.known import ANY_TYPES, BUILTIN_NAMES, CONTEXT_MANAGERS, SELF_TYPES
+from mnemosyne.resolve.python.known import (
+    ANY_TYPES,
+    BUILTIN_NAMES,
+    CONTEXT_MANAGERS,
+    PASS_THROUGH_CMS,
+    PASS_THROUGH_NAMES,
+    SELF_TYPES,
+)
 from mnemosyne.resolve.python.values import (
     EMPTY,
     EXPR_ANN_ITEM,
@@ -244,6 +254,9 @@ class Names(Fixpoint):
         if tag == T_WITH or tag == T_AWITH:
             out = set()
             enter = "__enter__" if tag == T_WITH else "__aenter__"
+            handed = self.handed_on(path, idx, v[1])
+            if handed is not None:  # with closing(x) as y: y is x
+                return self.eval(path, idx, handed)
             for c in self.eval(path, idx, v[1]):
                 if c[0] == VAL_INST:
                     for m in self.class_lookup(c[1], c[2], enter):
@@ -252,6 +265,8 @@ class Names(Fixpoint):
                 elif c[0] == VAL_DISPLAY and self.is_context_generator(c):
                     for x in c[3][1][1:]:  # what a @contextmanager generator yields
                         out |= self.eval(c[1], c[2], x)
+                elif c[0] == VAL_EXT_INST:  # with requests.Session() as s: an external class's __enter__ returns self
+                    out.add(c)
             return frozenset(out)
         if tag == T_ANN:
             return self.ann_values(path, idx, v[1])
@@ -267,6 +282,15 @@ class Names(Fixpoint):
                         out.add(make_external_instance(c[1]))
             return frozenset(out)
         return self.eval(path, idx, v)
+
+    def handed_on(self, path: str, idx: int, e: Any) -> Any:
+        """The argument ``x`` of ``e`` when ``e`` is ``closing(x)`` / ``nullcontext(x)``
+        (``PASS_THROUGH_CMS``), a context manager whose ``with ... as y`` binds y to x; else None."""
+        if e[0] != T_CALL or len(e[2]) != 1 or e[2][0][0] == T_STAR or (e[1][0] != T_NAME and e[1][0] != T_ATTR):
+            return None
+        if (e[1][1] if e[1][0] == T_NAME else e[1][2]) not in PASS_THROUGH_NAMES:
+            return None
+        return e[2][0] if any(v[0] == VAL_EXT and v[1] in PASS_THROUGH_CMS for v in self.eval(path, idx, e[1])) else None
 
     def is_context_generator(self, c: Any) -> bool:
         """``c`` is the generator object of a ``@contextlib.contextmanager`` (or

@@ -81,7 +81,9 @@ class Params(Fixpoint):
             deco = self.method_decorators(path, fidx)
             if "staticmethod" not in deco:
                 cls = f.parent
-                if "classmethod" in deco or f.name in ("__new__", "__init_subclass__", "__class_getitem__"):
+                if f.name == "__init_subclass__":  # runs for each subclass, never for its own class
+                    out.update(make_class(q, di) for q, di in self.subclasses(path, cls))
+                elif "classmethod" in deco or f.name in ("__new__", "__class_getitem__"):
                     out.add(make_class(path, cls))
                 else:
                     out.add(make_instance(path, cls))
@@ -158,13 +160,15 @@ class Params(Fixpoint):
             else:
                 names = [f.name, *self.alias_names(path, f.name, f.name)]
             via_param: list[str] = []
-            if not is_method and (
-                (f.kind == SCOPE_LAMBDA and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
-            ):
+            if is_method:
+                passed = self.is_passed(path, "." + f.name)
+            else:
+                passed = (f.kind == SCOPE_LAMBDA and self.is_passed(path, fidx)) or any(self.is_passed(path, n) for n in names)
+            if not is_method and passed:
                 # passed as an argument to a function that calls its parameter with arguments
                 # (``def run(cb): cb(x)``): it gets them
                 names += [n for n in self.param_calls(path) if n not in names]
-            elif is_method and self.is_passed(path, "." + f.name):
+            elif is_method and passed:
                 # a method passed (``run(self.step)``: bound; a staticmethod) and called through
                 # a parameter: ``cb(x)`` passes x after the bound receiver
                 via_param = [n for n in self.param_calls(path) if n not in names]
@@ -190,6 +194,9 @@ class Params(Fixpoint):
                     if recv is not None and not self.init_site_reaches(path, sc, e, vals, offset, recv):
                         continue  # makes no instance of recv: not what recv's instances hold
                     out |= self._arg_values(path, sc, e, i - offset, pname, spec)
+            if passed:  # given to a runner (``Thread(target=f, args=(x,))``, ``partial(f, x)``): its arguments
+                kind = next((k for k in METHOD_KINDS if k in deco), "method") if is_method else ""
+                out |= self.runner_args(path, fidx, kind, i, pname, spec)
         if spec[0]:
             return out  # a decorator's *args / **kwargs: not modelled
         if (f.kind == SCOPE_LAMBDA or not is_method) and (

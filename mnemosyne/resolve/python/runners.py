@@ -1,0 +1,164 @@
+"""Runners in the Python resolver (``Runners``): external callables that call a function they are
+given with arguments they are given (``threading.Thread(target=f, args=(x,))``,
+``executor.submit(f, x)``, ``atexit.register(f, x)``; ``known.RUNNERS`` / ``METHOD_RUNNERS``), and
+``functools.partial(f, x)``, which binds them. A runner's site is, for what it is given, a call
+``f(x)`` written where the runner is called: the caller calls ``f`` (resolution ``implicit``), and
+``f``'s parameters get the arguments. Also the implementations registered on a
+``functools.singledispatch`` generic function, which its calls run, and what the standard
+library's copies, casts and ``defaultdict`` give for the program's values (``library_result``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnemosyne.parse.python.tags import T_ATTR, T_CALL, T_DICT, T_NAME, T_STAR, T_STR, T_TUPLE, UNKNOWN
+from mnemosyne.resolve.python.known import (
+    CASTS,
+    COPIES,
+    DEFAULT_DICTS,
+    DISPATCHER_NAMES,
+    DISPATCHERS,
+    METHOD_RUNNERS,
+    RUNNER_NAMES,
+    RUNNER_SITES,
+    RUNNERS,
+)
+from mnemosyne.resolve.python.params import Params
+from mnemosyne.resolve.python.values import BOUND_KINDS, CALLABLE_KINDS, EMPTY, VAL_EXT, VAL_FUNC, make_display
+
+
+class Runners(Params):
+    """The calls runners make of the functions they are given."""
+
+    __slots__ = ()
+
+    def runner_call(self, path: str, sc: int, e: Any, vals: frozenset) -> tuple[Any, bool] | None:
+        """The call that call ``e`` (in scope ``sc``, its callee evaluating to ``vals``) makes
+        or prepares of a function it is given, as a call expression ``(T_CALL, f, args, kwargs)``,
+        and whether it runs it (``functools.partial`` does not); None when ``e`` is no runner."""
+        fn, args, kwargs = e[1], e[2], e[3]
+        spec = None
+        if fn[0] == T_NAME or fn[0] == T_ATTR:
+            last = fn[1] if fn[0] == T_NAME else fn[2]
+            if last in RUNNER_NAMES:
+                spec = next((RUNNERS[v[1]] for v in vals if v[0] == VAL_EXT and v[1] in RUNNERS), None)
+            if (
+                spec is None
+                and fn[0] == T_ATTR
+                and last in METHOD_RUNNERS
+                and not any(v[0] in CALLABLE_KINDS for v in vals)
+            ):
+                at = METHOD_RUNNERS[last]
+                spec = (at, at + 1, "", True)
+        if spec is None:
+            return None
+        where, pos, kw, runs = spec
+        if isinstance(where, int):
+            if len(args) <= where or any(a[0] == T_STAR for a in args[: where + 1]):
+                return None
+            f = args[where]
+        else:
+            f = next((a for k, a in kwargs if k == where), None)
+            if f is None:
+                return None
+        if isinstance(pos, int):
+            cargs = tuple(args[pos:])
+        elif pos:
+            seq = next((a for k, a in kwargs if k == pos), None)
+            if seq is None:
+                cargs = ()
+            elif seq[0] == T_TUPLE:  # args=(x, y): spelled out
+                cargs = tuple(seq[1])
+            else:
+                cargs = ((T_STAR, seq),)
+        else:
+            cargs = ()
+        if kw:
+            mapping = next((a for k, a in kwargs if k == kw), None)
+            ckw: tuple = ((None, mapping),) if mapping is not None and mapping[0] == T_DICT else ()
+        elif isinstance(where, int) and isinstance(pos, int):
+            ckw = tuple(kwargs)  # the runner passes its keywords on
+        else:
+            ckw = ()
+        return (T_CALL, f, cargs, ckw), runs
+
+    def runner_args(self, path: str, fidx: int, method: str, j: int, pname: str, spec: tuple) -> frozenset:
+        """What the runner sites of module ``path`` pass function ``fidx`` for its parameter at
+        position ``j`` named ``pname`` (of kind ``spec``, ``Params._param_spec``); ``method``:
+        "" for a function, else the method's kind (``staticmethod``, ``classmethod``, or
+        "method"), bound to its receiver when the runner is given ``obj.method``."""
+        me = (VAL_FUNC, path, fidx)
+        out: set = set()
+        for name in RUNNER_SITES:
+            for sc, e in self.sites(path, name):
+                rc = self.runner_call(path, sc, e, self.eval(path, sc, e[1]))
+                if rc is None:
+                    continue
+                call = rc[0]
+                if me not in self.eval(path, sc, call[1]):
+                    continue
+                f = call[1]
+                k = j
+                if (
+                    method
+                    and method != "staticmethod"
+                    and f[0] == T_ATTR
+                    and (method == "classmethod" or any(b[0] in BOUND_KINDS for b in self.eval(path, sc, f[1])))
+                ):
+                    k = j - 1  # obj.method: after the bound receiver
+                out |= self._arg_values(path, sc, call, k, pname, spec)
+        return frozenset(out) if out else EMPTY
+
+    def dispatch_impls(self, path: str, fidx: int) -> list[tuple[str, int]]:
+        """The implementations registered on function ``fidx`` when a ``DISPATCHERS`` decorator
+        makes it a generic function: ``@f.register`` / ``@f.register(T)`` definitions and
+        ``f.register(T, impl)`` calls of its module."""
+        s = self.hdr(path, fidx)
+        if not any(d[-1] in DISPATCHER_NAMES for d in s.decorators) and not any(
+            d[0] == T_CALL and d[1][-1] in DISPATCHER_NAMES for d in s.decorators
+        ):
+            return []  # no decorator spelled like one (the common case: no evaluation)
+        if not any(
+            v[0] == VAL_EXT and v[1] in DISPATCHERS
+            for d in s.decorators
+            for v in self.eval(path, s.parent, d[1] if d[0] == T_CALL else d)
+        ):
+            return []
+        me = (VAL_FUNC, path, fidx)
+        out: set[tuple[str, int]] = set()
+        for de, didx in self.decos(path, "register"):
+            reg = de[1] if de[0] == T_CALL else de
+            if reg[0] == T_ATTR and me in self.eval(path, self.hdr(path, didx).parent, reg[1]):
+                out.add((path, didx))
+        for sc, e in self.sites(path, "register"):
+            fn = e[1]
+            if fn[0] == T_ATTR and e[2] and e[2][-1][0] != T_STAR and me in self.eval(path, sc, fn[1]):
+                out.update((v[1], v[2]) for v in self.eval(path, sc, e[2][-1]) if v[0] == VAL_FUNC)
+        out.discard((path, fidx))
+        return sorted(out)
+
+    def library_result(self, path: str, idx: int, name: str, e: Any) -> set | None:
+        """What call ``e`` of external function ``name`` gives, when it is one of ``COPIES``
+        (``copy.copy(p)``: what p is), ``CASTS`` (``cast(Point, x)`` / ``cast("Point", x)``: an
+        instance of Point) or ``DEFAULT_DICTS`` (``defaultdict(Bucket)``: a dict whose items at
+        unknown keys are what calling Bucket gives); None for any other."""
+        args = e[2]
+        if name in COPIES:
+            return set(self.eval(path, idx, args[0])) if args and args[0][0] != T_STAR else set()
+        if name in CASTS:
+            if len(args) != 2 or args[0][0] == T_STAR:
+                return set()
+            t = args[0]
+            if t[0] == T_STR:  # cast("pkg.Point", x): the dotted name
+                parts = t[1].split(".")
+                if not all(p.isidentifier() for p in parts):
+                    return set()
+                t = (T_NAME, parts[0])
+                for p in parts[1:]:
+                    t = (T_ATTR, t, p)
+            return set(self.ann_values(path, idx, (t,)))
+        if name in DEFAULT_DICTS:
+            if not args or args[0][0] == T_STAR:
+                return set()
+            return {make_display(path, idx, (T_DICT, ((UNKNOWN, (T_CALL, args[0], (), ())),)))}
+        return None
