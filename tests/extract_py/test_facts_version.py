@@ -162,7 +162,8 @@ RECORDED = {
     # JavaScript: a parameter's default value is one of its values (default_param_functions), `arguments`
     # holds what callers pass (arguments_object), members added to a whole module.exports reach
     # require(...).name (cjs_whole_export_members)
-    29: "37e672c3871c27f027d7e505aa2723328927fe89c1edb4e7a64ba848876ef971",
+    # JavaScript: destructuring defaults (destructured_defaults), members assigned to a function (function_members), arrays under computed keys (keyed_handler_arrays)
+    29: "64c5a05abc1907a8ecb99967adec7354e5b1bf7b2c205087d87c61f37b2f3d82",
 }
 
 

@@ -10,6 +10,7 @@ from mnemosyne.parse.typescript.tags import (
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
+    ELEM,
     ID,
     IMPORT,
     IMPORT_ALL,
@@ -79,6 +80,8 @@ class Calls(Objects):
                     self.pf.specs.append((spec, self.line(fn.start_byte)))
                     return
             e = self.conv(fn)
+            if ft == K.member and (e is None or (e[0] == PROP and e[1][0] == ELEM)):
+                self.keyed_call(fn)  # this.handlers[name].push(f): an array under a computed key
             if e is None:
                 return
             scope = self.stack[-1].fe.scope
@@ -145,6 +148,22 @@ class Calls(Objects):
             self.site(SITE_SUPER, SUPER_EXPR, fn)
             return
         self.site(SITE_CALL, self.conv(fn), fn)
+
+    def keyed_call(self, fn) -> None:
+        """``o[k].push(f)`` and the like (``keyed_push``), ``fn`` the callee member expression."""
+        prop = fn.child_by_field_id(self.K.f_property)
+        name = self._t(prop) if prop is not None else None
+        if name not in _ADDERS or name == "unshift":
+            return
+        call = fn.parent
+        args = call.child_by_field_id(self.K.f_arguments) if call is not None else None
+        recv = fn.child_by_field_id(self.K.f_object)
+        if args is None or recv is None or args.kind_id != self.K.k_arguments:
+            return
+        given = args.named_children
+        if name == "add" or name == "set":
+            given = given[:1] if name == "add" else given[1:2]
+        self.keyed_push(self.stack[-1].fe.scope, recv, given)
 
     def unalias_calls(self) -> None:
         """A call by a name imported under another (``import { run as go }``, ``go(f)``) is filed

@@ -138,6 +138,9 @@ ITERATOR = "@@iterator"
 # the member key under which an object literal's spreads and ``Object.assign`` sources are
 # (``('spreads', (expr, ...))``), and a class's ``MIXIN`` members
 SPREADS = "..."
+# the member key under which an object literal's arrays kept under computed keys are (``o[k].push(f)``:
+# ``('alit', (PUSHED, f))``; ``o[k]`` with k no literal is one of them)
+KEYED = "[]"
 
 # -- the walk's scope entries (internal: never in a result) -------------------------------------
 ENTRY_MODULE = "module"

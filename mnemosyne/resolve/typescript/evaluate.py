@@ -31,6 +31,7 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT_DEFAULT,
     IN,
     KEY,
+    KEYED,
     LOCAL,
     MAPPED,
     NEW,
@@ -117,6 +118,7 @@ from mnemosyne.resolve.typescript.values import (
 _STARS_KEY = (READ_STARS,)
 _CJS_KEY = (READ_CJS,)
 _PROTOTYPES = frozenset({V_OBJ, V_OLIT, V_INST})  # what Object.create(p) inherits members from
+_PATHS = (ID, PROP)  # expressions that may name a parameter or a member of one (``passed``)
 _NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_OLIT, V_UNI})
 
 
@@ -394,9 +396,16 @@ class EvaluateMixin(CtxState):
                 return self.element(v, None, depth)
             if len(e) > 2:  # o[k], k a parameter given string literals: the members they name
                 if v is not None and v[0] != V_ARR and v[0] != V_ALIT:
+                    # o[k].push(f) with o an object literal: the arrays kept under unknown keys (KEYED)
+                    keyed = [m for x in alternatives(v) if x[0] == V_OBJ for m in (self.member(x, KEYED),) if m is not None]
                     keys = self.param_keys(pf, scope, e[2])
                     if keys is not None:
-                        return union([self.member(x, key) for x in alternatives(v) for key in keys], all_known=True)
+                        named = [self.member(x, key) for x in alternatives(v) for key in keys]
+                        if keyed:
+                            return union([m for m in named if m is not None] + keyed)
+                        return union(named, all_known=True)
+                    if keyed:
+                        return union(keyed)
             if v is not None and (v[0] == V_INST or v[0] == V_OBJ):  # an iterable of ours: what its
                 it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
                 if it is not None and it[1] is not None and it[1][0] == V_ARR:
@@ -426,8 +435,13 @@ class EvaluateMixin(CtxState):
             if not bl:
                 return None
             return self.memoized((MEMO_SNAP, pf.path, e[2], e[1], e[3], self.tctx), 0, self._eval_bindings, pf, bl[: e[3]])
-        if k == ALSO:  # an object member assigned again (`state.handler = f`): what is known of both
-            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
+        if k == ALSO:  # an object member assigned again (`state.handler = f`), a pattern's default
+            vals = []  # (`{ cb = dflt }`, the member or the default): what is known of both
+            for x in e[1:]:
+                v = self.eval(pf, scope, x, depth + 1)
+                if v is None and x is not None and x[0] == PROP:  # a member of a parameter: what is passed
+                    v = self.passed(pf, scope, x)
+                vals.append(v)
             return union([v for v in vals if v is not None and v[0] != V_NULL])
         if k == IN:  # a member added to an object literal from another scope: evaluated there
             return self.eval(pf, e[1], e[2], depth + 1)
@@ -489,7 +503,10 @@ class EvaluateMixin(CtxState):
                 else:
                     path, scope, ex = x
                 pf = self.file(path) if ex is not None else None
-                found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
+                y = self.eval(pf, scope, ex, depth + 1) if pf is not None else None
+                if y is None and pf is not None and ex is not None and a[3][:1] == (PUSHED,) and ex[0] in _PATHS:
+                    y = self.passed(pf, scope, ex)  # on(name, fn) { list.push(fn) }: what the callers pass
+                found.append(y)
         return union(found, all_known=pos is not None)
 
     def sliced(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
@@ -588,7 +605,15 @@ class EvaluateMixin(CtxState):
             return (V_EXTM, f"{base[1]}.{name}")
         if k == V_CJSMODULE:
             return (V_MOD, base[1]) if name == "exports" else None
-        if k == V_OBJ:
+        if k == V_FUNC:  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
+            if name == "call" or name == "apply":
+                return base
+            if name == "prototype":  # F.prototype of an ES5 class: what its instances inherit
+                _pf, info = self.class_info(base[1], base[2])
+                return (V_INST, base[1], base[2]) if info is not None else None
+            if name == "bind":
+                return (V_BIND, base)
+        if k == V_OBJ or k == V_FUNC:  # a named object literal's member, or one assigned to a function
             pf = self.file_read(base[2], (READ_OBJECT, base[1]))
             if pf is None:
                 return None
@@ -614,13 +639,6 @@ class EvaluateMixin(CtxState):
             # the member's own expression is not evaluated at this call site (emit off)
             fl = 0 if e[0] == DEFAT else FLAG_INFERRED
             return self.memoized((MEMO_OBJECT_MEMBER, base[2], base[1], name), fl, self.eval, pf, o[0], e)
-        if k == V_FUNC:  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
-            if name == "call" or name == "apply":
-                return base
-            if name == "prototype":  # F.prototype of an ES5 class: what its instances inherit
-                _pf, info = self.class_info(base[1], base[2])
-                return (V_INST, base[1], base[2]) if info is not None else None
-            return (V_BIND, base) if name == "bind" else None
         if k == V_INST and name == "constructor":  # this.constructor.create(): the class (its statics)
             return (V_CLASS, base[1], base[2])
         if k in CLASS_OR_INST:

@@ -62,6 +62,8 @@ class ParamsMixin(CtxState):
         while e[0] == PROP:
             keys.append(e[2])
             e = e[1]
+        if e[0] == PVAL:  # a member of a destructured parameter (`{ cb = dflt }`: ``pattern_names``)
+            return (e[1], e[2], tuple(reversed(keys)))
         if e[0] != ID:
             return None
         name = e[1]
