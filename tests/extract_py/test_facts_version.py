@@ -162,8 +162,11 @@ RECORDED = {
     # JavaScript: a parameter's default value is one of its values (default_param_functions), `arguments`
     # holds what callers pass (arguments_object), members added to a whole module.exports reach
     # require(...).name (cjs_whole_export_members)
-    # JavaScript: destructuring defaults (destructured_defaults), members assigned to a function (function_members), arrays under computed keys (keyed_handler_arrays)
-    29: "64c5a05abc1907a8ecb99967adec7354e5b1bf7b2c205087d87c61f37b2f3d82",
+    # JavaScript: destructuring defaults (destructured_defaults), members assigned to a function
+    # (function_members), arrays under computed keys (keyed_handler_arrays), an object literal's
+    # __proto__ (object_literal_proto), this.fn = fn in an object literal's method
+    # (object_method_stores), Map string keys (map_literal_keys)
+    29: "af4343aef6dd462e7bb5abf9a67812f26c676c55580fd21a8a9740032df9c10d",
 }
 
 

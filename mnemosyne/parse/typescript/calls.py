@@ -118,6 +118,9 @@ class Calls(Objects):
                 elif name != "unshift":
                     items = tuple(self.conv(a) for a in given[:16])
                     if any(x is not None for x in items):
+                        key = self.index_key(nth(args, 0)) if name == "set" else None
+                        if key is not None:  # m.set("a", f): f is under "a" (``m.get("a")``)
+                            items = ((SPREAD, (KEY, key)), *items)
                         self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)

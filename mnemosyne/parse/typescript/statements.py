@@ -32,6 +32,7 @@ from mnemosyne.parse.typescript.tags import (
     SNAP,
     SPREADS,
     THIS_CLS,
+    THIS_OBJ,
     TYPE,
     UNKNOWN_BINDING,
     VAR,
@@ -267,6 +268,9 @@ class Statements(Defs):
                 self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
+            if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:
+                # { set(fn) { this.fn = fn } }: a member of the object literal, assigned in its method
+                self.add_member(this[1], self._t(prop), self.conv(right) if right is not None else None)
             if this is not None and this[0] == THIS_CLS:
                 info = self.pf.classes.get(this[1])
                 if info is not None:

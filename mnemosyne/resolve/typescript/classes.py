@@ -19,6 +19,7 @@ from mnemosyne.resolve.typescript.state import (
 from mnemosyne.resolve.typescript.values import (
     CLASS_OR_INST,
     FLAG_INFERRED,
+    INST_OR_OBJ,
     V_ABSM,
     V_ALIT,
     V_ARR,
@@ -73,6 +74,16 @@ class ClassesMixin(CtxState):
                 if m is not None:
                     return m
         return None
+
+    def inherited_member(self, pf: ParsedFile, scope: int, spreads, proto, name: str):
+        """Member ``name`` an object literal (members in ``scope``) lacks: of its spreads' sources
+        (``spreads``: its ``SPREADS`` member, ``spread_member``), else of its prototype (``proto``:
+        the expression of ``__proto__: base``)."""
+        m = self.spread_member(pf, scope, spreads[1], name) if spreads is not None else None
+        if m is None and proto is not None:
+            v = self.eval(pf, scope, proto)
+            m = union([self.member(x, name) for x in alternatives(v) if x[0] in INST_OR_OBJ]) if v is not None else None
+        return m
 
     def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
         """A member of a value typed by interface ``fqn``: a method signature is

@@ -48,6 +48,7 @@ from mnemosyne.parse.typescript.tags import (
     THIS,
     THIS_CLS,
     THIS_EXPR,
+    THIS_OBJ,
     THIS_SCLS,
     TYPE,
     TYPE_ARRAY,
@@ -59,7 +60,7 @@ from mnemosyne.parse.typescript.tags import (
 from mnemosyne.parse.typescript.tags import (
     NULL as NULL_TAG,
 )
-from mnemosyne.resolve.typescript.builtins import GLOBALS, SAME_ELEMENTS
+from mnemosyne.resolve.typescript.builtins import GLOBALS, PROTO_KEY, SAME_ELEMENTS
 from mnemosyne.resolve.typescript.modules import SPEC_EXT
 from mnemosyne.resolve.typescript.reads import (
     READ_CJS,
@@ -300,7 +301,11 @@ class EvaluateMixin(CtxState):
                     if v is not None and v[0] == V_ARR:  # a field added to (this.handlers.set(k, f))
                         return v if c[2] == "values" else v[1]
                     if v is not None and all(x[0] == V_ALIT for x in alternatives(v)):
-                        return v if c[2] == "values" else self.element(v, None, depth)
+                        if c[2] == "values":
+                            return v
+                        if len(e) > 2:  # m.get("a"): the values under "a" or under a key we cannot read
+                            v = union([self.under_key(x, e[2][1]) for x in alternatives(v)])
+                        return self.element(v, None, depth) if v is not None else None
                 return None
             if len(e) > 2:
                 if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
@@ -357,6 +362,11 @@ class EvaluateMixin(CtxState):
             if pf is not self.pf:
                 self.read(pf, (READ_THIS, pf.scope_key[scope]))
             this = pf.scope_this[scope]
+            if this is not None and this[0] == THIS_OBJ:  # { __proto__: base, f() { super.g() } }: base
+                proto = self.member((V_OBJ, this[1], pf.path), PROTO_KEY)
+                if proto is not None:
+                    self.flags |= FLAG_SUPER
+                return proto
             if this is None or (this[0] != THIS_CLS and this[0] != THIS_SCLS):
                 return None
             self.flags |= FLAG_SUPER
@@ -444,7 +454,10 @@ class EvaluateMixin(CtxState):
                 vals.append(v)
             return union([v for v in vals if v is not None and v[0] != V_NULL])
         if k == IN:  # a member added to an object literal from another scope: evaluated there
-            return self.eval(pf, e[1], e[2], depth + 1)
+            v = self.eval(pf, e[1], e[2], depth + 1)
+            if v is None and e[2][0] in _PATHS:  # registry.onLog = cb, this.fn = fn: what the callers pass
+                v = self.passed(pf, e[1], e[2])
+            return v
         if k == FROM:  # [x, ...rest] = xs / xs.slice(1): the elements from a position on
             return self.sliced(pf, scope, e, depth)
         if k == DYNAMIC_IMPORT:  # await import("./x"): the namespace
@@ -508,6 +521,25 @@ class EvaluateMixin(CtxState):
                     y = self.passed(pf, scope, ex)  # on(name, fn) { list.push(fn) }: what the callers pass
                 found.append(y)
         return union(found, all_known=pos is not None)
+
+    @staticmethod
+    def under_key(a: tuple, key: str) -> tuple:
+        """Array literal value ``a`` of a Map's values (``new Map([["a", f]])``, ``m.set("a", f)``)
+        without the values stored under another string key than ``key``: a value is under the key
+        of the ``('spread', ('key', k))`` mark before it, else under a key we cannot read."""
+        items = a[3]
+        if not any(x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED for x in items):
+            return a
+        out: list = []
+        under: str | None = None
+        for x in items:
+            if x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED:
+                under = x[1][1]
+                continue
+            if under is None or under == key or x == PUSHED or x == MAPPED:
+                out.append(x)
+            under = None
+        return (V_ALIT, a[1], a[2], tuple(out))
 
     def sliced(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
         """``('from', xs, start, end, is_slice)``: the elements of the array literal(s) ``xs`` may
@@ -623,11 +655,14 @@ class EvaluateMixin(CtxState):
             e = o[1].get(name)
             if e is None:
                 sp = o[1].get(SPREADS) if name != SPREADS else None
-                if sp is None:
+                proto = o[1].get(PROTO_KEY) if name != PROTO_KEY and k == V_OBJ else None
+                if sp is None and proto is None:
                     return None
-                # { ...a } / Object.assign(o, a): a member of a source (the last one that has it)
+                # { ...a } / Object.assign(o, a): a member of a source (the last one that has it);
+                # { __proto__: base }: then base's
                 return self.memoized(
-                    (MEMO_OBJECT_MEMBER, base[2], base[1], name), FLAG_INFERRED, self.spread_member, pf, o[0], sp[1], name
+                    (MEMO_OBJECT_MEMBER, base[2], base[1], name), FLAG_INFERRED, self.inherited_member, pf, o[0], sp,
+                    proto, name
                 )
             if e[0] == READS:  # { get value() {} }: reading o.value runs the getter
                 d = pf.defs_at.get(e[1][1])
