@@ -165,8 +165,9 @@ RECORDED = {
     # JavaScript: destructuring defaults (destructured_defaults), members assigned to a function
     # (function_members), arrays under computed keys (keyed_handler_arrays), an object literal's
     # __proto__ (object_literal_proto), this.fn = fn in an object literal's method
-    # (object_method_stores), Map string keys (map_literal_keys)
-    29: "af4343aef6dd462e7bb5abf9a67812f26c676c55580fd21a8a9740032df9c10d",
+    # (object_method_stores), Map string keys (map_literal_keys), statics assigned to a class
+    # (class_static_assignments)
+    29: "0e65dc995a319d9c634b9f1d9a59346bc39ccfd37a07749710459e8e8565003a",
 }
 
 

@@ -15,6 +15,7 @@ from mnemosyne.parse.typescript.tags import (
     DEF_FUNC,
     DEF_OBJ,
     DEFAT,
+    FIELD,
     FROM,
     ID,
     IN,
@@ -110,13 +111,14 @@ class Objects(Exprs):
             s = parents[s]
         return None
 
-    def function_object(self, node) -> str | None:
-        """The fqn of the function of this file that name ``node`` holds (bound once, so far, in an
-        enclosing scope: ``function make() {}``, ``const tool = () => {}``), as the key of an
-        entry of ``ParsedFile.objects`` made on first use: the members assigned to the function
-        (``make.helper = function () {}``), which ``make.helper()`` reaches."""
+    def function_member(self, node, key: str, e: tuple | None) -> None:
+        """``F.key = e`` with F a name holding (bound once, so far, in an enclosing scope) a
+        function of this file (``function make() {}``, ``const tool = () => {}``) or a class: a
+        function's members are an entry of ``ParsedFile.objects`` under its fqn, made on first use
+        (``make.helper = function () {}``: ``make.helper()`` reaches it), a class's a ``FIELD``
+        (``Base.create = function () {}``: a static)."""
         if node is None or node.kind_id != self.K.identifier:
-            return None
+            return
         name = self._t(node)
         s = self.stack[-1].fe.scope
         bindings, parents = self.pf.bindings, self.pf.scope_parent
@@ -124,16 +126,21 @@ class Objects(Exprs):
             bl = bindings[s].get(name)
             if bl is not None:
                 if len(bl) != 1:
-                    return None
+                    return
                 b = bl[0]
                 d = self.pf.defs_at.get(b[2][1]) if b[0] == VAR and b[2] is not None and b[2][0] == DEFAT else b
-                if d is None or d[0] != DEF or d[2] != DEF_FUNC:
-                    return None
-                if d[1] not in self.pf.objects:
-                    self.pf.objects[d[1]] = (s, {})
-                return d[1]
+                if d is None or d[0] != DEF:
+                    return
+                if d[2] == DEF_FUNC:
+                    if d[1] not in self.pf.objects:
+                        self.pf.objects[d[1]] = (s, {})
+                    self.add_member(d[1], key, e)
+                elif d[2] == DEF_CLASS and e is not None:
+                    info = self.pf.classes.get(d[1])
+                    if info is not None:
+                        info.members.setdefault(key, []).append((FIELD, self.stack[-1].fe.scope, e))
+                return
             s = parents[s]
-        return None
 
     def add_member(self, fqn: str, key: str, e: tuple | None) -> None:
         """Object ``fqn`` gets member ``key`` = ``e`` (written in the current scope) later
@@ -314,7 +321,8 @@ class Objects(Exprs):
         idx = node.child_by_field_id(K.f_index)
         if idx is None or idx.kind_id == K.k_number or self.index_key(idx) is not None:
             return  # a key we read: a member of its own
-        items = tuple(self.conv(a) for a in given[:16])
+        # each value as written in this scope: a parameter there is what the callers pass (``IN``)
+        items = tuple((IN, scope, x) if x is not None else None for x in (self.conv(a) for a in given[:16]))
         if all(x is None for x in items):
             return
         lit = (ALIT, (PUSHED, *items))

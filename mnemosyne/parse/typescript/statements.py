@@ -262,10 +262,10 @@ class Statements(Defs):
             proto[0].members.setdefault(proto[1], []).append((FIELD, fe.scope, e))
         if obj is not None and obj.kind_id == self.K.identifier and prop is not None:
             fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
-            if fqn is None and self._t(prop) != "prototype":  # make.helper = function () {}: to a function
-                fqn = self.function_object(obj)
             if fqn is not None:
                 self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
+            elif self._t(prop) != "prototype":  # make.helper = function () {}: to a function or class
+                self.function_member(obj, self._t(prop), self.conv(right) if right is not None else None)
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
             if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:

@@ -516,10 +516,7 @@ class EvaluateMixin(CtxState):
                 else:
                     path, scope, ex = x
                 pf = self.file(path) if ex is not None else None
-                y = self.eval(pf, scope, ex, depth + 1) if pf is not None else None
-                if y is None and pf is not None and ex is not None and a[3][:1] == (PUSHED,) and ex[0] in _PATHS:
-                    y = self.passed(pf, scope, ex)  # on(name, fn) { list.push(fn) }: what the callers pass
-                found.append(y)
+                found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
         return union(found, all_known=pos is not None)
 
     @staticmethod

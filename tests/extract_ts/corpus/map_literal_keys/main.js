@@ -26,10 +26,10 @@ function lookup(name) {
 }
 
 const mixed = new Map([["x", fa]]);
-function register(key, fn) {
-  mixed.set(key, fn);
+function register(key) {
+  mixed.set(key, fe);
 }
-register("y", fe);
+register("y");
 mixed.set(String(1), fb);
 function unknownKeys() {
   mixed.get("x")();
