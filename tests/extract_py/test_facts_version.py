@@ -166,8 +166,9 @@ RECORDED = {
     # (function_members), arrays under computed keys (keyed_handler_arrays), an object literal's
     # __proto__ (object_literal_proto), this.fn = fn in an object literal's method
     # (object_method_stores), Map string keys (map_literal_keys), statics assigned to a class
-    # (class_static_assignments)
-    29: "0e65dc995a319d9c634b9f1d9a59346bc39ccfd37a07749710459e8e8565003a",
+    # (class_static_assignments), Object.values/entries of object literals and destructured callback
+    # parameters (object_values_entries)
+    29: "f9299eff2150387ca28eae2aabd5a50282add0a10953b38b77fb216bf9a4dd64",
 }
 
 

@@ -37,6 +37,8 @@ _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): u
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
+# Object.values(o) / Object.entries(o): o's members' values (entries: [key, value])
+_OBJECT_VALUES = frozenset({(PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
     {
@@ -246,7 +248,7 @@ class Exprs(Scopes):
             key = self.index_key(nth(args, 0)) if args is not None and args.named_child_count == 1 else None
             if key is not None:
                 return (CALL, inner, (KEY, key))
-        if inner == OBJECT_CREATE:  # Object.create(proto): inherits proto's members
+        if inner == OBJECT_CREATE or inner in _OBJECT_VALUES:  # Object.create(proto): inherits proto's members
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))

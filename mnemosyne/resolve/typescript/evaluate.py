@@ -313,6 +313,9 @@ class EvaluateMixin(CtxState):
                 if fn[0] == V_BUILTIN and fn[1] == "Array.from":  # Array.from(new Set([a])): its elements
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
+                if fn[0] == V_BUILTIN and (fn[1] == "Object.values" or fn[1] == "Object.entries"):
+                    v = self.eval(pf, scope, e[2], depth + 1)  # an object literal of ours: its members' values
+                    return self.member_values(v, fn[1] == "Object.entries") if v is not None else None
                 if fn[0] == V_BUILTIN and fn[1] == "Object.create":  # Object.create(proto): proto's members
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
@@ -430,9 +433,10 @@ class EvaluateMixin(CtxState):
             if v[0] == V_ARR:
                 self.flags |= FLAG_INFERRED
                 return v[1]
-            if e[1][0] == ELEM and len(e[1]) == 2 and all(x[0] != V_ALIT for x in alternatives(v)):
+            x1, s1 = (e[1][2], e[1][1]) if e[1][0] == IN else (e[1], scope)  # (a callback's parameter: IN)
+            if x1[0] == ELEM and len(x1) == 2 and all(x[0] != V_ALIT for x in alternatives(v)):
                 # for (const [k, f] of m), m a Map: an entry [key, value], the value one of m's
-                m = self.eval(pf, scope, e[1][1], depth + 1)
+                m = self.eval(pf, s1, x1[1], depth + 1)
                 if any(x[0] == V_ALIT and x[3][:1] == (MAPPED,) for x in alternatives(m)):
                     return v if e[2] == 1 else None
             return self.element(v, e[2], depth)
@@ -518,6 +522,23 @@ class EvaluateMixin(CtxState):
                 pf = self.file(path) if ex is not None else None
                 found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
         return union(found, all_known=pos is not None)
+
+    def member_values(self, v: tuple, entries: bool):
+        """``Object.values(o)`` (``entries``: ``Object.entries(o)``) of object literal(s) ``v`` of
+        ours: the array literal of its members' values (after the ``PUSHED`` mark: positions are
+        not known; entries after ``MAPPED``, as a Map's: an entry is [key, value]); None if one is not such
+        a literal, or has spreads or a prototype (members we would have to list from elsewhere)."""
+        out = []
+        for x in alternatives(v):
+            if x[0] != V_OBJ:
+                return None
+            pf = self.file_read(x[2], (READ_OBJECT, x[1]))
+            o = pf.objects.get(x[1]) if pf is not None else None
+            if o is None or SPREADS in o[1] or PROTO_KEY in o[1]:
+                return None
+            vals = tuple(e for k, e in o[1].items() if k != KEYED and k != ITERATOR and e[0] != READS)
+            out.append((V_ALIT, x[2], o[0], (MAPPED, *vals) if entries else (PUSHED, *vals)))
+        return union(out)
 
     @staticmethod
     def under_key(a: tuple, key: str) -> tuple:
