@@ -167,8 +167,8 @@ RECORDED = {
     # __proto__ (object_literal_proto), this.fn = fn in an object literal's method
     # (object_method_stores), Map string keys (map_literal_keys), statics assigned to a class
     # (class_static_assignments), Object.values/entries of object literals and destructured callback
-    # parameters (object_values_entries)
-    29: "f9299eff2150387ca28eae2aabd5a50282add0a10953b38b77fb216bf9a4dd64",
+    # parameters (object_values_entries), TypeScript's CommonJS re-exports (tsc_commonjs_reexports)
+    29: "e71fdf10465f6ab81973f73654eaae505668e3d216b7098c8589cf7a8b3a13b3",
 }
 
 
