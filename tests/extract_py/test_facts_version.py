@@ -167,8 +167,9 @@ RECORDED = {
     # __proto__ (object_literal_proto), this.fn = fn in an object literal's method
     # (object_method_stores), Map string keys (map_literal_keys), statics assigned to a class
     # (class_static_assignments), Object.values/entries of object literals and destructured callback
-    # parameters (object_values_entries), TypeScript's CommonJS re-exports (tsc_commonjs_reexports)
-    29: "e71fdf10465f6ab81973f73654eaae505668e3d216b7098c8589cf7a8b3a13b3",
+    # parameters (object_values_entries), TypeScript's CommonJS re-exports (tsc_commonjs_reexports),
+    # variables a function assigns its parameter (closure_setters)
+    29: "c514427caf43ea8761a3f6daeca823c149e70e6be63d6d6a53e92abb6d6da1c3",
 }
 
 
