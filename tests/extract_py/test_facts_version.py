@@ -180,7 +180,14 @@ RECORDED = {
     # (context_helpers); copies, casts and defaultdict(C) keep the program's values (library_results)
     # property(fget, fset, fdel) accessors (property_function); Thread/Process subclasses' start() runs
     # run() (thread_subclass, external_members); return copy.copy(self) is fluent (library_results)
-    29: "170e523a936c20ad8de20f039c3fc7cf1d23e66246c5a6472b7a64d02f2b7da1",
+    # JavaScript: destructuring defaults (destructured_defaults), members assigned to a function
+    # (function_members), arrays under computed keys (keyed_handler_arrays), an object literal's
+    # __proto__ (object_literal_proto), this.fn = fn in an object literal's method
+    # (object_method_stores), Map string keys (map_literal_keys), statics assigned to a class
+    # (class_static_assignments), Object.values/entries of object literals and destructured callback
+    # parameters (object_values_entries), TypeScript's CommonJS re-exports (tsc_commonjs_reexports),
+    # variables a function assigns its parameter (closure_setters)
+    29: "RECOMPUTE",
 }
 
 

@@ -10,15 +10,19 @@ from mnemosyne.parse.typescript.tags import (
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
+    ELEM,
+    EXPR,
     ID,
     IMPORT,
     IMPORT_ALL,
     IMPORT_DEFAULT,
     KEY,
     MIXIN,
+    NULL,
     OLIT,
     PROP,
     PUSHED,
+    REQUIRE,
     SITE_BCB,
     SITE_CALL,
     SITE_CB,
@@ -50,7 +54,8 @@ _CALLBACK_GLOBALS = frozenset(
 )
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
-_OBJECT = (ID, "Object")  # Object.assign
+_OBJECT = (ID, "Object")  # Object.assign, Object.defineProperty
+_EXPORT_STAR = (ID, "__exportStar")  # tsc's CommonJS `export * from` helper
 _ARRAY = (ID, "Array")
 # the methods adding values to an array (``push``, ``unshift``), a Set (``add``) or a Map (``set``: its second
 # argument): a local array or collection, or a field, holds them
@@ -79,6 +84,8 @@ class Calls(Objects):
                     self.pf.specs.append((spec, self.line(fn.start_byte)))
                     return
             e = self.conv(fn)
+            if ft == K.member and (e is None or (e[0] == PROP and e[1][0] == ELEM)):
+                self.keyed_call(fn)  # this.handlers[name].push(f): an array under a computed key
             if e is None:
                 return
             scope = self.stack[-1].fe.scope
@@ -101,9 +108,13 @@ class Calls(Objects):
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
+            if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"
+                self.export_star(args)
             if e[0] != PROP:
                 return
             name = e[2]
+            if name == "__exportStar":  # tslib_1.__exportStar(require("./x"), exports)
+                self.export_star(args)
             if name in _ADDERS and (e[1][0] == ID or (e[1][0] == PROP and e[1][1] == THIS_EXPR)):
                 # fns.push(f), s.add(f), m.set(k, f): a local array, Set or Map holds f (``visit.run``);
                 # this.listeners.push(f), this.handlers.set(k, f): the field does (items)
@@ -115,9 +126,14 @@ class Calls(Objects):
                 elif name != "unshift":
                     items = tuple(self.conv(a) for a in given[:16])
                     if any(x is not None for x in items):
+                        key = self.index_key(nth(args, 0)) if name == "set" else None
+                        if key is not None:  # m.set("a", f): f is under "a" (``m.get("a")``)
+                            items = ((SPREAD, (KEY, key)), *items)
                         self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
+            if name == "defineProperty" and e[1] == _OBJECT:
+                self.define_property(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
                 for a in args.named_children[:2]:
                     cb = self.conv(a)
@@ -145,6 +161,80 @@ class Calls(Objects):
             self.site(SITE_SUPER, SUPER_EXPR, fn)
             return
         self.site(SITE_CALL, self.conv(fn), fn)
+
+    def keyed_call(self, fn) -> None:
+        """``o[k].push(f)`` and the like (``keyed_push``), ``fn`` the callee member expression."""
+        prop = fn.child_by_field_id(self.K.f_property)
+        name = self._t(prop) if prop is not None else None
+        if name not in _ADDERS or name == "unshift":
+            return
+        call = fn.parent
+        args = call.child_by_field_id(self.K.f_arguments) if call is not None else None
+        recv = fn.child_by_field_id(self.K.f_object)
+        if args is None or recv is None or args.kind_id != self.K.k_arguments:
+            return
+        given = args.named_children
+        if name == "add" or name == "set":
+            given = given[:1] if name == "add" else given[1:2]
+        self.keyed_push(self.stack[-1].fe.scope, recv, given)
+
+    def export_star(self, args) -> None:
+        """``__exportStar(require(spec), exports)`` (TypeScript's CommonJS output): ``export * from spec``."""
+        a0, a1 = nth(args, 0), nth(args, 1)
+        x = self.conv(a0) if a0 is not None and a1 is not None and a1.text == b"exports" else None
+        if x is not None and x[0] == REQUIRE and x[1] not in self.pf.stars:
+            self.pf.stars.append(x[1])
+
+    def define_property(self, args) -> None:
+        """``Object.defineProperty(target, "k", { value: v })`` or ``{ get: function () { return v; } }``
+        (TypeScript's CommonJS re-exports): with target ``exports`` / ``module.exports``, the export
+        ``k`` is v; with target an object literal of the file, its member ``k`` is v (the getter is
+        not an edge)."""
+        K = self.K
+        if args.named_child_count < 3:
+            return
+        target, desc = nth(args, 0), nth(args, 2)
+        key = self.index_key(nth(args, 1))
+        if key is None or key == "__esModule" or desc is None or desc.kind_id != K.k_object:
+            return
+        value = None
+        for pair in desc.named_children:
+            if pair.kind_id == K.k_pair:
+                k = self.key_name(pair.child_by_field_id(K.f_key))
+                v = pair.child_by_field_id(K.f_value)
+            elif pair.kind_id == K.k_method_definition:  # { get() { return v; } }
+                k, v = self.key_name(pair.child_by_field_id(K.f_name)), pair
+            else:
+                continue
+            if v is None:
+                continue
+            if k == "value":
+                value = self.conv(v)
+            elif k == "get":
+                value = self.getter_result(v)
+        if value is None or value[0] == NULL:
+            return
+        scope = self.stack[-1].fe.scope
+        if target is not None and (target.text == b"exports" or target.text == b"module.exports"):
+            self.pf.exports[key] = (EXPR, value, scope)
+        else:
+            fqn = self.local_object(target)
+            if fqn is not None:
+                self.add_member(fqn, key, value)
+
+    def getter_result(self, fn) -> tuple | None:
+        """What a getter returns when its body is one ``return x`` (or an arrow's expression body), as written."""
+        body = fn.child_by_field_id(self.K.f_body)
+        if body is None:
+            return None
+        if body.kind_id != self.K.k_statement_block:
+            return self.conv(body) if fn.kind_id == self.K.k_arrow_function else None
+        if body.named_child_count != 1:
+            return None
+        ret = nth(body, 0)
+        if ret is None or ret.type != "return_statement" or ret.named_child_count != 1:
+            return None
+        return self.conv(nth(ret, 0))
 
     def unalias_calls(self) -> None:
         """A call by a name imported under another (``import { run as go }``, ``go(f)``) is filed

@@ -16,6 +16,7 @@ from mnemosyne.parse.typescript.tags import (
     ELEM,
     FROM,
     ID,
+    KEY,
     MAPPED,
     NEW,
     NULL_EXPR,
@@ -36,6 +37,8 @@ _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): u
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
+# Object.values(o) / Object.entries(o): o's members' values (entries: [key, value])
+_OBJECT_VALUES = frozenset({(PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
     {
@@ -197,7 +200,8 @@ class Exprs(Scopes):
     def collection(self, node, kind: str, depth: int) -> tuple:
         """``new Set(xs)`` / ``new Map([[k, v], ...])``: the ALIT of the values it starts with (a
         Set's: the elements of xs; a Map's: the second element of each pair of an array literal,
-        after the ``MAPPED`` mark)."""
+        after the ``MAPPED`` mark, each preceded by ``('spread', ('key', k))`` when its key is a
+        string we read)."""
         args = node.child_by_field_id(self.K.f_arguments)
         a0 = nth(args, 0) if args is not None else None
         if kind == "Set" or kind == "WeakSet":
@@ -206,6 +210,9 @@ class Exprs(Scopes):
         if a0 is not None and a0.kind_id == self.K.k_array and a0.named_child_count <= _MAX_ARRAY_LITERAL:
             for pair in a0.named_children:
                 v = nth(pair, 1) if pair.kind_id == self.K.k_array else None
+                key = self.index_key(nth(pair, 0)) if v is not None else None
+                if key is not None:  # ["home", f]: f is under "home" (``m.get("home")``)
+                    items.append((SPREAD, (KEY, key)))
                 items.append(self.conv(v, depth + 1) if v is not None else None)
         elif a0 is not None:
             items.append((SPREAD, None))  # values we cannot read
@@ -236,7 +243,12 @@ class Exprs(Scopes):
             args = node.child_by_field_id(K.f_arguments)  # (not with a mapping function: its results)
             if args is not None and args.named_child_count == 1:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))
-        if inner == OBJECT_CREATE:  # Object.create(proto): inherits proto's members
+        if inner[0] == PROP and inner[2] == "get":  # m.get("a"): a Map's value under a key we read
+            args = node.child_by_field_id(K.f_arguments)
+            key = self.index_key(nth(args, 0)) if args is not None and args.named_child_count == 1 else None
+            if key is not None:
+                return (CALL, inner, (KEY, key))
+        if inner == OBJECT_CREATE or inner in _OBJECT_VALUES:  # Object.create(proto): inherits proto's members
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))

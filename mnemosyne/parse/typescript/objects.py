@@ -7,6 +7,7 @@ from mnemosyne.parse.typescript.expr import Exprs
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.model import ClassInfo
 from mnemosyne.parse.typescript.tags import (
+    ALIT,
     ALSO,
     AT,
     DEF,
@@ -14,11 +15,16 @@ from mnemosyne.parse.typescript.tags import (
     DEF_FUNC,
     DEF_OBJ,
     DEFAT,
+    FIELD,
     FROM,
     ID,
     IN,
     ITEM,
+    KEY,
+    KEYED,
+    NULL,
     PROP,
+    PUSHED,
     READS,
     SPREADS,
     SPREADS_OF,
@@ -105,6 +111,37 @@ class Objects(Exprs):
             s = parents[s]
         return None
 
+    def function_member(self, node, key: str, e: tuple | None) -> None:
+        """``F.key = e`` with F a name holding (bound once, so far, in an enclosing scope) a
+        function of this file (``function make() {}``, ``const tool = () => {}``) or a class: a
+        function's members are an entry of ``ParsedFile.objects`` under its fqn, made on first use
+        (``make.helper = function () {}``: ``make.helper()`` reaches it), a class's a ``FIELD``
+        (``Base.create = function () {}``: a static)."""
+        if node is None or node.kind_id != self.K.identifier:
+            return
+        name = self._t(node)
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                if len(bl) != 1:
+                    return
+                b = bl[0]
+                d = self.pf.defs_at.get(b[2][1]) if b[0] == VAR and b[2] is not None and b[2][0] == DEFAT else b
+                if d is None or d[0] != DEF:
+                    return
+                if d[2] == DEF_FUNC:
+                    if d[1] not in self.pf.objects:
+                        self.pf.objects[d[1]] = (s, {})
+                    self.add_member(d[1], key, e)
+                elif d[2] == DEF_CLASS and e is not None:
+                    info = self.pf.classes.get(d[1])
+                    if info is not None:
+                        info.members.setdefault(key, []).append((FIELD, self.stack[-1].fe.scope, e))
+                return
+            s = parents[s]
+
     def add_member(self, fqn: str, key: str, e: tuple | None) -> None:
         """Object ``fqn`` gets member ``key`` = ``e`` (written in the current scope) later
         (``registry.onLog = log``): for a key it had, one more of its values (``('also', ...)``:
@@ -135,8 +172,8 @@ class Objects(Exprs):
     def pattern_names(self, node, value: tuple | None, out: list, depth: int) -> None:
         """The names a destructuring pattern of ``value`` assigns, each with what it gets (None:
         unknown): object keys keep a member path (``('prop', value, key)``), array elements their
-        position (``('at', value, i)``), a rest element the ones after (``('from', ...)``); a
-        default is unknown."""
+        position (``('at', value, i)``), a rest element the ones after (``('from', ...)``); an
+        element with a default may also hold the default (``defaulted``)."""
         if node is None or depth > 60:
             return
         t = node.type
@@ -152,8 +189,12 @@ class Objects(Exprs):
                     key = self.key_name(ch.child_by_field_id(self.K.f_key))
                     sub = (PROP, value, key) if (value is not None and key is not None) else None
                     self.pattern_names(ch.child_by_field_id(self.K.f_value), sub, out, depth + 1)
-                elif ct == "object_assignment_pattern":
-                    self.pattern_names(ch.child_by_field_id(self.K.f_left), None, out, depth + 1)
+                elif ct == "object_assignment_pattern":  # { cb = dflt }: the member, or the default
+                    left = ch.child_by_field_id(self.K.f_left)
+                    sub = None
+                    if value is not None and left is not None and left.kind_id == self.K.k_shorthand_property_identifier_pattern:
+                        sub = (PROP, value, self._t(left))
+                    self.pattern_names(left, self.defaulted(sub, ch), out, depth + 1)
                 elif ct == "rest_pattern":  # { x, ...others }: the other members, those of the value
                     inner = nth(ch, 0)
                     if inner is not None and inner.type == "identifier":
@@ -177,8 +218,20 @@ class Objects(Exprs):
         elif t == "rest_pattern":  # the value is what the enclosing array pattern gives it
             for ch in node.named_children:
                 self.pattern_names(ch, value if value is not None and value[0] == FROM else None, out, depth + 1)
-        elif t == "assignment_pattern":
-            self.pattern_names(node.child_by_field_id(self.K.f_left), None, out, depth + 1)
+        elif t == "assignment_pattern":  # [first = fallback], { handler: h = renamed }
+            self.pattern_names(node.child_by_field_id(self.K.f_left), self.defaulted(value, node), out, depth + 1)
+
+    def defaulted(self, value: Expr | None, node) -> Expr | None:
+        """What a pattern element with a default (``cb = dflt``) may hold: the value it is given or
+        the default, ``('also', value, default)`` (a primitive default, ``retries = 3``, adds
+        nothing: ``value``, and an unknown one leaves the element unknown)."""
+        right = node.child_by_field_id(self.K.f_right)
+        d = self.conv(right) if right is not None else None
+        if d is None:
+            return None
+        if d[0] == NULL or d[0] == KEY:
+            return value
+        return (ALSO, value, d)
 
     def prototype_member(self, left) -> tuple[ClassInfo, str] | None:
         """(the constructor's ClassInfo, m) for an assignment target ``F.prototype.m`` with F a
@@ -245,6 +298,47 @@ class Objects(Exprs):
         if info is None:
             info = self.pf.classes[fqn] = ClassInfo(fqn=fqn, path=self.path, scope=scope)
         return info
+
+    def keyed_push(self, scope: int, recv, given: list) -> None:
+        """``o[k].push(f)`` (also ``(o[k] ||= []).push(f)``, ``(o[k] = o[k] || []).push(f)``) with
+        k no literal, ``o`` an object literal of the file (``local_object``) or a field of ``this``:
+        an array under an unknown key holds f (member ``KEYED`` of the object, ``ITEM`` of the field
+        ``('alit', (PUSHED, f))``): a hand-written event emitter's handlers."""
+        K = self.K
+        node = recv
+        for _ in range(4):  # (o[k] ||= []) / (o[k] = o[k] || []) / (o[k] || (o[k] = [])): o[k]
+            t = node.type
+            if t == "parenthesized_expression":
+                node = nth(node, 0)
+            elif t in ("augmented_assignment_expression", "assignment_expression", "binary_expression"):
+                node = node.child_by_field_id(K.f_left)
+            else:
+                break
+            if node is None:
+                return
+        if node.kind_id != K.subscript:
+            return
+        idx = node.child_by_field_id(K.f_index)
+        if idx is None or idx.kind_id == K.k_number or self.index_key(idx) is not None:
+            return  # a key we read: a member of its own
+        # each value as written in this scope: a parameter there is what the callers pass (``IN``)
+        items = tuple((IN, scope, x) if x is not None else None for x in (self.conv(a) for a in given[:16]))
+        if all(x is None for x in items):
+            return
+        lit = (ALIT, (PUSHED, *items))
+        obj = node.child_by_field_id(K.f_object)
+        if obj is None:
+            return
+        if obj.kind_id == K.identifier:
+            fqn = self.local_object(obj)
+            if fqn is not None:
+                self.add_member(fqn, KEYED, lit)
+        elif obj.kind_id == K.member and nth(obj, 0) is not None and nth(obj, 0).kind_id == K.this:
+            this = self.stack[-1].this
+            info = self.pf.classes.get(this[1]) if this is not None and this[0] == THIS_CLS else None
+            prop = obj.child_by_field_id(K.f_property)
+            if info is not None and prop is not None:
+                info.members.setdefault(self._t(prop), []).append((ITEM, scope, lit))
 
     def field_items(self, scope: int, name: str, given: list) -> None:
         """``this.listeners.push(cb)``, ``this.handlers.set(k, cb)`` in a method (``given``: the

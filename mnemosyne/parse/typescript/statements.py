@@ -32,6 +32,7 @@ from mnemosyne.parse.typescript.tags import (
     SNAP,
     SPREADS,
     THIS_CLS,
+    THIS_OBJ,
     TYPE,
     UNKNOWN_BINDING,
     VAR,
@@ -263,8 +264,13 @@ class Statements(Defs):
             fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
             if fqn is not None:
                 self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
+            elif self._t(prop) != "prototype":  # make.helper = function () {}: to a function or class
+                self.function_member(obj, self._t(prop), self.conv(right) if right is not None else None)
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
+            if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:
+                # { set(fn) { this.fn = fn } }: a member of the object literal, assigned in its method
+                self.add_member(this[1], self._t(prop), self.conv(right) if right is not None else None)
             if this is not None and this[0] == THIS_CLS:
                 info = self.pf.classes.get(this[1])
                 if info is not None:

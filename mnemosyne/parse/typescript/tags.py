@@ -26,7 +26,8 @@ THIS = "this"  # ('this',): the scope's ``this`` (``ParsedFile.scope_this``)
 SUPER = "super"  # ('super',): the base class, in a class's method
 PROP = "prop"  # ('prop', expr, name): member ``name`` of expr (``a.b``, ``a["b"]``)
 CALL = "call"  # ('call', expr) | ('call', expr, arg): what calling expr returns; ``arg``: the first
-#                argument of a wrapper (``memo(C)``, ``forwardRef(fn)``, ``observer(C)``) or ``Array.from(xs)``
+#                argument of a wrapper (``memo(C)``, ``forwardRef(fn)``, ``observer(C)``) or ``Array.from(xs)``;
+#                ``('key', k)`` for ``m.get("k")`` (a Map's value under a string key)
 NEW = "new"  # ('new', expr): an instance of class (or constructor function) expr; ('new', ('id', C), alit)
 #              with C one of ``COLLECTIONS`` (``new Map(...)``): also the ALIT of the values it starts with
 DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal defined in this file
@@ -138,6 +139,9 @@ ITERATOR = "@@iterator"
 # the member key under which an object literal's spreads and ``Object.assign`` sources are
 # (``('spreads', (expr, ...))``), and a class's ``MIXIN`` members
 SPREADS = "..."
+# the member key under which an object literal's arrays kept under computed keys are (``o[k].push(f)``:
+# ``('alit', (PUSHED, f))``; ``o[k]`` with k no literal is one of them)
+KEYED = "[]"
 
 # -- the walk's scope entries (internal: never in a result) -------------------------------------
 ENTRY_MODULE = "module"

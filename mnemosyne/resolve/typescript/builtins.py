@@ -39,3 +39,6 @@ PROMISE_MAKERS = frozenset(
     {"fetch", "Promise.resolve", "Promise.reject", "Promise.all", "Promise.allSettled", "Promise.race", "Promise.any"}
 )
 PROMISE_CHAIN = frozenset({"then", "catch", "finally"})
+# the key of an object literal that sets its prototype (``{ __proto__: base }``: the members it
+# lacks are base's, ``super`` in its methods is base)
+PROTO_KEY = "__proto__"

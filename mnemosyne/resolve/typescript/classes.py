@@ -4,7 +4,7 @@ implementations."""
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import SPREADS, ParsedFile, class_names_extended
-from mnemosyne.parse.typescript.tags import DECO, FIELD, GETTER, ID, ITEM, METHOD, MSIG, PROP, SETTER, TYPE
+from mnemosyne.parse.typescript.tags import ALIT, DECO, FIELD, GETTER, ID, ITEM, METHOD, MSIG, PROP, SETTER, TYPE
 from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_SUBCLASSES, SUB_PREFIX
 from mnemosyne.resolve.typescript.state import (
     MEMO_BASE,
@@ -19,6 +19,7 @@ from mnemosyne.resolve.typescript.state import (
 from mnemosyne.resolve.typescript.values import (
     CLASS_OR_INST,
     FLAG_INFERRED,
+    INST_OR_OBJ,
     V_ABSM,
     V_ALIT,
     V_ARR,
@@ -32,6 +33,7 @@ from mnemosyne.resolve.typescript.values import (
     V_IINST,
     V_INST,
     V_NULL,
+    V_OBJ,
     V_UNI,
     alternatives,
     funcs,
@@ -72,6 +74,16 @@ class ClassesMixin(CtxState):
                 if m is not None:
                     return m
         return None
+
+    def inherited_member(self, pf: ParsedFile, scope: int, spreads, proto, name: str):
+        """Member ``name`` an object literal (members in ``scope``) lacks: of its spreads' sources
+        (``spreads``: its ``SPREADS`` member, ``spread_member``), else of its prototype (``proto``:
+        the expression of ``__proto__: base``)."""
+        m = self.spread_member(pf, scope, spreads[1], name) if spreads is not None else None
+        if m is None and proto is not None:
+            v = self.eval(pf, scope, proto)
+            m = union([self.member(x, name) for x in alternatives(v) if x[0] in INST_OR_OBJ]) if v is not None else None
+        return m
 
     def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
         """A member of a value typed by interface ``fqn``: a method signature is
@@ -286,10 +298,16 @@ class ClassesMixin(CtxState):
             v = self._field_value(pf, fields) if fields else None
             if v is not None and v[0] == V_ALIT:  # this.handlers = [a]; this.handlers.push(b)
                 v = (V_ARR, self.element(v, None, 0))
+            keyed = any(ent[2][0] == ALIT for ent in items)  # this.handlers[name].push(f): arrays by key
+            if keyed and v is not None and v[0] == V_OBJ:
+                v = None  # this.handlers = {}: an object used as a table of arrays
             if v is not None and v[0] != V_ARR:
                 return v
             found = [] if v is None or v[1] is None else [v[1]]
             for ent in items:
+                if ent[2][0] == ALIT:  # an array under a key: this.handlers[name] is one of them
+                    found.append(self.eval(pf, ent[1], ent[2]))
+                    continue
                 x = self.eval(pf, ent[1], ent[2])
                 if x is None and (ent[2][0] == ID or ent[2][0] == PROP):
                     x = self.passed(pf, ent[1], ent[2])

@@ -87,7 +87,10 @@ class EmitMixin(CtxState):
             if v is not None:
                 self.edge_to(v, None)
             elif expr[0] == ID or expr[0] == PROP:  # cb(), opts.onDone(): what the callers pass
-                for x in funcs(self.passed(pf, scope, expr)):
+                vals = self.passed(pf, scope, expr)
+                if vals is None and expr[0] == ID:  # handler() with `function on(fn) { handler = fn }`
+                    vals = self.assigned_passed(pf, scope, expr[1])
+                for x in funcs(vals):
                     self.add_edge(x[1], "inferred", False)
             if expr is not None and expr[0] == PROP and expr[1] == THIS_EXPR:
                 this = pf.scope_this[scope]

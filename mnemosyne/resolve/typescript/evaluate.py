@@ -31,6 +31,7 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT_DEFAULT,
     IN,
     KEY,
+    KEYED,
     LOCAL,
     MAPPED,
     NEW,
@@ -47,6 +48,7 @@ from mnemosyne.parse.typescript.tags import (
     THIS,
     THIS_CLS,
     THIS_EXPR,
+    THIS_OBJ,
     THIS_SCLS,
     TYPE,
     TYPE_ARRAY,
@@ -58,7 +60,7 @@ from mnemosyne.parse.typescript.tags import (
 from mnemosyne.parse.typescript.tags import (
     NULL as NULL_TAG,
 )
-from mnemosyne.resolve.typescript.builtins import GLOBALS, SAME_ELEMENTS
+from mnemosyne.resolve.typescript.builtins import GLOBALS, PROTO_KEY, SAME_ELEMENTS
 from mnemosyne.resolve.typescript.modules import SPEC_EXT
 from mnemosyne.resolve.typescript.reads import (
     READ_CJS,
@@ -117,6 +119,7 @@ from mnemosyne.resolve.typescript.values import (
 _STARS_KEY = (READ_STARS,)
 _CJS_KEY = (READ_CJS,)
 _PROTOTYPES = frozenset({V_OBJ, V_OLIT, V_INST})  # what Object.create(p) inherits members from
+_PATHS = (ID, PROP)  # expressions that may name a parameter or a member of one (``passed``)
 _NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_OLIT, V_UNI})
 
 
@@ -298,7 +301,11 @@ class EvaluateMixin(CtxState):
                     if v is not None and v[0] == V_ARR:  # a field added to (this.handlers.set(k, f))
                         return v if c[2] == "values" else v[1]
                     if v is not None and all(x[0] == V_ALIT for x in alternatives(v)):
-                        return v if c[2] == "values" else self.element(v, None, depth)
+                        if c[2] == "values":
+                            return v
+                        if len(e) > 2:  # m.get("a"): the values under "a" or under a key we cannot read
+                            v = union([self.under_key(x, e[2][1]) for x in alternatives(v)])
+                        return self.element(v, None, depth) if v is not None else None
                 return None
             if len(e) > 2:
                 if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
@@ -306,6 +313,9 @@ class EvaluateMixin(CtxState):
                 if fn[0] == V_BUILTIN and fn[1] == "Array.from":  # Array.from(new Set([a])): its elements
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
+                if fn[0] == V_BUILTIN and (fn[1] == "Object.values" or fn[1] == "Object.entries"):
+                    v = self.eval(pf, scope, e[2], depth + 1)  # an object literal of ours: its members' values
+                    return self.member_values(v, fn[1] == "Object.entries") if v is not None else None
                 if fn[0] == V_BUILTIN and fn[1] == "Object.create":  # Object.create(proto): proto's members
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
@@ -355,6 +365,11 @@ class EvaluateMixin(CtxState):
             if pf is not self.pf:
                 self.read(pf, (READ_THIS, pf.scope_key[scope]))
             this = pf.scope_this[scope]
+            if this is not None and this[0] == THIS_OBJ:  # { __proto__: base, f() { super.g() } }: base
+                proto = self.member((V_OBJ, this[1], pf.path), PROTO_KEY)
+                if proto is not None:
+                    self.flags |= FLAG_SUPER
+                return proto
             if this is None or (this[0] != THIS_CLS and this[0] != THIS_SCLS):
                 return None
             self.flags |= FLAG_SUPER
@@ -394,9 +409,16 @@ class EvaluateMixin(CtxState):
                 return self.element(v, None, depth)
             if len(e) > 2:  # o[k], k a parameter given string literals: the members they name
                 if v is not None and v[0] != V_ARR and v[0] != V_ALIT:
+                    # o[k].push(f) with o an object literal: the arrays kept under unknown keys (KEYED)
+                    keyed = [m for x in alternatives(v) if x[0] == V_OBJ for m in (self.member(x, KEYED),) if m is not None]
                     keys = self.param_keys(pf, scope, e[2])
                     if keys is not None:
-                        return union([self.member(x, key) for x in alternatives(v) for key in keys], all_known=True)
+                        named = [self.member(x, key) for x in alternatives(v) for key in keys]
+                        if keyed:
+                            return union([m for m in named if m is not None] + keyed)
+                        return union(named, all_known=True)
+                    if keyed:
+                        return union(keyed)
             if v is not None and (v[0] == V_INST or v[0] == V_OBJ):  # an iterable of ours: what its
                 it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
                 if it is not None and it[1] is not None and it[1][0] == V_ARR:
@@ -411,9 +433,10 @@ class EvaluateMixin(CtxState):
             if v[0] == V_ARR:
                 self.flags |= FLAG_INFERRED
                 return v[1]
-            if e[1][0] == ELEM and len(e[1]) == 2 and all(x[0] != V_ALIT for x in alternatives(v)):
+            x1, s1 = (e[1][2], e[1][1]) if e[1][0] == IN else (e[1], scope)  # (a callback's parameter: IN)
+            if x1[0] == ELEM and len(x1) == 2 and all(x[0] != V_ALIT for x in alternatives(v)):
                 # for (const [k, f] of m), m a Map: an entry [key, value], the value one of m's
-                m = self.eval(pf, scope, e[1][1], depth + 1)
+                m = self.eval(pf, s1, x1[1], depth + 1)
                 if any(x[0] == V_ALIT and x[3][:1] == (MAPPED,) for x in alternatives(m)):
                     return v if e[2] == 1 else None
             return self.element(v, e[2], depth)
@@ -426,11 +449,19 @@ class EvaluateMixin(CtxState):
             if not bl:
                 return None
             return self.memoized((MEMO_SNAP, pf.path, e[2], e[1], e[3], self.tctx), 0, self._eval_bindings, pf, bl[: e[3]])
-        if k == ALSO:  # an object member assigned again (`state.handler = f`): what is known of both
-            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
+        if k == ALSO:  # an object member assigned again (`state.handler = f`), a pattern's default
+            vals = []  # (`{ cb = dflt }`, the member or the default): what is known of both
+            for x in e[1:]:
+                v = self.eval(pf, scope, x, depth + 1)
+                if v is None and x is not None and x[0] == PROP:  # a member of a parameter: what is passed
+                    v = self.passed(pf, scope, x)
+                vals.append(v)
             return union([v for v in vals if v is not None and v[0] != V_NULL])
         if k == IN:  # a member added to an object literal from another scope: evaluated there
-            return self.eval(pf, e[1], e[2], depth + 1)
+            v = self.eval(pf, e[1], e[2], depth + 1)
+            if v is None and e[2][0] in _PATHS:  # registry.onLog = cb, this.fn = fn: what the callers pass
+                v = self.passed(pf, e[1], e[2])
+            return v
         if k == FROM:  # [x, ...rest] = xs / xs.slice(1): the elements from a position on
             return self.sliced(pf, scope, e, depth)
         if k == DYNAMIC_IMPORT:  # await import("./x"): the namespace
@@ -491,6 +522,42 @@ class EvaluateMixin(CtxState):
                 pf = self.file(path) if ex is not None else None
                 found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
         return union(found, all_known=pos is not None)
+
+    def member_values(self, v: tuple, entries: bool):
+        """``Object.values(o)`` (``entries``: ``Object.entries(o)``) of object literal(s) ``v`` of
+        ours: the array literal of its members' values (after the ``PUSHED`` mark: positions are
+        not known; entries after ``MAPPED``, as a Map's: an entry is [key, value]); None if one is not such
+        a literal, or has spreads or a prototype (members we would have to list from elsewhere)."""
+        out = []
+        for x in alternatives(v):
+            if x[0] != V_OBJ:
+                return None
+            pf = self.file_read(x[2], (READ_OBJECT, x[1]))
+            o = pf.objects.get(x[1]) if pf is not None else None
+            if o is None or SPREADS in o[1] or PROTO_KEY in o[1]:
+                return None
+            vals = tuple(e for k, e in o[1].items() if k != KEYED and k != ITERATOR and e[0] != READS)
+            out.append((V_ALIT, x[2], o[0], (MAPPED, *vals) if entries else (PUSHED, *vals)))
+        return union(out)
+
+    @staticmethod
+    def under_key(a: tuple, key: str) -> tuple:
+        """Array literal value ``a`` of a Map's values (``new Map([["a", f]])``, ``m.set("a", f)``)
+        without the values stored under another string key than ``key``: a value is under the key
+        of the ``('spread', ('key', k))`` mark before it, else under a key we cannot read."""
+        items = a[3]
+        if not any(x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED for x in items):
+            return a
+        out: list = []
+        under: str | None = None
+        for x in items:
+            if x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED:
+                under = x[1][1]
+                continue
+            if under is None or under == key or x == PUSHED or x == MAPPED:
+                out.append(x)
+            under = None
+        return (V_ALIT, a[1], a[2], tuple(out))
 
     def sliced(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
         """``('from', xs, start, end, is_slice)``: the elements of the array literal(s) ``xs`` may
@@ -588,7 +655,15 @@ class EvaluateMixin(CtxState):
             return (V_EXTM, f"{base[1]}.{name}")
         if k == V_CJSMODULE:
             return (V_MOD, base[1]) if name == "exports" else None
-        if k == V_OBJ:
+        if k == V_FUNC:  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
+            if name == "call" or name == "apply":
+                return base
+            if name == "prototype":  # F.prototype of an ES5 class: what its instances inherit
+                _pf, info = self.class_info(base[1], base[2])
+                return (V_INST, base[1], base[2]) if info is not None else None
+            if name == "bind":
+                return (V_BIND, base)
+        if k == V_OBJ or k == V_FUNC:  # a named object literal's member, or one assigned to a function
             pf = self.file_read(base[2], (READ_OBJECT, base[1]))
             if pf is None:
                 return None
@@ -598,11 +673,14 @@ class EvaluateMixin(CtxState):
             e = o[1].get(name)
             if e is None:
                 sp = o[1].get(SPREADS) if name != SPREADS else None
-                if sp is None:
+                proto = o[1].get(PROTO_KEY) if name != PROTO_KEY and k == V_OBJ else None
+                if sp is None and proto is None:
                     return None
-                # { ...a } / Object.assign(o, a): a member of a source (the last one that has it)
+                # { ...a } / Object.assign(o, a): a member of a source (the last one that has it);
+                # { __proto__: base }: then base's
                 return self.memoized(
-                    (MEMO_OBJECT_MEMBER, base[2], base[1], name), FLAG_INFERRED, self.spread_member, pf, o[0], sp[1], name
+                    (MEMO_OBJECT_MEMBER, base[2], base[1], name), FLAG_INFERRED, self.inherited_member, pf, o[0], sp,
+                    proto, name
                 )
             if e[0] == READS:  # { get value() {} }: reading o.value runs the getter
                 d = pf.defs_at.get(e[1][1])
@@ -614,13 +692,6 @@ class EvaluateMixin(CtxState):
             # the member's own expression is not evaluated at this call site (emit off)
             fl = 0 if e[0] == DEFAT else FLAG_INFERRED
             return self.memoized((MEMO_OBJECT_MEMBER, base[2], base[1], name), fl, self.eval, pf, o[0], e)
-        if k == V_FUNC:  # f.call(t, ...) / f.apply(t, args) call f; f.bind(t) makes a function calling f
-            if name == "call" or name == "apply":
-                return base
-            if name == "prototype":  # F.prototype of an ES5 class: what its instances inherit
-                _pf, info = self.class_info(base[1], base[2])
-                return (V_INST, base[1], base[2]) if info is not None else None
-            return (V_BIND, base) if name == "bind" else None
         if k == V_INST and name == "constructor":  # this.constructor.create(): the class (its statics)
             return (V_CLASS, base[1], base[2])
         if k in CLASS_OR_INST:

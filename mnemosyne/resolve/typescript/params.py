@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
-from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
+from mnemosyne.parse.typescript.tags import CALL, DECL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
 from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, V_NULL, alternatives, union
@@ -62,6 +62,8 @@ class ParamsMixin(CtxState):
         while e[0] == PROP:
             keys.append(e[2])
             e = e[1]
+        if e[0] == PVAL:  # a member of a destructured parameter (`{ cb = dflt }`: ``pattern_names``)
+            return (e[1], e[2], tuple(reversed(keys)))
         if e[0] != ID:
             return None
         name = e[1]
@@ -103,6 +105,38 @@ class ParamsMixin(CtxState):
                 return None
             v = self.member(v, k)
         return v
+
+    def assigned_passed(self, pf: ParsedFile, scope: int, name: str):
+        """What variable ``name`` (seen from ``scope`` of this file) holds when a function
+        assigns it one of its parameters (``let handler; function on(fn) { handler = fn }``):
+        the known values of its other bindings and what the callers pass there; None unless each
+        binding is known, or such a parameter (or a member of one) that callers give something.
+        Asked only for a call of the name that evaluates to nothing (``run_site``)."""
+        s = scope
+        bl = None
+        while s >= 0:
+            bl = pf.bindings[s].get(name)
+            if bl is not None:
+                break
+            s = pf.scope_parent[s]
+        if bl is None or len(bl) < 2:
+            return None
+        found = []
+        passes = False
+        for b in bl:
+            if b[0] == DECL:
+                continue
+            if b[0] != VAR or b[1] is not None or b[2] is None:
+                return None
+            v = self.eval(pf, b[3], b[2])
+            if v is None and b[3] != s and (b[2][0] == ID or b[2][0] == PROP):
+                v = self.passed(pf, b[3], b[2])
+                passes = True
+            if v is None:
+                return None
+            if v[0] != V_NULL:
+                found.append(v)
+        return union(found) if passes else None
 
     def callers_of(self, name: str) -> tuple[str, ...]:
         """The files with calls whose callee ends with ``name`` passing arguments (recorded)."""

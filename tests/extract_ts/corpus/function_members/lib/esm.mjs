@@ -1,0 +1,5 @@
+export default function create() {}
+create.extend = function extend() {};
+
+export const tool = () => {};
+tool.run = function () {};
