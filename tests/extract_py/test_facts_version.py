@@ -162,7 +162,10 @@ RECORDED = {
     # JavaScript: a parameter's default value is one of its values (default_param_functions), `arguments`
     # holds what callers pass (arguments_object), members added to a whole module.exports reach
     # require(...).name (cjs_whole_export_members)
-    29: "37e672c3871c27f027d7e505aa2723328927fe89c1edb4e7a64ba848876ef971",
+    # JavaScript: a comma expression is its last operand, `(0, m.f)(x)` (compiled_comma_calls);
+    # util.inherits / Object.setPrototypeOf(F.prototype, B.prototype) (es5_inherits); Object.values /
+    # entries / keys and for...in over object literals of functions (object_table_iteration)
+    29: "a5e02fe2296cd1976f664f1b01e5c9808e4290330ee2dae8c77489df088d3351",
 }
 
 

@@ -57,6 +57,9 @@ _ARRAY = (ID, "Array")
 _ADDERS = frozenset({"push", "unshift", "add", "set"})
 _ARRAY_PROTOTYPE = (PROP, _ARRAY, "prototype")  # Array.prototype.forEach.call(xs, f) calls f
 _PROMISE = (ID, "Promise")  # new Promise(executor)
+# ES5 inheritance helpers (``Calls.es5_inherits``)
+_INHERITS = (ID, "inherits")
+_SET_PROTOTYPE_OF = (PROP, _OBJECT, "setPrototypeOf")
 
 
 class Calls(Objects):
@@ -67,13 +70,22 @@ class Calls(Objects):
             return
         self.pf.sites.append((self.stack[-1].fe.scope, kind, expr, node))  # node -> line in run()
 
-    def on_call(self, fn) -> None:
-        """``fn`` is the callee expression of a call_expression."""
+    def on_call(self, fn, call=None) -> None:
+        """``fn`` is the callee expression of a call_expression (``call``, when given: its
+        call_expression, of which ``fn`` is then the last operand of a comma expression)."""
         K = self.K
         ft = fn.kind_id
+        if ft == K.k_parenthesized_expression and call is None:
+            seq = nth(fn, 0)
+            if seq is not None and seq.kind_id == K.k_sequence_expression and seq.named_child_count:
+                last = seq.named_child(seq.named_child_count - 1)
+                if last.kind_id == K.identifier or last.kind_id == K.member:
+                    # (0, format_1.pad)(x), how compiled CommonJS calls an import: a call of format_1.pad
+                    self.on_call(last, fn.parent)
+                    return
         if ft == K.identifier or ft == K.member or ft == K.call:
             if ft == K.identifier and self.data[fn.start_byte : fn.end_byte] == b"require":
-                call = fn.parent
+                call = fn.parent if call is None else call
                 spec = self.require_spec(call) if call is not None else None
                 if spec is not None:
                     self.pf.specs.append((spec, self.line(fn.start_byte)))
@@ -88,7 +100,8 @@ class Calls(Objects):
                     self.record_call_args(scope, e, fn)
                 return
             # what the arguments may pass (found once: ``Node.parent`` searches from the root)
-            call = fn.parent
+            if call is None:
+                call = fn.parent
             args = call.child_by_field_id(K.f_arguments) if call is not None else None
             if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
                 return
@@ -101,6 +114,8 @@ class Calls(Objects):
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
+            if e == _INHERITS or e == _SET_PROTOTYPE_OF or (e[0] == PROP and e[2] == "inherits"):
+                self.es5_inherits(args, e == _SET_PROTOTYPE_OF)
             if e[0] != PROP:
                 return
             name = e[2]
@@ -180,6 +195,22 @@ class Calls(Objects):
                     info.members.setdefault(SPREADS, []).append((MIXIN, scope, x))
             elif fqn is not None:
                 self.add_member(fqn, SPREADS, x)
+
+    def es5_inherits(self, args, prototypes: bool) -> None:
+        """``util.inherits(F, Base)`` (also ``inherits`` of the npm package, any callee of that
+        name) and ``Object.setPrototypeOf(F.prototype, Base.prototype)``, F a class or constructor
+        function of this file: F extends Base, as with ``F.prototype = Object.create(Base.prototype)``."""
+        if args.named_child_count != 2:
+            return
+        target, base = nth(args, 0), nth(args, 1)
+        info = self.prototype_of(target, functions=True) if prototypes else self.class_named(target, functions=True)
+        x = self.conv(base)
+        if info is None or x is None or info.extends is not None:
+            return
+        if not prototypes:
+            x = (PROP, x, "prototype")
+        if x[0] == PROP and x[2] == "prototype":
+            info.extends = x
 
     def record_call_args(self, scope: int, e: tuple, fn) -> None:
         """``record_args`` for a call of a function that has no name there (``make()(x)``, an

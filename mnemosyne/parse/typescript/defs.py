@@ -484,6 +484,9 @@ class Defs(Calls):
                 inner = nth(pat, 0)  # function all(...fns): the arguments from i on, an array literal per call
                 if inner is not None and inner.kind_id == K.identifier:
                     self.bind(scope, self._t(inner), (PARAM, -1 - i, scope))
+            elif elem is not None and i in elems and p.child_by_field_id(K.f_type) is None:
+                # pairs.forEach(([k, f]) => ...): each element destructured, evaluated where the call is
+                self.bind_pattern(scope, pat, elem[2], elem[3])
             else:  # function f({ onDone }): members of what the callers pass (``_Ctx.param_path``)
                 self.bind_pattern(scope, pat, (PVAL, i, scope))
 

@@ -125,12 +125,14 @@ class Objects(Exprs):
             members[key] = (ALSO, old, e)
 
     # -- patterns -------------------------------------------------------------------------------
-    def bind_pattern(self, scope: int, node, value: tuple | None = None) -> None:
-        """Bind every name a destructuring pattern introduces (``pattern_names``)."""
+    def bind_pattern(self, scope: int, node, value: tuple | None = None, at: int = -1) -> None:
+        """Bind every name a destructuring pattern introduces (``pattern_names``) in ``scope``,
+        each to its part of ``value``, evaluated in scope ``at`` (default: ``scope``)."""
         out: list[tuple[str, tuple | None]] = []
         self.pattern_names(node, value, out, 0)
+        where = scope if at < 0 else at
         for name, v in out:
-            self.bind(scope, name, (VAR, None, v, scope) if v is not None else UNKNOWN_BINDING)
+            self.bind(scope, name, (VAR, None, v, where) if v is not None else UNKNOWN_BINDING)
 
     def pattern_names(self, node, value: tuple | None, out: list, depth: int) -> None:
         """The names a destructuring pattern of ``value`` assigns, each with what it gets (None:
@@ -212,6 +214,11 @@ class Objects(Exprs):
             if d is None or d[2] != DEF_FUNC or fqn is None:
                 return None
             return self.function_class(d[1], self.pf.objects[fqn][0])
+        return self.class_named(obj, functions)
+
+    def class_named(self, obj, functions: bool = False) -> ClassInfo | None:
+        """The class of this file that the identifier ``obj`` is bound to in an enclosing scope;
+        with ``functions``, also a constructor function's (``function_class``)."""
         if obj.kind_id != self.K.identifier:
             return None
         name = self._t(obj)

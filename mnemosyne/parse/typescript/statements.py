@@ -4,7 +4,7 @@ and catch clauses."""
 from __future__ import annotations
 
 from mnemosyne.parse.typescript.defs import Defs
-from mnemosyne.parse.typescript.expr import OBJECT_CREATE
+from mnemosyne.parse.typescript.expr import OBJECT_CREATE, OBJECT_KEYS
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.tags import (
     ALIT,
@@ -353,6 +353,11 @@ class Statements(Defs):
             right = self.conv(node.child_by_field_id(self.K.f_right))
             self.bind_pattern(scope, left, (ELEM, right) if right is not None else None)
             return
+        if op is not None and op.type == "in" and kind is not None and left is not None and left.type == "identifier":
+            right = self.conv(node.child_by_field_id(self.K.f_right))
+            if right is not None:  # for (const k in o): a key of o, as of Object.keys(o) (o[k])
+                self.bind(scope, self._t(left), (VAR, None, (ELEM, (CALL, OBJECT_KEYS, right)), scope))
+                return
         self.bind_pattern(scope, left)
 
     def on_catch(self, node) -> None:

@@ -306,6 +306,8 @@ class EvaluateMixin(CtxState):
                 if fn[0] == V_BUILTIN and fn[1] == "Array.from":  # Array.from(new Set([a])): its elements
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
+                if fn[0] == V_BUILTIN and (fn[1] == "Object.values" or fn[1] == "Object.entries"):
+                    return self.object_walk(pf, scope, fn[1] == "Object.entries", e[2])  # a table's values
                 if fn[0] == V_BUILTIN and fn[1] == "Object.create":  # Object.create(proto): proto's members
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
@@ -395,6 +397,10 @@ class EvaluateMixin(CtxState):
             if len(e) > 2:  # o[k], k a parameter given string literals: the members they name
                 if v is not None and v[0] != V_ARR and v[0] != V_ALIT:
                     keys = self.param_keys(pf, scope, e[2])
+                    if keys is None:  # o[k], k a key of Object.keys(t) / for (k in t): t's members' names
+                        keys = self.walked_keys(pf, scope, e[2])
+                        if keys is not None:
+                            return union([self.member(x, key) for x in alternatives(v) for key in keys])
                     if keys is not None:
                         return union([self.member(x, key) for x in alternatives(v) for key in keys], all_known=True)
             if v is not None and (v[0] == V_INST or v[0] == V_OBJ):  # an iterable of ours: what its
