@@ -164,8 +164,10 @@ RECORDED = {
     # require(...).name (cjs_whole_export_members)
     # JavaScript: a comma expression is its last operand, `(0, m.f)(x)` (compiled_comma_calls);
     # util.inherits / Object.setPrototypeOf(F.prototype, B.prototype) (es5_inherits); Object.values /
-    # entries / keys and for...in over object literals of functions (object_table_iteration)
-    29: "a5e02fe2296cd1976f664f1b01e5c9808e4290330ee2dae8c77489df088d3351",
+    # entries / keys and for...in over object literals of functions (object_table_iteration);
+    # Object.defineProperty (define_property), `this.x = v` in ES5 constructors (es5_constructor_fields),
+    # Promise.all results (promise_all_results), Object.assign(module.exports, ...) (cjs_object_assign_exports)
+    29: "c55f743584e0ac2c97ec7591140529bd5ab68ce735064d2b37ad0f088e8aff57",
 }
 
 

@@ -10,6 +10,8 @@ from mnemosyne.parse.typescript.tags import (
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
+    EXPR,
+    FIELD,
     ID,
     IMPORT,
     IMPORT_ALL,
@@ -19,6 +21,7 @@ from mnemosyne.parse.typescript.tags import (
     OLIT,
     PROP,
     PUSHED,
+    READS,
     SITE_BCB,
     SITE_CALL,
     SITE_CB,
@@ -31,6 +34,7 @@ from mnemosyne.parse.typescript.tags import (
     SPREAD,
     SPREADS,
     SUPER_EXPR,
+    THIS_CLS,
     THIS_EXPR,
     Expr,
 )
@@ -57,6 +61,7 @@ _ARRAY = (ID, "Array")
 _ADDERS = frozenset({"push", "unshift", "add", "set"})
 _ARRAY_PROTOTYPE = (PROP, _ARRAY, "prototype")  # Array.prototype.forEach.call(xs, f) calls f
 _PROMISE = (ID, "Promise")  # new Promise(executor)
+_DEFINE_PROPERTY = (PROP, _OBJECT, "defineProperty")
 # ES5 inheritance helpers (``Calls.es5_inherits``)
 _INHERITS = (ID, "inherits")
 _SET_PROTOTYPE_OF = (PROP, _OBJECT, "setPrototypeOf")
@@ -114,6 +119,8 @@ class Calls(Objects):
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
+            if e == _DEFINE_PROPERTY:
+                self.define_property(args)
             if e == _INHERITS or e == _SET_PROTOTYPE_OF or (e[0] == PROP and e[2] == "inherits"):
                 self.es5_inherits(args, e == _SET_PROTOTYPE_OF)
             if e[0] != PROP:
@@ -178,8 +185,20 @@ class Calls(Objects):
     def object_assign(self, args) -> None:
         """``Object.assign(target, src, ...)`` with ``target`` an object literal of this file
         (``local_object``) or a class's prototype (``prototype_of``): each source's members
-        become members of it (a class's as ``('mixin', scope, src)`` under ``SPREADS``)."""
+        become members of it (a class's as ``('mixin', scope, src)`` under ``SPREADS``); with
+        ``target`` the exports, each object literal source's members are exports."""
         target = nth(args, 0)
+        if target is not None and (
+            (target.kind_id == self.K.identifier and self._t(target) == "exports")
+            or (target.kind_id == self.K.member and target.text == b"module.exports")
+        ):  # Object.assign(module.exports, { f, g }): exports.f = f, exports.g = g
+            scope = self.stack[-1].fe.scope
+            for a in args.named_children[1:]:
+                x = self.object_literal(a) if a.kind_id == self.K.k_object else None
+                for key, e in x[1] if x is not None else ():
+                    if key != SPREADS:
+                        self.pf.exports[key] = (EXPR, e, scope)
+            return
         fqn = self.local_object(target)
         info = self.prototype_of(target, functions=True) if fqn is None else None
         if fqn is None and info is None:
@@ -195,6 +214,55 @@ class Calls(Objects):
                     info.members.setdefault(SPREADS, []).append((MIXIN, scope, x))
             elif fqn is not None:
                 self.add_member(fqn, SPREADS, x)
+
+    def define_property(self, args) -> None:
+        """``Object.defineProperty(o, "k", { value: f })``: ``o.k = f`` for ``exports`` /
+        ``module.exports`` (an export), an object literal of this file (a member), ``this`` in a
+        class or a class's / constructor function's ``prototype`` (a field); ``{ get() { return x
+        } }`` (also ``get: function () {}``) on an object literal is a getter (reading runs it) and
+        on the exports what it returns (tsc's ``export { x } from``: a re-export)."""
+        if args.named_child_count < 3:
+            return
+        K = self.K
+        target, desc = nth(args, 0), nth(args, 2)
+        key = self.index_key(nth(args, 1))
+        if key is None or desc.kind_id != K.k_object:
+            return
+        value: Expr | None = None
+        getter = -1
+        for ch in desc.named_children:
+            if ch.kind_id == K.k_pair:
+                name = self.key_name(ch.child_by_field_id(K.f_key))
+                val = ch.child_by_field_id(K.f_value)
+                if val is not None and name == "value":
+                    value = self.conv(val)
+                elif val is not None and name == "get" and val.type in ("function_expression", "arrow_function"):
+                    getter = val.start_byte
+            elif ch.kind_id == K.k_method_definition and self.key_name(ch.child_by_field_id(K.f_name)) == "get":
+                getter = ch.start_byte
+        if value is None and getter < 0:
+            return
+        scope = self.stack[-1].fe.scope
+        tk = target.kind_id
+        if (tk == K.identifier and self._t(target) == "exports") or (tk == K.member and target.text == b"module.exports"):
+            if key != "__esModule":
+                self.pf.exports[key] = (EXPR, value if value is not None else (CALL, (DEFAT, getter)), scope)
+            return
+        fqn = self.local_object(target)
+        if fqn is not None:
+            if value is not None:
+                self.add_member(fqn, key, value)
+            else:
+                self.pf.objects[fqn][1][key] = (READS, (DEFAT, getter))
+            return
+        if value is None:
+            return
+        info = self.prototype_of(target, functions=True)
+        if info is None and tk == K.this:
+            this = self.stack[-1].this
+            info = self.pf.classes.get(this[1]) if this is not None and this[0] == THIS_CLS else None
+        if info is not None:
+            info.members.setdefault(key, []).append((FIELD, scope, value))
 
     def es5_inherits(self, args, prototypes: bool) -> None:
         """``util.inherits(F, Base)`` (also ``inherits`` of the npm package, any callee of that

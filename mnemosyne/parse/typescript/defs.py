@@ -102,6 +102,7 @@ class Defs(Calls):
         fqn: str | None = None
         member_of: str | None = None
         ordinal = 0
+        es5 = False  # a function declared or bound to a variable, with its own `this`: maybe a constructor
         if t == K.k_method_definition:
             name_node = node.child_by_field_id(K.f_name)
             key = self.key_name(name_node)
@@ -213,12 +214,16 @@ class Defs(Calls):
                     kind = "lambda"
             if arrow:
                 this = top.this  # lexical this (a class entry's this is the class)
+            elif this is None and (t == K.k_function_declaration or ptype == K.k_variable_declarator):
+                es5 = True
         assert fqn is not None and name is not None
         self.pf.defs_at[node.start_byte] = (DEF, fqn, DEF_FUNC)
         body = node.child_by_field_id(K.f_body)
         parent_key = member_of or (self.path if top.kind in (ENTRY_MODULE, ENTRY_NS) else top.fqn)
         self.add_symbol(node, fqn, name, kind, parent_key, body, ordinal)
         scope = self.new_scope(fqn, fe.scope, this)
+        if es5:
+            self.es5_fns[scope] = (fqn, fe.scope)
         entry = Entry(node.end_byte, fqn, ENTRY_FUNCTION, scope, this)
         self.stack.append(entry)
         self.bind_params(scope, node, cls, is_ctor, cur.scope, parent)

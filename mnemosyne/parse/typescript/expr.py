@@ -39,6 +39,7 @@ OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
 _OBJECT_WALKS = frozenset({OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
+_PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
     {
@@ -243,7 +244,8 @@ class Exprs(Scopes):
             args = node.child_by_field_id(K.f_arguments)  # (not with a mapping function: its results)
             if args is not None and args.named_child_count == 1:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))
-        if inner == OBJECT_CREATE or inner in _OBJECT_WALKS:  # Object.create(proto): inherits proto's members
+        # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
+        if inner == OBJECT_CREATE or inner in _OBJECT_WALKS or inner == _PROMISE_ALL:
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))

@@ -270,6 +270,10 @@ class Statements(Defs):
                 if info is not None:
                     e = self.conv(right) if right is not None else None
                     info.members.setdefault(self._t(prop), []).append((FIELD, fe.scope, e))
+            elif this is None and (f := self.es5_fns.get(self.stack[-1].nm.scope)) is not None:
+                # function Emitter(cb) { this.cb = cb }: a field of its instances, if it is a constructor
+                fields = self.es5_fields.setdefault(f[0], (f[1], []))[1]
+                fields.append((self._t(prop), fe.scope, self.conv(right) if right is not None else None))
         le = self.conv(left)
         if le is not None:
             self.site(SITE_SET, le, left)

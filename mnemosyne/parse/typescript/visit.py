@@ -40,6 +40,7 @@ from mnemosyne.parse.typescript.tags import (
     DEF,
     DEF_FUNC,
     ENTRY_MODULE,
+    FIELD,
     ID,
     IN,
     NEW,
@@ -100,6 +101,17 @@ class _Builder(Statements):
                 handler(self, node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        for fqn, (bound_in, fields) in self.es5_fields.items():
+            # this.x = v in a function of the file that is an ES5 class (prototype members, inherits),
+            # or named like one (`function Emitter() {}`): a field of its instances
+            info = pf.classes.get(fqn)
+            if info is None and fqn.rsplit(".", 1)[-1][:1].isupper():
+                info = self.function_class(fqn, bound_in)
+            if info is not None:
+                proto = set(info.members)  # a member the prototype has wins, as a class's method does
+                for key, fscope, x in fields:
+                    if key not in proto:
+                        info.members.setdefault(key, []).append((FIELD, fscope, x))
         if pf.sites:  # node -> its line
             if self.rows:
                 pf.sites = [(sc, k, e, n.start_point[0] + 1) for sc, k, e, n in pf.sites]

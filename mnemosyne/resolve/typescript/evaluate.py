@@ -303,7 +303,8 @@ class EvaluateMixin(CtxState):
             if len(e) > 2:
                 if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
                     return self.eval(pf, scope, e[2], depth + 1)
-                if fn[0] == V_BUILTIN and fn[1] == "Array.from":  # Array.from(new Set([a])): its elements
+                if fn[0] == V_BUILTIN and (fn[1] == "Array.from" or fn[1] == "Promise.all"):
+                    # Array.from(new Set([a])): its elements; await Promise.all([f(), g()]): their values
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
                 if fn[0] == V_BUILTIN and (fn[1] == "Object.values" or fn[1] == "Object.entries"):
