@@ -166,8 +166,9 @@ RECORDED = {
     # util.inherits / Object.setPrototypeOf(F.prototype, B.prototype) (es5_inherits); Object.values /
     # entries / keys and for...in over object literals of functions (object_table_iteration);
     # Object.defineProperty (define_property), `this.x = v` in ES5 constructors (es5_constructor_fields),
-    # Promise.all results (promise_all_results), Object.assign(module.exports, ...) (cjs_object_assign_exports)
-    29: "c55f743584e0ac2c97ec7591140529bd5ab68ce735064d2b37ad0f088e8aff57",
+    # Promise.all results (promise_all_results), Object.assign(module.exports, ...) (cjs_object_assign_exports);
+    # `var proto = F.prototype`, anonymous prototype methods' parameters (es5_prototype_alias_params)
+    29: "14cf817c6263f52c75ca61b982445f6a1fa8880ef9818819521a723def4db9a7",
 }
 
 

@@ -575,6 +575,8 @@ class EvaluateMixin(CtxState):
         if k == V_MOD:
             return self.export_value(base[1], name)
         if k == V_EXT:
+            if (name == "call" or name == "apply") and base[1].rsplit(".", 1)[-1].rsplit("/", 1)[-1][:1].isupper():
+                return base  # EventEmitter.call(this): a call of the external constructor (ES5 inheritance)
             return (V_EXT, f"{base[1]}.{name}")
         if k == V_BUILTIN:
             path = f"{base[1]}.{name}"

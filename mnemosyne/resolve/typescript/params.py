@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
 from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
@@ -16,6 +18,9 @@ MAX_PARAM_SITES = 512
 # bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
 MAX_PARAM_HOPS = 2
 _NO_DEF = (DEF, "", "")  # a definition offset with no definition
+# an anonymous function named by the property, key or attribute it is bound to (parse/anon.py):
+# ``F.prototype.use = function (fn) {}`` is ``<function:use>``, called as ``r.use(f)``
+_BOUND_TO = re.compile(r"<(?:function|arrow):([A-Za-z_$][\w$]*)(?:#\d+)?>$")
 # how a function may be called by no name (``called_at_once``, ``_admits``):
 HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
 HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
@@ -216,7 +221,11 @@ class ParamsMixin(CtxState):
             return None
         if name.startswith("<"):  # an anonymous function is called by no name: called at once
             how = self.called_at_once(pf, scope, fqn)
-            return self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
+            at_once = self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
+            m = _BOUND_TO.match(name)  # or by the member it is assigned to: Router.prototype.use = function (fn)
+            if m is None or m[1] == "return":
+                return at_once
+            return union([self._site_values(fqn, m[1], V_FUNC, i, hops), at_once])
         want = V_FUNC
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
             fqn = fqn.rsplit(".", 1)[0]
