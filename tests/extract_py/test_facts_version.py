@@ -167,8 +167,9 @@ RECORDED = {
     # entries / keys and for...in over object literals of functions (object_table_iteration);
     # Object.defineProperty (define_property), `this.x = v` in ES5 constructors (es5_constructor_fields),
     # Promise.all results (promise_all_results), Object.assign(module.exports, ...) (cjs_object_assign_exports);
-    # `var proto = F.prototype`, anonymous prototype methods' parameters (es5_prototype_alias_params)
-    29: "14cf817c6263f52c75ca61b982445f6a1fa8880ef9818819521a723def4db9a7",
+    # `var proto = F.prototype`, anonymous prototype methods' parameters (es5_prototype_alias_params);
+    # members added to `module.exports = {}` later, UMD factories (cjs_exports_object_umd)
+    29: "6f63a9a49a03750fdeb7a281797258f767baf93d367f17c44b322db8bfbb96ff",
 }
 
 

@@ -205,6 +205,11 @@ class Defs(Calls):
                         proto = self.prototype_member(left)
                         if proto is not None:
                             this = (THIS_CLS, proto[0].fqn)
+                        elif left is not None and left.kind_id == K.member:
+                            # app.init = function () { this.boot() }: `this` is the object literal app
+                            o = self.local_object(left.child_by_field_id(K.f_object))
+                            if o is not None:
+                                this = (THIS_OBJ, o)
                 if fqn is None and own is not None:
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"

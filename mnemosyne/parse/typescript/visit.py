@@ -40,6 +40,7 @@ from mnemosyne.parse.typescript.tags import (
     DEF,
     DEF_FUNC,
     ENTRY_MODULE,
+    EXPR,
     FIELD,
     ID,
     IN,
@@ -47,6 +48,7 @@ from mnemosyne.parse.typescript.tags import (
     PARAM,
     PUSHED,
     SPREAD,
+    SPREADS,
     VAR,
 )
 
@@ -101,6 +103,11 @@ class _Builder(Statements):
                 handler(self, node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        whole = pf.objects.get(self.module)  # module.exports = {}: members added later are exports too
+        if whole is not None:
+            for key, member in whole[1].items():
+                if key not in pf.exports and key != SPREADS:
+                    pf.exports[key] = (EXPR, member, whole[0])
         for fqn, (bound_in, fields) in self.es5_fields.items():
             # this.x = v in a function of the file that is an ES5 class (prototype members, inherits),
             # or named like one (`function Emitter() {}`): a field of its instances

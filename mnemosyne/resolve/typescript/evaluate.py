@@ -291,6 +291,8 @@ class EvaluateMixin(CtxState):
             return self.member(base, e[2])
         if k == CALL:
             fn = self.eval(pf, scope, e[1], depth + 1)
+            if fn is None and e[1] is not None and e[1][0] == ID:  # factory() in a UMD wrapper: what it is given
+                fn = self.iife_argument(pf, scope, e[1])
             if fn is None:
                 c = e[1]  # m.get(k) / s.values() of a Map or Set held as the literal of its values
                 if c is not None and c[0] == PROP and (c[2] == "get" or c[2] == "values"):

@@ -8,7 +8,7 @@ from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
 from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
-from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, V_NULL, alternatives, union
+from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, V_NULL, alternatives, funcs, union
 
 # parameter flow looks at most this many call sites by the function's name (``_param_values``): a
 # name called from everywhere (`set`, `add`) has sites that would each need their receiver's
@@ -236,6 +236,19 @@ class ParamsMixin(CtxState):
         if how is not None:  # also make()(x), an IIFE
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
         return named
+
+    def iife_argument(self, pf: ParsedFile, scope: int, e: tuple):
+        """The functions parameter ``e`` (a name) of an IIFE is given (``(function (root, factory)
+        { module.exports = factory(); })(this, function () { ... })``): one call site, so what
+        calling it returns is that function's (a function called from several places would mix
+        the results of all it is given); None otherwise."""
+        p = self.param_path(pf, scope, e)
+        if p is None or p[2] or p[0] < 0:
+            return None
+        how = self.called_at_once(pf, p[1], pf.scope_fqn[p[1]])
+        if how is None or how[0] != HOW_IIFE:
+            return None
+        return union(funcs(self.param_values(pf, p[1], p[0])))
 
     def called_at_once(self, pf: ParsedFile, scope: int, fqn: str) -> tuple | None:
         """How function ``fqn`` (its scope ``scope`` in ``pf``) may be called by no name, as a
