@@ -168,8 +168,9 @@ RECORDED = {
     # Object.defineProperty (define_property), `this.x = v` in ES5 constructors (es5_constructor_fields),
     # Promise.all results (promise_all_results), Object.assign(module.exports, ...) (cjs_object_assign_exports);
     # `var proto = F.prototype`, anonymous prototype methods' parameters (es5_prototype_alias_params);
-    # members added to `module.exports = {}` later, UMD factories (cjs_exports_object_umd)
-    29: "6f63a9a49a03750fdeb7a281797258f767baf93d367f17c44b322db8bfbb96ff",
+    # members added to `module.exports = {}` later, UMD factories (cjs_exports_object_umd);
+    # import("./m").then(f) (dynamic_import_then), Object.defineProperties (define_property)
+    29: "5e27564b3d28974035ec39d81f2b3f4a4596cab4d31440a73e86ee34e58f79bb",
 }
 
 

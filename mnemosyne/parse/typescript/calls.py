@@ -62,6 +62,7 @@ _ADDERS = frozenset({"push", "unshift", "add", "set"})
 _ARRAY_PROTOTYPE = (PROP, _ARRAY, "prototype")  # Array.prototype.forEach.call(xs, f) calls f
 _PROMISE = (ID, "Promise")  # new Promise(executor)
 _DEFINE_PROPERTY = (PROP, _OBJECT, "defineProperty")
+_DEFINE_PROPERTIES = (PROP, _OBJECT, "defineProperties")
 # ES5 inheritance helpers (``Calls.es5_inherits``)
 _INHERITS = (ID, "inherits")
 _SET_PROTOTYPE_OF = (PROP, _OBJECT, "setPrototypeOf")
@@ -121,6 +122,8 @@ class Calls(Objects):
                 return
             if e == _DEFINE_PROPERTY:
                 self.define_property(args)
+            elif e == _DEFINE_PROPERTIES:
+                self.define_properties(args)
             if e == _INHERITS or e == _SET_PROTOTYPE_OF or (e[0] == PROP and e[2] == "inherits"):
                 self.es5_inherits(args, e == _SET_PROTOTYPE_OF)
             if e[0] != PROP:
@@ -221,12 +224,23 @@ class Calls(Objects):
         class or a class's / constructor function's ``prototype`` (a field); ``{ get() { return x
         } }`` (also ``get: function () {}``) on an object literal is a getter (reading runs it) and
         on the exports what it returns (tsc's ``export { x } from``: a re-export)."""
-        if args.named_child_count < 3:
+        if args.named_child_count >= 3:
+            self.define_one(nth(args, 0), self.index_key(nth(args, 1)), nth(args, 2))
+
+    def define_properties(self, args) -> None:
+        """``Object.defineProperties(o, { k: { value: f }, ... })``: ``define_property`` for each key."""
+        props = nth(args, 1)
+        if props is None or props.kind_id != self.K.k_object:
             return
+        target = nth(args, 0)
+        for ch in props.named_children:
+            if ch.kind_id == self.K.k_pair:
+                key = self.object_key(ch.child_by_field_id(self.K.f_key))
+                self.define_one(target, key, ch.child_by_field_id(self.K.f_value))
+
+    def define_one(self, target, key: str | None, desc) -> None:
         K = self.K
-        target, desc = nth(args, 0), nth(args, 2)
-        key = self.index_key(nth(args, 1))
-        if key is None or desc.kind_id != K.k_object:
+        if target is None or key is None or desc is None or desc.kind_id != K.k_object:
             return
         value: Expr | None = None
         getter = -1

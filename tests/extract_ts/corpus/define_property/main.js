@@ -18,6 +18,17 @@ Object.defineProperty(logger, "current", {
   },
 });
 
+// several at once
+const theme = {};
+Object.defineProperties(theme, {
+  apply: { value: paint },
+  color: {
+    get: function () {
+      return refresh;
+    },
+  },
+});
+
 function paint() {}
 function refresh() {}
 
@@ -38,6 +49,8 @@ function main() {
   logger.log("d");
   logger.current("e");
   new Panel().paint();
+  theme.apply();
+  theme.color();
   const w = new Widget();
   w.update();
 }
