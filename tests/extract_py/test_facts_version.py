@@ -169,8 +169,9 @@ RECORDED = {
     # Promise.all results (promise_all_results), Object.assign(module.exports, ...) (cjs_object_assign_exports);
     # `var proto = F.prototype`, anonymous prototype methods' parameters (es5_prototype_alias_params);
     # members added to `module.exports = {}` later, UMD factories (cjs_exports_object_umd);
-    # import("./m").then(f) (dynamic_import_then), Object.defineProperties (define_property)
-    29: "5e27564b3d28974035ec39d81f2b3f4a4596cab4d31440a73e86ee34e58f79bb",
+    # import("./m").then(f) (dynamic_import_then), Object.defineProperties (define_property);
+    # a call of a function returning its parameter (returned_parameter)
+    29: "0953c2a42be608505c6dd76c9d700bfde3402e62b33d8cf95f6a569d3e6bd045",
 }
 
 

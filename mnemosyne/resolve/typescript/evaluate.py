@@ -315,6 +315,8 @@ class EvaluateMixin(CtxState):
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
             res = self.call_result(fn)
+            if res is None and fn[0] == V_FUNC and (e[1][0] == ID or e[1][0] == PROP):
+                res = self.returned_argument(pf, scope, e[1], fn)  # ret(f)(): `function ret(x) { return x }`
             if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):
                 # `Sub.create()` with an inherited `static create() { return new this(); }`
                 recv = self.eval(pf, scope, e[1][1], depth + 1)

@@ -246,6 +246,36 @@ class ParamsMixin(CtxState):
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
         return named
 
+    def returned_argument(self, pf: ParsedFile, scope: int, callee: tuple, fn: tuple):
+        """What the call of ``callee`` in ``scope`` returns when function ``fn`` returns one of its
+        parameters (``function ret(x) { return x }``, every ``return`` a parameter): what this
+        call passes there, found as the one call of ``callee`` in ``scope`` recorded with its
+        arguments (several such calls in one scope: not known which, so only if they agree)."""
+        fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
+        r = fpf.returns.get(fn[1]) if fpf is not None else None
+        if fpf is None or r is None or not r[1]:
+            return None
+        fscope = r[0]
+        idx: set[int] = set()
+        for x in r[1]:
+            if x is None or x[0] != ID:
+                return None
+            bl, _s = self.raw_bindings(fpf, fscope, x[1])
+            if not bl or len(bl) != 1 or bl[0][0] != PARAM or bl[0][2] != fscope or bl[0][1] < 0:
+                return None
+            idx.add(bl[0][1])
+        name = callee[1] if callee[0] == ID else callee[2]
+        cpf = self.file_read(pf.path, (READ_CALL_SITES, name))
+        sites = [c for c in cpf.call_args.get(name, ()) if c[0] == scope and c[1] == callee] if cpf is not None else []
+        if not sites or len(sites) > 8:
+            return None
+        found = []
+        for _sc, _e, args in sites:  # several calls in the scope: known only if they agree
+            found.append(union([self.argument(pf, scope, args, i) if i < len(args) else None for i in sorted(idx)], all_known=True))
+            if found[-1] is None or found[-1] != found[0]:
+                return None
+        return found[0]
+
     def iife_argument(self, pf: ParsedFile, scope: int, e: tuple):
         """The functions parameter ``e`` (a name) of an IIFE is given (``(function (root, factory)
         { module.exports = factory(); })(this, function () { ... })``): one call site, so what
