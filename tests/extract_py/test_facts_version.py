@@ -170,8 +170,9 @@ RECORDED = {
     # `var proto = F.prototype`, anonymous prototype methods' parameters (es5_prototype_alias_params);
     # members added to `module.exports = {}` later, UMD factories (cjs_exports_object_umd);
     # import("./m").then(f) (dynamic_import_then), Object.defineProperties (define_property);
-    # a call of a function returning its parameter (returned_parameter)
-    29: "0953c2a42be608505c6dd76c9d700bfde3402e62b33d8cf95f6a569d3e6bd045",
+    # a call of a function returning its parameter (returned_parameter); getters defined on an ES5
+    # prototype (es5_prototype_getters)
+    29: "b289caef164c7c6746cc1a04d7b30df64b158a7df70191fa8ea0a1b256021434",
 }
 
 

@@ -222,8 +222,9 @@ class Calls(Objects):
         """``Object.defineProperty(o, "k", { value: f })``: ``o.k = f`` for ``exports`` /
         ``module.exports`` (an export), an object literal of this file (a member), ``this`` in a
         class or a class's / constructor function's ``prototype`` (a field); ``{ get() { return x
-        } }`` (also ``get: function () {}``) on an object literal is a getter (reading runs it) and
-        on the exports what it returns (tsc's ``export { x } from``: a re-export)."""
+        } }`` (also ``get: function () {}``) on an object literal or a prototype is a getter
+        (reading runs it) and on the exports what it returns (tsc's ``export { x } from``: a
+        re-export)."""
         if args.named_child_count >= 3:
             self.define_one(nth(args, 0), self.index_key(nth(args, 1)), nth(args, 2))
 
@@ -269,9 +270,11 @@ class Calls(Objects):
             else:
                 self.pf.objects[fqn][1][key] = (READS, (DEFAT, getter))
             return
-        if value is None:
-            return
         info = self.prototype_of(target, functions=True)
+        if value is None:
+            if info is not None:  # a getter on F.prototype (tsc's ES5 class getters): F's, at the end of the visit
+                self.proto_getters.append((info, key, getter))
+            return
         if info is None and tk == K.this:
             this = self.stack[-1].this
             info = self.pf.classes.get(this[1]) if this is not None and this[0] == THIS_CLS else None

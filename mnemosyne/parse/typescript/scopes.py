@@ -75,6 +75,8 @@ class Scopes:
         # constructor's field in, and the fields assigned there, by function fqn (``_Builder.run``)
         self.es5_fns: dict[int, tuple[str, int]] = {}
         self.es5_fields: dict[str, tuple[int, list[tuple[str, int, tuple | None]]]] = {}
+        # Object.defineProperty(F.prototype, "k", { get: function () {} }): (F's class, k, getter offset)
+        self.proto_getters: list[tuple[ClassInfo, str, int]] = []
         self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
         self.stack: list[Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}

@@ -42,6 +42,7 @@ from mnemosyne.parse.typescript.tags import (
     ENTRY_MODULE,
     EXPR,
     FIELD,
+    GETTER,
     ID,
     IN,
     NEW,
@@ -49,6 +50,7 @@ from mnemosyne.parse.typescript.tags import (
     PUSHED,
     SPREAD,
     SPREADS,
+    THIS_CLS,
     VAR,
 )
 
@@ -108,6 +110,17 @@ class _Builder(Statements):
             for key, member in whole[1].items():
                 if key not in pf.exports and key != SPREADS:
                     pf.exports[key] = (EXPR, member, whole[0])
+        scope_of: dict[str, int] = {}
+        if self.proto_getters:
+            for i, f in enumerate(pf.scope_fqn):
+                scope_of.setdefault(f, i)
+        for owner, key, start in self.proto_getters:  # reading F's k runs the getter; `this` in it is an F
+            d = pf.defs_at.get(start)
+            if d is not None and d[2] == DEF_FUNC:
+                owner.members.setdefault(key, []).append((GETTER, d[1]))
+                gs = scope_of.get(d[1])
+                if gs is not None and pf.scope_this[gs] is None:
+                    pf.scope_this[gs] = (THIS_CLS, owner.fqn)
         for fqn, (bound_in, fields) in self.es5_fields.items():
             # this.x = v in a function of the file that is an ES5 class (prototype members, inherits),
             # or named like one (`function Emitter() {}`): a field of its instances

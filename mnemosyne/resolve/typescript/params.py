@@ -6,6 +6,7 @@ import re
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
 from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
+from mnemosyne.resolve.typescript.builtins import GLOBALS
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
 from mnemosyne.resolve.typescript.values import (
@@ -232,8 +233,8 @@ class ParamsMixin(CtxState):
             how = self.called_at_once(pf, scope, fqn)
             at_once = self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
             m = _BOUND_TO.match(name)  # or by the member it is assigned to: Router.prototype.use = function (fn)
-            if m is None or m[1] == "return":
-                return at_once
+            if m is None or m[1] == "return" or m[1][:1].isupper() or m[1] in GLOBALS:
+                return at_once  # (`<function:Promise>` is an argument of `new Promise(...)`: not searched)
             return union([self._site_values(fqn, m[1], V_FUNC, i, hops), at_once])
         want = V_FUNC
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
