@@ -187,7 +187,17 @@ RECORDED = {
     # (class_static_assignments), Object.values/entries of object literals and destructured callback
     # parameters (object_values_entries), TypeScript's CommonJS re-exports (tsc_commonjs_reexports),
     # variables a function assigns its parameter (closure_setters)
-    29: "RECOMPUTE",
+    # JavaScript: a comma expression is its last operand, `(0, m.f)(x)` (compiled_comma_calls);
+    # util.inherits / Object.setPrototypeOf(F.prototype, B.prototype) (es5_inherits); Object.values /
+    # entries / keys and for...in over object literals of functions (object_table_iteration);
+    # Object.defineProperty (define_property), `this.x = v` in ES5 constructors (es5_constructor_fields),
+    # Promise.all results (promise_all_results), Object.assign(module.exports, ...) (cjs_object_assign_exports);
+    # `var proto = F.prototype`, anonymous prototype methods' parameters (es5_prototype_alias_params);
+    # members added to `module.exports = {}` later, UMD factories (cjs_exports_object_umd);
+    # import("./m").then(f) (dynamic_import_then), Object.defineProperties (define_property);
+    # a call of a function returning its parameter (returned_parameter); getters defined on an ES5
+    # prototype (es5_prototype_getters)
+    29: "a19b943890f7e213415b9e99a8f7d61b5fb1f81cf1fb080518fdfddcfc83c97a",
 }
 
 

@@ -12,16 +12,17 @@ from mnemosyne.parse.typescript.tags import (
     DEFAT,
     ELEM,
     EXPR,
+    FIELD,
     ID,
     IMPORT,
     IMPORT_ALL,
     IMPORT_DEFAULT,
     KEY,
     MIXIN,
-    NULL,
     OLIT,
     PROP,
     PUSHED,
+    READS,
     REQUIRE,
     SITE_BCB,
     SITE_CALL,
@@ -35,6 +36,7 @@ from mnemosyne.parse.typescript.tags import (
     SPREAD,
     SPREADS,
     SUPER_EXPR,
+    THIS_CLS,
     THIS_EXPR,
     Expr,
 )
@@ -62,6 +64,11 @@ _ARRAY = (ID, "Array")
 _ADDERS = frozenset({"push", "unshift", "add", "set"})
 _ARRAY_PROTOTYPE = (PROP, _ARRAY, "prototype")  # Array.prototype.forEach.call(xs, f) calls f
 _PROMISE = (ID, "Promise")  # new Promise(executor)
+_DEFINE_PROPERTY = (PROP, _OBJECT, "defineProperty")
+_DEFINE_PROPERTIES = (PROP, _OBJECT, "defineProperties")
+# ES5 inheritance helpers (``Calls.es5_inherits``)
+_INHERITS = (ID, "inherits")
+_SET_PROTOTYPE_OF = (PROP, _OBJECT, "setPrototypeOf")
 
 
 class Calls(Objects):
@@ -72,13 +79,22 @@ class Calls(Objects):
             return
         self.pf.sites.append((self.stack[-1].fe.scope, kind, expr, node))  # node -> line in run()
 
-    def on_call(self, fn) -> None:
-        """``fn`` is the callee expression of a call_expression."""
+    def on_call(self, fn, call=None) -> None:
+        """``fn`` is the callee expression of a call_expression (``call``, when given: its
+        call_expression, of which ``fn`` is then the last operand of a comma expression)."""
         K = self.K
         ft = fn.kind_id
+        if ft == K.k_parenthesized_expression and call is None:
+            seq = nth(fn, 0)
+            if seq is not None and seq.kind_id == K.k_sequence_expression and seq.named_child_count:
+                last = seq.named_child(seq.named_child_count - 1)
+                if last.kind_id == K.identifier or last.kind_id == K.member:
+                    # (0, format_1.pad)(x), how compiled CommonJS calls an import: a call of format_1.pad
+                    self.on_call(last, fn.parent)
+                    return
         if ft == K.identifier or ft == K.member or ft == K.call:
             if ft == K.identifier and self.data[fn.start_byte : fn.end_byte] == b"require":
-                call = fn.parent
+                call = fn.parent if call is None else call
                 spec = self.require_spec(call) if call is not None else None
                 if spec is not None:
                     self.pf.specs.append((spec, self.line(fn.start_byte)))
@@ -95,7 +111,8 @@ class Calls(Objects):
                     self.record_call_args(scope, e, fn)
                 return
             # what the arguments may pass (found once: ``Node.parent`` searches from the root)
-            call = fn.parent
+            if call is None:
+                call = fn.parent
             args = call.child_by_field_id(K.f_arguments) if call is not None else None
             if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
                 return
@@ -110,6 +127,12 @@ class Calls(Objects):
                 return
             if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"
                 self.export_star(args)
+            elif e == _DEFINE_PROPERTY:
+                self.define_property(args)
+            elif e == _DEFINE_PROPERTIES:
+                self.define_properties(args)
+            if e == _INHERITS or e == _SET_PROTOTYPE_OF or (e[0] == PROP and e[2] == "inherits"):
+                self.es5_inherits(args, e == _SET_PROTOTYPE_OF)
             if e[0] != PROP:
                 return
             name = e[2]
@@ -132,8 +155,6 @@ class Calls(Objects):
                         self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
-            if name == "defineProperty" and e[1] == _OBJECT:
-                self.define_property(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
                 for a in args.named_children[:2]:
                     cb = self.conv(a)
@@ -185,43 +206,6 @@ class Calls(Objects):
         if x is not None and x[0] == REQUIRE and x[1] not in self.pf.stars:
             self.pf.stars.append(x[1])
 
-    def define_property(self, args) -> None:
-        """``Object.defineProperty(target, "k", { value: v })`` or ``{ get: function () { return v; } }``
-        (TypeScript's CommonJS re-exports): with target ``exports`` / ``module.exports``, the export
-        ``k`` is v; with target an object literal of the file, its member ``k`` is v (the getter is
-        not an edge)."""
-        K = self.K
-        if args.named_child_count < 3:
-            return
-        target, desc = nth(args, 0), nth(args, 2)
-        key = self.index_key(nth(args, 1))
-        if key is None or key == "__esModule" or desc is None or desc.kind_id != K.k_object:
-            return
-        value = None
-        for pair in desc.named_children:
-            if pair.kind_id == K.k_pair:
-                k = self.key_name(pair.child_by_field_id(K.f_key))
-                v = pair.child_by_field_id(K.f_value)
-            elif pair.kind_id == K.k_method_definition:  # { get() { return v; } }
-                k, v = self.key_name(pair.child_by_field_id(K.f_name)), pair
-            else:
-                continue
-            if v is None:
-                continue
-            if k == "value":
-                value = self.conv(v)
-            elif k == "get":
-                value = self.getter_result(v)
-        if value is None or value[0] == NULL:
-            return
-        scope = self.stack[-1].fe.scope
-        if target is not None and (target.text == b"exports" or target.text == b"module.exports"):
-            self.pf.exports[key] = (EXPR, value, scope)
-        else:
-            fqn = self.local_object(target)
-            if fqn is not None:
-                self.add_member(fqn, key, value)
-
     def getter_result(self, fn) -> tuple | None:
         """What a getter returns when its body is one ``return x`` (or an arrow's expression body), as written."""
         body = fn.child_by_field_id(self.K.f_body)
@@ -253,8 +237,20 @@ class Calls(Objects):
     def object_assign(self, args) -> None:
         """``Object.assign(target, src, ...)`` with ``target`` an object literal of this file
         (``local_object``) or a class's prototype (``prototype_of``): each source's members
-        become members of it (a class's as ``('mixin', scope, src)`` under ``SPREADS``)."""
+        become members of it (a class's as ``('mixin', scope, src)`` under ``SPREADS``); with
+        ``target`` the exports, each object literal source's members are exports."""
         target = nth(args, 0)
+        if target is not None and (
+            (target.kind_id == self.K.identifier and self._t(target) == "exports")
+            or (target.kind_id == self.K.member and target.text == b"module.exports")
+        ):  # Object.assign(module.exports, { f, g }): exports.f = f, exports.g = g
+            scope = self.stack[-1].fe.scope
+            for a in args.named_children[1:]:
+                x = self.object_literal(a) if a.kind_id == self.K.k_object else None
+                for key, e in x[1] if x is not None else ():
+                    if key != SPREADS:
+                        self.pf.exports[key] = (EXPR, e, scope)
+            return
         fqn = self.local_object(target)
         info = self.prototype_of(target, functions=True) if fqn is None else None
         if fqn is None and info is None:
@@ -270,6 +266,85 @@ class Calls(Objects):
                     info.members.setdefault(SPREADS, []).append((MIXIN, scope, x))
             elif fqn is not None:
                 self.add_member(fqn, SPREADS, x)
+
+    def define_property(self, args) -> None:
+        """``Object.defineProperty(o, "k", { value: f })``: ``o.k = f`` for ``exports`` /
+        ``module.exports`` (an export), an object literal of this file (a member), ``this`` in a
+        class or a class's / constructor function's ``prototype`` (a field); ``{ get() { return x
+        } }`` (also ``get: function () {}``) on an object literal or a prototype is a getter
+        (reading runs it) and on the exports what it returns (tsc's ``export { x } from``: a
+        re-export)."""
+        if args.named_child_count >= 3:
+            self.define_one(nth(args, 0), self.index_key(nth(args, 1)), nth(args, 2))
+
+    def define_properties(self, args) -> None:
+        """``Object.defineProperties(o, { k: { value: f }, ... })``: ``define_property`` for each key."""
+        props = nth(args, 1)
+        if props is None or props.kind_id != self.K.k_object:
+            return
+        target = nth(args, 0)
+        for ch in props.named_children:
+            if ch.kind_id == self.K.k_pair:
+                key = self.object_key(ch.child_by_field_id(self.K.f_key))
+                self.define_one(target, key, ch.child_by_field_id(self.K.f_value))
+
+    def define_one(self, target, key: str | None, desc) -> None:
+        K = self.K
+        if target is None or key is None or desc is None or desc.kind_id != K.k_object:
+            return
+        value: Expr | None = None
+        getter = -1
+        for ch in desc.named_children:
+            if ch.kind_id == K.k_pair:
+                name = self.key_name(ch.child_by_field_id(K.f_key))
+                val = ch.child_by_field_id(K.f_value)
+                if val is not None and name == "value":
+                    value = self.conv(val)
+                elif val is not None and name == "get" and val.type in ("function_expression", "arrow_function"):
+                    getter = val.start_byte
+            elif ch.kind_id == K.k_method_definition and self.key_name(ch.child_by_field_id(K.f_name)) == "get":
+                getter = ch.start_byte
+        if value is None and getter < 0:
+            return
+        scope = self.stack[-1].fe.scope
+        tk = target.kind_id
+        if (tk == K.identifier and self._t(target) == "exports") or (tk == K.member and target.text == b"module.exports"):
+            if key != "__esModule":
+                self.pf.exports[key] = (EXPR, value if value is not None else (CALL, (DEFAT, getter)), scope)
+            return
+        fqn = self.local_object(target)
+        if fqn is not None:
+            if value is not None:
+                self.add_member(fqn, key, value)
+            else:
+                self.pf.objects[fqn][1][key] = (READS, (DEFAT, getter))
+            return
+        info = self.prototype_of(target, functions=True)
+        if value is None:
+            if info is not None:  # a getter on F.prototype (tsc's ES5 class getters): F's, at the end of the visit
+                self.proto_getters.append((info, key, getter))
+            return
+        if info is None and tk == K.this:
+            this = self.stack[-1].this
+            info = self.pf.classes.get(this[1]) if this is not None and this[0] == THIS_CLS else None
+        if info is not None:
+            info.members.setdefault(key, []).append((FIELD, scope, value))
+
+    def es5_inherits(self, args, prototypes: bool) -> None:
+        """``util.inherits(F, Base)`` (also ``inherits`` of the npm package, any callee of that
+        name) and ``Object.setPrototypeOf(F.prototype, Base.prototype)``, F a class or constructor
+        function of this file: F extends Base, as with ``F.prototype = Object.create(Base.prototype)``."""
+        if args.named_child_count != 2:
+            return
+        target, base = nth(args, 0), nth(args, 1)
+        info = self.prototype_of(target, functions=True) if prototypes else self.class_named(target, functions=True)
+        x = self.conv(base)
+        if info is None or x is None or info.extends is not None:
+            return
+        if not prototypes:
+            x = (PROP, x, "prototype")
+        if x[0] == PROP and x[2] == "prototype":
+            info.extends = x
 
     def record_call_args(self, scope: int, e: tuple, fn) -> None:
         """``record_args`` for a call of a function that has no name there (``make()(x)``, an

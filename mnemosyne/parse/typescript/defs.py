@@ -28,7 +28,6 @@ from mnemosyne.parse.typescript.tags import (
     GETTER,
     ID,
     IFACE,
-    IN,
     ITERATOR,
     LOCAL,
     METHOD,
@@ -103,6 +102,7 @@ class Defs(Calls):
         fqn: str | None = None
         member_of: str | None = None
         ordinal = 0
+        es5 = False  # a function declared or bound to a variable, with its own `this`: maybe a constructor
         if t == K.k_method_definition:
             name_node = node.child_by_field_id(K.f_name)
             key = self.key_name(name_node)
@@ -205,6 +205,11 @@ class Defs(Calls):
                         proto = self.prototype_member(left)
                         if proto is not None:
                             this = (THIS_CLS, proto[0].fqn)
+                        elif left is not None and left.kind_id == K.member:
+                            # app.init = function () { this.boot() }: `this` is the object literal app
+                            o = self.local_object(left.child_by_field_id(K.f_object))
+                            if o is not None:
+                                this = (THIS_OBJ, o)
                 if fqn is None and own is not None:
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
@@ -214,12 +219,16 @@ class Defs(Calls):
                     kind = "lambda"
             if arrow:
                 this = top.this  # lexical this (a class entry's this is the class)
+            elif this is None and (t == K.k_function_declaration or ptype == K.k_variable_declarator):
+                es5 = True
         assert fqn is not None and name is not None
         self.pf.defs_at[node.start_byte] = (DEF, fqn, DEF_FUNC)
         body = node.child_by_field_id(K.f_body)
         parent_key = member_of or (self.path if top.kind in (ENTRY_MODULE, ENTRY_NS) else top.fqn)
         self.add_symbol(node, fqn, name, kind, parent_key, body, ordinal)
         scope = self.new_scope(fqn, fe.scope, this)
+        if es5:
+            self.es5_fns[scope] = (fqn, fe.scope)
         entry = Entry(node.end_byte, fqn, ENTRY_FUNCTION, scope, this)
         self.stack.append(entry)
         self.bind_params(scope, node, cls, is_ctor, cur.scope, parent)
@@ -485,9 +494,9 @@ class Defs(Calls):
                 inner = nth(pat, 0)  # function all(...fns): the arguments from i on, an array literal per call
                 if inner is not None and inner.kind_id == K.identifier:
                     self.bind(scope, self._t(inner), (PARAM, -1 - i, scope))
-            elif recv is not None and i in elems and p.child_by_field_id(K.f_type) is None:
-                # xs.forEach(([k, f]) => ...): each element destructured (xs read where the call is)
-                self.bind_pattern(scope, pat, (IN, outer, (ELEM, recv)))
+            elif elem is not None and i in elems and p.child_by_field_id(K.f_type) is None:
+                # pairs.forEach(([k, f]) => ...): each element destructured, evaluated where the call is
+                self.bind_pattern(scope, pat, elem[2], elem[3])
             else:  # function f({ onDone }): members of what the callers pass (``_Ctx.param_path``)
                 self.bind_pattern(scope, pat, (PVAL, i, scope))
 

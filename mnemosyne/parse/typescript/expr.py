@@ -37,8 +37,10 @@ _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): u
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
-# Object.values(o) / Object.entries(o): o's members' values (entries: [key, value])
-_OBJECT_VALUES = frozenset({(PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
+OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
+# Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
+_OBJECT_WALKS = frozenset({OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
+_PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
     {
@@ -131,6 +133,10 @@ class Exprs(Scopes):
                 continue
             if t in K.defs:
                 return (DEFAT, node.start_byte)
+            if t == K.k_sequence_expression:  # (0, m.f): the value of its last operand
+                node = node.named_child(node.named_child_count - 1) if node.named_child_count else None
+                depth += 1
+                continue
             if t == K.k_assignment_expression:  # a = b = f: the value assigned
                 node = node.child_by_field_id(K.f_right)
                 depth += 1
@@ -248,7 +254,8 @@ class Exprs(Scopes):
             key = self.index_key(nth(args, 0)) if args is not None and args.named_child_count == 1 else None
             if key is not None:
                 return (CALL, inner, (KEY, key))
-        if inner == OBJECT_CREATE or inner in _OBJECT_VALUES:  # Object.create(proto): inherits proto's members
+        # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
+        if inner == OBJECT_CREATE or inner in _OBJECT_WALKS or inner == _PROMISE_ALL:
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))

@@ -136,12 +136,14 @@ class Kinds:
     k_optional_parameter: int
     k_pair: int
     k_pair_pattern: int
+    k_parenthesized_expression: int
     k_parenthesized_type: int
     k_predefined_type: int
     k_public_field_definition: int
     k_readonly_type: int
     k_required_parameter: int
     k_rest_pattern: int
+    k_sequence_expression: int
     k_shorthand_property_identifier: int
     k_shorthand_property_identifier_pattern: int
     k_spread_element: int

@@ -162,12 +162,14 @@ class Objects(Exprs):
             members[key] = (ALSO, old, e)
 
     # -- patterns -------------------------------------------------------------------------------
-    def bind_pattern(self, scope: int, node, value: tuple | None = None) -> None:
-        """Bind every name a destructuring pattern introduces (``pattern_names``)."""
+    def bind_pattern(self, scope: int, node, value: tuple | None = None, at: int = -1) -> None:
+        """Bind every name a destructuring pattern introduces (``pattern_names``) in ``scope``,
+        each to its part of ``value``, evaluated in scope ``at`` (default: ``scope``)."""
         out: list[tuple[str, tuple | None]] = []
         self.pattern_names(node, value, out, 0)
+        where = scope if at < 0 else at
         for name, v in out:
-            self.bind(scope, name, (VAR, None, v, scope) if v is not None else UNKNOWN_BINDING)
+            self.bind(scope, name, (VAR, None, v, where) if v is not None else UNKNOWN_BINDING)
 
     def pattern_names(self, node, value: tuple | None, out: list, depth: int) -> None:
         """The names a destructuring pattern of ``value`` assigns, each with what it gets (None:
@@ -249,6 +251,8 @@ class Objects(Exprs):
         """The class of this file whose ``prototype`` ``node`` is (``C.prototype``, C bound to the
         class declaration in an enclosing scope); with ``functions``, also a constructor
         function's (``function_class``: ``F.prototype``, ``ns.F.prototype``)."""
+        if node is not None and node.kind_id == self.K.identifier and functions:
+            return self.class_called(self._t(node), functions, proto=True)  # var proto = F.prototype
         if node is None or node.kind_id != self.K.member:
             return None
         prop = node.child_by_field_id(self.K.f_property)
@@ -265,16 +269,30 @@ class Objects(Exprs):
             if d is None or d[2] != DEF_FUNC or fqn is None:
                 return None
             return self.function_class(d[1], self.pf.objects[fqn][0])
+        return self.class_named(obj, functions)
+
+    def class_named(self, obj, functions: bool = False) -> ClassInfo | None:
+        """The class of this file that the identifier ``obj`` is bound to in an enclosing scope;
+        with ``functions``, also a constructor function's (``function_class``)."""
         if obj.kind_id != self.K.identifier:
             return None
-        name = self._t(obj)
+        return self.class_called(self._t(obj), functions)
+
+    def class_called(self, name: str, functions: bool, proto: bool = False) -> ClassInfo | None:
+        """``class_named`` of a name; with ``proto``, the class whose prototype the name holds
+        (``var proto = Router.prototype``: ``proto.use = function () {}`` is Router's member)."""
         s = self.stack[-1].fe.scope
         while s >= 0:
             bl = self.pf.bindings[s].get(name)
             if bl is not None:
                 d = bl[0] if len(bl) == 1 else None
-                if d is not None and d[0] == VAR and d[2] is not None and d[2][0] == DEFAT:
-                    d = self.pf.defs_at.get(d[2][1])  # var Shape = function () {}
+                x = d[2] if d is not None and d[0] == VAR else None
+                if proto:
+                    if x is None or x[0] != PROP or x[2] != "prototype" or x[1][0] != ID:
+                        return None
+                    return self.class_called(x[1][1], functions)
+                if x is not None and x[0] == DEFAT:
+                    d = self.pf.defs_at.get(x[1])  # var Shape = function () {}
                 if d is None or d[0] != DEF:
                     return None
                 if d[2] == DEF_CLASS:

@@ -71,6 +71,12 @@ class Scopes:
         self.reassign: list[tuple[int, str, tuple | None]] = []
         # xs.push(f) on a local array: (scope, name, ('alit', (('spread', ('null',)), f, ...))) (``_Builder.run``)
         self.pushes: list[tuple[int, str, tuple]] = []
+        # function scope -> (fqn, scope it is bound in): the functions ``this.x = v`` may be a
+        # constructor's field in, and the fields assigned there, by function fqn (``_Builder.run``)
+        self.es5_fns: dict[int, tuple[str, int]] = {}
+        self.es5_fields: dict[str, tuple[int, list[tuple[str, int, tuple | None]]]] = {}
+        # Object.defineProperty(F.prototype, "k", { get: function () {} }): (F's class, k, getter offset)
+        self.proto_getters: list[tuple[ClassInfo, str, int]] = []
         self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
         self.stack: list[Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}

@@ -4,7 +4,7 @@ and catch clauses."""
 from __future__ import annotations
 
 from mnemosyne.parse.typescript.defs import Defs
-from mnemosyne.parse.typescript.expr import OBJECT_CREATE
+from mnemosyne.parse.typescript.expr import OBJECT_CREATE, OBJECT_KEYS
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.tags import (
     ALIT,
@@ -276,6 +276,10 @@ class Statements(Defs):
                 if info is not None:
                     e = self.conv(right) if right is not None else None
                     info.members.setdefault(self._t(prop), []).append((FIELD, fe.scope, e))
+            elif this is None and (f := self.es5_fns.get(self.stack[-1].nm.scope)) is not None:
+                # function Emitter(cb) { this.cb = cb }: a field of its instances, if it is a constructor
+                fields = self.es5_fields.setdefault(f[0], (f[1], []))[1]
+                fields.append((self._t(prop), fe.scope, self.conv(right) if right is not None else None))
         le = self.conv(left)
         if le is not None:
             self.site(SITE_SET, le, left)
@@ -359,6 +363,11 @@ class Statements(Defs):
             right = self.conv(node.child_by_field_id(self.K.f_right))
             self.bind_pattern(scope, left, (ELEM, right) if right is not None else None)
             return
+        if op is not None and op.type == "in" and kind is not None and left is not None and left.type == "identifier":
+            right = self.conv(node.child_by_field_id(self.K.f_right))
+            if right is not None:  # for (const k in o): a key of o, as of Object.keys(o) (o[k])
+                self.bind(scope, self._t(left), (VAR, None, (ELEM, (CALL, OBJECT_KEYS, right)), scope))
+                return
         self.bind_pattern(scope, left)
 
     def on_catch(self, node) -> None:

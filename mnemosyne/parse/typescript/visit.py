@@ -40,12 +40,17 @@ from mnemosyne.parse.typescript.tags import (
     DEF,
     DEF_FUNC,
     ENTRY_MODULE,
+    EXPR,
+    FIELD,
+    GETTER,
     ID,
     IN,
     NEW,
     PARAM,
     PUSHED,
     SPREAD,
+    SPREADS,
+    THIS_CLS,
     VAR,
 )
 
@@ -100,6 +105,33 @@ class _Builder(Statements):
                 handler(self, node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        whole = pf.objects.get(self.module)  # module.exports = {}: members added later are exports too
+        if whole is not None:
+            for key, member in whole[1].items():
+                if key not in pf.exports and key != SPREADS:
+                    pf.exports[key] = (EXPR, member, whole[0])
+        scope_of: dict[str, int] = {}
+        if self.proto_getters:
+            for i, f in enumerate(pf.scope_fqn):
+                scope_of.setdefault(f, i)
+        for owner, key, start in self.proto_getters:  # reading F's k runs the getter; `this` in it is an F
+            d = pf.defs_at.get(start)
+            if d is not None and d[2] == DEF_FUNC:
+                owner.members.setdefault(key, []).append((GETTER, d[1]))
+                gs = scope_of.get(d[1])
+                if gs is not None and pf.scope_this[gs] is None:
+                    pf.scope_this[gs] = (THIS_CLS, owner.fqn)
+        for fqn, (bound_in, fields) in self.es5_fields.items():
+            # this.x = v in a function of the file that is an ES5 class (prototype members, inherits),
+            # or named like one (`function Emitter() {}`): a field of its instances
+            info = pf.classes.get(fqn)
+            if info is None and fqn.rsplit(".", 1)[-1][:1].isupper():
+                info = self.function_class(fqn, bound_in)
+            if info is not None:
+                proto = set(info.members)  # a member the prototype has wins, as a class's method does
+                for key, fscope, x in fields:
+                    if key not in proto:
+                        info.members.setdefault(key, []).append((FIELD, fscope, x))
         if pf.sites:  # node -> its line
             if self.rows:
                 pf.sites = [(sc, k, e, n.start_point[0] + 1) for sc, k, e, n in pf.sites]

@@ -4,8 +4,24 @@ implementations."""
 from __future__ import annotations
 
 from mnemosyne.parse.typescript import SPREADS, ParsedFile, class_names_extended
-from mnemosyne.parse.typescript.tags import ALIT, DECO, FIELD, GETTER, ID, ITEM, METHOD, MSIG, PROP, SETTER, TYPE
-from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_SUBCLASSES, SUB_PREFIX
+from mnemosyne.parse.typescript.tags import (
+    ALIT,
+    CALL,
+    DECO,
+    ELEM,
+    FIELD,
+    GETTER,
+    ID,
+    ITEM,
+    METHOD,
+    MSIG,
+    NULL_EXPR,
+    PROP,
+    SETTER,
+    TYPE,
+    VAR,
+)
+from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_OBJECT, READ_SUBCLASSES, SUB_PREFIX
 from mnemosyne.resolve.typescript.state import (
     MEMO_BASE,
     MEMO_DECORATED,
@@ -34,6 +50,7 @@ from mnemosyne.resolve.typescript.values import (
     V_INST,
     V_NULL,
     V_OBJ,
+    V_OLIT,
     V_UNI,
     alternatives,
     funcs,
@@ -42,6 +59,8 @@ from mnemosyne.resolve.typescript.values import (
 
 # what a class's ``extends`` may evaluate to (``base_of``)
 _BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
+# an object with more keys is a data table, not one of functions (``own_keys``)
+_MAX_TABLE_KEYS = 64
 
 
 def es5_base(extends: tuple) -> bool:
@@ -84,6 +103,58 @@ class ClassesMixin(CtxState):
             v = self.eval(pf, scope, proto)
             m = union([self.member(x, name) for x in alternatives(v) if x[0] in INST_OR_OBJ]) if v is not None else None
         return m
+
+    def own_keys(self, v, depth: int = 0) -> list[str] | None:
+        """The enumerable keys of value ``v`` in order (what ``Object.keys`` gives): a named
+        object literal's members, those its spreads and ``Object.assign`` sources give included,
+        or an object literal argument's; None for any other value or past ``_MAX_TABLE_KEYS``."""
+        out: list[str] = []
+        for x in alternatives(v):
+            if x[0] == V_OBJ:
+                pf = self.file_read(x[2], (READ_OBJECT, x[1]))
+                o = pf.objects.get(x[1]) if pf is not None else None
+                if pf is None or o is None:
+                    return None
+                for key, ex in o[1].items():
+                    if key != SPREADS:
+                        out.append(key)
+                    elif depth < 4:  # { ...base, f }: base's keys too (an unknown source adds none)
+                        for src in ex[1]:
+                            out.extend(self.own_keys(self.eval(pf, o[0], src), depth + 1) or ())
+            elif x[0] == V_OLIT:
+                out.extend(key for key, _ex in x[3] if key != SPREADS)
+            else:
+                return None
+        keys = [k for k in dict.fromkeys(out) if not k.startswith("@@")]  # (a symbol key is not enumerable)
+        return keys if len(keys) <= _MAX_TABLE_KEYS else None
+
+    def object_walk(self, pf: ParsedFile, scope: int, pairs: bool, arg: tuple | None):
+        """``Object.values(t)`` (``pairs``: ``Object.entries(t)``) with ``t`` (``arg``) an object
+        literal of ours: the literal of its members' values (of ``[key, value]`` pairs), each
+        read as ``t.key`` where the call is; None when ``t``'s keys are not known."""
+        keys = self.own_keys(self.eval(pf, scope, arg)) if arg is not None else None
+        if not keys:
+            return None
+        assert arg is not None
+        vals = [(PROP, arg, k) for k in keys]
+        return (V_ALIT, None, None, tuple((pf.path, scope, (ALIT, (NULL_EXPR, x)) if pairs else x) for x in vals))
+
+    def walked_keys(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[str, ...] | None:
+        """The keys name ``k`` may hold when it is bound only to the keys of an object literal of
+        ours: an element of ``Object.keys(t)`` (``Object.keys(t).forEach((k) => ...)``, ``for
+        (const k of Object.keys(t))``) or the variable of ``for (k in t)`` (read as the same)."""
+        if k[0] != ID:
+            return None
+        bl, _s = self.raw_bindings(pf, scope, k[1])
+        if not bl or len(bl) != 1 or bl[0][0] != VAR or bl[0][2] is None:
+            return None
+        x, at = bl[0][2], bl[0][3]
+        if x[0] != ELEM or len(x) != 2 or x[1] is None or x[1][0] != CALL or len(x[1]) != 3:
+            return None
+        if self.eval(pf, at, x[1][1]) != (V_BUILTIN, "Object.keys"):
+            return None
+        keys = self.own_keys(self.eval(pf, at, x[1][2])) if x[1][2] is not None else None
+        return tuple(keys) if keys else None
 
     def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
         """A member of a value typed by interface ``fqn``: a method signature is

@@ -9,6 +9,7 @@ from mnemosyne.parse.typescript import ParsedFile
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     CALL,
+    DYNAMIC_IMPORT,
     ID,
     NEW,
     PROP,
@@ -229,7 +230,7 @@ class EmitMixin(CtxState):
             cur = self.base_of(cur[1], cur[2])
 
     def is_promise(self, pf: ParsedFile, scope: int, r: tuple | None, depth: int = 0) -> bool:
-        """Whether expression ``r`` is known to be a promise: ``new Promise(...)``, ``fetch(...)``,
+        """Whether expression ``r`` is known to be a promise: ``new Promise(...)``, ``fetch(...)``, ``import(...)``,
         ``Promise.resolve``/``all``/... ``(...)``, a call of an async function of ours (or one
         declared to return ``Promise<...>``, or one whose every ``return`` gives a promise, up to
         three calls deep), or ``then``/``catch``/``finally`` of one."""
@@ -240,6 +241,8 @@ class EmitMixin(CtxState):
             if bl is None or len(bl) != 1 or bl[0][0] != VAR or bl[0][1] is not None:
                 return False
             return self.is_promise(pf, bl[0][3], bl[0][2], depth + 1)
+        if r is not None and r[0] == DYNAMIC_IMPORT:  # import("./m").then((m) => ...), a module found
+            return self.resolve_spec(r[1], pf.path) is not None
         if r is None or (r[0] != CALL and r[0] != NEW) or r[1] is None:
             return False
         v = self.eval(pf, scope, r[1])

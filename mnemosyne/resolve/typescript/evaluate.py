@@ -294,6 +294,8 @@ class EvaluateMixin(CtxState):
             return self.member(base, e[2])
         if k == CALL:
             fn = self.eval(pf, scope, e[1], depth + 1)
+            if fn is None and e[1] is not None and e[1][0] == ID:  # factory() in a UMD wrapper: what it is given
+                fn = self.iife_argument(pf, scope, e[1])
             if fn is None:
                 c = e[1]  # m.get(k) / s.values() of a Map or Set held as the literal of its values
                 if c is not None and c[0] == PROP and (c[2] == "get" or c[2] == "values"):
@@ -310,16 +312,18 @@ class EvaluateMixin(CtxState):
             if len(e) > 2:
                 if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
                     return self.eval(pf, scope, e[2], depth + 1)
-                if fn[0] == V_BUILTIN and fn[1] == "Array.from":  # Array.from(new Set([a])): its elements
+                if fn[0] == V_BUILTIN and (fn[1] == "Array.from" or fn[1] == "Promise.all"):
+                    # Array.from(new Set([a])): its elements; await Promise.all([f(), g()]): their values
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
                 if fn[0] == V_BUILTIN and (fn[1] == "Object.values" or fn[1] == "Object.entries"):
-                    v = self.eval(pf, scope, e[2], depth + 1)  # an object literal of ours: its members' values
-                    return self.member_values(v, fn[1] == "Object.entries") if v is not None else None
+                    return self.object_walk(pf, scope, fn[1] == "Object.entries", e[2])  # a table's values
                 if fn[0] == V_BUILTIN and fn[1] == "Object.create":  # Object.create(proto): proto's members
                     v = self.eval(pf, scope, e[2], depth + 1)
                     return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
             res = self.call_result(fn)
+            if res is None and fn[0] == V_FUNC and (e[1][0] == ID or e[1][0] == PROP):
+                res = self.returned_argument(pf, scope, e[1], fn)  # ret(f)(): `function ret(x) { return x }`
             if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):
                 # `Sub.create()` with an inherited `static create() { return new this(); }`
                 recv = self.eval(pf, scope, e[1][1], depth + 1)
@@ -412,6 +416,10 @@ class EvaluateMixin(CtxState):
                     # o[k].push(f) with o an object literal: the arrays kept under unknown keys (KEYED)
                     keyed = [m for x in alternatives(v) if x[0] == V_OBJ for m in (self.member(x, KEYED),) if m is not None]
                     keys = self.param_keys(pf, scope, e[2])
+                    if keys is None:  # o[k], k a key of Object.keys(t) / for (k in t): t's members' names
+                        keys = self.walked_keys(pf, scope, e[2])
+                        if keys is not None:
+                            return union([self.member(x, key) for x in alternatives(v) for key in keys])
                     if keys is not None:
                         named = [self.member(x, key) for x in alternatives(v) for key in keys]
                         if keyed:
@@ -523,23 +531,6 @@ class EvaluateMixin(CtxState):
                 found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
         return union(found, all_known=pos is not None)
 
-    def member_values(self, v: tuple, entries: bool):
-        """``Object.values(o)`` (``entries``: ``Object.entries(o)``) of object literal(s) ``v`` of
-        ours: the array literal of its members' values (after the ``PUSHED`` mark: positions are
-        not known; entries after ``MAPPED``, as a Map's: an entry is [key, value]); None if one is not such
-        a literal, or has spreads or a prototype (members we would have to list from elsewhere)."""
-        out = []
-        for x in alternatives(v):
-            if x[0] != V_OBJ:
-                return None
-            pf = self.file_read(x[2], (READ_OBJECT, x[1]))
-            o = pf.objects.get(x[1]) if pf is not None else None
-            if o is None or SPREADS in o[1] or PROTO_KEY in o[1]:
-                return None
-            vals = tuple(e for k, e in o[1].items() if k != KEYED and k != ITERATOR and e[0] != READS)
-            out.append((V_ALIT, x[2], o[0], (MAPPED, *vals) if entries else (PUSHED, *vals)))
-        return union(out)
-
     @staticmethod
     def under_key(a: tuple, key: str) -> tuple:
         """Array literal value ``a`` of a Map's values (``new Map([["a", f]])``, ``m.set("a", f)``)
@@ -635,6 +626,8 @@ class EvaluateMixin(CtxState):
         if k == V_MOD:
             return self.export_value(base[1], name)
         if k == V_EXT:
+            if (name == "call" or name == "apply") and base[1].rsplit(".", 1)[-1].rsplit("/", 1)[-1][:1].isupper():
+                return base  # EventEmitter.call(this): a call of the external constructor (ES5 inheritance)
             return (V_EXT, f"{base[1]}.{name}")
         if k == V_BUILTIN:
             path = f"{base[1]}.{name}"

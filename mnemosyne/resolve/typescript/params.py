@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
 from mnemosyne.parse.typescript.tags import CALL, DECL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
+from mnemosyne.resolve.typescript.builtins import GLOBALS
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
-from mnemosyne.resolve.typescript.values import FLAG_INFERRED, V_ALIT, V_CLASS, V_FUNC, V_NULL, alternatives, union
+from mnemosyne.resolve.typescript.values import (
+    FLAG_INFERRED,
+    V_ALIT,
+    V_CLASS,
+    V_FUNC,
+    V_NULL,
+    alternatives,
+    funcs,
+    union,
+)
 
 # parameter flow looks at most this many call sites by the function's name (``_param_values``): a
 # name called from everywhere (`set`, `add`) has sites that would each need their receiver's
@@ -16,6 +28,9 @@ MAX_PARAM_SITES = 512
 # bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
 MAX_PARAM_HOPS = 2
 _NO_DEF = (DEF, "", "")  # a definition offset with no definition
+# an anonymous function named by the property, key or attribute it is bound to (parse/anon.py):
+# ``F.prototype.use = function (fn) {}`` is ``<function:use>``, called as ``r.use(f)``
+_BOUND_TO = re.compile(r"<(?:function|arrow):([A-Za-z_$][\w$]*)(?:#\d+)?>$")
 # how a function may be called by no name (``called_at_once``, ``_admits``):
 HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
 HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
@@ -250,7 +265,11 @@ class ParamsMixin(CtxState):
             return None
         if name.startswith("<"):  # an anonymous function is called by no name: called at once
             how = self.called_at_once(pf, scope, fqn)
-            return self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
+            at_once = self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
+            m = _BOUND_TO.match(name)  # or by the member it is assigned to: Router.prototype.use = function (fn)
+            if m is None or m[1] == "return" or m[1][:1].isupper() or m[1] in GLOBALS:
+                return at_once  # (`<function:Promise>` is an argument of `new Promise(...)`: not searched)
+            return union([self._site_values(fqn, m[1], V_FUNC, i, hops), at_once])
         want = V_FUNC
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
             fqn = fqn.rsplit(".", 1)[0]
@@ -261,6 +280,49 @@ class ParamsMixin(CtxState):
         if how is not None:  # also make()(x), an IIFE
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
         return named
+
+    def returned_argument(self, pf: ParsedFile, scope: int, callee: tuple, fn: tuple):
+        """What the call of ``callee`` in ``scope`` returns when function ``fn`` returns one of its
+        parameters (``function ret(x) { return x }``, every ``return`` a parameter): what this
+        call passes there, found as the one call of ``callee`` in ``scope`` recorded with its
+        arguments (several such calls in one scope: not known which, so only if they agree)."""
+        fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
+        r = fpf.returns.get(fn[1]) if fpf is not None else None
+        if fpf is None or r is None or not r[1]:
+            return None
+        fscope = r[0]
+        idx: set[int] = set()
+        for x in r[1]:
+            if x is None or x[0] != ID:
+                return None
+            bl, _s = self.raw_bindings(fpf, fscope, x[1])
+            if not bl or len(bl) != 1 or bl[0][0] != PARAM or bl[0][2] != fscope or bl[0][1] < 0:
+                return None
+            idx.add(bl[0][1])
+        name = callee[1] if callee[0] == ID else callee[2]
+        cpf = self.file_read(pf.path, (READ_CALL_SITES, name))
+        sites = [c for c in cpf.call_args.get(name, ()) if c[0] == scope and c[1] == callee] if cpf is not None else []
+        if not sites or len(sites) > 8:
+            return None
+        found = []
+        for _sc, _e, args in sites:  # several calls in the scope: known only if they agree
+            found.append(union([self.argument(pf, scope, args, i) if i < len(args) else None for i in sorted(idx)], all_known=True))
+            if found[-1] is None or found[-1] != found[0]:
+                return None
+        return found[0]
+
+    def iife_argument(self, pf: ParsedFile, scope: int, e: tuple):
+        """The functions parameter ``e`` (a name) of an IIFE is given (``(function (root, factory)
+        { module.exports = factory(); })(this, function () { ... })``): one call site, so what
+        calling it returns is that function's (a function called from several places would mix
+        the results of all it is given); None otherwise."""
+        p = self.param_path(pf, scope, e)
+        if p is None or p[2] or p[0] < 0:
+            return None
+        how = self.called_at_once(pf, p[1], pf.scope_fqn[p[1]])
+        if how is None or how[0] != HOW_IIFE:
+            return None
+        return union(funcs(self.param_values(pf, p[1], p[0])))
 
     def called_at_once(self, pf: ParsedFile, scope: int, fqn: str) -> tuple | None:
         """How function ``fqn`` (its scope ``scope`` in ``pf``) may be called by no name, as a

@@ -1,0 +1,2 @@
+function info() {}
+Object.assign(exports, { info });

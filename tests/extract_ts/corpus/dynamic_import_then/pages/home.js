@@ -1,0 +1,2 @@
+export function render() {}
+export default function mount() {}
