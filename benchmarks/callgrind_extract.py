@@ -36,7 +36,7 @@ def main(argv: list[str]) -> int:
     if len(argv) == 2 and argv[0] == "--total":
         print(total(Path(argv[1])))
         return 0
-    if len(argv) != 1:
+    if len(argv) != 1 or argv[0].startswith("-"):
         print(__doc__)
         return 2
     spec = argv[0]
