@@ -1,11 +1,31 @@
 """Classes and interfaces in the TypeScript resolver: class chains, members, fields, subclasses,
-implementations."""
+implementations; and the members an object literal gets from elsewhere (spreads, ``__proto__``,
+``Object.values``, a Map's keys)."""
 
 from __future__ import annotations
 
-from mnemosyne.parse.typescript import SPREADS, ParsedFile, class_names_extended
-from mnemosyne.parse.typescript.tags import ALIT, DECO, FIELD, GETTER, ID, ITEM, METHOD, MSIG, PROP, SETTER, TYPE
-from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_SUBCLASSES, SUB_PREFIX
+from mnemosyne.parse.typescript import ITERATOR, SPREADS, ParsedFile, class_names_extended
+from mnemosyne.parse.typescript.tags import (
+    ALIT,
+    DECO,
+    FIELD,
+    GETTER,
+    ID,
+    ITEM,
+    KEY,
+    KEYED,
+    MAPPED,
+    METHOD,
+    MSIG,
+    PROP,
+    PUSHED,
+    READS,
+    SETTER,
+    SPREAD,
+    TYPE,
+)
+from mnemosyne.resolve.typescript.builtins import PROTO_KEY
+from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_OBJECT, READ_SUBCLASSES, SUB_PREFIX
 from mnemosyne.resolve.typescript.state import (
     MEMO_BASE,
     MEMO_DECORATED,
@@ -84,6 +104,42 @@ class ClassesMixin(CtxState):
             v = self.eval(pf, scope, proto)
             m = union([self.member(x, name) for x in alternatives(v) if x[0] in INST_OR_OBJ]) if v is not None else None
         return m
+
+    def member_values(self, v: tuple, entries: bool):
+        """``Object.values(o)`` (``entries``: ``Object.entries(o)``) of object literal(s) ``v`` of
+        ours: the array literal of its members' values (after the ``PUSHED`` mark: positions are
+        not known; entries after ``MAPPED``, as a Map's: an entry is [key, value]); None if one is not such
+        a literal, or has spreads or a prototype (members we would have to list from elsewhere)."""
+        out = []
+        for x in alternatives(v):
+            if x[0] != V_OBJ:
+                return None
+            pf = self.file_read(x[2], (READ_OBJECT, x[1]))
+            o = pf.objects.get(x[1]) if pf is not None else None
+            if o is None or SPREADS in o[1] or PROTO_KEY in o[1]:
+                return None
+            vals = tuple(e for k, e in o[1].items() if k != KEYED and k != ITERATOR and e[0] != READS)
+            out.append((V_ALIT, x[2], o[0], (MAPPED, *vals) if entries else (PUSHED, *vals)))
+        return union(out)
+
+    @staticmethod
+    def under_key(a: tuple, key: str) -> tuple:
+        """Array literal value ``a`` of a Map's values (``new Map([["a", f]])``, ``m.set("a", f)``)
+        without the values stored under another string key than ``key``: a value is under the key
+        of the ``('spread', ('key', k))`` mark before it, else under a key we cannot read."""
+        items = a[3]
+        if not any(x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED for x in items):
+            return a
+        out: list = []
+        under: str | None = None
+        for x in items:
+            if x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED:
+                under = x[1][1]
+                continue
+            if under is None or under == key or x == PUSHED or x == MAPPED:
+                out.append(x)
+            under = None
+        return (V_ALIT, a[1], a[2], tuple(out))
 
     def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
         """A member of a value typed by interface ``fqn``: a method signature is
