@@ -1,5 +1,6 @@
 """Classes and interfaces in the TypeScript resolver: class chains, members, fields, subclasses,
-implementations."""
+implementations; and the members an object literal gets from elsewhere (spreads, ``__proto__``,
+``Object.values``, a Map's keys)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,15 @@ from mnemosyne.parse.typescript.tags import (
     GETTER,
     ID,
     ITEM,
+    KEY,
+    MAPPED,
     METHOD,
     MSIG,
     NULL_EXPR,
     PROP,
+    PUSHED,
     SETTER,
+    SPREAD,
     TYPE,
     VAR,
 )
@@ -155,6 +160,25 @@ class ClassesMixin(CtxState):
             return None
         keys = self.own_keys(self.eval(pf, at, x[1][2])) if x[1][2] is not None else None
         return tuple(keys) if keys else None
+
+    @staticmethod
+    def under_key(a: tuple, key: str) -> tuple:
+        """Array literal value ``a`` of a Map's values (``new Map([["a", f]])``, ``m.set("a", f)``)
+        without the values stored under another string key than ``key``: a value is under the key
+        of the ``('spread', ('key', k))`` mark before it, else under a key we cannot read."""
+        items = a[3]
+        if not any(x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED for x in items):
+            return a
+        out: list = []
+        under: str | None = None
+        for x in items:
+            if x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED:
+                under = x[1][1]
+                continue
+            if under is None or under == key or x == PUSHED or x == MAPPED:
+                out.append(x)
+            under = None
+        return (V_ALIT, a[1], a[2], tuple(out))
 
     def interface_member(self, fqn: str, path: str, name: str, seen: set, recv: tuple[str, str] | None = None):
         """A member of a value typed by interface ``fqn``: a method signature is

@@ -531,25 +531,6 @@ class EvaluateMixin(CtxState):
                 found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
         return union(found, all_known=pos is not None)
 
-    @staticmethod
-    def under_key(a: tuple, key: str) -> tuple:
-        """Array literal value ``a`` of a Map's values (``new Map([["a", f]])``, ``m.set("a", f)``)
-        without the values stored under another string key than ``key``: a value is under the key
-        of the ``('spread', ('key', k))`` mark before it, else under a key we cannot read."""
-        items = a[3]
-        if not any(x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED for x in items):
-            return a
-        out: list = []
-        under: str | None = None
-        for x in items:
-            if x is not None and x[0] == SPREAD and x[1] is not None and x[1][0] == KEY and x != MAPPED:
-                under = x[1][1]
-                continue
-            if under is None or under == key or x == PUSHED or x == MAPPED:
-                out.append(x)
-            under = None
-        return (V_ALIT, a[1], a[2], tuple(out))
-
     def sliced(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
         """``('from', xs, start, end, is_slice)``: the elements of the array literal(s) ``xs`` may
         be from ``start`` (to ``end``), as a literal; an array typed ``T[]`` stays one; a
