@@ -126,10 +126,8 @@ def http_client(url: str, headers: dict[str, str]) -> Client:
 
 
 async def test_http_session_with_token(http_url, shop):
-    t0 = time.perf_counter()
     async with http_client(http_url, {"Authorization": f"Bearer {TOKEN}"}) as c:
-        tools = (await c.list_tools()).tools
-        assert time.perf_counter() - t0 < 1.0  # handshake + list, no database work
+        tools = (await c.list_tools()).tools  # (no database work: test_handshake_does_no_database_work)
         assert {t.name for t in tools} >= {"get_calls", "run_cypher", "impact"}
         fact = shop.facts["calls_removed"][0]
         r = await c.call_tool("get_calls", {"fqn": fact["caller"], "at": shop.step_hash(fact["present_at_step"]),
