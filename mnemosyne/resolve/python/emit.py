@@ -46,7 +46,7 @@ from mnemosyne.resolve.python.known import (
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
-    RUNNER_SITES,
+    RUNNER_SITE_NAMES,
     is_external_class,
 )
 from mnemosyne.resolve.python.reads import STUB_EMPTY, STUB_RAISE
@@ -205,7 +205,7 @@ class Emit(Fixpoint):
                     for m in sorted(self.class_lookup(w[1], w[2], "__call__"), key=repr):
                         if m[0] == VAL_FUNC:
                             self.edge(caller, self.fqn(m[1], m[2]), RES_IMPLICIT, line)
-            for ip, ii in self.dispatch_impls(v[1], v[2]):  # a singledispatch function: what is registered
+            for ip, ii in self.dispatch_impls(v[1], v[2], s):  # a singledispatch function: what is registered
                 self.edge(caller, self.fqn(ip, ii), RES_IMPLICIT, line)
 
     def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
@@ -384,7 +384,7 @@ class Emit(Fixpoint):
                 and any(v[0] == VAL_EXT and v[1] in REDUCERS for v in vals)
             ):  # functools.reduce(f, xs): f
                 self.emit_callbacks(caller, path, sc, e[2][0], line)
-            elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITES and (rc := self.runner_call(path, sc, e, vals)):
+            elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITE_NAMES and (rc := self.runner_call(path, sc, e, vals)):
                 if rc[1]:  # Thread(target=f), executor.submit(f): the runner calls f
                     self.emit_callbacks(caller, path, sc, rc[0][1], line)
             elif fn[0] == T_ATTR and fn[2] in ENTER_CONTEXT and len(e[2]) == 1 and any(v[0] == VAL_EXT_MEMBER for v in vals):

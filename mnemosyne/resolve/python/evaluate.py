@@ -43,7 +43,7 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_RETURNS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.known import ANY_TYPES, COPY_NAMES, ENTER_CONTEXT, ITEM_BUILTINS
+from mnemosyne.resolve.python.known import ANY_TYPES, COPY_NAMES, ENTER_CONTEXT, ITEM_BUILTINS, LIBRARY_RESULTS
 from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
@@ -549,9 +549,8 @@ class Evaluate(Fixpoint):
                 # stack.enter_context(cm): what cm's __enter__ returns
                 tag = T_WITH if name.endswith(".enter_context") else T_AWITH
                 return set(self.eval_binding(path, idx, (tag, e[2][0])))
-            lib = self.library_result(path, idx, name, e)  # copy.copy(p), cast(C, x), defaultdict(C)
-            if lib is not None:
-                return lib
+            if name in LIBRARY_RESULTS:  # copy.copy(p), cast(C, x), defaultdict(C)
+                return self.library_result(path, idx, name, e)
             if (name == "functools.partial" or name == "functools.partialmethod") and e[2]:
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()

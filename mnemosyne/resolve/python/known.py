@@ -84,6 +84,7 @@ METHOD_RUNNERS: dict[str, int] = {
     "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
 }
 RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites
+RUNNER_SITE_NAMES = frozenset(RUNNER_SITES)  # the same, for membership tests
 # context managers that hand on the object they are given (``with closing(x) as y``: y is x), and
 # whether leaving them calls its ``close``
 PASS_THROUGH_CMS = {"contextlib.closing": True, "contextlib.nullcontext": False}
@@ -101,6 +102,7 @@ COPIES = frozenset({"copy.copy", "copy.deepcopy", "dataclasses.replace", "attr.e
 COPY_NAMES = frozenset(n.rsplit(".", 1)[1] for n in COPIES)  # ``return copy.copy(self)``: a fluent method
 CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 DEFAULT_DICTS = frozenset({"collections.defaultdict"})  # d[k] is what calling the first argument gives
+LIBRARY_RESULTS = COPIES | CASTS | DEFAULT_DICTS
 # ``property(fget, fset, fdel)``: the accessor a load ("") / store / ``del`` of the attribute calls, by
 # position, and its keyword
 PROPERTY_ACCESSORS = ("", STORE_SETTER, STORE_DELETER)
