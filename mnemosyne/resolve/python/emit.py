@@ -43,6 +43,7 @@ from mnemosyne.resolve.python.known import (
     DECLARATION_DECORATORS,
     DECLARATIVE_BASE_MODULES,
     ENTER_CONTEXT,
+    PASS_THROUGH_NAMES,
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
@@ -448,7 +449,7 @@ class Emit(Fixpoint):
             self.pending_ops.append((caller, sc, e, dunder, fallback, line))
         for e, line, is_async, sc in s.withs:
             names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
-            handed = self.handed_on(path, sc, e)
+            handed = self.handed_on(path, sc, e) if e[0] == T_CALL and e[1][-1] in PASS_THROUGH_NAMES else None
             if handed is not None:  # with closing(x): x.close() on the way out
                 if any(v == (VAL_EXT, "contextlib.closing") for v in self.eval(path, sc, e[1])):
                     for c in self.eval(path, sc, handed):

@@ -117,9 +117,10 @@ class Runners(Params):
         """The implementations registered on function ``fidx`` when a ``DISPATCHERS`` decorator
         makes it a generic function: ``@f.register`` / ``@f.register(T)`` definitions and
         ``f.register(T, impl)`` calls of its module (``s``: its header)."""
-        if not any(d[-1] in DISPATCHER_NAMES for d in s.decorators) and not any(
-            d[0] == T_CALL and d[1][-1] in DISPATCHER_NAMES for d in s.decorators
-        ):
+        for d in s.decorators:
+            if d[-1] in DISPATCHER_NAMES or (d[0] == T_CALL and d[1][-1] in DISPATCHER_NAMES):
+                break
+        else:
             return []  # no decorator spelled like one (the common case: no evaluation)
         if not any(
             v[0] == VAL_EXT and v[1] in DISPATCHERS
