@@ -172,7 +172,8 @@ RECORDED = {
     # (context_helpers); copies, casts and defaultdict(C) keep the program's values (library_results)
     # property(fget, fset, fdel) accessors (property_function); Thread/Process subclasses' start() runs
     # run() (thread_subclass, external_members); return copy.copy(self) is fluent (library_results)
-    29: "220b379de0d583ce1b6a5014d1b6d12154c53a07086fc59ed0a2919c29824f92",
+    # pytest request.addfinalizer(f) is a runner (function_runners)
+    29: "985c45e6c2efaf6376c0d65e79bcc4db222f431cfa00e86942d7005d36cce8bd",
 }
 
 

@@ -77,11 +77,12 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
 }
 RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
 # methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
-# ``unittest.TestCase``) that call the function at this position with the positional and keyword
+# ``unittest.TestCase``, pytest's ``request``) that call the function at this position with the positional and keyword
 # arguments after it: recognised by name on a receiver that is not of the program
 METHOD_RUNNERS: dict[str, int] = {
     "submit": 0, "run_in_executor": 1, "call_soon": 0, "call_soon_threadsafe": 0, "call_later": 1,
     "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
+    "addfinalizer": 0,  # pytest's request.addfinalizer(f)
 }
 RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites
 RUNNER_SITE_NAMES = frozenset(RUNNER_SITES)  # the same, for membership tests
