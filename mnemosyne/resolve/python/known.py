@@ -93,6 +93,7 @@ PASS_THROUGH_NAMES = frozenset(n.rsplit(".", 1)[1] for n in PASS_THROUGH_CMS)  #
 # ``ExitStack`` methods that enter the context manager they are given and return what its
 # ``__enter__`` returns (its ``__exit__`` runs when the stack closes)
 ENTER_CONTEXT = {"enter_context": ("__enter__", "__exit__"), "enter_async_context": ("__aenter__", "__aexit__")}
+ENTER_SUFFIXES = tuple("." + n for n in ENTER_CONTEXT)  # the dotted names of those members end so
 # generic functions whose call runs the implementations registered with ``@f.register`` (``runners.py``)
 DISPATCHERS = frozenset({"functools.singledispatch", "functools.singledispatchmethod"})
 DISPATCHER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in DISPATCHERS)

@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from mnemosyne.parse.python import Scope
-from mnemosyne.parse.python.tags import T_ATTR, T_CALL, T_DICT, T_NAME, T_STAR, T_STR, T_TUPLE, UNKNOWN
+from mnemosyne.parse.python.tags import T_ATTR, T_AWITH, T_CALL, T_DICT, T_NAME, T_STAR, T_STR, T_TUPLE, T_WITH, UNKNOWN
 from mnemosyne.resolve.python.known import (
     CASTS,
     COPIES,
     DEFAULT_DICTS,
     DISPATCHER_NAMES,
     DISPATCHERS,
+    ENTER_SUFFIXES,
     METHOD_RUNNERS,
     RUNNER_NAMES,
     RUNNER_SITES,
@@ -142,11 +143,16 @@ class Runners(Params):
         return sorted(out)
 
     def library_result(self, path: str, idx: int, name: str, e: Any) -> set:
-        """What call ``e`` of external function ``name`` gives, when it is one of ``COPIES``
+        """What call ``e`` of external name ``name`` gives, when it is one of ``COPIES``
         (``copy.copy(p)``: what p is), ``CASTS`` (``cast(Point, x)`` / ``cast("Point", x)``: an
         instance of Point) or ``DEFAULT_DICTS`` (``defaultdict(Bucket)``: a dict whose items at
-        unknown keys are what calling Bucket gives); ``name`` is one of ``LIBRARY_RESULTS``."""
+        unknown keys are what calling Bucket gives), or an ``ExitStack``'s ``enter_context(cm)``
+        (``ENTER_SUFFIXES``: what cm's ``__enter__`` returns)."""
         args = e[2]
+        if name.endswith(ENTER_SUFFIXES):
+            if len(args) != 1 or args[0][0] == T_STAR:
+                return set()
+            return set(self.eval_binding(path, idx, (T_WITH if name.endswith(".enter_context") else T_AWITH, args[0])))
         if name in COPIES:
             return set(self.eval(path, idx, args[0])) if args and args[0][0] != T_STAR else set()
         if name in CASTS:
