@@ -58,6 +58,7 @@ class Access:
         "ix_reads",
         "ga_memo",
         "keys_memo",
+        "runner_memo",
         "ga_serials",
         "lk_memo",
         "load_calls",
@@ -132,6 +133,7 @@ class Access:
         # over and over (mypy: 123k reads of 11k distinct ones)
         self.ga_memo: dict[tuple, tuple[frozenset, list[tuple[str, int]]]] = {}
         self.keys_memo: dict[tuple[str, int, int], frozenset] = {}  # parameter -> the literal keys passed (``param_keys``)
+        self.runner_memo: dict[str, tuple] = {}  # path -> its call sites named like a runner (``runner_args``)
         self.ga_serials = 0  # serials getattr took (not evaluations: OPERATOR_BUDGET does not count them)
 
     if TYPE_CHECKING:
@@ -160,8 +162,8 @@ class Access:
         def receiver_param_values(self, path: str, fidx: int, i: int, recv: tuple[str, int]) -> frozenset: ...
         def wrappers(self, path: str, fidx: int, k: int = 0) -> frozenset: ...
         # runners.py
-        def dispatch_impls(self, path: str, fidx: int) -> list[tuple[str, int]]: ...
-        def library_result(self, path: str, idx: int, name: str, e: Any) -> set | None: ...
+        def dispatch_impls(self, path: str, fidx: int, s: Scope) -> list[tuple[str, int]]: ...
+        def library_result(self, path: str, idx: int, name: str, e: Any) -> set: ...
         def runner_args(self, path: str, fidx: int, method: str, j: int, pname: str, spec: tuple) -> frozenset: ...
         def runner_call(self, path: str, sc: int, e: Any, vals: frozenset) -> tuple[Any, bool] | None: ...
         # evaluate.py

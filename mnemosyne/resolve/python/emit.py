@@ -43,10 +43,11 @@ from mnemosyne.resolve.python.known import (
     DECLARATION_DECORATORS,
     DECLARATIVE_BASE_MODULES,
     ENTER_CONTEXT,
+    PASS_THROUGH_NAMES,
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
-    RUNNER_SITES,
+    RUNNER_SITE_NAMES,
     is_external_class,
 )
 from mnemosyne.resolve.python.reads import STUB_EMPTY, STUB_RAISE
@@ -205,7 +206,7 @@ class Emit(Fixpoint):
                     for m in sorted(self.class_lookup(w[1], w[2], "__call__"), key=repr):
                         if m[0] == VAL_FUNC:
                             self.edge(caller, self.fqn(m[1], m[2]), RES_IMPLICIT, line)
-            for ip, ii in self.dispatch_impls(v[1], v[2]):  # a singledispatch function: what is registered
+            for ip, ii in self.dispatch_impls(v[1], v[2], s):  # a singledispatch function: what is registered
                 self.edge(caller, self.fqn(ip, ii), RES_IMPLICIT, line)
 
     def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
@@ -387,7 +388,7 @@ class Emit(Fixpoint):
             elif fn[0] == T_NAME and fn[1] == "iter" and len(e[2]) == 2 and (VAL_BUILTIN, "iter") in vals:
                 fa = e[2][0] if e[2][0][0] != T_STAR else None
                 self.emit_callbacks(caller, path, sc, fa, line)  # iter(f, sentinel): f
-            elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITES and (rc := self.runner_call(path, sc, e, vals)):
+            elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITE_NAMES and (rc := self.runner_call(path, sc, e, vals)):
                 if rc[1]:  # Thread(target=f), executor.submit(f): the runner calls f
                     self.emit_callbacks(caller, path, sc, rc[0][1], line)
             elif fn[0] == T_ATTR and fn[2] in ENTER_CONTEXT and len(e[2]) == 1 and any(v[0] == VAL_EXT_MEMBER for v in vals):
@@ -448,7 +449,7 @@ class Emit(Fixpoint):
             self.pending_ops.append((caller, sc, e, dunder, fallback, line))
         for e, line, is_async, sc in s.withs:
             names = ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__")
-            handed = self.handed_on(path, sc, e)
+            handed = self.handed_on(path, sc, e) if e[0] == T_CALL and e[1][-1] in PASS_THROUGH_NAMES else None
             if handed is not None:  # with closing(x): x.close() on the way out
                 if any(v == (VAL_EXT, "contextlib.closing") for v in self.eval(path, sc, e[1])):
                     for c in self.eval(path, sc, handed):

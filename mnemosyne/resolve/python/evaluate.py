@@ -12,7 +12,6 @@ from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     T_ATTR,
-    T_AWITH,
     T_CALL,
     T_DICT,
     T_IMPORT_FROM,
@@ -36,7 +35,6 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
     T_TYPE_ALIAS,
     T_UNKNOWN,
-    T_WITH,
     UNKNOWN,
 )
 from mnemosyne.resolve.python.fixpoint import (
@@ -48,7 +46,7 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_RETURNS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.known import ANY_TYPES, COPY_NAMES, ENTER_CONTEXT, ITEM_BUILTINS
+from mnemosyne.resolve.python.known import ANY_TYPES, COPY_NAMES, ENTER_SUFFIXES, ITEM_BUILTINS, LIBRARY_RESULTS
 from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
@@ -565,13 +563,8 @@ class Evaluate(Fixpoint):
             return out
         if k == VAL_EXT or k == VAL_EXT_MEMBER:
             name = f[1]
-            if k == VAL_EXT_MEMBER and name.rsplit(".", 1)[-1] in ENTER_CONTEXT and len(e[2]) == 1 and e[2][0][0] != T_STAR:
-                # stack.enter_context(cm): what cm's __enter__ returns
-                tag = T_WITH if name.endswith(".enter_context") else T_AWITH
-                return set(self.eval_binding(path, idx, (tag, e[2][0])))
-            lib = self.library_result(path, idx, name, e)  # copy.copy(p), cast(C, x), defaultdict(C)
-            if lib is not None:
-                return lib
+            if name in LIBRARY_RESULTS or (k == VAL_EXT_MEMBER and name.endswith(ENTER_SUFFIXES)):
+                return self.library_result(path, idx, name, e)  # copy.copy(p), cast(C, x), stack.enter_context(cm)
             if (name == "functools.partial" or name == "functools.partialmethod") and e[2]:
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()

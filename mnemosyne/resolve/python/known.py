@@ -166,13 +166,15 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
 }
 RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
 # methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
-# ``unittest.TestCase``) that call the function at this position with the positional and keyword
+# ``unittest.TestCase``, pytest's ``request``) that call the function at this position with the positional and keyword
 # arguments after it: recognised by name on a receiver that is not of the program
 METHOD_RUNNERS: dict[str, int] = {
     "submit": 0, "run_in_executor": 1, "call_soon": 0, "call_soon_threadsafe": 0, "call_later": 1,
     "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
+    "addfinalizer": 0,  # pytest's request.addfinalizer(f)
 }
 RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites
+RUNNER_SITE_NAMES = frozenset(RUNNER_SITES)  # the same, for membership tests
 # context managers that hand on the object they are given (``with closing(x) as y``: y is x), and
 # whether leaving them calls its ``close``
 PASS_THROUGH_CMS = {"contextlib.closing": True, "contextlib.nullcontext": False}
@@ -180,6 +182,7 @@ PASS_THROUGH_NAMES = frozenset(n.rsplit(".", 1)[1] for n in PASS_THROUGH_CMS)  #
 # ``ExitStack`` methods that enter the context manager they are given and return what its
 # ``__enter__`` returns (its ``__exit__`` runs when the stack closes)
 ENTER_CONTEXT = {"enter_context": ("__enter__", "__exit__"), "enter_async_context": ("__aenter__", "__aexit__")}
+ENTER_SUFFIXES = tuple("." + n for n in ENTER_CONTEXT)  # the dotted names of those members end so
 # generic functions whose call runs the implementations registered with ``@f.register`` (``runners.py``)
 DISPATCHERS = frozenset({"functools.singledispatch", "functools.singledispatchmethod"})
 DISPATCHER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in DISPATCHERS)
@@ -190,6 +193,7 @@ COPIES = frozenset({"copy.copy", "copy.deepcopy", "dataclasses.replace", "attr.e
 COPY_NAMES = frozenset(n.rsplit(".", 1)[1] for n in COPIES)  # ``return copy.copy(self)``: a fluent method
 CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 DEFAULT_DICTS = frozenset({"collections.defaultdict"})  # d[k] is what calling the first argument gives
+LIBRARY_RESULTS = COPIES | CASTS | DEFAULT_DICTS
 # methods of external base classes that call a method the program's subclass defines
 # (``Worker(threading.Thread)``: ``worker.start()`` runs ``Worker.run``): method -> the one it calls
 BASE_CALLBACKS = {"threading.Thread.start": "run", "multiprocessing.Process.start": "run"}

@@ -254,7 +254,8 @@ class Names(Fixpoint):
         if tag == T_WITH or tag == T_AWITH:
             out = set()
             enter = "__enter__" if tag == T_WITH else "__aenter__"
-            handed = self.handed_on(path, idx, v[1])
+            e = v[1]
+            handed = self.handed_on(path, idx, e) if e[0] == T_CALL and e[1][-1] in PASS_THROUGH_NAMES else None
             if handed is not None:  # with closing(x) as y: y is x
                 return self.eval(path, idx, handed)
             for c in self.eval(path, idx, v[1]):

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnemosyne.parse.python.tags import T_ATTR, T_CALL, T_DICT, T_NAME, T_STAR, T_STR, T_TUPLE, UNKNOWN
+from mnemosyne.parse.python import Scope
+from mnemosyne.parse.python.tags import T_ATTR, T_AWITH, T_CALL, T_DICT, T_NAME, T_STAR, T_STR, T_TUPLE, T_WITH, UNKNOWN
 from mnemosyne.resolve.python.known import (
     CASTS,
     COPIES,
     DEFAULT_DICTS,
     DISPATCHER_NAMES,
     DISPATCHERS,
+    ENTER_SUFFIXES,
     METHOD_RUNNERS,
     RUNNER_NAMES,
     RUNNER_SITES,
@@ -89,8 +91,11 @@ class Runners(Params):
         "method"), bound to its receiver when the runner is given ``obj.method``."""
         me = (VAL_FUNC, path, fidx)
         out: set = set()
-        for name in RUNNER_SITES:
-            for sc, e in self.sites(path, name):
+        named = self.runner_memo.get(path)
+        if named is None:
+            named = self.runner_memo[path] = tuple(s for name in RUNNER_SITES for s in self.sites(path, name))
+        if named:
+            for sc, e in named:
                 rc = self.runner_call(path, sc, e, self.eval(path, sc, e[1]))
                 if rc is None:
                     continue
@@ -109,14 +114,14 @@ class Runners(Params):
                 out |= self._arg_values(path, sc, call, k, pname, spec)
         return frozenset(out) if out else EMPTY
 
-    def dispatch_impls(self, path: str, fidx: int) -> list[tuple[str, int]]:
+    def dispatch_impls(self, path: str, fidx: int, s: Scope) -> list[tuple[str, int]]:
         """The implementations registered on function ``fidx`` when a ``DISPATCHERS`` decorator
         makes it a generic function: ``@f.register`` / ``@f.register(T)`` definitions and
-        ``f.register(T, impl)`` calls of its module."""
-        s = self.hdr(path, fidx)
-        if not any(d[-1] in DISPATCHER_NAMES for d in s.decorators) and not any(
-            d[0] == T_CALL and d[1][-1] in DISPATCHER_NAMES for d in s.decorators
-        ):
+        ``f.register(T, impl)`` calls of its module (``s``: its header)."""
+        for d in s.decorators:
+            if d[-1] in DISPATCHER_NAMES or (d[0] == T_CALL and d[1][-1] in DISPATCHER_NAMES):
+                break
+        else:
             return []  # no decorator spelled like one (the common case: no evaluation)
         if not any(
             v[0] == VAL_EXT and v[1] in DISPATCHERS
@@ -137,12 +142,17 @@ class Runners(Params):
         out.discard((path, fidx))
         return sorted(out)
 
-    def library_result(self, path: str, idx: int, name: str, e: Any) -> set | None:
-        """What call ``e`` of external function ``name`` gives, when it is one of ``COPIES``
+    def library_result(self, path: str, idx: int, name: str, e: Any) -> set:
+        """What call ``e`` of external name ``name`` gives, when it is one of ``COPIES``
         (``copy.copy(p)``: what p is), ``CASTS`` (``cast(Point, x)`` / ``cast("Point", x)``: an
         instance of Point) or ``DEFAULT_DICTS`` (``defaultdict(Bucket)``: a dict whose items at
-        unknown keys are what calling Bucket gives); None for any other."""
+        unknown keys are what calling Bucket gives), or an ``ExitStack``'s ``enter_context(cm)``
+        (``ENTER_SUFFIXES``: what cm's ``__enter__`` returns)."""
         args = e[2]
+        if name.endswith(ENTER_SUFFIXES):
+            if len(args) != 1 or args[0][0] == T_STAR:
+                return set()
+            return set(self.eval_binding(path, idx, (T_WITH if name.endswith(".enter_context") else T_AWITH, args[0])))
         if name in COPIES:
             return set(self.eval(path, idx, args[0])) if args and args[0][0] != T_STAR else set()
         if name in CASTS:
@@ -157,8 +167,8 @@ class Runners(Params):
                 for p in parts[1:]:
                     t = (T_ATTR, t, p)
             return set(self.ann_values(path, idx, (t,)))
-        if name in DEFAULT_DICTS:
+        if name in DEFAULT_DICTS:  # the last of LIBRARY_RESULTS
             if not args or args[0][0] == T_STAR:
                 return set()
             return {make_display(path, idx, (T_DICT, ((UNKNOWN, (T_CALL, args[0], (), ())),)))}
-        return None
+        return set()

@@ -80,6 +80,12 @@ def notify():
     return send("hello")
 
 
+def conn_fixture(request):
+    conn = Conn()
+    request.addfinalizer(conn.close)
+    return conn
+
+
 class ConnTest(unittest.TestCase):
     def setUp(self):
         self.conn = Conn()
