@@ -1,5 +1,6 @@
 """What the Python resolver knows of Python itself: builtins, the standard decorators, typing's
-special names."""
+special names, and which capitalised names of the standard library are functions (read from its
+source)."""
 
 from __future__ import annotations
 
