@@ -558,7 +558,7 @@ class Evaluate(Fixpoint):
             return out
         if k == VAL_EXT or k == VAL_EXT_MEMBER:
             name = f[1]
-            if name == "functools.partial" and e[2]:
+            if (name == "functools.partial" or name == "functools.partialmethod") and e[2]:
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()
             og = OPERATOR_GETTERS.get(name)
