@@ -167,8 +167,9 @@ RECORDED = {
     # from lib import x through lib.__getattr__ (module_getattr_imports); __getattr__ forwarding by
     # getattr(obj, name) (getattr_delegation); globals()["f"] (globals_lookup); x = property(fget, fset, fdel)
     # and iter(f, sentinel) (builtin_property_iter); getattr(obj, "visit_" + kind) (getattr_prefix, getattr_names);
-    # functools.partialmethod(m, ...) in a class body is m (partial_functions)
-    29: "b6c3d023f323f03628dc8ace7fe4683da6eb64ef03bae8e14413321f926b86d7",
+    # functools.partialmethod(m, ...) in a class body is m (partial_functions); d[k].append(f) /
+    # d.setdefault(k, []).append(f) store a list holding f (grouped_registries)
+    29: "e3ca8f36d15794efb59dd30cee8db9766c1be6d489b8a6902d9063edb07e0a3d",
 }
 
 
