@@ -168,8 +168,9 @@ RECORDED = {
     # getattr(obj, name) (getattr_delegation); globals()["f"] (globals_lookup); x = property(fget, fset, fdel)
     # and iter(f, sentinel) (builtin_property_iter); getattr(obj, "visit_" + kind) (getattr_prefix, getattr_names);
     # functools.partialmethod(m, ...) in a class body is m (partial_functions); d[k].append(f) /
-    # d.setdefault(k, []).append(f) store a list holding f (grouped_registries)
-    29: "e3ca8f36d15794efb59dd30cee8db9766c1be6d489b8a6902d9063edb07e0a3d",
+    # d.setdefault(k, []).append(f) store a list holding f (grouped_registries); importlib.import_module("m")
+    # and an enum member's .value (import_module_enum_values)
+    29: "8d116525f849ed1a62d1fc40f7e666dac59d2a3179e907ef10ab069c518441c4",
 }
 
 

@@ -74,6 +74,8 @@ from mnemosyne.resolve.python.values import (
     VAL_VIEW,
     class_of,
     make_display,
+    make_external,
+    make_module,
     make_super,
 )
 
@@ -561,6 +563,8 @@ class Evaluate(Fixpoint):
             if (name == "functools.partial" or name == "functools.partialmethod") and e[2]:
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()
+            if name == "importlib.import_module" and e[2] and e[2][0][0] == T_STR:
+                return self.imported_module(e)
             og = OPERATOR_GETTERS.get(name)
             if og is not None:  # methodcaller("run") / attrgetter("f"): a literal name without dots
                 a0 = e[2][0] if e[2] else None
@@ -610,6 +614,25 @@ class Evaluate(Fixpoint):
                 return self.items_result(path, idx, f[1], e)
             return set()
         return set()
+
+    def imported_module(self, e: Any) -> set:
+        """``importlib.import_module("a.b")`` (or ``(".b", "a")`` / ``package="a"``): that module,
+        the program's or an external one (a literal name; a relative one needs a literal package)."""
+        mod = e[2][0][1]
+        if mod.startswith("."):
+            pkg = e[2][1] if len(e[2]) > 1 else next((v for k, v in e[3] if k == "package"), None)
+            if pkg is None or pkg[0] != T_STR:
+                return set()
+            level = len(mod) - len(mod.lstrip("."))
+            parts = pkg[1].split(".")
+            if level - 1 >= len(parts):
+                return set()
+            mod = ".".join([*parts[: len(parts) - level + 1], *([mod.lstrip(".")] if mod.lstrip(".") else [])])
+        if self.is_internal(mod):
+            return {make_module(mod)}
+        if self.is_internal(mod.split(".", 1)[0]):
+            return set()  # a missing module of one of the repository's packages
+        return {make_external(mod)}
 
     def items_result(self, path: str, idx: int, name: str, e: Any) -> set:
         """What a builtin that passes items on returns: ``next(it)`` an item; ``list(x)`` /
