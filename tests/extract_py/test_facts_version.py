@@ -169,8 +169,9 @@ RECORDED = {
     # and iter(f, sentinel) (builtin_property_iter); getattr(obj, "visit_" + kind) (getattr_prefix, getattr_names);
     # functools.partialmethod(m, ...) in a class body is m (partial_functions); d[k].append(f) /
     # d.setdefault(k, []).append(f) store a list holding f (grouped_registries); importlib.import_module("m")
-    # and an enum member's .value (import_module_enum_values)
-    29: "8d116525f849ed1a62d1fc40f7e666dac59d2a3179e907ef10ab069c518441c4",
+    # and an enum member's .value (import_module_enum_values); an inherited method returning self.__class__(...)
+    # gives the receiver's class's instance (own_class_instances)
+    29: "79ee39bbc997dc6cf76de831e7869e65f874f4b52bdb05b24294c58d67d85714",
 }
 
 

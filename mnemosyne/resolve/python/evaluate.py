@@ -283,7 +283,8 @@ class Evaluate(Fixpoint):
     def receiver_returns(self, path: str, fidx: int) -> tuple:
         """The returns of method ``fidx`` that depend on the receiver it is called through, when
         its first parameter is not rebound in the body: ``('new',)`` for a classmethod returning
-        ``cls(...)`` (directly or through a local), ``('self',)`` for ``return self`` (a fluent
+        ``cls(...)`` (directly or through a local) or a method returning ``self.__class__(...)`` /
+        ``type(self)(...)``, ``('self',)`` for ``return self`` (a fluent
         interface), ``('attr', name)`` for ``return self.name`` (which a subclass may define)."""
         key = (path, fidx)
         r = self.selfret_memo.get(key)
@@ -312,10 +313,14 @@ class Evaluate(Fixpoint):
                 if is_cls_call(e) or (e[0] == T_NAME and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
                     return ((RET_NEW,),)
             return ()
-        return tuple(
+        own_class = ((T_ATTR, (T_NAME, me), "__class__"), (T_CALL, (T_NAME, "type"), ((T_NAME, me),), ()))
+        out = tuple(
             (RET_SELF,) if e == (T_NAME, me) else (RET_ATTR, e[2])
             for e in rets if e == (T_NAME, me) or (e[0] == T_ATTR and e[1] == (T_NAME, me))
         )
+        if any(e[0] == T_CALL and e[1] in own_class for e in rets):  # self.__class__(...) / type(self)(...)
+            out = ((RET_NEW,), *out)
+        return out
 
     def receiver_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
         """``fn(...)`` (``recv.m``) where method ``f`` may be inherited from a base and its result
