@@ -198,7 +198,12 @@ RECORDED = {
     # a call of a function returning its parameter (returned_parameter); getters defined on an ES5
     # prototype (es5_prototype_getters)
     # pytest request.addfinalizer(f) is a runner (function_runners)
-    29: "ebbb24f77f0cb983116c6abe44a4953bc87d0aef53a464872c4929dc767bd23a",
+    # and iter(f, sentinel) (builtin_property_iter); getattr(obj, "visit_" + kind) (getattr_prefix, getattr_names);
+    # functools.partialmethod(m, ...) in a class body is m (partial_functions); d[k].append(f) /
+    # d.setdefault(k, []).append(f) store a list holding f (grouped_registries); importlib.import_module("m")
+    # and an enum member's .value (import_module_enum_values); an inherited method returning self.__class__(...)
+    # gives the receiver's class's instance (own_class_instances)
+    29: "18bbfdf6551a0fe5075db2d2b90070cb7146e9257e118becaa7c0b2e9020a236",
 }
 
 

@@ -333,7 +333,10 @@ class ExprConverter:
                 if txt[:1] == "-" and txt[1:].isdigit():
                     return (T_INT, int(txt))
             if t == "binary_operator" or t == "unary_operator" or t == "comparison_operator":
-                return self.operation(node, t, depth)
+                r = self.memo.get(node.id)  # memoised: the walk converts a + b + c's operands again
+                if r is None:
+                    r = self.memo[node.id] = self.operation(node, t, depth)
+                return r
             return UNKNOWN
         if t in ("float", "true", "false", "none", "concatenated_string"):
             return (T_LIT, t)

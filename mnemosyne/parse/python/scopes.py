@@ -365,16 +365,18 @@ class ScopeBuilder(ExprConverter):
         if v[0] == T_STAR:
             return
         base = fn[1]
-        for _ in range(3):  # d.setdefault(k, []).append(v), d[k].append(v): d holds a container holding v
-            if base[0] == T_CALL and base[1][0] == T_ATTR and base[1][2] == "setdefault" and len(base[2]) == 2:
-                base = base[1][1]
-            elif base[0] == T_SUBSCRIPT and base[2][0] != T_SLICE:
-                base = base[1]
-            else:
-                break
-            v = (T_TUPLE, (v,))
+        key: Any = UNKNOWN
+        if base[0] == T_SUBSCRIPT and base[2][0] != T_SLICE or (
+            base[0] == T_CALL and base[1][0] == T_ATTR and base[1][2] == "setdefault" and base[2]
+        ):
+            # d[k].append(v) / d.setdefault(k, []).append(v): d holds a container holding v
+            key = base[2] if base[0] == T_SUBSCRIPT else base[2][0]
+            v = (T_TUPLE, ((T_STAR, v[1]),)) if v[0] == T_ITER else (T_TUPLE, (v,))
+            base = base[1] if base[0] == T_SUBSCRIPT else base[1][1]
+            if key[0] not in _KEY_TAGS:
+                key = UNKNOWN
         if base[0] == T_NAME:
-            self.add_item(sc, base[1], v)
+            self.add_item(sc, base[1], v, key)
         elif base[0] == T_ATTR and base[1][0] == T_NAME:
             self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
 

@@ -50,9 +50,12 @@ from mnemosyne.parse.python.tags import (
     T_ATTR,
     T_AWITH,
     T_CALL,
+    T_DICT,
     T_EXC,
+    T_INT,
     T_ITEMS,
     T_ITER,
+    T_LIT,
     T_NAME,
     T_OP,
     T_STR,
@@ -64,6 +67,8 @@ from mnemosyne.parse.python.tags import (
 )
 from mnemosyne.parse.python.text import docstring_of, src_text, string_value
 
+# binding values that ``a += b`` leaves of the same kind (``augmented``): literals and displays
+_PLAIN_VALUES = frozenset({T_INT, T_LIT, T_STR, T_TUPLE, T_DICT})
 _MUTATORS = frozenset({"append", "add", "appendleft", "insert", "setdefault", "extend", "extendleft", "update"})
 
 
@@ -423,9 +428,12 @@ class Walker(SiteRecorder):
         when straight-line code bound it last and the statement is in no loop (``reaching``;
         ``aug_flows``, kept unless another scope binds ``a``), else every binding of ``a``."""
         ln = self._name(left)
+        s = self.scopes[sc]
+        prior = s.bindings.get(ln[1])
+        if prior and ln[1] not in s.globals and ln[1] not in s.nonlocals and all(v[0] in _PLAIN_VALUES for v in prior):
+            return  # n = 0; n += 1 / xs = []; xs += ys: a literal or display stays one (no cycle to resolve)
         r = self.reaching(sc, ln, node) if self.reach else None
         self.bind(sc, ln[1], (T_OP, ln, f"__i{name}__", f"__{name}__"))
-        s = self.scopes[sc]
         if r is not None and ln[1] not in s.globals and ln[1] not in s.nonlocals:
             self.aug_flows.append((sc, ln[1], len(s.bindings[ln[1]]) - 1, s.owner, op, r))
 

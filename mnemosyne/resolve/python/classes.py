@@ -308,6 +308,9 @@ class Classes(Fixpoint):
             if dg:  # C.m, m decorated by a descriptor class: its __get__ runs, m is still what is called
                 return self._load_call(b, attr, dg, vals)
             return vals, []
+        if k == VAL_INST and (attr == "value" or attr == "_value_") and self.is_enum(b[1], b[2]):
+            if self._first_binder(self.mro(b[1], b[2])[2], attr, False) is None:
+                return frozenset(self.enum_values(b[1], b[2])), []
         if k == VAL_INST and attr == "__class__":
             return frozenset({(VAL_CLASS, b[1], b[2])}), []
         if k == VAL_INST or k == VAL_SUPER:
@@ -490,6 +493,16 @@ class Classes(Fixpoint):
             if not exact and (c in self.mro(*recv)[0] or any(c in self.mro(*t)[0] for t in self.subclasses(*recv))):
                 return True
         return False
+
+    def enum_values(self, path: str, cidx: int) -> set:
+        """What enum class ``cidx``'s body assigns to its members (``ADD = partial(add)``): the
+        ``.value`` of any of its members (which member a value is, is not tracked)."""
+        out: set = set()
+        for name in self.prefixed(path, cidx, ""):
+            bs = self.binds(path, cidx, name)
+            if not name.startswith("_") and bs and all(v[0] != T_DEF for v in bs):
+                out |= self.eval_bindings(path, cidx, name)
+        return out
 
     def decorator_stores(self, walk: list[tuple], attr: str) -> set:
         """What the program's class decorators store on the class they are given

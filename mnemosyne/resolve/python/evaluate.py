@@ -74,6 +74,8 @@ from mnemosyne.resolve.python.values import (
     VAL_VIEW,
     class_of,
     make_display,
+    make_external,
+    make_module,
     make_super,
 )
 
@@ -281,7 +283,8 @@ class Evaluate(Fixpoint):
     def receiver_returns(self, path: str, fidx: int) -> tuple:
         """The returns of method ``fidx`` that depend on the receiver it is called through, when
         its first parameter is not rebound in the body: ``('new',)`` for a classmethod returning
-        ``cls(...)`` (directly or through a local), ``('self',)`` for ``return self`` (a fluent
+        ``cls(...)`` (directly or through a local) or a method returning ``self.__class__(...)`` /
+        ``type(self)(...)``, ``('self',)`` for ``return self`` (a fluent
         interface), ``('attr', name)`` for ``return self.name`` (which a subclass may define)."""
         key = (path, fidx)
         r = self.selfret_memo.get(key)
@@ -310,6 +313,7 @@ class Evaluate(Fixpoint):
                 if is_cls_call(e) or (e[0] == T_NAME and any(is_cls_call(v) for v in self.binds(path, fidx, e[1]) or ())):
                     return ((RET_NEW,),)
             return ()
+        own_class = ((T_ATTR, (T_NAME, me), "__class__"), (T_CALL, (T_NAME, "type"), ((T_NAME, me),), ()))
         out: list[tuple] = []
         for e in rets:
             if e == (T_NAME, me):
@@ -318,6 +322,8 @@ class Evaluate(Fixpoint):
                 out.append((RET_ATTR, e[2]))
             elif e[0] == T_CALL and e[2][:1] == ((T_NAME, me),) and e[1][0] in (T_NAME, T_ATTR) and e[1][-1] in COPY_NAMES:
                 out.append((RET_SELF,))  # return copy.copy(self): an instance of the receiver's class
+        if any(e[0] == T_CALL and e[1] in own_class for e in rets):  # self.__class__(...) / type(self)(...)
+            out.insert(0, (RET_NEW,))
         return tuple(out)
 
     def receiver_result(self, path: str, idx: int, fn: Any, f: Any, r: set) -> set:
@@ -568,6 +574,8 @@ class Evaluate(Fixpoint):
             if (name == "functools.partial" or name == "functools.partialmethod") and e[2]:
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()
+            if name == "importlib.import_module" and e[2] and e[2][0][0] == T_STR:
+                return self.imported_module(e)
             og = OPERATOR_GETTERS.get(name)
             if og is not None:  # methodcaller("run") / attrgetter("f"): a literal name without dots
                 a0 = e[2][0] if e[2] else None
@@ -617,6 +625,25 @@ class Evaluate(Fixpoint):
                 return self.items_result(path, idx, f[1], e)
             return set()
         return set()
+
+    def imported_module(self, e: Any) -> set:
+        """``importlib.import_module("a.b")`` (or ``(".b", "a")`` / ``package="a"``): that module,
+        the program's or an external one (a literal name; a relative one needs a literal package)."""
+        mod = e[2][0][1]
+        if mod.startswith("."):
+            pkg = e[2][1] if len(e[2]) > 1 else next((v for k, v in e[3] if k == "package"), None)
+            if pkg is None or pkg[0] != T_STR:
+                return set()
+            level = len(mod) - len(mod.lstrip("."))
+            parts = pkg[1].split(".")
+            if level - 1 >= len(parts):
+                return set()
+            mod = ".".join([*parts[: len(parts) - level + 1], *([mod.lstrip(".")] if mod.lstrip(".") else [])])
+        if self.is_internal(mod):
+            return {make_module(mod)}
+        if self.is_internal(mod.split(".", 1)[0]):
+            return set()  # a missing module of one of the repository's packages
+        return {make_external(mod)}
 
     def items_result(self, path: str, idx: int, name: str, e: Any) -> set:
         """What a builtin that passes items on returns: ``next(it)`` an item; ``list(x)`` /

@@ -132,10 +132,13 @@ class _FileResolver(Emit, Classes, Runners, Params, Evaluate, Names):
             am = self.absolute(path, st.module, st.level)
             if am is None or not self.is_internal(am):
                 continue
+            getattrs = self.module_getattr(am)
+            if not getattrs:
+                continue
             for name, _alias in st.names:
                 if name.startswith("__") or self.module_attr(am, name)[1]:
                     continue
-                for gp, gi in self.module_getattr(am):
+                for gp, gi in getattrs:
                     self.edge(self.fqn(path, scopes[st.scope].owner), self.fqn(gp, gi), RES_IMPLICIT, st.line)
 
     def imports(self) -> list[Import]:

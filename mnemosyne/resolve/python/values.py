@@ -50,7 +50,7 @@ MRO_KINDS = frozenset({VAL_CLASS, VAL_INST, VAL_SUPER})  # objects whose attribu
 CALLABLE_KINDS = frozenset({VAL_FUNC, VAL_CLASS, VAL_INST})  # program values a call may run code of
 
 # the receiver-dependent returns of a method (``receiver_returns``)
-RET_NEW = "new"  # ("new",): a classmethod returning ``cls(...)``
+RET_NEW = "new"  # ("new",): a classmethod returning ``cls(...)``, a method ``self.__class__(...)``
 RET_SELF = "self"  # ("self",): ``return self``
 RET_ATTR = "attr"  # ("attr", name): ``return self.name``
 

@@ -1,0 +1,1 @@
+"""A package of plugins, loaded by name."""
