@@ -4,7 +4,8 @@ What is embedded (each text cut to the model's window by its real tokenizer):
 
 - ``Function`` (kinds function/method; a module only when it has a docstring) and ``Class``
   nodes that some ``DEFINES`` version ever defined (external callees are not):
-  ``"<kind> <fqn> (<file>)"``, the docstring, the symbol's current non-stale text insights
+  ``"<kind> <fqn> (<file>)"``, the first paragraph of its module's docstring (``module_docs``),
+  the docstring, the symbol's current non-stale text insights
   (``key: text``, e.g. an LLM summary; ``text_insights``), then the source lines ``line_start..line_end`` read
   from git at ``Meta.last_commit`` (``body_provider`` overrides; without a body the signature);
 - timeline ``Commit`` messages (plus the titles of the tickets they address);
@@ -13,7 +14,8 @@ What is embedded (each text cut to the model's window by its real tokenizer):
 Caching, two levels:
 
 1. ``embed_hash`` on the node: a hash of the model id and everything the text is built from
-   (for symbols: fqn, kind, signature, docstring, file, ``body_hash`` and their text insights). Equal -> nothing to do;
+   (for symbols: fqn, kind, signature, docstring, file, ``body_hash``, callee names, their text insights and their
+   module's docstring line). Equal -> nothing to do;
    this is what makes a second back-fill embed 0 and an unchanged function cost nothing across
    commits.
 2. An on-disk cache ``<home>/cache/embeddings.sqlite`` keyed by ``(model_id, sha256(text))``:
@@ -49,7 +51,7 @@ from mnemosyne import vocabulary as V
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
 from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
-from mnemosyne.search.text import embed_text, symbol_header  # noqa: F401 - symbol_header re-exported
+from mnemosyne.search.text import embed_text, first_paragraph, symbol_header  # noqa: F401 - symbol_header re-exported
 from mnemosyne.search.text import search_text as make_search_text
 from mnemosyne.search.vectors import (
     check_dim,
@@ -71,7 +73,7 @@ _WRITE_BATCH = 200
 _EMBED_CHUNK = 64
 _MAX_COMMIT_CHARS = 4000
 #: bump when the way texts are built changes: every node is re-embedded (via embed_hash)
-TEXT_RECIPE = "v3"  # v3: callee names (class: method names) between docstring and body
+TEXT_RECIPE = "v4"  # v3: callee names (class: method names) between docstring and body; v4: module docstring line
 
 
 _REBUILD_MIN = 2000  # re-create HNSW after re-embedding at least this many vectors...
@@ -311,6 +313,16 @@ def text_insights(graph: GraphHandle) -> dict[str, list[str]]:
     return out
 
 
+def module_docs(graph: GraphHandle) -> dict[str, str]:
+    """``file -> first paragraph of its module docstring`` (``text.first_paragraph``) for the
+    modules defined at HEAD: embedded with each symbol of the file (what the module is about)."""
+    rows = graph.ro_query(
+        f"MATCH ()-[d:{V.DEFINES}]->(m:{V.FUNCTION}) WHERE {holds_at_head('d')} AND m.kind = 'module' "
+        "RETURN m.file, coalesce(d.docstring, m.docstring) ORDER BY m.file"
+    )
+    return {file: para for file, doc in rows if file and (para := first_paragraph(doc))}
+
+
 def _collect(graph: GraphHandle, embedder: Embedder, body: BodyProvider | None, names: CallNames | None = None) -> list[_Item]:
     names = names or CallNames()
     model = embedder.model_id
@@ -332,6 +344,7 @@ def _collect(graph: GraphHandle, embedder: Embedder, body: BodyProvider | None, 
         "RETURN c.fully_qualified_name, 'class', null, c.docstring, c.file, c.line_start, c.line_end, "
         "c.body_hash, c.embed_hash, c.embedding IS NOT NULL"
     )
+    mod_docs = module_docs(graph)
     for label, rows in (("Function", fn_rows), ("Class", cls_rows)):
         for fqn, kind, sig, doc, file, ls, le, bh, eh, has in rows:
             if not fqn:
@@ -340,14 +353,17 @@ def _collect(graph: GraphHandle, embedder: Embedder, body: BodyProvider | None, 
                 continue
             calls = names.calls.get(fqn, ())
             ins = tuple(notes.get(fqn) or ())
-            src = _h(model, TEXT_RECIPE, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}", *calls, "|", *ins)
+            mdoc = mod_docs.get(file or "", "") if kind != "module" else ""
+            src = _h(model, TEXT_RECIPE, "sym", fqn, kind, sig, doc, file, bh if bh else f"{ls}-{le}", *calls, "|",
+                     *ins, "|", mdoc)  # fmt: skip
             if eh == src and has:
                 items.append(_Item(label, fqn, src, lambda: "", text_hash="="))
                 continue
 
-            def build(fqn=fqn, kind=kind, sig=sig, doc=doc, file=file, ls=ls, le=le, calls=calls, ins=ins) -> str:
+            def build(fqn=fqn, kind=kind, sig=sig, doc=doc, file=file, ls=ls, le=le, calls=calls, ins=ins,
+                      mdoc=mdoc) -> str:  # fmt: skip
                 text = body(file, ls, le) if (body and file and kind != "module") else None
-                return fit(embed_text(fqn, kind, file, sig, doc, text, calls, notes=ins))
+                return fit(embed_text(fqn, kind, file, sig, doc, text, calls, notes=ins, module_doc=mdoc))
 
             items.append(_Item(label, fqn, src, build))
 

@@ -55,6 +55,7 @@ from mnemosyne.search.fusion import (
     linear,
     rrf_fusion,
     semantic_ranking,
+    top_keys,
 )
 from mnemosyne.search.rerank import graph_rerank
 from mnemosyne.search.target import graph_of
@@ -63,7 +64,7 @@ from mnemosyne.search.text import asks_for_tests, is_test_code, snippet
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
     from mnemosyne.store.graph import Graph
-    from mnemosyne.store.handles import WorkspaceRef
+    from mnemosyne.store.handles import GraphHandle, WorkspaceRef
 
 MODES = ("hybrid", "keyword", "semantic")
 
@@ -231,7 +232,14 @@ def search(
             fused = {ck: s for ck, s in fused.items() if ck[0] != "doc"}
     fused = {ck: s for ck, s in fused.items() if ck[0] in kinds and s > MIN_SCORE}
     if mode == "hybrid" and w.consensus_top:
-        fused = keep_consensus(fused, keyword_ranking(kw, exact, kinds, w), semantic_ranking(sem, kinds), w.consensus_top)
+        # each mode's top as that mode answers it: candidates that exist at seq (a symbol's vector
+        # and text outlive its deletion, so a deleted twin must not take a consensus place)
+        n = w.consensus_top
+        kw_rank, sem_rank = keyword_ranking(kw, exact, kinds, w), semantic_ranking(sem, kinds)
+        heads = {m: top_keys(r, 4 * n + 8) for m, r in (("kw", kw_rank), ("sem", sem_rank))}
+        alive = _existing(graph, list(dict.fromkeys(heads["kw"] + heads["sem"])), seq)
+        fused = keep_consensus(fused, {ck: kw_rank[ck] for ck in heads["kw"] if ck in alive},
+                               {ck: sem_rank[ck] for ck in heads["sem"] if ck in alive}, n)  # fmt: skip
     timings["fuse"] = (time.perf_counter() - t) * 1000
 
     # filter by existence at seq and path; fetch details; page
@@ -292,6 +300,21 @@ def search(
         next_offset=(offset + len(page)) if has_more and len(page) == limit else None,
         total_candidates=len(ranked), warnings=warnings, timings_ms={k: round(v, 2) for k, v in timings.items()},
     )  # fmt: skip
+
+
+def _existing(graph: GraphHandle, keys: list[tuple[str, str]], seq: int | None) -> set[tuple[str, str]]:
+    """The ``(kind, key)`` candidates that exist at ``seq`` (those the details step would keep)."""
+    out: set[tuple[str, str]] = set()
+    for k in dict.fromkeys(kind for kind, _ in keys):
+        ks = [key for kind, key in keys if kind == k]
+        if k in ("function", "class"):
+            found = symbol_details(graph, k, ks, seq)
+        elif k == "doc":
+            found = section_details(graph, ks, seq)
+        else:
+            found = commit_details(graph, ks, seq)
+        out.update((k, key) for key in found)
+    return out
 
 
 def _make_result(kind: str, key: str, score: float, info: dict[str, Any], query: str, ranks: dict[str, int]) -> SearchResult:

@@ -127,15 +127,29 @@ def search_text(
     return " ".join(p for p in parts if p)
 
 
+#: characters of a module docstring's first paragraph embedded with each of the module's symbols
+MAX_MODULE_DOC_CHARS = 200
+
+
+def first_paragraph(doc: str | None, limit: int = MAX_MODULE_DOC_CHARS) -> str:
+    """A docstring's first paragraph on one line, at most ``limit`` characters."""
+    doc = _strip_nul(doc).strip()
+    if not doc:
+        return ""
+    return " ".join(re.split(r"\n\s*\n", doc, maxsplit=1)[0].split())[:limit]
+
+
 def embed_text(fqn: str, kind: str | None, file: str | None, signature: str | None, docstring: str | None,
-               body: str | None, calls: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> str:  # fmt: skip
+               body: str | None, calls: tuple[str, ...] = (), notes: tuple[str, ...] = (),
+               module_doc: str = "") -> str:  # fmt: skip
     """The text embedded for a Function or Class, most telling first (the model window cuts the
-    tail): its name in words, what it is and where (module path), the docstring, the text insights
+    tail): its name in words, what it is and where (module path), what its module is about (the
+    first paragraph of the module's docstring, ``module_doc``), the docstring, the text insights
     written about its body (``notes``: LLM summaries, agents' notes), what it calls (callee short
     names and their words; for a class, its methods), then the source (or the signature when the
     source is unknown). Callers are left out on purpose: they change without the symbol changing,
     and an unchanged body is never re-embedded."""
-    parts = [symbol_header(fqn, kind, file)]
+    parts = [symbol_header(fqn, kind, file), first_paragraph(module_doc) if kind != "module" else ""]
     if docstring and docstring.strip():
         parts.append(_strip_nul(docstring).strip()[:MAX_DOC_CHARS])
     parts += [_strip_nul(n) for n in notes]

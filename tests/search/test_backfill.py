@@ -226,3 +226,26 @@ def test_progress_eta_counts_text_length(code_graph, db, embedder, tmp_path):
     # unchanged bodies are never embedded again, not even from the cache
     again = backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
     assert again.embedded == again.reused == again.written == 0 and again.unchanged == r.written
+
+
+
+
+def test_symbols_are_embedded_with_what_their_module_is_about(code_graph, db, embedder, tmp_path):
+    """The first paragraph of a module's docstring is embedded with each symbol of the module,
+    after the header line, and is part of embed_hash: a changed module docstring re-embeds the
+    module and its symbols, nothing else."""
+    from mnemosyne.search.backfill import _collect, call_names_at_head, module_docs
+
+    assert module_docs(code_graph) == {"shop/retry.py": "Retry helpers."}
+    texts = {it.key: it.build() for it in _collect(code_graph, embedder, None, call_names_at_head(code_graph))
+             if it.label == "Function"}  # fmt: skip
+    assert texts["shop.retry.compute_retry_delay"].splitlines()[1] == "Retry helpers."
+    assert texts["shop.retry.with_retries"].splitlines()[1] == "Retry helpers."
+    assert texts["shop.retry"].count("Retry helpers.") == 1  # the module itself: its docstring once
+    assert "Retry helpers." not in texts["shop.cart.Cart.total"]
+    cache = EmbeddingCache(tmp_path / "m.sqlite")
+    backfill(db, code_graph.workspace, embedder, cache=cache)
+    assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 0
+    code_graph.query("MATCH ()-[d:DEFINES]->(m:Function {fully_qualified_name: 'shop.retry'}) "
+                     "SET m.docstring = $doc, d.docstring = $doc", {"doc": "Backoff for flaky payment calls."})
+    assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 3

@@ -60,3 +60,18 @@ def test_snippet_centres_on_query_word():
     text = "x " * 200 + "the retry delay doubles each time " + "y " * 200
     s = snippet(text, "retry delay", width=80)
     assert "retry delay" in s and len(s) <= 82
+
+
+def test_module_doc_line_follows_the_header_of_embedded_text():
+    from mnemosyne.search.text import embed_text, first_paragraph
+
+    assert first_paragraph("  Retrying flaky calls\n  with backoff.\n\n  More.") == "Retrying flaky calls with backoff."
+    assert first_paragraph(None) == first_paragraph("  ") == ""
+    text = embed_text("shop.util.retry.compute_retry_delay", "function", "shop/util/retry.py", None, "Delay.",
+                      "def compute_retry_delay(): ...", module_doc="Retrying flaky calls with exponential backoff.")
+    assert text.splitlines()[:3] == [
+        "compute retry delay (function compute_retry_delay in shop/util/retry.py)",
+        "Retrying flaky calls with exponential backoff.", "Delay."]
+    # a module is not told about itself twice
+    mod = embed_text("shop.util.retry", "module", "shop/util/retry.py", None, "Retrying.", None, module_doc="Retrying.")
+    assert mod.splitlines().count("Retrying.") == 1
