@@ -33,6 +33,8 @@ OTHER_ENV = frozenset({
     "MNEMOSYNE_CI_VENV",  # the virtualenv .ci/run uses
     "MNEMOSYNE_RANDOM_SEEDS", "MNEMOSYNE_RANDOM_COMMITS",  # tests/history/test_random_history.py
     "MNEMOSYNE_BENCH_CACHE",  # the benchmarks' shared download folder (benchmarks/extract_speed.py)
+    "MNEMOSYNE_BENCH_MODEL_HOME",  # where embed_speed.py's children find a converted model
+    "MNEMOSYNE_TEST_TORCH_PYTHON",  # a Python with torch for tests/search/test_local_models.py
 })  # fmt: skip
 
 log = logging.getLogger(__name__)
