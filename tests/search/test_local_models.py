@@ -65,6 +65,7 @@ def _torch_python() -> str | None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # a 424 MB download and a torch export: 15 minutes on a loaded 2-vCPU box
 def test_fetch_converts_mpnet_and_the_workspace_records_it(empty_models, code_graph, db, embedder, tmp_path):
     from mnemosyne.search.backfill import EmbeddingCache, backfill
     from mnemosyne.search.model_convert import MIN_COSINE, fetch_mpnet
