@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/embed_speed.py                   # click 8.1.7, 3 rounds, medians
     .venv/bin/python benchmarks/embed_speed.py --package flask==3.0.3 --runs 5 --json out.json
+    .venv/bin/python benchmarks/embed_speed.py --model mpnet      # the second local model
 
 The texts are the ones the back-fill embeds for a real package (pip-downloaded, pinned, put in a
 one-commit git repository under ``.bench/``, ingested head-only into a private embedded FalkorDB):
@@ -88,11 +89,18 @@ def collect_texts(db: Any, ws: str, embedder: Any) -> list[str]:
 # -- child processes: one path each -------------------------------------------------------------
 
 
-def child_raw(texts: list[str]) -> dict[str, Any]:
-    """Tokenize, batch as the embedder does, ``InferenceSession.run``: nothing else."""
+def _embedder() -> Any:
+    """The local model the driver names (``--model``), from the driver's home (children run in
+    the private one)."""
     from mnemosyne.search.embedders import LocalEmbedder
 
-    emb = LocalEmbedder()
+    home = os.environ.get("MNEMOSYNE_BENCH_MODEL_HOME")
+    return LocalEmbedder(model=os.environ.get("MNEMOSYNE_EMBEDDINGS_MODEL") or None, home=Path(home) if home else None)
+
+
+def child_raw(texts: list[str]) -> dict[str, Any]:
+    """Tokenize, batch as the embedder does, ``InferenceSession.run``: nothing else."""
+    emb = _embedder()
     t0, c0 = time.perf_counter(), time.process_time()
     ids = [e.ids for e in emb._tok.encode_batch(texts)]
     for idx in emb.plan_batches([len(x) for x in ids]):
@@ -101,9 +109,7 @@ def child_raw(texts: list[str]) -> dict[str, Any]:
 
 
 def child_embed(texts: list[str]) -> dict[str, Any]:
-    from mnemosyne.search.embedders import LocalEmbedder
-
-    emb = LocalEmbedder()
+    emb = _embedder()
     t0, c0 = time.perf_counter(), time.process_time()
     v = emb.embed(texts)
     assert v.shape[0] == len(texts)
@@ -113,10 +119,9 @@ def child_embed(texts: list[str]) -> dict[str, Any]:
 def child_backfill(ws: str) -> dict[str, Any]:
     from mnemosyne.config import get_settings
     from mnemosyne.search.backfill import EmbeddingCache, backfill
-    from mnemosyne.search.embedders import LocalEmbedder
     from mnemosyne.store.connection import connect
 
-    emb = LocalEmbedder()
+    emb = _embedder()
     db = connect(get_settings(fresh=True))
     g = db.graph(ws)
     g.query("MATCH (n) WHERE n.embedding IS NOT NULL SET n.embedding = null, n.embed_hash = null")
@@ -145,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="rounds of the three paths (medians)")
     ap.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
     ap.add_argument("--texts-only", action="store_true", help="only write the texts file (.bench/embed_speed/)")
+    ap.add_argument("--model", default=None, help="local model: minilm (default) or mpnet (model_files.LOCAL_MODELS)")
     ap.add_argument("--child", choices=PATHS, help=argparse.SUPPRESS)
     ap.add_argument("--texts-file", help=argparse.SUPPRESS)
     ap.add_argument("--workspace", help=argparse.SUPPRESS)
@@ -160,9 +166,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     from benchmarks._private_db import private_database
+    from mnemosyne.config import get_settings
     from mnemosyne.ingest import ingest_path
-    from mnemosyne.search.embedders import LocalEmbedder
 
+    os.environ["MNEMOSYNE_BENCH_MODEL_HOME"] = str(get_settings(fresh=True).home)  # for the children
+    if args.model:
+        os.environ["MNEMOSYNE_EMBEDDINGS_MODEL"] = args.model
     repo = package_repo(args.package)
     ws = "embedspeed"
     with private_database("mnembed-") as (home, _settings, db):
@@ -170,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         ingest_path(db, repo, name=ws, head_only=True)
         print(f"ingested {args.package} in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
         os.environ["MNEMOSYNE_EMBEDDINGS_PROVIDER"] = "local"  # for the children
-        texts = collect_texts(db, ws, LocalEmbedder())
+        texts = collect_texts(db, ws, _embedder())
         texts_file = CACHE / "embed_speed" / f"{args.package.replace('==', '-')}.texts.json"  # kept for profiling
         texts_file.write_text(json.dumps(texts))
         if args.texts_only:
@@ -194,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         med[p]["ratio"] = (med[p]["seconds"] / max(med[p]["texts"], 1)) / per_text_raw
         med[p]["cpu_ratio"] = (med[p]["cpu_seconds"] / max(med[p]["texts"], 1)) / max(cpu_per_text_raw, 1e-9)
     ntok = sum(len(t) for t in texts)
-    print(f"\n{args.package}: {len(texts)} texts ({ntok / max(len(texts), 1):.0f} chars each on average), "
+    print(f"\n{args.package}, model {args.model or 'minilm'}: {len(texts)} texts ({ntok / max(len(texts), 1):.0f} chars each on average), "
           f"medians of {args.runs} rounds")
     print(f"{'path':<9} {'texts':>6} {'seconds':>8} {'texts/s':>8} {'x raw':>6} {'CPU s':>7} {'CPU x raw':>9} "
           f"{'peak RSS MB':>12}")
@@ -207,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"targets: back-fill <= {TARGET_RATIO}x raw: {'met' if ok_ratio else 'NOT met'}; "
           f"peak RSS <= {TARGET_RSS_MB} MB: {'met' if ok_rss else 'NOT met'}")
     if args.json:
-        Path(args.json).write_text(json.dumps({"package": args.package, "rounds": runs, "median": med}, indent=2))
+        Path(args.json).write_text(json.dumps({"package": args.package, "model": args.model or "minilm", "rounds": runs, "median": med}, indent=2))
     return 0
 
 

@@ -11,8 +11,10 @@ answer it). Repositories: the python_shop and ts_notes samples (built with
 time and committed to throwaway git repositories under ``.bench/repos`` (never to ours).
 Questions of type ``paraphrase`` are written as a user would ask, from the code: the benchmark
 refuses one that uses a word of an answer's own name. Everything runs on a
-private embedded FalkorDB under ``.bench/`` with the local ONNX MiniLM; embeddings are cached in
-``.bench/embeddings.sqlite`` between runs.
+private embedded FalkorDB under ``.bench/`` with a local ONNX model (``--model``: minilm, the
+default, or mpnet after ``mnemosyne models fetch --model mpnet``; ``--onnx FILE`` runs another
+export of the same model, e.g. fp32); embeddings are cached in ``.bench/embeddings.sqlite`` between
+runs, by model id.
 
 A question scores rank r when one of its answers is the r-th function/class result
 (kind=function,class; limit 10). MRR counts ranks up to 10.
@@ -198,9 +200,9 @@ def throughput(db: Any, ws: str, embedder: Any) -> dict[str, float]:
     g = db.graph(ws)
     g.query("MATCH (n) WHERE n.embedding IS NOT NULL REMOVE n.embed_hash")
     with tempfile.TemporaryDirectory() as tmp:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         rep = backfill(db, ws, embedder, cache=EmbeddingCache(Path(tmp) / "c.sqlite"), rebuild=False)
-        step = time.perf_counter() - t0
+        step, step_cpu = time.perf_counter() - t0, time.process_time() - c0
     texts = [t for (t,) in g.ro_query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN n.fully_qualified_name")]
     # the same texts the back-fill embedded: rebuild them through the back-fill's own collector
     from mnemosyne.search.backfill import GitBodyReader, _collect, call_names_at_head
@@ -212,23 +214,24 @@ def throughput(db: Any, ws: str, embedder: Any) -> dict[str, float]:
     texts = [it.build() for it in items]
     sess, tok = embedder._sess, embedder._tok
     enc = sorted(tok.encode_batch(texts), key=lambda e: len(e.ids))
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for i in range(0, len(enc), embedder.batch_size):
         chunk = enc[i : i + embedder.batch_size]
         n = max(len(e.ids) for e in chunk)
-        ids = np.array([e.ids + [0] * (n - len(e.ids)) for e in chunk], dtype=np.int64)
+        ids = np.array([e.ids + [embedder.pad_id] * (n - len(e.ids)) for e in chunk], dtype=np.int64)
         mask = np.array([e.attention_mask + [0] * (n - len(e.ids)) for e in chunk], dtype=np.int64)
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in embedder._input_names:
             feeds["token_type_ids"] = np.zeros_like(ids)
         sess.run(None, feeds)
-    raw = time.perf_counter() - t0
+    raw, raw_cpu = time.perf_counter() - t0, time.process_time() - c0
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {"texts": rep.embedded, "step_s": round(step, 2), "embed_s": rep.embed_seconds, "raw_texts": len(texts),
             "raw_s": round(raw, 2), "rate": round(rep.embedded / max(rep.embed_seconds, 1e-9), 1),
             "raw_rate": round(len(texts) / max(raw, 1e-9), 1),
             "ratio": round((rep.embed_seconds / max(rep.embedded, 1)) / (raw / max(len(texts), 1)), 2),
-            "peak_rss_mb": round(peak_mb)}
+            "peak_rss_mb": round(peak_mb), "step_cpu_s": round(step_cpu, 1), "raw_cpu_s": round(raw_cpu, 1),
+            "cpu_ratio": round((step_cpu / max(rep.embedded, 1)) / max(raw_cpu / max(len(texts), 1), 1e-9), 2)}
 
 
 def _table(per_mode: dict[str, Any], title: str) -> str:
@@ -245,19 +248,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
     ap.add_argument("--throughput", metavar="REPO", nargs="?", const="click",
                     help="also time a fresh back-fill of REPO (default click) against raw onnxruntime, print peak RSS")
+    ap.add_argument("--model", default=None, help="local model: minilm (default) or mpnet (model_files.LOCAL_MODELS)")
+    ap.add_argument("--onnx", metavar="FILE", help="another ONNX export of --model (its own model id, e.g. fp32)")
     args = ap.parse_args(argv)
 
     spec = json.loads(QUESTIONS.read_text())
     questions = spec["questions"]
     BENCH.mkdir(exist_ok=True)
+    from mnemosyne.config import get_settings
+    from mnemosyne.search.embedders import LocalEmbedder
+
+    # before the private home: a model converted into the user's home is found there
+    embedder = LocalEmbedder(model=args.model, onnx_path=Path(args.onnx) if args.onnx else None,
+                             home=Path(get_settings(fresh=True).home))  # fmt: skip
+    print(f"model {embedder.model_id} ({embedder.dim} dims)")
     server, settings = _start_server()
     try:
-        from mnemosyne.search.embedders import LocalEmbedder
         from mnemosyne.search.fusion import Weights
         from mnemosyne.store.connection import connect
 
         db = connect(settings)
-        embedder = LocalEmbedder()
         print(f"preparing {len(spec['repos'])} repositories ...")
         prepare(db, spec["repos"], embedder)
         bad = check_answers(db, questions) + name_word_leaks(questions)
@@ -271,6 +281,9 @@ def main(argv: list[str] | None = None) -> int:
         for repo in spec["repos"]:
             qs = [q for q in questions if q["repo"] == repo]
             by_repo[repo] = evaluate(db, qs, embedder)
+        # the fusion weights were chosen on every repository but HELD_OUT
+        split = {"tuning": evaluate(db, [q for q in questions if q["repo"] != HELD_OUT], embedder),
+                 "held_out": evaluate(db, [q for q in questions if q["repo"] == HELD_OUT], embedder)}  # fmt: skip
         by_type = {}
         for typ in ("question", "identifier", "paraphrase"):
             qs = [q for q in questions if q.get("type", "question") == typ]
@@ -284,12 +297,16 @@ def main(argv: list[str] | None = None) -> int:
         for repo, pm in by_repo.items():
             print()
             print(_table(pm, f"{repo} ({sum(1 for q in questions if q['repo'] == repo)} questions)"))
+        for part, pm in split.items():
+            print()
+            print(_table(pm, f"{part} ({len(pm['hybrid']['ranks'])} questions; held out = {HELD_OUT})"))
         tp = None
         if args.throughput:
             tp = throughput(db, args.throughput, embedder)
             print(f"\nembedding {args.throughput}: {tp['texts']} texts in {tp['embed_s']} s ({tp['rate']}/s; whole step "
                   f"{tp['step_s']} s) vs raw onnxruntime {tp['raw_texts']} texts in {tp['raw_s']} s ({tp['raw_rate']}/s): "
-                  f"ratio {tp['ratio']} per text; peak RSS {tp['peak_rss_mb']} MB")
+                  f"ratio {tp['ratio']} per text; CPU {tp['step_cpu_s']} s (whole step) vs {tp['raw_cpu_s']} s raw: "
+                  f"ratio {tp['cpu_ratio']}; peak RSS {tp['peak_rss_mb']} MB")
         if args.verbose:
             print()
             for i, q in enumerate(questions):
@@ -321,7 +338,9 @@ def main(argv: list[str] | None = None) -> int:
             out = {"questions": len(questions), "all": {m: {k: v for k, v in d.items() if k != "ranks"}
                    for m, d in per_mode.items()}, "by_repo": {r: {m: {k: v for k, v in d.items() if k != "ranks"}
                    for m, d in pm.items()} for r, pm in by_repo.items()}, "by_type": {t: {m: {k: v for k, v in d.items() if k != "ranks"}
-                   for m, d in pm.items()} for t, pm in by_type.items()}, "grid": grid, "throughput": tp}  # fmt: skip
+                   for m, d in pm.items()} for t, pm in by_type.items()}, "grid": grid, "throughput": tp,
+                   "model": embedder.model_id, "split": {p: {m: {k: v for k, v in d.items() if k != "ranks"}
+                   for m, d in pm.items()} for p, pm in split.items()}}  # fmt: skip
             Path(args.json).write_text(json.dumps(out, indent=2))
         db.close()
     finally:

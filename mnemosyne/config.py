@@ -33,6 +33,8 @@ OTHER_ENV = frozenset({
     "MNEMOSYNE_CI_VENV",  # the virtualenv .ci/run uses
     "MNEMOSYNE_RANDOM_SEEDS", "MNEMOSYNE_RANDOM_COMMITS",  # tests/history/test_random_history.py
     "MNEMOSYNE_BENCH_CACHE",  # the benchmarks' shared download folder (benchmarks/extract_speed.py)
+    "MNEMOSYNE_BENCH_MODEL_HOME",  # where embed_speed.py's children find a converted model
+    "MNEMOSYNE_TEST_TORCH_PYTHON",  # a Python with torch for tests/search/test_local_models.py
 })  # fmt: skip
 
 log = logging.getLogger(__name__)
@@ -147,7 +149,11 @@ class Settings(BaseSettings):
         description="`ingest` and the daemon embed what each ingestion changed (a progress line on the CLI); "
         "off: semantic search falls back to keywords until `mnemosyne embed` (or a search) embeds.",
     )
-    embeddings_model: str = Field(default="text-embedding-3-small", description="Model for the openai provider.")
+    embeddings_model: str | None = Field(
+        default=None,
+        description="The embedding model: for the local provider 'minilm' (default) or 'mpnet' (after "
+        "`mnemosyne models fetch --model mpnet`); for openai the server's model (default text-embedding-3-small).",
+    )
     embeddings_base_url: str | None = Field(default=None, description="OpenAI-compatible server URL.")
     embeddings_api_key: str | None = Field(default=None, description="API key for the openai provider (else OPENAI_API_KEY).")
     embeddings_dim: int | None = Field(default=None, description="Embedding dimension for the openai provider.")

