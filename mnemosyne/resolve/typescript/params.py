@@ -5,9 +5,21 @@ from __future__ import annotations
 import re
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
-from mnemosyne.parse.typescript.tags import CALL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
-from mnemosyne.resolve.typescript.builtins import GLOBALS
-from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
+from mnemosyne.parse.typescript.tags import (
+    CALL,
+    DEF,
+    DEFAT,
+    ID,
+    KEY,
+    PARAM,
+    PROP,
+    PVAL,
+    SPREAD,
+    THIS_CLS,
+    THIS_OBJ,
+    VAR,
+)
+from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
 from mnemosyne.resolve.typescript.values import (
     FLAG_INFERRED,
@@ -233,8 +245,8 @@ class ParamsMixin(CtxState):
             how = self.called_at_once(pf, scope, fqn)
             at_once = self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
             m = _BOUND_TO.match(name)  # or by the member it is assigned to: Router.prototype.use = function (fn)
-            if m is None or m[1] == "return" or m[1][:1].isupper() or m[1] in GLOBALS:
-                return at_once  # (`<function:Promise>` is an argument of `new Promise(...)`: not searched)
+            if m is None or m[1] == "return" or not self.is_method(pf, scope):
+                return at_once  # (`<function:setTimeout>`, an argument of setTimeout(...), is not searched)
             return union([self._site_values(fqn, m[1], V_FUNC, i, hops), at_once])
         want = V_FUNC
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
@@ -276,6 +288,15 @@ class ParamsMixin(CtxState):
             if found[-1] is None or found[-1] != found[0]:
                 return None
         return found[0]
+
+    def is_method(self, pf: ParsedFile, scope: int) -> bool:
+        """Whether the function of ``scope`` has a ``this`` the parser gave it as a member of a
+        class, a prototype or an object literal (``F.prototype.m = function () {}``,
+        ``app.init = function () {}``): assigned to a member, not an argument of a call."""
+        if pf is not self.pf:
+            self.read(pf, (READ_THIS, pf.scope_key[scope]))
+        this = pf.scope_this[scope]
+        return this is not None and (this[0] == THIS_CLS or this[0] == THIS_OBJ)
 
     def iife_argument(self, pf: ParsedFile, scope: int, e: tuple):
         """The functions parameter ``e`` (a name) of an IIFE is given (``(function (root, factory)
