@@ -20,7 +20,13 @@ from mnemosyne.parse.typescript.tags import (
     VAR,
 )
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
-from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
+from mnemosyne.resolve.typescript.state import (
+    MEMO_CLASS_PROPS,
+    MEMO_PARAM_KEYS,
+    MEMO_PARAM_VALUES,
+    MEMO_RETURNED_PARAMS,
+    CtxState,
+)
 from mnemosyne.resolve.typescript.values import (
     FLAG_INFERRED,
     V_ALIT,
@@ -264,19 +270,13 @@ class ParamsMixin(CtxState):
         parameters (``function ret(x) { return x }``, every ``return`` a parameter): what this
         call passes there, found as the one call of ``callee`` in ``scope`` recorded with its
         arguments (several such calls in one scope: not known which, so only if they agree)."""
-        fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
-        r = fpf.returns.get(fn[1]) if fpf is not None else None
-        if fpf is None or r is None or not r[1]:
+        key = (MEMO_RETURNED_PARAMS, fn[2], fn[1])
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = (self._returned_params(fn),)
+        idx = hit[0]
+        if not idx:
             return None
-        fscope = r[0]
-        idx: set[int] = set()
-        for x in r[1]:
-            if x is None or x[0] != ID:
-                return None
-            bl, _s = self.raw_bindings(fpf, fscope, x[1])
-            if not bl or len(bl) != 1 or bl[0][0] != PARAM or bl[0][2] != fscope or bl[0][1] < 0:
-                return None
-            idx.add(bl[0][1])
         name = callee[1] if callee[0] == ID else callee[2]
         cpf = self.file_read(pf.path, (READ_CALL_SITES, name))
         sites = [c for c in cpf.call_args.get(name, ()) if c[0] == scope and c[1] == callee] if cpf is not None else []
@@ -284,10 +284,27 @@ class ParamsMixin(CtxState):
             return None
         found = []
         for _sc, _e, args in sites:  # several calls in the scope: known only if they agree
-            found.append(union([self.argument(pf, scope, args, i) if i < len(args) else None for i in sorted(idx)], all_known=True))
+            found.append(union([self.argument(pf, scope, args, i) if i < len(args) else None for i in idx], all_known=True))
             if found[-1] is None or found[-1] != found[0]:
                 return None
         return found[0]
+
+    def _returned_params(self, fn: tuple) -> tuple[int, ...]:
+        """The parameters function ``fn`` returns when every ``return`` of it gives one (else ())."""
+        fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
+        r = fpf.returns.get(fn[1]) if fpf is not None else None
+        if fpf is None or r is None or not r[1]:
+            return ()
+        fscope = r[0]
+        idx: set[int] = set()
+        for x in r[1]:
+            if x is None or x[0] != ID:
+                return ()
+            bl, _s = self.raw_bindings(fpf, fscope, x[1])
+            if not bl or len(bl) != 1 or bl[0][0] != PARAM or bl[0][2] != fscope or bl[0][1] < 0:
+                return ()
+            idx.add(bl[0][1])
+        return tuple(sorted(idx))
 
     def is_method(self, pf: ParsedFile, scope: int) -> bool:
         """Whether the function of ``scope`` has a ``this`` the parser gave it as a member of a

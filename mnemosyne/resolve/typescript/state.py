@@ -26,6 +26,7 @@ MEMO_EXPORT = "x"  # (x, path, name, type context): a module's export
 MEMO_SNAP = "snap"  # (snap, path, scope, name, count, type context): a name's first bindings
 MEMO_OBJECT_MEMBER = "o"  # (o, path, object fqn, name): a member of a named object literal
 MEMO_RETURNS = "r"  # (r, path, function fqn): what a call of a function returns
+MEMO_RETURNED_PARAMS = "rp"  # (rp, path, function fqn): the parameters it returns, if it returns only those
 MEMO_DECORATED = "deco"  # (deco, path, class fqn, name): a decorated method with its wrappers
 MEMO_MIXIN_MEMBER = "mx"  # (mx, path, class fqn, name): a member a mixin adds to a class
 MEMO_FIELD = "f"  # (f, path, class fqn, name): a field's value
