@@ -42,6 +42,9 @@ from mnemosyne.resolve.typescript.values import (
 # name called from everywhere (`set`, `add`) has sites that would each need their receiver's
 # type, and three.js's bundles made that quadratic (9.6x the parse floor instead of 3.2x)
 MAX_PARAM_SITES = 512
+# an anonymous method is searched for by its member name among at most this many call sites: a
+# name such as `next` or `replace` is also a builtin's, called all over (``_given_values``)
+MAX_BOUND_SITES = 170
 # callers passing on their own parameter are followed this many steps up (``_param_values``): a
 # bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
 MAX_PARAM_HOPS = 2
@@ -253,7 +256,7 @@ class ParamsMixin(CtxState):
             m = _BOUND_TO.match(name)  # or by the member it is assigned to: Router.prototype.use = function (fn)
             if m is None or m[1] == "return" or not self.is_method(pf, scope):
                 return at_once  # (`<function:setTimeout>`, an argument of setTimeout(...), is not searched)
-            return union([self._site_values(fqn, m[1], V_FUNC, i, hops), at_once])
+            return union([self._site_values(fqn, m[1], V_FUNC, i, hops, limit=MAX_BOUND_SITES), at_once])
         want = V_FUNC
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
             fqn = fqn.rsplit(".", 1)[0]
@@ -357,9 +360,12 @@ class ParamsMixin(CtxState):
         start = iifes.get(fqn)
         return (HOW_IIFE, pf.path, start) if start is not None else None
 
-    def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int, how: tuple | None = None):
+    def _site_values(
+        self, fqn: str, name: str, want: str, i: int, hops: int, how: tuple | None = None, limit: int = MAX_PARAM_SITES
+    ):
         """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
-        argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits."""
+        argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits;
+        None past ``limit`` sites."""
         sites: list[tuple[ParsedFile, tuple]] = []
         paths = (how[1],) if how is not None and how[0] == HOW_IIFE else self.callers_of(name)
         rest = i < 0  # a rest parameter `...fns` from position -1 - i: the arguments from there on
@@ -370,7 +376,7 @@ class ParamsMixin(CtxState):
             if cpf is not None:
                 sites.extend((cpf, site) for site in cpf.call_args.get(name, ())
                              if _passes(site[2], i, rest) and (how is None or _admits(how, site[1])))
-        if len(sites) > MAX_PARAM_SITES:
+        if len(sites) > limit:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []
         for cpf, (sc, e, args) in sites:
