@@ -127,12 +127,15 @@ class Calls(Objects):
                 return
             if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"
                 self.export_star(args)
-            elif e == _DEFINE_PROPERTY:
-                self.define_property(args)
-            elif e == _DEFINE_PROPERTIES:
-                self.define_properties(args)
-            if e == _INHERITS or e == _SET_PROTOTYPE_OF or (e[0] == PROP and e[2] == "inherits"):
-                self.es5_inherits(args, e == _SET_PROTOTYPE_OF)
+            if e[0] == PROP and e[1] == _OBJECT:
+                if e == _DEFINE_PROPERTY:
+                    self.define_property(args)
+                elif e == _DEFINE_PROPERTIES:
+                    self.define_properties(args)
+                elif e == _SET_PROTOTYPE_OF:
+                    self.es5_inherits(args, True)
+            elif e == _INHERITS or (e[0] == PROP and e[2] == "inherits"):
+                self.es5_inherits(args, False)
             if e[0] != PROP:
                 return
             name = e[2]

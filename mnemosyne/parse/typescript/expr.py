@@ -40,6 +40,7 @@ OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
 _OBJECT_WALKS = frozenset({OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
+_OBJECT_ID, _PROMISE_ID = (ID, "Object"), (ID, "Promise")
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
@@ -255,7 +256,11 @@ class Exprs(Scopes):
             if key is not None:
                 return (CALL, inner, (KEY, key))
         # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
-        if inner == OBJECT_CREATE or inner in _OBJECT_WALKS or inner == _PROMISE_ALL:
+        if (
+            inner[0] == PROP
+            and (inner[1] == _OBJECT_ID or inner[1] == _PROMISE_ID)
+            and (inner == OBJECT_CREATE or inner in _OBJECT_WALKS or inner == _PROMISE_ALL)
+        ):
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))

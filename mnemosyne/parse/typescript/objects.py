@@ -252,7 +252,10 @@ class Objects(Exprs):
         class declaration in an enclosing scope); with ``functions``, also a constructor
         function's (``function_class``: ``F.prototype``, ``ns.F.prototype``)."""
         if node is not None and node.kind_id == self.K.identifier and functions:
-            return self.class_called(self._t(node), functions, proto=True)  # var proto = F.prototype
+            if not self.proto_names:
+                return None
+            name = self._t(node)  # var proto = F.prototype
+            return self.class_called(name, functions, proto=True) if name in self.proto_names else None
         if node is None or node.kind_id != self.K.member:
             return None
         prop = node.child_by_field_id(self.K.f_property)

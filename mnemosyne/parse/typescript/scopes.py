@@ -77,6 +77,7 @@ class Scopes:
         self.es5_fields: dict[str, tuple[int, list[tuple[str, int, tuple | None]]]] = {}
         # Object.defineProperty(F.prototype, "k", { get: function () {} }): (F's class, k, getter offset)
         self.proto_getters: list[tuple[ClassInfo, str, int]] = []
+        self.proto_names: set[str] = set()  # names declared with a value `F.prototype`
         self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
         self.stack: list[Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}

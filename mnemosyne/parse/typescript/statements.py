@@ -187,6 +187,8 @@ class Statements(Defs):
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
             else:
                 self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
+                if vexpr is not None and vexpr[0] == PROP and vexpr[2] == "prototype":
+                    self.proto_names.add(name)  # var proto = F.prototype (``Objects.prototype_of``)
         else:
             vexpr = self.conv(value) if value is not None else None
             self.bind_pattern(fe.scope, nm, vexpr)

@@ -5,10 +5,29 @@ from __future__ import annotations
 import re
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
-from mnemosyne.parse.typescript.tags import CALL, DECL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
-from mnemosyne.resolve.typescript.builtins import GLOBALS
-from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
-from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
+from mnemosyne.parse.typescript.tags import (
+    CALL,
+    DECL,
+    DEF,
+    DEFAT,
+    ID,
+    KEY,
+    PARAM,
+    PROP,
+    PVAL,
+    SPREAD,
+    THIS_CLS,
+    THIS_OBJ,
+    VAR,
+)
+from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
+from mnemosyne.resolve.typescript.state import (
+    MEMO_CLASS_PROPS,
+    MEMO_PARAM_KEYS,
+    MEMO_PARAM_VALUES,
+    MEMO_RETURNED_PARAMS,
+    CtxState,
+)
 from mnemosyne.resolve.typescript.values import (
     FLAG_INFERRED,
     V_ALIT,
@@ -24,6 +43,9 @@ from mnemosyne.resolve.typescript.values import (
 # name called from everywhere (`set`, `add`) has sites that would each need their receiver's
 # type, and three.js's bundles made that quadratic (9.6x the parse floor instead of 3.2x)
 MAX_PARAM_SITES = 512
+# an anonymous method is searched for by its member name among at most this many call sites: a
+# name such as `next` or `replace` is also a builtin's, called all over (``_given_values``)
+MAX_BOUND_SITES = 170
 # callers passing on their own parameter are followed this many steps up (``_param_values``): a
 # bound on the chain (rxjs's operators reach OperatorSubscriber's callbacks in one step)
 MAX_PARAM_HOPS = 2
@@ -267,9 +289,9 @@ class ParamsMixin(CtxState):
             how = self.called_at_once(pf, scope, fqn)
             at_once = self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
             m = _BOUND_TO.match(name)  # or by the member it is assigned to: Router.prototype.use = function (fn)
-            if m is None or m[1] == "return" or m[1][:1].isupper() or m[1] in GLOBALS:
-                return at_once  # (`<function:Promise>` is an argument of `new Promise(...)`: not searched)
-            return union([self._site_values(fqn, m[1], V_FUNC, i, hops), at_once])
+            if m is None or m[1] == "return" or not self.is_method(pf, scope):
+                return at_once  # (`<function:setTimeout>`, an argument of setTimeout(...), is not searched)
+            return union([self._site_values(fqn, m[1], V_FUNC, i, hops, limit=MAX_BOUND_SITES), at_once])
         want = V_FUNC
         if name == "constructor" and fqn.count(".") >= 2:  # new C(...): C's constructor
             fqn = fqn.rsplit(".", 1)[0]
@@ -286,19 +308,13 @@ class ParamsMixin(CtxState):
         parameters (``function ret(x) { return x }``, every ``return`` a parameter): what this
         call passes there, found as the one call of ``callee`` in ``scope`` recorded with its
         arguments (several such calls in one scope: not known which, so only if they agree)."""
-        fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
-        r = fpf.returns.get(fn[1]) if fpf is not None else None
-        if fpf is None or r is None or not r[1]:
+        key = (MEMO_RETURNED_PARAMS, fn[2], fn[1])
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = (self._returned_params(fn),)
+        idx = hit[0]
+        if not idx:
             return None
-        fscope = r[0]
-        idx: set[int] = set()
-        for x in r[1]:
-            if x is None or x[0] != ID:
-                return None
-            bl, _s = self.raw_bindings(fpf, fscope, x[1])
-            if not bl or len(bl) != 1 or bl[0][0] != PARAM or bl[0][2] != fscope or bl[0][1] < 0:
-                return None
-            idx.add(bl[0][1])
         name = callee[1] if callee[0] == ID else callee[2]
         cpf = self.file_read(pf.path, (READ_CALL_SITES, name))
         sites = [c for c in cpf.call_args.get(name, ()) if c[0] == scope and c[1] == callee] if cpf is not None else []
@@ -306,10 +322,36 @@ class ParamsMixin(CtxState):
             return None
         found = []
         for _sc, _e, args in sites:  # several calls in the scope: known only if they agree
-            found.append(union([self.argument(pf, scope, args, i) if i < len(args) else None for i in sorted(idx)], all_known=True))
+            found.append(union([self.argument(pf, scope, args, i) if i < len(args) else None for i in idx], all_known=True))
             if found[-1] is None or found[-1] != found[0]:
                 return None
         return found[0]
+
+    def _returned_params(self, fn: tuple) -> tuple[int, ...]:
+        """The parameters function ``fn`` returns when every ``return`` of it gives one (else ())."""
+        fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
+        r = fpf.returns.get(fn[1]) if fpf is not None else None
+        if fpf is None or r is None or not r[1]:
+            return ()
+        fscope = r[0]
+        idx: set[int] = set()
+        for x in r[1]:
+            if x is None or x[0] != ID:
+                return ()
+            bl, _s = self.raw_bindings(fpf, fscope, x[1])
+            if not bl or len(bl) != 1 or bl[0][0] != PARAM or bl[0][2] != fscope or bl[0][1] < 0:
+                return ()
+            idx.add(bl[0][1])
+        return tuple(sorted(idx))
+
+    def is_method(self, pf: ParsedFile, scope: int) -> bool:
+        """Whether the function of ``scope`` has a ``this`` the parser gave it as a member of a
+        class, a prototype or an object literal (``F.prototype.m = function () {}``,
+        ``app.init = function () {}``): assigned to a member, not an argument of a call."""
+        if pf is not self.pf:
+            self.read(pf, (READ_THIS, pf.scope_key[scope]))
+        this = pf.scope_this[scope]
+        return this is not None and (this[0] == THIS_CLS or this[0] == THIS_OBJ)
 
     def iife_argument(self, pf: ParsedFile, scope: int, e: tuple):
         """The functions parameter ``e`` (a name) of an IIFE is given (``(function (root, factory)
@@ -353,9 +395,12 @@ class ParamsMixin(CtxState):
         start = iifes.get(fqn)
         return (HOW_IIFE, pf.path, start) if start is not None else None
 
-    def _site_values(self, fqn: str, name: str, want: str, i: int, hops: int, how: tuple | None = None):
+    def _site_values(
+        self, fqn: str, name: str, want: str, i: int, hops: int, how: tuple | None = None, limit: int = MAX_PARAM_SITES
+    ):
         """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
-        argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits."""
+        argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits;
+        None past ``limit`` sites."""
         sites: list[tuple[ParsedFile, tuple]] = []
         paths = (how[1],) if how is not None and how[0] == HOW_IIFE else self.callers_of(name)
         rest = i < 0  # a rest parameter `...fns` from position -1 - i: the arguments from there on
@@ -366,7 +411,7 @@ class ParamsMixin(CtxState):
             if cpf is not None:
                 sites.extend((cpf, site) for site in cpf.call_args.get(name, ())
                              if _passes(site[2], i, rest) and (how is None or _admits(how, site[1])))
-        if len(sites) > MAX_PARAM_SITES:
+        if len(sites) > limit:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []
         for cpf, (sc, e, args) in sites:
