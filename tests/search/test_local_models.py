@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 
 import numpy as np
@@ -69,7 +68,7 @@ def _torch_python() -> str | None:
 def test_fetch_converts_mpnet_and_the_workspace_records_it(empty_models, code_graph, db, embedder, tmp_path):
     from mnemosyne.search.backfill import EmbeddingCache, backfill
     from mnemosyne.search.model_convert import MIN_COSINE, fetch_mpnet
-    from mnemosyne.search.vectors import get_model_info
+    from mnemosyne.search.vectors import get_model_info, vector_indexes
 
     py = _torch_python()
     if py is None:
@@ -82,16 +81,17 @@ def test_fetch_converts_mpnet_and_the_workspace_records_it(empty_models, code_gr
     assert v.shape == (3, 768) and np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
     assert v[0] @ v[1] > v[0] @ v[2]
     # a workspace embedded with MiniLM is re-embedded with mpnet: one model, one dimension
-    g = db.graph(code_graph)
-    backfill(db, code_graph, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
-    backfill(db, code_graph, mp, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    g = code_graph
+    backfill(db, g.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    r = backfill(db, g.workspace, mp, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    assert r.model_changed and r.embedded == r.written > 0
+    assert set(vector_indexes(g).values()) == {768}
     info = get_model_info(g)
     assert (info.model, info.dim) == (mp.model_id, 768)
     dims = {len(r[0]) for r in g.ro_query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN n.embedding")}
     assert dims == {768}
     # a changed file is refused
     onnx = folder / "model.onnx"
-    shutil.copyfile(onnx, tmp_path / "keep.onnx")
     with open(onnx, "r+b") as fh:
         fh.seek(4096)
         fh.write(b"\0" * 16)
