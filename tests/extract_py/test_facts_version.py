@@ -198,7 +198,8 @@ RECORDED = {
     # a call of a function returning its parameter (returned_parameter); getters defined on an ES5
     # prototype (es5_prototype_getters)
     # pytest request.addfinalizer(f) is a runner (function_runners)
-    29: "ebbb24f77f0cb983116c6abe44a4953bc87d0aef53a464872c4929dc767bd23a",
+    # an absolute import of a deeper import root (nested_import_root)
+    29: "8eca33d43f96d70b1d17aa1be3ac07b23afcb25fb886b106ff8d90343cc7c3a7",
 }
 
 
