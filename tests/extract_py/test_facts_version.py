@@ -199,7 +199,7 @@ RECORDED = {
     # prototype (es5_prototype_getters)
     # pytest request.addfinalizer(f) is a runner (function_runners)
     # an absolute import of a deeper import root (nested_import_root)
-    29: "8eca33d43f96d70b1d17aa1be3ac07b23afcb25fb886b106ff8d90343cc7c3a7",
+    29: "17d9968643c7b97ad178611d41675fe94bf837eb316fc1c77669a10306fe91b6",
 }
 
 

@@ -518,7 +518,7 @@ def test_new_submodule_re_resolves_only_who_can_see_it() -> None:
 # ``worker/``; files appearing and disappearing change which ``X.app`` an import means
 ROOTED = ["backend/app/__init__.py", "backend/app/models.py", "backend/app/main.py", "worker/app/models.py",
           "worker/app/jobs.py", "worker/deep/app/models.py", "tool.py", "app/__init__.py", "app/models.py",
-          "Pkg-1.0/app/models/__init__.py", "backend/app/models/__init__.py"]
+          "Pkg-1.0/app/models/__init__.py", "backend/app/models/__init__.py", "backend/app/app/models.py"]
 
 
 def _rooted_module(rng: random.Random) -> str:
@@ -574,8 +574,10 @@ def _callees(ix: PythonIndex, path: str) -> set[str]:
 
 def test_import_root_unique_then_ambiguous() -> None:
     """A file appearing becomes the unique module an import means; a second candidate no closer
-    to the importer makes it ambiguous (external again); each step equals a fresh index."""
-    files = {"tool.py": b"from app.models import make\n\ndef run():\n    return make()\n"}
+    to the importer makes it ambiguous (external again); its root folder becoming a package makes
+    it no root; each step equals a fresh index."""
+    files = {"tool.py": b"from app.models import make\n\ndef run():\n    return make()\n",
+             "backend/app/__init__.py": b"", "worker/app/__init__.py": b""}
     ix = PythonIndex()
     ix.update(dict(files))
     prev = _all_facts(ix)
@@ -589,5 +591,10 @@ def test_import_root_unique_then_ambiguous() -> None:
         assert callee in _callees(ix, "tool.py")
     del files["worker/app/models.py"]
     unread = ix.update({"worker/app/models.py": None})
-    _assert_incremental(ix, files, prev, unread, 0)
+    prev = _assert_incremental(ix, files, prev, unread, 0)
     assert "backend.app.models.make" in _callees(ix, "tool.py")
+    # backend/ becoming a package: it is no import root any more
+    files["backend/__init__.py"] = b""
+    unread = ix.update({"backend/__init__.py": b""})
+    _assert_incremental(ix, files, prev, unread, 0)
+    assert "app.models.make" in _callees(ix, "tool.py")

@@ -212,7 +212,9 @@ class Access:
         if not top or top in STDLIB or self.is_internal(top):
             return mod
         self.deps.add(ROOT_PREFIX + root_key(mod))
-        return self.ix.import_root(self.ix._module_of[path], mod) or mod
+        r, roots = self.ix.import_root(self.ix._module_of[path], mod)
+        self.deps.update(roots)  # the roots and the import's top under them (``import_root``)
+        return r or mod
 
     def is_internal(self, mod: str) -> bool:
         self.deps.add(mod)

@@ -382,18 +382,28 @@ class PythonIndex:
         """``importers_calling``'s answer as a resolution records it (``IMPORTERS``)."""
         return tuple(self.importers_calling(key[0], key[1]))
 
-    def import_root(self, importer: str, mod: str) -> str | None:
+    def import_root(self, importer: str, mod: str) -> tuple[str | None, list[str]]:
         """The program's module an absolute import of ``mod`` means when ``mod``'s top package is
         neither the program's nor the standard library's (docs/resolve-python.md, deeper import
         roots: ``from app.models import User`` in ``backend/app/main.py`` is ``backend.app.models``);
         None when there is no such module or no single best one. ``importer`` is the importing
-        module. A resolution that asks depends on ``ROOT_PREFIX + root_key(mod)``."""
+        module. A root that is itself a module (a package with ``__init__``) is no import root
+        (``import jinja2`` in ``django/template/backends/jinja2.py`` is not that file), and the
+        import's top ``a`` must be a module or a package with ``__init__`` there (a folder
+        ``examples/celery/`` is not ``import celery``). Also returns the names consulted (the
+        roots, ``root.a``): a resolution that asks depends on them and on
+        ``ROOT_PREFIX + root_key(mod)``."""
         top = mod.split(".", 1)[0]
         if not top or top in STDLIB or top in self._packages:
-            return None
+            return None, []
         key = root_key(mod)
-        root = pick_root(importer, key, self._by_suffix.get(key))
-        return f"{root}.{mod}" if root is not None else None
+        found = self._by_suffix.get(key)
+        if not found:
+            return None, []
+        roots = sorted(c[: -len(key) - 1] for c in found)
+        mods = self._mod_paths
+        root = pick_root(importer, [r for r in roots if r not in mods and f"{r}.{top}" in mods])
+        return (f"{root}.{mod}" if root is not None else None), roots + [f"{r}.{top}" for r in roots]
 
     def module_path(self, mod: str) -> str | None:
         paths = self._mod_paths.get(mod)

@@ -70,14 +70,12 @@ def root_key(mod: str) -> str:
     return ".".join(mod.split(".")[:ROOT_DEPTH])
 
 
-def pick_root(importer: str, key: str, candidates: set[str] | None) -> str | None:
-    """docs/resolve-python.md (deeper import roots): of the program's modules/packages whose
-    name ends with ``.key``, the one an import of ``key`` in module ``importer`` means: the only
-    one, else the one sharing the most leading name segments with ``importer`` (a tie: none).
-    Returns its root (the name before ``.key``)."""
-    if not candidates:
+def pick_root(importer: str, roots: list[str]) -> str | None:
+    """docs/resolve-python.md (deeper import roots): of the roots under which the program has the
+    module an absolute import names, the one the import in module ``importer`` means: the only
+    one, else the one sharing the most leading name segments with ``importer`` (a tie: none)."""
+    if not roots:
         return None
-    roots = [c[: -len(key) - 1] for c in candidates]
     if len(roots) == 1:
         return roots[0]
     mine = importer.split(".")

@@ -2,6 +2,7 @@
 import app.models
 import app.util as util
 import requests
+import yaml
 from app.models import User, make_user
 
 
@@ -12,3 +13,4 @@ def handler():
     util.helper()
     User().save()
     requests.get("https://example.org")
+    yaml.safe_load("")
