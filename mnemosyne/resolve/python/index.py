@@ -107,6 +107,7 @@ class PythonIndex:
         self._packages: dict[str, int] = {}  # every dotted prefix of a module name -> count
         self._flipped: set[str] = set()  # prefixes that appeared or disappeared in this update
         self._by_suffix: dict[str, set[str]] = {}  # last 1..ROOT_DEPTH segments -> _packages keys (import_root)
+        self._roots: dict[tuple[str, str], tuple[str | None, list[str]]] = {}  # import_root answers, per update
         # the resolved files' facts with what their resolution consulted (resolve/incremental.py)
         self._book: FactBook[ParsedFile, AbstractSet[tuple]] = FactBook((IMPORTERS, SUBCLASSES))
         self._callers = NameIndex()  # call/decorator last name -> paths with such a site
@@ -153,6 +154,7 @@ class PythonIndex:
         modified: dict[str, ParsedFile] = {}  # path -> its parse result before this update
         relayout = False
         self._importers_cache.clear()
+        self._roots.clear()
         self._flipped.clear()
         for path, data in changed.items():
             if not self.owns(path):
@@ -393,6 +395,13 @@ class PythonIndex:
         ``examples/celery/`` is not ``import celery``). Also returns the names consulted (the
         roots, ``root.a``): a resolution that asks depends on them and on
         ``ROOT_PREFIX + root_key(mod)``."""
+        k = (importer, mod)
+        r = self._roots.get(k)
+        if r is None:
+            r = self._roots[k] = self._import_root(importer, mod)
+        return r
+
+    def _import_root(self, importer: str, mod: str) -> tuple[str | None, list[str]]:
         top = mod.split(".", 1)[0]
         if not top or top in STDLIB or top in self._packages:
             return None, []
