@@ -203,7 +203,8 @@ RECORDED = {
     # d.setdefault(k, []).append(f) store a list holding f (grouped_registries); importlib.import_module("m")
     # and an enum member's .value (import_module_enum_values); an inherited method returning self.__class__(...)
     # gives the receiver's class's instance (own_class_instances)
-    29: "18bbfdf6551a0fe5075db2d2b90070cb7146e9257e118becaa7c0b2e9020a236",
+    # an absolute import of a deeper import root (nested_import_root)
+    29: "RECOMPUTE",
 }
 
 

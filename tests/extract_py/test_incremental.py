@@ -512,3 +512,89 @@ def test_new_submodule_re_resolves_only_who_can_see_it() -> None:
     fresh = PythonIndex()
     fresh.update(dict(files))
     assert _all_facts(ix) == _all_facts(fresh)
+
+
+# deeper import roots (docs/resolve-python.md): ``app`` is imported from inside ``backend/`` or
+# ``worker/``; files appearing and disappearing change which ``X.app`` an import means
+ROOTED = ["backend/app/__init__.py", "backend/app/models.py", "backend/app/main.py", "worker/app/models.py",
+          "worker/app/jobs.py", "worker/deep/app/models.py", "tool.py", "app/__init__.py", "app/models.py",
+          "Pkg-1.0/app/models/__init__.py", "backend/app/models/__init__.py", "backend/app/app/models.py"]
+
+
+def _rooted_module(rng: random.Random) -> str:
+    lines = []
+    for _ in range(rng.randint(1, 4)):
+        lines.append(rng.choice([
+            "from app.models import make\n\ndef use():\n    return make().save()",
+            "import app.models\n\ndef use2():\n    return app.models.make()",
+            "import app.models as am\n\ndef use3():\n    return am.Model().save()",
+            "from app import models\n\ndef use4():\n    return models.make()",
+            "def make():\n    return Model()",
+            "class Model:\n    def save(self):\n        return make()",
+            "def make(fn=None):\n    return fn()",
+            "from app.models import make\n\ndef cb():\n    pass\n\nmake(cb)",
+        ]))
+    return "\n\n".join(lines) + "\n"
+
+
+def _assert_incremental(ix: PythonIndex, files: dict[str, bytes], prev: dict[str, FileFacts], unread: set[str],
+                        seed: int) -> dict[str, FileFacts]:
+    got = _check_fresh(ix, files, seed)
+    differ = {p for p in set(got) | set(prev) if got.get(p) != prev.get(p)}
+    assert differ <= unread, f"seed {seed}: update() missed {sorted(differ - unread)}"
+    return got
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_import_roots_appearing_and_disappearing_match_fresh_index(seed: int) -> None:
+    rng = random.Random(seed)
+    files: dict[str, bytes] = {}
+    ix = PythonIndex()
+    prev = _all_facts(ix)
+    unread: set[str] = set()
+    for _step in range(12):
+        changed: dict[str, bytes | None] = {}
+        for _ in range(rng.randint(1, 3)):
+            p = rng.choice(ROOTED)
+            changed[p] = None if p in files and rng.random() < 0.4 else _rooted_module(rng).encode()
+        for p, d in changed.items():
+            if d is None:
+                files.pop(p, None)
+            else:
+                files[p] = d
+        unread |= ix.update(changed)
+        if rng.random() < 0.7:
+            prev = _assert_incremental(ix, files, prev, unread, seed)
+            unread = set()
+
+
+def _callees(ix: PythonIndex, path: str) -> set[str]:
+    return {c.callee for c in ix.facts(path).calls}  # type: ignore[union-attr]
+
+
+def test_import_root_unique_then_ambiguous() -> None:
+    """A file appearing becomes the unique module an import means; a second candidate no closer
+    to the importer makes it ambiguous (external again); its root folder becoming a package makes
+    it no root; each step equals a fresh index."""
+    files = {"tool.py": b"from app.models import make\n\ndef run():\n    return make()\n",
+             "backend/app/__init__.py": b"", "worker/app/__init__.py": b""}
+    ix = PythonIndex()
+    ix.update(dict(files))
+    prev = _all_facts(ix)
+    assert "app.models.make" in _callees(ix, "tool.py")
+    steps = [("backend/app/models.py", "backend.app.models.make"), ("worker/app/models.py", "app.models.make")]
+    for path, callee in steps:
+        files[path] = b"def make():\n    return 1\n"
+        unread = ix.update({path: files[path]})
+        assert "tool.py" in unread
+        prev = _assert_incremental(ix, files, prev, unread, 0)
+        assert callee in _callees(ix, "tool.py")
+    del files["worker/app/models.py"]
+    unread = ix.update({"worker/app/models.py": None})
+    prev = _assert_incremental(ix, files, prev, unread, 0)
+    assert "backend.app.models.make" in _callees(ix, "tool.py")
+    # backend/ becoming a package: it is no import root any more
+    files["backend/__init__.py"] = b""
+    unread = ix.update({"backend/__init__.py": b""})
+    _assert_incremental(ix, files, prev, unread, 0)
+    assert "app.models.make" in _callees(ix, "tool.py")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_attr_stores, file_param_calls, file_subclasses
 from mnemosyne.resolve.python import bounds
-from mnemosyne.resolve.python.modules import SUB_PREFIX, _absolute, _strip_suffix
+from mnemosyne.resolve.python.modules import ROOT_PREFIX, STDLIB, SUB_PREFIX, _absolute, _strip_suffix, root_key
 from mnemosyne.resolve.python.reads import (
     READ_ALIASES,
     READ_ALL,
@@ -205,6 +205,17 @@ class Access:
         self.deps.add(mod)
         return self.ix.module_path(mod)
 
+    def rooted(self, path: str, mod: str) -> str:
+        """An absolute import's module in file ``path``, under a deeper import root when its top
+        package is not the program's (``PythonIndex.import_root``; recorded)."""
+        top = mod.split(".", 1)[0]
+        if not top or top in STDLIB or self.is_internal(top):
+            return mod
+        self.deps.add(ROOT_PREFIX + root_key(mod))
+        r, roots = self.ix.import_root(self.ix._module_of[path], mod)
+        self.deps.update(roots)  # the roots and the import's top under them (``import_root``)
+        return r or mod
+
     def is_internal(self, mod: str) -> bool:
         self.deps.add(mod)
         return mod in self.ix._packages
@@ -391,7 +402,7 @@ class Access:
 
     def absolute(self, path: str, module: str, level: int) -> str | None:
         if level == 0:
-            return module
+            return self.rooted(path, module)
         mod = self.ix._module_of[path]
         is_pkg = _strip_suffix(path).endswith("/__init__") or _strip_suffix(path) == "__init__"
         return _absolute(mod, is_pkg, module, level)

@@ -20,7 +20,19 @@ from mnemosyne.indexmaps import discard_from
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.python import ParsedFile, file_subclasses, parse_python
 from mnemosyne.resolve.incremental import FactBook, NameIndex, Search
-from mnemosyne.resolve.python.modules import CALLS_PREFIX, SUB_PREFIX, SUFFIXES, _absolute, _strip_suffix, module_name
+from mnemosyne.resolve.python.modules import (
+    CALLS_PREFIX,
+    ROOT_PREFIX,
+    STDLIB,
+    SUB_PREFIX,
+    SUFFIXES,
+    _absolute,
+    _strip_suffix,
+    module_name,
+    name_suffixes,
+    pick_root,
+    root_key,
+)
 from mnemosyne.resolve.python.reads import reads_differ, rebase_keys, same_numbering
 from mnemosyne.resolve.python.resolver import _FileResolver
 
@@ -94,6 +106,8 @@ class PythonIndex:
         self._mod_paths: dict[str, set[str]] = {}  # module -> paths
         self._packages: dict[str, int] = {}  # every dotted prefix of a module name -> count
         self._flipped: set[str] = set()  # prefixes that appeared or disappeared in this update
+        self._by_suffix: dict[str, set[str]] = {}  # last 1..ROOT_DEPTH segments -> _packages keys (import_root)
+        self._roots: dict[tuple[str, str], tuple[str | None, list[str]]] = {}  # import_root answers, per update
         # the resolved files' facts with what their resolution consulted (resolve/incremental.py)
         self._book: FactBook[ParsedFile, AbstractSet[tuple]] = FactBook((IMPORTERS, SUBCLASSES))
         self._callers = NameIndex()  # call/decorator last name -> paths with such a site
@@ -140,6 +154,7 @@ class PythonIndex:
         modified: dict[str, ParsedFile] = {}  # path -> its parse result before this update
         relayout = False
         self._importers_cache.clear()
+        self._roots.clear()
         self._flipped.clear()
         for path, data in changed.items():
             if not self.owns(path):
@@ -201,6 +216,8 @@ class PythonIndex:
             book = self._book
             for m in changed_mods | self._flipped:
                 affected |= book.dependents(m)
+                for s in name_suffixes(m):  # import_root answers: a candidate appeared or disappeared
+                    affected |= book.dependents(ROOT_PREFIX + s)
             # interface pruning: a reader of a modified file is affected only if one of its reads
             # now answers differently
             book.reads.stale_readers(modified, self._parsed, _rebased_reads, affected)
@@ -297,6 +314,8 @@ class PythonIndex:
             n = self._packages.get(k, 0)
             if not n:
                 self._flipped.add(k)
+                for s in name_suffixes(k):
+                    self._by_suffix.setdefault(s, set()).add(k)
             self._packages[k] = n + 1
 
     def _drop_module(self, path: str) -> None:
@@ -311,6 +330,7 @@ class PythonIndex:
             if n <= 0:
                 self._packages.pop(k, None)
                 self._flipped.add(k)
+                discard_from(self._by_suffix, name_suffixes(k), k)
             else:
                 self._packages[k] = n
 
@@ -346,6 +366,10 @@ class PythonIndex:
             parts = mod.split(".")
             for i in range(1, len(parts) + 1):
                 prefixes.add(".".join(parts[:i]))
+                # an import of ``a.b`` may mean ``X.a.b`` (``import_root``): every tail of the
+                # prefixes counts (more files than can call, never fewer: sites are evaluated)
+                for j in range(1, i):
+                    prefixes.add(".".join(parts[j:i]))
             r = [q for q in self._callers.files(name) if self.imported_modules(q) & prefixes]
             self._importers_cache[key] = r
         return r
@@ -359,6 +383,36 @@ class PythonIndex:
     def _importers_answer(self, key: tuple[str, str]) -> tuple[str, ...]:
         """``importers_calling``'s answer as a resolution records it (``IMPORTERS``)."""
         return tuple(self.importers_calling(key[0], key[1]))
+
+    def import_root(self, importer: str, mod: str) -> tuple[str | None, list[str]]:
+        """The program's module an absolute import of ``mod`` means when ``mod``'s top package is
+        neither the program's nor the standard library's (docs/resolve-python.md, deeper import
+        roots: ``from app.models import User`` in ``backend/app/main.py`` is ``backend.app.models``);
+        None when there is no such module or no single best one. ``importer`` is the importing
+        module. A root that is itself a module (a package with ``__init__``) is no import root
+        (``import jinja2`` in ``django/template/backends/jinja2.py`` is not that file), and the
+        import's top ``a`` must be a module or a package with ``__init__`` there (a folder
+        ``examples/celery/`` is not ``import celery``). Also returns the names consulted (the
+        roots, ``root.a``): a resolution that asks depends on them and on
+        ``ROOT_PREFIX + root_key(mod)``."""
+        k = (importer, mod)
+        r = self._roots.get(k)
+        if r is None:
+            r = self._roots[k] = self._import_root(importer, mod)
+        return r
+
+    def _import_root(self, importer: str, mod: str) -> tuple[str | None, list[str]]:
+        top = mod.split(".", 1)[0]
+        if not top or top in STDLIB or top in self._packages:
+            return None, []
+        key = root_key(mod)
+        found = self._by_suffix.get(key)
+        if not found:
+            return None, []
+        roots = sorted(c[: -len(key) - 1] for c in found)
+        mods = self._mod_paths
+        root = pick_root(importer, [r for r in roots if r not in mods and f"{r}.{top}" in mods])
+        return (f"{root}.{mod}" if root is not None else None), roots + [f"{r}.{top}" for r in roots]
 
     def module_path(self, mod: str) -> str | None:
         paths = self._mod_paths.get(mod)

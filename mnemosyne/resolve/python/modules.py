@@ -11,6 +11,8 @@ STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builti
 SUFFIXES = (".py", ".pyi")
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
+ROOT_PREFIX = "<root>"  # depends_on entry: "the modules whose name ends with .X" (a deeper import root)
+ROOT_DEPTH = 3  # an import's first segments (at most this many) that find its deeper import root
 
 
 def _strip_suffix(path: str) -> str:
@@ -54,3 +56,39 @@ def _absolute(mod: str, is_pkg: bool, module: str, level: int) -> str | None:
     if module:
         base = base + module.split(".")
     return ".".join(base) if base else None
+
+
+def name_suffixes(key: str) -> list[str]:
+    """The proper suffixes of a dotted name, of 1..``ROOT_DEPTH`` segments (``a.b.c.d``: ``d``,
+    ``c.d``, ``b.c.d``): the keys under which ``import_root`` finds ``key``."""
+    parts = key.split(".")
+    return [".".join(parts[-i:]) for i in range(1, min(ROOT_DEPTH, len(parts) - 1) + 1)]
+
+
+def root_key(mod: str) -> str:
+    """The first ``ROOT_DEPTH`` segments of an absolute import: what ``import_root`` looks up."""
+    return ".".join(mod.split(".")[:ROOT_DEPTH])
+
+
+def pick_root(importer: str, roots: list[str]) -> str | None:
+    """docs/resolve-python.md (deeper import roots): of the roots under which the program has the
+    module an absolute import names, the one the import in module ``importer`` means: the only
+    one, else the one sharing the most leading name segments with ``importer`` (a tie: none)."""
+    if not roots:
+        return None
+    if len(roots) == 1:
+        return roots[0]
+    mine = importer.split(".")
+
+    def shared(root: str) -> int:
+        n = 0
+        for a, b in zip(root.split("."), mine):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    scored = sorted(((shared(r), r) for r in roots), reverse=True)
+    if scored[0][0] == scored[1][0]:
+        return None
+    return scored[0][1]

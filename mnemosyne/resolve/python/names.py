@@ -213,7 +213,7 @@ class Names(Fixpoint):
         if tag == T_PARAM:
             return self.param_values(path, v[1], v[2])
         if tag == T_IMPORT:
-            mod = v[1]
+            mod = self.rooted(path, v[1])
             if self.is_internal(mod):
                 return frozenset({make_module(mod)})
             if self.is_internal(mod.split(".", 1)[0]):

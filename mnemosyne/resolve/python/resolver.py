@@ -147,7 +147,7 @@ class _FileResolver(Emit, Classes, Runners, Params, Evaluate, Names):
         for st in self.pf.imports:
             if not st.is_from:
                 for mod, _alias in st.names:
-                    self._import_module(out, mod)
+                    self._import_module(out, self.rooted(path, mod))
                 continue
             am = self.absolute(path, st.module, st.level)
             if am is None:

@@ -1,0 +1,2 @@
+def get(url):
+    pass

@@ -1,0 +1,2 @@
+def make_user(name):
+    return name
