@@ -16,6 +16,8 @@ from mnemosyne.parse.anon import Namer, call_context, callee, clean, literal
 from mnemosyne.parse.typescript.grammar import GRAMMAR_OF, KINDS, module_name, tools
 from mnemosyne.parse.typescript.model import ClassInfo, ParsedFile, make_symbol
 from mnemosyne.parse.typescript.tags import (
+    ARGUMENT_OF,
+    DEFAT,
     ENTRY_BLOCK,
     ENTRY_FUNCTION,
     ENTRY_MODULE,
@@ -176,7 +178,10 @@ class Scopes:
         if t == "arguments" and p.parent is not None and p.parent.type in ("call_expression", "new_expression"):
             call = p.parent
             fn = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
-            return call_context(self.callee_text(fn), self.first_literal(p))
+            text, lit = self.callee_text(fn), self.first_literal(p)
+            if lit is None and text and ":" not in text and "(" not in text:  # named like a member: not one
+                self.pf.call_args.setdefault(ARGUMENT_OF, []).append((self.stack[-1].fe.scope, (DEFAT, node.start_byte), ()))
+            return call_context(text, lit)
         if t == "jsx_expression" and p.parent is not None and p.parent.type == "jsx_attribute":
             nm = p.parent.named_child(0)
             return clean(self._t(nm)) if nm is not None else ""

@@ -134,6 +134,11 @@ SITE_BCB = "bcb"  # expr (callee, callback): ``setTimeout(f)``, ``new Promise(f)
 # returned and called at once (``make()(x)``), an IIFE, a decorator's call; where an anonymous
 # function's parameters come from (the resolver's ``_Ctx._param_values``)
 CALLED_AT_ONCE = "()"
+# the ``ParsedFile.call_args`` key of the anonymous functions written as an argument of a call of a
+# plain name (``[a].map((x) => x)``, ``s.replace(re, (m) => m)``), as ``(scope, ('defat', start), ())``:
+# named after the callee (``<arrow:map>``), not bound to a member of that name (the resolver's
+# ``_given_values`` searches no call of it)
+ARGUMENT_OF = "(arg)"
 # the member key of a ``[Symbol.iterator]`` / ``[Symbol.asyncIterator]`` method (named
 # anonymously): what ``for...of`` and spreads call (the resolver's ``_Ctx.iterate``)
 ITERATOR = "@@iterator"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
-from mnemosyne.parse.typescript.tags import CALL, DECL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
+from mnemosyne.parse.typescript.tags import ARGUMENT_OF, CALL, DECL, DEF, DEFAT, ID, KEY, PARAM, PROP, PVAL, SPREAD, VAR
 from mnemosyne.resolve.typescript.builtins import GLOBALS
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import MEMO_CLASS_PROPS, MEMO_PARAM_KEYS, MEMO_PARAM_VALUES, CtxState
@@ -267,7 +267,7 @@ class ParamsMixin(CtxState):
             how = self.called_at_once(pf, scope, fqn)
             at_once = self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
             m = _BOUND_TO.match(name)  # or by the member it is assigned to: Router.prototype.use = function (fn)
-            if m is None or m[1] == "return" or m[1][:1].isupper() or m[1] in GLOBALS:
+            if m is None or m[1] == "return" or m[1][:1].isupper() or m[1] in GLOBALS or self._argument_of(pf, fqn):
                 return at_once  # (`<function:Promise>` is an argument of `new Promise(...)`: not searched)
             return union([self._site_values(fqn, m[1], V_FUNC, i, hops), at_once])
         want = V_FUNC
@@ -280,6 +280,15 @@ class ParamsMixin(CtxState):
         if how is not None:  # also make()(x), an IIFE
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
         return named
+
+    def _argument_of(self, pf: ParsedFile, fqn: str) -> bool:
+        """Whether anonymous function ``fqn`` of ``pf`` is written as an argument of a call of a
+        plain name (``ARGUMENT_OF``: ``[a].map((x) => x)``): named after that callee (``<arrow:map>``),
+        not bound to a member of that name (its calls are not searched)."""
+        if pf is not self.pf:
+            self.read(pf, (READ_CALL_SITES, ARGUMENT_OF))
+        defs = pf.defs_at
+        return any(defs.get(site[1][1], _NO_DEF)[1] == fqn for site in pf.call_args.get(ARGUMENT_OF, ()))
 
     def returned_argument(self, pf: ParsedFile, scope: int, callee: tuple, fn: tuple):
         """What the call of ``callee`` in ``scope`` returns when function ``fn`` returns one of its
