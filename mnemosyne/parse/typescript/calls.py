@@ -69,6 +69,8 @@ _DEFINE_PROPERTIES = (PROP, _OBJECT, "defineProperties")
 # ES5 inheritance helpers (``Calls.es5_inherits``)
 _INHERITS = (ID, "inherits")
 _SET_PROTOTYPE_OF = (PROP, _OBJECT, "setPrototypeOf")
+# the last names of the callees above (a call of another name is none of them)
+_HELPER_NAMES = frozenset({"__exportStar", "defineProperty", "defineProperties", "inherits", "setPrototypeOf"})
 
 
 class Calls(Objects):
@@ -117,7 +119,9 @@ class Calls(Objects):
             if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
                 return
             self.record_args(scope, e, args)
-            if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
+            # setTimeout(f): the runtime calls f for us (a name or a member of a name first: hashing
+            # a callee hashes its whole chain, `a.b().c().d()`)
+            if (e[0] == ID or (e[0] == PROP and e[1] is not None and e[1][0] == ID)) and e in _CALLBACK_GLOBALS:
                 self.builtin_callback(scope, e, args, fn)
                 return
             if e == _ARRAY_FROM and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
@@ -125,14 +129,16 @@ class Calls(Objects):
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
-            if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"
-                self.export_star(args)
-            elif e == _DEFINE_PROPERTY:
-                self.define_property(args)
-            elif e == _DEFINE_PROPERTIES:
-                self.define_properties(args)
-            if e == _INHERITS or e == _SET_PROTOTYPE_OF or (e[0] == PROP and e[2] == "inherits"):
-                self.es5_inherits(args, e == _SET_PROTOTYPE_OF)
+            tail = e[2] if e[0] == PROP else e[1] if e[0] == ID else None  # (a string test before the tuple ones)
+            if tail in _HELPER_NAMES:
+                if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"
+                    self.export_star(args)
+                elif e == _DEFINE_PROPERTY:
+                    self.define_property(args)
+                elif e == _DEFINE_PROPERTIES:
+                    self.define_properties(args)
+                if e == _INHERITS or e == _SET_PROTOTYPE_OF or (e[0] == PROP and e[2] == "inherits"):
+                    self.es5_inherits(args, e == _SET_PROTOTYPE_OF)
             if e[0] != PROP:
                 return
             name = e[2]
