@@ -39,8 +39,7 @@ _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of x
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
-# (tested by ``==``, never as a set: hashing a callee hashes its whole chain, ``a.b().c().d()``)
-_OBJECT_WALKS = (OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries"))
+_OBJECT_WALKS = frozenset({OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
@@ -256,9 +255,7 @@ class Exprs(Scopes):
             if key is not None:
                 return (CALL, inner, (KEY, key))
         # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
-        if inner[0] == PROP and inner[1] is not None and inner[1][0] == ID and (
-            inner == OBJECT_CREATE or inner == _PROMISE_ALL or any(inner == w for w in _OBJECT_WALKS)
-        ):
+        if inner == OBJECT_CREATE or inner in _OBJECT_WALKS or inner == _PROMISE_ALL:
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))
