@@ -119,9 +119,7 @@ class Calls(Objects):
             if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
                 return
             self.record_args(scope, e, args)
-            # setTimeout(f): the runtime calls f for us (a name or a member of a name first: hashing
-            # a callee hashes its whole chain, `a.b().c().d()`)
-            if (e[0] == ID or (e[0] == PROP and e[1] is not None and e[1][0] == ID)) and e in _CALLBACK_GLOBALS:
+            if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
             if e == _ARRAY_FROM and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
