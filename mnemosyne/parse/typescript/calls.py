@@ -69,6 +69,8 @@ _DEFINE_PROPERTIES = (PROP, _OBJECT, "defineProperties")
 # ES5 inheritance helpers (``Calls.es5_inherits``)
 _INHERITS = (ID, "inherits")
 _SET_PROTOTYPE_OF = (PROP, _OBJECT, "setPrototypeOf")
+# the last names of the callees above (a call of another name is none of them)
+_HELPER_NAMES = frozenset({"__exportStar", "defineProperty", "defineProperties", "inherits", "setPrototypeOf"})
 
 
 class Calls(Objects):
@@ -125,17 +127,19 @@ class Calls(Objects):
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
-            if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"
-                self.export_star(args)
-            if e[0] == PROP and e[1] == _OBJECT:
-                if e == _DEFINE_PROPERTY:
-                    self.define_property(args)
-                elif e == _DEFINE_PROPERTIES:
-                    self.define_properties(args)
-                elif e == _SET_PROTOTYPE_OF:
-                    self.es5_inherits(args, True)
-            elif e == _INHERITS or (e[0] == PROP and e[2] == "inherits"):
-                self.es5_inherits(args, False)
+            tail = e[2] if e[0] == PROP else e[1] if e[0] == ID else None  # (a string test before the tuple ones)
+            if tail in _HELPER_NAMES:
+                if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"
+                    self.export_star(args)
+                elif e[0] == PROP and e[1] == _OBJECT:
+                    if e == _DEFINE_PROPERTY:
+                        self.define_property(args)
+                    elif e == _DEFINE_PROPERTIES:
+                        self.define_properties(args)
+                    elif e == _SET_PROTOTYPE_OF:
+                        self.es5_inherits(args, True)
+                elif e == _INHERITS or (e[0] == PROP and e[2] == "inherits"):
+                    self.es5_inherits(args, False)
             if e[0] != PROP:
                 return
             name = e[2]
