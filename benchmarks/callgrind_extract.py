@@ -9,6 +9,12 @@ count whatever else the machine is doing, so a change's cost is measurable on a 
 extraction is serial (``extract_tree`` with one parse and one resolve worker: callgrind follows one
 process); interpreter start-up and the download cache's reading are included in both sides.
 ``PYTHONHASHSEED=0`` keeps set/dict orders, hence the work done, the same between runs.
+
+``--clone-layout`` drops the release's top folder (``Django-5.1.4/django/...`` -> ``django/...``),
+the layout of a clone of the project's repository: the program's absolute imports then resolve
+from the repository root, as they do in every version of the resolver (the sdist layout only
+resolves them since the resolver finds deeper import roots, so it is no like-for-like comparison
+across that change).
 """
 
 from __future__ import annotations
@@ -36,11 +42,16 @@ def main(argv: list[str]) -> int:
     if len(argv) == 2 and argv[0] == "--total":
         print(total(Path(argv[1])))
         return 0
+    clone = "--clone-layout" in argv
+    argv = [a for a in argv if a != "--clone-layout"]
     if len(argv) != 1 or argv[0].startswith("-"):
         print(__doc__)
         return 2
     spec = argv[0]
     files = collect(fetch_pypi(spec), PY_SUFFIXES) if "==" in spec else collect(fetch_npm(spec), TS_SUFFIXES)
+    tops = {path.split("/", 1)[0] for path in files}
+    if clone and len(tops) == 1 and all("/" in path for path in files):
+        files = {path.split("/", 1)[1]: data for path, data in files.items()}
     from mnemosyne.extract import extract_tree
 
     snap = extract_tree(sorted(files.items()))
