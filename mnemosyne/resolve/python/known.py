@@ -27,12 +27,18 @@ def is_external_class(dotted: str) -> bool:
     ``ctypes.POINTER`` a function), it is not one of the declarations of
     ``DECLARATIVE_BASE_MODULES`` (``typing.TypeVar``), and it is not a function of the standard
     library (``stdlib_function``: ``tempfile.NamedTemporaryFile``, ``threading.RLock``)."""
-    head, _, last = dotted.rpartition(".")
-    return (
-        last[:1].isupper() and (len(last) == 1 or not last.isupper()) and bool(head)
-        and head.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES
-        and not stdlib_function(head, last)
-    )
+    r = _external_classes.get(dotted)
+    if r is None:
+        head, _, last = dotted.rpartition(".")
+        r = _external_classes[dotted] = (
+            last[:1].isupper() and (len(last) == 1 or not last.isupper()) and bool(head)
+            and head.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES
+            and not stdlib_function(head, last)
+        )
+    return r
+
+
+_external_classes: dict[str, bool] = {}  # dotted name -> is_external_class (a pure function of it: one answer per process)
 
 
 # the standard library's source, where the running interpreter has it (``stdlib_function``)
