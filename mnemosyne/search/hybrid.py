@@ -272,15 +272,10 @@ def search(
             keys = [key for (kk, key), _, _ in window if kk == k]
             if not keys:
                 continue
-            if k in ("function", "class"):
-                d = symbol_details(graph, k, keys, seq)
-            elif k == "doc":
-                d = section_details(graph, keys, seq)
-            else:
-                d = commit_details(graph, keys, seq)
-                if path_prefix:
-                    touching = commits_touching(graph, list(d), path_prefix)
-                    d = {h: v for h, v in d.items() if h in touching}
+            d = _details(graph, k, keys, seq)
+            if k == "commit" and path_prefix:
+                touching = commits_touching(graph, list(d), path_prefix)
+                d = {h: v for h, v in d.items() if h in touching}
             for key, v in d.items():
                 details[(k, key)] = v
         for (k, key), s, _raw in window:
@@ -306,15 +301,17 @@ def _existing(graph: GraphHandle, keys: list[tuple[str, str]], seq: int | None) 
     """The ``(kind, key)`` candidates that exist at ``seq`` (those the details step would keep)."""
     out: set[tuple[str, str]] = set()
     for k in dict.fromkeys(kind for kind, _ in keys):
-        ks = [key for kind, key in keys if kind == k]
-        if k in ("function", "class"):
-            found = symbol_details(graph, k, ks, seq)
-        elif k == "doc":
-            found = section_details(graph, ks, seq)
-        else:
-            found = commit_details(graph, ks, seq)
-        out.update((k, key) for key in found)
+        out.update((k, key) for key in _details(graph, k, [key for kind, key in keys if kind == k], seq))
     return out
+
+
+def _details(graph: GraphHandle, kind: str, keys: list[str], seq: int | None) -> dict[str, dict[str, Any]]:
+    """The details of the ``kind`` candidates ``keys`` that exist at ``seq``, by key."""
+    if kind in ("function", "class"):
+        return symbol_details(graph, kind, keys, seq)
+    if kind == "doc":
+        return section_details(graph, keys, seq)
+    return commit_details(graph, keys, seq)
 
 
 def _make_result(kind: str, key: str, score: float, info: dict[str, Any], query: str, ranks: dict[str, int]) -> SearchResult:

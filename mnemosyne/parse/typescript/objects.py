@@ -93,9 +93,9 @@ class Objects(Exprs):
             members[SPREADS] = (SPREADS_OF, tuple(spreads))
         self.pf.objects[prefix] = (scope, members)
 
-    def local_object(self, node) -> str | None:
-        """The fqn of the object literal that name ``node`` holds, when it is bound (so far, in an
-        enclosing scope) once, to an object literal: ``const registry = {}``."""
+    def sole_binding(self, node) -> tuple[tuple, int] | None:
+        """(binding, scope) of identifier ``node`` in the nearest enclosing scope that binds it
+        (so far), when it is bound once there; None otherwise."""
         if node is None or node.kind_id != self.K.identifier:
             return None
         name = self._t(node)
@@ -104,12 +104,21 @@ class Objects(Exprs):
         while s >= 0:
             bl = bindings[s].get(name)
             if bl is not None:
-                if len(bl) != 1 or bl[0][0] != VAR or bl[0][2] is None or bl[0][2][0] != DEFAT:
-                    return None
-                d = self.pf.defs_at.get(bl[0][2][1])
-                return d[1] if d is not None and d[2] == DEF_OBJ and d[1] in self.pf.objects else None
+                return (bl[0], s) if len(bl) == 1 else None
             s = parents[s]
         return None
+
+    def local_object(self, node) -> str | None:
+        """The fqn of the object literal that name ``node`` holds, when it is bound (so far, in an
+        enclosing scope) once, to an object literal: ``const registry = {}``."""
+        found = self.sole_binding(node)
+        if found is None:
+            return None
+        b = found[0]
+        if b[0] != VAR or b[2] is None or b[2][0] != DEFAT:
+            return None
+        d = self.pf.defs_at.get(b[2][1])
+        return d[1] if d is not None and d[2] == DEF_OBJ and d[1] in self.pf.objects else None
 
     def function_member(self, node, key: str, e: tuple | None) -> None:
         """``F.key = e`` with F a name holding (bound once, so far, in an enclosing scope) a
@@ -117,30 +126,21 @@ class Objects(Exprs):
         function's members are an entry of ``ParsedFile.objects`` under its fqn, made on first use
         (``make.helper = function () {}``: ``make.helper()`` reaches it), a class's a ``FIELD``
         (``Base.create = function () {}``: a static)."""
-        if node is None or node.kind_id != self.K.identifier:
+        found = self.sole_binding(node)
+        if found is None:
             return
-        name = self._t(node)
-        s = self.stack[-1].fe.scope
-        bindings, parents = self.pf.bindings, self.pf.scope_parent
-        while s >= 0:
-            bl = bindings[s].get(name)
-            if bl is not None:
-                if len(bl) != 1:
-                    return
-                b = bl[0]
-                d = self.pf.defs_at.get(b[2][1]) if b[0] == VAR and b[2] is not None and b[2][0] == DEFAT else b
-                if d is None or d[0] != DEF:
-                    return
-                if d[2] == DEF_FUNC:
-                    if d[1] not in self.pf.objects:
-                        self.pf.objects[d[1]] = (s, {})
-                    self.add_member(d[1], key, e)
-                elif d[2] == DEF_CLASS and e is not None:
-                    info = self.pf.classes.get(d[1])
-                    if info is not None:
-                        info.members.setdefault(key, []).append((FIELD, self.stack[-1].fe.scope, e))
-                return
-            s = parents[s]
+        b, s = found
+        d = self.pf.defs_at.get(b[2][1]) if b[0] == VAR and b[2] is not None and b[2][0] == DEFAT else b
+        if d is None or d[0] != DEF:
+            return
+        if d[2] == DEF_FUNC:
+            if d[1] not in self.pf.objects:
+                self.pf.objects[d[1]] = (s, {})
+            self.add_member(d[1], key, e)
+        elif d[2] == DEF_CLASS and e is not None:
+            info = self.pf.classes.get(d[1])
+            if info is not None:
+                info.members.setdefault(key, []).append((FIELD, self.stack[-1].fe.scope, e))
 
     def add_member(self, fqn: str, key: str, e: tuple | None) -> None:
         """Object ``fqn`` gets member ``key`` = ``e`` (written in the current scope) later
