@@ -74,6 +74,9 @@ class TypeScriptIndex:
         self._pv_shared: dict[tuple, tuple] = {}
         self._pv_busy: set[tuple] = set()
         self._pv_cut = False
+        # (path, callee name, position, rest) -> (parse result, its calls of the name that may pass
+        # something there): ``Ctx._site_values``'s first filter, kept while the parse result is current
+        self._passing: dict[tuple, tuple] = {}
         # module names that more than one file has (for ``_compute``'s warning); None: not known
         # for the current file set (``_update`` resets it whenever the files change)
         self._shared_modules: set[str] | None = None
@@ -180,6 +183,7 @@ class TypeScriptIndex:
         if touched or config_changed:
             self._spec_cache = {}
             self._pv_shared = {}
+            self._passing = {}
         if touched:
             self._shared_modules = None
         book = self._book

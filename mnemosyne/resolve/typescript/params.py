@@ -401,31 +401,41 @@ class ParamsMixin(CtxState):
         """What the calls of function (or class, ``want``) ``fqn`` named ``name`` pass as
         argument ``i``; for ``CALLED_AT_ONCE``, the calls ``how`` (``called_at_once``) admits;
         None past ``limit`` sites."""
-        sites: list[tuple[ParsedFile, tuple]] = []
+        groups: list[tuple[ParsedFile, tuple | list]] = []
+        n = 0
         paths = (how[1],) if how is not None and how[0] == HOW_IIFE else self.callers_of(name)
         rest = i < 0  # a rest parameter `...fns` from position -1 - i: the arguments from there on
         if rest:
             i = -1 - i
+        passing = self.ix._passing
         for path in paths:
             cpf = self.file_read(path, (READ_CALL_SITES, name))
-            if cpf is not None:
-                sites.extend((cpf, site) for site in cpf.call_args.get(name, ())
-                             if _passes(site[2], i, rest) and (how is None or _admits(how, site[1])))
-        if len(sites) > limit:
+            if cpf is None:
+                continue
+            key = (path, name, i, rest)
+            hit = passing.get(key)
+            if hit is None or hit[0] is not cpf:  # the file's sites passing position i, once per parse result
+                hit = passing[key] = (cpf, tuple(site for site in cpf.call_args.get(name, ()) if _passes(site[2], i, rest)))
+            got = hit[1] if how is None else [site for site in hit[1] if _admits(how, site[1])]
+            if got:
+                groups.append((cpf, got))
+                n += len(got)
+        if n > limit:
             return None  # a name called all over (`set`, `get`): each site would need its receiver's type
         found: list = []
-        for cpf, (sc, e, args) in sites:
-            c = self.eval(cpf, sc, e)
-            if not any(x[0] == want and x[1] == fqn for x in alternatives(c)):
-                continue
-            if rest:  # an array literal of the arguments from i on (unknown after a spread of unknown length)
-                if not any(x is not None and x[0] == SPREAD for x in args[:i]):
-                    found.append((V_ALIT, cpf.path, sc, args[i:]))
-                continue
-            a = args[i] if len(args) > i else None
-            v = self.argument(cpf, sc, args, i)
-            if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == ID or a[0] == PROP):
-                v = self.passed(cpf, sc, a, hops + 1)  # passed on from the caller's own parameter
-            if v is not None:
-                found.append(v)
+        for cpf, got in groups:
+            for sc, e, args in got:
+                c = self.eval(cpf, sc, e)
+                if not any(x[0] == want and x[1] == fqn for x in alternatives(c)):
+                    continue
+                if rest:  # an array literal of the arguments from i on (unknown after a spread of unknown length)
+                    if not any(x is not None and x[0] == SPREAD for x in args[:i]):
+                        found.append((V_ALIT, cpf.path, sc, args[i:]))
+                    continue
+                a = args[i] if len(args) > i else None
+                v = self.argument(cpf, sc, args, i)
+                if v is None and hops < MAX_PARAM_HOPS and a is not None and (a[0] == ID or a[0] == PROP):
+                    v = self.passed(cpf, sc, a, hops + 1)  # passed on from the caller's own parameter
+                if v is not None:
+                    found.append(v)
         return union(found)
