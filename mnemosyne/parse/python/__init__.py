@@ -9,6 +9,7 @@ from mnemosyne.parse.python.derived import (
     base_last_name,
     file_aliases,
     file_attr_stores,
+    file_called_classes,
     file_param_calls,
     file_subclasses,
 )
@@ -23,6 +24,7 @@ __all__ = [
     "base_last_name",
     "file_aliases",
     "file_attr_stores",
+    "file_called_classes",
     "file_param_calls",
     "file_subclasses",
     "parse_python",

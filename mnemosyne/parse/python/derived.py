@@ -56,6 +56,16 @@ def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
     return r
 
 
+def file_called_classes(pf: ParsedFile) -> frozenset[str]:
+    """``pf.called_classes``, computed on first use like ``file_aliases``: the names of the file's
+    classes (at any depth) that are also a callee's last name in its call sites."""
+    r = pf.called_classes
+    if r is None:
+        sites = pf.sites_by_name
+        r = pf.called_classes = frozenset(s.name for s in pf.scopes if s.kind == SCOPE_CLASS and s.name in sites)
+    return r
+
+
 def file_attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, Any], ...]]:
     """``pf.attr_stores``, computed on first use like ``file_aliases``."""
     r = pf.attr_stores

@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_attr_stores, file_param_calls, file_subclasses
+from mnemosyne.parse.python import (
+    ParsedFile,
+    Scope,
+    file_aliases,
+    file_attr_stores,
+    file_called_classes,
+    file_param_calls,
+    file_subclasses,
+)
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.modules import ROOT_PREFIX, STDLIB, SUB_PREFIX, _absolute, _strip_suffix, root_key
 from mnemosyne.resolve.python.reads import (
@@ -15,6 +23,7 @@ from mnemosyne.resolve.python.reads import (
     READ_ATTR_STORES,
     READ_BASES,
     READ_BINDS,
+    READ_CALLED_CLASSES,
     READ_DECOS,
     READ_GLOBALS,
     READ_HEADER,
@@ -358,6 +367,12 @@ class Access:
         if path != self.path:
             self._rd(path, (READ_SUB_SITES, name))
         return file_subclasses(self.ix._parsed[path]).get(name, ())
+
+    def called_classes(self, path: str) -> frozenset[str]:
+        """The names of ``path``'s classes that its call sites call by that name."""
+        if path != self.path:
+            self._rd(path, (READ_CALLED_CLASSES,))
+        return file_called_classes(self.ix._parsed[path])
 
     def stars(self, path: str) -> list:
         if path != self.path:

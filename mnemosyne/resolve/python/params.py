@@ -154,11 +154,14 @@ class Params(Fixpoint):
                 # inherit it), and ``super().__init__(...)`` / ``Base.__init__(self, ...)``
                 cname = self.hdr(path, f.parent).name
                 names = [cname, *self.alias_names(path, cname, cname), "__init__"]
-                for q, di in self.subclasses(path, f.parent):
-                    if q == path:
-                        sname = self.hdr(q, di).name
-                        if sname not in names:
-                            names.append(sname)
+                # (a subclass whose name is not called in the module adds no site: when none of
+                # the module's called classes is new, the subclasses are not searched)
+                if any(n not in names for n in self.called_classes(path)):
+                    for q, di in self.subclasses(path, f.parent):
+                        if q == path:
+                            sname = self.hdr(q, di).name
+                            if sname not in names:
+                                names.append(sname)
             elif is_method:
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
             else:
