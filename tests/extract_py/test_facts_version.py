@@ -204,7 +204,8 @@ RECORDED = {
     # and an enum member's .value (import_module_enum_values); an inherited method returning self.__class__(...)
     # gives the receiver's class's instance (own_class_instances)
     # an absolute import of a deeper import root (nested_import_root)
-    29: "5cddae6a5154e00f8f1f4c5edd918bbcdbd74c1637fb8559d5b2ab6c192cf5c1",
+    # a pool's / an executor's map, imap, starmap, apply_async calls the function (pool_runners)
+    29: "f8e33b12dd87db841a1f90c69fbeb94b80f17d986eeeab710a282ab168a090c6",
 }
 
 

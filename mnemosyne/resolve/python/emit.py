@@ -44,6 +44,8 @@ from mnemosyne.resolve.python.known import (
     DECLARATIVE_BASE_MODULES,
     ENTER_CONTEXT,
     PASS_THROUGH_NAMES,
+    POOL_CALLBACKS,
+    POOL_METHODS,
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
@@ -391,6 +393,10 @@ class Emit(Fixpoint):
             elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITE_NAMES and (rc := self.runner_call(path, sc, e, vals)):
                 if rc[1]:  # Thread(target=f), executor.submit(f): the runner calls f
                     self.emit_callbacks(caller, path, sc, rc[0][1], line)
+                if fn[0] == T_ATTR and fn[2] in POOL_METHODS and e[3]:  # pool.apply_async(f, callback=done): done too
+                    for k, a in e[3]:
+                        if k in POOL_CALLBACKS:
+                            self.emit_callbacks(caller, path, sc, a, line)
             elif fn[0] == T_ATTR and fn[2] in ENTER_CONTEXT and len(e[2]) == 1 and any(v[0] == VAL_EXT_MEMBER for v in vals):
                 if e[2][0][0] != T_STAR:  # stack.enter_context(cm): cm's __enter__ now, __exit__ when the stack closes
                     for c in self.eval(path, sc, e[2][0]):

@@ -180,7 +180,23 @@ METHOD_RUNNERS: dict[str, int] = {
     "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
     "addfinalizer": 0,  # pytest's request.addfinalizer(f)
 }
-RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites
+# the standard library's pools, by the class their instances are named through, and their methods
+# that call the function they are given first (``runners.pool_call``): on each item of the
+# iterables after it (``POOL_MAP``: one parameter per iterable), with each item's items as the
+# arguments (``POOL_STARMAP``), or with a tuple of arguments and a dict of keywords (``POOL_APPLY``)
+POOL_CLASSES = frozenset({
+    "multiprocessing.Pool", "multiprocessing.pool.Pool", "multiprocessing.pool.ThreadPool",
+    "concurrent.futures.Executor", "concurrent.futures.ThreadPoolExecutor", "concurrent.futures.ProcessPoolExecutor",
+    "concurrent.futures.thread.ThreadPoolExecutor", "concurrent.futures.process.ProcessPoolExecutor",
+    "concurrent.futures._base.Executor",
+})
+POOL_MAP, POOL_STARMAP, POOL_APPLY = "map", "starmap", "apply"
+POOL_METHODS: dict[str, str] = {
+    "map": POOL_MAP, "imap": POOL_MAP, "imap_unordered": POOL_MAP, "map_async": POOL_MAP,
+    "starmap": POOL_STARMAP, "starmap_async": POOL_STARMAP, "apply": POOL_APPLY, "apply_async": POOL_APPLY,
+}
+POOL_CALLBACKS = frozenset({"callback", "error_callback"})  # keywords of the async ones: called with the result / error
+RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys() | POOL_METHODS.keys()))  # the last names of runners' call sites
 RUNNER_SITE_NAMES = frozenset(RUNNER_SITES)  # the same, for membership tests
 # context managers that hand on the object they are given (``with closing(x) as y``: y is x), and
 # whether leaving them calls its ``close``
