@@ -10,6 +10,7 @@ from mnemosyne.parse.python.derived import (
     file_aliases,
     file_attr_stores,
     file_param_calls,
+    file_partials,
     file_subclasses,
 )
 from mnemosyne.parse.python.grammar import LANGUAGE
@@ -24,6 +25,7 @@ __all__ = [
     "file_aliases",
     "file_attr_stores",
     "file_param_calls",
+    "file_partials",
     "file_subclasses",
     "parse_python",
 ]

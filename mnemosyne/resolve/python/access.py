@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mnemosyne.parse.python import ParsedFile, Scope, file_aliases, file_attr_stores, file_param_calls, file_subclasses
+from mnemosyne.parse.python import (
+    ParsedFile,
+    Scope,
+    file_aliases,
+    file_attr_stores,
+    file_param_calls,
+    file_partials,
+    file_subclasses,
+)
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.modules import ROOT_PREFIX, STDLIB, SUB_PREFIX, _absolute, _strip_suffix, root_key
 from mnemosyne.resolve.python.reads import (
@@ -23,6 +31,7 @@ from mnemosyne.resolve.python.reads import (
     READ_ITEM_BINDS,
     READ_PARAM_CALLS,
     READ_PARAMS,
+    READ_PARTIALS,
     READ_PASSED,
     READ_PREFIXED,
     READ_RETURNS,
@@ -166,6 +175,9 @@ class Access:
         def library_result(self, path: str, idx: int, name: str, e: Any) -> set: ...
         def runner_args(self, path: str, fidx: int, method: str, j: int, pname: str, spec: tuple) -> frozenset: ...
         def runner_call(self, path: str, sc: int, e: Any, vals: frozenset) -> tuple[Any, bool] | None: ...
+        def partial_args(
+            self, path: str, fidx: int, method: str, i: int, pname: str, spec: tuple, cross: bool = False
+        ) -> frozenset: ...
         # evaluate.py
         def binding_scope(self, path: str, idx: int, name: str) -> int | None: ...
         def call_result(self, path: str, idx: int, f: Any, e: Any) -> set: ...
@@ -329,6 +341,12 @@ class Access:
         if path != self.path:
             self._rd(path, (READ_ALIASES, key))
         return file_aliases(self.ix._parsed[path]).get(key, ())
+
+    def partials(self, path: str, key: str) -> tuple[tuple[str, int, int], ...]:
+        """The names bound to ``partial(key, ...)`` in file ``path``: (name, arguments bound, scope)."""
+        if path != self.path:
+            self._rd(path, (READ_PARTIALS, key))
+        return file_partials(self.ix._parsed[path]).get(key, ())
 
     def param_calls(self, path: str) -> tuple[str, ...]:
         if path != self.path:

@@ -41,6 +41,7 @@ from mnemosyne.resolve.python.known import (
     RUNNER_SITES,
     RUNNERS,
 )
+from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.params import Params
 from mnemosyne.resolve.python.values import (
     BOUND_KINDS,
@@ -170,6 +171,36 @@ class Runners(Params):
                 ):
                     k = j - 1  # obj.method: after the bound receiver
                 out |= self._arg_values(path, sc, call, k, pname, spec)
+        return frozenset(out) if out else EMPTY
+
+    def partial_args(
+        self, path: str, fidx: int, method: str, i: int, pname: str, spec: tuple, cross: bool = False
+    ) -> frozenset:
+        """What the later calls of the partial objects module ``path`` binds to names or attributes
+        (``notify = partial(deliver, m)``, ``self.cb = partial(self.save, k)``; ``file_partials``)
+        pass function ``fidx``'s parameter ``i`` (``runner_args``' other arguments): the sites by
+        that name whose callee evaluates to the function, their arguments after the bound ones
+        (and the bound receiver of ``method``). With ``cross``, the sites of the modules importing
+        a name the module binds at module level, instead of the module's own."""
+        f = self.hdr(path, fidx)
+        entries = self.partials(path, "." + f.name if method else f.name)
+        if not entries:
+            return EMPTY
+        me = (VAL_FUNC, path, fidx)
+        shift = 1 if method and method != "staticmethod" else 0
+        out: set = set()
+        for name, bound, where in entries:
+            if cross:
+                if where != 0:
+                    continue
+                self.deps.add(CALLS_PREFIX + name)
+                files = [q for q in self.importers_calling(self.modname(path), name) if q != path]
+            else:
+                files = [path]
+            for q in files:
+                for sc, e in self.sites(q, name):
+                    if me in self.eval(q, sc, e[1]):
+                        out |= self._arg_values(q, sc, e, i - shift - bound, pname, spec)
         return frozenset(out) if out else EMPTY
 
     def dispatch_impls(self, path: str, fidx: int, s: Scope) -> list[tuple[str, int]]:
