@@ -23,7 +23,7 @@ from mnemosyne.parse.python.tags import (
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
-from mnemosyne.resolve.python.known import BUILTIN_TYPES, ENUM_BASES
+from mnemosyne.resolve.python.known import BUILTIN_TYPES, ENUM_BASES, stdlib_lacks
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
     EMPTY,
@@ -264,6 +264,8 @@ class Classes(Fixpoint):
             last = b[1].rsplit(".", 1)[-1]
             return frozenset({(VAL_EXT_MEMBER if last[:1].isupper() else VAL_EXT, f"{b[1]}.{attr}")}), []
         if k == VAL_EXT_INST:
+            if stdlib_lacks(b[1], attr):  # data: Mapping; data.as_string(): not Mapping's
+                return EMPTY, []
             return frozenset({(VAL_EXT_MEMBER, f"{b[1]}.{attr}")}), []
         if k == VAL_BUILTIN:
             t = BUILTIN_TYPES.get(b[1])

@@ -4,10 +4,14 @@ source)."""
 
 from __future__ import annotations
 
+import abc
 import ast
 import builtins
+import collections.abc
 import sys
 import sysconfig
+import types
+import typing
 from pathlib import Path
 
 from mnemosyne.resolve.python.values import VAL_EXT
@@ -123,6 +127,35 @@ def _module_defs(module: str, name: str) -> dict[str, list[ast.stmt]]:
                 out.setdefault(a.asname or a.name.split(".", 1)[0], []).append(st)
     _stdlib_defs[module] = out
     return out
+
+
+# modules of the standard library whose abstract classes' members are known from the running
+# interpreter (``stdlib_lacks``): imported by every process (the resolver imports them), so the
+# answer never depends on what else a process imported
+ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc}
+_lacks: dict[tuple[str, str], bool] = {}  # (dotted class, member) -> stdlib_lacks
+
+
+def stdlib_lacks(dotted: str, attr: str) -> bool:
+    """``dotted`` is an abstract class of ``ABSTRACT_MODULES`` (``collections.abc.Mapping``,
+    ``typing.Mapping``: its origin) without the member ``attr``: no class of its MRO has it, none
+    defines ``__getattr__`` / ``__getattribute__`` (``object``'s aside) nor an ``__init__`` in
+    Python (which might set it on the instance). A value annotated ``Mapping`` has no
+    ``as_string``: the program's value is mixed up with it, or the annotation is loose."""
+    k = (dotted, attr)
+    r = _lacks.get(k)
+    if r is None:
+        head, _, name = dotted.rpartition(".")
+        mod = ABSTRACT_MODULES.get(head)
+        cls = getattr(mod, name, None) if mod is not None and not name.startswith("_") else None
+        cls = getattr(cls, "__origin__", cls)
+        r = isinstance(cls, type) and not hasattr(cls, attr) and not any(
+            c is not object and ("__getattr__" in vars(c) or "__getattribute__" in vars(c)
+                                 or isinstance(vars(c).get("__init__"), types.FunctionType))
+            for c in cls.__mro__
+        )
+        _lacks[k] = r
+    return r
 
 
 METHOD_KINDS = ("classmethod", "staticmethod")  # builtin bases of decorator classes that bind as these
