@@ -217,6 +217,16 @@ class Access:
         self.deps.add(mod)
         return self.ix.module_path(mod)
 
+    def rooted_has(self, mod: str, name: str) -> bool:
+        """Module ``mod`` of the program may have ``name``: a submodule, a module-level binding,
+        a star import or a module ``__getattr__`` may give it (recorded reads)."""
+        if self.mod_path(f"{mod}.{name}") is not None:
+            return True
+        p = self.mod_path(mod)
+        if p is None:
+            return True  # a namespace package: as before
+        return self.binds(p, 0, name) is not None or bool(self.stars(p)) or self.binds(p, 0, "__getattr__") is not None
+
     def rooted(self, path: str, mod: str) -> str:
         """An absolute import's module in file ``path``, under a deeper import root when its top
         package is not the program's (``PythonIndex.import_root``; recorded)."""
@@ -418,9 +428,16 @@ class Access:
             r = self.fqn_memo[k] = f"{mod}.{q}" if q else mod
         return r
 
-    def absolute(self, path: str, module: str, level: int) -> str | None:
+    def absolute(self, path: str, module: str, level: int, name: str = "") -> str | None:
+        """The module ``from module import name`` (``level`` leading dots) in file ``path`` reads;
+        an absolute one under a deeper import root only when the module there has ``name``
+        (``rooted_has``): ``from sphinx import addnodes`` is not a ``tests/sphinx`` package of the
+        program that defines no ``addnodes``."""
         if level == 0:
-            return self.rooted(path, module)
+            r = self.rooted(path, module)
+            if name and r != module and not self.rooted_has(r, name):
+                return module
+            return r
         mod = self.ix._module_of[path]
         is_pkg = _strip_suffix(path).endswith("/__init__") or _strip_suffix(path) == "__init__"
         return _absolute(mod, is_pkg, module, level)

@@ -379,7 +379,7 @@ class Evaluate(Fixpoint):
         """The file of the internal module a ``from m import name`` binding ``b`` reads from."""
         if b[0] != T_IMPORT_FROM:
             return None
-        mod = self.absolute(path, b[1], b[3])
+        mod = self.absolute(path, b[1], b[3], b[2])
         return self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
 
     def subscript(self, path: str, idx: int, e: Any) -> set:
