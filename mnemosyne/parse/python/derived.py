@@ -79,13 +79,14 @@ def file_attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, A
     return r
 
 
-PARTIAL = "partial"  # the last name of ``functools.partial`` at a binding (``file_partials``)
+# the last names of ``functools.partial`` and ``types.MethodType`` at a binding (``file_partials``)
+PARTIALS = frozenset({"partial", "MethodType"})
 
 
 def file_partials(pf: ParsedFile) -> dict[str, tuple[tuple[str, int, int], ...]]:
     """``pf.partials``, computed on first use like ``file_aliases``: the names and attributes bound
-    to ``partial(f, a, ...)`` (spelled ``partial`` or ``x.partial``, f a name or an attribute,
-    no ``*args``), by f's name."""
+    to ``partial(f, a, ...)`` or ``MethodType(f, obj)`` (spelled so or ``x.partial``, f a name or
+    an attribute, no ``*args``), by f's name."""
     r = pf.partials
     if r is None:
         out: dict[str, list[tuple[str, int, int]]] = {}
@@ -98,7 +99,7 @@ def file_partials(pf: ParsedFile) -> dict[str, tuple[tuple[str, int, int], ...]]
             if v[0] != T_CALL:
                 return
             fn, args = v[1], v[2]
-            if not args or not ((fn[0] == T_NAME and fn[1] == PARTIAL) or (fn[0] == T_ATTR and fn[2] == PARTIAL)):
+            if not args or not ((fn[0] == T_NAME and fn[1] in PARTIALS) or (fn[0] == T_ATTR and fn[2] in PARTIALS)):
                 return
             f = args[0]
             key = f[1] if f[0] == T_NAME else "." + f[2] if f[0] == T_ATTR else None

@@ -203,7 +203,11 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
     "signal.signal": (1, "", "", True),
     "functools.partial": (0, 1, "", False),
     "functools.partialmethod": (0, 1, "", False),
+    "types.MethodType": (0, 1, "", False),
 }
+# external callables whose result is the function they are given first, bound to the arguments
+# after it: calling the result calls that function (``evaluate.call_result``)
+BINDERS = frozenset({"functools.partial", "functools.partialmethod", "types.MethodType"})
 RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
 # methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
 # ``unittest.TestCase``, pytest's ``request``) that call the function at this position with the positional and keyword
