@@ -209,7 +209,9 @@ RECORDED = {
     # a member an abstract class of typing / collections.abc lacks is no edge (abstract_stdlib_members)
     # from a import n under a deeper import root only when that module has n (import_root_names)
     # types.MethodType(f, obj) is f with obj bound first (method_type_binding)
-    29: "a0a033111b485298dcfda185e798f0178c6ecae4430414004c8cbd5aa98c2b7a",
+    # enum.member(f) is f (enum_function_values); C[int] calls __class_getitem__ / the metaclass's __getitem__
+    # (class_getitem); a member a program class's one builtin / abstract base lacks is no edge (abstract_stdlib_members)
+    29: "57c3184d15a3847b4d295424744a3c5d6b78a620e312560881e69905a83fdabd",
 }
 
 

@@ -169,6 +169,11 @@ class Classes(Fixpoint):
             return self.eval_bindings(hit[0], hit[1], name)
         if len(externals) == 1:
             x = externals[0]
+            if x[0] in EXTERNAL_KINDS and stdlib_lacks(x[1], name):
+                return EMPTY  # class Settings(Mapping): no Mapping.as_string
+            t = BUILTIN_TYPES.get(x[1]) if x[0] not in EXTERNAL_KINDS else None
+            if t is not None and not hasattr(t, name):
+                return EMPTY  # class Meta(type): no type.lookup
             return frozenset({(VAL_EXT_MEMBER if x[0] in EXTERNAL_KINDS else VAL_BUILTIN_MEMBER, f"{x[1]}.{name}")})
         return EMPTY
 

@@ -189,6 +189,15 @@ class Emit(Fixpoint):
         for c in self.eval(path, sc, e):
             if c[0] == VAL_INST and not self.emit_methods(caller, c[1], c[2], dunder, RES_IMPLICIT, line) and fallback:
                 self.emit_methods(caller, c[1], c[2], fallback, RES_IMPLICIT, line)
+            elif c[0] == VAL_CLASS and dunder == "__getitem__":
+                self.emit_class_getitem(caller, c, line)
+
+    def emit_class_getitem(self, caller: str, c: Any, line: int) -> None:
+        """``C[int]`` on a class of the program: its metaclass's ``__getitem__`` (a program
+        metaclass), else the ``__class_getitem__`` its MRO finds (implicit)."""
+        hits = [self.emit_methods(caller, mp, mi, "__getitem__", RES_IMPLICIT, line) for mp, mi in self.metaclasses(c[1], c[2])]
+        if not any(hits):
+            self.emit_methods(caller, c[1], c[2], "__class_getitem__", RES_IMPLICIT, line)
 
     def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
         """A call by the name of a decorated function (``func()``, ``self.method()``) runs what

@@ -207,7 +207,7 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
 }
 # external callables whose result is the function they are given first, bound to the arguments
 # after it: calling the result calls that function (``evaluate.call_result``)
-BINDERS = frozenset({"functools.partial", "functools.partialmethod", "types.MethodType"})
+BINDERS = frozenset({"functools.partial", "functools.partialmethod", "types.MethodType", "enum.member"})
 RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
 # methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
 # ``unittest.TestCase``, pytest's ``request``) that call the function at this position with the positional and keyword
