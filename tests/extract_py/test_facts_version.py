@@ -211,7 +211,8 @@ RECORDED = {
     # types.MethodType(f, obj) is f with obj bound first (method_type_binding)
     # enum.member(f) is f (enum_function_values); C[int] calls __class_getitem__ / the metaclass's __getitem__
     # (class_getitem); a member a program class's one builtin / abstract base lacks is no edge (abstract_stdlib_members)
-    29: "57c3184d15a3847b4d295424744a3c5d6b78a620e312560881e69905a83fdabd",
+    # case C() as x binds an instance of C (match_class_patterns)
+    29: "698549a96c6478dc79e7e684c0f2b7cbb615171b06ba88c97d4253cfc14f0774",
 }
 
 
