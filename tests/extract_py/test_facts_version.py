@@ -212,7 +212,8 @@ RECORDED = {
     # enum.member(f) is f (enum_function_values); C[int] calls __class_getitem__ / the metaclass's __getitem__
     # (class_getitem); a member a program class's one builtin / abstract base lacks is no edge (abstract_stdlib_members)
     # case C() as x binds an instance of C (match_class_patterns)
-    29: "698549a96c6478dc79e7e684c0f2b7cbb615171b06ba88c97d4253cfc14f0774",
+    # type(x) is C / type(x) == C narrow x as isinstance does (type_identity_narrowing)
+    29: "249b03d0f90fd78d3eef6ddfa1781737613194990b29a655d547ba0f0ba0f7e6",
 }
 
 
