@@ -204,7 +204,16 @@ RECORDED = {
     # and an enum member's .value (import_module_enum_values); an inherited method returning self.__class__(...)
     # gives the receiver's class's instance (own_class_instances)
     # an absolute import of a deeper import root (nested_import_root)
-    29: "5cddae6a5154e00f8f1f4c5edd918bbcdbd74c1637fb8559d5b2ab6c192cf5c1",
+    # a pool's / an executor's map, imap, starmap, apply_async calls the function (pool_runners)
+    # a partial bound to a name or an attribute passes its later calls' arguments (partial_later_calls)
+    # a member an abstract class of typing / collections.abc lacks is no edge (abstract_stdlib_members)
+    # from a import n under a deeper import root only when that module has n (import_root_names)
+    # types.MethodType(f, obj) is f with obj bound first (method_type_binding)
+    # enum.member(f) is f (enum_function_values); C[int] calls __class_getitem__ / the metaclass's __getitem__
+    # (class_getitem); a member a program class's one builtin / abstract base lacks is no edge (abstract_stdlib_members)
+    # case C() as x binds an instance of C (match_class_patterns)
+    # type(x) is C / type(x) == C narrow x as isinstance does (type_identity_narrowing)
+    29: "249b03d0f90fd78d3eef6ddfa1781737613194990b29a655d547ba0f0ba0f7e6",
 }
 
 

@@ -533,6 +533,9 @@ def _rooted_module(rng: random.Random) -> str:
             "class Model:\n    def save(self):\n        return make()",
             "def make(fn=None):\n    return fn()",
             "from app.models import make\n\ndef cb():\n    pass\n\nmake(cb)",
+            # a name the rooted module may lack: then the import stays external
+            "from app.models import helper\n\ndef use5():\n    return helper()",
+            "def helper():\n    return make()",
         ]))
     return "\n\n".join(lines) + "\n"
 

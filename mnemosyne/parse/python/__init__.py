@@ -11,6 +11,7 @@ from mnemosyne.parse.python.derived import (
     file_attr_stores,
     file_called_classes,
     file_param_calls,
+    file_partials,
     file_subclasses,
 )
 from mnemosyne.parse.python.grammar import LANGUAGE
@@ -26,6 +27,7 @@ __all__ = [
     "file_attr_stores",
     "file_called_classes",
     "file_param_calls",
+    "file_partials",
     "file_subclasses",
     "parse_python",
 ]

@@ -1,12 +1,23 @@
 """Tables derived from a parse result on first use (aliases, parameter calls, subclasses by base name,
-attribute stores), cached on the shared ``ParsedFile``."""
+attribute stores, partials), cached on the shared ``ParsedFile``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from mnemosyne.parse.python.model import CALLABLE_KINDS, ParsedFile, Scope
-from mnemosyne.parse.python.tags import SCOPE_CLASS, T_ATTR, T_IMPORT_FROM, T_LAMBDA, T_NAME, T_OR, T_PARAM, T_SUBSCRIPT
+from mnemosyne.parse.python.tags import (
+    SCOPE_CLASS,
+    T_ATTR,
+    T_CALL,
+    T_IMPORT_FROM,
+    T_LAMBDA,
+    T_NAME,
+    T_OR,
+    T_PARAM,
+    T_STAR,
+    T_SUBSCRIPT,
+)
 
 # tags of a name or attribute; of what makes an alias
 _NAME_ATTR_TAGS = frozenset({T_NAME, T_ATTR})
@@ -75,6 +86,43 @@ def file_attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, A
             for base, attr, v in s.attr_stores:
                 out.setdefault((base, attr), []).append((i, v))
         r = pf.attr_stores = {k: tuple(v) for k, v in out.items()}
+    return r
+
+
+# the last names of ``functools.partial`` and ``types.MethodType`` at a binding (``file_partials``)
+PARTIALS = frozenset({"partial", "MethodType"})
+
+
+def file_partials(pf: ParsedFile) -> dict[str, tuple[tuple[str, int, int], ...]]:
+    """``pf.partials``, computed on first use like ``file_aliases``: the names and attributes bound
+    to ``partial(f, a, ...)`` or ``MethodType(f, obj)`` (spelled so or ``x.partial``, f a name or
+    an attribute, no ``*args``), by f's name."""
+    r = pf.partials
+    if r is None:
+        out: dict[str, list[tuple[str, int, int]]] = {}
+
+        def add(name: str, v: Any, i: int) -> None:
+            if v[0] == T_OR:
+                for x in v[1]:
+                    add(name, x, i)
+                return
+            if v[0] != T_CALL:
+                return
+            fn, args = v[1], v[2]
+            if not args or not ((fn[0] == T_NAME and fn[1] in PARTIALS) or (fn[0] == T_ATTR and fn[2] in PARTIALS)):
+                return
+            f = args[0]
+            key = f[1] if f[0] == T_NAME else "." + f[2] if f[0] == T_ATTR else None
+            if key is not None and not any(a[0] == T_STAR for a in args):
+                out.setdefault(key, []).append((name, len(args) - 1, i))
+
+        for i, s in enumerate(pf.scopes):
+            for name, vals in s.bindings.items():
+                for v in vals:
+                    add(name, v, i)
+            for _base, attr, v in s.attr_stores:
+                add(attr, v, i)
+        r = pf.partials = {k: tuple(v) for k, v in out.items()}
     return r
 
 

@@ -105,6 +105,7 @@ _OTHER_KINDS = frozenset({
 _NOT_NARROWED = frozenset({b"self", b"cls"})
 
 _SPLAT_OR_KEYWORD = frozenset({EK_KEYWORD, EK_LIST_SPLAT, EK_DICT_SPLAT})
+_TYPE_TESTS = frozenset({"is", "=="})  # ``type(x) is C`` / ``type(x) == C`` narrows x as ``isinstance`` does
 
 
 class ExprConverter:
@@ -518,13 +519,9 @@ class ExprConverter:
             elif k == "boolean_operator" and not single:
                 if self.is_and(v):
                     todo += (v.child_by_field_id(F_RIGHT), v.child_by_field_id(F_LEFT))
-            elif k == "call":
-                fn = v.child_by_field_id(F_FUNCTION)
-                argl = v.child_by_field_id(F_ARGUMENTS)
-                if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"isinstance":
-                    continue
-                args = [a for a in argl.named_children if EK[a.kind_id] != EK_COMMENT]
-                if len(args) != 2 or EK[args[1].kind_id] in _SPLAT_OR_KEYWORD:
+            elif k == "call" or k == "comparison_operator":
+                args = self._narrowing_args(v) if k == "call" else self._type_test_args(v)
+                if args is None:
                     continue
                 ek = EK[args[0].kind_id]
                 if ek == EK_IDENTIFIER:  # a name: keyed by its text
@@ -541,6 +538,33 @@ class ExprConverter:
                 if key not in out:
                     out[key] = (T_NARROWED, target, self.expr(args[1], 1))
         return out
+
+
+    def _narrowing_args(self, v: Node) -> list[Node] | None:
+        """``isinstance(x, C)``: [x, C]; None for another call."""
+        fn = v.child_by_field_id(F_FUNCTION)
+        argl = v.child_by_field_id(F_ARGUMENTS)
+        if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"isinstance":
+            return None
+        args = [a for a in argl.named_children if EK[a.kind_id] != EK_COMMENT]
+        if len(args) != 2 or EK[args[1].kind_id] in _SPLAT_OR_KEYWORD:
+            return None
+        return args
+
+    def _type_test_args(self, v: Node) -> list[Node] | None:
+        """``type(x) is C`` / ``type(x) == C`` (narrowing as ``isinstance(x, C)`` does: x is a C,
+        or of a subclass of C for ``==`` on a metaclass's ``__eq__``): [x, C]; None otherwise."""
+        kids = v.children
+        if len(kids) != 3 or KN[kids[1].kind_id] not in _TYPE_TESTS or EK[kids[0].kind_id] != EK_CALL:
+            return None
+        fn = kids[0].child_by_field_id(F_FUNCTION)
+        argl = kids[0].child_by_field_id(F_ARGUMENTS)
+        if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"type":
+            return None
+        args = [a for a in argl.named_children if EK[a.kind_id] != EK_COMMENT]
+        if len(args) != 1 or EK[args[0].kind_id] in _SPLAT_OR_KEYWORD:
+            return None
+        return [args[0], kids[2]]
 
 
 def _slice_key(node: Node) -> Expr:

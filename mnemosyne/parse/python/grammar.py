@@ -43,7 +43,7 @@ _SPECIAL = frozenset({
     "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
     "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
     "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement", "interpolation",
-    "type_alias_statement",
+    "type_alias_statement", "as_pattern",
 }) | TRUTH_TESTS
 
 # node kind id -> type name (ids are much cheaper to read than Node.type; 65535 is ERROR)

@@ -118,6 +118,10 @@ class ParsedFile:
     scope_keys: tuple | None = None
     # ``name.attr = value`` statements: (base name, attr) -> ((scope, value), ...)
     attr_stores: dict[tuple[str, str], tuple[tuple[int, Any], ...]] | None = None  # ``file_attr_stores``
+    # ``name = partial(f, a)`` / ``obj.name = partial(f, a)``: f's name (``"." + attr`` for
+    # ``partial(self.m, a)``) -> ((name, positional arguments bound, scope), ...): where the later
+    # calls of the partial object are, and how far they shift the arguments
+    partials: dict[str, tuple[tuple[str, int, int], ...]] | None = None  # ``file_partials``
 
 
 def fresh_scope(

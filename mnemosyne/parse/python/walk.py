@@ -372,6 +372,17 @@ class Walker(SiteRecorder):
                     if actw[c.kind_id]:
                         push((c, sc, LOAD))
                 continue
+            if t == "as_pattern":  # case Circle() | Square() as s: s is an instance of one of them
+                par = node.parent
+                if par is not None and KN[par.kind_id] == "case_pattern":
+                    classes = self.pattern_classes(node.named_child(0))
+                    alias = node.named_child(node.named_child_count - 1)  # (no ``alias`` field here)
+                    if classes and alias is not None and KN[alias.kind_id] == "identifier":
+                        self.bind_target(sc, alias, (T_ANN, classes))
+                for c in reversed(node.named_children):
+                    if act[c.kind_id]:
+                        push((c, sc, LOAD))
+                continue
             if t == "<narrow>":  # a narrowing region starts or ends (``narrowing``)
                 if node.names is None:  # type: ignore[attr-defined]  # (a sites._Mark)
                     self.narrow = self.narrow_saved.pop()
@@ -384,6 +395,33 @@ class Walker(SiteRecorder):
             for c in reversed(node.named_children):
                 if act[c.kind_id]:
                     push((c, sc, LOAD))
+
+    def pattern_classes(self, pat: Node | None) -> tuple:
+        """The classes a ``case`` pattern matches instances of: ``Circle()``, ``shapes.Square(side=s)``,
+        ``Circle() | Square()``; empty when any alternative is no class pattern."""
+        if pat is not None and KN[pat.kind_id] == "case_pattern" and pat.named_child_count == 1:
+            pat = pat.named_child(0)
+        if pat is None:
+            return ()
+        kind = KN[pat.kind_id]
+        if kind == "union_pattern":
+            out: list = []
+            for alt in pat.named_children:
+                got = self.pattern_classes(alt)
+                if not got:
+                    return ()
+                out.extend(got)
+            return tuple(out)
+        if kind != "class_pattern" or not pat.named_child_count:
+            return ()
+        name = pat.named_child(0)
+        if KN[name.kind_id] != "dotted_name":
+            return ()
+        e: Any = None
+        for part in name.named_children:
+            text = self.src[part.start_byte : part.end_byte].decode("utf-8", "replace")
+            e = (T_NAME, text) if e is None else (T_ATTR, e, text)
+        return (e,) if e is not None else ()
 
     def add_with(self, sc: int, item: Node, e: Any) -> bool:
         clause = item.parent

@@ -13,6 +13,7 @@ from mnemosyne.parse.python import (
     file_attr_stores,
     file_called_classes,
     file_param_calls,
+    file_partials,
     file_subclasses,
 )
 from mnemosyne.resolve.python import bounds
@@ -32,6 +33,7 @@ from mnemosyne.resolve.python.reads import (
     READ_ITEM_BINDS,
     READ_PARAM_CALLS,
     READ_PARAMS,
+    READ_PARTIALS,
     READ_PASSED,
     READ_PREFIXED,
     READ_RETURNS,
@@ -175,6 +177,9 @@ class Access:
         def library_result(self, path: str, idx: int, name: str, e: Any) -> set: ...
         def runner_args(self, path: str, fidx: int, method: str, j: int, pname: str, spec: tuple) -> frozenset: ...
         def runner_call(self, path: str, sc: int, e: Any, vals: frozenset) -> tuple[Any, bool] | None: ...
+        def partial_args(
+            self, path: str, fidx: int, method: str, i: int, pname: str, spec: tuple, cross: bool = False
+        ) -> frozenset: ...
         # evaluate.py
         def binding_scope(self, path: str, idx: int, name: str) -> int | None: ...
         def call_result(self, path: str, idx: int, f: Any, e: Any) -> set: ...
@@ -213,6 +218,16 @@ class Access:
     def mod_path(self, mod: str) -> str | None:
         self.deps.add(mod)
         return self.ix.module_path(mod)
+
+    def rooted_has(self, mod: str, name: str) -> bool:
+        """Module ``mod`` of the program may have ``name``: a submodule, a module-level binding,
+        a star import or a module ``__getattr__`` may give it (recorded reads)."""
+        if self.mod_path(f"{mod}.{name}") is not None:
+            return True
+        p = self.mod_path(mod)
+        if p is None:
+            return True  # a namespace package: as before
+        return self.binds(p, 0, name) is not None or bool(self.stars(p)) or self.binds(p, 0, "__getattr__") is not None
 
     def rooted(self, path: str, mod: str) -> str:
         """An absolute import's module in file ``path``, under a deeper import root when its top
@@ -339,6 +354,12 @@ class Access:
             self._rd(path, (READ_ALIASES, key))
         return file_aliases(self.ix._parsed[path]).get(key, ())
 
+    def partials(self, path: str, key: str) -> tuple[tuple[str, int, int], ...]:
+        """The names bound to ``partial(key, ...)`` in file ``path``: (name, arguments bound, scope)."""
+        if path != self.path:
+            self._rd(path, (READ_PARTIALS, key))
+        return file_partials(self.ix._parsed[path]).get(key, ())
+
     def param_calls(self, path: str) -> tuple[str, ...]:
         if path != self.path:
             self._rd(path, (READ_PARAM_CALLS,))
@@ -415,9 +436,16 @@ class Access:
             r = self.fqn_memo[k] = f"{mod}.{q}" if q else mod
         return r
 
-    def absolute(self, path: str, module: str, level: int) -> str | None:
+    def absolute(self, path: str, module: str, level: int, name: str = "") -> str | None:
+        """The module ``from module import name`` (``level`` leading dots) in file ``path`` reads;
+        an absolute one under a deeper import root only when the module there has ``name``
+        (``rooted_has``): ``from sphinx import addnodes`` is not a ``tests/sphinx`` package of the
+        program that defines no ``addnodes``."""
         if level == 0:
-            return self.rooted(path, module)
+            r = self.rooted(path, module)
+            if name and r != module and not self.rooted_has(r, name):
+                return module
+            return r
         mod = self.ix._module_of[path]
         is_pkg = _strip_suffix(path).endswith("/__init__") or _strip_suffix(path) == "__init__"
         return _absolute(mod, is_pkg, module, level)

@@ -44,6 +44,8 @@ from mnemosyne.resolve.python.known import (
     DECLARATIVE_BASE_MODULES,
     ENTER_CONTEXT,
     PASS_THROUGH_NAMES,
+    POOL_CALLBACKS,
+    POOL_METHODS,
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
@@ -187,6 +189,15 @@ class Emit(Fixpoint):
         for c in self.eval(path, sc, e):
             if c[0] == VAL_INST and not self.emit_methods(caller, c[1], c[2], dunder, RES_IMPLICIT, line) and fallback:
                 self.emit_methods(caller, c[1], c[2], fallback, RES_IMPLICIT, line)
+            elif c[0] == VAL_CLASS and dunder == "__getitem__":
+                self.emit_class_getitem(caller, c, line)
+
+    def emit_class_getitem(self, caller: str, c: Any, line: int) -> None:
+        """``C[int]`` on a class of the program: its metaclass's ``__getitem__`` (a program
+        metaclass), else the ``__class_getitem__`` its MRO finds (implicit)."""
+        hits = [self.emit_methods(caller, mp, mi, "__getitem__", RES_IMPLICIT, line) for mp, mi in self.metaclasses(c[1], c[2])]
+        if not any(hits):
+            self.emit_methods(caller, c[1], c[2], "__class_getitem__", RES_IMPLICIT, line)
 
     def emit_wrappers(self, caller: str, vals: frozenset, name: str, line: int) -> None:
         """A call by the name of a decorated function (``func()``, ``self.method()``) runs what
@@ -391,6 +402,10 @@ class Emit(Fixpoint):
             elif (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in RUNNER_SITE_NAMES and (rc := self.runner_call(path, sc, e, vals)):
                 if rc[1]:  # Thread(target=f), executor.submit(f): the runner calls f
                     self.emit_callbacks(caller, path, sc, rc[0][1], line)
+                if fn[0] == T_ATTR and fn[2] in POOL_METHODS and e[3]:  # pool.apply_async(f, callback=done): done too
+                    for k, a in e[3]:
+                        if k in POOL_CALLBACKS:
+                            self.emit_callbacks(caller, path, sc, a, line)
             elif fn[0] == T_ATTR and fn[2] in ENTER_CONTEXT and len(e[2]) == 1 and any(v[0] == VAL_EXT_MEMBER for v in vals):
                 if e[2][0][0] != T_STAR:  # stack.enter_context(cm): cm's __enter__ now, __exit__ when the stack closes
                     for c in self.eval(path, sc, e[2][0]):

@@ -46,7 +46,14 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_RETURNS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.known import ANY_TYPES, COPY_NAMES, ENTER_SUFFIXES, ITEM_BUILTINS, LIBRARY_RESULTS
+from mnemosyne.resolve.python.known import (
+    ANY_TYPES,
+    BINDERS,
+    COPY_NAMES,
+    ENTER_SUFFIXES,
+    ITEM_BUILTINS,
+    LIBRARY_RESULTS,
+)
 from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
@@ -379,7 +386,7 @@ class Evaluate(Fixpoint):
         """The file of the internal module a ``from m import name`` binding ``b`` reads from."""
         if b[0] != T_IMPORT_FROM:
             return None
-        mod = self.absolute(path, b[1], b[3])
+        mod = self.absolute(path, b[1], b[3], b[2])
         return self.mod_path(mod) if mod is not None and self.is_internal(mod) else None
 
     def subscript(self, path: str, idx: int, e: Any) -> set:
@@ -571,7 +578,7 @@ class Evaluate(Fixpoint):
             name = f[1]
             if name in LIBRARY_RESULTS or (k == VAL_EXT_MEMBER and name.endswith(ENTER_SUFFIXES)):
                 return self.library_result(path, idx, name, e)  # copy.copy(p), cast(C, x), stack.enter_context(cm)
-            if (name == "functools.partial" or name == "functools.partialmethod") and e[2]:
+            if name in BINDERS and e[2]:  # partial(f, x), MethodType(f, obj): f
                 a0 = e[2][0]
                 return set(self.eval(path, idx, a0)) if a0[0] != T_STAR else set()
             if name == "importlib.import_module" and e[2] and e[2][0][0] == T_STR:

@@ -4,10 +4,14 @@ source)."""
 
 from __future__ import annotations
 
+import abc
 import ast
 import builtins
+import collections.abc
 import sys
 import sysconfig
+import types
+import typing
 from pathlib import Path
 
 from mnemosyne.resolve.python.values import VAL_EXT
@@ -125,6 +129,35 @@ def _module_defs(module: str, name: str) -> dict[str, list[ast.stmt]]:
     return out
 
 
+# modules of the standard library whose abstract classes' members are known from the running
+# interpreter (``stdlib_lacks``): imported by every process (the resolver imports them), so the
+# answer never depends on what else a process imported
+ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc}
+_lacks: dict[tuple[str, str], bool] = {}  # (dotted class, member) -> stdlib_lacks
+
+
+def stdlib_lacks(dotted: str, attr: str) -> bool:
+    """``dotted`` is an abstract class of ``ABSTRACT_MODULES`` (``collections.abc.Mapping``,
+    ``typing.Mapping``: its origin) without the member ``attr``: no class of its MRO has it, none
+    defines ``__getattr__`` / ``__getattribute__`` (``object``'s aside) nor an ``__init__`` in
+    Python (which might set it on the instance). A value annotated ``Mapping`` has no
+    ``as_string``: the program's value is mixed up with it, or the annotation is loose."""
+    k = (dotted, attr)
+    r = _lacks.get(k)
+    if r is None:
+        head, _, name = dotted.rpartition(".")
+        mod = ABSTRACT_MODULES.get(head)
+        cls = getattr(mod, name, None) if mod is not None and not name.startswith("_") else None
+        cls = getattr(cls, "__origin__", cls)
+        r = isinstance(cls, type) and not hasattr(cls, attr) and not any(
+            c is not object and ("__getattr__" in vars(c) or "__getattribute__" in vars(c)
+                                 or isinstance(vars(c).get("__init__"), types.FunctionType))
+            for c in cls.__mro__
+        )
+        _lacks[k] = r
+    return r
+
+
 METHOD_KINDS = ("classmethod", "staticmethod")  # builtin bases of decorator classes that bind as these
 # decorator names ``method_decorators`` does not evaluate: builtins, and the usual ones of functools
 # / abc / typing, which are no classmethod subclass of the program
@@ -170,7 +203,11 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
     "signal.signal": (1, "", "", True),
     "functools.partial": (0, 1, "", False),
     "functools.partialmethod": (0, 1, "", False),
+    "types.MethodType": (0, 1, "", False),
 }
+# external callables whose result is the function they are given first, bound to the arguments
+# after it: calling the result calls that function (``evaluate.call_result``)
+BINDERS = frozenset({"functools.partial", "functools.partialmethod", "types.MethodType", "enum.member"})
 RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
 # methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
 # ``unittest.TestCase``, pytest's ``request``) that call the function at this position with the positional and keyword
@@ -180,7 +217,23 @@ METHOD_RUNNERS: dict[str, int] = {
     "call_at": 1, "callback": 0, "addCleanup": 0, "addClassCleanup": 0, "add_done_callback": 0,
     "addfinalizer": 0,  # pytest's request.addfinalizer(f)
 }
-RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys()))  # the last names of runners' call sites
+# the standard library's pools, by the class their instances are named through, and their methods
+# that call the function they are given first (``runners.pool_call``): on each item of the
+# iterables after it (``POOL_MAP``: one parameter per iterable), with each item's items as the
+# arguments (``POOL_STARMAP``), or with a tuple of arguments and a dict of keywords (``POOL_APPLY``)
+POOL_CLASSES = frozenset({
+    "multiprocessing.Pool", "multiprocessing.pool.Pool", "multiprocessing.pool.ThreadPool",
+    "concurrent.futures.Executor", "concurrent.futures.ThreadPoolExecutor", "concurrent.futures.ProcessPoolExecutor",
+    "concurrent.futures.thread.ThreadPoolExecutor", "concurrent.futures.process.ProcessPoolExecutor",
+    "concurrent.futures._base.Executor",
+})
+POOL_MAP, POOL_STARMAP, POOL_APPLY = "map", "starmap", "apply"
+POOL_METHODS: dict[str, str] = {
+    "map": POOL_MAP, "imap": POOL_MAP, "imap_unordered": POOL_MAP, "map_async": POOL_MAP,
+    "starmap": POOL_STARMAP, "starmap_async": POOL_STARMAP, "apply": POOL_APPLY, "apply_async": POOL_APPLY,
+}
+POOL_CALLBACKS = frozenset({"callback", "error_callback"})  # keywords of the async ones: called with the result / error
+RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys() | POOL_METHODS.keys()))  # the last names of runners' call sites
 RUNNER_SITE_NAMES = frozenset(RUNNER_SITES)  # the same, for membership tests
 # context managers that hand on the object they are given (``with closing(x) as y``: y is x), and
 # whether leaving them calls its ``close``

@@ -221,7 +221,7 @@ class Names(Fixpoint):
             return frozenset({make_external(mod)})
         if tag == T_IMPORT_FROM:
             _, module, name, level = v
-            am = self.absolute(path, module, level)
+            am = self.absolute(path, module, level, name)
             if am is None:
                 return EMPTY
             if level == 0 and not self.is_internal(am):

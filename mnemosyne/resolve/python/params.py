@@ -204,6 +204,7 @@ class Params(Fixpoint):
             if passed:  # given to a runner (``Thread(target=f, args=(x,))``, ``partial(f, x)``): its arguments
                 kind = next((k for k in METHOD_KINDS if k in deco), "method") if is_method else ""
                 out |= self.runner_args(path, fidx, kind, i, pname, spec)
+                out |= self.partial_args(path, fidx, kind, i, pname, spec)
         if spec[0]:
             return out  # a decorator's *args / **kwargs: not modelled
         if (f.kind == SCOPE_LAMBDA or not is_method) and (
@@ -482,6 +483,7 @@ class Params(Fixpoint):
                         continue  # obj.f(...) on a computed object: not a module function call
                     if me in self.eval(q, sc, fn):
                         out |= self._arg_values(q, sc, e, i, pname, spec)
+            out |= self.partial_args(path, fidx, "", i, pname, spec, cross=True)
         if i == 0 and (module_level or factory) and not spec[0]:
             names = [f.name] + ([fp.name] if factory else [])  # type: ignore[union-attr]
             where: set[str] = set()

@@ -28,6 +28,7 @@ The key tags (``READ_*`` below; docs/resolve-python.md lists them):
   ('si',) ('A',)       star imports, ``__all__``
   ('AL', k) ('PA', k)  aliases of / passing of a name or a lambda (``('λ', s)`` when stable)
   ('PC',)              names of parameters called in their function
+  ('PT', name)         the names bound to ``partial(name, ...)`` (``file_partials``)
 
 The resolver sorts values by ``repr`` in places (an MRO over a union, the order of cycle-guarded
 evaluations), and ``repr`` orders scope indices as text; so renumbered scopes count as the same
@@ -46,6 +47,7 @@ from mnemosyne.parse.python import (
     file_attr_stores,
     file_called_classes,
     file_param_calls,
+    file_partials,
     file_subclasses,
 )
 from mnemosyne.parse.python.tags import (
@@ -78,6 +80,7 @@ READ_SUB_SITES = "SB"  # ('SB', name): a file's classes with a base of a name
 READ_CALLED_CLASSES = "CC"  # ('CC',): the names of a file's classes that its call sites call by that name
 READ_STARS = "si"  # ('si',): a file's star imports
 READ_ALL = "A"  # ('A',): a file's ``__all__``
+READ_PARTIALS = "PT"  # ('PT', name): the names bound to ``partial(name, ...)``: (name, arguments bound, scope)
 STABLE_LAMBDA = "λ"  # ('λ', scope key): a lambda's scope in a stable key (``AL`` / ``PA``)
 
 SCOPED = frozenset({  # key[1] is a scope
@@ -188,6 +191,8 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
         return key[1] in file_param_calls(pf)[1]
     elif k == READ_ATTR_STORES:
         v = file_attr_stores(pf).get((key[1], key[2]))
+    elif k == READ_PARTIALS:
+        v = file_partials(pf).get(key[1])
     else:
         if key[1] >= len(pf.scopes):
             return None
@@ -261,6 +266,8 @@ def answer(pf: ParsedFile, key: tuple) -> Any:
         return tuple([(_nz(e, lam, sk), sk[i]) for e, i in v])
     if k == READ_SUB_SITES:
         return tuple([sk[i] for i in v])
+    if k == READ_PARTIALS:
+        return tuple([(n, nb, sk[i]) for n, nb, i in v])
     return _nz(v, lam, sk)
 
 

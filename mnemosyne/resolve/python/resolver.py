@@ -136,7 +136,7 @@ class _FileResolver(Emit, Classes, Runners, Params, Evaluate, Names):
             if not getattrs:
                 continue
             for name, _alias in st.names:
-                if name.startswith("__") or self.module_attr(am, name)[1]:
+                if name.startswith("__") or self.module_attr(am, name)[1] or self.absolute(path, st.module, st.level, name) != am:
                     continue
                 for gp, gi in getattrs:
                     self.edge(self.fqn(path, scopes[st.scope].owner), self.fqn(gp, gi), RES_IMPLICIT, st.line)
@@ -154,11 +154,12 @@ class _FileResolver(Emit, Classes, Runners, Params, Evaluate, Names):
                 continue
             targets: list[str] = []
             for name, _alias in st.names:
-                sub = f"{am}.{name}"
+                an = self.absolute(path, st.module, st.level, name) or am  # (the same but under a root)
+                sub = f"{an}.{name}"
                 if self.mod_path(sub) is not None:
                     targets.append(sub)
                     continue
-                targets.append(am)
+                targets.append(an)
             if st.star or not st.names:
                 targets.append(am)
             for t in targets:

@@ -12,7 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from mnemosyne.parse.python import Scope
-from mnemosyne.parse.python.tags import T_ATTR, T_AWITH, T_CALL, T_DICT, T_NAME, T_STAR, T_STR, T_TUPLE, T_WITH, UNKNOWN
+from mnemosyne.parse.python.tags import (
+    T_ATTR,
+    T_AWITH,
+    T_CALL,
+    T_DICT,
+    T_ITEMS,
+    T_NAME,
+    T_STAR,
+    T_STR,
+    T_TUPLE,
+    T_WITH,
+    UNKNOWN,
+)
 from mnemosyne.resolve.python.known import (
     CASTS,
     COPIES,
@@ -21,12 +33,25 @@ from mnemosyne.resolve.python.known import (
     DISPATCHERS,
     ENTER_SUFFIXES,
     METHOD_RUNNERS,
+    POOL_APPLY,
+    POOL_CLASSES,
+    POOL_MAP,
+    POOL_METHODS,
     RUNNER_NAMES,
     RUNNER_SITES,
     RUNNERS,
 )
+from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.params import Params
-from mnemosyne.resolve.python.values import BOUND_KINDS, CALLABLE_KINDS, EMPTY, VAL_EXT, VAL_FUNC, make_display
+from mnemosyne.resolve.python.values import (
+    BOUND_KINDS,
+    CALLABLE_KINDS,
+    EMPTY,
+    VAL_EXT,
+    VAL_EXT_MEMBER,
+    VAL_FUNC,
+    make_display,
+)
 
 
 class Runners(Params):
@@ -52,6 +77,8 @@ class Runners(Params):
             ):
                 at = METHOD_RUNNERS[last]
                 spec = (at, at + 1, "", True)
+            if spec is None and fn[0] == T_ATTR and last in POOL_METHODS:
+                return self.pool_call(e, POOL_METHODS[last], vals)
         if spec is None:
             return None
         where, pos, kw, runs = spec
@@ -84,6 +111,36 @@ class Runners(Params):
             ckw = ()
         return (T_CALL, f, cargs, ckw), runs
 
+    @staticmethod
+    def pool_call(e: Any, kind: str, vals: frozenset) -> tuple[Any, bool] | None:
+        """The call ``pool.map(f, xs)`` (``e``, of a ``POOL_METHODS`` method of kind ``kind``, its
+        callee evaluating to ``vals``) makes of ``f`` when ``vals`` has a member of one of
+        ``POOL_CLASSES``: ``f(<item of xs>, <item of ys>)`` for ``POOL_MAP``, ``f(*<item of xs>)``
+        for ``POOL_STARMAP``, ``f(*args, **kwds)`` for ``POOL_APPLY`` (by position or keyword)."""
+        if not any(v[0] == VAL_EXT_MEMBER and v[1].rpartition(".")[0] in POOL_CLASSES for v in vals):
+            return None
+        args, kwargs = e[2], e[3]
+        if not args or args[0][0] == T_STAR:
+            return None
+        f = args[0]
+        if kind == POOL_MAP:
+            rest = []
+            for a in args[1:]:
+                if a[0] == T_STAR:
+                    break
+                rest.append((T_ITEMS, a))
+            return (T_CALL, f, tuple(rest), ()), True
+        if kind != POOL_APPLY:  # starmap(f, [(a, b), ...])
+            return (T_CALL, f, ((T_STAR, (T_ITEMS, args[1])),) if len(args) > 1 and args[1][0] != T_STAR else (), ()), True
+        seq = args[1] if len(args) > 1 else next((a for k, a in kwargs if k == "args"), None)
+        kwds = args[2] if len(args) > 2 else next((a for k, a in kwargs if k == "kwds"), None)
+        if seq is None or seq[0] == T_STAR:
+            cargs: tuple = ()
+        else:
+            cargs = tuple(seq[1]) if seq[0] == T_TUPLE else ((T_STAR, seq),)
+        ckw = ((None, kwds),) if kwds is not None and kwds[0] == T_DICT else ()
+        return (T_CALL, f, cargs, ckw), True
+
     def runner_args(self, path: str, fidx: int, method: str, j: int, pname: str, spec: tuple) -> frozenset:
         """What the runner sites of module ``path`` pass function ``fidx`` for its parameter at
         position ``j`` named ``pname`` (of kind ``spec``, ``Params._param_spec``); ``method``:
@@ -93,7 +150,9 @@ class Runners(Params):
         out: set = set()
         named = self.runner_memo.get(path)
         if named is None:
-            named = self.runner_memo[path] = tuple(s for name in RUNNER_SITES for s in self.sites(path, name))
+            named = self.runner_memo[path] = tuple(
+                s for name in RUNNER_SITES for s in self.sites(path, name) if s[1][1][0] == T_ATTR or name not in POOL_METHODS
+            )
         if named:
             for sc, e in named:
                 rc = self.runner_call(path, sc, e, self.eval(path, sc, e[1]))
@@ -112,6 +171,36 @@ class Runners(Params):
                 ):
                     k = j - 1  # obj.method: after the bound receiver
                 out |= self._arg_values(path, sc, call, k, pname, spec)
+        return frozenset(out) if out else EMPTY
+
+    def partial_args(
+        self, path: str, fidx: int, method: str, i: int, pname: str, spec: tuple, cross: bool = False
+    ) -> frozenset:
+        """What the later calls of the partial objects module ``path`` binds to names or attributes
+        (``notify = partial(deliver, m)``, ``self.cb = partial(self.save, k)``; ``file_partials``)
+        pass function ``fidx``'s parameter ``i`` (``runner_args``' other arguments): the sites by
+        that name whose callee evaluates to the function, their arguments after the bound ones
+        (and the bound receiver of ``method``). With ``cross``, the sites of the modules importing
+        a name the module binds at module level, instead of the module's own."""
+        f = self.hdr(path, fidx)
+        entries = self.partials(path, "." + f.name if method else f.name)
+        if not entries:
+            return EMPTY
+        me = (VAL_FUNC, path, fidx)
+        shift = 1 if method and method != "staticmethod" else 0
+        out: set = set()
+        for name, bound, where in entries:
+            if cross:
+                if where != 0:
+                    continue
+                self.deps.add(CALLS_PREFIX + name)
+                files = [q for q in self.importers_calling(self.modname(path), name) if q != path]
+            else:
+                files = [path]
+            for q in files:
+                for sc, e in self.sites(q, name):
+                    if me in self.eval(q, sc, e[1]):
+                        out |= self._arg_values(q, sc, e, i - shift - bound, pname, spec)
         return frozenset(out) if out else EMPTY
 
     def dispatch_impls(self, path: str, fidx: int, s: Scope) -> list[tuple[str, int]]:
