@@ -204,7 +204,8 @@ RECORDED = {
     # and an enum member's .value (import_module_enum_values); an inherited method returning self.__class__(...)
     # gives the receiver's class's instance (own_class_instances)
     # an absolute import of a deeper import root (nested_import_root)
-    29: "5cddae6a5154e00f8f1f4c5edd918bbcdbd74c1637fb8559d5b2ab6c192cf5c1",
+    # Babel's / tsc's / swc's CommonJS interop helpers (cjs_interop_helpers)
+    29: "ae2513502388832b2536c985fdf103ffdd26586fbca790e4da19fbf19dcac5d7",
 }
 
 

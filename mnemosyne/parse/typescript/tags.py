@@ -35,6 +35,10 @@ DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal 
 #                  at that byte (``ParsedFile.defs_at`` names it)
 REQUIRE = "require"  # ('require', spec): ``require(spec)``, what the module exports
 DYNAMIC_IMPORT = "import()"  # ('import()', spec): ``import(spec)``, the module namespace
+# ('interop', spec, wildcard): ``_interopRequireDefault(require(spec))`` / ``__importDefault(...)``
+# (wildcard False), ``_interopRequireWildcard`` / ``__importStar`` (True): Babel's and tsc's CommonJS
+# interop, the module itself when it is flagged ``__esModule``, else an object whose ``default`` it is
+INTEROP = "interop"
 ELEM = "elem"  # ('elem', expr) | ('elem', expr, ('id', k)): an element of array expr (``x[i]``, ``for (x of
 #                  xs)``, ``yield* xs``); with a name as index (``o[k]``), also the members k may name
 AT = "at"  # ('at', expr, i): element i of expr when expr is an array literal (``pair[1]``, ``[a, b] = ...``)

@@ -30,6 +30,7 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT_ALL,
     IMPORT_DEFAULT,
     IN,
+    INTEROP,
     KEY,
     KEYED,
     LOCAL,
@@ -187,7 +188,7 @@ class EvaluateMixin(CtxState):
                     e0 = b[2]
                     while e0[0] == PROP:
                         e0 = e0[1]
-                    if e0[0] == REQUIRE or e0[0] == DYNAMIC_IMPORT:
+                    if e0[0] == REQUIRE or e0[0] == DYNAMIC_IMPORT or e0[0] == INTEROP:
                         self.flags |= FLAG_IMPORT  # const x = require(...) / const { x } = require(...): an import
                     elif b[2][0] != DEFAT:
                         self.flags |= FLAG_INFERRED  # a value flowing through a variable: inferred
@@ -481,6 +482,8 @@ class EvaluateMixin(CtxState):
             return NULL
         if k == OLIT:  # an object literal argument: its members are evaluated where it was written
             return (V_OLIT, pf.path, scope, e[1])
+        if k == INTEROP:  # _interopRequireDefault(require(spec)): the module, or { default: module }
+            return self.interop_value(pf, scope, e)
         return None
 
     def entries(self, a: tuple, depth: int) -> list:

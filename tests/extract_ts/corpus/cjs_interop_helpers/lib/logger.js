@@ -1,0 +1,4 @@
+// A plain CommonJS module: no __esModule flag, so the interop helpers box it as `default`.
+module.exports = function logger(message) {
+  return message;
+};
