@@ -205,7 +205,8 @@ RECORDED = {
     # gives the receiver's class's instance (own_class_instances)
     # an absolute import of a deeper import root (nested_import_root)
     # Babel's / tsc's / swc's CommonJS interop helpers (cjs_interop_helpers)
-    29: "ae2513502388832b2536c985fdf103ffdd26586fbca790e4da19fbf19dcac5d7",
+    # symbol-keyed members (symbol_keyed_members), this in class static blocks (class_static_blocks)
+    29: "573f16d684e5664a2dd6c4047f9cebd4de52805fcb980492d6f6e88834b82a22",
 }
 
 

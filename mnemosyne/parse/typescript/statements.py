@@ -33,12 +33,22 @@ from mnemosyne.parse.typescript.tags import (
     SPREADS,
     THIS_CLS,
     THIS_OBJ,
+    THIS_SCLS,
     TYPE,
     UNKNOWN_BINDING,
     VAR,
     YIELD,
     Expr,
 )
+
+# the calls that make a symbol (``symbol_const``)
+_SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
+
+
+def symbol_key(name: str) -> str:
+    """The member key of the symbol ``const name = Symbol(...)`` holds: ``[name]``, which no name
+    can be (only the string literal ``"[name]"`` could)."""
+    return f"[{name}]"
 
 
 class Statements(Defs):
@@ -157,6 +167,16 @@ class Statements(Defs):
                 pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
+    def symbol_const(self, node, value, scope: int, name: str) -> None:
+        """``const KEY = Symbol("k")`` (or ``Symbol.for``): the member key ``[KEY]`` (``symbol_key``)
+        is what ``{ [KEY]: f }``, ``[KEY]() {}``, ``o[KEY]`` and ``m.set(KEY, f)`` name (``strs``)."""
+        fn = value.child_by_field_id(self.K.f_function)
+        if fn is None or self.data[fn.start_byte : fn.end_byte] not in _SYMBOL_CALLEES:
+            return
+        decl = node.parent
+        if decl is not None and decl.kind_id == self.K.k_lexical_declaration and decl.child(0).type == "const":
+            self.strs[(scope, name)] = symbol_key(name)
+
     def on_var(self, node) -> None:
         nm = node.child_by_field_id(self.K.f_name)
         if nm is None:
@@ -178,6 +198,8 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
+            elif value is not None and value.kind_id == K.call:
+                self.symbol_const(node, value, fe.scope, name)
             if value is not None:
                 if value.kind_id == K.k_object:
                     self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
@@ -273,8 +295,8 @@ class Statements(Defs):
             if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:
                 # { set(fn) { this.fn = fn } }: a member of the object literal, assigned in its method
                 self.add_member(this[1], self._t(prop), self.conv(right) if right is not None else None)
-            if this is not None and this[0] == THIS_CLS:
-                info = self.pf.classes.get(this[1])
+            if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS):  # (a static's `this`: a
+                info = self.pf.classes.get(this[1])  # field read like a static, `Model.registry`)
                 if info is not None:
                     e = self.conv(right) if right is not None else None
                     info.members.setdefault(self._t(prop), []).append((FIELD, fe.scope, e))
@@ -345,6 +367,15 @@ class Statements(Defs):
 
     def on_block(self, node) -> None:
         self.push_block(node.end_byte)  # the query captures no function or namespace bodies
+
+    def on_static_block(self, node) -> None:
+        """``static { ... }`` in a class body: a block whose ``this`` is the class (as in a static
+        method); its calls stay the enclosing scope's, as a field initialiser's do."""
+        top = self.naming()
+        cls = top.fqn if top.kind == ENTRY_CLASS and top.cls is not None else None
+        b = self.push_block(node.end_byte)
+        if cls is not None:
+            b.this = self.pf.scope_this[b.scope] = (THIS_SCLS, cls)
 
     def on_forin(self, node) -> None:
         left = node.child_by_field_id(self.K.f_left)
