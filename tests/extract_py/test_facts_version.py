@@ -206,7 +206,9 @@ RECORDED = {
     # an absolute import of a deeper import root (nested_import_root)
     # Babel's / tsc's / swc's CommonJS interop helpers (cjs_interop_helpers)
     # symbol-keyed members (symbol_keyed_members), this in class static blocks (class_static_blocks)
-    29: "573f16d684e5664a2dd6c4047f9cebd4de52805fcb980492d6f6e88834b82a22",
+    # object key walks: getOwnPropertyNames / Reflect.ownKeys, a keys list in a variable, a parameter's
+    # object, this.x = { ... } named C.x (object_key_walks)
+    29: "2561785caa5bb1b7cc8dd28541b88d04b6d8876540e16b4cdb229e43606ce68f",
 }
 
 

@@ -51,8 +51,12 @@ _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of x
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
-_OBJECT_WALKS = frozenset({OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
-_OBJECT_ID, _PROMISE_ID = (ID, "Object"), (ID, "Promise")
+# (and the other lists of its keys, Object.getOwnPropertyNames(o), Reflect.ownKeys(o))
+_OBJECT_WALKS = frozenset({
+    OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries"),
+    (PROP, (ID, "Object"), "getOwnPropertyNames"), (PROP, (ID, "Reflect"), "ownKeys"),
+})
+_OBJECT_ID, _PROMISE_ID, _REFLECT_ID = (ID, "Object"), (ID, "Promise"), (ID, "Reflect")
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
@@ -270,7 +274,7 @@ class Exprs(Scopes):
         # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
         if (
             inner[0] == PROP
-            and (inner[1] == _OBJECT_ID or inner[1] == _PROMISE_ID)
+            and (inner[1] == _OBJECT_ID or inner[1] == _PROMISE_ID or inner[1] == _REFLECT_ID)
             and (inner == OBJECT_CREATE or inner in _OBJECT_WALKS or inner == _PROMISE_ALL)
         ):
             args = node.child_by_field_id(K.f_arguments)

@@ -298,6 +298,8 @@ class Statements(Defs):
             if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS):  # (a static's `this`: a
                 info = self.pf.classes.get(this[1])  # field read like a static, `Model.registry`)
                 if info is not None:
+                    if right is not None and right.kind_id == self.K.k_object:
+                        self.field_object(right, f"{this[1]}.{self._t(prop)}", fe.scope)
                     e = self.conv(right) if right is not None else None
                     info.members.setdefault(self._t(prop), []).append((FIELD, fe.scope, e))
             elif this is None and (f := self.es5_fns.get(self.stack[-1].nm.scope)) is not None:
@@ -367,6 +369,13 @@ class Statements(Defs):
 
     def on_block(self, node) -> None:
         self.push_block(node.end_byte)  # the query captures no function or namespace bodies
+
+    def field_object(self, node, fqn: str, scope: int) -> None:
+        """``this.handlers = { open() {} }``: the object literal ``C.handlers`` (as a field
+        initialiser's is), for its members and keys (``for (const k in this.handlers)``); the
+        first one assigned names it."""
+        if fqn not in self.pf.objects:
+            self.register_object(node, fqn, scope)
 
     def on_static_block(self, node) -> None:
         """``static { ... }`` in a class body: a block whose ``this`` is the class (as in a static
