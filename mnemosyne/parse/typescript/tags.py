@@ -78,7 +78,8 @@ DEF = "def"  # ('def', fqn, kind): a declaration of this file, kind one of DEF_*
 IMPORT = "import"  # ('import', spec, name): name ``name`` (IMPORT_DEFAULT, IMPORT_ALL or a name) of
 #                    module spec; also an export ``export { name } from spec``
 VAR = "var"  # ('var', texpr|None, expr|None, scope): a variable of declared type texpr assigned
-#              expr, evaluated in scope
+#              expr, evaluated in scope; ('var', None, ('call', f), scope, args): ``const a = f(x)``
+#              with the call's own arguments (what a is when f returns a parameter)
 PARAM = "param"  # ('param', i, scope): parameter i of the function of scope (what callers pass); i < 0:
 #                  a rest parameter ``...fns`` at -1 - i, the arguments from there on (an array literal per call)
 UNKNOWN = "unknown"  # ('unknown',): bound to a value we do not read (also an object member's)

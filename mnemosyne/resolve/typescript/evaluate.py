@@ -192,7 +192,10 @@ class EvaluateMixin(CtxState):
                         self.flags |= FLAG_IMPORT  # const x = require(...) / const { x } = require(...): an import
                     elif b[2][0] != DEFAT:
                         self.flags |= FLAG_INFERRED  # a value flowing through a variable: inferred
-                    v = self.eval_as(False, pf, b[3], b[2])
+                    if len(b) > 4:  # const a = id(f): what this call passes, if id returns it
+                        v = self.own_argument(pf, b[3], b[2][1], b[4])
+                    if v is None:
+                        v = self.eval_as(False, pf, b[3], b[2])
                 if v is None:
                     v = typed
             elif k == PARAM and b[1] < 0:  # function all(...fns): an array literal of the arguments per call
