@@ -209,7 +209,8 @@ RECORDED = {
     # object key walks: getOwnPropertyNames / Reflect.ownKeys, a keys list in a variable, a parameter's
     # object, this.x = { ... } named C.x (object_key_walks)
     # calls of a helper returning its parameter told apart by their own arguments (identity_calls_apart)
-    29: "0659ac0285efebc4c244340f1d8429ea2299c4772c021547347d6d193888472d",
+    # members of a module.exports function through a variable (cjs_interop_helpers)
+    29: "50834d6b9bcc4f98443ff95eb06e557017c573444531d04b8a2228d7ff334285",
 }
 
 

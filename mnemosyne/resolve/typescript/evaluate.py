@@ -648,8 +648,8 @@ class EvaluateMixin(CtxState):
             if pf is None:
                 return None
             o = pf.objects.get(base[1])
-            if o is None:
-                return None
+            if o is None:  # module.exports = function f() {}; module.exports.extra = ...: f.extra
+                return self.cjs_function_member(pf, base, name) if k == V_FUNC else None
             e = o[1].get(name)
             if e is None:
                 sp = o[1].get(SPREADS) if name != SPREADS else None

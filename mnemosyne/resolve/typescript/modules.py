@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from mnemosyne.parse.typescript import ParsedFile, module_name, suffix_of
-from mnemosyne.parse.typescript.tags import REQUIRE
+from mnemosyne.parse.typescript.tags import IMPORT_DEFAULT, REQUIRE
 from mnemosyne.resolve.typescript.builtins import NODE_BUILTINS
 from mnemosyne.resolve.typescript.config import dirname, join, package_entries, package_subpath
 from mnemosyne.resolve.typescript.reads import CONFIG_DEP, READ_CJS, READ_EXPORT
@@ -167,3 +167,13 @@ class ModulesMixin(CtxState):
             return (V_EXT, e[1])
         boxed = (V_OLIT, pf.path, scope, (("default", req),))
         return union([boxed, self.eval(pf, scope, req)]) if e[2] else boxed
+
+    def cjs_function_member(self, pf: ParsedFile, fn: tuple, name: str):
+        """Member ``name`` of function ``fn`` (of ``pf``, a ``module.exports = X`` module) with no
+        members of its own: when ``fn`` is that module's ``X``, its export ``name``
+        (``module.exports.extra = ...``: ``require(spec).extra``, ``_x.default.extra``)."""
+        if pf is not self.pf:
+            self.read(pf, _CJS_KEY)
+        if not pf.cjs_whole or name == IMPORT_DEFAULT or self.export_value(pf.path, IMPORT_DEFAULT) != fn:
+            return None
+        return self.export_value(pf.path, name)

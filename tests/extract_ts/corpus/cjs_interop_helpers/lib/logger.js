@@ -2,3 +2,6 @@
 module.exports = function logger(message) {
   return message;
 };
+module.exports.child = function child(prefix) {
+  return prefix;
+};
