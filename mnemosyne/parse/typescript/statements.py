@@ -215,7 +215,7 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
-            elif value is not None and value.kind_id == K.call:
+            elif self.symbols and value is not None and value.kind_id == K.call:
                 self.symbol_const(node, value, fe.scope, name)
             if value is not None:
                 if value.kind_id == K.k_object:
