@@ -206,11 +206,11 @@ RECORDED = {
     # an absolute import of a deeper import root (nested_import_root)
     # Babel's / tsc's / swc's CommonJS interop helpers (cjs_interop_helpers)
     # symbol-keyed members (symbol_keyed_members), this in class static blocks (class_static_blocks)
-    # object key walks: getOwnPropertyNames / Reflect.ownKeys, a keys list in a variable, a parameter's
-    # object, this.x = { ... } named C.x (object_key_walks)
+    # object key walks: getOwnPropertyNames / Reflect.ownKeys, a keys list in a variable, a field's
+    # object literal, this.x = { ... } named C.x (object_key_walks)
     # calls of a helper returning its parameter told apart by their own arguments (identity_calls_apart)
     # members of a module.exports function through a variable (cjs_interop_helpers)
-    29: "50834d6b9bcc4f98443ff95eb06e557017c573444531d04b8a2228d7ff334285",
+    29: "abce32e69837d7ecfba22b9a69f8c2c210a3ed8a156d7f62c71ce6612097dbec",
 }
 
 

@@ -150,7 +150,11 @@ class ClassesMixin(CtxState):
     def walked_keys(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[str, ...] | None:
         """The keys name ``k`` may hold when it is bound only to the keys of an object literal of
         ours: an element of ``Object.keys(t)`` (``Object.keys(t).forEach((k) => ...)``, ``for
-        (const k of Object.keys(t))``) or the variable of ``for (k in t)`` (read as the same)."""
+        (const k of Object.keys(t))``) or the variable of ``for (k in t)`` (read as the same). A
+        parameter ``t`` is not followed to what its callers pass: ``o[k]`` would be any member of
+        any object passed, and such a union flowing on (``value = overrides[key]`` passed along)
+        hides what the callers' own values are (vite's ``mergeAlias``: an array parameter no
+        longer only arrays)."""
         if k[0] != ID:
             return None
         bl, _s = self.raw_bindings(pf, scope, k[1])
@@ -170,10 +174,7 @@ class ClassesMixin(CtxState):
         if f is None or f[0] != V_BUILTIN or f[1] not in KEY_LISTS:
             return None
         t = x[1][2]
-        v = self.eval(pf, at, t)
-        if v is None and (t[0] == ID or t[0] == PROP):  # for (const k in o), o a parameter: what is passed
-            v = self.passed(pf, at, t)
-        keys = self.own_keys(v)
+        keys = self.own_keys(self.eval(pf, at, t))
         return tuple(keys) if keys else None
 
     def sole_value(self, pf: ParsedFile, scope: int, name: str) -> tuple[tuple, int] | None:

@@ -1,8 +1,8 @@
 // `o[k]()` with `k` walked over the keys of an object literal of ours calls each of its members:
 // `Object.keys` / `Object.getOwnPropertyNames` / `Reflect.ownKeys` lists (also held in a variable),
-// `for (var k in o)`, an object a parameter is given, and an object literal assigned to a field
-// in the constructor (`this.hooks = { ... }`, named like a field initialiser's). Data members
-// (`retries: 3`) are not functions: no edge.
+// `for (var k in o)`, and an object literal assigned to a field in the constructor (`this.hooks =
+// { ... }`, named like a field initialiser's). Data members (`retries: 3`) are not functions: no
+// edge.
 function compile() {}
 function minify() {}
 function report() {}
@@ -34,10 +34,6 @@ function runReflect() {
   Reflect.ownKeys(table).forEach((key) => table[key]());
 }
 
-function runGiven(table) {
-  for (const key in table) table[key]();
-}
-
 class Lifecycle {
   constructor() {
     this.hooks = {
@@ -59,5 +55,4 @@ runAll();
 runOwn();
 runNames();
 runReflect();
-runGiven({ report });
 new Lifecycle().emitAll();
