@@ -213,7 +213,13 @@ RECORDED = {
     # (class_getitem); a member a program class's one builtin / abstract base lacks is no edge (abstract_stdlib_members)
     # case C() as x binds an instance of C (match_class_patterns)
     # type(x) is C / type(x) == C narrow x as isinstance does (type_identity_narrowing)
-    29: "249b03d0f90fd78d3eef6ddfa1781737613194990b29a655d547ba0f0ba0f7e6",
+    # Babel's / tsc's / swc's CommonJS interop helpers (cjs_interop_helpers)
+    # symbol-keyed members (symbol_keyed_members), this in class static blocks (class_static_blocks)
+    # object key walks: getOwnPropertyNames / Reflect.ownKeys, a keys list in a variable, a field's
+    # object literal, this.x = { ... } named C.x (object_key_walks)
+    # calls of a helper returning its parameter told apart by their own arguments (identity_calls_apart)
+    # members of a module.exports function through a variable (cjs_interop_helpers)
+    29: "0b984b9f920fffdce02a316c022afb4df94e2e48d1e8f5b50a693c8737acb477",
 }
 
 

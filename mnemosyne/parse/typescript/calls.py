@@ -19,6 +19,7 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT_DEFAULT,
     KEY,
     MIXIN,
+    NULL_EXPR,
     OLIT,
     PROP,
     PUSHED,
@@ -318,6 +319,8 @@ class Calls(Objects):
         if (tk == K.identifier and self._t(target) == "exports") or (tk == K.member and target.text == b"module.exports"):
             if key != "__esModule":
                 self.pf.exports[key] = (EXPR, value if value is not None else (CALL, (DEFAT, getter)), scope)
+            else:  # the flag the interop helpers read (``('interop', spec, wildcard)``): a primitive
+                self.pf.exports[key] = (EXPR, NULL_EXPR, scope)
             return
         fqn = self.local_object(target)
         if fqn is not None:

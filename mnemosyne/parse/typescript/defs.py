@@ -145,6 +145,10 @@ class Defs(Calls):
                         prefix = self.obj_prefix.get(parent.start_byte)
                         if prefix is not None:
                             self.pf.objects[prefix][1][ITERATOR] = (DEFAT, node.start_byte)
+                elif key is None and cls is not None:  # [KEY]() { ... }, KEY a const Symbol() or string
+                    computed = self.object_key(name_node)
+                    if computed is not None:
+                        cls.members.setdefault(computed, []).append((METHOD, fqn))
         else:
             arrow = t == K.k_arrow_function
             own = node.child_by_field_id(K.f_name)

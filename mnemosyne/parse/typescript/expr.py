@@ -16,6 +16,7 @@ from mnemosyne.parse.typescript.tags import (
     ELEM,
     FROM,
     ID,
+    INTEROP,
     KEY,
     MAPPED,
     NEW,
@@ -35,12 +36,27 @@ from mnemosyne.parse.typescript.tags import (
 
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
+# Babel's, tsc's and swc's CommonJS interop helpers (``_interopRequireDefault(require(spec))``):
+# name -> whether it is the wildcard one (``import * as`` / default and named imports mixed)
+_INTEROP = {
+    b"_interopRequireDefault": False,
+    b"__importDefault": False,
+    b"_interop_require_default._": False,  # swc's, from @swc/helpers
+    b"_interopRequireWildcard": True,
+    b"__importStar": True,
+    b"_interop_require_wildcard._": True,
+}
+_WRAPPERS_OR_INTEROP = _WRAPPERS + tuple(_INTEROP)
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
-_OBJECT_WALKS = frozenset({OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries")})
-_OBJECT_ID, _PROMISE_ID = (ID, "Object"), (ID, "Promise")
+# (and the other lists of its keys, Object.getOwnPropertyNames(o), Reflect.ownKeys(o))
+_OBJECT_WALKS = frozenset({
+    OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries"),
+    (PROP, (ID, "Object"), "getOwnPropertyNames"), (PROP, (ID, "Reflect"), "ownKeys"),
+})
+_OBJECT_ID, _PROMISE_ID, _REFLECT_ID = (ID, "Object"), (ID, "Promise"), (ID, "Reflect")
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
@@ -258,18 +274,33 @@ class Exprs(Scopes):
         # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
         if (
             inner[0] == PROP
-            and (inner[1] == _OBJECT_ID or inner[1] == _PROMISE_ID)
+            and (inner[1] == _OBJECT_ID or inner[1] == _PROMISE_ID or inner[1] == _REFLECT_ID)
             and (inner == OBJECT_CREATE or inner in _OBJECT_WALKS or inner == _PROMISE_ALL)
         ):
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))
-        if data.endswith(_WRAPPERS, 0, fe):
+        if data.endswith(_WRAPPERS_OR_INTEROP, 0, fe):
             # memo(C) / forwardRef(fn) / observer(C): keep the wrapped component
             args = node.child_by_field_id(K.f_arguments)
             a0 = nth(args, 0)
             if a0 is not None:
+                if not data.endswith(_WRAPPERS, 0, fe):
+                    return self._interop(inner, data[fn.start_byte : fe], a0)
                 return (CALL, inner, self.conv(a0, depth + 1))
+        return (CALL, inner)
+
+    def _interop(self, inner: tuple, callee: bytes, arg) -> tuple:
+        """``_interopRequireDefault(require(spec))`` (and the other ``_INTEROP`` helpers, also as
+        ``tslib_1.__importStar``): ``('interop', spec, wildcard)``; another argument: a plain call."""
+        K = self.K
+        wildcard = next((w for name, w in _INTEROP.items() if callee.endswith(name)), None)
+        if wildcard is not None and arg.kind_id == K.call:
+            fn = arg.child_by_field_id(K.f_function)
+            if fn is not None and fn.kind_id == K.identifier and fn.text == b"require":
+                spec = self.require_spec(arg)
+                if spec is not None:
+                    return (INTEROP, spec, wildcard)
         return (CALL, inner)
 
     def _slice_bounds(self, call) -> tuple[int, int | None] | None:

@@ -61,6 +61,7 @@ _QUERY_SRC = """
 (statement_block (statement_block) @block)
 (program (statement_block) @block)
 (switch_body) @block
+(class_static_block body: (statement_block) @sblock)
 (arguments (member_expression) @member)
 (variable_declarator value: (member_expression) @member)
 (return_statement (member_expression) @member)
@@ -85,7 +86,7 @@ _JSX_QUERY_SRC = """
 """
 # order of captures that share a node span: definitions before what they contain
 _RANK = {n: i for i, n in enumerate(
-    "export ns fn cls iface block var field assign ret yield forin catch import call new jsx dec spread member".split())}
+    "export ns fn cls iface block sblock var field assign ret yield forin catch import call new jsx dec spread member".split())}
 
 BY_RANK = sorted(_RANK, key=_RANK.__getitem__)
 _STATE: dict[str, tuple[Language, Query]] = {}

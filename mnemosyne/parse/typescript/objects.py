@@ -29,6 +29,7 @@ from mnemosyne.parse.typescript.tags import (
     SPREADS,
     SPREADS_OF,
     THIS_CLS,
+    THIS_SCLS,
     UNKNOWN_BINDING,
     VAR,
     Expr,
@@ -78,6 +79,8 @@ class Objects(Exprs):
             elif t == "method_definition":
                 nm = ch.child_by_field_id(self.K.f_name)
                 key = self.key_name(nm)
+                if key is None and nm is not None and nm.type == "computed_property_name":
+                    key = self.object_key(nm)  # [KEY]() {}, KEY a const Symbol() or string
                 if key is not None:
                     mods = self.data[ch.start_byte : nm.start_byte].split()
                     if b"set" in mods:  # a setter: its getter's, if any (reading runs that)
@@ -364,9 +367,10 @@ class Objects(Exprs):
     def field_items(self, scope: int, name: str, given: list) -> None:
         """``this.listeners.push(cb)``, ``this.handlers.set(k, cb)`` in a method (``given``: the
         argument nodes of the values added): the field holds them, as items (``("item", scope,
-        expr)`` class members; ``for (const l of this.listeners) l()``)."""
+        expr)`` class members; ``for (const l of this.listeners) l()``); in a static method or
+        block, of the class's static field (read like a static)."""
         this = self.stack[-1].this
-        info = self.pf.classes.get(this[1]) if this is not None and this[0] == THIS_CLS else None
+        info = self.pf.classes.get(this[1]) if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS) else None
         if info is None:
             return
         for a in given:

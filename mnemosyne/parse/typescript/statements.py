@@ -33,12 +33,22 @@ from mnemosyne.parse.typescript.tags import (
     SPREADS,
     THIS_CLS,
     THIS_OBJ,
+    THIS_SCLS,
     TYPE,
     UNKNOWN_BINDING,
     VAR,
     YIELD,
     Expr,
 )
+
+# the calls that make a symbol (``symbol_const``)
+_SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
+
+
+def symbol_key(name: str) -> str:
+    """The member key of the symbol ``const name = Symbol(...)`` holds: ``[name]``, which no name
+    can be (only the string literal ``"[name]"`` could)."""
+    return f"[{name}]"
 
 
 class Statements(Defs):
@@ -157,6 +167,33 @@ class Statements(Defs):
                 pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
+    def call_binding(self, vexpr: tuple, call, scope: int) -> tuple:
+        """The binding of ``const a = f(x)``: ``('var', None, ('call', f), scope, args)`` with the
+        call's own arguments (names, members, functions written there; others None) when ``f`` is
+        a name or a member given one to four, so a helper returning its parameter
+        (``returned_argument``) gives what this call passes, not what another call of it in the
+        scope does; ``('var', None, vexpr, scope)`` otherwise."""
+        K = self.K
+        args = call.child_by_field_id(K.f_arguments)
+        if args is None or not 1 <= args.named_child_count <= 4 or (vexpr[1][0] != ID and vexpr[1][0] != PROP):
+            return (VAR, None, vexpr, scope)
+        out = []
+        for a in args.named_children:
+            ak = a.kind_id
+            fn = ak == K.identifier or ak == K.member or (ak in K.defs and ak != K.k_object)
+            out.append(self.conv(a) if fn else None)
+        return (VAR, None, vexpr, scope, tuple(out)) if any(x is not None for x in out) else (VAR, None, vexpr, scope)
+
+    def symbol_const(self, node, value, scope: int, name: str) -> None:
+        """``const KEY = Symbol("k")`` (or ``Symbol.for``): the member key ``[KEY]`` (``symbol_key``)
+        is what ``{ [KEY]: f }``, ``[KEY]() {}``, ``o[KEY]`` and ``m.set(KEY, f)`` name (``strs``)."""
+        fn = value.child_by_field_id(self.K.f_function)
+        if fn is None or self.data[fn.start_byte : fn.end_byte] not in _SYMBOL_CALLEES:
+            return
+        decl = node.parent
+        if decl is not None and decl.kind_id == self.K.k_lexical_declaration and decl.child(0).type == "const":
+            self.strs[(scope, name)] = symbol_key(name)
+
     def on_var(self, node) -> None:
         nm = node.child_by_field_id(self.K.f_name)
         if nm is None:
@@ -178,6 +215,8 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
+            elif self.symbols and value is not None and value.kind_id == K.call:
+                self.symbol_const(node, value, fe.scope, name)
             if value is not None:
                 if value.kind_id == K.k_object:
                     self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
@@ -185,6 +224,8 @@ class Statements(Defs):
             texpr = self.conv_type(ty) if ty is not None else None
             if vexpr is None and texpr is None:
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
+            elif vexpr is not None and vexpr[0] == CALL and len(vexpr) == 2 and texpr is None:
+                self.bind(fe.scope, name, self.call_binding(vexpr, value, fe.scope))
             else:
                 self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
                 if vexpr is not None and vexpr[0] == PROP and vexpr[2] == "prototype":
@@ -273,9 +314,11 @@ class Statements(Defs):
             if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:
                 # { set(fn) { this.fn = fn } }: a member of the object literal, assigned in its method
                 self.add_member(this[1], self._t(prop), self.conv(right) if right is not None else None)
-            if this is not None and this[0] == THIS_CLS:
-                info = self.pf.classes.get(this[1])
+            if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS):  # (a static's `this`: a
+                info = self.pf.classes.get(this[1])  # field read like a static, `Model.registry`)
                 if info is not None:
+                    if right is not None and right.kind_id == self.K.k_object:
+                        self.field_object(right, f"{this[1]}.{self._t(prop)}", fe.scope)
                     e = self.conv(right) if right is not None else None
                     info.members.setdefault(self._t(prop), []).append((FIELD, fe.scope, e))
             elif this is None and (f := self.es5_fns.get(self.stack[-1].nm.scope)) is not None:
@@ -345,6 +388,22 @@ class Statements(Defs):
 
     def on_block(self, node) -> None:
         self.push_block(node.end_byte)  # the query captures no function or namespace bodies
+
+    def field_object(self, node, fqn: str, scope: int) -> None:
+        """``this.handlers = { open() {} }``: the object literal ``C.handlers`` (as a field
+        initialiser's is), for its members and keys (``for (const k in this.handlers)``); the
+        first one assigned names it."""
+        if fqn not in self.pf.objects:
+            self.register_object(node, fqn, scope)
+
+    def on_static_block(self, node) -> None:
+        """``static { ... }`` in a class body: a block whose ``this`` is the class (as in a static
+        method); its calls stay the enclosing scope's, as a field initialiser's do."""
+        top = self.naming()
+        cls = top.fqn if top.kind == ENTRY_CLASS and top.cls is not None else None
+        b = self.push_block(node.end_byte)
+        if cls is not None:
+            b.this = self.pf.scope_this[b.scope] = (THIS_SCLS, cls)
 
     def on_forin(self, node) -> None:
         left = node.child_by_field_id(self.K.f_left)

@@ -35,6 +35,10 @@ DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal 
 #                  at that byte (``ParsedFile.defs_at`` names it)
 REQUIRE = "require"  # ('require', spec): ``require(spec)``, what the module exports
 DYNAMIC_IMPORT = "import()"  # ('import()', spec): ``import(spec)``, the module namespace
+# ('interop', spec, wildcard): ``_interopRequireDefault(require(spec))`` / ``__importDefault(...)``
+# (wildcard False), ``_interopRequireWildcard`` / ``__importStar`` (True): Babel's and tsc's CommonJS
+# interop, the module itself when it is flagged ``__esModule``, else an object whose ``default`` it is
+INTEROP = "interop"
 ELEM = "elem"  # ('elem', expr) | ('elem', expr, ('id', k)): an element of array expr (``x[i]``, ``for (x of
 #                  xs)``, ``yield* xs``); with a name as index (``o[k]``), also the members k may name
 AT = "at"  # ('at', expr, i): element i of expr when expr is an array literal (``pair[1]``, ``[a, b] = ...``)
@@ -74,7 +78,8 @@ DEF = "def"  # ('def', fqn, kind): a declaration of this file, kind one of DEF_*
 IMPORT = "import"  # ('import', spec, name): name ``name`` (IMPORT_DEFAULT, IMPORT_ALL or a name) of
 #                    module spec; also an export ``export { name } from spec``
 VAR = "var"  # ('var', texpr|None, expr|None, scope): a variable of declared type texpr assigned
-#              expr, evaluated in scope
+#              expr, evaluated in scope; ('var', None, ('call', f), scope, args): ``const a = f(x)``
+#              with the call's own arguments (what a is when f returns a parameter)
 PARAM = "param"  # ('param', i, scope): parameter i of the function of scope (what callers pass); i < 0:
 #                  a rest parameter ``...fns`` at -1 - i, the arguments from there on (an array literal per call)
 UNKNOWN = "unknown"  # ('unknown',): bound to a value we do not read (also an object member's)

@@ -245,6 +245,7 @@ _HANDLERS = {
     "member": _Builder.on_member,
     "ns": _Builder.on_ns,
     "block": _Builder.on_block,
+    "sblock": _Builder.on_static_block,
 }
 
 

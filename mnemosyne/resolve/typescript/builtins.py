@@ -32,7 +32,9 @@ SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSo
 ARRAY_RESULTS = frozenset({"fill", "flat", "copyWithin", "with", "toSpliced"})
 # builtin classes whose instances' forEach calls the function given (``is_array``)
 FOREACH_COLLECTIONS = frozenset({"Set", "Map"})
-ARRAY_MAKERS = frozenset({"Object.keys", "Object.values", "Object.entries", "Array.from", "Array.of"})
+# what gives an object's keys like ``Object.keys`` (``walked_keys``: a symbol key is not walked)
+KEY_LISTS = frozenset({"Object.keys", "Object.getOwnPropertyNames", "Reflect.ownKeys"})
+ARRAY_MAKERS = KEY_LISTS | {"Object.values", "Object.entries", "Array.from", "Array.of"}
 ARRAY_MAKER_NAMES = frozenset(m.rsplit(".", 1)[1] for m in ARRAY_MAKERS)
 # builtins returning a promise, and the methods of a promise returning one (``is_promise``)
 PROMISE_MAKERS = frozenset(

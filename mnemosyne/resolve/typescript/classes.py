@@ -15,6 +15,7 @@ from mnemosyne.parse.typescript.tags import (
     ID,
     ITEM,
     KEY,
+    KEYED,
     MAPPED,
     METHOD,
     MSIG,
@@ -26,6 +27,7 @@ from mnemosyne.parse.typescript.tags import (
     TYPE,
     VAR,
 )
+from mnemosyne.resolve.typescript.builtins import KEY_LISTS
 from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_OBJECT, READ_SUBCLASSES, SUB_PREFIX
 from mnemosyne.resolve.typescript.state import (
     MEMO_BASE,
@@ -130,7 +132,8 @@ class ClassesMixin(CtxState):
                 out.extend(key for key, _ex in x[3] if key != SPREADS)
             else:
                 return None
-        keys = [k for k in dict.fromkeys(out) if not k.startswith("@@")]  # (a symbol key is not enumerable)
+        # (a symbol key is not enumerable: [Symbol.iterator], [K] with const K = Symbol())
+        keys = [k for k in dict.fromkeys(out) if not k.startswith("@@") and (k[:1] != "[" or k == KEYED)]
         return keys if len(keys) <= _MAX_TABLE_KEYS else None
 
     def object_walk(self, pf: ParsedFile, scope: int, pairs: bool, arg: tuple | None):
@@ -147,19 +150,40 @@ class ClassesMixin(CtxState):
     def walked_keys(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[str, ...] | None:
         """The keys name ``k`` may hold when it is bound only to the keys of an object literal of
         ours: an element of ``Object.keys(t)`` (``Object.keys(t).forEach((k) => ...)``, ``for
-        (const k of Object.keys(t))``) or the variable of ``for (k in t)`` (read as the same)."""
+        (const k of Object.keys(t))``) or the variable of ``for (k in t)`` (read as the same). A
+        parameter ``t`` is not followed to what its callers pass: ``o[k]`` would be any member of
+        any object passed, and such a union flowing on (``value = overrides[key]`` passed along)
+        hides what the callers' own values are (vite's ``mergeAlias``: an array parameter no
+        longer only arrays)."""
         if k[0] != ID:
             return None
         bl, _s = self.raw_bindings(pf, scope, k[1])
         if not bl or len(bl) != 1 or bl[0][0] != VAR or bl[0][2] is None:
             return None
         x, at = bl[0][2], bl[0][3]
-        if x[0] != ELEM or len(x) != 2 or x[1] is None or x[1][0] != CALL or len(x[1]) != 3:
+        if x[0] != ELEM or len(x) != 2 or x[1] is None:
             return None
-        if self.eval(pf, at, x[1][1]) != (V_BUILTIN, "Object.keys"):
+        if x[1][0] == ID:  # const keys = Object.keys(t); for (const k of keys)
+            x = self.sole_value(pf, at, x[1][1])
+            if x is None:
+                return None
+            x, at = x
+        if x[1][0] != CALL or len(x[1]) != 3 or x[1][2] is None:
             return None
-        keys = self.own_keys(self.eval(pf, at, x[1][2])) if x[1][2] is not None else None
+        f = self.eval(pf, at, x[1][1])
+        if f is None or f[0] != V_BUILTIN or f[1] not in KEY_LISTS:
+            return None
+        t = x[1][2]
+        keys = self.own_keys(self.eval(pf, at, t))
         return tuple(keys) if keys else None
+
+    def sole_value(self, pf: ParsedFile, scope: int, name: str) -> tuple[tuple, int] | None:
+        """(``('elem', e)``, scope) for a variable bound once to ``e`` (``walked_keys``: the keys
+        list a name holds)."""
+        bl, _s = self.raw_bindings(pf, scope, name)
+        if not bl or len(bl) != 1 or bl[0][0] != VAR or bl[0][2] is None:
+            return None
+        return (ELEM, bl[0][2]), bl[0][3]
 
     @staticmethod
     def under_key(a: tuple, key: str) -> tuple:

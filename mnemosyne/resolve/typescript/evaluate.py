@@ -30,6 +30,7 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT_ALL,
     IMPORT_DEFAULT,
     IN,
+    INTEROP,
     KEY,
     KEYED,
     LOCAL,
@@ -187,11 +188,14 @@ class EvaluateMixin(CtxState):
                     e0 = b[2]
                     while e0[0] == PROP:
                         e0 = e0[1]
-                    if e0[0] == REQUIRE or e0[0] == DYNAMIC_IMPORT:
+                    if e0[0] == REQUIRE or e0[0] == DYNAMIC_IMPORT or e0[0] == INTEROP:
                         self.flags |= FLAG_IMPORT  # const x = require(...) / const { x } = require(...): an import
                     elif b[2][0] != DEFAT:
                         self.flags |= FLAG_INFERRED  # a value flowing through a variable: inferred
-                    v = self.eval_as(False, pf, b[3], b[2])
+                    if len(b) > 4:  # const a = id(f): what this call passes, if id returns it
+                        v = self.own_argument(pf, b[3], b[2][1], b[4])
+                    if v is None:
+                        v = self.eval_as(False, pf, b[3], b[2])
                 if v is None:
                     v = typed
             elif k == PARAM and b[1] < 0:  # function all(...fns): an array literal of the arguments per call
@@ -481,6 +485,8 @@ class EvaluateMixin(CtxState):
             return NULL
         if k == OLIT:  # an object literal argument: its members are evaluated where it was written
             return (V_OLIT, pf.path, scope, e[1])
+        if k == INTEROP:  # _interopRequireDefault(require(spec)): the module, or { default: module }
+            return self.interop_value(pf, scope, e)
         return None
 
     def entries(self, a: tuple, depth: int) -> list:
@@ -642,8 +648,8 @@ class EvaluateMixin(CtxState):
             if pf is None:
                 return None
             o = pf.objects.get(base[1])
-            if o is None:
-                return None
+            if o is None:  # module.exports = function f() {}; module.exports.extra = ...: f.extra
+                return self.cjs_function_member(pf, base, name) if k == V_FUNC else None
             e = o[1].get(name)
             if e is None:
                 sp = o[1].get(SPREADS) if name != SPREADS else None

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
-from mnemosyne.parse.typescript import module_name, suffix_of
+from mnemosyne.parse.typescript import ParsedFile, module_name, suffix_of
+from mnemosyne.parse.typescript.tags import IMPORT_DEFAULT, REQUIRE
 from mnemosyne.resolve.typescript.builtins import NODE_BUILTINS
 from mnemosyne.resolve.typescript.config import dirname, join, package_entries, package_subpath
-from mnemosyne.resolve.typescript.reads import CONFIG_DEP
+from mnemosyne.resolve.typescript.reads import CONFIG_DEP, READ_CJS, READ_EXPORT
 from mnemosyne.resolve.typescript.state import MEMO_SPEC, CtxState
+from mnemosyne.resolve.typescript.values import V_EXT, V_OLIT, union
 
 _NPM_NAME = re.compile(r"^(@[a-z0-9][\w.~-]*/)?[a-z0-9][\w.~-]*$", re.IGNORECASE)
 # what a specifier resolves to (``resolve_spec``): ('file', path) | ('ext', spec) | None (an
@@ -19,6 +21,11 @@ SPEC_EXT = "ext"
 
 # the suffixes a specifier without one may name, in order
 EXT_TRY = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
+# the read of the flag a compiled ES module sets (``exports.__esModule``), and of a file's CommonJS shape
+_ESMODULE_KEY = (READ_EXPORT, "__esModule")
+_CJS_KEY = (READ_CJS,)
+# sources that are ES modules without the flag (what a compiler would give it)
+_ESM_SUFFIXES = (".ts", ".tsx", ".mts", ".mjs")
 _JS_TO_TS = {
     ".js": (".ts", ".tsx", ".js", ".jsx"),
     ".jsx": (".tsx", ".jsx"),
@@ -136,3 +143,37 @@ class ModulesMixin(CtxState):
             if base + "/index" + e in files:
                 return base + "/index" + e
         return None
+
+    def interop_value(self, pf: ParsedFile, scope: int, e: tuple):
+        """``('interop', spec, wildcard)``: ``_interopRequireDefault(require(spec))`` is the module
+        when it is an ES module (flagged ``__esModule``, or a TypeScript / ``.mjs`` source that is
+        not ``export =``), else ``{ default: module }``; the wildcard helper's ``{ default: module,
+        ...module }`` is both: ``.default`` the module, any other member the module's."""
+        req = (REQUIRE, e[1])
+        r = self.resolve_spec(e[1], pf.path)
+        if r is None:
+            return None
+        if r[0] == SPEC_FILE:
+            target = self.file_read(r[1], _ESMODULE_KEY)
+            if target is None:
+                return None
+            esm = "__esModule" in target.exports
+            if not esm and target.path.endswith(_ESM_SUFFIXES):
+                self.file_read(r[1], _CJS_KEY)
+                esm = not target.cjs_whole
+            if esm:
+                return self.eval(pf, scope, req)
+        elif e[2]:  # an external module's namespace: its members by name, `default` too
+            return (V_EXT, e[1])
+        boxed = (V_OLIT, pf.path, scope, (("default", req),))
+        return union([boxed, self.eval(pf, scope, req)]) if e[2] else boxed
+
+    def cjs_function_member(self, pf: ParsedFile, fn: tuple, name: str):
+        """Member ``name`` of function ``fn`` (of ``pf``, a ``module.exports = X`` module) with no
+        members of its own: when ``fn`` is that module's ``X``, its export ``name``
+        (``module.exports.extra = ...``: ``require(spec).extra``, ``_x.default.extra``)."""
+        if pf is not self.pf:
+            self.read(pf, _CJS_KEY)
+        if not pf.cjs_whole or name == IMPORT_DEFAULT or self.export_value(pf.path, IMPORT_DEFAULT) != fn:
+            return None
+        return self.export_value(pf.path, name)

@@ -327,6 +327,22 @@ class ParamsMixin(CtxState):
                 return None
         return found[0]
 
+    def own_argument(self, pf: ParsedFile, scope: int, callee: tuple, args: tuple):
+        """``const a = id(f)`` (the parser's ``('var', None, ('call', id), scope, args)``): what
+        this call passes when ``id`` is a function returning one of its parameters
+        (``returned_argument`` with the call's own arguments); None otherwise."""
+        fn = self.eval(pf, scope, callee)
+        if fn is None or fn[0] != V_FUNC:
+            return None
+        key = (MEMO_RETURNED_PARAMS, fn[2], fn[1])
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = (self._returned_params(fn),)
+        idx = hit[0]
+        if not idx or idx[-1] >= len(args):
+            return None
+        return union([self.argument(pf, scope, args, i) for i in idx], all_known=True)
+
     def _returned_params(self, fn: tuple) -> tuple[int, ...]:
         """The parameters function ``fn`` returns when every ``return`` of it gives one (else ())."""
         fpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))

@@ -65,7 +65,9 @@ def _e(pf: ParsedFile, x):
 
 
 def _binding(pf: ParsedFile, b: tuple) -> tuple:
-    if b[0] == VAR:
+    if b[0] == VAR:  # (with a call's own arguments: ``const a = id(f)``)
+        if len(b) > 4:
+            return (VAR, _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]], _e(pf, b[4]))
         return (VAR, _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]])
     if b[0] == PARAM:
         return (PARAM, b[1], pf.scope_key[b[2]])
