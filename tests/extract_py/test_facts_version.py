@@ -219,7 +219,7 @@ RECORDED = {
     # object literal, this.x = { ... } named C.x (object_key_walks)
     # calls of a helper returning its parameter told apart by their own arguments (identity_calls_apart)
     # members of a module.exports function through a variable (cjs_interop_helpers)
-    29: "0b984b9f920fffdce02a316c022afb4df94e2e48d1e8f5b50a693c8737acb477",
+    29: "dbca185d0de266dce7f47061da2bd140e882247b8edab0ac3cd45f03c4d9d2e4",
 }
 
 
