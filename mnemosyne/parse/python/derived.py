@@ -98,6 +98,8 @@ def file_partials(pf: ParsedFile) -> dict[str, tuple[tuple[str, int, int], ...]]
     to ``partial(f, a, ...)`` or ``MethodType(f, obj)`` (spelled so or ``x.partial``, f a name or
     an attribute, no ``*args``), by f's name."""
     r = pf.partials
+    if r is None and not any(n in pf.sites_by_name for n in PARTIALS):
+        r = pf.partials = {}  # no call spelled like one: nothing bound (the common case: no walk)
     if r is None:
         out: dict[str, list[tuple[str, int, int]]] = {}
 

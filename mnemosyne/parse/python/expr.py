@@ -519,7 +519,7 @@ class ExprConverter:
             elif k == "boolean_operator" and not single:
                 if self.is_and(v):
                     todo += (v.child_by_field_id(F_RIGHT), v.child_by_field_id(F_LEFT))
-            elif k == "call" or k == "comparison_operator":
+            elif k == "call" or (k == "comparison_operator" and self.src.startswith(b"type(", v.start_byte)):
                 args = self._narrowing_args(v) if k == "call" else self._type_test_args(v)
                 if args is None:
                     continue
@@ -554,17 +554,20 @@ class ExprConverter:
     def _type_test_args(self, v: Node) -> list[Node] | None:
         """``type(x) is C`` / ``type(x) == C`` (narrowing as ``isinstance(x, C)`` does: x is a C,
         or of a subclass of C for ``==`` on a metaclass's ``__eq__``): [x, C]; None otherwise."""
-        kids = v.children
-        if len(kids) != 3 or KN[kids[1].kind_id] not in _TYPE_TESTS or EK[kids[0].kind_id] != EK_CALL:
+        if v.child_count != 3:
             return None
-        fn = kids[0].child_by_field_id(F_FUNCTION)
-        argl = kids[0].child_by_field_id(F_ARGUMENTS)
+        call = v.child(0)
+        if call is None or EK[call.kind_id] != EK_CALL or KN[v.child(1).kind_id] not in _TYPE_TESTS:  # type: ignore[union-attr]
+            return None
+        fn = call.child_by_field_id(F_FUNCTION)
+        argl = call.child_by_field_id(F_ARGUMENTS)
         if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"type":
             return None
         args = [a for a in argl.named_children if EK[a.kind_id] != EK_COMMENT]
         if len(args) != 1 or EK[args[0].kind_id] in _SPLAT_OR_KEYWORD:
             return None
-        return [args[0], kids[2]]
+        right = v.child(2)
+        return [args[0], right] if right is not None else None
 
 
 def _slice_key(node: Node) -> Expr:

@@ -23,7 +23,7 @@ from mnemosyne.parse.python.tags import (
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
-from mnemosyne.resolve.python.known import BUILTIN_TYPES, ENUM_BASES, stdlib_lacks
+from mnemosyne.resolve.python.known import ABSTRACT_CLASSES, BUILTIN_TYPES, ENUM_BASES, stdlib_lacks
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
     EMPTY,
@@ -169,12 +169,14 @@ class Classes(Fixpoint):
             return self.eval_bindings(hit[0], hit[1], name)
         if len(externals) == 1:
             x = externals[0]
-            if x[0] in EXTERNAL_KINDS and stdlib_lacks(x[1], name):
-                return EMPTY  # class Settings(Mapping): no Mapping.as_string
-            t = BUILTIN_TYPES.get(x[1]) if x[0] not in EXTERNAL_KINDS else None
+            if x[0] in EXTERNAL_KINDS:
+                if x[1] in ABSTRACT_CLASSES and stdlib_lacks(x[1], name):
+                    return EMPTY  # class Settings(Mapping): no Mapping.as_string
+                return frozenset({(VAL_EXT_MEMBER, f"{x[1]}.{name}")})
+            t = BUILTIN_TYPES.get(x[1])
             if t is not None and not hasattr(t, name):
                 return EMPTY  # class Meta(type): no type.lookup
-            return frozenset({(VAL_EXT_MEMBER if x[0] in EXTERNAL_KINDS else VAL_BUILTIN_MEMBER, f"{x[1]}.{name}")})
+            return frozenset({(VAL_BUILTIN_MEMBER, f"{x[1]}.{name}")})
         return EMPTY
 
     def class_lookup(self, path: str, cidx: int, name: str, start_after: bool = False) -> frozenset:
@@ -269,7 +271,7 @@ class Classes(Fixpoint):
             last = b[1].rsplit(".", 1)[-1]
             return frozenset({(VAL_EXT_MEMBER if last[:1].isupper() else VAL_EXT, f"{b[1]}.{attr}")}), []
         if k == VAL_EXT_INST:
-            if stdlib_lacks(b[1], attr):  # data: Mapping; data.as_string(): not Mapping's
+            if b[1] in ABSTRACT_CLASSES and stdlib_lacks(b[1], attr):  # data: Mapping; data.as_string(): not Mapping's
                 return EMPTY, []
             return frozenset({(VAL_EXT_MEMBER, f"{b[1]}.{attr}")}), []
         if k == VAL_BUILTIN:

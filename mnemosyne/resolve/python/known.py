@@ -134,6 +134,11 @@ def _module_defs(module: str, name: str) -> dict[str, list[ast.stmt]]:
 # answer never depends on what else a process imported
 ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc}
 _lacks: dict[tuple[str, str], bool] = {}  # (dotted class, member) -> stdlib_lacks
+# their public classes by dotted name (``typing.Mapping`` too): the one test hot paths make first
+ABSTRACT_CLASSES = frozenset(
+    f"{m}.{n}" for m, mod in ABSTRACT_MODULES.items() for n in dir(mod)
+    if not n.startswith("_") and isinstance(getattr(getattr(mod, n), "__origin__", getattr(mod, n)), type)
+)
 
 
 def stdlib_lacks(dotted: str, attr: str) -> bool:
@@ -142,6 +147,8 @@ def stdlib_lacks(dotted: str, attr: str) -> bool:
     defines ``__getattr__`` / ``__getattribute__`` (``object``'s aside) nor an ``__init__`` in
     Python (which might set it on the instance). A value annotated ``Mapping`` has no
     ``as_string``: the program's value is mixed up with it, or the annotation is loose."""
+    if dotted not in ABSTRACT_CLASSES:
+        return False
     k = (dotted, attr)
     r = _lacks.get(k)
     if r is None:

@@ -136,8 +136,10 @@ class _FileResolver(Emit, Classes, Runners, Params, Evaluate, Names):
             if not getattrs:
                 continue
             for name, _alias in st.names:
-                if name.startswith("__") or self.module_attr(am, name)[1] or self.absolute(path, st.module, st.level, name) != am:
+                if name.startswith("__") or self.module_attr(am, name)[1]:
                     continue
+                if am != st.module and self.absolute(path, st.module, st.level, name) != am:
+                    continue  # (under an import root that lacks the name: external)
                 for gp, gi in getattrs:
                     self.edge(self.fqn(path, scopes[st.scope].owner), self.fqn(gp, gi), RES_IMPLICIT, st.line)
 
@@ -154,7 +156,9 @@ class _FileResolver(Emit, Classes, Runners, Params, Evaluate, Names):
                 continue
             targets: list[str] = []
             for name, _alias in st.names:
-                an = self.absolute(path, st.module, st.level, name) or am  # (the same but under a root)
+                an = am
+                if st.level == 0 and am != st.module:  # under an import root: only if it has the name
+                    an = self.absolute(path, st.module, st.level, name) or am
                 sub = f"{an}.{name}"
                 if self.mod_path(sub) is not None:
                     targets.append(sub)
