@@ -91,7 +91,7 @@ class _Builder(Statements):
         w = len(self.data).bit_length()
         top = (1 << w) - 1
         for name in BY_RANK:
-            nodes = caps.get(name)
+            nodes = caps.get(name) if name != "member" else self.member_captures(caps)
             if nodes:
                 h = handlers[name]
                 items.extend([((n.start_byte << w) | (top - n.end_byte), h, n) for n in nodes])
@@ -172,6 +172,26 @@ class _Builder(Statements):
                 s = pf.scope_parent[s]
         if onto_params:
             self.parameter_pushes(onto_params)
+
+    def member_captures(self, caps: dict[str, list]) -> list:
+        """The ``member`` captures with the member expressions the query leaves to this (see
+        grammar.py): a binary expression's operands, an assignment's right side, an arrow's body."""
+        K = self.K
+        mem = K.member
+        out = list(caps.get("member", ()))
+        for n in caps.get("bin", ()):
+            out.extend([c for c in n.named_children if c.kind_id == mem])
+        for n in caps.get("assign", ()):
+            r = n.child_by_field_id(K.f_right)
+            if r is not None and r.kind_id == mem:
+                out.append(r)
+        arrow = K.k_arrow_function
+        for n in caps.get("fn", ()):
+            if n.kind_id == arrow:
+                b = n.child_by_field_id(K.f_body)
+                if b is not None and b.kind_id == mem:
+                    out.append(b)
+        return out
 
     def parameter_pushes(self, onto_params: dict[int, list]) -> None:
         """``register(hooks, a)`` with ``function register(list, f) { list.push(f) }`` of this
