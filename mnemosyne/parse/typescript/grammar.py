@@ -64,6 +64,7 @@ _QUERY_SRC = """
 (arguments (member_expression) @member)
 (variable_declarator value: (member_expression) @member)
 (return_statement (member_expression) @member)
+(binary_expression (member_expression) @member)
 (unary_expression (member_expression) @member)
 (template_substitution (member_expression) @member)
 (pair value: (member_expression) @member)
@@ -73,12 +74,12 @@ _QUERY_SRC = """
 (array (member_expression) @member)
 (spread_element (member_expression) @member)
 (await_expression (member_expression) @member)
-(binary_expression) @bin
 """
-# the members that are an operand of a binary expression, the right side of an assignment or an
-# arrow's body are captured ``member`` by ``visit.run`` from the ``bin``, ``assign`` and ``fn``
-# captures: the same nodes, and a pattern with one of those parents cost the query's compilation
-# (tree-sitter's analysis of the grammar, once per process) ~85 M instructions on the TSX grammar
+# the members that are the right side of an assignment or an arrow's body are captured ``member``
+# by ``visit.run`` from the ``assign`` and ``fn`` captures: the same nodes, and a pattern with one of
+# those parents cost the query's compilation (tree-sitter's analysis of the grammar, once per
+# process) ~44 M instructions on the TSX grammar (a binary expression's operands stay in the query:
+# capturing every binary expression to find them cost more than its pattern, ~39 M)
 
 _JSX_QUERY_SRC = """
 (jsx_opening_element) @jsx

@@ -175,12 +175,10 @@ class _Builder(Statements):
 
     def member_captures(self, caps: dict[str, list]) -> list:
         """The ``member`` captures with the member expressions the query leaves to this (see
-        grammar.py): a binary expression's operands, an assignment's right side, an arrow's body."""
+        grammar.py): an assignment's right side, an arrow's body."""
         K = self.K
         mem = K.member
         out = list(caps.get("member", ()))
-        for n in caps.get("bin", ()):
-            out.extend([c for c in n.named_children if c.kind_id == mem])
         for n in caps.get("assign", ()):
             r = n.child_by_field_id(K.f_right)
             if r is not None and r.kind_id == mem:
