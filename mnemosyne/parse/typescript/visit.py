@@ -23,7 +23,6 @@ exports, declarations, assignments, ...) and this module (``run``, ``parse_file`
 
 from __future__ import annotations
 
-import dataclasses
 from bisect import bisect_right
 from operator import itemgetter
 
@@ -301,7 +300,9 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
     if b.fn_spans:  # code metrics of the functions and methods (parse/metrics.py)
         syms = b.pf.symbols
         for i, m in measure_ts(root, data, b.fn_spans, b.metric_caps).items():
-            syms[i] = dataclasses.replace(syms[i], complexity=m[0], loc=m[1], params=m[2], nesting=m[3])
+            s = syms[i]  # dataclasses.replace(s, complexity=..., ...), without its per-call introspection
+            syms[i] = make_symbol(s.fqn, s.name, s.kind, s.file, s.parent, s.line_start, s.line_end, s.signature,
+                                  s.docstring, s.body_hash, s.ordinal, m[0], m[1], m[2], m[3])
     return b.pf
 
 
