@@ -21,8 +21,7 @@ and the work here is proportional to those nodes, not to the tree.
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -68,7 +67,6 @@ def measure_ts(root: Any, src: bytes, spans: Sequence[tuple[int, int, Any]], cap
             i = parent[i]
         return i
 
-    code_nl = [m.start() for m in _TS_CODE_LINE.finditer(src)]
     decisions = [1] * len(order)
     for node in caps.get("mdec", ()):
         if node.type == "switch_case" and node.child_by_field_name("value") is None:
@@ -79,29 +77,9 @@ def measure_ts(root: Any, src: bytes, spans: Sequence[tuple[int, int, Any]], cap
     depth = _depths([(n.start_byte, n.end_byte, owner(n.start_byte)) for n in caps.get("mblk", ())])
     out: dict[Any, Metrics] = {}
     for i, (a, b, key) in enumerate(order):
-        loc = _ts_loc(src, a, b, code_nl)
+        loc = sum(1 for line in src[a:b].split(b"\n") if (t := line.strip()) and not t.startswith((b"//", b"*", b"/*")))
         out[key] = (decisions[i], loc, _ts_params(root, a, b), depth.get(i, 0))
     return out
-
-
-# a newline before a line holding code: not blank, not starting (after blanks) with //, /* or *
-_TS_CODE_LINE = re.compile(rb"\n[ \t\r\x0b\x0c]*(?!/[/*]|\*)[^ \t\r\n\x0b\x0c]")
-
-
-def _ts_code(piece: bytes) -> int:
-    t = piece.strip()
-    return 1 if t and not t.startswith((b"//", b"*", b"/*")) else 0
-
-
-def _ts_loc(src: bytes, a: int, b: int, code_nl: list[int]) -> int:
-    """The lines of ``src[a:b]`` holding code (as ``_ts_code`` reads each piece of its split on
-    newlines): the two end pieces read, the whole lines between counted in ``code_nl`` (the file's
-    ``_TS_CODE_LINE`` newlines, found once: splitting each function's text read nested ones again)."""
-    first = src.find(b"\n", a, b)
-    if first < 0:
-        return _ts_code(src[a:b])
-    last = src.rfind(b"\n", a, b)
-    return _ts_code(src[a:first]) + _ts_code(src[last + 1 : b]) + bisect_left(code_nl, last) - bisect_left(code_nl, first)
 
 
 def _depths(blocks: list[tuple[int, int, int]]) -> dict[int, int]:
