@@ -83,6 +83,7 @@ class Scopes:
         self.conv_cache: dict[int, tuple | None] = {}
         self.key_base: list[str] = []  # per scope: what its stable key is numbered under
         self.newlines: list[int] | None = None
+        self.callee_calls: dict[int, object] = {}  # id of a captured callee -> its call (``call_of``)
         self.arguments_at: list[int] | None = None  # where the word `arguments` occurs (``mentions_arguments``)
         # the tree's rows are the lines of ``data`` (False when it is the parse of a copy in which
         # a newline was blanked, ``parse_file``): then ``node.start_point`` gives the line

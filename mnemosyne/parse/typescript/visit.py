@@ -90,7 +90,8 @@ class _Builder(Statements):
         w = len(self.data).bit_length()
         top = (1 << w) - 1
         for name in BY_RANK:
-            nodes = caps.get(name) if name != "member" else self.member_captures(caps)
+            nodes = caps.get(name) if name != "member" and name != "call" else (
+                self.member_captures(caps) if name == "member" else self.calls_captured(caps))
             if nodes:
                 h = handlers[name]
                 items.extend([((n.start_byte << w) | (top - n.end_byte), h, n) for n in nodes])
@@ -104,6 +105,7 @@ class _Builder(Statements):
                 handler(self, node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        self.callee_calls = {}  # (keyed by the ids of nodes ``items`` held)
         whole = pf.objects.get(self.module)  # module.exports = {}: members added later are exports too
         if whole is not None:
             for key, member in whole[1].items():
@@ -171,6 +173,19 @@ class _Builder(Statements):
                 s = pf.scope_parent[s]
         if onto_params:
             self.parameter_pushes(onto_params)
+
+    def calls_captured(self, caps: dict[str, list]) -> list:
+        """The callees of the ``call`` captures (each call's named ``function`` child), each call
+        kept by its callee's id for ``call_of`` (the callees stay referenced by the visit's items)."""
+        f = self.K.f_function
+        out = []
+        calls = self.callee_calls
+        for c in caps.get("call", ()):
+            fn = c.child_by_field_id(f)
+            if fn is not None and fn.is_named:
+                out.append(fn)
+                calls[id(fn)] = c
+        return out
 
     def member_captures(self, caps: dict[str, list]) -> list:
         """The ``member`` captures with the member expressions the query leaves to this (see
