@@ -82,6 +82,12 @@ class Calls(Objects):
             return
         self.pf.sites.append((self.stack[-1].fe.scope, kind, expr, node))  # node -> line in run()
 
+    def call_of(self, fn):
+        """``fn.parent``: the call expression of callee ``fn`` as captured (``calls_captured``), else
+        searched for (``Node.parent`` searches from the root)."""
+        call = self.callee_calls.get(id(fn))
+        return call if call is not None else fn.parent
+
     def on_call(self, fn, call=None) -> None:
         """``fn`` is the callee expression of a call_expression (``call``, when given: its
         call_expression, of which ``fn`` is then the last operand of a comma expression)."""
@@ -93,11 +99,11 @@ class Calls(Objects):
                 last = seq.named_child(seq.named_child_count - 1)
                 if last.kind_id == K.identifier or last.kind_id == K.member:
                     # (0, format_1.pad)(x), how compiled CommonJS calls an import: a call of format_1.pad
-                    self.on_call(last, fn.parent)
+                    self.on_call(last, self.call_of(fn))
                     return
         if ft == K.identifier or ft == K.member or ft == K.call:
             if ft == K.identifier and self.data[fn.start_byte : fn.end_byte] == b"require":
-                call = fn.parent if call is None else call
+                call = self.call_of(fn) if call is None else call
                 spec = self.require_spec(call) if call is not None else None
                 if spec is not None:
                     self.pf.specs.append((spec, self.line(fn.start_byte)))
@@ -115,7 +121,7 @@ class Calls(Objects):
                 return
             # what the arguments may pass (found once: ``Node.parent`` searches from the root)
             if call is None:
-                call = fn.parent
+                call = self.call_of(fn)
             args = call.child_by_field_id(K.f_arguments) if call is not None else None
             if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
                 return
@@ -181,7 +187,7 @@ class Calls(Objects):
             if e is not None and e[0] == DEFAT:  # (function (cb) { ... })(f): an IIFE's arguments
                 self.record_call_args(self.stack[-1].fe.scope, e, fn)
         if t == "import":
-            call = fn.parent
+            call = self.call_of(fn)
             spec = self.require_spec(call) if call is not None else None
             if spec is not None:
                 self.pf.specs.append((spec, self.line(fn.start_byte)))
@@ -197,7 +203,7 @@ class Calls(Objects):
         name = self._t(prop) if prop is not None else None
         if name not in _ADDERS or name == "unshift":
             return
-        call = fn.parent
+        call = self.call_of(fn)
         args = call.child_by_field_id(self.K.f_arguments) if call is not None else None
         recv = fn.child_by_field_id(self.K.f_object)
         if args is None or recv is None or args.kind_id != self.K.k_arguments:
@@ -359,7 +365,7 @@ class Calls(Objects):
     def record_call_args(self, scope: int, e: tuple, fn) -> None:
         """``record_args`` for a call of a function that has no name there (``make()(x)``, an
         IIFE): filed under ``CALLED_AT_ONCE``."""
-        call = fn.parent
+        call = self.call_of(fn)
         args = call.child_by_field_id(self.K.f_arguments) if call is not None else None
         if args is not None and args.kind_id == self.K.k_arguments and args.named_child_count:
             self.record_args(scope, e, args, CALLED_AT_ONCE)

@@ -448,7 +448,7 @@ class Defs(Calls):
         params = fn.child_by_field_id(K.f_parameters)
         if params is None:
             return
-        if ft != K.k_arrow_function and self.data.find(b"arguments", fn.start_byte, fn.end_byte) >= 0:
+        if ft != K.k_arrow_function and self.mentions_arguments(fn.start_byte, fn.end_byte):
             # `arguments[0]()`: the arguments of each call, as a rest parameter from position 0 (arrows see their
             # enclosing function's); bound only where the word occurs (a binding per function costs)
             self.bind(scope, "arguments", (PARAM, -1, scope))

@@ -36,7 +36,7 @@ _QUERY_SRC = """
 (class) @cls
 (interface_declaration) @iface
 (type_alias_declaration value: (object_type)) @iface
-(call_expression function: (_) @call)
+(call_expression) @call
 (new_expression) @new
 (decorator) @dec
 (import_statement) @import
@@ -68,16 +68,23 @@ _QUERY_SRC = """
 (binary_expression (member_expression) @member)
 (unary_expression (member_expression) @member)
 (template_substitution (member_expression) @member)
-(assignment_expression right: (member_expression) @member)
 (pair value: (member_expression) @member)
 (expression_statement (member_expression) @member)
 (parenthesized_expression (member_expression) @member)
 (ternary_expression (member_expression) @member)
 (array (member_expression) @member)
 (spread_element (member_expression) @member)
-(arrow_function body: (member_expression) @member)
 (await_expression (member_expression) @member)
 """
+# ``call`` captures the call expression, its callee (the ``function`` child, named) is found by
+# ``visit.run`` (``calls_captured``): the callee's handlers then know the call without
+# ``Node.parent`` (a search from the root, ~5 K instructions each), and the pattern
+# ``(call_expression function: (_) @call)`` cost the query's compilation ~20 M more
+# the members that are the right side of an assignment or an arrow's body are captured ``member``
+# by ``visit.run`` from the ``assign`` and ``fn`` captures: the same nodes, and a pattern with one of
+# those parents cost the query's compilation (tree-sitter's analysis of the grammar, once per
+# process) ~44 M instructions on the TSX grammar (a binary expression's operands stay in the query:
+# capturing every binary expression to find them cost more than its pattern, ~39 M)
 
 _JSX_QUERY_SRC = """
 (jsx_opening_element) @jsx

@@ -8,7 +8,7 @@ the names of anonymous functions and classes (from their context, ``mnemosyne.pa
 from __future__ import annotations
 
 import hashlib
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from operator import methodcaller
 
@@ -84,6 +84,8 @@ class Scopes:
         self.conv_cache: dict[int, tuple | None] = {}
         self.key_base: list[str] = []  # per scope: what its stable key is numbered under
         self.newlines: list[int] | None = None
+        self.callee_calls: dict[int, object] = {}  # id of a captured callee -> its call (``call_of``)
+        self.arguments_at: list[int] | None = None  # where the word `arguments` occurs (``mentions_arguments``)
         # the tree's rows are the lines of ``data`` (False when it is the parse of a copy in which
         # a newline was blanked, ``parse_file``): then ``node.start_point`` gives the line
         self.rows = True
@@ -101,6 +103,20 @@ class Scopes:
         if starts is None:  # offsets where lines 2, 3, ... start (all C-level work)
             starts = self.newlines = list(accumulate(map((1).__add__, map(len, self.data.split(b"\n")))))
         return bisect_right(starts, byte) + 1
+
+    def mentions_arguments(self, start: int, end: int) -> bool:
+        """Whether the word ``arguments`` occurs in ``data[start:end]`` (its offsets found once per
+        file: searching each function's text searched nested functions' text again)."""
+        at = self.arguments_at
+        if at is None:
+            at = self.arguments_at = []
+            find = self.data.find
+            i = find(b"arguments")
+            while i >= 0:
+                at.append(i)
+                i = find(b"arguments", i + 1)
+        j = bisect_left(at, start)
+        return j < len(at) and at[j] + 9 <= end
 
     def _t(self, node) -> str:
         s = self.text[node.start_byte : node.end_byte]

@@ -23,7 +23,6 @@ exports, declarations, assignments, ...) and this module (``run``, ``parse_file`
 
 from __future__ import annotations
 
-import dataclasses
 from bisect import bisect_right
 from operator import itemgetter
 
@@ -91,7 +90,8 @@ class _Builder(Statements):
         w = len(self.data).bit_length()
         top = (1 << w) - 1
         for name in BY_RANK:
-            nodes = caps.get(name)
+            nodes = caps.get(name) if name != "member" and name != "call" else (
+                self.member_captures(caps) if name == "member" else self.calls_captured(caps))
             if nodes:
                 h = handlers[name]
                 items.extend([((n.start_byte << w) | (top - n.end_byte), h, n) for n in nodes])
@@ -105,6 +105,7 @@ class _Builder(Statements):
                 handler(self, node)
             except RecursionError:  # pragma: no cover - guarded by depth limits
                 pf.warnings.append(f"{self.path}:{node.start_point[0] + 1}: expression too deeply nested, skipped")
+        self.callee_calls = {}  # (keyed by the ids of nodes ``items`` held)
         whole = pf.objects.get(self.module)  # module.exports = {}: members added later are exports too
         if whole is not None:
             for key, member in whole[1].items():
@@ -172,6 +173,37 @@ class _Builder(Statements):
                 s = pf.scope_parent[s]
         if onto_params:
             self.parameter_pushes(onto_params)
+
+    def calls_captured(self, caps: dict[str, list]) -> list:
+        """The callees of the ``call`` captures (each call's named ``function`` child), each call
+        kept by its callee's id for ``call_of`` (the callees stay referenced by the visit's items)."""
+        f = self.K.f_function
+        out = []
+        calls = self.callee_calls
+        for c in caps.get("call", ()):
+            fn = c.child_by_field_id(f)
+            if fn is not None and fn.is_named:
+                out.append(fn)
+                calls[id(fn)] = c
+        return out
+
+    def member_captures(self, caps: dict[str, list]) -> list:
+        """The ``member`` captures with the member expressions the query leaves to this (see
+        grammar.py): an assignment's right side, an arrow's body."""
+        K = self.K
+        mem = K.member
+        out = list(caps.get("member", ()))
+        for n in caps.get("assign", ()):
+            r = n.child_by_field_id(K.f_right)
+            if r is not None and r.kind_id == mem:
+                out.append(r)
+        arrow = K.k_arrow_function
+        for n in caps.get("fn", ()):
+            if n.kind_id == arrow:
+                b = n.child_by_field_id(K.f_body)
+                if b is not None and b.kind_id == mem:
+                    out.append(b)
+        return out
 
     def parameter_pushes(self, onto_params: dict[int, list]) -> None:
         """``register(hooks, a)`` with ``function register(list, f) { list.push(f) }`` of this
@@ -284,7 +316,9 @@ def parse_file(path: str, data: bytes, digest: str | None = None) -> ParsedFile:
     if b.fn_spans:  # code metrics of the functions and methods (parse/metrics.py)
         syms = b.pf.symbols
         for i, m in measure_ts(root, data, b.fn_spans, b.metric_caps).items():
-            syms[i] = dataclasses.replace(syms[i], complexity=m[0], loc=m[1], params=m[2], nesting=m[3])
+            s = syms[i]  # dataclasses.replace(s, complexity=..., ...), without its per-call introspection
+            syms[i] = make_symbol(s.fqn, s.name, s.kind, s.file, s.parent, s.line_start, s.line_end, s.signature,
+                                  s.docstring, s.body_hash, s.ordinal, m[0], m[1], m[2], m[3])
     return b.pf
 
 
