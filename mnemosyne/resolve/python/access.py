@@ -368,8 +368,8 @@ class Access:
             self._rd(path, (READ_SUB_SITES, name))
         return file_subclasses(self.ix._parsed[path]).get(name, ())
 
-    def called_classes(self, path: str) -> frozenset[str]:
-        """The names of ``path``'s classes that its call sites call by that name."""
+    def called_classes(self, path: str) -> dict[str, tuple[int, ...]]:
+        """``path``'s classes that its call sites call by their name: name -> class scopes."""
         if path != self.path:
             self._rd(path, (READ_CALLED_CLASSES,))
         return file_called_classes(self.ix._parsed[path])

@@ -132,7 +132,7 @@ class Classes(Fixpoint):
         for q in files:
             for di in self.sub_sites(q, name):
                 d = (q, di)
-                if d != key and d not in found and key in self.mro(q, di)[0][1:]:
+                if d != key and d not in found and key in self.mro(q, di)[0]:  # (an MRO starts with d)
                     found.add(d)
                     found.update(self.subclasses(q, di))
         found.discard(key)

@@ -154,9 +154,13 @@ class Params(Fixpoint):
                 # inherit it), and ``super().__init__(...)`` / ``Base.__init__(self, ...)``
                 cname = self.hdr(path, f.parent).name
                 names = [cname, *self.alias_names(path, cname, cname), "__init__"]
-                # (a subclass whose name is not called in the module adds no site: when none of
-                # the module's called classes is new, the subclasses are not searched)
-                if any(n not in names for n in self.called_classes(path)):
+                # (a subclass whose name the module does not call adds no site: unless one of the
+                # classes it calls by a new name derives from this one, no subclass is searched)
+                key = (path, f.parent)
+                if any(
+                    n not in names and any(key in self.mro(path, di)[0] for di in dis)
+                    for n, dis in self.called_classes(path).items()
+                ):
                     for q, di in self.subclasses(path, f.parent):
                         if q == path:
                             sname = self.hdr(q, di).name
