@@ -67,13 +67,17 @@ def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
     return r
 
 
-def file_called_classes(pf: ParsedFile) -> frozenset[str]:
-    """``pf.called_classes``, computed on first use like ``file_aliases``: the names of the file's
-    classes (at any depth) that are also a callee's last name in its call sites."""
+def file_called_classes(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
+    """``pf.called_classes``, computed on first use like ``file_aliases``: the file's classes (at
+    any depth) whose name is also a callee's last name in its call sites, by name."""
     r = pf.called_classes
     if r is None:
         sites = pf.sites_by_name
-        r = pf.called_classes = frozenset(s.name for s in pf.scopes if s.kind == SCOPE_CLASS and s.name in sites)
+        out: dict[str, list[int]] = {}
+        for i, s in enumerate(pf.scopes):
+            if s.kind == SCOPE_CLASS and s.name in sites:
+                out.setdefault(s.name, []).append(i)
+        r = pf.called_classes = {k: tuple(v) for k, v in out.items()}
     return r
 
 

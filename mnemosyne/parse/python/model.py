@@ -111,8 +111,8 @@ class ParsedFile:
     # classes by the last name of each of their bases (``class D(pkg.Base[T])`` -> ``Base``): where
     # the subclasses of a class called ``Base`` may be, without evaluating anything
     subclasses: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_subclasses``
-    # names of the classes the file defines that it also calls by that name (``sites_by_name``)
-    called_classes: frozenset[str] | None = None  # computed on first use: ``file_called_classes``
+    # the file's classes that it also calls by their name (``sites_by_name``): name -> class scopes
+    called_classes: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_called_classes``
     # (scope index -> (qual, ordinal among same-qual scopes), inverse): names that survive edits
     # elsewhere in the file; computed on first use by ``mnemosyne.resolve.python.reads.scope_keys``
     scope_keys: tuple | None = None

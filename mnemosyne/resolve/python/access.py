@@ -210,6 +210,7 @@ class Access:
         def mro(self, path: str, cidx: int) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]: ...
         def property_accessors(self, path: str, cidx: int, name: str, kind: str) -> list[tuple[str, int]]: ...
         def subclasses(self, path: str, cidx: int) -> list[tuple[str, int]]: ...
+        def found_as_subclass(self, key: tuple[str, int], c: tuple[str, int]) -> bool: ...
         # emit.py
         @staticmethod
         def callback_arg(e: Any) -> Any: ...
@@ -389,8 +390,8 @@ class Access:
             self._rd(path, (READ_SUB_SITES, name))
         return file_subclasses(self.ix._parsed[path]).get(name, ())
 
-    def called_classes(self, path: str) -> frozenset[str]:
-        """The names of ``path``'s classes that its call sites call by that name."""
+    def called_classes(self, path: str) -> dict[str, tuple[int, ...]]:
+        """``path``'s classes that its call sites call by their name: name -> class scopes."""
         if path != self.path:
             self._rd(path, (READ_CALLED_CLASSES,))
         return file_called_classes(self.ix._parsed[path])

@@ -129,15 +129,40 @@ class Classes(Fixpoint):
         self.sub_memo[key] = []  # cycle guard
         name, files = self.subclass_files(path, cidx)
         found: set[tuple[str, int]] = set()
+        mro_memo = self.mro_memo  # (``mro``'s memo read inline: a million lookups on Django)
         for q in files:
             for di in self.sub_sites(q, name):
                 d = (q, di)
-                if d != key and d not in found and key in self.mro(q, di)[0][1:]:
+                if d == key or d in found:
+                    continue
+                m = mro_memo.get(d)
+                if key in (m if m is not None else self.mro(q, di))[0]:  # (an MRO starts with d)
                     found.add(d)
                     found.update(self.subclasses(q, di))
         found.discard(key)
         r = self.sub_memo[key] = sorted(found)
         return r
+
+    def found_as_subclass(self, key: tuple[str, int], c: tuple[str, int]) -> bool:
+        """Whether ``subclasses(*key)`` finds class ``c``, without searching the program: a chain
+        from ``key`` to ``c`` along ``c``'s MRO, each class naming the one before among its bases
+        (``sub_sites``) and holding it in its MRO, as the search goes (for one class whose MRO
+        holds ``key``; the search itself costs the MROs of every class with such a base name)."""
+        memo: dict[tuple[str, int], bool] = {}
+
+        def found(x: tuple[str, int]) -> bool:
+            if x == key:
+                return True
+            r = memo.get(x)
+            if r is None:
+                memo[x] = False  # (an MRO holding itself further on: no chain through it)
+                classes = self.mro(*x)[0]
+                r = memo[x] = any(
+                    p != x and x[1] in self.sub_sites(x[0], self.hdr(*p).name) and found(p) for p in classes[1:]
+                )
+            return r
+
+        return found(c)
 
     def is_dataclass(self, path: str, cidx: int) -> bool:
         """A class of its MRO is decorated ``@dataclass`` (``dataclasses``', pydantic's): the

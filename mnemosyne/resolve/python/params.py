@@ -154,14 +154,17 @@ class Params(Fixpoint):
                 # inherit it), and ``super().__init__(...)`` / ``Base.__init__(self, ...)``
                 cname = self.hdr(path, f.parent).name
                 names = [cname, *self.alias_names(path, cname, cname), "__init__"]
-                # (a subclass whose name is not called in the module adds no site: when none of
-                # the module's called classes is new, the subclasses are not searched)
-                if any(n not in names for n in self.called_classes(path)):
-                    for q, di in self.subclasses(path, f.parent):
-                        if q == path:
-                            sname = self.hdr(q, di).name
-                            if sname not in names:
-                                names.append(sname)
+                # (only a subclass whose name the module calls adds sites: the classes it calls by
+                # a new name are checked one by one, not every subclass in the program searched)
+                key = (path, f.parent)
+                found = sorted(
+                    di for n, dis in self.called_classes(path).items() if n not in names for di in dis
+                    if key in self.mro(path, di)[0] and self.found_as_subclass(key, (path, di))
+                )
+                for di in found:
+                    sname = self.hdr(path, di).name
+                    if sname not in names:
+                        names.append(sname)
             elif is_method:
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
             else:

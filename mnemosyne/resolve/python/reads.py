@@ -24,7 +24,7 @@ The key tags (``READ_*`` below; docs/resolve-python.md lists them):
   ('st', s)            what a function's body says about it being a stub (``stub_body``)
   ('cs', name)         call sites by callee name        ('D', name)      decorator sites by name
   ('AS', name, attr)   ``name.attr = value`` stores     ('SB', name)     classes by base name
-  ('CC',)              names of the file's classes it calls by that name
+  ('CC',)              the file's classes it calls by their name
   ('si',) ('A',)       star imports, ``__all__``
   ('AL', k) ('PA', k)  aliases of / passing of a name or a lambda (``('λ', s)`` when stable)
   ('PC',)              names of parameters called in their function
@@ -77,7 +77,7 @@ READ_ALIASES = "AL"  # ('AL', k): the names bound to a name or a lambda's scope
 READ_PARAM_CALLS = "PC"  # ('PC',): the names of parameters called in their function
 READ_PASSED = "PA"  # ('PA', k): whether a name or a lambda's scope is passed as an argument
 READ_SUB_SITES = "SB"  # ('SB', name): a file's classes with a base of a name
-READ_CALLED_CLASSES = "CC"  # ('CC',): the names of a file's classes that its call sites call by that name
+READ_CALLED_CLASSES = "CC"  # ('CC',): a file's classes that its call sites call by their name (name -> scopes)
 READ_STARS = "si"  # ('si',): a file's star imports
 READ_ALL = "A"  # ('A',): a file's ``__all__``
 READ_PARTIALS = "PT"  # ('PT', name): the names bound to ``partial(name, ...)``: (name, arguments bound, scope)
@@ -184,7 +184,7 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
     elif k == READ_SUB_SITES:
         v = file_subclasses(pf).get(key[1])
     elif k == READ_CALLED_CLASSES:
-        return file_called_classes(pf)
+        v = file_called_classes(pf)
     elif k == READ_PARAM_CALLS:
         v = file_param_calls(pf)[0]
     elif k == READ_PASSED:
@@ -268,6 +268,8 @@ def answer(pf: ParsedFile, key: tuple) -> Any:
         return tuple([sk[i] for i in v])
     if k == READ_PARTIALS:
         return tuple([(n, nb, sk[i]) for n, nb, i in v])
+    if k == READ_CALLED_CLASSES:
+        return tuple(sorted((n, tuple([sk[i] for i in idxs])) for n, idxs in v.items()))
     return _nz(v, lam, sk)
 
 
