@@ -170,7 +170,7 @@ class Statements(Defs):
     def symbol_const(self, node, value, scope: int, name: str) -> None:
         """``const KEY = Symbol("k")`` (or ``Symbol.for``): the member key ``[KEY]`` (``symbol_key``)
         is what ``{ [KEY]: f }``, ``[KEY]() {}``, ``o[KEY]`` and ``m.set(KEY, f)`` name (``strs``)."""
-        fn = value.child_by_field_id(self.K.f_function)
+        fn = value.child_by_field_id(self.K.f_function) if value.kind_id == self.K.call else None
         if fn is None or self.data[fn.start_byte : fn.end_byte] not in _SYMBOL_CALLEES:
             return
         decl = node.parent
@@ -198,7 +198,7 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
-            elif self.symbols and value is not None and value.kind_id == K.call:
+            elif self.symbols and value is not None and self.data.startswith(b"Symbol", value.start_byte):
                 self.symbol_const(node, value, fe.scope, name)
             if value is not None:
                 if value.kind_id == K.k_object:
