@@ -39,6 +39,7 @@ from mnemosyne.parse.typescript.tags import (
     SUPER_EXPR,
     THIS_CLS,
     THIS_EXPR,
+    VAR,
     Expr,
 )
 
@@ -125,7 +126,9 @@ class Calls(Objects):
             args = call.child_by_field_id(K.f_arguments) if call is not None else None
             if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
                 return
-            self.record_args(scope, e, args)
+            rec = self.record_args(scope, e, args)
+            if rec is not None and e[0] == ID and self.var_call is not None and self.var_call[0] == fn.start_byte:
+                self.own_arguments(rec)
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
@@ -370,7 +373,17 @@ class Calls(Objects):
         if args is not None and args.kind_id == self.K.k_arguments and args.named_child_count:
             self.record_args(scope, e, args, CALLED_AT_ONCE)
 
-    def record_args(self, scope: int, e: tuple, args, name: str | None = None) -> None:
+    def own_arguments(self, args: tuple) -> None:
+        """``const a = f(x)``, f a name, with its arguments recorded (``args``): a's binding keeps
+        them, ``('var', None, ('call', f), scope, args)``, so a helper returning its parameter
+        gives what this call passes, not what another call of it in the scope does."""
+        _start, scope, name = self.var_call  # type: ignore[misc]
+        self.var_call = None
+        bl = self.pf.bindings[scope].get(name)
+        if bl and bl[-1][0] == VAR and len(bl[-1]) == 4 and bl[-1][1] is None:
+            bl[-1] = (*bl[-1], args)
+
+    def record_args(self, scope: int, e: tuple, args, name: str | None = None) -> tuple | None:
         """``pf.call_args`` for a call (or ``new``) of ``e`` (a name or a member) with the
         arguments node ``args`` (not empty), when an argument may be a function: a name, a member,
         a function or arrow written there, an object literal, a ``new`` or a call; string literals
@@ -406,7 +419,10 @@ class Calls(Objects):
             out.append(x)
         if some or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
             # keys alone, for a plain function or a method called through `this`
-            self.pf.call_args.setdefault(name, []).append((scope, e, tuple(out)))
+            rec = tuple(out)
+            self.pf.call_args.setdefault(name, []).append((scope, e, rec))
+            return rec
+        return None
 
     def on_new(self, node) -> None:
         ctor = node.child_by_field_id(self.K.f_constructor)

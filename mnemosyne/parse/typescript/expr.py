@@ -56,8 +56,10 @@ _OBJECT_WALKS = frozenset({
     OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries"),
     (PROP, (ID, "Object"), "getOwnPropertyNames"), (PROP, (ID, "Reflect"), "ownKeys"),
 })
-_OBJECT_ID, _PROMISE_ID, _REFLECT_ID = (ID, "Object"), (ID, "Promise"), (ID, "Reflect")
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
+# the calls whose first argument is kept, by member name first (a string test before the tuple ones)
+_ARG_CALLS = frozenset({OBJECT_CREATE, _PROMISE_ALL, *_OBJECT_WALKS})
+_ARG_CALL_NAMES = frozenset(c[2] for c in _ARG_CALLS)
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
     {
@@ -272,11 +274,7 @@ class Exprs(Scopes):
             if key is not None:
                 return (CALL, inner, (KEY, key))
         # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
-        if (
-            inner[0] == PROP
-            and (inner[1] == _OBJECT_ID or inner[1] == _PROMISE_ID or inner[1] == _REFLECT_ID)
-            and (inner == OBJECT_CREATE or inner in _OBJECT_WALKS or inner == _PROMISE_ALL)
-        ):
+        if inner[0] == PROP and inner[2] in _ARG_CALL_NAMES and inner in _ARG_CALLS:
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.named_child_count:
                 return (CALL, inner, self.conv(nth(args, 0), depth + 1))

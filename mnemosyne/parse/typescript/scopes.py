@@ -80,6 +80,7 @@ class Scopes:
         self.proto_names: set[str] = set()  # names declared with a value `F.prototype`
         self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
         self.symbols = b"Symbol" in data  # whether `const K = Symbol()` may be met (``symbol_const``)
+        self.var_call: tuple[int, int, str] | None = None  # the last `const a = f(x)`: (call start, scope, a)
         self.stack: list[Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}
         self.key_base: list[str] = []  # per scope: what its stable key is numbered under

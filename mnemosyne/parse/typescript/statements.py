@@ -167,27 +167,10 @@ class Statements(Defs):
                 pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
-    def call_binding(self, vexpr: tuple, call, scope: int) -> tuple:
-        """The binding of ``const a = f(x)``: ``('var', None, ('call', f), scope, args)`` with the
-        call's own arguments (names, members, functions written there; others None) when ``f`` is
-        a name or a member given one to four, so a helper returning its parameter
-        (``returned_argument``) gives what this call passes, not what another call of it in the
-        scope does; ``('var', None, vexpr, scope)`` otherwise."""
-        K = self.K
-        args = call.child_by_field_id(K.f_arguments)
-        if args is None or not 1 <= args.named_child_count <= 4 or (vexpr[1][0] != ID and vexpr[1][0] != PROP):
-            return (VAR, None, vexpr, scope)
-        out = []
-        for a in args.named_children:
-            ak = a.kind_id
-            fn = ak == K.identifier or ak == K.member or (ak in K.defs and ak != K.k_object)
-            out.append(self.conv(a) if fn else None)
-        return (VAR, None, vexpr, scope, tuple(out)) if any(x is not None for x in out) else (VAR, None, vexpr, scope)
-
     def symbol_const(self, node, value, scope: int, name: str) -> None:
         """``const KEY = Symbol("k")`` (or ``Symbol.for``): the member key ``[KEY]`` (``symbol_key``)
         is what ``{ [KEY]: f }``, ``[KEY]() {}``, ``o[KEY]`` and ``m.set(KEY, f)`` name (``strs``)."""
-        fn = value.child_by_field_id(self.K.f_function)
+        fn = value.child_by_field_id(self.K.f_function) if value.kind_id == self.K.call else None
         if fn is None or self.data[fn.start_byte : fn.end_byte] not in _SYMBOL_CALLEES:
             return
         decl = node.parent
@@ -215,7 +198,7 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
-            elif self.symbols and value is not None and value.kind_id == K.call:
+            elif self.symbols and value is not None and self.data.startswith(b"Symbol", value.start_byte):
                 self.symbol_const(node, value, fe.scope, name)
             if value is not None:
                 if value.kind_id == K.k_object:
@@ -224,10 +207,11 @@ class Statements(Defs):
             texpr = self.conv_type(ty) if ty is not None else None
             if vexpr is None and texpr is None:
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
-            elif vexpr is not None and vexpr[0] == CALL and len(vexpr) == 2 and texpr is None:
-                self.bind(fe.scope, name, self.call_binding(vexpr, value, fe.scope))
             else:
                 self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
+                if vexpr is not None and vexpr[0] == CALL and len(vexpr) == 2 and vexpr[1][0] == ID:
+                    # const a = f(x): the call's own arguments, if it records them (``own_arguments``)
+                    self.var_call = (value.start_byte, fe.scope, name)
                 if vexpr is not None and vexpr[0] == PROP and vexpr[2] == "prototype":
                     self.proto_names.add(name)  # var proto = F.prototype (``Objects.prototype_of``)
         else:

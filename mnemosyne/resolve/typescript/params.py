@@ -331,7 +331,7 @@ class ParamsMixin(CtxState):
         """``const a = id(f)`` (the parser's ``('var', None, ('call', id), scope, args)``): what
         this call passes when ``id`` is a function returning one of its parameters
         (``returned_argument`` with the call's own arguments); None otherwise."""
-        fn = self.eval(pf, scope, callee)
+        fn = self.lookup(pf, scope, callee[1])
         if fn is None or fn[0] != V_FUNC:
             return None
         key = (MEMO_RETURNED_PARAMS, fn[2], fn[1])
