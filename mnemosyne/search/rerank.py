@@ -1,6 +1,6 @@
 """The graph rerank of hybrid search: boosts from the graph around the fused top candidates (a
 symbol called by other matches, a symbol mentioned by a matching section, a section citing
-matching symbols, a class whose methods match)."""
+matching symbols, a class whose methods match) and one demotion (a function nested in another)."""
 
 from __future__ import annotations
 
@@ -65,4 +65,17 @@ def graph_rerank(graph: GraphHandle, fused: dict[tuple[str, str], float], seq: i
             add(("class", c), w.class_of_matches * base.get(m, 0.0))
     for key, b in boost.items():
         score[key] = score.get(key, 0.0) + b
+    if fn_keys and w.nested_function != 1.0:
+        for fqn in nested_functions(graph, fn_keys, seq):
+            score[("function", fqn)] *= w.nested_function
     return score
+
+
+def nested_functions(graph: GraphHandle, keys: list[str], seq: int | None) -> list[str]:
+    """The functions among ``keys`` defined (at ``seq``) inside a function or method."""
+    rows = graph.ro_query(
+        f"MATCH (p:{V.FUNCTION})-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE f.fully_qualified_name IN $k AND "
+        f"p.kind IN ['function', 'method'] AND {holds('d', seq)} RETURN DISTINCT f.fully_qualified_name",
+        {"k": keys, "seq": seq},
+    )
+    return [fqn for (fqn,) in rows if fqn]
