@@ -339,3 +339,17 @@ def test_nested_function_ranks_after_the_function_defining_it(db, tmp_path, embe
         assert flat.index(inner) < flat.index(outer), flat
     finally:
         db.registry.remove(name, drop_graph=True)
+
+
+def test_class_goes_below_its_own_method_near_the_top(shop, db, embedder):
+    """A class matches through its methods' names (its text lists them); asked what one method
+    does, hybrid ranks the method first and its class right after it."""
+    from mnemosyne.search.fusion import Weights
+
+    name, _ = shop
+    q = "put a product into an order"
+    keys = search(db, name, q, kind=["function", "class"], embedder=embedder).keys()
+    assert keys[:2] == ["shop.models.Order.add", "shop.models.Order"], keys
+    off = search(db, name, q, kind=["function", "class"], embedder=embedder,
+                 weights=Weights(class_below_method_top=0)).keys()
+    assert off[:2] == ["shop.models.Order", "shop.models.Order.add"], off
