@@ -47,8 +47,8 @@ class Weights:
     class_of_matches: float = 0.0  # class: x the best fused score of its matching methods
     #: a function defined inside another function or method (a closure, a decorator's wrapper)
     #: ranks by this share of its score: the enclosing function is what a question asks for (its
-    #: inner ``decorator`` / ``view`` / ``callback`` shares its words and came first on 7 of the
-    #: 129 evaluation questions; 0.25 scored the same as 0.5, 0.7 less: docs/search.md)
+    #: inner ``decorator`` / ``view`` / ``callback`` shares its words; demoting it moved 7 of the
+    #: 129 evaluation questions up and none down; 0.25 scored the same as 0.5, 0.7 less: docs/search.md)
     nested_function: float = 0.5
     #: a class ranked above one of its own methods that is in the hybrid top n goes just below
     #: that method: a class's text lists its methods' names, so it matches whatever they do, and
