@@ -10,7 +10,8 @@
   ``2k+10``), cosine similarity.
 - **hybrid**: weighted reciprocal rank fusion of those lists, then a graph rerank over the fused
   top candidates: a symbol called by other matches, a symbol mentioned by a matching doc
-  section, a section that mentions matching symbols, and a class whose methods match gain score.
+  section, a section that mentions matching symbols, and a class whose methods match gain score;
+  a function nested in another, and a class ranked above its own method near the top, lose it.
 
 The candidate lists and details are ``search.candidates``, the fusion ``search.fusion``, the
 graph rerank ``search.rerank``; commit search (``search_commits``) is ``search.commits``.

@@ -1,6 +1,7 @@
 """The graph rerank of hybrid search: boosts from the graph around the fused top candidates (a
 symbol called by other matches, a symbol mentioned by a matching section, a section citing
-matching symbols, a class whose methods match)."""
+matching symbols, a class whose methods match) and two demotions (a function nested in another,
+a class ranked above one of its own methods near the top)."""
 
 from __future__ import annotations
 
@@ -65,4 +66,40 @@ def graph_rerank(graph: GraphHandle, fused: dict[tuple[str, str], float], seq: i
             add(("class", c), w.class_of_matches * base.get(m, 0.0))
     for key, b in boost.items():
         score[key] = score.get(key, 0.0) + b
+    if fn_keys and w.nested_function != 1.0:
+        for fqn in nested_functions(graph, fn_keys, seq):
+            score[("function", fqn)] *= w.nested_function
+    if w.class_below_method_top:
+        class_below_method(graph, score, seq, w.class_below_method_top)
     return score
+
+
+def class_below_method(graph: GraphHandle, score: dict[tuple[str, str], float], seq: int | None, n: int) -> None:
+    """A class ranked above one of its own (non-dunder) methods that is in the top ``n`` takes a
+    score just below that method's (``Weights.class_below_method_top``); in place."""
+    top = sorted(score.items(), key=lambda kv: (-kv[1], kv[0][1]))[:n]
+    methods = {k: s for (kind, k), s in top if kind == "function" and not k.rsplit(".", 1)[-1].startswith("__")}
+    classes = [k for (kind, k), _ in top if kind == "class"]
+    if not methods or not classes:
+        return
+    rows = graph.ro_query(
+        f"MATCH (c:{V.CLASS})-[d:{V.DEFINES}]->(m:{V.FUNCTION}) WHERE c.fully_qualified_name IN $c AND "
+        f"m.fully_qualified_name IN $m AND {holds('d', seq)} RETURN c.fully_qualified_name, m.fully_qualified_name",
+        {"c": classes, "m": list(methods), "seq": seq},
+    )
+    best: dict[str, float] = {}
+    for c, m in rows:
+        best[c] = max(best.get(c, 0.0), methods[m])
+    for c, s in best.items():
+        if s < score[("class", c)]:
+            score[("class", c)] = s * 0.99
+
+
+def nested_functions(graph: GraphHandle, keys: list[str], seq: int | None) -> list[str]:
+    """The functions among ``keys`` defined (at ``seq``) inside a function or method."""
+    rows = graph.ro_query(
+        f"MATCH (p:{V.FUNCTION})-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE f.fully_qualified_name IN $k AND "
+        f"p.kind IN ['function', 'method'] AND {holds('d', seq)} RETURN DISTINCT f.fully_qualified_name",
+        {"k": keys, "seq": seq},
+    )
+    return [fqn for (fqn,) in rows if fqn]

@@ -273,3 +273,83 @@ def test_test_code_ranks_after_library_code_unless_asked_for(db, tmp_path, embed
         assert asked[0] == "tests.test_addresses.test_valid_address_is_well_formed", asked
     finally:
         db.registry.remove(name, drop_graph=True)
+
+
+# -- a function nested in another ranks after the function that defines it -----------------------------
+
+RETRY = '''\
+import time
+
+
+def retry_on_failure(attempts=3, wait=0.1):
+    """Decorator: call the function again after a failure, waiting longer before each new attempt."""
+
+    def decorator(func):
+        def wrapper(*args, **kwargs):
+            """Call the function again after a failure, waiting longer before each new attempt."""
+            delay = wait
+            for n in range(attempts):
+                try:
+                    return func(*args, **kwargs)
+                except Exception:
+                    if n == attempts - 1:
+                        raise
+                    time.sleep(delay)
+                    delay *= 2
+
+        return wrapper
+
+    return decorator
+
+
+def parse_price(text):
+    """Read a price such as '3.50' into cents."""
+    whole, _, frac = text.partition(".")
+    return int(whole) * 100 + int((frac + "00")[:2])
+'''
+
+
+def test_nested_function_ranks_after_the_function_defining_it(db, tmp_path, embedder):
+    """Hybrid ranks a decorator's inner wrapper (same words, the loop itself) after the decorator
+    a question about retrying is after; the wrapper is still found."""
+    import subprocess
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.search.fusion import Weights
+
+    repo = tmp_path / "retry_repo"
+    (repo / "util").mkdir(parents=True)
+    (repo / "util" / "__init__.py").write_text("")
+    (repo / "util" / "retrying.py").write_text(RETRY)
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e",
+           "PATH": "/usr/bin:/bin"}
+    for args in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-qm", "retry"]):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, env=env)
+    name = f"nf_{uuid.uuid4().hex[:8]}"
+    q = "call the function again after a failure, waiting longer before each attempt"
+    outer, inner = "util.retrying.retry_on_failure", "util.retrying.retry_on_failure.decorator.wrapper"
+    try:
+        ingest_path(db, repo, name=name)
+        backfill(db, name, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+        keys = search(db, name, q, kind="function", embedder=embedder).keys()
+        assert keys[0] == outer and inner in keys, keys
+        # the demotion is what orders them: without it the wrapper comes first
+        flat = search(db, name, q, kind="function", embedder=embedder, weights=Weights(nested_function=1.0)).keys()
+        assert flat.index(inner) < flat.index(outer), flat
+    finally:
+        db.registry.remove(name, drop_graph=True)
+
+
+def test_class_goes_below_its_own_method_near_the_top(shop, db, embedder):
+    """A class matches through its methods' names (its text lists them); asked what one method
+    does, hybrid ranks the method first and its class right after it."""
+    from mnemosyne.search.fusion import Weights
+
+    name, _ = shop
+    q = "put a product into an order"
+    keys = search(db, name, q, kind=["function", "class"], embedder=embedder).keys()
+    assert keys[:2] == ["shop.models.Order.add", "shop.models.Order"], keys
+    off = search(db, name, q, kind=["function", "class"], embedder=embedder,
+                 weights=Weights(class_below_method_top=0)).keys()
+    assert off[:2] == ["shop.models.Order", "shop.models.Order.add"], off
