@@ -556,8 +556,8 @@ class ExprConverter:
         or of a subclass of C for ``==`` on a metaclass's ``__eq__``): [x, C]; None otherwise."""
         if v.child_count != 3:
             return None
-        call = v.child(0)
-        if call is None or EK[call.kind_id] != EK_CALL or KN[v.child(1).kind_id] not in _TYPE_TESTS:  # type: ignore[union-attr]
+        call, test = v.child(0), v.child(1)
+        if call is None or test is None or EK[call.kind_id] != EK_CALL or KN[test.kind_id] not in _TYPE_TESTS:
             return None
         fn = call.child_by_field_id(F_FUNCTION)
         argl = call.child_by_field_id(F_ARGUMENTS)
