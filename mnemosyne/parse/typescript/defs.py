@@ -135,7 +135,7 @@ class Defs(Calls):
                 else:  # Shape.prototype = { area() { this } }
                     this = self.prototype_literal_this(parent)
             if fqn is None:
-                fqn, ordinal = self.anon(top, "function", node)
+                fqn, ordinal = self.anon(top, "function", node, parent)
                 name = fqn.rsplit(".", 1)[-1]
                 kind = "lambda"
                 if key is None and self.iterator_key(name_node):  # [Symbol.iterator]() { ... }
@@ -160,7 +160,7 @@ class Defs(Calls):
                 if ptype == K.k_export_statement and self.is_default_export(parent):
                     self.pf.exports["default"] = (LOCAL, name) if name else (DEFAT, node.start_byte)
                 if fqn is None:  # a declaration without a name (syntax error)
-                    fqn, ordinal = self.anon(top, "function", node)
+                    fqn, ordinal = self.anon(top, "function", node, parent)
                     name = fqn.rsplit(".", 1)[-1]
                     kind = "lambda"
             else:
@@ -218,7 +218,7 @@ class Defs(Calls):
                     name = self._t(own)
                     fqn = f"{top.fqn}.{name}"
                 if fqn is None:
-                    fqn, ordinal = self.anon(top, "arrow" if arrow else "function", node)
+                    fqn, ordinal = self.anon(top, "arrow" if arrow else "function", node, parent)
                     name = fqn.rsplit(".", 1)[-1]
                     kind = "lambda"
             if arrow:
@@ -303,7 +303,7 @@ class Defs(Calls):
         elif ptype == "export_statement":
             name = "default"
         else:
-            anon_fqn, ordinal = self.anon(top, "class", node)
+            anon_fqn, ordinal = self.anon(top, "class", node, parent)
             name = anon_fqn.rsplit(".", 1)[-1]
         fqn = f"{top.fqn}.{name}" if not (ptype == "export_statement" and own is None) else f"{self.module}.default"
         if node.type != "class" and own is not None:

@@ -176,28 +176,30 @@ class Scopes:
     def func_entry(self) -> Entry:
         return self.stack[-1].fe
 
-    def anon(self, entry: Entry, what: str, node) -> tuple[str, int]:
+    def anon(self, entry: Entry, what: str, node, parent=None) -> tuple[str, int]:
         """(FQN, PyCG ordinal) of an anonymous ``what`` (arrow, function, class) written at
-        ``node``, named from its context (mnemosyne/parse/anon.py)."""
+        ``node``, named from its context (mnemosyne/parse/anon.py); ``parent``: ``node.parent``
+        when the caller has it (``Node.parent`` searches from the root)."""
         if entry.counters is None:
             entry.counters = Namer()
-        name, ordinal = entry.counters.name(what, self.anon_context(node))
+        name, ordinal = entry.counters.name(what, self.anon_context(node, parent))
         return f"{entry.fqn}.{name}", ordinal
 
-    def anon_context(self, node) -> str:
+    def anon_context(self, node, parent=None) -> str:
         child = node
-        p = node.parent
+        p = node.parent if parent is None else parent
         while p is not None and p.type in _CONTEXT_THROUGH:
             child, p = p, p.parent
         if p is None:
             return ""
         t = p.type
-        if t == "arguments" and p.parent is not None and p.parent.type in ("call_expression", "new_expression"):
-            call = p.parent
+        pp = p.parent if t == "arguments" or t == "jsx_expression" else None  # (each .parent searches from the root)
+        if t == "arguments" and pp is not None and pp.type in ("call_expression", "new_expression"):
+            call = pp
             fn = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
             return call_context(self.callee_text(fn), self.first_literal(p))
-        if t == "jsx_expression" and p.parent is not None and p.parent.type == "jsx_attribute":
-            nm = p.parent.named_child(0)
+        if t == "jsx_expression" and pp is not None and pp.type == "jsx_attribute":
+            nm = pp.named_child(0)
             return clean(self._t(nm)) if nm is not None else ""
         if t in ("pair", "public_field_definition", "property_signature") and p.child_by_field_name("value") == child:
             return self.target_text(p.child_by_field_name("key" if t == "pair" else "name"))
