@@ -12,13 +12,14 @@ changed paths, deleted ones, and files whose resolution depended on a changed mo
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from typing import Protocol, runtime_checkable
 
 from mnemosyne.facts import FileFacts, PackageFacts, Snapshot
 from mnemosyne.gcpause import gc_paused
 from mnemosyne.parse.pool import ParseJob, shared_pool
+from mnemosyne.sources import is_python_source, is_ts_input
 
 # What the extraction produces for given sources. Bump it with any change that makes the facts of
 # the same files differ (a resolver improvement, a new kind of edge, a naming fix); the recorded
@@ -72,11 +73,59 @@ def skip_reason(path: str, data: bytes, max_bytes: int) -> str | None:
     return None
 
 
-def default_indexes() -> list[LanguageIndex]:
+class DeferredIndex:
+    """A language index built when its first file arrives, routed by ``owns`` (a path test of
+    ``mnemosyne.sources``) until then: a tree of one language never imports the other's parser
+    and resolver. Measured (callgrind, vite 6.0.0, no bytecode cache): 0.53 G of 11.29 G
+    instructions went to importing the Python pipeline a TypeScript-only tree never uses."""
+
+    def __init__(self, owns: Callable[[str], bool], build: Callable[[], LanguageIndex]) -> None:
+        self._owns = owns
+        self._build = build
+        self._index: LanguageIndex | None = None
+
+    @property
+    def index(self) -> LanguageIndex:
+        """The real index, built on first use."""
+        if self._index is None:
+            self._index = self._build()
+        return self._index
+
+    def owns(self, path: str) -> bool:
+        return self._owns(path)
+
+    def update(self, changed: Mapping[str, bytes | None]) -> set[str]:
+        if self._index is None and not changed:
+            return set()
+        return self.index.update(changed)
+
+    def facts(self, path: str) -> FileFacts | None:
+        return None if self._index is None else self._index.facts(path)
+
+    def paths(self) -> set[str]:
+        return set() if self._index is None else self._index.paths()
+
+
+def _python_index() -> LanguageIndex:
     from mnemosyne.resolve.python import PythonIndex
+
+    return PythonIndex()
+
+
+def _typescript_index() -> LanguageIndex:
     from mnemosyne.resolve.typescript import TypeScriptIndex
 
-    return [PythonIndex(), TypeScriptIndex()]
+    return TypeScriptIndex()
+
+
+def default_indexes() -> list[LanguageIndex]:
+    return [DeferredIndex(is_python_source, _python_index), DeferredIndex(is_ts_input, _typescript_index)]
+
+
+def real_index(ix: LanguageIndex) -> LanguageIndex:
+    """``ix`` itself, or the index a ``DeferredIndex`` builds (its optional parts: parse_jobs,
+    prime, export_facts)."""
+    return ix.index if isinstance(ix, DeferredIndex) else ix
 
 
 class Extractor:
@@ -150,7 +199,10 @@ class Extractor:
     def _jobs(self, per_index: list[dict[str, bytes | None]]) -> list[tuple[int, ParseJob]]:
         out: list[tuple[int, ParseJob]] = []
         for i, (ix, batch) in enumerate(zip(self.indexes, per_index)):
-            if batch and hasattr(ix, "parse_jobs") and hasattr(ix, "prime"):
+            if not batch:
+                continue
+            ix = real_index(ix)
+            if hasattr(ix, "parse_jobs") and hasattr(ix, "prime"):
                 out.extend((i, job) for job in ix.parse_jobs(batch))
         return out
 
@@ -202,11 +254,11 @@ class Extractor:
                     if parsed is None:
                         rest.append((i, job))
                     else:
-                        self.indexes[i].prime(job, parsed)  # type: ignore[attr-defined]
+                        real_index(self.indexes[i]).prime(job, parsed)  # type: ignore[attr-defined]
                 jobs = rest
             owner = {id(job): i for i, job in jobs}
             for job, parsed in pool.parse([job for _, job in jobs]):
-                self.indexes[owner[id(job)]].prime(job, parsed)  # type: ignore[attr-defined]
+                real_index(self.indexes[owner[id(job)]]).prime(job, parsed)  # type: ignore[attr-defined]
 
     def resolve_ahead(self, paths: Iterable[str]) -> None:
         """With ``resolve_workers`` > 1, compute the facts of a big batch on two cores
@@ -217,8 +269,12 @@ class Extractor:
 
         paths = list(paths)
         for ix in self.indexes:
+            mine = [p for p in paths if ix.owns(p)]
+            if not mine or isinstance(ix, DeferredIndex) and ix.paths() == set():
+                continue
+            ix = real_index(ix)
             if hasattr(ix, "export_facts"):
-                resolve_on_two_cores(ix, [p for p in paths if ix.owns(p)])  # type: ignore[arg-type]
+                resolve_on_two_cores(ix, mine)  # type: ignore[arg-type]
 
     def facts(self, path: str) -> FileFacts | None:
         for ix in self.indexes:

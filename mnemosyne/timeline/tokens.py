@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-PY_SUFFIXES = (".py", ".pyi")
+from mnemosyne.sources import PY_SUFFIXES
 
 _PY = re.compile(
     r"""

@@ -6,7 +6,7 @@ The package's public names, re-exported from the modules that define them.
 from __future__ import annotations
 
 from mnemosyne.parse.typescript.expr import WRAPPER_CALLEES
-from mnemosyne.parse.typescript.grammar import LANGUAGE_OF, SOURCE_SUFFIXES, is_source, module_name, suffix_of
+from mnemosyne.parse.typescript.grammar import LANGUAGE_OF, module_name, suffix_of
 from mnemosyne.parse.typescript.model import (
     ClassInfo,
     ParsedFile,
@@ -19,6 +19,8 @@ from mnemosyne.parse.typescript.model import (
 from mnemosyne.parse.typescript.shims import newer_syntax_blanked, reference_blanked
 from mnemosyne.parse.typescript.tags import CALLED_AT_ONCE, ITERATOR, SPREADS
 from mnemosyne.parse.typescript.visit import parse_file
+from mnemosyne.sources import TS_SOURCE_SUFFIXES as SOURCE_SUFFIXES
+from mnemosyne.sources import is_ts_source as is_source
 
 __all__ = [
     "CALLED_AT_ONCE",

@@ -11,7 +11,6 @@ from tree_sitter import Language, Parser, Query
 
 from mnemosyne.parse.metrics import TS_QUERY_SRC
 
-SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 LANGUAGE_OF = {
     ".ts": "typescript",
     ".mts": "typescript",
@@ -260,14 +259,6 @@ def suffix_of(path: str) -> str:
     dot = base.rfind(".")
     return base[dot:] if dot > 0 else ""
 
-
-def is_source(path: str) -> bool:
-    return path.endswith(SOURCE_SUFFIXES) and not _is_declaration(path)
-
-
-def _is_declaration(path: str) -> bool:
-    base = path.rsplit("/", 1)[-1]
-    return ".d." in base and base.endswith(("ts", "tsx"))
 
 
 def module_name(path: str) -> str:

@@ -7,8 +7,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from mnemosyne.sources import PY_SUFFIXES as SUFFIXES
+
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
-SUFFIXES = (".py", ".pyi")
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
 ROOT_PREFIX = "<root>"  # depends_on entry: "the modules whose name ends with .X" (a deeper import root)

@@ -13,18 +13,6 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 
-CONFIG_NAMES = ("tsconfig.json", "jsconfig.json", "package.json")
-
-
-def is_config(path: str) -> bool:
-    """tsconfig.json, jsconfig.json, package.json, and tsconfig.*.json files that others extend."""
-    base = path.rsplit("/", 1)[-1]
-    if base not in CONFIG_NAMES and not (
-        base.startswith(("tsconfig.", "jsconfig.")) and base.endswith(".json")
-    ):
-        return False
-    return "node_modules/" not in path and not path.startswith("node_modules")
-
 
 def dirname(path: str) -> str:
     return path.rsplit("/", 1)[0] if "/" in path else ""

@@ -28,12 +28,13 @@ from mnemosyne.parse.typescript import (
 )
 from mnemosyne.resolve.incremental import FactBook, NameIndex, Search
 from mnemosyne.resolve.typescript.classes import es5_base
-from mnemosyne.resolve.typescript.config import ConfigModel, build_config, is_config, resolution_view
+from mnemosyne.resolve.typescript.config import ConfigModel, build_config, resolution_view
 from mnemosyne.resolve.typescript.context import Ctx
 from mnemosyne.resolve.typescript.emit import CONFIDENCE
 from mnemosyne.resolve.typescript.modules import EXT_TRY, SPEC_FILE, npm_package_name
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, CONFIG_DEP, SUB_PREFIX, same_answers
 from mnemosyne.resolve.typescript.values import V_CLASS, V_EXT, V_UNI
+from mnemosyne.sources import is_ts_config as is_config
 
 _PARSE_CACHE_SIZE = 256  # recent parse results kept per index, by (path, content hash)
 SUBCLASSES = Search(SUB_PREFIX)  # subclass_files answers, by extended name
