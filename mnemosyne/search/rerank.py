@@ -83,8 +83,9 @@ def class_below_method(graph: GraphHandle, score: dict[tuple[str, str], float], 
     if not methods or not classes:
         return
     rows = graph.ro_query(
-        f"MATCH (c:{V.CLASS})-[d:{V.DEFINES}]->(m:{V.FUNCTION}) WHERE c.fully_qualified_name IN $c AND "
-        f"m.fully_qualified_name IN $m AND {holds('d', seq)} RETURN c.fully_qualified_name, m.fully_qualified_name",
+        f"MATCH (c:{V.CLASS}) WHERE c.fully_qualified_name IN $c WITH c "
+        f"MATCH (c)-[d:{V.DEFINES}]->(m:{V.FUNCTION}) WHERE m.fully_qualified_name IN $m AND {holds('d', seq)} "
+        "RETURN c.fully_qualified_name, m.fully_qualified_name",
         {"c": classes, "m": list(methods), "seq": seq},
     )
     best: dict[str, float] = {}
@@ -98,8 +99,10 @@ def class_below_method(graph: GraphHandle, score: dict[tuple[str, str], float], 
 def nested_functions(graph: GraphHandle, keys: list[str], seq: int | None) -> list[str]:
     """The functions among ``keys`` defined (at ``seq``) inside a function or method."""
     rows = graph.ro_query(
-        f"MATCH (p:{V.FUNCTION})-[d:{V.DEFINES}]->(f:{V.FUNCTION}) WHERE f.fully_qualified_name IN $k AND "
-        f"p.kind IN ['function', 'method'] AND {holds('d', seq)} RETURN DISTINCT f.fully_qualified_name",
+        # anchored on the candidates (the name index), not on every function's DEFINES edges
+        f"MATCH (f:{V.FUNCTION}) WHERE f.fully_qualified_name IN $k WITH f "
+        f"MATCH (p:{V.FUNCTION})-[d:{V.DEFINES}]->(f) WHERE p.kind IN ['function', 'method'] AND {holds('d', seq)} "
+        "RETURN DISTINCT f.fully_qualified_name",
         {"k": keys, "seq": seq},
     )
     return [fqn for (fqn,) in rows if fqn]
