@@ -261,6 +261,16 @@ def test_callback_called_with_arguments_reaches_another_modules_result() -> None
 
 
 # ---------------------------------------------------------------------------- interface pruning
+def test_subclass_called_in_its_module_reaches_another_modules_instance() -> None:
+    """Child inherits Base.__init__(self, cb); a new ``Child(job)`` in their module passes job to
+    cb, which another module's ``Child(None).cb()`` then calls: that module is re-resolved (read
+    key "CC": the classes a module calls by their name, which the parameter flow checks instead of
+    searching every subclass)."""
+    y0 = b"class Base:\n    def __init__(self, cb):\n        self.cb = cb\n\n\nclass Child(Base):\n    pass\n\n\ndef job():\n    return 1\n"
+    y1 = y0 + b"\n\nChild(job)\n"
+    _edit_of_y_reaches_x(y0, y1, b"from pkg.y import Child\n\nChild(None).cb()\n", ["pkg.y.Base.__init__"], ["pkg.y.Base.__init__", "pkg.y.job"])
+
+
 def _with_body_noise(src: str, rng: random.Random) -> str:
     """The same module with different statements inside every function body but placeholders
     (and shifted lines): a body-only edit, which changes no read another file's resolution can make."""
