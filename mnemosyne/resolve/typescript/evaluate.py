@@ -40,6 +40,7 @@ from mnemosyne.parse.typescript.tags import (
     PARAM,
     PROP,
     PUSHED,
+    PVAL,
     READS,
     REQUIRE,
     SNAP,
@@ -181,10 +182,10 @@ class EvaluateMixin(CtxState):
                 if b[1] is not None:
                     fl = self.flags
                     v = typed = self.type_value(pf, b[3], b[1])
-                    if v is not None and v[0] == V_IINST and b[2] is not None:
+                    if v is not None and v[0] == V_IINST and b[2] is not None and b[2][0] != PVAL:
                         v = None  # an interface-typed value: what is assigned says more, if known
                         self.flags = fl
-                if v is None and b[2] is not None:
+                if v is None and b[2] is not None and b[2][0] != PVAL:  # (`h: Hook`: ``passed``)
                     e0 = b[2]
                     while e0[0] == PROP:
                         e0 = e0[1]

@@ -115,6 +115,8 @@ class ParamsMixin(CtxState):
                 b = bl[0]
                 if b[0] == PARAM:
                     return (b[1], b[2], tuple(reversed(keys)))
+                if b[0] == VAR and b[2] is not None and b[2][0] == PVAL:  # `h: Hook`: a typed parameter
+                    return (b[2][1], b[2][2], tuple(reversed(keys)))
                 if b[0] == VAR and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
                     x = b[2]
                     while x[0] == PROP:
