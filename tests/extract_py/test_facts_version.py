@@ -221,7 +221,8 @@ RECORDED = {
     # members of a module.exports function through a variable (cjs_interop_helpers)
     # fields typed as arrays of functions hold what is pushed or assigned; a parameter of a named
     # type is what the callers pass where the type says nothing (typed_function_array_fields)
-    29: "cd5c3fb87071da33e8eeb4b328393af7903bb31bc26d870b157c7a54aceb0d86",
+    # members keyed by a symbol imported by name from another file (imported_symbol_keys)
+    29: "9df56945a543c9f5216fbe1f6f843c24d61f490957bd463f851f295109467d86",
 }
 
 

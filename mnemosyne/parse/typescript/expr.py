@@ -16,6 +16,9 @@ from mnemosyne.parse.typescript.tags import (
     ELEM,
     FROM,
     ID,
+    IMPORT,
+    IMPORT_ALL,
+    IMPORT_DEFAULT,
     INTEROP,
     KEY,
     MAPPED,
@@ -71,6 +74,14 @@ WRAPPER_CALLEES = frozenset(
 )
 # array literals with more elements are data tables, not tuples of values (``array_literal``)
 _MAX_ARRAY_LITERAL = 16
+
+
+def symbol_key(name: str) -> str:
+    """The member key of the symbol ``const name = Symbol(...)`` holds: ``[name]``, which no name
+    can be (only the string literal ``"[name]"`` could). A name imported by name from another
+    file (``import { kRun } from "./symbols"``) is taken for the symbol that file's ``const`` of
+    the exported name holds, ``[kRun]`` (a string constant imported so still names one key)."""
+    return f"[{name}]"
 
 
 class Exprs(Scopes):
@@ -407,7 +418,13 @@ class Exprs(Scopes):
         bindings, parents = self.pf.bindings, self.pf.scope_parent
         while s >= 0:
             if name in bindings[s]:
-                return self.strs.get((s, name)) if len(bindings[s][name]) == 1 else None
+                bl = bindings[s][name]
+                if len(bl) != 1:
+                    return None
+                v = self.strs.get((s, name))
+                if v is None and bl[0][0] == IMPORT and bl[0][2] != IMPORT_DEFAULT and bl[0][2] != IMPORT_ALL:
+                    return symbol_key(bl[0][2])  # `import { kRun }`: the other file's symbol
+                return v
             s = parents[s]
         return None
 

@@ -4,7 +4,7 @@ and catch clauses."""
 from __future__ import annotations
 
 from mnemosyne.parse.typescript.defs import Defs
-from mnemosyne.parse.typescript.expr import OBJECT_CREATE, OBJECT_KEYS
+from mnemosyne.parse.typescript.expr import OBJECT_CREATE, OBJECT_KEYS, symbol_key
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.tags import (
     ALIT,
@@ -43,12 +43,6 @@ from mnemosyne.parse.typescript.tags import (
 
 # the calls that make a symbol (``symbol_const``)
 _SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
-
-
-def symbol_key(name: str) -> str:
-    """The member key of the symbol ``const name = Symbol(...)`` holds: ``[name]``, which no name
-    can be (only the string literal ``"[name]"`` could)."""
-    return f"[{name}]"
 
 
 class Statements(Defs):
