@@ -222,7 +222,9 @@ RECORDED = {
     # fields typed as arrays of functions hold what is pushed or assigned; a parameter of a named
     # type is what the callers pass where the type says nothing (typed_function_array_fields)
     # members keyed by a symbol imported by name from another file (imported_symbol_keys)
-    29: "9df56945a543c9f5216fbe1f6f843c24d61f490957bd463f851f295109467d86",
+    # a helper returning its parameter, called at once (`id(f)()`), as a member (`h.id(f)`) or
+    # assigned (`a = id(f)`): each call's result is its own argument (identity_call_variants)
+    29: "1a4ca38bcbe6bc45f4bd0bd06782189bd72171086876c2f62398bd62692f31c3",
 }
 
 

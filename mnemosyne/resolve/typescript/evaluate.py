@@ -310,7 +310,7 @@ class EvaluateMixin(CtxState):
                     if v is not None and all(x[0] == V_ALIT for x in alternatives(v)):
                         if c[2] == "values":
                             return v
-                        if len(e) > 2:  # m.get("a"): the values under "a" or under a key we cannot read
+                        if len(e) > 2 and e[2][0] == KEY:  # m.get("a"): the values under "a" or a key we cannot read
                             v = union([self.under_key(x, e[2][1]) for x in alternatives(v)])
                         return self.element(v, None, depth) if v is not None else None
                 return None
@@ -328,6 +328,8 @@ class EvaluateMixin(CtxState):
                     return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
             res = self.call_result(fn)
             if res is None and fn[0] == V_FUNC and (e[1][0] == ID or e[1][0] == PROP):
+                if len(e) > 2 and e[2] is not None and e[2][0] == ALIT:  # id(f)(): its own arguments
+                    return self.args_returned(pf, scope, fn, e[2][1])
                 res = self.returned_argument(pf, scope, e[1], fn)  # ret(f)(): `function ret(x) { return x }`
             if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):
                 # `Sub.create()` with an inherited `static create() { return new this(); }`
