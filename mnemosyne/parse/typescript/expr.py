@@ -37,6 +37,9 @@ from mnemosyne.parse.typescript.tags import (
     Expr,
 )
 
+# `(this && this.__importDefault) || function (mod) {...}`: tsc's helpers, reused when tslib's
+# were put on `this`; in a module `this` is no such object, so the value is the function
+_THIS_AND = b"(this && this."
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
 # Babel's, tsc's and swc's CommonJS interop helpers (``_interopRequireDefault(require(spec))``):
@@ -182,6 +185,8 @@ class Exprs(Scopes):
                     a, b = node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)
                 ea = self.conv(a, depth + 1) if a is not None else None
                 eb = self.conv(b, depth + 1) if b is not None else None
+                if ea is None and eb is not None and self.data.startswith(_THIS_AND, a.start_byte):  # type: ignore[union-attr]
+                    return eb  # tsc's `var __importDefault = (this && this.__importDefault) || function ...`
                 return (EITHER, ea, eb) if ea is not None and eb is not None else None
             if t in K.nulls or t in K.literals:
                 return NULL_EXPR
