@@ -393,7 +393,7 @@ class Calls(Objects):
         self.var_call = None
         if at >= 0:  # a = f(x): the reassignment, made a binding at the end of the visit
             r = self.reassign[at]
-            self.reassign[at] = (r[0], r[1], r[2], args)  # type: ignore[call-overload]
+            self.reassign[at] = (r[0], r[1], r[2], args)
             return
         bl = self.pf.bindings[scope].get(name)
         if bl and bl[-1][0] == VAR and len(bl[-1]) == 4 and bl[-1][1] is None:

@@ -185,7 +185,7 @@ class Exprs(Scopes):
                     a, b = node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)
                 ea = self.conv(a, depth + 1) if a is not None else None
                 eb = self.conv(b, depth + 1) if b is not None else None
-                if ea is None and eb is not None and self.data.startswith(_THIS_AND, a.start_byte):  # type: ignore[union-attr]
+                if ea is None and eb is not None and self.data.startswith(_THIS_AND, a.start_byte):
                     return eb  # tsc's `var __importDefault = (this && this.__importDefault) || function ...`
                 return (EITHER, ea, eb) if ea is not None and eb is not None else None
             if t in K.nulls or t in K.literals:
