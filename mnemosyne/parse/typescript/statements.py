@@ -223,7 +223,7 @@ class Statements(Defs):
             rexpr = self.conv(right) if right is not None else None
             if rexpr is not None and rexpr[0] == CALL and len(rexpr) == 2 and (rexpr[1][0] == ID or rexpr[1][0] == PROP):
                 # a = f(x): the call's own arguments, if it records them (``own_arguments``)
-                self.var_call = (right.start_byte, fe.scope, self._t(left), len(self.reassign))
+                self.var_call = (right.start_byte, fe.scope, "", len(self.reassign))
             self.reassign.append((fe.scope, self._t(left), rexpr))
             return
         if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned

@@ -193,10 +193,8 @@ class EvaluateMixin(CtxState):
                         self.flags |= FLAG_IMPORT  # const x = require(...) / const { x } = require(...): an import
                     elif b[2][0] != DEFAT:
                         self.flags |= FLAG_INFERRED  # a value flowing through a variable: inferred
-                    if len(b) > 4:  # const a = id(f): what this call passes, if id returns it
-                        v = self.own_argument(pf, b[3], b[2][1], b[4])
-                    if v is None:
-                        v = self.eval_as(False, pf, b[3], b[2])
+                    # const a = id(f): what this call passes, if id returns it (``args_returned``)
+                    v = self.eval_as(False, pf, b[3], b[2] if len(b) == 4 else (CALL, b[2][1], (ALIT, b[4])))
                 if v is None:
                     v = typed
             elif k == PARAM and b[1] < 0:  # function all(...fns): an array literal of the arguments per call
@@ -328,7 +326,7 @@ class EvaluateMixin(CtxState):
                     return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
             res = self.call_result(fn)
             if res is None and fn[0] == V_FUNC and (e[1][0] == ID or e[1][0] == PROP):
-                if len(e) > 2 and e[2] is not None and e[2][0] == ALIT:  # id(f)(): its own arguments
+                if len(e) > 2 and e[2] is not None and e[2][0] == ALIT:  # id(f)(), a = id(f): its own arguments
                     return self.args_returned(pf, scope, fn, e[2][1])
                 res = self.returned_argument(pf, scope, e[1], fn)  # ret(f)(): `function ret(x) { return x }`
             if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):

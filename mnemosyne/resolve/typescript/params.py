@@ -329,15 +329,6 @@ class ParamsMixin(CtxState):
                 return None
         return found[0]
 
-    def own_argument(self, pf: ParsedFile, scope: int, callee: tuple, args: tuple):
-        """``const a = id(f)`` (the parser's ``('var', None, ('call', id), scope, args)``): what
-        this call passes when ``id`` is a function returning one of its parameters
-        (``returned_argument`` with the call's own arguments); None otherwise."""
-        fn = self.lookup(pf, scope, callee[1]) if callee[0] == ID else self.eval(pf, scope, callee)
-        if fn is None or fn[0] != V_FUNC:
-            return None
-        return self.args_returned(pf, scope, fn, args)
-
     def args_returned(self, pf: ParsedFile, scope: int, fn: tuple, args: tuple):
         """What a call of function ``fn`` with argument expressions ``args`` (in ``scope``)
         returns when ``fn`` returns one of its parameters; None otherwise."""
