@@ -219,7 +219,14 @@ RECORDED = {
     # object literal, this.x = { ... } named C.x (object_key_walks)
     # calls of a helper returning its parameter told apart by their own arguments (identity_calls_apart)
     # members of a module.exports function through a variable (cjs_interop_helpers)
-    29: "dbca185d0de266dce7f47061da2bd140e882247b8edab0ac3cd45f03c4d9d2e4",
+    # fields typed as arrays of functions hold what is pushed or assigned; a parameter of a named
+    # type is what the callers pass where the type says nothing (typed_function_array_fields)
+    # members keyed by a symbol imported by name from another file (imported_symbol_keys)
+    # a helper returning its parameter, called at once (`id(f)()`), as a member (`h.id(f)`) or
+    # assigned (`a = id(f)`): each call's result is its own argument (identity_call_variants)
+    # tsc's helpers in variables (`(this && this.__x) || function`) are the function: calls of
+    # them reach it (tsc_helper_variables, cjs_interop_helpers, tsc_commonjs_reexports)
+    29: "303b129b6517ca379df053e48bcd8cadde12992338ed3c35233928dc9886942b",
 }
 
 

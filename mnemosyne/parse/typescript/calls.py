@@ -115,6 +115,8 @@ class Calls(Objects):
             if e is None:
                 return
             scope = self.stack[-1].fe.scope
+            if ft == K.call and e[0] == CALL and len(e) == 2 and (e[1][0] == ID or e[1][0] == PROP):
+                e = self.own_call_args(e, fn)  # id(f)(): what this call of id passes
             self.pf.sites.append((scope, SITE_CALL, e, fn))
             if e[0] != ID and e[0] != PROP:
                 if e[0] == CALL:  # make()(x): what a returned (maybe anonymous) function is given
@@ -127,7 +129,7 @@ class Calls(Objects):
             if args is None or args.kind_id != K.k_arguments or not args.named_child_count:
                 return
             rec = self.record_args(scope, e, args)
-            if rec is not None and e[0] == ID and self.var_call is not None and self.var_call[0] == fn.start_byte:
+            if rec is not None and self.var_call is not None and self.var_call[0] == fn.start_byte:
                 self.own_arguments(rec)
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
@@ -365,6 +367,15 @@ class Calls(Objects):
         if x[0] == PROP and x[2] == "prototype":
             info.extends = x
 
+    def own_call_args(self, e: tuple, call) -> tuple:
+        """``id(f)()``: the callee ``('call', id)`` with the inner call's own arguments,
+        ``('call', id, ('alit', args))``, so a helper returning its parameter gives what this call
+        passes (``returned_argument``), not what another call of it in the scope does."""
+        args = call.child_by_field_id(self.K.f_arguments)
+        if args is None or args.kind_id != self.K.k_arguments or not args.named_child_count:
+            return e
+        return (CALL, e[1], (ALIT, tuple(self.conv(a) for a in args.named_children[:8])))
+
     def record_call_args(self, scope: int, e: tuple, fn) -> None:
         """``record_args`` for a call of a function that has no name there (``make()(x)``, an
         IIFE): filed under ``CALLED_AT_ONCE``."""
@@ -374,11 +385,16 @@ class Calls(Objects):
             self.record_args(scope, e, args, CALLED_AT_ONCE)
 
     def own_arguments(self, args: tuple) -> None:
-        """``const a = f(x)``, f a name, with its arguments recorded (``args``): a's binding keeps
-        them, ``('var', None, ('call', f), scope, args)``, so a helper returning its parameter
-        gives what this call passes, not what another call of it in the scope does."""
-        _start, scope, name = self.var_call  # type: ignore[misc]
+        """``const a = f(x)`` (or ``h.f(x)``, or ``a = f(x)``) with its arguments recorded
+        (``args``): a's binding keeps them, ``('var', None, ('call', f), scope, args)``, so a helper
+        returning its parameter gives what this call passes, not what another call of it in the
+        scope does."""
+        _start, scope, name, at = self.var_call  # type: ignore[misc]
         self.var_call = None
+        if at >= 0:  # a = f(x): the reassignment, made a binding at the end of the visit
+            r = self.reassign[at]
+            self.reassign[at] = (r[0], r[1], r[2], args)
+            return
         bl = self.pf.bindings[scope].get(name)
         if bl and bl[-1][0] == VAR and len(bl[-1]) == 4 and bl[-1][1] is None:
             bl[-1] = (*bl[-1], args)

@@ -472,8 +472,10 @@ class Defs(Calls):
                     self.bind(scope, name, elem)
                     continue
                 # a parameter of no type we can name: what the callers pass (a callback: ``param_values``)
-                if tyexpr is not None:
-                    self.bind(scope, name, (VAR, tyexpr, None, scope))
+                if tyexpr is not None:  # `h: Hook`: a named type (an alias of a function type says
+                    # nothing of which one): what the callers pass, when the type gives nothing
+                    pv = (PVAL, i, scope) if tyexpr[0] == ID else None
+                    self.bind(scope, name, (VAR, tyexpr, pv, scope))
                 elif ty is None or _may_hold_ours(nth(ty, 0)):
                     self.bind(scope, name, (PARAM, i, scope))
                     dflt = p.child_by_field_id(K.f_value)

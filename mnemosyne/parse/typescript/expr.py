@@ -16,6 +16,9 @@ from mnemosyne.parse.typescript.tags import (
     ELEM,
     FROM,
     ID,
+    IMPORT,
+    IMPORT_ALL,
+    IMPORT_DEFAULT,
     INTEROP,
     KEY,
     MAPPED,
@@ -34,6 +37,9 @@ from mnemosyne.parse.typescript.tags import (
     Expr,
 )
 
+# `(this && this.__importDefault) || function (mod) {...}`: tsc's helpers, reused when tslib's
+# were put on `this`; in a module `this` is no such object, so the value is the function
+_THIS_AND = b"(this && this."
 _MAX_DEPTH = 64  # longer member/call chains are pathological (minified code): unknown
 _WRAPPERS = (b"memo", b"forwardRef", b"observer")
 # Babel's, tsc's and swc's CommonJS interop helpers (``_interopRequireDefault(require(spec))``):
@@ -71,6 +77,14 @@ WRAPPER_CALLEES = frozenset(
 )
 # array literals with more elements are data tables, not tuples of values (``array_literal``)
 _MAX_ARRAY_LITERAL = 16
+
+
+def symbol_key(name: str) -> str:
+    """The member key of the symbol ``const name = Symbol(...)`` holds: ``[name]``, which no name
+    can be (only the string literal ``"[name]"`` could). A name imported by name from another
+    file (``import { kRun } from "./symbols"``) is taken for the symbol that file's ``const`` of
+    the exported name holds, ``[kRun]`` (a string constant imported so still names one key)."""
+    return f"[{name}]"
 
 
 class Exprs(Scopes):
@@ -171,6 +185,8 @@ class Exprs(Scopes):
                     a, b = node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)
                 ea = self.conv(a, depth + 1) if a is not None else None
                 eb = self.conv(b, depth + 1) if b is not None else None
+                if ea is None and eb is not None and self.data.startswith(_THIS_AND, a.start_byte):
+                    return eb  # tsc's `var __importDefault = (this && this.__importDefault) || function ...`
                 return (EITHER, ea, eb) if ea is not None and eb is not None else None
             if t in K.nulls or t in K.literals:
                 return NULL_EXPR
@@ -407,7 +423,13 @@ class Exprs(Scopes):
         bindings, parents = self.pf.bindings, self.pf.scope_parent
         while s >= 0:
             if name in bindings[s]:
-                return self.strs.get((s, name)) if len(bindings[s][name]) == 1 else None
+                bl = bindings[s][name]
+                if len(bl) != 1:
+                    return None
+                v = self.strs.get((s, name))
+                if v is None and bl[0][0] == IMPORT and bl[0][2] != IMPORT_DEFAULT and bl[0][2] != IMPORT_ALL:
+                    return symbol_key(bl[0][2])  # `import { kRun }`: the other file's symbol
+                return v
             s = parents[s]
         return None
 

@@ -68,7 +68,7 @@ class Scopes:
         self.fn_spans: list[tuple[int, int, int]] = []  # (start byte, end byte, symbol index): metrics
         self.metric_caps: dict[str, list] = {}
         self.obj_prefix: dict[int, str] = {}  # object start byte -> its fqn
-        self.reassign: list[tuple[int, str, tuple | None]] = []
+        self.reassign: list[tuple] = []  # (scope, name, expr[, the call's own arguments])
         # xs.push(f) on a local array: (scope, name, ('alit', (('spread', ('null',)), f, ...))) (``_Builder.run``)
         self.pushes: list[tuple[int, str, tuple]] = []
         # function scope -> (fqn, scope it is bound in): the functions ``this.x = v`` may be a
@@ -80,7 +80,8 @@ class Scopes:
         self.proto_names: set[str] = set()  # names declared with a value `F.prototype`
         self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
         self.symbols = b"Symbol" in data  # whether `const K = Symbol()` may be met (``symbol_const``)
-        self.var_call: tuple[int, int, str] | None = None  # the last `const a = f(x)`: (call start, scope, a)
+        # the last `const a = f(x)` / `a = f(x)`: (call start, scope, a, its index in reassign or -1)
+        self.var_call: tuple[int, int, str, int] | None = None
         self.stack: list[Entry] = []
         self.conv_cache: dict[int, tuple | None] = {}
         self.key_base: list[str] = []  # per scope: what its stable key is numbered under

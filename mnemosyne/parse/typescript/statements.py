@@ -4,7 +4,7 @@ and catch clauses."""
 from __future__ import annotations
 
 from mnemosyne.parse.typescript.defs import Defs
-from mnemosyne.parse.typescript.expr import OBJECT_CREATE, OBJECT_KEYS
+from mnemosyne.parse.typescript.expr import OBJECT_CREATE, OBJECT_KEYS, symbol_key
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.tags import (
     ALIT,
@@ -43,12 +43,6 @@ from mnemosyne.parse.typescript.tags import (
 
 # the calls that make a symbol (``symbol_const``)
 _SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
-
-
-def symbol_key(name: str) -> str:
-    """The member key of the symbol ``const name = Symbol(...)`` holds: ``[name]``, which no name
-    can be (only the string literal ``"[name]"`` could)."""
-    return f"[{name}]"
 
 
 class Statements(Defs):
@@ -209,9 +203,9 @@ class Statements(Defs):
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
             else:
                 self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
-                if vexpr is not None and vexpr[0] == CALL and len(vexpr) == 2 and vexpr[1][0] == ID:
-                    # const a = f(x): the call's own arguments, if it records them (``own_arguments``)
-                    self.var_call = (value.start_byte, fe.scope, name)
+                if vexpr is not None and vexpr[0] == CALL and len(vexpr) == 2 and (vexpr[1][0] == ID or vexpr[1][0] == PROP):
+                    # const a = f(x), h.f(x): the call's own arguments, if it records them (``own_arguments``)
+                    self.var_call = (value.start_byte, fe.scope, name, -1)
                 if vexpr is not None and vexpr[0] == PROP and vexpr[2] == "prototype":
                     self.proto_names.add(name)  # var proto = F.prototype (``Objects.prototype_of``)
         else:
@@ -226,7 +220,11 @@ class Statements(Defs):
         fe = self.func_entry()
         lt = left.type
         if lt == "identifier":
-            self.reassign.append((fe.scope, self._t(left), self.conv(right) if right is not None else None))
+            rexpr = self.conv(right) if right is not None else None
+            if rexpr is not None and rexpr[0] == CALL and len(rexpr) == 2 and (rexpr[1][0] == ID or rexpr[1][0] == PROP):
+                # a = f(x): the call's own arguments, if it records them (``own_arguments``)
+                self.var_call = (right.start_byte, fe.scope, "", len(self.reassign))
+            self.reassign.append((fe.scope, self._t(left), rexpr))
             return
         if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned
             out: list[tuple[str, tuple | None]] = []

@@ -150,11 +150,12 @@ class _Builder(Statements):
             seen[f] = n + 1
             keys.append((f, n))
         # reassignments: attach to the binding visible from their scope
-        for scope, name, expr in self.reassign:
+        for r in self.reassign:
+            scope, name, expr = r[0], r[1], r[2]
             s = scope
             while s >= 0:
-                if name in pf.bindings[s]:
-                    pf.bindings[s][name].append((VAR, None, expr, scope))
+                if name in pf.bindings[s]:  # (a = id(f): with the call's own arguments, ``own_arguments``)
+                    pf.bindings[s][name].append((VAR, None, expr, scope) if len(r) == 3 else (VAR, None, expr, scope, r[3]))
                     break
                 s = pf.scope_parent[s]
         # xs.push(f): an array literal only ever assigned untyped literals also holds what is pushed,

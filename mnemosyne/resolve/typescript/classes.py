@@ -68,6 +68,7 @@ from mnemosyne.resolve.typescript.values import (
 _BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
 # an object with more keys is a data table, not one of functions (``own_keys``)
 _MAX_TABLE_KEYS = 64
+_UNTYPED_ARRAY = (V_ARR, None)  # `Array<(t: T) => T>`: a type naming no element we know
 
 
 def es5_base(extends: tuple) -> bool:
@@ -428,7 +429,8 @@ class ClassesMixin(CtxState):
                     found.append(self.eval(pf, ent[1], ent[2]))
                     continue
                 x = self.eval(pf, ent[1], ent[2])
-                if x is None and (ent[2][0] == ID or ent[2][0] == PROP):
+                if (x is None or x[0] == V_IINST) and (ent[2][0] == ID or ent[2][0] == PROP):
+                    # (`l: Listener`, an interface with a call signature: what the callers pass)
                     x = self.passed(pf, ent[1], ent[2])
                 found.extend(funcs(x))
             return (V_ARR, union(found)) if found else v
@@ -442,8 +444,14 @@ class ClassesMixin(CtxState):
                 result = self.eval(pf, ent[1], e)
                 if result is not None:
                     break
-        if result is not None and result[0] == V_IINST and any(ent[2] is not None and ent[2][0] != TYPE for ent in fields):
-            typed, result = result, None  # an interface type: the assigned values say more, if known
+        if (
+            result is not None
+            and (result[0] == V_IINST or result == _UNTYPED_ARRAY)
+            and any(ent[2] is not None and ent[2][0] != TYPE for ent in fields)
+        ):
+            # an interface type, or an array of what no type names (`Array<(t: T) => T>`): the
+            # assigned values say more, if known
+            typed, result = result, None
             self.flags = fl
         if result is None:
             for ent in fields:

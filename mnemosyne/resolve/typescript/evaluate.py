@@ -40,6 +40,7 @@ from mnemosyne.parse.typescript.tags import (
     PARAM,
     PROP,
     PUSHED,
+    PVAL,
     READS,
     REQUIRE,
     SNAP,
@@ -181,10 +182,10 @@ class EvaluateMixin(CtxState):
                 if b[1] is not None:
                     fl = self.flags
                     v = typed = self.type_value(pf, b[3], b[1])
-                    if v is not None and v[0] == V_IINST and b[2] is not None:
+                    if v is not None and v[0] == V_IINST and b[2] is not None and b[2][0] != PVAL:
                         v = None  # an interface-typed value: what is assigned says more, if known
                         self.flags = fl
-                if v is None and b[2] is not None:
+                if v is None and b[2] is not None and b[2][0] != PVAL:  # (`h: Hook`: ``passed``)
                     e0 = b[2]
                     while e0[0] == PROP:
                         e0 = e0[1]
@@ -192,10 +193,8 @@ class EvaluateMixin(CtxState):
                         self.flags |= FLAG_IMPORT  # const x = require(...) / const { x } = require(...): an import
                     elif b[2][0] != DEFAT:
                         self.flags |= FLAG_INFERRED  # a value flowing through a variable: inferred
-                    if len(b) > 4:  # const a = id(f): what this call passes, if id returns it
-                        v = self.own_argument(pf, b[3], b[2][1], b[4])
-                    if v is None:
-                        v = self.eval_as(False, pf, b[3], b[2])
+                    # const a = id(f): what this call passes, if id returns it (``args_returned``)
+                    v = self.eval_as(False, pf, b[3], b[2] if len(b) == 4 else (CALL, b[2][1], (ALIT, b[4])))
                 if v is None:
                     v = typed
             elif k == PARAM and b[1] < 0:  # function all(...fns): an array literal of the arguments per call
@@ -309,7 +308,7 @@ class EvaluateMixin(CtxState):
                     if v is not None and all(x[0] == V_ALIT for x in alternatives(v)):
                         if c[2] == "values":
                             return v
-                        if len(e) > 2:  # m.get("a"): the values under "a" or under a key we cannot read
+                        if len(e) > 2 and e[2][0] == KEY:  # m.get("a"): the values under "a" or a key we cannot read
                             v = union([self.under_key(x, e[2][1]) for x in alternatives(v)])
                         return self.element(v, None, depth) if v is not None else None
                 return None
@@ -327,6 +326,8 @@ class EvaluateMixin(CtxState):
                     return v if v is not None and all(x[0] in _PROTOTYPES for x in alternatives(v)) else None
             res = self.call_result(fn)
             if res is None and fn[0] == V_FUNC and (e[1][0] == ID or e[1][0] == PROP):
+                if len(e) > 2 and e[2] is not None and e[2][0] == ALIT:  # id(f)(), a = id(f): its own arguments
+                    return self.args_returned(pf, scope, fn, e[2][1])
                 res = self.returned_argument(pf, scope, e[1], fn)  # ret(f)(): `function ret(x) { return x }`
             if res is not None and res[0] == V_INST and e[1][0] == PROP and self.returns_new_this(fn):
                 # `Sub.create()` with an inherited `static create() { return new this(); }`

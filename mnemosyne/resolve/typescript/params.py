@@ -115,6 +115,8 @@ class ParamsMixin(CtxState):
                 b = bl[0]
                 if b[0] == PARAM:
                     return (b[1], b[2], tuple(reversed(keys)))
+                if b[0] == VAR and b[2] is not None and b[2][0] == PVAL:  # `h: Hook`: a typed parameter
+                    return (b[2][1], b[2][2], tuple(reversed(keys)))
                 if b[0] == VAR and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
                     x = b[2]
                     while x[0] == PROP:
@@ -327,13 +329,9 @@ class ParamsMixin(CtxState):
                 return None
         return found[0]
 
-    def own_argument(self, pf: ParsedFile, scope: int, callee: tuple, args: tuple):
-        """``const a = id(f)`` (the parser's ``('var', None, ('call', id), scope, args)``): what
-        this call passes when ``id`` is a function returning one of its parameters
-        (``returned_argument`` with the call's own arguments); None otherwise."""
-        fn = self.lookup(pf, scope, callee[1])
-        if fn is None or fn[0] != V_FUNC:
-            return None
+    def args_returned(self, pf: ParsedFile, scope: int, fn: tuple, args: tuple):
+        """What a call of function ``fn`` with argument expressions ``args`` (in ``scope``)
+        returns when ``fn`` returns one of its parameters; None otherwise."""
         key = (MEMO_RETURNED_PARAMS, fn[2], fn[1])
         hit = self.memo.get(key)
         if hit is None:

@@ -1,0 +1,6 @@
+"use strict";
+// A CommonJS module with a default export written by hand.
+function greet(name) {
+    return "hi " + name;
+}
+module.exports = greet;
