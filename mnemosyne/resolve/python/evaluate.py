@@ -13,6 +13,7 @@ from mnemosyne.parse.python.tags import (
     SCOPE_FUNCTION,
     T_ATTR,
     T_CALL,
+    T_DEF,
     T_DICT,
     T_IMPORT_FROM,
     T_INT,
@@ -88,6 +89,8 @@ from mnemosyne.resolve.python.values import (
 
 LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT, T_PREFIX)  # expressions that evaluate to no value of the program
 DISPLAY_TAGS = (T_TUPLE, T_DICT)  # a tuple / list / set or dict display
+MEMBER_VALUES = ("value", "_value_")  # an enum member's value (``member_value``)
+MEMBER_EXPRS = (T_ATTR, T_SUBSCRIPT)  # a member named on its class: ``Op.ADD``, ``Op["ADD"]``
 
 
 class Evaluate(Fixpoint):
@@ -150,6 +153,10 @@ class Evaluate(Fixpoint):
     def _eval(self, path: str, idx: int, e: Any) -> set:
         tag = e[0]
         if tag == T_ATTR:
+            if e[2] in MEMBER_VALUES and e[1][0] in MEMBER_EXPRS:
+                mv = self.member_value(path, idx, e)
+                if mv is not None:
+                    return mv
             out: set = set()
             for b in self.eval(path, idx, e[1]):
                 out |= self.getattr(b, e[2])[0]
@@ -410,12 +417,39 @@ class Evaluate(Fixpoint):
             if c[0] == VAL_DISPLAY:
                 for k in keys:
                     out |= self.container_item(c, k)
-            elif c[0] == VAL_CLASS and any(k[0] == T_STR for k in keys) and self.is_enum(c[1], c[2]):
-                out.add((VAL_INST, c[1], c[2]))  # Color["RED"]: a member
+            elif c[0] == VAL_CLASS and any(k[0] == T_STR or k == UNKNOWN for k in keys) and self.is_enum(c[1], c[2]):
+                out.add((VAL_INST, c[1], c[2]))  # Color["RED"], Color[name]: a member
             elif c[0] == VAL_GLOBALS:
                 for k in keys:
                     out |= self.global_item(c, k)
         out |= self.stored_items(path, idx, base)
+        return out
+
+    def member_value(self, path: str, idx: int, e: Any) -> set | None:
+        """``Op.ADD.value`` / ``Op["ADD"]._value_``: the value the enum's body assigns to that
+        member, not any member's (``enum_values``); None when the object is no enum class of the
+        program (the ordinary attribute lookup then)."""
+        inner = e[1]
+        if inner[0] == T_ATTR:
+            member = inner[2]
+        elif inner[2][0] == T_STR:
+            member = inner[2][1]
+        else:
+            return None
+        objs = self.eval(path, idx, inner[1])
+        if not any(c[0] == VAL_CLASS and self.is_enum(c[1], c[2]) for c in objs):
+            return None
+        out: set = set()
+        for c in objs:
+            if c[0] == VAL_CLASS and not member.startswith("_") and self.is_enum(c[1], c[2]):
+                bs = self.binds(c[1], c[2], member)
+                walk = self.mro(c[1], c[2])[2]
+                if bs and all(v[0] != T_DEF for v in bs) and self._first_binder(walk, e[2], False) is None:
+                    out |= self.eval_bindings(c[1], c[2], member)
+                    continue
+            for b in self.eval(path, idx, inner):
+                out |= self.getattr(b, e[2])[0]
+            break
         return out
 
     def global_item(self, c: Any, key: Any) -> frozenset:
