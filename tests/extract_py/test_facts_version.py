@@ -221,8 +221,9 @@ RECORDED = {
     # members of a module.exports function through a variable (cjs_interop_helpers)
     29: "dbca185d0de266dce7f47061da2bd140e882247b8edab0ac3cd45f03c4d9d2e4",
     # Python: an enum member's .value is that member's value (Op.ADD.value is add alone), Op[name]
-    # with an unknown key is a member (enum_member_value)
-    30: "3142fd8c7b2d96d236206981521aea7fe61911dbaed5413aeebf0d413888dc4d",
+    # with an unknown key is a member (enum_member_value); a call of a subscript (HANDLERS[kind](x))
+    # passes its arguments to the functions the container holds (subscript_call_args)
+    30: "1f578afe4de2ecd1583196358fd22ff2803b0d4d02833e8e32926dfaa4121861",
 }
 
 

@@ -95,7 +95,7 @@ class ParsedFile:
     warnings: list[str]
     line_count: int
     # call sites by the last name of their callee expression: name -> [(scope, call expr)]; calls of
-    # a lambda expression under SITES_LAMBDA
+    # a lambda expression under SITES_LAMBDA, of a subscript under SITES_ITEM
     sites_by_name: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
     # decorator sites by the decorator's (or decorator factory's) last name: name -> [(expr, decorated scope)]
     decos_by_name: dict[str, list[tuple[Any, int]]] = field(default_factory=dict)

@@ -19,6 +19,7 @@ from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     SCOPE_LAMBDA,
+    SITES_ITEM,
     SITES_LAMBDA,
     T_ATTR,
     T_CALL,
@@ -148,7 +149,7 @@ class Params(Fixpoint):
         in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
         if f.kind == SCOPE_FUNCTION or (f.kind == SCOPE_LAMBDA and not in_class):
             if f.kind == SCOPE_LAMBDA:  # its aliases' sites and the calls of lambda expressions
-                names = [*self.alias_names(path, fidx, ""), SITES_LAMBDA]
+                names = [*self.alias_names(path, fidx, ""), SITES_LAMBDA, SITES_ITEM]
             elif is_method and f.name == "__init__":
                 # the class's calls (and its aliases'), its subclasses' in the module (which may
                 # inherit it), and ``super().__init__(...)`` / ``Base.__init__(self, ...)``
@@ -164,8 +165,8 @@ class Params(Fixpoint):
                                 names.append(sname)
             elif is_method:
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
-            else:
-                names = [f.name, *self.alias_names(path, f.name, f.name)]
+            else:  # (and calls of a subscript, ``HANDLERS[kind](x)``, which may hold it)
+                names = [f.name, *self.alias_names(path, f.name, f.name), SITES_ITEM]
             via_param: list[str] = []
             if is_method:
                 passed = self.is_passed(path, "." + f.name)
@@ -247,7 +248,7 @@ class Params(Fixpoint):
         names = [f.name, *self.alias_names(path, f.name, f.name)]
         if any(self.is_passed(path, n) for n in names):
             return UNKNOWN_KEYS  # passed on: called where its arguments are not known
-        where = [(path, n) for n in names]
+        where = [(path, n) for n in (*names, SITES_ITEM)]  # (a subscript's calls may call it)
         if f.parent == 0:
             self.deps.add(CALLS_PREFIX + f.name)
             where += [(q, f.name) for q in self.importers_calling(self.modname(path), f.name) if q != path]
