@@ -222,8 +222,10 @@ RECORDED = {
     29: "dbca185d0de266dce7f47061da2bd140e882247b8edab0ac3cd45f03c4d9d2e4",
     # Python: an enum member's .value is that member's value (Op.ADD.value is add alone), Op[name]
     # with an unknown key is a member (enum_member_value); a call of a subscript (HANDLERS[kind](x))
-    # passes its arguments to the functions the container holds (subscript_call_args)
-    30: "1f578afe4de2ecd1583196358fd22ff2803b0d4d02833e8e32926dfaa4121861",
+    # passes its arguments to the functions the container holds (subscript_call_args); a parameter
+    # a method stores (self.cb = cb, self.views[rule] = view) gets what other modules pass it, and
+    # the function a method returns gets their decorator sites (@app.route("/")) (stored_params_cross_module)
+    30: "1c25593e61a7bf39fa18a927fe46fbbb264ef6957f51f1b401637ada1952cc47",
 }
 
 

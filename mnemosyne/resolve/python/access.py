@@ -14,6 +14,7 @@ from mnemosyne.parse.python import (
     file_called_classes,
     file_param_calls,
     file_partials,
+    file_stored_params,
     file_subclasses,
 )
 from mnemosyne.resolve.python import bounds
@@ -39,6 +40,7 @@ from mnemosyne.resolve.python.reads import (
     READ_RETURNS,
     READ_SITES,
     READ_STARS,
+    READ_STORED_PARAMS,
     READ_STUB,
     READ_SUB_SITES,
     prefixed_names,
@@ -364,6 +366,11 @@ class Access:
         if path != self.path:
             self._rd(path, (READ_PARAM_CALLS,))
         return file_param_calls(self.ix._parsed[path])[0]
+
+    def stored_params(self, path: str) -> frozenset[str]:
+        if path != self.path:
+            self._rd(path, (READ_STORED_PARAMS,))
+        return file_stored_params(self.ix._parsed[path])
 
     def is_passed(self, path: str, key: Any) -> bool:
         if path != self.path:

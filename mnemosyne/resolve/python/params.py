@@ -97,6 +97,8 @@ class Params(Fixpoint):
             out.add(make_instance(path, f.parent))  # ``run = lambda self: self.step()`` in a class body
             return frozenset(out)
         out |= self.param_flow(path, fidx, i)
+        if name in self.stored_params(path) and f.kind == SCOPE_FUNCTION and f.parent > 0:
+            out |= self.cross_param(path, fidx, i)  # ``self.cb = cb`` in a method: other modules' sites too
         return frozenset(out)
 
     def is_class_lambda(self, path: str, fidx: int, f: Scope) -> bool:
@@ -492,6 +494,47 @@ class Params(Fixpoint):
                 self.deps.add(CALLS_PREFIX + nm)
                 where.update(q for q in self.importers_calling(mod, nm) if q != path)
             out |= self._decorated(path, fidx, sorted(where))
+        elif fp is not None and f.kind == SCOPE_FUNCTION and f.parent > 0 and params[i][0] in self.stored_params(path):
+            out |= self.stored_cross(path, fidx, i, f, fp)
+        return out
+
+    def stored_cross(self, path: str, fidx: int, i: int, f: Scope, fp: Scope) -> set:
+        """What other modules pass parameter ``i`` of a method, or of a function a method returns,
+        that stores it (``self.cb = cb``: ``stored_params``): the importers' calls of the method
+        (of its class, for ``__init__``) after the bound receiver, and their decorator sites
+        ``@app.route(...)`` for the first parameter of the function ``route`` returns."""
+        mod = self.modname(path)
+        out: set = set()
+        if fp.kind == SCOPE_CLASS:
+            params = self.params_of(path, fidx)
+            pname, spec = params[i][0], self._param_spec(params, i)
+            deco = self.method_decorators(path, fidx)
+            nm = fp.name if f.name == "__init__" else f.name
+            me = (VAL_FUNC, path, fidx)
+            self.deps.add(CALLS_PREFIX + nm)
+            for q in self.importers_calling(mod, nm):
+                if q == path:
+                    continue
+                for sc, e in self.sites(q, nm):
+                    vals = self.eval(q, sc, e[1])
+                    if me in vals:
+                        bound = "classmethod" in deco or (
+                            "staticmethod" not in deco and e[1][0] == T_ATTR
+                            and any(b[0] in (VAL_INST, VAL_SUPER) for b in self.eval(q, sc, e[1][1]))
+                        )
+                        offset = 1 if bound else 0
+                    elif f.name == "__init__" and any(
+                        v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__") for v in vals
+                    ):
+                        offset = 1
+                    else:
+                        continue
+                    if i >= offset:
+                        out |= self._arg_values(q, sc, e, i - offset, pname, spec)
+        elif i == 0 and fp.kind == SCOPE_FUNCTION and fp.parent > 0 and self.hdr(path, fp.parent).kind == SCOPE_CLASS:
+            self.deps.add(CALLS_PREFIX + fp.name)  # ``@app.route("/")``: route returns the function
+            where = sorted(q for q in self.importers_calling(mod, fp.name) if q != path)
+            out |= self._decorated(path, fidx, where)
         return out
 
     def callee_cross_values(self, path: str, sc: int, fn: Any) -> set:
