@@ -499,6 +499,8 @@ class Evaluate(Fixpoint):
                     for cp, ci in self.mro(b[1], b[2])[0]:
                         for fi, v in self.iitems(cp, ci, e[2]):
                             out |= self.eval_binding(cp, fi, v)
+                            if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
+                                out |= self.stored_param_values(cp, fi, v)
         return out
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:

@@ -97,9 +97,23 @@ class Params(Fixpoint):
             out.add(make_instance(path, f.parent))  # ``run = lambda self: self.step()`` in a class body
             return frozenset(out)
         out |= self.param_flow(path, fidx, i)
-        if name in self.stored_params(path) and f.kind == SCOPE_FUNCTION and f.parent > 0:
-            out |= self.cross_param(path, fidx, i)  # ``self.cb = cb`` in a method: other modules' sites too
         return frozenset(out)
+
+    def stored_param_values(self, path: str, fi: int, v: Any) -> frozenset:
+        """What other modules pass the parameter that ``self.attr = v`` / ``self.attr[k] = v``
+        (stored in function ``fi``) stores, when v is one (``self.cb = cb``: ``stored_cross``);
+        only where the stored value is read back, not where the parameter is (a method returning
+        its parameter would give every module's arguments at each call)."""
+        if v[0] != T_NAME or v[1] not in self.stored_params(path):
+            return EMPTY
+        bs = self.binding_scope(path, fi, v[1])
+        vals = self.binds(path, bs, v[1]) if bs else None
+        if not vals or len(vals) != 1 or vals[0][0] != T_PARAM:
+            return EMPTY
+        f = self.hdr(path, vals[0][1])
+        if f.kind != SCOPE_FUNCTION or f.parent <= 0:
+            return EMPTY
+        return self.cross_param(path, vals[0][1], vals[0][2])
 
     def is_class_lambda(self, path: str, fidx: int, f: Scope) -> bool:
         """Lambda ``fidx`` is bound by its class's body to a name (``run = lambda self: ...``): a
