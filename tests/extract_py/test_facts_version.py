@@ -225,7 +225,8 @@ RECORDED = {
     # passes its arguments to the functions the container holds (subscript_call_args); a parameter
     # a method stores (self.cb = cb, self.views[rule] = view) gets what other modules pass it, and
     # the function a method returns gets their decorator sites (@app.route("/")) (stored_params_cross_module)
-    30: "1c25593e61a7bf39fa18a927fe46fbbb264ef6957f51f1b401637ada1952cc47",
+    # a call of a function returning its parameter as it is gives that call's argument (returned_parameter)
+    30: "d4504c9c8b144cb7570d4ed3ff66dd3e7cfac7a7fb74d94dc7d8f7df3a68deb4",
 }
 
 

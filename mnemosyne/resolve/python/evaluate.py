@@ -601,6 +601,10 @@ class Evaluate(Fixpoint):
     def call_result(self, path: str, idx: int, f: Any, e: Any) -> set:
         k = f[0]
         if k == VAL_FUNC:
+            if e[0] == T_CALL:
+                r = self.identity_result(path, idx, f, e)
+                if r is not None:
+                    return r
             return set(self.returns(f[1], f[2]))
         if k == VAL_CLASS:
             return {(VAL_INST, f[1], f[2])}
@@ -733,10 +737,14 @@ class Evaluate(Fixpoint):
             cur = s.parent
         return set()
 
-    def returns(self, path: str, fidx: int) -> frozenset:
+    def returns(self, path: str, fidx: int, but: str = "") -> frozenset:
+        """What calling function ``fidx`` gives; with ``but``, what its returns other than
+        ``return but`` (a parameter returned as it is: ``identity_result``) give."""
+        if but:
+            return self.memoized((KEY_RETURNS, path, fidx, but), False, self._returns, path, fidx, but)
         return self.memoized((KEY_RETURNS, path, fidx), False, self._returns, path, fidx)
 
-    def _returns(self, path: str, fidx: int) -> set:
+    def _returns(self, path: str, fidx: int, but: str = "") -> set:
         s = self.hdr(path, fidx)
         out: set = set()
         returns, return_ann, yields = self.rets(path, fidx)
@@ -745,6 +753,8 @@ class Evaluate(Fixpoint):
             out.add(make_display(path, fidx, (T_TUPLE, ((T_STAR, UNKNOWN), *yields))))
             return out
         for e in returns:
+            if but and e[0] == T_NAME and e[1] == but:
+                continue
             out |= self.eval(path, fidx, e)
             if e[0] == T_CALL and e[1][0] == T_NAME:  # ``return h()``, h a parameter: also what other modules pass
                 for f in self.callee_cross_values(path, fidx, e[1]):

@@ -99,6 +99,53 @@ class Params(Fixpoint):
         out |= self.param_flow(path, fidx, i)
         return frozenset(out)
 
+    def identity_result(self, path: str, idx: int, f: Any, e: Any) -> set | None:
+        """The result of call ``e`` (in scope ``idx``) of function ``f`` when f returns one of its
+        parameters as it is (``def ensure_sync(self, func): ...; return func``): what this call
+        passes for it, plus what f's other returns give, not what every call passes (each call's
+        result would be every caller's argument); None when f returns no parameter so, or when
+        this call's argument for it is not known (a splat, ``**kwargs``)."""
+        fp, fidx = f[1], f[2]
+        pname = ""
+        i = -1
+        for r in self.rets(fp, fidx)[0]:
+            if r[0] == T_NAME:
+                bs = self.binds(fp, fidx, r[1])
+                if bs and len(bs) == 1 and bs[0][0] == T_PARAM and bs[0][1] == fidx:
+                    if pname and pname != r[1]:
+                        return None
+                    pname, i = r[1], bs[0][2]
+        if not pname:
+            return None
+        s = self.hdr(fp, fidx)
+        if s.is_generator:
+            return None
+        params = self.params_of(fp, fidx)
+        _name, star, _ann, default = params[i]
+        if star:
+            return None
+        offset = 0
+        fn = e[1]
+        if fn[0] == T_ATTR and s.parent >= 0 and self.hdr(fp, s.parent).kind == SCOPE_CLASS:
+            deco = self.method_decorators(fp, fidx)
+            if "staticmethod" not in deco and (
+                "classmethod" in deco or any(b[0] in (VAL_INST, VAL_SUPER) for b in self.eval(path, idx, fn[1]))
+            ):
+                offset = 1
+        if i < offset:
+            return None
+        spec = self._param_spec(params, i)
+        a = self._arg_expr(e, i - offset, pname, spec)
+        if a is None:
+            if default is None:
+                return None
+            vals = self.eval(fp, s.parent, default)
+        elif a == UNKNOWN:
+            return None
+        else:
+            vals = self._arg_values(path, idx, e, i - offset, pname, spec)
+        return set(vals | self.returns(fp, fidx, pname))
+
     def stored_param_values(self, path: str, fi: int, v: Any) -> frozenset:
         """What other modules pass the parameter that ``self.attr = v`` / ``self.attr[k] = v``
         (stored in function ``fi``) stores, when v is one (``self.cb = cb``: ``stored_cross``);
