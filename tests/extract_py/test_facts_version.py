@@ -204,6 +204,7 @@ RECORDED = {
     # and an enum member's .value (import_module_enum_values); an inherited method returning self.__class__(...)
     # gives the receiver's class's instance (own_class_instances)
     # an absolute import of a deeper import root (nested_import_root)
+    29: "5cddae6a5154e00f8f1f4c5edd918bbcdbd74c1637fb8559d5b2ab6c192cf5c1",
     # a pool's / an executor's map, imap, starmap, apply_async calls the function (pool_runners)
     # a partial bound to a name or an attribute passes its later calls' arguments (partial_later_calls)
     # a member an abstract class of typing / collections.abc lacks is no edge (abstract_stdlib_members)
@@ -226,7 +227,13 @@ RECORDED = {
     # assigned (`a = id(f)`): each call's result is its own argument (identity_call_variants)
     # tsc's helpers in variables (`(this && this.__x) || function`) are the function: calls of
     # them reach it (tsc_helper_variables, cjs_interop_helpers, tsc_commonjs_reexports)
-    29: "303b129b6517ca379df053e48bcd8cadde12992338ed3c35233928dc9886942b",
+    # Python: an enum member's .value is that member's value (Op.ADD.value is add alone), Op[name]
+    # with an unknown key is a member (enum_member_value); a call of a subscript (HANDLERS[kind](x))
+    # passes its arguments to the functions the container holds (subscript_call_args); a parameter
+    # a method stores (self.cb = cb, self.views[rule] = view) gets what other modules pass it, and
+    # the function a method returns gets their decorator sites (@app.route("/")) (stored_params_cross_module)
+    # a call of a function returning its parameter as it is gives that call's argument (returned_parameter)
+    30: "4b66255970a3431ea9fe5bebaacf0afd304bfb880785757ec98b5788b3ceb4af",
 }
 
 

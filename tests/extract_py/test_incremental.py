@@ -246,18 +246,19 @@ def _edit_of_y_reaches_x(y0: bytes, y1: bytes, x: bytes, before: list[str], afte
 def test_new_alias_call_site_reaches_another_modules_result() -> None:
     """A value passed through a new local alias (``a = ident; a(job)``) flows into ident's
     parameter: a file whose result depends on that parameter is re-resolved (read key "AL")."""
-    y0 = b"def ident(fn):\n    return fn\n\n\ndef job():\n    return 1\n\n\ndef setup():\n    pass\n"
-    y1 = b"def ident(fn):\n    return fn\n\n\ndef job():\n    return 1\n\n\ndef setup():\n    a = ident\n    a(job)\n"
-    _edit_of_y_reaches_x(y0, y1, b"from pkg.y import ident\n\nident(None)()\n", ["pkg.y.ident"], ["pkg.y.ident", "pkg.y.job"])
+    # (``return [fn]``: a call of a function returning its parameter as it is gives that call's argument)
+    y0 = b"def ident(fn):\n    return [fn]\n\n\ndef job():\n    return 1\n\n\ndef setup():\n    pass\n"
+    y1 = b"def ident(fn):\n    return [fn]\n\n\ndef job():\n    return 1\n\n\ndef setup():\n    a = ident\n    a(job)\n"
+    _edit_of_y_reaches_x(y0, y1, b"from pkg.y import ident\n\nident(None)[0]()\n", ["pkg.y.ident"], ["pkg.y.ident", "pkg.y.job"])
 
 
 
 def test_callback_called_with_arguments_reaches_another_modules_result() -> None:
     """keep is passed to feed, which starts calling its parameter with job: keep's parameter now
     holds job, and a file whose result depends on it is re-resolved (read keys "PA", "PC")."""
-    y0 = b"def keep(v):\n    return v\n\n\ndef job():\n    return 1\n\n\ndef feed(cb):\n    pass\n\n\nfeed(keep)\n"
+    y0 = b"def keep(v):\n    return [v]\n\n\ndef job():\n    return 1\n\n\ndef feed(cb):\n    pass\n\n\nfeed(keep)\n"
     y1 = y0.replace(b"    pass\n", b"    cb(job)\n")
-    _edit_of_y_reaches_x(y0, y1, b"from pkg.y import keep\n\nkeep(None)()\n", ["pkg.y.keep"], ["pkg.y.job", "pkg.y.keep"])
+    _edit_of_y_reaches_x(y0, y1, b"from pkg.y import keep\n\nkeep(None)[0]()\n", ["pkg.y.keep"], ["pkg.y.job", "pkg.y.keep"])
 
 
 # ---------------------------------------------------------------------------- interface pruning

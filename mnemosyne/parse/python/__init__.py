@@ -12,6 +12,7 @@ from mnemosyne.parse.python.derived import (
     file_called_classes,
     file_param_calls,
     file_partials,
+    file_stored_params,
     file_subclasses,
 )
 from mnemosyne.parse.python.grammar import LANGUAGE
@@ -28,6 +29,7 @@ __all__ = [
     "file_called_classes",
     "file_param_calls",
     "file_partials",
+    "file_stored_params",
     "file_subclasses",
     "parse_python",
 ]

@@ -13,6 +13,7 @@ from mnemosyne.parse.python.model import CALLABLE_KINDS, ParsedFile, Scope
 from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
+    SITES_ITEM,
     SITES_LAMBDA,
     T_ATTR,
     T_CALL,
@@ -142,6 +143,8 @@ def parse_python(data: bytes) -> ParsedFile:
                 nm = fn[2]
             elif f0 == T_LAMBDA:  # (lambda g: g())(f): the lambda's parameters get the arguments
                 nm = SITES_LAMBDA
+            elif f0 == T_SUBSCRIPT:  # HANDLERS[kind](x): the items' parameters get the arguments
+                nm = SITES_ITEM
             else:
                 continue
             lst = sites.get(nm)

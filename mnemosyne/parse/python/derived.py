@@ -40,6 +40,23 @@ def file_param_calls(pf: ParsedFile) -> tuple[tuple[str, ...], frozenset[Any]]:
     return pf.param_calls, pf.passed
 
 
+def file_stored_params(pf: ParsedFile) -> frozenset[str]:
+    """``pf.stored_params``: names of parameters stored by their own function through an attribute
+    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``), computed on first use."""
+    r = pf.stored_params
+    if r is None:
+        out: set[str] = set()
+        for s in pf.scopes:
+            if s.kind not in CALLABLE_KINDS or not (s.attr_stores or s.attr_item_stores):
+                continue
+            names = {p[0] for p in s.params}
+            for _base, _attr, v in (*s.attr_stores, *s.attr_item_stores):
+                if v[0] == T_NAME and v[1] in names:
+                    out.add(v[1])
+        r = pf.stored_params = frozenset(out)
+    return r
+
+
 def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
     """``pf.subclasses``, computed on first use like ``file_aliases``."""
     r = pf.subclasses

@@ -95,7 +95,7 @@ class ParsedFile:
     warnings: list[str]
     line_count: int
     # call sites by the last name of their callee expression: name -> [(scope, call expr)]; calls of
-    # a lambda expression under SITES_LAMBDA
+    # a lambda expression under SITES_LAMBDA, of a subscript under SITES_ITEM
     sites_by_name: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
     # decorator sites by the decorator's (or decorator factory's) last name: name -> [(expr, decorated scope)]
     decos_by_name: dict[str, list[tuple[Any, int]]] = field(default_factory=dict)
@@ -108,6 +108,9 @@ class ParsedFile:
     param_calls: tuple[str, ...] | None = None  # computed on first use: ``file_param_calls``
     # names (and lambdas' scope indices) passed as a call's argument as they are (``run(job)``)
     passed: frozenset[Any] | None = None  # computed with param_calls
+    # names of parameters their function stores on an object (``self.cb = cb``,
+    # ``self.views[rule] = view``, ``self.listeners.append(listener)``): other modules' sites may pass them
+    stored_params: frozenset[str] | None = None  # computed on first use: ``file_stored_params``
     # classes by the last name of each of their bases (``class D(pkg.Base[T])`` -> ``Base``): where
     # the subclasses of a class called ``Base`` may be, without evaluating anything
     subclasses: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_subclasses``

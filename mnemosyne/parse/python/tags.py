@@ -97,6 +97,7 @@ SCOPE_LAMBDA: Final = "lambda"
 CALL_PLAIN: Final = ""  # Scope.calls flag: a call written as one
 CALL_RAISE: Final = "raise"  # Scope.calls flag: ``raise E`` (instantiates E)
 SITES_LAMBDA: Final = "<lambda>"  # ParsedFile.sites_by_name key of calls of a lambda expression: ``(lambda g: g())(f)``
+SITES_ITEM: Final = "[]"  # ParsedFile.sites_by_name key of calls of a subscript: ``HANDLERS[kind](x)``
 STORE_SETTER: Final = "setter"  # Scope.stores: ``obj.prop = v``
 STORE_DELETER: Final = "deleter"  # Scope.stores: ``del obj.prop``
 PARAM_PLAIN: Final = ""  # Scope.params star: a plain parameter

@@ -373,6 +373,8 @@ class Classes(Fixpoint):
                             ivals |= self.init_attr_values(cp, ci, fi, v, (b[1], b[2]))
                         else:
                             ivals |= self.eval_binding(cp, fi, v)
+                        if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
+                            ivals |= self.stored_param_values(cp, fi, v)
                 if found:  # assigned on self by the program: not a member of an external base
                     mvals = {v for v in mvals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)

@@ -13,6 +13,7 @@ from mnemosyne.parse.python.tags import (
     SCOPE_FUNCTION,
     T_ATTR,
     T_CALL,
+    T_DEF,
     T_DICT,
     T_IMPORT_FROM,
     T_INT,
@@ -88,6 +89,8 @@ from mnemosyne.resolve.python.values import (
 
 LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT, T_PREFIX)  # expressions that evaluate to no value of the program
 DISPLAY_TAGS = (T_TUPLE, T_DICT)  # a tuple / list / set or dict display
+MEMBER_VALUES = ("value", "_value_")  # an enum member's value (``member_value``)
+MEMBER_EXPRS = (T_ATTR, T_SUBSCRIPT)  # a member named on its class: ``Op.ADD``, ``Op["ADD"]``
 
 
 class Evaluate(Fixpoint):
@@ -150,6 +153,10 @@ class Evaluate(Fixpoint):
     def _eval(self, path: str, idx: int, e: Any) -> set:
         tag = e[0]
         if tag == T_ATTR:
+            if e[2] in MEMBER_VALUES and e[1][0] in MEMBER_EXPRS:
+                mv = self.member_value(path, idx, e)
+                if mv is not None:
+                    return mv
             out: set = set()
             for b in self.eval(path, idx, e[1]):
                 out |= self.getattr(b, e[2])[0]
@@ -410,12 +417,39 @@ class Evaluate(Fixpoint):
             if c[0] == VAL_DISPLAY:
                 for k in keys:
                     out |= self.container_item(c, k)
-            elif c[0] == VAL_CLASS and any(k[0] == T_STR for k in keys) and self.is_enum(c[1], c[2]):
-                out.add((VAL_INST, c[1], c[2]))  # Color["RED"]: a member
+            elif c[0] == VAL_CLASS and any(k[0] == T_STR or k == UNKNOWN for k in keys) and self.is_enum(c[1], c[2]):
+                out.add((VAL_INST, c[1], c[2]))  # Color["RED"], Color[name]: a member
             elif c[0] == VAL_GLOBALS:
                 for k in keys:
                     out |= self.global_item(c, k)
         out |= self.stored_items(path, idx, base)
+        return out
+
+    def member_value(self, path: str, idx: int, e: Any) -> set | None:
+        """``Op.ADD.value`` / ``Op["ADD"]._value_``: the value the enum's body assigns to that
+        member, not any member's (``enum_values``); None when the object is no enum class of the
+        program (the ordinary attribute lookup then)."""
+        inner = e[1]
+        if inner[0] == T_ATTR:
+            member = inner[2]
+        elif inner[2][0] == T_STR:
+            member = inner[2][1]
+        else:
+            return None
+        objs = self.eval(path, idx, inner[1])
+        if not any(c[0] == VAL_CLASS and self.is_enum(c[1], c[2]) for c in objs):
+            return None
+        out: set = set()
+        for c in objs:
+            if c[0] == VAL_CLASS and not member.startswith("_") and self.is_enum(c[1], c[2]):
+                bs = self.binds(c[1], c[2], member)
+                walk = self.mro(c[1], c[2])[2]
+                if bs and all(v[0] != T_DEF for v in bs) and self._first_binder(walk, e[2], False) is None:
+                    out |= self.eval_bindings(c[1], c[2], member)
+                    continue
+            for b in self.eval(path, idx, inner):
+                out |= self.getattr(b, e[2])[0]
+            break
         return out
 
     def global_item(self, c: Any, key: Any) -> frozenset:
@@ -465,6 +499,8 @@ class Evaluate(Fixpoint):
                     for cp, ci in self.mro(b[1], b[2])[0]:
                         for fi, v in self.iitems(cp, ci, e[2]):
                             out |= self.eval_binding(cp, fi, v)
+                            if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
+                                out |= self.stored_param_values(cp, fi, v)
         return out
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:
@@ -565,6 +601,10 @@ class Evaluate(Fixpoint):
     def call_result(self, path: str, idx: int, f: Any, e: Any) -> set:
         k = f[0]
         if k == VAL_FUNC:
+            if e[0] == T_CALL:
+                r = self.identity_result(path, idx, f, e)
+                if r is not None:
+                    return r
             return set(self.returns(f[1], f[2]))
         if k == VAL_CLASS:
             return {(VAL_INST, f[1], f[2])}
@@ -697,10 +737,14 @@ class Evaluate(Fixpoint):
             cur = s.parent
         return set()
 
-    def returns(self, path: str, fidx: int) -> frozenset:
+    def returns(self, path: str, fidx: int, but: str = "") -> frozenset:
+        """What calling function ``fidx`` gives; with ``but``, what its returns other than
+        ``return but`` (a parameter returned as it is: ``identity_result``) give."""
+        if but:
+            return self.memoized((KEY_RETURNS, path, fidx, but), False, self._returns, path, fidx, but)
         return self.memoized((KEY_RETURNS, path, fidx), False, self._returns, path, fidx)
 
-    def _returns(self, path: str, fidx: int) -> set:
+    def _returns(self, path: str, fidx: int, but: str = "") -> set:
         s = self.hdr(path, fidx)
         out: set = set()
         returns, return_ann, yields = self.rets(path, fidx)
@@ -709,6 +753,8 @@ class Evaluate(Fixpoint):
             out.add(make_display(path, fidx, (T_TUPLE, ((T_STAR, UNKNOWN), *yields))))
             return out
         for e in returns:
+            if but and e[0] == T_NAME and e[1] == but:
+                continue
             out |= self.eval(path, fidx, e)
             if e[0] == T_CALL and e[1][0] == T_NAME:  # ``return h()``, h a parameter: also what other modules pass
                 for f in self.callee_cross_values(path, fidx, e[1]):

@@ -19,6 +19,7 @@ from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     SCOPE_LAMBDA,
+    SITES_ITEM,
     SITES_LAMBDA,
     T_ATTR,
     T_CALL,
@@ -98,6 +99,69 @@ class Params(Fixpoint):
         out |= self.param_flow(path, fidx, i)
         return frozenset(out)
 
+    def identity_result(self, path: str, idx: int, f: Any, e: Any) -> set | None:
+        """The result of call ``e`` (in scope ``idx``) of function ``f`` when f returns one of its
+        parameters as it is (``def ensure_sync(self, func): ...; return func``): what this call
+        passes for it, plus what f's other returns give, not what every call passes (each call's
+        result would be every caller's argument); None when f returns no parameter so, or when
+        this call's argument for it is not known (a splat, ``**kwargs``)."""
+        fp, fidx = f[1], f[2]
+        pname = ""
+        i = -1
+        for r in self.rets(fp, fidx)[0]:
+            if r[0] == T_NAME:
+                bs = self.binds(fp, fidx, r[1])
+                if bs and len(bs) == 1 and bs[0][0] == T_PARAM and bs[0][1] == fidx:
+                    if pname and pname != r[1]:
+                        return None
+                    pname, i = r[1], bs[0][2]
+        if not pname:
+            return None
+        s = self.hdr(fp, fidx)
+        if s.is_generator:
+            return None
+        params = self.params_of(fp, fidx)
+        _name, star, _ann, default = params[i]
+        if star:
+            return None
+        offset = 0
+        fn = e[1]
+        if fn[0] == T_ATTR and s.parent >= 0 and self.hdr(fp, s.parent).kind == SCOPE_CLASS:
+            deco = self.method_decorators(fp, fidx)
+            if "staticmethod" not in deco and (
+                "classmethod" in deco or any(b[0] in (VAL_INST, VAL_SUPER) for b in self.eval(path, idx, fn[1]))
+            ):
+                offset = 1
+        if i < offset:
+            return None
+        spec = self._param_spec(params, i)
+        a = self._arg_expr(e, i - offset, pname, spec)
+        if a is None:
+            if default is None:
+                return None
+            vals = self.eval(fp, s.parent, default)
+        elif a == UNKNOWN:
+            return None
+        else:
+            vals = self._arg_values(path, idx, e, i - offset, pname, spec)
+        return set(vals | self.returns(fp, fidx, pname))
+
+    def stored_param_values(self, path: str, fi: int, v: Any) -> frozenset:
+        """What other modules pass the parameter that ``self.attr = v`` / ``self.attr[k] = v``
+        (stored in function ``fi``) stores, when v is one (``self.cb = cb``: ``stored_cross``);
+        only where the stored value is read back, not where the parameter is (a method returning
+        its parameter would give every module's arguments at each call)."""
+        if v[0] != T_NAME or v[1] not in self.stored_params(path):
+            return EMPTY
+        bs = self.binding_scope(path, fi, v[1])
+        vals = self.binds(path, bs, v[1]) if bs else None
+        if not vals or len(vals) != 1 or vals[0][0] != T_PARAM:
+            return EMPTY
+        f = self.hdr(path, vals[0][1])
+        if f.kind != SCOPE_FUNCTION or f.parent <= 0:
+            return EMPTY
+        return self.cross_param(path, vals[0][1], vals[0][2])
+
     def is_class_lambda(self, path: str, fidx: int, f: Scope) -> bool:
         """Lambda ``fidx`` is bound by its class's body to a name (``run = lambda self: ...``): a
         method, whose first parameter is the instance (not ``staticmethod(lambda x: ...)``, nor a
@@ -148,7 +212,7 @@ class Params(Fixpoint):
         in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
         if f.kind == SCOPE_FUNCTION or (f.kind == SCOPE_LAMBDA and not in_class):
             if f.kind == SCOPE_LAMBDA:  # its aliases' sites and the calls of lambda expressions
-                names = [*self.alias_names(path, fidx, ""), SITES_LAMBDA]
+                names = [*self.alias_names(path, fidx, ""), SITES_LAMBDA, SITES_ITEM]
             elif is_method and f.name == "__init__":
                 # the class's calls (and its aliases'), its subclasses' in the module (which may
                 # inherit it), and ``super().__init__(...)`` / ``Base.__init__(self, ...)``
@@ -167,8 +231,8 @@ class Params(Fixpoint):
                         names.append(sname)
             elif is_method:
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
-            else:
-                names = [f.name, *self.alias_names(path, f.name, f.name)]
+            else:  # (and calls of a subscript, ``HANDLERS[kind](x)``, which may hold it)
+                names = [f.name, *self.alias_names(path, f.name, f.name), SITES_ITEM]
             via_param: list[str] = []
             if is_method:
                 passed = self.is_passed(path, "." + f.name)
@@ -250,7 +314,7 @@ class Params(Fixpoint):
         names = [f.name, *self.alias_names(path, f.name, f.name)]
         if any(self.is_passed(path, n) for n in names):
             return UNKNOWN_KEYS  # passed on: called where its arguments are not known
-        where = [(path, n) for n in names]
+        where = [(path, n) for n in (*names, SITES_ITEM)]  # (a subscript's calls may call it)
         if f.parent == 0:
             self.deps.add(CALLS_PREFIX + f.name)
             where += [(q, f.name) for q in self.importers_calling(self.modname(path), f.name) if q != path]
@@ -494,6 +558,47 @@ class Params(Fixpoint):
                 self.deps.add(CALLS_PREFIX + nm)
                 where.update(q for q in self.importers_calling(mod, nm) if q != path)
             out |= self._decorated(path, fidx, sorted(where))
+        elif fp is not None and f.kind == SCOPE_FUNCTION and f.parent > 0 and params[i][0] in self.stored_params(path):
+            out |= self.stored_cross(path, fidx, i, f, fp)
+        return out
+
+    def stored_cross(self, path: str, fidx: int, i: int, f: Scope, fp: Scope) -> set:
+        """What other modules pass parameter ``i`` of a method, or of a function a method returns,
+        that stores it (``self.cb = cb``: ``stored_params``): the importers' calls of the method
+        (of its class, for ``__init__``) after the bound receiver, and their decorator sites
+        ``@app.route(...)`` for the first parameter of the function ``route`` returns."""
+        mod = self.modname(path)
+        out: set = set()
+        if fp.kind == SCOPE_CLASS:
+            params = self.params_of(path, fidx)
+            pname, spec = params[i][0], self._param_spec(params, i)
+            deco = self.method_decorators(path, fidx)
+            nm = fp.name if f.name == "__init__" else f.name
+            me = (VAL_FUNC, path, fidx)
+            self.deps.add(CALLS_PREFIX + nm)
+            for q in self.importers_calling(mod, nm):
+                if q == path:
+                    continue
+                for sc, e in self.sites(q, nm):
+                    vals = self.eval(q, sc, e[1])
+                    if me in vals:
+                        bound = "classmethod" in deco or (
+                            "staticmethod" not in deco and e[1][0] == T_ATTR
+                            and any(b[0] in (VAL_INST, VAL_SUPER) for b in self.eval(q, sc, e[1][1]))
+                        )
+                        offset = 1 if bound else 0
+                    elif f.name == "__init__" and any(
+                        v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__") for v in vals
+                    ):
+                        offset = 1
+                    else:
+                        continue
+                    if i >= offset:
+                        out |= self._arg_values(q, sc, e, i - offset, pname, spec)
+        elif i == 0 and fp.kind == SCOPE_FUNCTION and fp.parent > 0 and self.hdr(path, fp.parent).kind == SCOPE_CLASS:
+            self.deps.add(CALLS_PREFIX + fp.name)  # ``@app.route("/")``: route returns the function
+            where = sorted(q for q in self.importers_calling(mod, fp.name) if q != path)
+            out |= self._decorated(path, fidx, where)
         return out
 
     def callee_cross_values(self, path: str, sc: int, fn: Any) -> set:

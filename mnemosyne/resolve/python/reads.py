@@ -48,6 +48,7 @@ from mnemosyne.parse.python import (
     file_called_classes,
     file_param_calls,
     file_partials,
+    file_stored_params,
     file_subclasses,
 )
 from mnemosyne.parse.python.tags import (
@@ -76,6 +77,7 @@ READ_DECOS = "D"  # ('D', name): a file's decorator sites by decorator name
 READ_ALIASES = "AL"  # ('AL', k): the names bound to a name or a lambda's scope
 READ_PARAM_CALLS = "PC"  # ('PC',): the names of parameters called in their function
 READ_PASSED = "PA"  # ('PA', k): whether a name or a lambda's scope is passed as an argument
+READ_STORED_PARAMS = "SP"  # ('SP',): the names of parameters stored through an attribute by their function
 READ_SUB_SITES = "SB"  # ('SB', name): a file's classes with a base of a name
 READ_CALLED_CLASSES = "CC"  # ('CC',): a file's classes that its call sites call by their name (name -> scopes)
 READ_STARS = "si"  # ('si',): a file's star imports
@@ -189,6 +191,8 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
         v = file_param_calls(pf)[0]
     elif k == READ_PASSED:
         return key[1] in file_param_calls(pf)[1]
+    elif k == READ_STORED_PARAMS:
+        return file_stored_params(pf)
     elif k == READ_ATTR_STORES:
         v = file_attr_stores(pf).get((key[1], key[2]))
     elif k == READ_PARTIALS:
