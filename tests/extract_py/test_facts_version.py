@@ -226,7 +226,8 @@ RECORDED = {
     # a method stores (self.cb = cb, self.views[rule] = view) gets what other modules pass it, and
     # the function a method returns gets their decorator sites (@app.route("/")) (stored_params_cross_module)
     # a call of a function returning its parameter as it is gives that call's argument (returned_parameter)
-    30: "d4504c9c8b144cb7570d4ed3ff66dd3e7cfac7a7fb74d94dc7d8f7df3a68deb4",
+    # hasattr(x, "m") narrows x to the values (and subclasses) having m (hasattr_narrowing)
+    30: "cc1fdcc103cb5c7c1d816cc85cdacae4bc4a7350c3b86e8d99c1732aa9d3a685",
 }
 
 
