@@ -298,14 +298,14 @@ class Evaluate(Fixpoint):
 
     def having(self, vals: frozenset, attr: str) -> set:
         """``x`` where ``hasattr(x, attr)`` holds (``("N", x, ("str", attr))``): x's instances and
-        classes of the program whose classes have attr, for one that lacks it its subclasses' that
-        have it; x's other values unchanged."""
+        classes of the program whose classes have attr (or answer it: a property, ``__getattr__``),
+        for one that lacks it its subclasses' that have it; x's other values unchanged."""
         out: set = set()
         for v in vals:
             if v[0] != VAL_INST and v[0] != VAL_CLASS:
                 out.add(v)
-            elif self.getattr(v, attr)[0] or self.mro(v[1], v[2])[1]:
-                out.add(v)  # (a class with a base outside the program may have it)
+            elif any(self.getattr(v, attr)) or self.mro(v[1], v[2])[1]:
+                out.add(v)  # (a property, a ``__getattr__``; a class with a base outside the program may have it)
             else:
                 out.update((v[0], sp, si) for sp, si in self.subclasses(v[1], v[2]) if self.class_lookup(sp, si, attr))
         return out
