@@ -227,7 +227,8 @@ RECORDED = {
     # the function a method returns gets their decorator sites (@app.route("/")) (stored_params_cross_module)
     # a call of a function returning its parameter as it is gives that call's argument (returned_parameter)
     # hasattr(x, "m") narrows x to the values (and subclasses) having m (hasattr_narrowing)
-    30: "cc1fdcc103cb5c7c1d816cc85cdacae4bc4a7350c3b86e8d99c1732aa9d3a685",
+    # case C(): without as narrows the match subject in the clause's body (match_subject_narrowing)
+    30: "4101c90e6a7cfe19c1301cea8c1f7fb45b2591bc863b4578a1f7241b6c83939b",
 }
 
 
