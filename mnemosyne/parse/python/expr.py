@@ -566,7 +566,7 @@ class ExprConverter:
         if v.child_count != 3:
             return None
         call = v.child(0)
-        if call is None or EK[call.kind_id] != EK_CALL or KN[v.child(1).kind_id] not in _TYPE_TESTS:  # type: ignore[union-attr]
+        if call is None or EK[call.kind_id] != EK_CALL or KN[v.child(1).kind_id] not in _TYPE_TESTS:
             return None
         fn = call.child_by_field_id(F_FUNCTION)
         argl = call.child_by_field_id(F_ARGUMENTS)
