@@ -233,7 +233,9 @@ RECORDED = {
     # a method stores (self.cb = cb, self.views[rule] = view) gets what other modules pass it, and
     # the function a method returns gets their decorator sites (@app.route("/")) (stored_params_cross_module)
     # a call of a function returning its parameter as it is gives that call's argument (returned_parameter)
-    30: "4b66255970a3431ea9fe5bebaacf0afd304bfb880785757ec98b5788b3ceb4af",
+    # hasattr(x, "m") narrows x to the values (and subclasses) having m (hasattr_narrowing)
+    # case C(): without as narrows the match subject in the clause's body (match_subject_narrowing)
+    30: "6b021a5d1c53688721a93274fe49bfc0f442012cd8bc3189fc1c82e154b420a7",
 }
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from mnemosyne.parse.python.model import CALLABLE_KINDS, ParsedFile, Scope
 from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
+    SITES_ITEM,
     T_ATTR,
     T_CALL,
     T_IMPORT_FROM,
@@ -42,19 +43,36 @@ def file_param_calls(pf: ParsedFile) -> tuple[tuple[str, ...], frozenset[Any]]:
 
 def file_stored_params(pf: ParsedFile) -> frozenset[str]:
     """``pf.stored_params``: names of parameters stored by their own function through an attribute
-    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``), computed on first use."""
+    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``) that the file
+    calls: ``x.cb(...)``, ``x.views[k](...)``, or iterated, ``for h in x.hooks`` (computed on first use)."""
     r = pf.stored_params
     if r is None:
+        called = _called_attrs(pf)
         out: set[str] = set()
         for s in pf.scopes:
             if s.kind not in CALLABLE_KINDS or not (s.attr_stores or s.attr_item_stores):
                 continue
             names = {p[0] for p in s.params}
-            for _base, _attr, v in (*s.attr_stores, *s.attr_item_stores):
-                if v[0] == T_NAME and v[1] in names:
+            for _base, attr, v in (*s.attr_stores, *s.attr_item_stores):
+                if v[0] == T_NAME and v[1] in names and attr in called:
                     out.add(v[1])
         r = pf.stored_params = frozenset(out)
     return r
+
+
+def _called_attrs(pf: ParsedFile) -> set[str]:
+    """Attribute names the file calls (``x.cb()``), calls an item of (``x.views[k]()``) or iterates
+    (``for h in x.hooks``)."""
+    out = set(pf.sites_by_name)
+    for _sc, e in pf.sites_by_name.get(SITES_ITEM, ()):
+        base = e[1][1]
+        if base[0] == T_ATTR:
+            out.add(base[2])
+    for s in pf.scopes:
+        for it in s.iters:
+            if it[0][0] == T_ATTR:
+                out.add(it[0][2])
+    return out
 
 
 def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:

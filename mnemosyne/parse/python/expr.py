@@ -536,18 +536,27 @@ class ExprConverter:
                 else:
                     continue
                 if key not in out:
-                    out[key] = (T_NARROWED, target, self.expr(args[1], 1))
+                    # (hasattr's literal name: ``("str", "m")``)
+                    ce = self.key_literal(args[1], 1)
+                    if ce[0] == T_STR or KN[args[1].kind_id] != "string":
+                        out[key] = (T_NARROWED, target, ce)
         return out
 
 
     def _narrowing_args(self, v: Node) -> list[Node] | None:
-        """``isinstance(x, C)``: [x, C]; None for another call."""
+        """``isinstance(x, C)``: [x, C]; ``hasattr(x, "m")``: [x, "m"] (a literal name); None for
+        another call."""
         fn = v.child_by_field_id(F_FUNCTION)
         argl = v.child_by_field_id(F_ARGUMENTS)
-        if fn is None or argl is None or self.src[fn.start_byte : fn.end_byte] != b"isinstance":
+        if fn is None or argl is None:
+            return None
+        name = self.src[fn.start_byte : fn.end_byte]
+        if name != b"isinstance" and name != b"hasattr":
             return None
         args = [a for a in argl.named_children if EK[a.kind_id] != EK_COMMENT]
         if len(args) != 2 or EK[args[1].kind_id] in _SPLAT_OR_KEYWORD:
+            return None
+        if name == b"hasattr" and KN[args[1].kind_id] != "string":
             return None
         return args
 

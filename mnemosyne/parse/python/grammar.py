@@ -43,7 +43,7 @@ _SPECIAL = frozenset({
     "global_statement", "import_from_statement", "import_statement", "keyword_argument", "lambda",
     "named_expression", "nonlocal_statement", "raise_statement", "return_statement", "string", "with_item", "yield",
     "binary_operator", "comparison_operator", "unary_operator", "subscript", "delete_statement", "interpolation",
-    "type_alias_statement", "as_pattern",
+    "type_alias_statement", "as_pattern", "case_clause",
 }) | TRUTH_TESTS
 
 # node kind id -> type name (ids are much cheaper to read than Node.type; 65535 is ERROR)
@@ -65,7 +65,7 @@ def _field_id(name: str) -> int:
 _FID = {n: _field_id(n) for n in (
     "function", "arguments", "object", "attribute", "name", "value", "left", "right", "type", "body",
     "alias", "definition", "parameters", "return_type", "superclasses", "module_name", "key", "subscript",
-    "operator", "operators", "argument", "condition", "consequence", "alternative",
+    "operator", "operators", "argument", "condition", "consequence", "alternative", "subject",
 )}
 F_FUNCTION, F_ARGUMENTS, F_OBJECT, F_ATTRIBUTE = _FID["function"], _FID["arguments"], _FID["object"], _FID["attribute"]
 F_VALUE, F_LEFT, F_RIGHT, F_NAME, F_TYPE = _FID["value"], _FID["left"], _FID["right"], _FID["name"], _FID["type"]
@@ -74,7 +74,7 @@ F_RETURN_TYPE, F_SUPERCLASSES, F_MODULE_NAME = _FID["return_type"], _FID["superc
 F_KEY, F_SUBSCRIPT = _FID["key"], _FID["subscript"]
 F_OPERATOR, F_OPERATORS, F_ARGUMENT = _FID["operator"], _FID["operators"], _FID["argument"]
 F_CONDITION = _FID["condition"]
-F_CONSEQUENCE, F_ALTERNATIVE = _FID["consequence"], _FID["alternative"]
+F_CONSEQUENCE, F_ALTERNATIVE, F_SUBJECT = _FID["consequence"], _FID["alternative"], _FID["subject"]
 
 # node types the walk never needs to enter
 _SKIP = frozenset({

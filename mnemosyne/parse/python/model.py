@@ -110,7 +110,7 @@ class ParsedFile:
     passed: frozenset[Any] | None = None  # computed with param_calls
     # names of parameters their function stores on an object (``self.cb = cb``,
     # ``self.views[rule] = view``, ``self.listeners.append(listener)``): other modules' sites may pass them
-    stored_params: frozenset[str] | None = None  # computed on first use: ``file_stored_params``
+    stored_params: frozenset[str] | None = None  # (into an attribute the file calls or iterates) ``file_stored_params``
     # classes by the last name of each of their bases (``class D(pkg.Base[T])`` -> ``Base``): where
     # the subclasses of a class called ``Base`` may be, without evaluating anything
     subclasses: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_subclasses``

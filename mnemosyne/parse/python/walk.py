@@ -14,12 +14,14 @@ from mnemosyne.parse.python.grammar import (
     EK,
     F_ALIAS,
     F_ARGUMENTS,
+    F_CONSEQUENCE,
     F_FUNCTION,
     F_LEFT,
     F_NAME,
     F_OBJECT,
     F_OPERATOR,
     F_RIGHT,
+    F_SUBJECT,
     F_TYPE,
     F_VALUE,
     KN,
@@ -27,7 +29,9 @@ from mnemosyne.parse.python.grammar import (
     TRUTH_TESTS,
 )
 from mnemosyne.parse.python.model import CALLABLE_KINDS, Scope
+from mnemosyne.parse.python.sites import _END_MARK as END_MARK
 from mnemosyne.parse.python.sites import NARROWING, SiteRecorder
+from mnemosyne.parse.python.sites import _Mark as Mark
 from mnemosyne.parse.python.tags import (
     ACT_METRIC,
     ACT_PAREN,
@@ -57,6 +61,7 @@ from mnemosyne.parse.python.tags import (
     T_ITER,
     T_LIT,
     T_NAME,
+    T_NARROWED,
     T_OP,
     T_STR,
     T_SUBSCRIPT,
@@ -372,6 +377,8 @@ class Walker(SiteRecorder):
                     if actw[c.kind_id]:
                         push((c, sc, LOAD))
                 continue
+            if t == "case_clause" and self.case_narrowing(node, sc, stack):
+                continue
             if t == "as_pattern":  # case Circle() | Square() as s: s is an instance of one of them
                 par = node.parent
                 if par is not None and KN[par.kind_id] == "case_pattern":
@@ -395,6 +402,32 @@ class Walker(SiteRecorder):
             for c in reversed(node.named_children):
                 if act[c.kind_id]:
                     push((c, sc, LOAD))
+
+    def case_narrowing(self, node: Node, sc: int, stack: list) -> bool:
+        """``case C():`` / ``case A() | B():`` narrows the ``match`` subject, a name, in the clause's
+        body as ``isinstance(subject, (A, B))`` does: pushes the clause's children with marks
+        around the body (True); False when it narrows nothing."""
+        match = node.parent.parent if node.parent is not None else None
+        if match is None or KN[match.kind_id] != "match_statement":
+            return False
+        subj = match.child_by_field_id(F_SUBJECT)
+        cons = node.child_by_field_id(F_CONSEQUENCE)
+        if subj is None or cons is None or EK[subj.kind_id] != EK_IDENTIFIER:
+            return False
+        key = self.src[subj.start_byte : subj.end_byte]
+        classes = self.pattern_classes(node.named_child(0)) if key not in (b"self", b"cls") else ()
+        if not classes:
+            return False
+        ce = classes[0] if len(classes) == 1 else (T_TUPLE, classes)
+        names = {key: (T_NARROWED, self._name(subj), ce)}
+        for c in reversed(node.children):
+            if c.id == cons.id:
+                stack.append((END_MARK, sc, CTX_LOAD))
+                stack.append((c, sc, CTX_LOAD))
+                stack.append((Mark(names), sc, CTX_LOAD))
+            elif ACTW[c.kind_id]:
+                stack.append((c, sc, CTX_LOAD))
+        return True
 
     def pattern_classes(self, pat: Node | None) -> tuple:
         """The classes a ``case`` pattern matches instances of: ``Circle()``, ``shapes.Square(side=s)``,

@@ -263,6 +263,8 @@ class Evaluate(Fixpoint):
         not edges); an unknown one: x's values unchanged."""
         vals = self.eval(path, idx, e[1])
         ce = e[2]
+        if ce[0] == T_STR:  # hasattr(x, "m")
+            return self.having(vals, ce[1])
         classes: set = set()
         for c in ce[1] if ce[0] == T_TUPLE else (ce,):
             if c[0] != T_STAR:
@@ -293,6 +295,20 @@ class Evaluate(Fixpoint):
         if keep:
             return keep
         return {(VAL_INST, cp, ci) for cp, ci in prog} | {(VAL_EXT_INST, x) for x in ext}
+
+    def having(self, vals: frozenset, attr: str) -> set:
+        """``x`` where ``hasattr(x, attr)`` holds (``("N", x, ("str", attr))``): x's instances and
+        classes of the program whose classes have attr (or answer it: a property, ``__getattr__``),
+        for one that lacks it its subclasses' that have it; x's other values unchanged."""
+        out: set = set()
+        for v in vals:
+            if v[0] != VAL_INST and v[0] != VAL_CLASS:
+                out.add(v)
+            elif any(self.getattr(v, attr)) or self.mro(v[1], v[2])[1]:
+                out.add(v)  # (a property, a ``__getattr__``; a class with a base outside the program may have it)
+            else:
+                out.update((v[0], sp, si) for sp, si in self.subclasses(v[1], v[2]) if self.class_lookup(sp, si, attr))
+        return out
 
     def receiver_returns(self, path: str, fidx: int) -> tuple:
         """The returns of method ``fidx`` that depend on the receiver it is called through, when

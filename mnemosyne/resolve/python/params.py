@@ -34,6 +34,7 @@ from mnemosyne.parse.python.tags import (
     T_STAR,
     T_STR,
     T_TUPLE,
+    T_UNKNOWN,
     UNKNOWN,
 )
 from mnemosyne.resolve.python.fixpoint import (
@@ -63,6 +64,7 @@ LITERAL_KEYS = (T_STR, T_INT)  # parse tags of the literals an index may select 
 UNKNOWN_KEYS = frozenset({UNKNOWN})  # ``param_keys``: any key
 PARAM_STARS = (PARAM_STAR, PARAM_DSTAR)  # a ``*args`` / ``**kwargs`` parameter
 NAME_OR_ATTR = (T_NAME, T_ATTR)  # a decorator written as a name or an attribute
+CALLABLE_ARGS = (T_NAME, T_ATTR, T_LAMBDA, T_UNKNOWN)  # ``stored_cross``: arguments that may be the program's callables
 
 
 class Params(Fixpoint):
@@ -342,6 +344,16 @@ class Params(Fixpoint):
                 out.add(a)
         return frozenset(out) if out else UNKNOWN_KEYS
 
+    @classmethod
+    def _may_pass_callable(cls, e: Any, j: int, pname: str, spec: tuple) -> bool:
+        """Call ``e`` passes for the parameter at position ``j`` named ``pname`` a name, an
+        attribute or a lambda (what may be a function or an object of the program), or an
+        argument not known (a splat)."""
+        if j < 0:
+            return False
+        a = cls._arg_expr(e, j, pname, spec)
+        return a is not None and a[0] in CALLABLE_ARGS
+
     @staticmethod
     def _arg_expr(e: Any, j: int, pname: str, spec: tuple) -> Any:
         """The argument expression call ``e`` passes for the parameter at position ``j`` named
@@ -580,6 +592,8 @@ class Params(Fixpoint):
                 if q == path:
                     continue
                 for sc, e in self.sites(q, nm):
+                    if not any(self._may_pass_callable(e, j, pname, spec) for j in (i - 1, i)):
+                        continue  # (a literal, a call's result, ...: the site is not evaluated)
                     vals = self.eval(q, sc, e[1])
                     if me in vals:
                         bound = "classmethod" in deco or (
