@@ -1,5 +1,6 @@
 """Expressions -> tagged values (tags.py): names, attributes, calls, subscripts, displays, literals,
-annotations; and the names an ``isinstance`` test narrows while converting."""
+annotations; and the names an ``isinstance`` / ``type(x) is C`` / ``hasattr`` test narrows while
+converting. ~610 lines: one converter over the grammar's expression kinds (a dispatch per kind)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
 """Classes in the Python resolver (``Classes``): C3 MRO, metaclasses, subclasses, class and instance
 attribute lookups (``getattr``: properties, descriptors, ``__getattr__``, enum members), operator
-results (a dunder's returns) and ``getattr`` by a name prefix."""
+results (a dunder's returns) and ``getattr`` by a name prefix.
+
+~670 lines, over the ~600 of the guide: one concern, a class's members as the resolver sees them;
+its parts (MRO, metaclasses, member lookup, enum members, operators) read each other's memo tables
+on every attribute asked. Left to split (session 13): the enum and operator parts into a mixin."""
 
 from __future__ import annotations
 
