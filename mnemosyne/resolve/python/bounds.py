@@ -17,3 +17,8 @@ OPERATOR_DEPTH = 20
 # ``__getattr__`` is not assumed for a class with more subclasses than this (any of them may bind
 # the attribute, and checking each for every attribute read cost pydantic's tests 1.6 s)
 GETATTR_MAX_SUBCLASSES = 64
+# ``hasattr(x, name)`` narrows a class lacking the name to its subclasses having it only for a class
+# that at most this many classes name as a base; past it the value stays as it is (Django's
+# ``Model``, 2,731 subclasses, none binding ``_meta`` in its body: two such tests took 0.33 s of the
+# 0.36 s all narrowing took, searching and confirming every subclass)
+NARROW_MAX_SUBCLASSES = 256

@@ -38,6 +38,7 @@ from mnemosyne.parse.python.tags import (
     T_UNKNOWN,
     UNKNOWN,
 )
+from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import (
     KEY_BINDINGS,
     KEY_EXPR,
@@ -299,7 +300,9 @@ class Evaluate(Fixpoint):
     def having(self, vals: frozenset, attr: str) -> set:
         """``x`` where ``hasattr(x, attr)`` holds (``("N", x, ("str", attr))``): x's instances and
         classes of the program whose classes have attr (or answer it: a property, ``__getattr__``),
-        for one that lacks it its subclasses' that have it; x's other values unchanged."""
+        for one that lacks it its subclasses' that have it (for a class that at most
+        ``bounds.NARROW_MAX_SUBCLASSES`` classes name as a base, else the class itself); x's other
+        values unchanged."""
         out: set = set()
         for v in vals:
             if v[0] != VAL_INST and v[0] != VAL_CLASS:
@@ -307,7 +310,11 @@ class Evaluate(Fixpoint):
             elif any(self.getattr(v, attr)) or self.mro(v[1], v[2])[1]:
                 out.add(v)  # (a property, a ``__getattr__``; a class with a base outside the program may have it)
             else:
-                out.update((v[0], sp, si) for sp, si in self.subclasses(v[1], v[2]) if self.class_lookup(sp, si, attr))
+                if self.named_subclasses(v[1], v[2]) > bounds.NARROW_MAX_SUBCLASSES:
+                    out.add(v)
+                else:
+                    subs = self.subclasses(v[1], v[2])
+                    out.update((v[0], sp, si) for sp, si in subs if self.class_lookup(sp, si, attr))
         return out
 
     def receiver_returns(self, path: str, fidx: int) -> tuple:
