@@ -1,12 +1,10 @@
 """Parameter flow of the Python resolver (``Params``): what a parameter holds (annotation, default,
-receiver, the arguments of its module's call and decorator sites, callbacks, other modules' sites
-for called parameters) and what decorators make of a function.
+receiver, the arguments of its module's call and decorator sites, callbacks; other modules' sites
+for called parameters come from cross.py) and what decorators make of a function.
 
-~740 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
+~635 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
 memo keys), and splitting the per-subclass ``__init__`` argument sites out would add a mixin whose
-methods call back into this one on every parameter asked. Left to split (session 13): the
-cross-module part (``cross_param``, ``stored_cross``, ``callee_cross_values``, ~110 lines) into a
-mixin of its own."""
+methods call back into this one on every parameter asked. What other modules pass is in cross.py."""
 
 from __future__ import annotations
 
@@ -29,7 +27,6 @@ from mnemosyne.parse.python.tags import (
     T_DICT,
     T_INT,
     T_ITEMS,
-    T_ITER,
     T_LAMBDA,
     T_NAME,
     T_PARAM,
@@ -40,7 +37,6 @@ from mnemosyne.parse.python.tags import (
     UNKNOWN,
 )
 from mnemosyne.resolve.python.fixpoint import (
-    KEY_CROSS_PARAM,
     KEY_DECO_INPUT,
     KEY_METHOD_DECOS,
     KEY_PARAM_FLOW,
@@ -533,115 +529,6 @@ class Params(Fixpoint):
         while i > fidx:
             i = self.hdr(path, i).parent
         return i == fidx
-
-    def cross_param(self, path: str, fidx: int, i: int) -> frozenset:
-        """Values other modules pass for parameter ``i`` of a module-level function (or of a
-        function a module-level decorator factory returns): their ``f(...)`` / ``mod.f(...)``
-        call sites and their decorator sites. Used for callees only (a parameter that is called,
-        directly or as an element): the callback case. Makes the file depend on ``<calls>NAME``."""
-        return self.memoized((KEY_CROSS_PARAM, path, fidx, i), False, self._cross_param, path, fidx, i)
-
-    def _cross_param(self, path: str, fidx: int, i: int) -> set:
-        f = self.hdr(path, fidx)
-        out: set = set()
-        mod = self.modname(path)
-        module_level = f.kind == SCOPE_FUNCTION and f.parent == 0
-        fp = self.hdr(path, f.parent) if f.parent >= 0 else None
-        factory = f.kind == SCOPE_FUNCTION and f.parent > 0 and fp.kind == SCOPE_FUNCTION and fp.parent == 0  # type: ignore[union-attr]
-        params = self.params_of(path, fidx)
-        spec = self._param_spec(params, i)
-        if module_level:
-            nm = f.name
-            pname = params[i][0]
-            me = (VAL_FUNC, path, fidx)
-            self.deps.add(CALLS_PREFIX + nm)
-            for q in self.importers_calling(mod, nm):
-                if q == path:
-                    continue
-                for sc, e in self.sites(q, nm):
-                    fn = e[1]
-                    if fn[0] == T_ATTR and fn[1][0] != T_NAME:
-                        continue  # obj.f(...) on a computed object: not a module function call
-                    if me in self.eval(q, sc, fn):
-                        out |= self._arg_values(q, sc, e, i, pname, spec)
-            out |= self.partial_args(path, fidx, "", i, pname, spec, cross=True)
-        if i == 0 and (module_level or factory) and not spec[0]:
-            names = [f.name] + ([fp.name] if factory else [])  # type: ignore[union-attr]
-            where: set[str] = set()
-            for nm in names:
-                self.deps.add(CALLS_PREFIX + nm)
-                where.update(q for q in self.importers_calling(mod, nm) if q != path)
-            out |= self._decorated(path, fidx, sorted(where))
-        elif fp is not None and f.kind == SCOPE_FUNCTION and f.parent > 0 and params[i][0] in self.stored_params(path):
-            out |= self.stored_cross(path, fidx, i, f, fp)
-        return out
-
-    def stored_cross(self, path: str, fidx: int, i: int, f: Scope, fp: Scope) -> set:
-        """What other modules pass parameter ``i`` of a method, or of a function a method returns,
-        that stores it (``self.cb = cb``: ``stored_params``): the importers' calls of the method
-        (of its class, for ``__init__``) after the bound receiver, and their decorator sites
-        ``@app.route(...)`` for the first parameter of the function ``route`` returns."""
-        mod = self.modname(path)
-        out: set = set()
-        if fp.kind == SCOPE_CLASS:
-            params = self.params_of(path, fidx)
-            pname, spec = params[i][0], self._param_spec(params, i)
-            deco = self.method_decorators(path, fidx)
-            nm = fp.name if f.name == "__init__" else f.name
-            me = (VAL_FUNC, path, fidx)
-            self.deps.add(CALLS_PREFIX + nm)
-            for q in self.importers_calling(mod, nm):
-                if q == path:
-                    continue
-                for sc, e in self.sites(q, nm):
-                    if not any(self._may_pass_callable(e, j, pname, spec) for j in (i - 1, i)):
-                        continue  # (a literal, a call's result, ...: the site is not evaluated)
-                    vals = self.eval(q, sc, e[1])
-                    if me in vals:
-                        bound = "classmethod" in deco or (
-                            "staticmethod" not in deco and e[1][0] == T_ATTR
-                            and any(b[0] in (VAL_INST, VAL_SUPER) for b in self.eval(q, sc, e[1][1]))
-                        )
-                        offset = 1 if bound else 0
-                    elif f.name == "__init__" and any(
-                        v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__") for v in vals
-                    ):
-                        offset = 1
-                    else:
-                        continue
-                    if i >= offset:
-                        out |= self._arg_values(q, sc, e, i - offset, pname, spec)
-        elif i == 0 and fp.kind == SCOPE_FUNCTION and fp.parent > 0 and self.hdr(path, fp.parent).kind == SCOPE_CLASS:
-            self.deps.add(CALLS_PREFIX + fp.name)  # ``@app.route("/")``: route returns the function
-            where = sorted(q for q in self.importers_calling(mod, fp.name) if q != path)
-            out |= self._decorated(path, fidx, where)
-        return out
-
-    def callee_cross_values(self, path: str, sc: int, fn: Any) -> set:
-        """Extra values of a callee that is a parameter (or an element of a parameter) of a
-        module-level function, passed from other modules (see ``cross_param``)."""
-        if fn[0] != T_NAME:
-            return set()
-        bs = self.binding_scope(path, sc, fn[1])
-        if bs is None or bs == 0:
-            return set()
-        out: set = set()
-        for v in self.binds(path, bs, fn[1]) or ():
-            if v[0] == T_PARAM:
-                out |= self.cross_param(path, v[1], v[2])
-            elif v[0] == T_ITER and v[1][0] == T_NAME:
-                bs2 = self.binding_scope(path, bs, v[1][1])
-                if bs2 is None or bs2 == 0:
-                    continue
-                for v2 in self.binds(path, bs2, v[1][1]) or ():
-                    if v2[0] == T_PARAM:
-                        for c in self.cross_param(path, v2[1], v2[2]):
-                            if c[0] == VAL_DISPLAY:
-                                disp = c[3]
-                                elts = disp[1] if disp[0] == T_TUPLE else tuple(k for k, _ in disp[1])
-                                for x in elts:
-                                    out |= self.iter_values(c[1], c[2], x[1]) if x[0] == T_STAR else self.eval(c[1], c[2], x)
-        return out
 
     @staticmethod
     def _param_spec(params: Any, i: int) -> tuple[str, bool, frozenset]:

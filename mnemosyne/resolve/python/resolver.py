@@ -12,6 +12,7 @@ from mnemosyne.parse.python.tags import (
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.classes import Classes
+from mnemosyne.resolve.python.cross import CrossParams
 from mnemosyne.resolve.python.emit import Emit
 from mnemosyne.resolve.python.evaluate import Evaluate
 from mnemosyne.resolve.python.modules import STDLIB
@@ -21,7 +22,7 @@ from mnemosyne.resolve.python.runners import Runners
 from mnemosyne.resolve.python.values import BUILTIN_KINDS, VAL_CLASS, VAL_EXT, VAL_EXT_MEMBER
 
 
-class _FileResolver(Emit, Classes, Runners, Params, Evaluate, Names):
+class _FileResolver(Emit, Classes, Runners, Params, CrossParams, Evaluate, Names):
     """Resolves one file of a ``PythonIndex`` (``run``); its memo tables live as long as it does."""
 
     __slots__ = ()
