@@ -7,6 +7,7 @@ The other side of params.py's parameter flow, which asks it for called parameter
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from mnemosyne.parse.python import Scope
@@ -50,16 +51,12 @@ class CrossParams(Fixpoint):
             nm = f.name
             pname = params[i][0]
             me = (VAL_FUNC, path, fidx)
-            self.deps.add(CALLS_PREFIX + nm)
-            for q in self.importers_calling(mod, nm):
-                if q == path:
-                    continue
-                for sc, e in self.sites(q, nm):
-                    fn = e[1]
-                    if fn[0] == T_ATTR and fn[1][0] != T_NAME:
-                        continue  # obj.f(...) on a computed object: not a module function call
-                    if me in self.eval(q, sc, fn):
-                        out |= self._arg_values(q, sc, e, i, pname, spec)
+            for q, sc, e in self.importer_sites(path, nm):
+                fn = e[1]
+                if fn[0] == T_ATTR and fn[1][0] != T_NAME:
+                    continue  # obj.f(...) on a computed object: not a module function call
+                if me in self.eval(q, sc, fn):
+                    out |= self._arg_values(q, sc, e, i, pname, spec)
             out |= self.partial_args(path, fidx, "", i, pname, spec, cross=True)
         if i == 0 and (module_level or factory) and not spec[0]:
             names = [f.name] + ([fp.name] if factory else [])  # type: ignore[union-attr]
@@ -85,33 +82,38 @@ class CrossParams(Fixpoint):
             deco = self.method_decorators(path, fidx)
             nm = fp.name if f.name == "__init__" else f.name
             me = (VAL_FUNC, path, fidx)
-            self.deps.add(CALLS_PREFIX + nm)
-            for q in self.importers_calling(mod, nm):
-                if q == path:
+            for q, sc, e in self.importer_sites(path, nm):
+                if not any(self._may_pass_callable(e, j, pname, spec) for j in (i - 1, i)):
+                    continue  # (a literal, a call's result, ...: the site is not evaluated)
+                vals = self.eval(q, sc, e[1])
+                if me in vals:
+                    bound = "classmethod" in deco or (
+                        "staticmethod" not in deco and e[1][0] == T_ATTR
+                        and any(b[0] in (VAL_INST, VAL_SUPER) for b in self.eval(q, sc, e[1][1]))
+                    )
+                    offset = 1 if bound else 0
+                elif f.name == "__init__" and any(
+                    v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__") for v in vals
+                ):
+                    offset = 1
+                else:
                     continue
-                for sc, e in self.sites(q, nm):
-                    if not any(self._may_pass_callable(e, j, pname, spec) for j in (i - 1, i)):
-                        continue  # (a literal, a call's result, ...: the site is not evaluated)
-                    vals = self.eval(q, sc, e[1])
-                    if me in vals:
-                        bound = "classmethod" in deco or (
-                            "staticmethod" not in deco and e[1][0] == T_ATTR
-                            and any(b[0] in (VAL_INST, VAL_SUPER) for b in self.eval(q, sc, e[1][1]))
-                        )
-                        offset = 1 if bound else 0
-                    elif f.name == "__init__" and any(
-                        v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__") for v in vals
-                    ):
-                        offset = 1
-                    else:
-                        continue
-                    if i >= offset:
-                        out |= self._arg_values(q, sc, e, i - offset, pname, spec)
+                if i >= offset:
+                    out |= self._arg_values(q, sc, e, i - offset, pname, spec)
         elif i == 0 and fp.kind == SCOPE_FUNCTION and fp.parent > 0 and self.hdr(path, fp.parent).kind == SCOPE_CLASS:
             self.deps.add(CALLS_PREFIX + fp.name)  # ``@app.route("/")``: route returns the function
             where = sorted(q for q in self.importers_calling(mod, fp.name) if q != path)
             out |= self._decorated(path, fidx, where)
         return out
+
+    def importer_sites(self, path: str, nm: str) -> Iterator[tuple[str, int, Any]]:
+        """(file, scope, call) of the calls named ``nm`` in the other files importing ``path``'s
+        module; the file then depends on ``<calls>nm``."""
+        self.deps.add(CALLS_PREFIX + nm)
+        for q in self.importers_calling(self.modname(path), nm):
+            if q != path:
+                for sc, e in self.sites(q, nm):
+                    yield q, sc, e
 
     def callee_cross_values(self, path: str, sc: int, fn: Any) -> set:
         """Extra values of a callee that is a parameter (or an element of a parameter) of a
