@@ -85,6 +85,11 @@ class DeferredIndex:
         self._index: LanguageIndex | None = None
 
     @property
+    def built(self) -> bool:
+        """Whether a file of its language has arrived (the real index exists)."""
+        return self._index is not None
+
+    @property
     def index(self) -> LanguageIndex:
         """The real index, built on first use."""
         if self._index is None:
@@ -270,7 +275,7 @@ class Extractor:
         paths = list(paths)
         for ix in self.indexes:
             mine = [p for p in paths if ix.owns(p)]
-            if not mine or isinstance(ix, DeferredIndex) and ix.paths() == set():
+            if not mine or isinstance(ix, DeferredIndex) and not ix.built:
                 continue
             ix = real_index(ix)
             if hasattr(ix, "export_facts"):

@@ -19,7 +19,7 @@ TS = {
 
 
 def _built(ex: Extractor) -> list[bool]:
-    return [isinstance(ix, DeferredIndex) and ix._index is not None for ix in ex.indexes]
+    return [isinstance(ix, DeferredIndex) and ix.built for ix in ex.indexes]
 
 
 def test_a_one_language_tree_builds_one_index() -> None:
