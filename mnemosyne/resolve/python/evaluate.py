@@ -309,12 +309,11 @@ class Evaluate(Fixpoint):
                 out.add(v)
             elif any(self.getattr(v, attr)) or self.mro(v[1], v[2])[1]:
                 out.add(v)  # (a property, a ``__getattr__``; a class with a base outside the program may have it)
+            elif self.named_subclasses(v[1], v[2]) > bounds.NARROW_MAX_SUBCLASSES:
+                out.add(v)  # (a base of many: not searched)
             else:
-                if self.named_subclasses(v[1], v[2]) > bounds.NARROW_MAX_SUBCLASSES:
-                    out.add(v)
-                else:
-                    subs = self.subclasses(v[1], v[2])
-                    out.update((v[0], sp, si) for sp, si in subs if self.class_lookup(sp, si, attr))
+                subs = self.subclasses(v[1], v[2])
+                out.update((v[0], sp, si) for sp, si in subs if self.class_lookup(sp, si, attr))
         return out
 
     def receiver_returns(self, path: str, fidx: int) -> tuple:
