@@ -102,6 +102,48 @@ def test_imports_and_inherits() -> None:
     ]
 
 
+OVERLOADS = b'''from typing import overload
+import typing
+
+
+class Codec:
+    @overload
+    def encode(self, v: int) -> bytes: ...
+    @typing.overload
+    def encode(self, v: str) -> bytes: ...
+    def encode(self, v):
+        """Encode anything."""
+        return self.raw(v)
+
+    def raw(self, v):
+        return v
+
+
+def twice():
+    return 1
+
+
+def twice():
+    """Redefined: the first definition keeps the name's position."""
+    return 2
+'''
+
+
+def test_overloads_give_way_to_their_implementation() -> None:
+    """A name declared by ``@overload`` stubs is shown by its implementation (position, signature,
+    docstring, body); any other redefinition keeps the first one."""
+    ix = PythonIndex()
+    ix.update({"codec.py": OVERLOADS})
+    f = ix.facts("codec.py")
+    assert f is not None
+    by = {s.fqn: s for s in f.symbols}
+    enc = by["codec.Codec.encode"]
+    assert (enc.line_start, enc.line_end, enc.signature, enc.docstring) == (10, 12, "(self, v)", "Encode anything.")
+    assert [s.fqn for s in f.symbols].count("codec.Codec.encode") == 1
+    assert by["codec.twice"].line_start == 18
+    assert ("codec.Codec.encode", "codec.Codec.raw") in {(c.caller, c.callee) for c in f.calls}
+
+
 def test_body_hash_tracks_the_body_only() -> None:
     a = parse_python(b"def f():\n    return 1\n\ndef g():\n    return 2\n")
     b = parse_python(b"# moved\n\ndef f():\n    return 1\n\ndef g():\n    return 3\n")

@@ -21,11 +21,27 @@ from mnemosyne.resolve.python.params import Params
 from mnemosyne.resolve.python.runners import Runners
 from mnemosyne.resolve.python.values import BUILTIN_KINDS, VAL_CLASS, VAL_EXT, VAL_EXT_MEMBER
 
+OVERLOAD = "overload"  # typing.overload / typing_extensions.overload: a declaration, not the definition
+
 
 class _FileResolver(Emit, Classes, Runners, Params, CrossParams, Evaluate, Names):
     """Resolves one file of a ``PythonIndex`` (``run``); its memo tables live as long as it does."""
 
     __slots__ = ()
+
+    def shown_definitions(self) -> dict[str, int]:
+        """The scope whose position, signature and docstring a name defined more than once in one
+        scope gets: the first definition, unless a later one is the implementation of ``@overload``
+        stubs (typing's overloads come first and declare; the last undecorated ``def`` runs)."""
+        shown: dict[str, int] = {}
+        for i, s in enumerate(self.pf.scopes):
+            fq = self.fqn(self.path, i)
+            first = shown.get(fq)
+            if first is None:
+                shown[fq] = i
+            elif OVERLOAD in self.decorator_names(self.pf.scopes[first]) and OVERLOAD not in self.decorator_names(s):
+                shown[fq] = i
+        return shown
 
     def run(self) -> FileFacts:
         path = self.path
@@ -47,12 +63,11 @@ class _FileResolver(Emit, Classes, Runners, Params, CrossParams, Evaluate, Names
                 depends_on=frozenset(self.deps),
             )
         symbols: list[Symbol] = []
-        seen: set[str] = set()
+        shown = self.shown_definitions()
         for i, s in enumerate(scopes):
             fq = self.fqn(path, i)
-            if fq in seen:
+            if shown.get(fq, i) != i:
                 continue
-            seen.add(fq)
             if s.kind == SCOPE_MODULE:
                 symbols.append(
                     Symbol(fq, mod, "module", path, path, 1, s.line_end, "", s.docstring, s.body_hash)
