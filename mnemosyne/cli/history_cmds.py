@@ -113,6 +113,8 @@ def _calls(args: argparse.Namespace) -> int:
             tree = Q.call_tree(db, ws, args.fqn, direction=args.direction, depth=args.depth, at=args.at,
                                as_of=args.as_of, as_of_ingest=args.as_of_ingest)  # fmt: skip
             lines = [f"{args.direction} of {tree.root.fqn} at {tree.at.describe()}:"]
+            if tree.class_fqn:
+                lines.append(f"  ({tree.class_fqn} is a class: the {args.direction} of its constructor)")
 
             printed: set[str] = {tree.root.fqn}
 
@@ -137,6 +139,8 @@ def _calls(args: argparse.Namespace) -> int:
              else f"callers of {res.fqn} at {res.at.describe()}:"]  # fmt: skip
     if res.asked_fqn:
         lines.append(f"  ({res.asked_fqn} was called {res.fqn} at that commit: renamed or moved since)")
+    if res.class_fqn:
+        lines.append(f"  ({res.class_fqn} is a class: the {args.direction} of its constructor)")
     if not res.edges:
         lines.append("  (nothing)")
     for e in res.edges:

@@ -161,6 +161,8 @@ class CallsAnswer(_Answer):
     tree_truncated: bool = Field(default=False, description="the expansion hit the node limit")
     name_at_commit: str | None = Field(default=None, description="the symbol's name at that commit, when it was "
                                                                  "renamed or moved since (the edges are of that name)")
+    constructor: str | None = Field(default=None, description="when fqn is a class: its constructor, whose edges "
+                                                              "these are (instantiating the class calls it)")
 
 
 # --- history ---------------------------------------------------------------------------------------

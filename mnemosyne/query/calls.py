@@ -11,7 +11,7 @@ from mnemosyne.query.core import snapshot
 from mnemosyne.query.models import AtCommit, CallEdge, CallsResult, CallTreeNode, CallTreeResult, Direction
 from mnemosyne.query.names import name_then, resolve_name
 from mnemosyne.query.positions import site_lines
-from mnemosyne.query.reading import At, context, source_at
+from mnemosyne.query.reading import At, Source, context, source_at
 from mnemosyne.store.rows import Record
 from mnemosyne.timeline.read import CallSites
 
@@ -21,6 +21,24 @@ if TYPE_CHECKING:
     from mnemosyne.store.registry import WorkspaceInfo
 
 MAX_TREE_NODES = 500
+# what instantiating a class calls, by language: the call edges of ``C()`` / ``new C()`` end there
+CONSTRUCTORS = ("__init__", "__new__", "constructor")
+
+
+def constructor(fqn: str, atc: AtCommit, q: At | None, src: Source | None) -> str | None:
+    """The constructor whose calls answer for class ``fqn`` at ``atc`` (its own ``__init__``,
+    ``__new__`` or ``constructor``), or None when ``fqn`` is no class there or declares none (an
+    inherited constructor is called by every subclass too, so it would not tell this class's sites)."""
+    if src is not None:
+        sym = src.symbols.get(fqn)
+        if sym is None or sym.kind != "class":
+            return None
+        return next((c for m in CONSTRUCTORS if (c := f"{fqn}.{m}") in src.symbols), None)
+    assert q is not None
+    rows = q("symbol_at_commit", fqn=fqn, seq=atc.seq)
+    if not rows or rows[0].kind != "class":
+        return None
+    return next((c for m in CONSTRUCTORS if q("symbol_at_commit", fqn=(c := f"{fqn}.{m}"), seq=atc.seq)), None)
 
 
 def _call_edge(info: WorkspaceInfo, atc: AtCommit, fqn: str, direction: str, row: Record,
@@ -46,8 +64,13 @@ def _calls(
         if not found and fqn not in src.symbols and not src.is_external(fqn):
             fqn = resolve_name(db, info, g, fqn, atc, src=src)
             found = src.out.get(fqn, []) if direction == "callees" else src.inc.get(fqn, [])
+        cls = None
+        if not found and (ctor := constructor(fqn, atc, None, src)) is not None:
+            cls, fqn = fqn, ctor
+            found = src.out.get(fqn, []) if direction == "callees" else src.inc.get(fqn, [])
         edges = sorted((src.edge(c) for c in found), key=lambda e: (e.callee, e.caller))
-        return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, from_source=True)
+        return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, from_source=True,
+                           class_fqn=cls)
     q = At(g, atc)
     query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
     rows = q(query, fqn=fqn, seq=atc.seq)
@@ -62,8 +85,13 @@ def _calls(
             if resolved != fqn:
                 fqn = resolved
                 rows = q(query, fqn=fqn, seq=atc.seq)
+    cls = None
+    if not rows and (ctor := constructor(fqn, atc, q, None)) is not None:
+        cls, fqn = fqn, ctor
+        rows = q(query, fqn=fqn, seq=atc.seq)
     edges = [_call_edge(info, atc, fqn, direction, row) for row in rows]
-    return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, asked_fqn=asked)
+    return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, asked_fqn=asked,
+                       class_fqn=cls)
 
 
 def calls(
@@ -122,6 +150,10 @@ def call_tree(
             asked = fqn if then else None
             fqn = resolved
             first = step(fqn)
+    cls = None
+    if not first and (ctor := constructor(fqn, atc, q, src)) is not None:
+        cls, fqn = fqn, ctor
+        first = step(fqn)
     root = CallTreeNode(fqn=fqn)
     seen = {fqn}
     frontier = [root]
@@ -145,7 +177,7 @@ def call_tree(
                 nxt.append(child)
         frontier = nxt
     return CallTreeResult(workspace=info.name, root=root, direction=direction, depth=int(depth), at=atc,
-                          truncated=truncated, from_source=atc.from_source, asked_fqn=asked)  # fmt: skip
+                          truncated=truncated, from_source=atc.from_source, asked_fqn=asked, class_fqn=cls)  # fmt: skip
 
 
 def callgraph_at(

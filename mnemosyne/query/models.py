@@ -116,6 +116,8 @@ class CallsResult(BaseModel):
     from_source: bool = False
     asked_fqn: str | None = Field(default=None, description="the name asked for, when the symbol had another name "
                                                             "at that commit (fqn): renamed or moved since")
+    class_fqn: str | None = Field(default=None, description="the class asked for, when the answer is its "
+                                                            "constructor's (fqn): a class is called through it")
 
 
 class CallTreeNode(BaseModel):
@@ -137,6 +139,8 @@ class CallTreeResult(BaseModel):
     from_source: bool = False
     asked_fqn: str | None = Field(default=None, description="the name asked for, when the root had another name "
                                                             "at that commit: renamed or moved since")
+    class_fqn: str | None = Field(default=None, description="the class asked for, when the root is its "
+                                                            "constructor: a class is called through it")
 
 
 class SymbolRef(BaseModel):

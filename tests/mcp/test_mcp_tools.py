@@ -505,3 +505,11 @@ async def test_get_calls_takes_a_short_name(server, shop):
     r = await ok(server, "get_calls", fqn="checkout", workspace=shop.name)
     assert r.structured_content["edges"]
     assert any(e["caller"] == "shop.checkout.checkout" for e in r.structured_content["edges"])
+
+
+async def test_get_calls_of_a_class_answers_for_its_constructor(server, shop):
+    cls = "shop.repositories.InMemoryRepository"
+    r = await ok(server, "get_calls", fqn=cls, direction="callers", workspace=shop.name)
+    assert r.structured_content["constructor"] == cls + ".__init__"
+    assert any(e["caller"] == "shop.cli.demo_repository" for e in r.structured_content["edges"])
+    assert "constructor" in text(r)

@@ -140,6 +140,23 @@ def test_call_tree(shop):
         Q.call_tree(shop.db, shop.name, "shop.cli.main", depth=9)
 
 
+def test_callers_of_a_class_are_its_constructors(shop):
+    """Instantiating a class calls its constructor: asked about the class, calls and callers answer
+    for the constructor it declares, and say so; a class declaring none has no edges of its own."""
+    cls = "shop.repositories.InMemoryRepository"
+    r = Q.callers(shop.db, shop.name, cls)
+    assert (r.class_fqn, r.fqn) == (cls, cls + ".__init__")
+    assert "shop.cli.demo_repository" in callers_of(r)  # OrderRepository() runs the inherited __init__
+    t = Q.call_tree(shop.db, shop.name, cls, direction="callers", depth=2)
+    assert t.class_fqn == cls and "shop.cli.demo_repository" in {c.fqn for c in t.root.children}
+    bare = Q.callers(shop.db, shop.name, "shop.repositories.OrderRepository")
+    assert bare.class_fqn is None and bare.edges == []
+    old = "shop.repository.InMemoryRepository"  # off the timeline, answered from the source
+    src = Q.callers(shop.db, shop.name, old, at=shop.step_hash("bulk_pricing"))
+    assert src.from_source and (src.class_fqn, src.fqn) == (old, old + ".__init__")
+    assert "shop.cli.demo_repository" in callers_of(src)
+
+
 # --- symbols -----------------------------------------------------------------------------------
 
 

@@ -62,13 +62,16 @@ class GetCalls(Tool[GetCallsInput, M.CallsAnswer]):
         kept, page = page_of(edges, offset, args.limit)
         out = M.CallsAnswer(workspace=info.name, at=ref, freshness=fr, fqn=fqn, direction=direction, depth=depth,
                             edges=kept, page=page, tree_truncated=tree.truncated,
-                            name_at_commit=tree.root.fqn if tree.asked_fqn else None)  # fmt: skip
+                            name_at_commit=tree.root.fqn if tree.asked_fqn else None,
+                            constructor=tree.root.fqn if tree.class_fqn else None)  # fmt: skip
         verb = "calls" if direction == "callees" else "is called by"
         md = [svc.header(info.name, ref, fr),
               f"{code(fqn)} {verb} ({page.total} edge(s), depth {depth}"
               + (f", showing {page.offset + 1}-{page.offset + page.returned}; more: pass `cursor`" if page.next_cursor else "") + "):"]  # fmt: skip
         if tree.asked_fqn:
             md.append(f"(at {atc.short} it was named {code(tree.root.fqn)}: renamed or moved since)")
+        if tree.class_fqn:
+            md.append(f"(a class: the edges of its constructor {code(tree.root.fqn)})")
         for e in kept:
             other = e.callee if direction == "callees" else e.caller
             conf = f"{e.confidence:.2f}" if e.confidence is not None else "?"
