@@ -239,6 +239,10 @@ RECORDED = {
     # Python: a name declared by @overload stubs is shown by its implementation (position,
     # signature, docstring, body hash); the corpora have no overloads (digest as 30's)
     31: "6b021a5d1c53688721a93274fe49bfc0f442012cd8bc3189fc1c82e154b420a7",
+    # Python: ``from . import keys`` in a package's __init__ is the submodule, there and for every
+    # ``from pkg import keys`` elsewhere (it read its own binding: no value, no edge through it)
+    # (package_submodule_imports)
+    32: "6e1cdadef9adbcd1cdca0442670138bf30e14f908bc9eedc50a5025381c28ae1",
 }
 
 

@@ -235,6 +235,13 @@ class Names(Fixpoint):
                 getattr_ = self.module_getattr(am)  # PEP 562: what lib.__getattr__ returns
                 if getattr_:
                     return self._returns_of(getattr_)
+            if not vals:
+                # ``from . import keys`` in ``pkg/__init__.py`` binds ``keys`` by importing the
+                # submodule: the binding reads itself (a cycle, no value), and every
+                # ``from pkg import keys`` elsewhere reads that binding; the submodule it is
+                sub = f"{am}.{name}" if am else name
+                if self.is_internal(sub):
+                    return frozenset({make_module(sub)})
             return vals
         if tag == T_ITER:
             return self.iter_values(path, idx, v[1])

@@ -1,0 +1,7 @@
+from . import memory
+
+
+def make(kind):
+    if kind == "memory":
+        return memory.MemoryStore()
+    raise ValueError(kind)
