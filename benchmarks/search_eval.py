@@ -3,11 +3,13 @@
     /work/venv/bin/python benchmarks/search_eval.py            # table + benchmarks/.. JSON with --json
     /work/venv/bin/python benchmarks/search_eval.py --grid     # also a small grid over RRF k / weights
     /work/venv/bin/python benchmarks/search_eval.py --verbose  # every question's rank per mode
+    python benchmarks/search_eval.py --repos cachetools --weights mentioned_by_section=0  # a variant
 
 Questions: benchmarks/data/search_questions.json (natural language, each with the symbols that
 answer it). Repositories: the python_shop and ts_notes samples (built with
-``mnemosyne.samples``) and three real packages (itsdangerous, flask, click), pip-downloaded
-(pinned wheels) into ``$MNEMOSYNE_BENCH_CACHE/downloads`` (default ``.bench/downloads``) at run
+``mnemosyne.samples``), three real packages (itsdangerous, flask, click; pinned wheels) and
+one whole source distribution with its documentation (cachetools, ``"sdist": true``),
+pip-downloaded into ``$MNEMOSYNE_BENCH_CACHE/downloads`` (default ``.bench/downloads``) at run
 time and committed to throwaway git repositories under ``.bench/repos`` (never to ours).
 Questions of type ``paraphrase`` are written as a user would ask, from the code: the benchmark
 refuses one that uses a word of an answer's own name. Everything runs on a
@@ -27,6 +29,7 @@ import json
 import os
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import zipfile
@@ -62,21 +65,33 @@ def _start_server() -> tuple[Any, Any]:
 
 
 def _pypi_repo(name: str, spec: dict[str, Any]) -> Path:
-    """Download the pinned wheel, unpack its package into a one-commit git repository."""
+    """Download the pinned wheel, unpack its package into a one-commit git repository; with
+    ``"sdist": true`` the source distribution instead, whole (documentation, tests and all: the
+    shape of a project's own repository, so documentation sections take part in the ranking)."""
     dest = BENCH / "repos" / name
     if (dest / ".git").exists():
         return dest
     dl = DOWNLOADS
     dl.mkdir(parents=True, exist_ok=True)
-    subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "-q",
+    kind = ["--no-binary", ":all:"] if spec.get("sdist") else ["--only-binary", ":all:"]
+    subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", *kind, "-q",
                     "--disable-pip-version-check", "-d", str(dl), spec["requirement"]], check=True)  # fmt: skip
-    dist = spec["requirement"].split("==")[0].replace("-", "_")
-    wheel = sorted(dl.glob(f"{dist}-*.whl"))[-1]
+    dist, ver = spec["requirement"].split("==")
     dest.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(wheel) as zf:
-        for member in zf.namelist():
-            if member.startswith(spec["package_dir"] + "/"):
-                zf.extract(member, dest)
+    if spec.get("sdist"):
+        sdist = dl / f"{dist}-{ver}.tar.gz"
+        with tarfile.open(sdist) as tf:
+            for m in tf.getmembers():
+                top, _, rest = m.name.partition("/")
+                if rest and (m.isfile() or m.isdir()):
+                    m.name = rest
+                    tf.extract(m, dest, filter="data")
+    else:
+        wheel = sorted(dl.glob(f"{dist.replace('-', '_')}-*.whl"))[-1]
+        with zipfile.ZipFile(wheel) as zf:
+            for member in zf.namelist():
+                if member.startswith(spec["package_dir"] + "/"):
+                    zf.extract(member, dest)
     env = {**os.environ, **_GIT_ENV}
     subprocess.run(["git", "init", "-q", "-b", "main", str(dest)], check=True, env=env)
     subprocess.run(["git", "-C", str(dest), "add", "."], check=True, env=env)
@@ -250,9 +265,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="also time a fresh back-fill of REPO (default click) against raw onnxruntime, print peak RSS")
     ap.add_argument("--model", default=None, help="local model: minilm (default) or mpnet (model_files.LOCAL_MODELS)")
     ap.add_argument("--onnx", metavar="FILE", help="another ONNX export of --model (its own model id, e.g. fp32)")
+    ap.add_argument("--repos", help="comma-separated repositories: only these and their questions")
+    ap.add_argument("--weights", metavar="K=V,...", help="hybrid with these Weights fields changed (e.g. "
+                    "mentioned_by_section=0): a variant against the defaults, on the same questions")
     args = ap.parse_args(argv)
 
     spec = json.loads(QUESTIONS.read_text())
+    if args.repos:
+        keep = args.repos.split(",")
+        unknown = sorted(set(keep) - set(spec["repos"]))
+        if unknown:
+            ap.error(f"unknown repositories {unknown}: {sorted(spec['repos'])}")
+        spec["repos"] = {r: v for r, v in spec["repos"].items() if r in keep}
+        spec["questions"] = [q for q in spec["questions"] if q["repo"] in keep]
     questions = spec["questions"]
     BENCH.mkdir(exist_ok=True)
     from mnemosyne.config import get_settings
@@ -282,8 +307,9 @@ def main(argv: list[str] | None = None) -> int:
             qs = [q for q in questions if q["repo"] == repo]
             by_repo[repo] = evaluate(db, qs, embedder)
         # the fusion weights were chosen on every repository but HELD_OUT
-        split = {"tuning": evaluate(db, [q for q in questions if q["repo"] != HELD_OUT], embedder),
-                 "held_out": evaluate(db, [q for q in questions if q["repo"] == HELD_OUT], embedder)}  # fmt: skip
+        halves = {"tuning": [q for q in questions if q["repo"] != HELD_OUT],
+                  "held_out": [q for q in questions if q["repo"] == HELD_OUT]}
+        split = {part: evaluate(db, qs, embedder) for part, qs in halves.items() if qs}
         by_type = {}
         for typ in ("question", "identifier", "paraphrase"):
             qs = [q for q in questions if q.get("type", "question") == typ]
@@ -312,6 +338,20 @@ def main(argv: list[str] | None = None) -> int:
             for i, q in enumerate(questions):
                 ranks = " ".join(f"{m[:3]}={per_mode[m]['ranks'][i] or '-':>2}" for m in MODES)
                 print(f"  {ranks}  [{q['repo']}] {q['q']}")
+        if args.weights:
+            def value(k: str, v: str) -> Any:
+                default = getattr(Weights(), k)
+                return v.lower() in ("1", "true", "yes") if isinstance(default, bool) else type(default)(v)
+
+            changed = {k: value(k, v) for k, v in (kv.split("=", 1) for kv in args.weights.split(","))}
+            variant = evaluate(db, questions, embedder, weights=Weights(**changed), modes=("hybrid",))
+            print()
+            print(_table({"hybrid": per_mode["hybrid"], f"hybrid {args.weights}": variant["hybrid"]},
+                         f"hybrid, defaults against {args.weights}"))
+            moved = [(q, a, b) for q, a, b in zip(questions, per_mode["hybrid"]["ranks"], variant["hybrid"]["ranks"])
+                     if a != b]  # fmt: skip
+            for q, a, b in moved:
+                print(f"  {a or '-':>2} -> {b or '-':>2}  [{q['repo']}] {q['q']}")
         grid = []
         if args.grid:
             print("\nhybrid grid:")
