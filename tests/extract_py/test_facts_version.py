@@ -241,8 +241,9 @@ RECORDED = {
     31: "6b021a5d1c53688721a93274fe49bfc0f442012cd8bc3189fc1c82e154b420a7",
     # Python: ``from . import keys`` in a package's __init__ is the submodule, there and for every
     # ``from pkg import keys`` elsewhere (it read its own binding: no value, no edge through it)
-    # (package_submodule_imports)
-    32: "6e1cdadef9adbcd1cdca0442670138bf30e14f908bc9eedc50a5025381c28ae1",
+    # (package_submodule_imports); JavaScript: JSDoc @param / @returns types (and @typedef /
+    # @import type names) are read as annotations (jsdoc_types)
+    32: "2164728bf644faaa5228c526aae85173a43072ac9fc6bbbd690e3a13175ba6a6",
 }
 
 

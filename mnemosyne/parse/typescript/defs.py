@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from mnemosyne.parse.anon import Namer
+from mnemosyne.parse.typescript import jsdoc
 from mnemosyne.parse.typescript.calls import ELEMENT_PARAMS, Calls
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.model import ClassInfo
@@ -53,6 +54,13 @@ _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
 _PROMISE_TYPE = re.compile(rb":\s*Promise\s*<")
 # library types that say nothing of which function a parameter holds: such a parameter holds
 # what the callers pass, as an untyped one (``desc: PropertyDescriptor`` in a decorator)
+#: what a JavaScript function can be the value of, its JSDoc comment before it (``jsdoc_of``)
+_DECLARING = frozenset(
+    (
+        "variable_declarator", "lexical_declaration", "variable_declaration", "pair", "assignment_expression",
+        "expression_statement", "export_statement", "public_field_definition", "field_definition",
+    )
+)  # fmt: skip
 _OPAQUE_TYPES = frozenset(
     (ID, n) for n in ("Function", "CallableFunction", "PropertyDescriptor", "TypedPropertyDescriptor", "Object")
 )
@@ -235,10 +243,11 @@ class Defs(Calls):
             self.es5_fns[scope] = (fqn, fe.scope)
         entry = Entry(node.end_byte, fqn, ENTRY_FUNCTION, scope, this)
         self.stack.append(entry)
-        self.bind_params(scope, node, cls, is_ctor, cur.scope, parent)
+        doc = self.jsdoc_of(node, parent) if self.pf.language == "javascript" else ""
+        self.bind_params(scope, node, cls, is_ctor, cur.scope, parent, jsdoc.param_types(doc) if doc else None)
         entry.this = self.pf.scope_this[scope]  # a declared `this: T` parameter is seen by arrows
         rt = node.child_by_field_id(K.f_return_type)
-        ann = self.conv_type(rt) if rt is not None else None
+        ann = self.conv_type(rt) if rt is not None else (jsdoc.return_type(doc) if doc else None)
         if self.returns_promise(node, rt, body):
             self.pf.asyncs.add(fqn)
         rets: list = []
@@ -427,8 +436,20 @@ class Defs(Calls):
         recv = self.conv(callee.child_by_field_id(self.K.f_object))
         return (recv, which) if recv is not None else (None, ())
 
-    def bind_params(self, scope: int, fn, cls: ClassInfo | None, is_ctor: bool, outer: int = -1, parent=None) -> None:
-        """``parent``: ``fn.parent``."""
+    def jsdoc_of(self, fn, parent) -> str:
+        """The JSDoc comment of a JavaScript function: before the function, or before the
+        declaration, property, assignment or export it is the value of."""
+        top, p = fn, parent
+        for _ in range(4):
+            if p is None or p.type not in _DECLARING:
+                break
+            top, p = p, p.parent
+        return self.doc_before(top.start_byte)
+
+    def bind_params(self, scope: int, fn, cls: ClassInfo | None, is_ctor: bool, outer: int = -1, parent=None,
+                    doc_types: dict[str, tuple] | None = None) -> None:  # fmt: skip
+        """``parent``: ``fn.parent``; ``doc_types``: a JavaScript function's JSDoc ``@param``
+        types by name (``jsdoc.param_types``), read as annotations are."""
         K = self.K
         ft = fn.kind_id
         if ft == K.k_arrow_function or ft == K.k_function_expression:
@@ -441,7 +462,12 @@ class Defs(Calls):
             if elem is not None and single.kind_id == K.identifier:
                 self.bind(scope, self._t(single), elem)
             elif single.kind_id == K.identifier:
-                self.bind(scope, self._t(single), (PARAM, 0, scope))
+                name = self._t(single)
+                te = doc_types.get(name) if doc_types else None
+                if te is not None:
+                    self.bind(scope, name, (VAR, te, (PVAL, 0, scope) if te[0] == ID else None, scope))
+                else:
+                    self.bind(scope, name, (PARAM, 0, scope))
             else:
                 self.bind_pattern(scope, single)
             return
@@ -464,10 +490,10 @@ class Defs(Calls):
                 continue
             if pat.kind_id == K.identifier:
                 ty = p.child_by_field_id(K.f_type)
-                tyexpr = self.conv_type(ty) if ty is not None else None
+                name = self._t(pat)
+                tyexpr = self.conv_type(ty) if ty is not None else doc_types.get(name) if doc_types else None
                 if tyexpr in _OPAQUE_TYPES:  # `desc: PropertyDescriptor`: what the callers pass
                     tyexpr = None
-                name = self._t(pat)
                 if tyexpr is None and elem is not None and i in elems:
                     self.bind(scope, name, elem)
                     continue

@@ -271,17 +271,10 @@ class Scopes:
             return self.target_text(node.child_by_field_name("index"))
         return ""
 
-    def add_symbol(self, node, fqn: str, name: str, kind: str, parent: str, body=None, ordinal: int = 0) -> None:
-        if fqn in self.fqns:
-            return
-        self.fqns.add(fqn)
+    def doc_before(self, start: int) -> str:
+        """The JSDoc block right before byte ``start`` (or before its ``export`` / ``export
+        default`` / ``async`` / ``declare``), its lines without the comment's stars; "" if none."""
         data = self.data
-        start = node.start_byte
-        sig = ""
-        if body is not None:
-            sig = _first_line(data[start : min(body.start_byte, start + 600)].decode("utf-8", "replace"))
-        doc = ""
-        # a JSDoc block right before the definition (or before its `export` / `export default`)
         k = start
         while True:
             j = k
@@ -300,7 +293,19 @@ class Scopes:
             if c0 >= 0 and data.startswith(b"/**", c0):
                 c = data[c0 + 3 : j - 2].decode("utf-8", "replace")
                 # each line: strip, lstrip("*"), strip (mapped: no bytecode per line)
-                doc = "\n".join(map(_strip, map(_lstrip_stars, map(_strip, c.strip().splitlines())))).strip()
+                return "\n".join(map(_strip, map(_lstrip_stars, map(_strip, c.strip().splitlines())))).strip()
+        return ""
+
+    def add_symbol(self, node, fqn: str, name: str, kind: str, parent: str, body=None, ordinal: int = 0) -> None:
+        if fqn in self.fqns:
+            return
+        self.fqns.add(fqn)
+        data = self.data
+        start = node.start_byte
+        sig = ""
+        if body is not None:
+            sig = _first_line(data[start : min(body.start_byte, start + 600)].decode("utf-8", "replace"))
+        doc = self.doc_before(start)
         if self.rows:  # line(start), line(max(start, end - 1)) from the node's points (no line table)
             first = node.start_point[0] + 1
             if node.end_byte > start:

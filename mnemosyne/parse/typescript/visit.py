@@ -29,6 +29,7 @@ from operator import itemgetter
 from tree_sitter import Point, QueryCursor
 
 from mnemosyne.parse.metrics import measure_ts
+from mnemosyne.parse.typescript import jsdoc
 from mnemosyne.parse.typescript.grammar import BY_RANK, LANGUAGE_OF, suffix_of
 from mnemosyne.parse.typescript.model import ParsedFile, make_symbol
 from mnemosyne.parse.typescript.scopes import Entry
@@ -63,6 +64,10 @@ class _Builder(Statements):
     def run(self, root) -> None:
         pf = self.pf
         mscope = self.new_scope(self.module, -1)
+        if pf.language == "javascript" and (b"@typedef" in self.data or b"@import" in self.data):
+            # JSDoc type imports: names for the file's @param / @returns types, bound as imports
+            for name, value in jsdoc.type_imports(self.text):
+                self.bind(mscope, name, value)
         self.fqns.add(self.module)
         self.pf.symbols.append(
             make_symbol(  # Symbol(fqn, name, kind, file, parent, line_start, line_end, signature, doc, body_hash)
