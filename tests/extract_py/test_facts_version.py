@@ -242,8 +242,9 @@ RECORDED = {
     # Python: ``from . import keys`` in a package's __init__ is the submodule, there and for every
     # ``from pkg import keys`` elsewhere (it read its own binding: no value, no edge through it)
     # (package_submodule_imports); JavaScript: JSDoc @param / @returns types (and @typedef /
-    # @import type names) are read as annotations (jsdoc_types)
-    32: "2164728bf644faaa5228c526aae85173a43072ac9fc6bbbd690e3a13175ba6a6",
+    # @import type names) are read as annotations, and @type of variables and of fields assigned in
+    # methods (jsdoc_types)
+    32: "edcab561d3400876b4f7289719769b1ab73f43518b463dbf7112047a068a9b9f",
 }
 
 

@@ -1,5 +1,6 @@
-"""JSDoc types of JavaScript functions: ``@param {Help} helper`` and ``@returns {Help}`` name the
-type a parameter holds and a call returns, as a TypeScript annotation does (``helper: Help``).
+"""JSDoc types of JavaScript: ``@param {Help} helper`` and ``@returns {Help}`` name the type a
+parameter holds and a call returns, and ``@type {Help}`` the type of a variable or of a field
+assigned in a method, as a TypeScript annotation does (``helper: Help``).
 
 JavaScript has no annotations, and much of what is published on npm is JavaScript typed by JSDoc
 (commander's ``formatHelp(cmd, helper)`` calls ``helper.visibleOptions(cmd)`` on the
@@ -20,6 +21,7 @@ from mnemosyne.parse.typescript.tags import DYNAMIC_IMPORT, ID, IMPORT, PROP, TY
 # ``@param {T} name``, ``@param {T} [name]``, ``@param {T} [name=dflt]`` (``@arg``, ``@argument``)
 _PARAM = re.compile(r"@(?:param|arg|argument)\s+\{([^{}]*)\}\s+\[?\s*([A-Za-z_$][\w$]*)(?![\w$.])")
 _RETURNS = re.compile(r"@returns?\s+\{([^{}]*)\}")
+_TYPE = re.compile(r"@type\s+\{([^{}]*)\}")
 # ``@template T``, ``@template T, U``, ``@template {Base} T``: type parameters, no type of their own
 _TEMPLATE = re.compile(r"@template\s+(?:\{[^{}]*\}\s*)?([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)")
 _NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?")
@@ -102,6 +104,13 @@ def param_types(doc: str) -> dict[str, tuple]:
 def return_type(doc: str) -> tuple | None:
     """The ``@returns`` (``@return``) type of a JSDoc comment."""
     m = _RETURNS.search(doc) if "@return" in doc else None
+    return _named(type_expr(m.group(1)), _templates(doc)) if m is not None else None
+
+
+def declared_type(doc: str) -> tuple | None:
+    """The ``@type`` of a JSDoc comment (``/** @type {Help} */ const h = make()``,
+    ``/** @type {Option[]} */ this.options = []``)."""
+    m = _TYPE.search(doc) if "@type" in doc else None
     return _named(type_expr(m.group(1)), _templates(doc)) if m is not None else None
 
 

@@ -3,6 +3,7 @@ and catch clauses."""
 
 from __future__ import annotations
 
+from mnemosyne.parse.typescript import jsdoc
 from mnemosyne.parse.typescript.defs import Defs
 from mnemosyne.parse.typescript.expr import OBJECT_CREATE, OBJECT_KEYS, symbol_key
 from mnemosyne.parse.typescript.grammar import nth
@@ -199,6 +200,9 @@ class Statements(Defs):
                     self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
             texpr = self.conv_type(ty) if ty is not None else None
+            if texpr is None and self.pf.language == "javascript" and node.parent is not None:
+                doc = self.doc_before(node.parent.start_byte)  # /** @type {T} */ const x = ...
+                texpr = jsdoc.declared_type(doc) if doc else None
             if vexpr is None and texpr is None:
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
             else:
@@ -302,7 +306,14 @@ class Statements(Defs):
                     if right is not None and right.kind_id == self.K.k_object:
                         self.field_object(right, f"{this[1]}.{self._t(prop)}", fe.scope)
                     e = self.conv(right) if right is not None else None
-                    info.members.setdefault(self._t(prop), []).append((FIELD, fe.scope, e))
+                    fields = info.members.setdefault(self._t(prop), [])
+                    fields.append((FIELD, fe.scope, e))
+                    stmt = node.parent
+                    if self.pf.language == "javascript" and stmt is not None and stmt.type == "expression_statement":
+                        doc = self.doc_before(stmt.start_byte)  # /** @type {T[]} */ this.xs = []
+                        te = jsdoc.declared_type(doc) if doc else None
+                        if te is not None:
+                            fields.append((FIELD, fe.scope, (TYPE, te)))
             elif this is None and (f := self.es5_fns.get(self.stack[-1].nm.scope)) is not None:
                 # function Emitter(cb) { this.cb = cb }: a field of its instances, if it is a constructor
                 fields = self.es5_fields.setdefault(f[0], (f[1], []))[1]

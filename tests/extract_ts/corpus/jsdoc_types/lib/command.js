@@ -5,6 +5,12 @@ const { Option } = require('./option.js');
 class Command {
   constructor() {
     this.options = [];
+    /** @type {Option[]} */
+    this.hiddenOptions = [];
+  }
+
+  hiddenNames() {
+    return this.hiddenOptions.map((o) => o.describe());
   }
 
   name() {
@@ -72,6 +78,14 @@ function logChange(opt) {
   return opt;
 }
 
+const registry = {};
+
+function lookup(name) {
+  /** @type {Option} */
+  const found = registry[name];
+  return found.isHidden();
+}
+
 /**
  * A type parameter names no type: what the call returns is what it is given.
  * @template T
@@ -91,4 +105,4 @@ quiet();
 
 new Command().addOption(new Option(), '-v', logChange);
 
-module.exports = { Command, run, render };
+module.exports = { Command, run, render, lookup };
