@@ -10,7 +10,7 @@ from mnemosyne.parse.typescript import jsdoc
 from mnemosyne.parse.typescript.calls import ELEMENT_PARAMS, Calls
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.model import ClassInfo
-from mnemosyne.parse.typescript.scopes import Entry
+from mnemosyne.parse.typescript.scopes import DOC_REACH, Entry
 from mnemosyne.parse.typescript.tags import (
     CALL,
     CALLED_AT_ONCE,
@@ -439,6 +439,8 @@ class Defs(Calls):
     def jsdoc_of(self, fn, parent) -> str:
         """The JSDoc comment of a JavaScript function: before the function, or before the
         declaration, property, assignment or export it is the value of."""
+        if self.data.find(b"*/", max(0, fn.start_byte - 2 * DOC_REACH), fn.start_byte) < 0:
+            return ""  # no comment near enough to be the function's or its declaration's
         top, p = fn, parent
         for _ in range(4):
             if p is None or p.type not in _DECLARING:
