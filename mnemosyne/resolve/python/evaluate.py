@@ -154,8 +154,14 @@ class Evaluate(Fixpoint):
     def _eval(self, path: str, idx: int, e: Any) -> set:
         tag = e[0]
         if tag == T_ATTR:
-            if e[2] in MEMBER_VALUES and e[1][0] in MEMBER_EXPRS:
-                mv = self.member_value(path, idx, e)
+            if e[2] in MEMBER_VALUES:
+                inner = e[1][0]
+                if inner in MEMBER_EXPRS:
+                    mv = self.member_value(path, idx, e)
+                elif inner == T_NAME or inner == T_REACH:
+                    mv = self.held_member_value(path, idx, e)
+                else:
+                    mv = None
                 if mv is not None:
                     return mv
             out: set = set()
@@ -472,6 +478,30 @@ class Evaluate(Fixpoint):
             for b in self.eval(path, idx, inner):
                 out |= self.getattr(b, e[2])[0]
             break
+        return out
+
+    def held_member_value(self, path: str, idx: int, e: Any) -> set | None:
+        """``op.value`` with every binding of the name ``op`` (those reaching the use, in flow
+        order) naming one member on its class (``op = Op.ADD``, ``op = Op["SUB"]``): those
+        members' values (``member_value``); None when a binding is anything else (a parameter,
+        ``Op[name]``, a loop variable: the ordinary lookup, any member's value)."""
+        ne = e[1]
+        if ne[0] == T_NAME:
+            bs = self.binding_scope(path, idx, ne[1])
+            if bs is None:
+                return None
+            binds = list(self.binds(path, bs, ne[1]) or ())
+        else:  # flow order: the bindings reaching the use
+            bs = idx
+            binds = list(self.binds(path, idx, ne[1]) or ())[ne[2] : ne[3] + 1]
+        if not binds or not all(b[0] in MEMBER_EXPRS for b in binds):
+            return None
+        out: set = set()
+        for b in binds:
+            mv = self.member_value(path, bs, (T_ATTR, b, e[2]))
+            if mv is None:
+                return None
+            out |= mv
         return out
 
     def global_item(self, c: Any, key: Any) -> frozenset:
