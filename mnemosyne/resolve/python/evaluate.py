@@ -55,6 +55,7 @@ from mnemosyne.resolve.python.known import (
     ENTER_SUFFIXES,
     ITEM_BUILTINS,
     LIBRARY_RESULTS,
+    may_derive,
 )
 from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
@@ -264,8 +265,9 @@ class Evaluate(Fixpoint):
     def narrowed(self, path: str, idx: int, e: Any) -> set:
         """``x`` where ``isinstance(x, C)`` holds (``("N", x, C)``, the object of an attribute in
         the narrowed region): x's instances of C or of its subclasses (a program class deriving
-        from an external C too), and its instances of external classes when C is external (which
-        may derive from C: not known), else an instance of C (as the annotation ``x: C`` gives);
+        from an external C too), and its instances of external classes, or of program classes
+        with an external base (not a declaration of ``typing`` / ``abc`` / ``enum``), when C is
+        external (which may derive from C: not known), else an instance of C (as the annotation ``x: C`` gives);
         C a tuple of classes too. A builtin class: nothing known (methods of builtin values are
         not edges); an unknown one: x's values unchanged."""
         vals = self.eval(path, idx, e[1])
@@ -291,9 +293,11 @@ class Evaluate(Fixpoint):
             if k == VAL_INST:
                 mro, externals, _ = self.mro(v[1], v[2])
                 if any(c in mro for c in prog) or any(
-                    x[1] in ext if x[0] == VAL_EXT or x[0] == VAL_EXT_MEMBER else x[0] == VAL_BUILTIN and x[1] in bset for x in externals
+                    (x[1] in ext or (ext and may_derive(x[1]))) if x[0] == VAL_EXT or x[0] == VAL_EXT_MEMBER
+                    else x[0] == VAL_BUILTIN and x[1] in bset
+                    for x in externals
                 ):
-                    keep.add(v)
+                    keep.add(v)  # (an outside base other than C: it may derive from C, not known)
             elif k == VAL_EXT_INST:
                 if ext:  # may derive from the external class: not known
                     keep.add(v)

@@ -25,6 +25,13 @@ DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 DECLARATIVE_BASE_MODULES = frozenset({"typing", "typing_extensions", "abc", "enum"})
 
 
+def may_derive(dotted: str) -> bool:
+    """An external base of a program class that may itself derive from another external class
+    (``isinstance`` narrowing keeps its instances): not a declaration of ``DECLARATIVE_BASE_MODULES``
+    nor an abstract class of ``ABSTRACT_MODULES`` (``Generic``, ``ABC``, ``Mapping``, ``Enum``)."""
+    return dotted.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES and dotted not in ABSTRACT_CLASSES
+
+
 def is_external_class(dotted: str) -> bool:
     """An external name taken for a class: its last part is capitalised (``requests.Session``, a
     single capital: ``models.Q``) but not all capitals (``click.STRING`` is a constant,
