@@ -241,8 +241,10 @@ RECORDED = {
     31: "6b021a5d1c53688721a93274fe49bfc0f442012cd8bc3189fc1c82e154b420a7",
     # Python: a name every binding of which names one enum member (op = Op.ADD) has that member's
     # value, not any member's (enum_held_members); isinstance(x, C) with C external keeps x's
-    # instances of program classes with an external base (isinstance_external_bases)
-    32: "f06cca93eec3e77ed4bfbc60fbbc60aa81f857ff5fa649fd96bf15832c88afa4",
+    # instances of program classes with an external base (isinstance_external_bases);
+    # itertools.filterfalse / takewhile / dropwhile / groupby / accumulate / starmap, heapq's
+    # nsmallest / nlargest and bisect's key= call the function they are given on the items (item_runners)
+    32: "d26a004e8dbf8fa60e2b5f08f77862127838e26f220d63e382bbf95a0b6b91cd",
 }
 
 

@@ -247,7 +247,25 @@ POOL_METHODS: dict[str, str] = {
     "starmap": POOL_STARMAP, "starmap_async": POOL_STARMAP, "apply": POOL_APPLY, "apply_async": POOL_APPLY,
 }
 POOL_CALLBACKS = frozenset({"callback", "error_callback"})  # keywords of the async ones: called with the result / error
-RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys() | POOL_METHODS.keys()))  # the last names of runners' call sites
+# the standard library's functions that call the function they are given on each item of an
+# iterable they are given (``runners.item_call``): dotted name -> (the function's position, -1 for
+# keyword only; its keyword, "" for positional only; the iterable's position; how it is called:
+# ``ITEM_ONE`` f(item), ``ITEM_TWO`` f(total, item) (the running total is an item or what f
+# returns), ``ITEM_STAR`` f(*item))
+ITEM_ONE, ITEM_TWO, ITEM_STAR = "one", "two", "star"
+ITEM_RUNNERS: dict[str, tuple[int, str, int, str]] = {
+    "itertools.filterfalse": (0, "", 1, ITEM_ONE),
+    "itertools.takewhile": (0, "", 1, ITEM_ONE),
+    "itertools.dropwhile": (0, "", 1, ITEM_ONE),
+    "itertools.groupby": (1, "key", 0, ITEM_ONE),
+    "itertools.accumulate": (1, "func", 0, ITEM_TWO),
+    "itertools.starmap": (0, "", 1, ITEM_STAR),
+    "heapq.nsmallest": (2, "key", 1, ITEM_ONE),
+    "heapq.nlargest": (2, "key", 1, ITEM_ONE),
+    **{f"bisect.{n}": (-1, "key", 0, ITEM_ONE) for n in ("bisect", "bisect_left", "bisect_right", "insort", "insort_left", "insort_right")},
+}
+ITEM_RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in ITEM_RUNNERS)  # the last names their call sites have
+RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys() | POOL_METHODS.keys() | ITEM_RUNNER_NAMES))  # the last names of runners' call sites
 RUNNER_SITE_NAMES = frozenset(RUNNER_SITES)  # the same, for membership tests
 # context managers that hand on the object they are given (``with closing(x) as y``: y is x), and
 # whether leaving them calls its ``close``
