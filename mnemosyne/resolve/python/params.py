@@ -414,7 +414,7 @@ class Params(Fixpoint):
         else:
             dnames = [f.name]
             if f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_FUNCTION:
-                dnames.append(self.hdr(path, f.parent).name)  # a decorator factory's inner function
+                dnames += self.factory_names(path, f.parent)  # a decorator factory's inner function
         out: set = set()
         for q in where:
             for nm in dnames:
@@ -436,6 +436,31 @@ class Params(Fixpoint):
                             if d == de:
                                 out |= self.deco_input(q, didx, k)
         return out
+
+    def factory_names(self, path: str, fidx: int) -> list[str]:
+        """The name of decorator factory ``fidx`` and, for a method, those of the other methods of
+        its class that return a call of it by name (``def get(self, rule): return
+        self.route(rule)``, also through one another): the names its decorator sites (``@app.get("/")``)
+        may have, a pre-check by name (the sites are checked by evaluating them)."""
+        f = self.hdr(path, fidx)
+        names = [f.name]
+        if f.parent < 0 or self.hdr(path, f.parent).kind != SCOPE_CLASS:
+            return names
+        cls = f.parent
+        methods = [
+            (nm, v[1]) for nm in self.prefixed(path, cls, "") if nm != f.name
+            for v in self.binds(path, cls, nm) or () if v[0] == T_DEF and self.hdr(path, v[1]).kind == SCOPE_FUNCTION
+        ]
+        grew = True
+        while grew:
+            grew = False
+            for nm, mi in methods:
+                if nm not in names and any(
+                    r[0] == T_CALL and r[1][0] in NAME_OR_ATTR and r[1][-1] in names for r in self.rets(path, mi)[0]
+                ):
+                    names.append(nm)
+                    grew = True
+        return names
 
     def deco_input(self, path: str, didx: int, k: int) -> frozenset:
         """What the ``k``-th decorator (outermost first) of scope ``didx`` is applied to: the
