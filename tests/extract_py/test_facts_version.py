@@ -245,8 +245,10 @@ RECORDED = {
     # itertools.filterfalse / takewhile / dropwhile / groupby / accumulate / starmap, heapq's
     # nsmallest / nlargest and bisect's key= call the function they are given on the items (item_runners);
     # a decorator a method returns handing the definition on to a storing method stores what other
-    # modules' decorator sites pass, also through methods returning the factory's call (forwarded_registries)
-    32: "012431693c45fcd6e806d4d4fed38927cbc8d5775c70477b4e10308186d290f3",
+    # modules' decorator sites pass, also through methods returning the factory's call (forwarded_registries);
+    # hooks kept in lists by key (setdefault(k, []).append(f)) from another module's bound-method
+    # decorator sites (@app.before_request) or calls run where the lists are read (hook_lists_cross_module)
+    32: "f7d3608d68b3d33981170daadb052f153eca468d4081525790da0850cb505d64",
 }
 
 

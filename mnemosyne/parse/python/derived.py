@@ -18,6 +18,7 @@ from mnemosyne.parse.python.tags import (
     T_PARAM,
     T_STAR,
     T_SUBSCRIPT,
+    T_TUPLE,
 )
 
 # tags of a name or attribute; of what makes an alias
@@ -43,7 +44,8 @@ def file_param_calls(pf: ParsedFile) -> tuple[tuple[str, ...], frozenset[Any]]:
 
 def file_stored_params(pf: ParsedFile) -> frozenset[str]:
     """``pf.stored_params``: names of parameters stored by their own function through an attribute
-    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``) that the file
+    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``, in a list stored as an
+    item: ``self.hooks.setdefault(k, []).append(hook)``) that the file
     calls: ``x.cb(...)``, ``x.views[k](...)``, or iterated, ``for h in x.hooks`` (computed on first use)."""
     r = pf.stored_params
     if r is None:
@@ -54,6 +56,8 @@ def file_stored_params(pf: ParsedFile) -> frozenset[str]:
                 continue
             names = {p[0] for p in s.params}
             for _base, attr, v in (*s.attr_stores, *s.attr_item_stores):
+                if v[0] == T_TUPLE and len(v[1]) == 1:  # ``self.hooks.setdefault(k, []).append(hook)``: a list of it
+                    v = v[1][0]
                 if v[0] == T_NAME and v[1] in names and attr in called:
                     out.add(v[1])
         r = pf.stored_params = frozenset(out)
@@ -62,7 +66,7 @@ def file_stored_params(pf: ParsedFile) -> frozenset[str]:
 
 def _called_attrs(pf: ParsedFile) -> set[str]:
     """Attribute names the file calls (``x.cb()``), calls an item of (``x.views[k]()``) or iterates
-    (``for h in x.hooks``)."""
+    (``for h in x.hooks``, also an item or a method's result: ``x.hooks[k]``, ``x.hooks.get(k, ())``)."""
     out = set(pf.sites_by_name)
     for _sc, e in pf.sites_by_name.get(SITES_ITEM, ()):
         base = e[1][1]
@@ -70,8 +74,12 @@ def _called_attrs(pf: ParsedFile) -> set[str]:
             out.add(base[2])
     for s in pf.scopes:
         for it in s.iters:
-            if it[0][0] == T_ATTR:
-                out.add(it[0][2])
+            e = it[0]
+            while e[0] == T_CALL or e[0] == T_SUBSCRIPT:  # ``for h in x.hooks.get(k, ())``, ``x.hooks[k]``
+                e = e[1]
+            while e[0] == T_ATTR:  # (the attribute and those it is read through: a pre-check by name)
+                out.add(e[2])
+                e = e[1]
     return out
 
 

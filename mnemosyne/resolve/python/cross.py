@@ -72,7 +72,8 @@ class CrossParams(Fixpoint):
     def stored_cross(self, path: str, fidx: int, i: int, f: Scope, fp: Scope) -> set:
         """What other modules pass parameter ``i`` of a method, or of a function a method returns,
         that stores it (``self.cb = cb``: ``stored_params``): the importers' calls of the method
-        (of its class, for ``__init__``) after the bound receiver, and their decorator sites
+        (of its class, for ``__init__``) after the bound receiver, their decorator sites
+        ``@app.before_request`` for the method's first parameter after the receiver, and
         ``@app.route(...)`` for the first parameter of the function ``route`` returns."""
         mod = self.modname(path)
         out: set = set()
@@ -104,6 +105,10 @@ class CrossParams(Fixpoint):
                         out |= self._arg_values(q, sc, e, i - offset, pname, spec)
                     else:  # (its own module's arguments are the parameter's own flow)
                         out |= self.forwarded(path, sc, self._arg_expr(e, i - offset, pname, spec))
+            if i == 1 and f.name not in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
+                # a bound method as the decorator (``@app.before_request``): the definitions
+                where = sorted(q for q in self.importers_calling(mod, f.name) if q != path)
+                out |= self._decorated(path, fidx, where)
         elif i == 0 and fp.kind == SCOPE_FUNCTION and fp.parent > 0 and self.hdr(path, fp.parent).kind == SCOPE_CLASS:
             where_set: set[str] = set()
             for nm in self.factory_names(path, f.parent):  # ``@app.route("/")``: route returns the function

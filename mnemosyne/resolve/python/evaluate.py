@@ -62,6 +62,7 @@ from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
     EMPTY,
     EXPR_ANN_ITEM,
+    EXPR_STORED_PARAM,
     OPERATOR_GETTERS,
     RET_ATTR,
     RET_NEW,
@@ -220,6 +221,8 @@ class Evaluate(Fixpoint):
             return {(VAL_DISPLAY, path, idx, e)}
         if tag == EXPR_ANN_ITEM:  # an item of an annotated container: instances of the annotations
             return set(self.ann_values(path, idx, e[1]))
+        if tag == EXPR_STORED_PARAM:  # a stored parameter's values from other modules (``stored_items``)
+            return set(self.stored_param_values(path, idx, (T_NAME, e[1])))
         if tag == T_ITEMS:  # the items of iterating e[1] (built by ``call_result`` for builtins)
             return set(self.iter_values(path, idx, e[1]))
         if tag == T_OR:
@@ -557,6 +560,10 @@ class Evaluate(Fixpoint):
                             out |= self.eval_binding(cp, fi, v)
                             if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
                                 out |= self.stored_param_values(cp, fi, v)
+                            elif v[0] == T_TUPLE and len(v[1]) == 1 and v[1][0][0] == T_NAME:
+                                # d.setdefault(k, []).append(p): a list of what they pass
+                                if self.stored_param_values(cp, fi, v[1][0]):
+                                    out.add(make_display(cp, fi, (T_TUPLE, ((EXPR_STORED_PARAM, v[1][0][1]),))))
         return out
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:
