@@ -247,8 +247,9 @@ RECORDED = {
     # a decorator a method returns handing the definition on to a storing method stores what other
     # modules' decorator sites pass, also through methods returning the factory's call (forwarded_registries);
     # hooks kept in lists by key (setdefault(k, []).append(f)) from another module's bound-method
-    # decorator sites (@app.before_request) or calls run where the lists are read (hook_lists_cross_module)
-    32: "f7d3608d68b3d33981170daadb052f153eca468d4081525790da0850cb505d64",
+    # decorator sites (@app.before_request) or calls run where the lists are read (hook_lists_cross_module);
+    # map(f, xs) holds what f returns for the items (map_results)
+    32: "345738c06939ae58d94412e508c99af5636cf5200d4702d78451a2fe65a22fae",
 }
 
 

@@ -759,7 +759,8 @@ class Evaluate(Fixpoint):
         """What a builtin that passes items on returns: ``next(it)`` an item; ``list(x)`` /
         ``tuple(x)`` x's display itself (same positions); ``sorted``, ``reversed``, ``set``,
         ``iter``, ``filter``, ... a container of x's items at unknown positions; ``enumerate(x)``
-        (index, item) pairs; ``zip(a, b)`` (item of a, item of b) tuples."""
+        (index, item) pairs; ``zip(a, b)`` (item of a, item of b) tuples; ``map(f, xs)`` what f
+        returns given an item of xs."""
         args = e[2]
         if not args or any(a[0] == T_STAR for a in args):
             return set()
@@ -770,6 +771,10 @@ class Evaluate(Fixpoint):
             return out
         if name == "iter" and len(args) == 2:  # iter(f, sentinel): what calling f returns
             item: Any = (T_CALL, args[0], (), ())
+        elif name == "map":  # map(f, xs, ys): what f returns, called on their items
+            if len(args) < 2:
+                return set()
+            item = (T_CALL, args[0], tuple((T_ITEMS, a) for a in args[1:]), ())
         elif name == "zip":
             item = (T_TUPLE, tuple((T_ITEMS, a) for a in args))
         elif name == "enumerate":

@@ -185,8 +185,8 @@ BUILTIN_DUNDERS = {
     "abs": "__abs__", "iter": "__iter__", "next": "__next__", "reversed": "__reversed__", "format": "__format__",
     "int": "__int__", "float": "__float__", "complex": "__complex__", "round": "__round__", "bytes": "__bytes__",
 }
-# builtins whose result holds (or is) the items of their iterable argument
-ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip"})
+# builtins whose result holds (or is) the items of their iterable argument (``map``: what f returns for them)
+ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip", "map"})
 # builtins that call a function they are given, on the items of an iterable: name -> where the
 # function is (a position or a keyword) and the iterables' first position
 CALLBACK_BUILTINS: dict[str, tuple[int | str, int]] = {
