@@ -248,8 +248,9 @@ RECORDED = {
     # modules' decorator sites pass, also through methods returning the factory's call (forwarded_registries);
     # hooks kept in lists by key (setdefault(k, []).append(f)) from another module's bound-method
     # decorator sites (@app.before_request) or calls run where the lists are read (hook_lists_cross_module);
-    # map(f, xs) holds what f returns for the items (map_results)
-    32: "345738c06939ae58d94412e508c99af5636cf5200d4702d78451a2fe65a22fae",
+    # map(f, xs) holds what f returns for the items (map_results); a function held by a container
+    # (a display, a stored item) or decorated gets the arguments of calls through loop variables (held_callables)
+    32: "ccf8fb12da08a102705fcb151b7e03f09225af1c51115cb5a4c3899d8fb420e1",
 }
 
 

@@ -8,10 +8,15 @@ from typing import Any
 from mnemosyne.parse.python.model import CALLABLE_KINDS, ParsedFile, Scope
 from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
+    SCOPE_FUNCTION,
     SITES_ITEM,
+    T_AT,
     T_ATTR,
     T_CALL,
+    T_DICT,
     T_IMPORT_FROM,
+    T_INDEX,
+    T_ITER,
     T_LAMBDA,
     T_NAME,
     T_OR,
@@ -24,6 +29,7 @@ from mnemosyne.parse.python.tags import (
 # tags of a name or attribute; of what makes an alias
 _NAME_ATTR_TAGS = frozenset({T_NAME, T_ATTR})
 _ALIAS_TAGS = frozenset({T_NAME, T_LAMBDA, T_OR})
+_DISPLAYS = (T_TUPLE, T_DICT)  # a tuple / list / set or a dict display
 
 
 def file_aliases(pf: ParsedFile) -> dict[Any, tuple[str, ...]]:
@@ -229,12 +235,52 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
 
 def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[str, ...], frozenset[Any]]:
     """``ParsedFile.param_calls``: names called as ``name(...)`` where name is a parameter of the
-    function or lambda the call sits in (or of an enclosing one that binds it); and
-    ``ParsedFile.passed``: the names and lambdas passed as they are for a call's argument, and
-    ``"." + attr`` for attributes passed (``run(self.step)``: a bound method, maybe)."""
+    function or lambda the call sits in (or of an enclosing one that binds it), or a loop
+    variable there (``for h in hooks: h(x)``, also in the module); and ``ParsedFile.passed``: the
+    names and lambdas passed as they are for a call's argument, or held by a container (an
+    element of a display passed, iterated, bound, stored or returned, ``[step_a]``; an item
+    stored, ``REGISTRY[k] = fn``, ``hooks.append(fn)``), or decorated (the decorator is passed
+    the function), and ``"." + attr`` for attributes passed (``run(self.step)``: a bound method,
+    maybe)."""
     out: dict[str, None] = {}
     passed: set[Any] = set()
+
+    def held(e: Any) -> None:  # the names and lambdas a display holds (as they are)
+        while e[0] == T_AT:  # (stored from a nested scope)
+            e = e[2]
+        if e[0] == T_TUPLE:
+            items: Any = e[1]
+        elif e[0] == T_DICT:
+            items = [kv[1] for kv in e[1]]
+        else:
+            items = (e,)
+        for x in items:
+            if x[0] == T_NAME:
+                passed.add(x[1])
+            elif x[0] == T_LAMBDA:
+                passed.add(lambdas.get(x[1]))
+
     for s in scopes:
+        if s.decos:
+            for _d, didx, _line in s.decos:
+                d = scopes[didx]
+                if d.kind == SCOPE_FUNCTION and scopes[d.parent].kind != SCOPE_CLASS:
+                    passed.add(d.name)
+        for it in s.iters:
+            if it[0][0] in _DISPLAYS:
+                held(it[0])
+        for bvals in s.bindings.values():
+            for v in bvals:
+                if v[0] in _DISPLAYS:
+                    held(v)
+        for ivals in s.item_bindings.values():
+            for v in ivals:
+                held(v)
+        for _b, _attr, v in (*s.attr_stores, *s.attr_item_stores):
+            held(v)
+        for r in s.returns:
+            if r[0] in _DISPLAYS:
+                held(r)
         for e, _line, _flag, sc in s.calls:
             for a in (*e[2], *(kv[1] for kv in e[3])):
                 if a[0] == T_NAME:
@@ -243,16 +289,20 @@ def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[st
                     passed.add(lambdas.get(a[1]))
                 elif a[0] == T_ATTR:  # a bound method passed (``run(self.step)``): "." + its name
                     passed.add("." + a[2])
+                elif a[0] in _DISPLAYS:
+                    held(a)
             fn = e[1]
             if fn[0] != T_NAME or fn[1] in out:
                 continue
             name = fn[1]
             cur = sc
-            while cur > 0:
+            while cur >= 0:
                 c = scopes[cur]
                 vals = c.bindings.get(name) if c.kind != SCOPE_CLASS else None
                 if vals is not None:
-                    if c.kind in CALLABLE_KINDS and any(v[0] == T_PARAM for v in vals):
+                    if (c.kind in CALLABLE_KINDS and any(v[0] == T_PARAM for v in vals)) or any(
+                        v[0] == T_ITER or (v[0] == T_INDEX and v[1][0] == T_ITER) for v in vals
+                    ):
                         out[name] = None
                     break
                 cur = c.parent
