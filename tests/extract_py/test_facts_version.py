@@ -249,8 +249,9 @@ RECORDED = {
     # hooks kept in lists by key (setdefault(k, []).append(f)) from another module's bound-method
     # decorator sites (@app.before_request) or calls run where the lists are read (hook_lists_cross_module);
     # map(f, xs) holds what f returns for the items (map_results); a function held by a container
-    # (a display, a stored item) or decorated gets the arguments of calls through loop variables (held_callables)
-    32: "ccf8fb12da08a102705fcb151b7e03f09225af1c51115cb5a4c3899d8fb420e1",
+    # (a display, a stored item) or decorated gets the arguments of calls through loop variables (held_callables);
+    # an enum's members' tuple values reach its __init__, calling an enum class is no __init__ call (enum_member_init)
+    32: "6a269910bb11d0ca1537c4a6c082b0b59eac8408dc8124056f919e697586de2d",
 }
 
 

@@ -123,6 +123,8 @@ class Emit(Fixpoint):
             if k == VAL_FUNC and not ctor_only:
                 self.edge(caller, self.fqn(v[1], v[2]), kind, line)
             elif k == VAL_CLASS:
+                if self.is_enum(v[1], v[2]):
+                    continue  # Color(1) looks a member up: its class's __init__ / __new__ ran when the class was made
                 init = self.emit_methods(caller, v[1], v[2], "__init__", RES_CONSTRUCTOR, line)
                 self.emit_methods(caller, v[1], v[2], "__new__", RES_CONSTRUCTOR, line)
                 for mp, mi in self.metaclasses(v[1], v[2]):  # calling a class calls its metaclass's __call__

@@ -272,6 +272,8 @@ class Params(Fixpoint):
                 kind = next((k for k in METHOD_KINDS if k in deco), "method") if is_method else ""
                 out |= self.runner_args(path, fidx, kind, i, pname, spec)
                 out |= self.partial_args(path, fidx, kind, i, pname, spec)
+        if is_method and f.name == "__init__" and i > 0 and not spec[0] and self.is_enum(path, f.parent):
+            out |= self.enum_init_args(path, f.parent, i)
         if spec[0]:
             return out  # a decorator's *args / **kwargs: not modelled
         if (f.kind == SCOPE_LAMBDA or not is_method) and (
@@ -288,6 +290,24 @@ class Params(Fixpoint):
             out |= self._decorated(path, fidx, [path])  # (``@registry.add``: a bound method as the decorator)
         elif i == 1 and is_method and f.name in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
             out |= self._decorated(path, fidx, [path], f.name)  # a class / an instance as decorator
+        return out
+
+    def enum_init_args(self, path: str, cidx: int, i: int) -> set:
+        """What the members of enum class ``cidx`` pass parameter ``i`` of its ``__init__`` when
+        the class is made: a member's tuple value its items (``ADD = ("+", add)``: ``__init__(self,
+        symbol, fn)``), a call's value itself (``ADD = partial(add)``, for the first parameter
+        after ``self``; a function assigned is no member)."""
+        out: set = set()
+        for nm in self.prefixed(path, cidx, ""):
+            if nm.startswith("_"):
+                continue
+            for v in self.binds(path, cidx, nm) or ():
+                if v[0] == T_TUPLE:
+                    elts = v[1]
+                    if i - 1 < len(elts) and not any(x[0] == T_STAR for x in elts[:i]):
+                        out |= self.eval(path, cidx, elts[i - 1])
+                elif i == 1 and v[0] == T_CALL:  # (a function assigned is a method, no member: ``partial(f)`` is)
+                    out |= self.eval(path, cidx, v)
         return out
 
     def param_keys(self, path: str, fidx: int, i: int) -> frozenset:
