@@ -250,8 +250,9 @@ RECORDED = {
     # decorator sites (@app.before_request) or calls run where the lists are read (hook_lists_cross_module);
     # map(f, xs) holds what f returns for the items (map_results); a function held by a container
     # (a display, a stored item) or decorated gets the arguments of calls through loop variables (held_callables);
-    # an enum's members' tuple values reach its __init__, calling an enum class is no __init__ call (enum_member_init)
-    32: "6a269910bb11d0ca1537c4a6c082b0b59eac8408dc8124056f919e697586de2d",
+    # an enum's members' tuple values reach its __init__, calling an enum class is no __init__ call (enum_member_init);
+    # a stored item handed to a call or called through a name holds what other modules store (stored_items_handed_on)
+    32: "cbb3141da191fae6ac2a2bee5e983cdd28ec639917b222137f2a9e8dcefa155d",
 }
 
 

@@ -71,14 +71,16 @@ def file_stored_params(pf: ParsedFile) -> frozenset[str]:
 
 
 def _called_attrs(pf: ParsedFile) -> set[str]:
-    """Attribute names the file calls (``x.cb()``), calls an item of (``x.views[k]()``) or iterates
-    (``for h in x.hooks``, also an item or a method's result: ``x.hooks[k]``, ``x.hooks.get(k, ())``)."""
+    """Attribute names the file calls (``x.cb()``), calls an item of (``x.views[k]()``, also through
+    a call or a name: ``ensure_sync(x.views[k])()``, ``f = x.views[k]; f()``) or iterates (``for h
+    in x.hooks``, also an item or a method's result: ``x.hooks[k]``, ``x.hooks.get(k, ())``)."""
     out = set(pf.sites_by_name)
     for _sc, e in pf.sites_by_name.get(SITES_ITEM, ()):
         base = e[1][1]
         if base[0] == T_ATTR:
             out.add(base[2])
-    for s in pf.scopes:
+    scopes = pf.scopes
+    for s in scopes:
         for it in s.iters:
             e = it[0]
             while e[0] == T_CALL or e[0] == T_SUBSCRIPT:  # ``for h in x.hooks.get(k, ())``, ``x.hooks[k]``
@@ -86,7 +88,34 @@ def _called_attrs(pf: ParsedFile) -> set[str]:
             while e[0] == T_ATTR:  # (the attribute and those it is read through: a pre-check by name)
                 out.add(e[2])
                 e = e[1]
+        for c, _line, _flag, sc in s.calls:
+            # an item handed to a call (``ensure_sync(x.views[k])``), called as a call's result
+            # (``x.views.get(k)()``) or through a name bound to it (``f = x.views[k]; f()``)
+            for a in (c[1], *c[2], *(kv[1] for kv in c[3])):
+                attr = _item_attr(a)
+                if attr:
+                    out.add(attr)
+            if c[1][0] == T_NAME:
+                cur = sc
+                while cur >= 0:
+                    vals = scopes[cur].bindings.get(c[1][1]) if scopes[cur].kind != SCOPE_CLASS else None
+                    if vals is not None:
+                        for v in vals:
+                            attr = _item_attr(v)
+                            if attr:
+                                out.add(attr)
+                        break
+                    cur = scopes[cur].parent
     return out
+
+
+def _item_attr(e: Any) -> str:
+    """``x.attr[k]`` / ``x.attr.get(k)`` (``pop``, ``setdefault``): "attr", else ""."""
+    if e[0] == T_SUBSCRIPT and e[1][0] == T_ATTR:
+        return str(e[1][2])
+    if e[0] == T_CALL and e[1][0] == T_ATTR and e[1][2] in ("get", "pop", "setdefault") and e[1][1][0] == T_ATTR:
+        return str(e[1][1][2])
+    return ""
 
 
 def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
