@@ -252,8 +252,9 @@ RECORDED = {
     # (a display, a stored item) or decorated gets the arguments of calls through loop variables (held_callables);
     # an enum's members' tuple values reach its __init__, calling an enum class is no __init__ call (enum_member_init);
     # a stored item handed to a call or called through a name holds what other modules store (stored_items_handed_on);
-    # cls() in a classmethod (or nested in one) may be any subclass: NotImplementedError stubs dispatch (classmethod_instances)
-    32: "fd5add8c93d601a5daf26cc5e438f09d0004d21ec8b92f4c195b85d5f1e199b1",
+    # cls() in a classmethod (or nested in one) may be any subclass: NotImplementedError stubs dispatch (classmethod_instances);
+    # xs + [f] is a display of both operands' items, an index outside the spread part is exact (list_concatenation)
+    32: "007115b5bfa3417fb191317559e4e320792935b07acd67595d4cfa57009cb416",
 }
 
 

@@ -608,7 +608,9 @@ class Evaluate(Fixpoint):
         out: set = set()
         if disp[0] == T_TUPLE:
             elts = disp[1]
-            if key[0] == T_INT and not any(x[0] == T_STAR for x in elts) and -len(elts) <= key[1] < len(elts):
+            if key[0] == T_INT and -len(elts) <= key[1] < len(elts) and not any(
+                x[0] == T_STAR for x in (elts[: key[1] + 1] if key[1] >= 0 else elts[key[1] :])
+            ):  # (an index before the first ``*xs``, or from the end after the last one, is exact)
                 return set(self.eval(cpath, cidx, elts[key[1]]))
             for x in elts:
                 out |= self.iter_values(cpath, cidx, x[1]) if x[0] == T_STAR else self.eval(cpath, cidx, x)
