@@ -253,8 +253,9 @@ RECORDED = {
     # an enum's members' tuple values reach its __init__, calling an enum class is no __init__ call (enum_member_init);
     # a stored item handed to a call or called through a name holds what other modules store (stored_items_handed_on);
     # cls() in a classmethod (or nested in one) may be any subclass: NotImplementedError stubs dispatch (classmethod_instances);
-    # xs + [f] is a display of both operands' items, an index outside the spread part is exact (list_concatenation)
-    32: "007115b5bfa3417fb191317559e4e320792935b07acd67595d4cfa57009cb416",
+    # xs + [f] is a display of both operands' items, an index outside the spread part is exact (list_concatenation);
+    # bound methods held by containers (self.handlers = {"a": self.on_a}) get the item calls' arguments (bound_method_registries)
+    32: "3d37132d4d360a794cab48c80fbae24fecf7cc5c5e299a733ce036bfbf9f4843",
 }
 
 

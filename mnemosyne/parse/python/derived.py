@@ -270,11 +270,13 @@ def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[st
     element of a display passed, iterated, bound, stored or returned, ``[step_a]``; an item
     stored, ``REGISTRY[k] = fn``, ``hooks.append(fn)``), or decorated (the decorator is passed
     the function), and ``"." + attr`` for attributes passed (``run(self.step)``: a bound method,
-    maybe)."""
+    maybe) or held through a method's first parameter (``{"a": self.on_a}``)."""
     out: dict[str, None] = {}
     passed: set[Any] = set()
 
-    def held(e: Any) -> None:  # the names and lambdas a display holds (as they are)
+    me = ""  # the first parameter of the method being scanned: ``self.on_a`` is a bound method
+
+    def held(e: Any) -> None:  # the names, lambdas and bound methods a display holds (as they are)
         while e[0] == T_AT:  # (stored from a nested scope)
             e = e[2]
         if e[0] == T_TUPLE:
@@ -288,8 +290,11 @@ def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[st
                 passed.add(x[1])
             elif x[0] == T_LAMBDA:
                 passed.add(lambdas.get(x[1]))
+            elif x[0] == T_ATTR and me and x[1] == (T_NAME, me):
+                passed.add("." + x[2])
 
     for s in scopes:
+        me = s.params[0][0] if s.kind == SCOPE_FUNCTION and s.params and scopes[s.parent].kind == SCOPE_CLASS else ""
         if s.decos:
             for _d, didx, _line in s.decos:
                 d = scopes[didx]

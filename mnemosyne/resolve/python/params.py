@@ -245,7 +245,8 @@ class Params(Fixpoint):
             elif is_method and passed:
                 # a method passed (``run(self.step)``: bound; a staticmethod) and called through
                 # a parameter: ``cb(x)`` passes x after the bound receiver
-                via_param = [n for n in self.param_calls(path) if n not in names]
+                # (or held, ``{"a": self.on_a}``, and called as an item, ``self.handlers[k](x)``)
+                via_param = [*(n for n in self.param_calls(path) if n not in names), SITES_ITEM]
             for nm in names + via_param:
                 for sc, e in self.sites(path, nm):
                     fn = e[1]
