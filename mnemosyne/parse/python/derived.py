@@ -92,18 +92,20 @@ def _called_attrs(pf: ParsedFile) -> set[str]:
             # an item handed to a call (``ensure_sync(x.views[k])``), called as a call's result
             # (``x.views.get(k)()``) or through a name bound to it (``f = x.views[k]; f()``)
             for a in (c[1], *c[2], *(kv[1] for kv in c[3])):
-                attr = _item_attr(a)
-                if attr:
-                    out.add(attr)
+                if a[0] == T_SUBSCRIPT or a[0] == T_CALL:
+                    attr = _item_attr(a)
+                    if attr:
+                        out.add(attr)
             if c[1][0] == T_NAME:
                 cur = sc
                 while cur >= 0:
                     vals = scopes[cur].bindings.get(c[1][1]) if scopes[cur].kind != SCOPE_CLASS else None
                     if vals is not None:
                         for v in vals:
-                            attr = _item_attr(v)
-                            if attr:
-                                out.add(attr)
+                            if v[0] == T_SUBSCRIPT or v[0] == T_CALL:
+                                attr = _item_attr(v)
+                                if attr:
+                                    out.add(attr)
                         break
                     cur = scopes[cur].parent
     return out
