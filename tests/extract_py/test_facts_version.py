@@ -254,8 +254,9 @@ RECORDED = {
     # a stored item handed to a call or called through a name holds what other modules store (stored_items_handed_on);
     # cls() in a classmethod (or nested in one) may be any subclass: NotImplementedError stubs dispatch (classmethod_instances);
     # xs + [f] is a display of both operands' items, an index outside the spread part is exact (list_concatenation);
-    # bound methods held by containers (self.handlers = {"a": self.on_a}) get the item calls' arguments (bound_method_registries)
-    32: "3d37132d4d360a794cab48c80fbae24fecf7cc5c5e299a733ce036bfbf9f4843",
+    # bound methods held by containers (self.handlers = {"a": self.on_a}) get the item calls' arguments (bound_method_registries);
+    # a call's result passed to a storing method from another module is stored too (stored_call_results)
+    32: "30cb7b73741ef25e0cb1c1b35c863178e6e30f7896c14885ad0d64d451665cf5",
 }
 
 

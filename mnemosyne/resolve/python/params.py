@@ -62,7 +62,8 @@ LITERAL_KEYS = (T_STR, T_INT)  # parse tags of the literals an index may select 
 UNKNOWN_KEYS = frozenset({UNKNOWN})  # ``param_keys``: any key
 PARAM_STARS = (PARAM_STAR, PARAM_DSTAR)  # a ``*args`` / ``**kwargs`` parameter
 NAME_OR_ATTR = (T_NAME, T_ATTR)  # a decorator written as a name or an attribute
-CALLABLE_ARGS = (T_NAME, T_ATTR, T_LAMBDA, T_UNKNOWN)  # ``stored_cross``: arguments that may be the program's callables
+# ``stored_cross``: arguments that may be the program's callables (``View.as_view("v")``: a call's result)
+CALLABLE_ARGS = (T_NAME, T_ATTR, T_LAMBDA, T_UNKNOWN, T_CALL)
 
 
 class Params(Fixpoint):
@@ -366,8 +367,8 @@ class Params(Fixpoint):
     @classmethod
     def _may_pass_callable(cls, e: Any, j: int, pname: str, spec: tuple) -> bool:
         """Call ``e`` passes for the parameter at position ``j`` named ``pname`` a name, an
-        attribute or a lambda (what may be a function or an object of the program), or an
-        argument not known (a splat)."""
+        attribute, a lambda or a call's result (what may be a function or an object of the
+        program), or an argument not known (a splat)."""
         if j < 0:
             return False
         a = cls._arg_expr(e, j, pname, spec)
