@@ -255,8 +255,9 @@ RECORDED = {
     # cls() in a classmethod (or nested in one) may be any subclass: NotImplementedError stubs dispatch (classmethod_instances);
     # xs + [f] is a display of both operands' items, an index outside the spread part is exact (list_concatenation);
     # bound methods held by containers (self.handlers = {"a": self.on_a}) get the item calls' arguments (bound_method_registries);
-    # a call's result passed to a storing method from another module is stored too (stored_call_results)
-    32: "30cb7b73741ef25e0cb1c1b35c863178e6e30f7896c14885ad0d64d451665cf5",
+    # a call's result passed to a storing method from another module is stored too (stored_call_results);
+    # flow order inside one block: a binding made in it reaches the later uses in it (flow_order_blocks)
+    32: "5c608b3ae06248413f26d94f47c34ba4fcc526be92013117b6d4a484950d238a",
 }
 
 
