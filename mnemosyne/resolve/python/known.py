@@ -8,6 +8,7 @@ import abc
 import ast
 import builtins
 import collections.abc
+import io
 import sys
 import sysconfig
 import types
@@ -28,8 +29,8 @@ DECLARATIVE_BASE_MODULES = frozenset({"typing", "typing_extensions", "abc", "enu
 def may_derive(dotted: str) -> bool:
     """An external base of a program class that may itself derive from another external class
     (``isinstance`` narrowing keeps its instances): not a declaration of ``DECLARATIVE_BASE_MODULES``
-    nor an abstract class of ``ABSTRACT_MODULES`` (``Generic``, ``ABC``, ``Mapping``, ``Enum``)."""
-    return dotted.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES and dotted not in ABSTRACT_CLASSES
+    nor an abstract class of ``collections.abc`` (``Generic``, ``ABC``, ``Mapping``, ``Enum``)."""
+    return dotted.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES and not dotted.startswith("collections.abc.")
 
 
 def is_external_class(dotted: str) -> bool:
@@ -136,10 +137,10 @@ def _module_defs(module: str, name: str) -> dict[str, list[ast.stmt]]:
     return out
 
 
-# modules of the standard library whose abstract classes' members are known from the running
-# interpreter (``stdlib_lacks``): imported by every process (the resolver imports them), so the
-# answer never depends on what else a process imported
-ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc}
+# modules of the standard library whose abstract classes' members (and ``io``'s streams') are
+# known from the running interpreter (``stdlib_lacks``): imported by every process (the resolver
+# imports them; ``io`` at start-up), so the answer never depends on what else a process imported
+ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc, "io": io}
 _lacks: dict[tuple[str, str], bool] = {}  # (dotted class, member) -> stdlib_lacks
 # their public classes by dotted name (``typing.Mapping`` too): the one test hot paths make first
 ABSTRACT_CLASSES = frozenset(
@@ -149,8 +150,8 @@ ABSTRACT_CLASSES = frozenset(
 
 
 def stdlib_lacks(dotted: str, attr: str) -> bool:
-    """``dotted`` is an abstract class of ``ABSTRACT_MODULES`` (``collections.abc.Mapping``,
-    ``typing.Mapping``: its origin) without the member ``attr``: no class of its MRO has it, none
+    """``dotted`` is a class of ``ABSTRACT_MODULES`` (``collections.abc.Mapping``,
+    ``typing.Mapping``: its origin; ``io.BytesIO``) without the member ``attr``: no class of its MRO has it, none
     defines ``__getattr__`` / ``__getattribute__`` (``object``'s aside) nor an ``__init__`` in
     Python (which might set it on the instance). A value annotated ``Mapping`` has no
     ``as_string``: the program's value is mixed up with it, or the annotation is loose."""
