@@ -387,8 +387,11 @@ class Classes(Fixpoint):
                     dvals = self.decorator_stores(walk, attr)
                     if dvals:
                         return frozenset(dvals), []
-                if hit is None and not found and not externals and not attr.startswith("__"):
-                    # not found on the instance nor its classes (all ours): __getattr__, if defined
+                if hit is None and not found and not attr.startswith("__") and (
+                    not externals or (not mvals and len(externals) == 1 and externals[0][0] in EXTERNAL_KINDS)
+                ):
+                    # not found on the instance nor its classes (all ours, or one outside base
+                    # known to lack it: ``stdlib_lacks``): __getattr__, if defined
                     fallback = self.methods(b[1], b[2], "__getattr__")
                     if fallback and not self.subclass_may_have(b[1], b[2], attr):
                         fvals = self._returns_of(fallback) | self.delegated(fallback, attr, 1)
