@@ -258,8 +258,9 @@ RECORDED = {
     # a call's result passed to a storing method from another module is stored too (stored_call_results);
     # flow order inside one block: a binding made in it reaches the later uses in it (flow_order_blocks);
     # a member an io stream lacks (io.BytesIO's encode) is no edge, a program class's __getattr__
-    # answers it when its one outside base lacks it (io_stream_members)
-    32: "a0574427338a85a949d22f45134bf63a6ce8982817352b4ab2a30532339b91a1",
+    # answers it when its one outside base lacks it (io_stream_members); getattr(obj, name) with name
+    # bound to string literals or a parameter every site passes one (getattr_literal_names)
+    32: "16c79737fda7a817a543e4817c45db8ca5a8d1605cf39f339b160b123933a0a4",
 }
 
 

@@ -526,6 +526,27 @@ class Evaluate(Fixpoint):
             return tuple(sorted(self.param_keys(path, vals[0][1], vals[0][2]), key=repr))
         return (self.constant(path, idx, name),)
 
+    def name_literals(self, path: str, idx: int, name: str) -> list[str] | None:
+        """The strings name ``name`` may hold when every binding says (``getattr(obj, name)``): a
+        string literal, or the literals every call site passes a parameter (``param_keys``); None
+        when a binding is anything else (a loop variable: the parser keeps no strings in displays)."""
+        bs = self.binding_scope(path, idx, name)
+        vals = self.binds(path, bs, name) if bs is not None else None
+        if not vals or bs is None:
+            return None
+        out: list[str] = []
+        for v in vals:
+            if v[0] == T_STR:
+                out.append(v[1])
+            elif v[0] == T_PARAM and len(vals) == 1:
+                keys = self.param_keys(path, v[1], v[2])
+                if not all(k[0] == T_STR for k in keys):
+                    return None
+                out += [k[1] for k in keys]
+            else:
+                return None
+        return sorted(set(out))
+
     def constant(self, path: str, idx: int, name: str) -> Any:
         """A name used as an index (``handlers[KIND]``) as the literal it is always bound to, in
         its scope or, through ``from m import KIND``, in m's module scope; else unknown."""
@@ -727,6 +748,18 @@ class Evaluate(Fixpoint):
                 return out
             if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR:
                 return self.prefixed_attrs(path, idx, e)
+            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_NAME and e[2][0][0] != T_STAR:
+                # getattr(obj, name) with name bound to literals, a parameter every site passes one
+                names = self.name_literals(path, idx, e[2][1][1])
+                if names is None:
+                    return set()
+                out = set()
+                for b in self.eval(path, idx, e[2][0]):
+                    for nm in names:
+                        out |= self.getattr(b, nm)[0]
+                if len(e[2]) > 2 and e[2][2][0] != T_STAR:
+                    out |= self.eval(path, idx, e[2][2])
+                return out
             if k == VAL_BUILTIN and f[1] == "dict" and len(e[2]) <= 1 and (not e[2] or e[2][0][0] == T_DICT):
                 # dict(k=v) / dict({"k": v}, k2=v2): a dict display of those items
                 named = tuple(((T_STR, nm), a) for nm, a in e[3] if nm is not None)
