@@ -259,8 +259,9 @@ RECORDED = {
     # flow order inside one block: a binding made in it reaches the later uses in it (flow_order_blocks);
     # a member an io stream lacks (io.BytesIO's encode) is no edge, a program class's __getattr__
     # answers it when its one outside base lacks it (io_stream_members); getattr(obj, name) with name
-    # bound to string literals or a parameter every site passes one (getattr_literal_names)
-    32: "16c79737fda7a817a543e4817c45db8ca5a8d1605cf39f339b160b123933a0a4",
+    # bound to string literals or a parameter every site passes one (getattr_literal_names);
+    # Color.__members__ maps names to the members (enum_members_mapping)
+    32: "40be3b7ed4969215f5f8884cc59c5fadf610ac825eb6425c38fc4867feee9e04",
 }
 
 
