@@ -244,7 +244,29 @@ RECORDED = {
     # (package_submodule_imports); JavaScript: JSDoc @param / @returns types (and @typedef /
     # @import type names) are read as annotations, and @type of variables and of fields assigned in
     # methods (jsdoc_types)
-    32: "edcab561d3400876b4f7289719769b1ab73f43518b463dbf7112047a068a9b9f",
+    # Python: a name every binding of which names one enum member (op = Op.ADD) has that member's
+    # value, not any member's (enum_held_members); isinstance(x, C) with C external keeps x's
+    # instances of program classes with an external base (isinstance_external_bases);
+    # itertools.filterfalse / takewhile / dropwhile / groupby / accumulate / starmap, heapq's
+    # nsmallest / nlargest and bisect's key= call the function they are given on the items (item_runners);
+    # a decorator a method returns handing the definition on to a storing method stores what other
+    # modules' decorator sites pass, also through methods returning the factory's call (forwarded_registries);
+    # hooks kept in lists by key (setdefault(k, []).append(f)) from another module's bound-method
+    # decorator sites (@app.before_request) or calls run where the lists are read (hook_lists_cross_module);
+    # map(f, xs) holds what f returns for the items (map_results); a function held by a container
+    # (a display, a stored item) or decorated gets the arguments of calls through loop variables (held_callables);
+    # an enum's members' tuple values reach its __init__, calling an enum class is no __init__ call (enum_member_init);
+    # a stored item handed to a call or called through a name holds what other modules store (stored_items_handed_on);
+    # cls() in a classmethod (or nested in one) may be any subclass: NotImplementedError stubs dispatch (classmethod_instances);
+    # xs + [f] is a display of both operands' items, an index outside the spread part is exact (list_concatenation);
+    # bound methods held by containers (self.handlers = {"a": self.on_a}) get the item calls' arguments (bound_method_registries);
+    # a call's result passed to a storing method from another module is stored too (stored_call_results);
+    # flow order inside one block: a binding made in it reaches the later uses in it (flow_order_blocks);
+    # a member an io stream lacks (io.BytesIO's encode) is no edge, a program class's __getattr__
+    # answers it when its one outside base lacks it (io_stream_members); getattr(obj, name) with name
+    # bound to string literals or a parameter every site passes one (getattr_literal_names);
+    # Color.__members__ maps names to the members (enum_members_mapping)
+    32: "6b9dc8b97f52857d9e6f8a7f4553b7ba494c87f694be006227119e11db42603f",
 }
 
 

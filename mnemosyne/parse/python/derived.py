@@ -8,21 +8,28 @@ from typing import Any
 from mnemosyne.parse.python.model import CALLABLE_KINDS, ParsedFile, Scope
 from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
+    SCOPE_FUNCTION,
     SITES_ITEM,
+    T_AT,
     T_ATTR,
     T_CALL,
+    T_DICT,
     T_IMPORT_FROM,
+    T_INDEX,
+    T_ITER,
     T_LAMBDA,
     T_NAME,
     T_OR,
     T_PARAM,
     T_STAR,
     T_SUBSCRIPT,
+    T_TUPLE,
 )
 
 # tags of a name or attribute; of what makes an alias
 _NAME_ATTR_TAGS = frozenset({T_NAME, T_ATTR})
 _ALIAS_TAGS = frozenset({T_NAME, T_LAMBDA, T_OR})
+_DISPLAYS = (T_TUPLE, T_DICT)  # a tuple / list / set or a dict display
 
 
 def file_aliases(pf: ParsedFile) -> dict[Any, tuple[str, ...]]:
@@ -43,7 +50,8 @@ def file_param_calls(pf: ParsedFile) -> tuple[tuple[str, ...], frozenset[Any]]:
 
 def file_stored_params(pf: ParsedFile) -> frozenset[str]:
     """``pf.stored_params``: names of parameters stored by their own function through an attribute
-    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``) that the file
+    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``, in a list stored as an
+    item: ``self.hooks.setdefault(k, []).append(hook)``) that the file
     calls: ``x.cb(...)``, ``x.views[k](...)``, or iterated, ``for h in x.hooks`` (computed on first use)."""
     r = pf.stored_params
     if r is None:
@@ -54,6 +62,8 @@ def file_stored_params(pf: ParsedFile) -> frozenset[str]:
                 continue
             names = {p[0] for p in s.params}
             for _base, attr, v in (*s.attr_stores, *s.attr_item_stores):
+                if v[0] == T_TUPLE and len(v[1]) == 1:  # ``self.hooks.setdefault(k, []).append(hook)``: a list of it
+                    v = v[1][0]
                 if v[0] == T_NAME and v[1] in names and attr in called:
                     out.add(v[1])
         r = pf.stored_params = frozenset(out)
@@ -61,18 +71,53 @@ def file_stored_params(pf: ParsedFile) -> frozenset[str]:
 
 
 def _called_attrs(pf: ParsedFile) -> set[str]:
-    """Attribute names the file calls (``x.cb()``), calls an item of (``x.views[k]()``) or iterates
-    (``for h in x.hooks``)."""
+    """Attribute names the file calls (``x.cb()``), calls an item of (``x.views[k]()``, also through
+    a call or a name: ``ensure_sync(x.views[k])()``, ``f = x.views[k]; f()``) or iterates (``for h
+    in x.hooks``, also an item or a method's result: ``x.hooks[k]``, ``x.hooks.get(k, ())``)."""
     out = set(pf.sites_by_name)
     for _sc, e in pf.sites_by_name.get(SITES_ITEM, ()):
         base = e[1][1]
         if base[0] == T_ATTR:
             out.add(base[2])
-    for s in pf.scopes:
+    scopes = pf.scopes
+    for s in scopes:
         for it in s.iters:
-            if it[0][0] == T_ATTR:
-                out.add(it[0][2])
+            e = it[0]
+            while e[0] == T_CALL or e[0] == T_SUBSCRIPT:  # ``for h in x.hooks.get(k, ())``, ``x.hooks[k]``
+                e = e[1]
+            while e[0] == T_ATTR:  # (the attribute and those it is read through: a pre-check by name)
+                out.add(e[2])
+                e = e[1]
+        for c, _line, _flag, sc in s.calls:
+            # an item handed to a call (``ensure_sync(x.views[k])``), called as a call's result
+            # (``x.views.get(k)()``) or through a name bound to it (``f = x.views[k]; f()``)
+            for a in (c[1], *c[2], *(kv[1] for kv in c[3])):
+                if a[0] == T_SUBSCRIPT or a[0] == T_CALL:
+                    attr = _item_attr(a)
+                    if attr:
+                        out.add(attr)
+            if c[1][0] == T_NAME:
+                cur = sc
+                while cur >= 0:
+                    vals = scopes[cur].bindings.get(c[1][1]) if scopes[cur].kind != SCOPE_CLASS else None
+                    if vals is not None:
+                        for v in vals:
+                            if v[0] == T_SUBSCRIPT or v[0] == T_CALL:
+                                attr = _item_attr(v)
+                                if attr:
+                                    out.add(attr)
+                        break
+                    cur = scopes[cur].parent
     return out
+
+
+def _item_attr(e: Any) -> str:
+    """``x.attr[k]`` / ``x.attr.get(k)`` (``pop``, ``setdefault``): "attr", else ""."""
+    if e[0] == T_SUBSCRIPT and e[1][0] == T_ATTR:
+        return str(e[1][2])
+    if e[0] == T_CALL and e[1][0] == T_ATTR and e[1][2] in ("get", "pop", "setdefault") and e[1][1][0] == T_ATTR:
+        return str(e[1][1][2])
+    return ""
 
 
 def file_subclasses(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
@@ -221,12 +266,57 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
 
 def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[str, ...], frozenset[Any]]:
     """``ParsedFile.param_calls``: names called as ``name(...)`` where name is a parameter of the
-    function or lambda the call sits in (or of an enclosing one that binds it); and
-    ``ParsedFile.passed``: the names and lambdas passed as they are for a call's argument, and
-    ``"." + attr`` for attributes passed (``run(self.step)``: a bound method, maybe)."""
+    function or lambda the call sits in (or of an enclosing one that binds it), or a loop
+    variable there (``for h in hooks: h(x)``, also in the module); and ``ParsedFile.passed``: the
+    names and lambdas passed as they are for a call's argument, or held by a container (an
+    element of a display passed, iterated, bound, stored or returned, ``[step_a]``; an item
+    stored, ``REGISTRY[k] = fn``, ``hooks.append(fn)``), or decorated (the decorator is passed
+    the function), and ``"." + attr`` for attributes passed (``run(self.step)``: a bound method,
+    maybe) or held through a method's first parameter (``{"a": self.on_a}``)."""
     out: dict[str, None] = {}
     passed: set[Any] = set()
+
+    me = ""  # the first parameter of the method being scanned: ``self.on_a`` is a bound method
+
+    def held(e: Any) -> None:  # the names, lambdas and bound methods a display holds (as they are)
+        while e[0] == T_AT:  # (stored from a nested scope)
+            e = e[2]
+        if e[0] == T_TUPLE:
+            items: Any = e[1]
+        elif e[0] == T_DICT:
+            items = [kv[1] for kv in e[1]]
+        else:
+            items = (e,)
+        for x in items:
+            if x[0] == T_NAME:
+                passed.add(x[1])
+            elif x[0] == T_LAMBDA:
+                passed.add(lambdas.get(x[1]))
+            elif x[0] == T_ATTR and me and x[1] == (T_NAME, me):
+                passed.add("." + x[2])
+
     for s in scopes:
+        me = s.params[0][0] if s.kind == SCOPE_FUNCTION and s.params and scopes[s.parent].kind == SCOPE_CLASS else ""
+        if s.decos:
+            for _d, didx, _line in s.decos:
+                d = scopes[didx]
+                if d.kind == SCOPE_FUNCTION and scopes[d.parent].kind != SCOPE_CLASS:
+                    passed.add(d.name)
+        for it in s.iters:
+            if it[0][0] in _DISPLAYS:
+                held(it[0])
+        for bvals in s.bindings.values():
+            for v in bvals:
+                if v[0] in _DISPLAYS:
+                    held(v)
+        for ivals in s.item_bindings.values():
+            for v in ivals:
+                held(v)
+        for _b, _attr, v in (*s.attr_stores, *s.attr_item_stores):
+            held(v)
+        for r in s.returns:
+            if r[0] in _DISPLAYS:
+                held(r)
         for e, _line, _flag, sc in s.calls:
             for a in (*e[2], *(kv[1] for kv in e[3])):
                 if a[0] == T_NAME:
@@ -235,16 +325,20 @@ def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[st
                     passed.add(lambdas.get(a[1]))
                 elif a[0] == T_ATTR:  # a bound method passed (``run(self.step)``): "." + its name
                     passed.add("." + a[2])
+                elif a[0] in _DISPLAYS:
+                    held(a)
             fn = e[1]
             if fn[0] != T_NAME or fn[1] in out:
                 continue
             name = fn[1]
             cur = sc
-            while cur > 0:
+            while cur >= 0:
                 c = scopes[cur]
                 vals = c.bindings.get(name) if c.kind != SCOPE_CLASS else None
                 if vals is not None:
-                    if c.kind in CALLABLE_KINDS and any(v[0] == T_PARAM for v in vals):
+                    if (c.kind in CALLABLE_KINDS and any(v[0] == T_PARAM for v in vals)) or any(
+                        v[0] == T_ITER or (v[0] == T_INDEX and v[1][0] == T_ITER) for v in vals
+                    ):
                         out[name] = None
                     break
                 cur = c.parent

@@ -91,6 +91,7 @@ UNARY_DUNDERS = {b"-": "__neg__", b"+": "__pos__", b"~": "__invert__"}
 NUMBER_KINDS = frozenset({"integer", "float"})
 # operand expressions that may be an instance of ours (a literal, display or lambda never is)
 OPERAND_TAGS = frozenset({T_NAME, T_ATTR, T_CALL, T_SUBSCRIPT, T_OP})
+_CONCAT_KINDS = frozenset({"list", "tuple"})  # displays a ``+`` concatenates (``operation``)
 
 _ATTR_BUILTINS = frozenset({b"getattr", b"hasattr"})  # calls whose second argument names an attribute
 
@@ -234,7 +235,8 @@ class ExprConverter:
     def operation(self, node: Node, t: str, depth: int) -> Expr:
         """An operator's result (``T_OP``): what the dunder of its operand's class returns (``a + b``,
         ``2 * v``, ``-a``, ``a < b``); unknown for an operand that is never an instance of ours, and
-        for ``in``, ``is``, ``not``, chained comparisons (booleans)."""
+        for ``in``, ``is``, ``not``, chained comparisons (booleans). A concatenation with a list or
+        tuple display (``xs + [f]``, ``(a,) + rest``) is a display of both operands' items."""
         src = self.src
         op: Node | None
         if t == "comparison_operator":
@@ -251,8 +253,21 @@ class ExprConverter:
                 name = UNARY_DUNDERS.get(src[op.start_byte : op.end_byte])
                 operand = node.child_by_field_id(F_ARGUMENT)
             else:
-                bname = BINARY_DUNDERS.get(src[op.start_byte : op.end_byte])
-                operand = node.child_by_field_id(F_LEFT)
+                optext = src[op.start_byte : op.end_byte]
+                left, right = node.child_by_field_id(F_LEFT), node.child_by_field_id(F_RIGHT)
+                if optext == b"+" and left is not None and right is not None and (
+                    KN[left.kind_id] in _CONCAT_KINDS or KN[right.kind_id] in _CONCAT_KINDS
+                ):  # xs + [f]: a list (tuple) of both operands' items (a display's spelled out)
+                    parts: list[Expr] = []
+                    for side in (left, right):
+                        se = self.expr(side, depth + 1)
+                        if KN[side.kind_id] in _CONCAT_KINDS and se[0] == T_TUPLE:
+                            parts.extend(se[1])
+                        else:
+                            parts.append((T_STAR, se))
+                    return (T_TUPLE, tuple(parts))
+                bname = BINARY_DUNDERS.get(optext)
+                operand = left
                 name = f"__{bname}__" if bname is not None else None
                 if operand is not None and KN[operand.kind_id] in NUMBER_KINDS:
                     operand = node.child_by_field_id(F_RIGHT)  # 2 * v: v's __rmul__

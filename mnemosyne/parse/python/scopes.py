@@ -160,14 +160,45 @@ class ScopeBuilder(ExprConverter):
             return
         at = self.at
         key = (scope, name)
-        if at is not None and self.straight(at):
+        blk = None
+        if at is not None and (self.straight(at) or (blk := self.block_of(at)) is not None):
             st = self.reach.get(key)
             if st is not None and st[2] == at.id:  # `x: C = v`: one statement, several bindings
                 st[1] = len(b) - 1
-            else:
-                self.reach[key] = [len(b) - 1, len(b) - 1, at.id, at.end_byte, {}, False]
+            else:  # (in a block of a branch: reaches the rest of that block, ``block_of``)
+                self.reach[key] = [len(b) - 1, len(b) - 1, at.id, at.end_byte, {}, False, blk, {}]
         else:
             self.reach[key] = None
+
+    def block_of(self, at: Node) -> int | None:
+        """The id of the block statement ``at`` sits directly in (an ``if``/``else``/``try``/...
+        body), when the block itself is within MAX_FLOW_DEPTH of its scope: what ``at`` binds
+        reaches the statements after it in that block (``within``), wherever the block runs."""
+        a = at.parent
+        for _ in range(MAX_FLOW_DEPTH):
+            if a is None:
+                return None
+            k = KN[a.kind_id]
+            if k == "block":
+                return a.id
+            if k in _BRANCHY or k in _SCOPE_NODES:
+                return None
+            a = a.parent
+        return None
+
+    def within(self, use: Node, blk: int) -> bool:
+        """``use`` is inside block ``blk`` with no loop (or scope) between them."""
+        a = use.parent
+        for _ in range(MAX_FLOW_DEPTH):
+            if a is None:
+                return False
+            if a.id == blk:
+                return True
+            k = KN[a.kind_id]
+            if k in _LOOPS or k in _SCOPE_NODES:
+                return False
+            a = a.parent
+        return False
 
     def straight(self, node: Node, kinds: frozenset[str] = _BRANCHY) -> bool:
         """``node`` runs once, in order, whenever its scope runs (no loop or branch between them):
@@ -219,7 +250,9 @@ class ScopeBuilder(ExprConverter):
         else:
             return None
         st = self.reach.get((sc, name))
-        if st is None or use.start_byte < st[3] or not self.straight(use, _LOOPS):
+        if st is None or use.start_byte < st[3]:
+            return None
+        if not (self.straight(use, _LOOPS) if st[6] is None else self.within(use, st[6])):
             return None
         if key is None:
             return (T_REACH, name, st[0], st[1])
@@ -228,6 +261,9 @@ class ScopeBuilder(ExprConverter):
         j = st[4].get(key, -1)
         if j is None:
             return None
+        kb = st[7].get(key)
+        if kb is not None and not self.within(use, kb):
+            return None  # stored in a block the use is not in
         if j >= 0:
             return (T_REACH_ITEM, name, j)
         return (T_SUBSCRIPT, (T_REACH, name, st[0], st[1]), key)
@@ -256,6 +292,10 @@ class ScopeBuilder(ExprConverter):
             st[5] = True
         elif at is not None and self.straight(at):
             st[4][key] = j
+            st[7].pop(key, None)
+        elif at is not None and (blk := self.block_of(at)) is not None:
+            st[4][key] = j  # (reaches the rest of its block only)
+            st[7][key] = blk
         else:
             st[4][key] = None
 

@@ -19,11 +19,14 @@ from mnemosyne.parse.python.tags import (
     T_ATTR,
     T_CALL,
     T_DEF,
+    T_DICT,
+    T_ITEMS,
     T_NAME,
     T_OR,
     T_PARAM,
     T_REACH,
     T_STAR,
+    UNKNOWN,
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
@@ -43,6 +46,7 @@ from mnemosyne.resolve.python.values import (
     VAL_INST,
     VAL_MODULE,
     VAL_SUPER,
+    make_display,
 )
 
 RECV_EXPR_TAGS = (T_NAME, T_REACH, T_OR)  # a base's __init__ stores these per subclass (``init_attr_values``)
@@ -311,6 +315,11 @@ class Classes(Fixpoint):
         if k == VAL_EXT_MEMBER or k == VAL_BUILTIN_MEMBER:
             return EMPTY, []  # an attribute of a member of an external class: not known
         if k == VAL_CLASS:
+            if attr == "__members__" and self.is_enum(b[1], b[2]):
+                # Op.__members__: a mapping of names to the members, those iterating the class gives
+                cls = self.hdr(b[1], b[2])
+                members = (T_ITEMS, (T_NAME, cls.name))
+                return frozenset({make_display(b[1], cls.parent, (T_DICT, ((UNKNOWN, members),)))}), []
             _, externals, walk = self.mro(b[1], b[2])
             hit = self._first_binder(walk, attr, False)
             vals = self._class_value(hit, externals, attr)
@@ -387,8 +396,11 @@ class Classes(Fixpoint):
                     dvals = self.decorator_stores(walk, attr)
                     if dvals:
                         return frozenset(dvals), []
-                if hit is None and not found and not externals and not attr.startswith("__"):
-                    # not found on the instance nor its classes (all ours): __getattr__, if defined
+                if hit is None and not found and not attr.startswith("__") and (
+                    not externals or (not mvals and len(externals) == 1 and externals[0][0] in EXTERNAL_KINDS)
+                ):
+                    # not found on the instance nor its classes (all ours, or one outside base
+                    # known to lack it: ``stdlib_lacks``): __getattr__, if defined
                     fallback = self.methods(b[1], b[2], "__getattr__")
                     if fallback and not self.subclass_may_have(b[1], b[2], attr):
                         fvals = self._returns_of(fallback) | self.delegated(fallback, attr, 1)

@@ -72,7 +72,8 @@ class CrossParams(Fixpoint):
     def stored_cross(self, path: str, fidx: int, i: int, f: Scope, fp: Scope) -> set:
         """What other modules pass parameter ``i`` of a method, or of a function a method returns,
         that stores it (``self.cb = cb``: ``stored_params``): the importers' calls of the method
-        (of its class, for ``__init__``) after the bound receiver, and their decorator sites
+        (of its class, for ``__init__``) after the bound receiver, their decorator sites
+        ``@app.before_request`` for the method's first parameter after the receiver, and
         ``@app.route(...)`` for the first parameter of the function ``route`` returns."""
         mod = self.modname(path)
         out: set = set()
@@ -82,7 +83,8 @@ class CrossParams(Fixpoint):
             deco = self.method_decorators(path, fidx)
             nm = fp.name if f.name == "__init__" else f.name
             me = (VAL_FUNC, path, fidx)
-            for q, sc, e in self.importer_sites(path, nm):
+            own = ((path, sc, e) for sc, e in self.sites(path, nm))
+            for q, sc, e in (*self.importer_sites(path, nm), *own):
                 if not any(self._may_pass_callable(e, j, pname, spec) for j in (i - 1, i)):
                     continue  # (a literal, a call's result, ...: the site is not evaluated)
                 vals = self.eval(q, sc, e[1])
@@ -99,12 +101,45 @@ class CrossParams(Fixpoint):
                 else:
                     continue
                 if i >= offset:
-                    out |= self._arg_values(q, sc, e, i - offset, pname, spec)
+                    if q != path:
+                        out |= self._arg_values(q, sc, e, i - offset, pname, spec)
+                    else:  # (its own module's arguments are the parameter's own flow)
+                        out |= self.forwarded(path, sc, self._arg_expr(e, i - offset, pname, spec))
+            if i == 1 and f.name not in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
+                # a bound method as the decorator (``@app.before_request``): the definitions
+                where = sorted(q for q in self.importers_calling(mod, f.name) if q != path)
+                out |= self._decorated(path, fidx, where)
         elif i == 0 and fp.kind == SCOPE_FUNCTION and fp.parent > 0 and self.hdr(path, fp.parent).kind == SCOPE_CLASS:
-            self.deps.add(CALLS_PREFIX + fp.name)  # ``@app.route("/")``: route returns the function
-            where = sorted(q for q in self.importers_calling(mod, fp.name) if q != path)
+            where_set: set[str] = set()
+            for nm in self.factory_names(path, f.parent):  # ``@app.route("/")``: route returns the function
+                self.deps.add(CALLS_PREFIX + nm)
+                where_set.update(q for q in self.importers_calling(mod, nm) if q != path)
+            where = sorted(where_set)
             out |= self._decorated(path, fidx, where)
         return out
+
+    def forwarded(self, path: str, sc: int, a: Any) -> set:
+        """What other modules pass a parameter that argument ``a`` (in scope ``sc``) hands on to a
+        stored one, ``a`` being the name of a parameter of a module-level function, of a function a
+        module-level decorator factory returns (``cross_param``) or the first of a function a method
+        returns (``def route(self, rule): def deco(f): self.add_url_rule(rule, f)``: the
+        decorator sites ``@app.route("/")`` of the importing modules)."""
+        if a is None or a[0] != T_NAME:
+            return set()
+        bs = self.binding_scope(path, sc, a[1])
+        vals = self.binds(path, bs, a[1]) if bs else None
+        if not vals or len(vals) != 1 or vals[0][0] != T_PARAM:
+            return set()
+        gidx, j = vals[0][1], vals[0][2]
+        g = self.hdr(path, gidx)
+        if g.kind != SCOPE_FUNCTION or g.parent < 0:
+            return set()
+        gp = self.hdr(path, g.parent) if g.parent > 0 else None
+        if g.parent == 0 or (gp is not None and gp.kind == SCOPE_FUNCTION and gp.parent == 0):
+            return set(self.cross_param(path, gidx, j))
+        if j == 0 and gp is not None and gp.kind == SCOPE_FUNCTION and gp.parent > 0 and self.hdr(path, gp.parent).kind == SCOPE_CLASS:
+            return self.stored_cross(path, gidx, j, g, gp)
+        return set()
 
     def importer_sites(self, path: str, nm: str) -> Iterator[tuple[str, int, Any]]:
         """(file, scope, call) of the calls named ``nm`` in the other files importing ``path``'s

@@ -29,6 +29,7 @@ from mnemosyne.parse.python.tags import (
     T_IMPORT,
     T_IMPORT_FROM,
     T_NAME,
+    T_PARAM,
     T_STAR,
     T_SUBSCRIPT,
     T_TUPLE,
@@ -123,6 +124,8 @@ class Emit(Fixpoint):
             if k == VAL_FUNC and not ctor_only:
                 self.edge(caller, self.fqn(v[1], v[2]), kind, line)
             elif k == VAL_CLASS:
+                if self.is_enum(v[1], v[2]):
+                    continue  # Color(1) looks a member up: its class's __init__ / __new__ ran when the class was made
                 init = self.emit_methods(caller, v[1], v[2], "__init__", RES_CONSTRUCTOR, line)
                 self.emit_methods(caller, v[1], v[2], "__new__", RES_CONSTRUCTOR, line)
                 for mp, mi in self.metaclasses(v[1], v[2]):  # calling a class calls its metaclass's __call__
@@ -326,7 +329,8 @@ class Emit(Fixpoint):
         )
 
     def constructed(self, path: str, sc: int, e: Any) -> bool:
-        """Receiver ``e`` is an instantiation (``Job()``) or a local name bound only to ones."""
+        """Receiver ``e`` is an instantiation (``Job()``) or a local name bound only to ones; not
+        ``cls()`` with ``cls`` a classmethod's, which may be any subclass."""
         if e[0] == T_NAME:
             bs = self.binding_scope(path, sc, e[1])
             if bs is None or bs == 0:
@@ -334,7 +338,13 @@ class Emit(Fixpoint):
             exprs = self.pf.scopes[bs].bindings.get(e[1], ()) if path == self.path else ()
             return bool(exprs) and all(x[0] == T_CALL and self.constructed(path, bs, x) for x in exprs)
         if e[0] == T_CALL:
-            vals = self.eval(path, sc, e[1])
+            fn = e[1]
+            if fn[0] == T_NAME:  # ``cls()`` in a classmethod (or a function nested in one): any subclass
+                bs = self.binding_scope(path, sc, fn[1])
+                for v in (self.binds(path, bs, fn[1]) or ()) if bs else ():
+                    if v[0] == T_PARAM and v[2] == 0 and "classmethod" in self.method_decorators(path, v[1]):
+                        return False
+            vals = self.eval(path, sc, fn)
             return bool(vals) and all(v[0] == VAL_CLASS for v in vals)
         return False
 

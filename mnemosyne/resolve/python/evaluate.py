@@ -55,12 +55,14 @@ from mnemosyne.resolve.python.known import (
     ENTER_SUFFIXES,
     ITEM_BUILTINS,
     LIBRARY_RESULTS,
+    may_derive,
 )
 from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
     BUILTIN_KINDS,
     EMPTY,
     EXPR_ANN_ITEM,
+    EXPR_STORED_PARAM,
     OPERATOR_GETTERS,
     RET_ATTR,
     RET_NEW,
@@ -154,8 +156,14 @@ class Evaluate(Fixpoint):
     def _eval(self, path: str, idx: int, e: Any) -> set:
         tag = e[0]
         if tag == T_ATTR:
-            if e[2] in MEMBER_VALUES and e[1][0] in MEMBER_EXPRS:
-                mv = self.member_value(path, idx, e)
+            if e[2] in MEMBER_VALUES:
+                inner = e[1][0]
+                if inner in MEMBER_EXPRS:
+                    mv = self.member_value(path, idx, e)
+                elif inner == T_NAME or inner == T_REACH:
+                    mv = self.held_member_value(path, idx, e)
+                else:
+                    mv = None
                 if mv is not None:
                     return mv
             out: set = set()
@@ -213,6 +221,8 @@ class Evaluate(Fixpoint):
             return {(VAL_DISPLAY, path, idx, e)}
         if tag == EXPR_ANN_ITEM:  # an item of an annotated container: instances of the annotations
             return set(self.ann_values(path, idx, e[1]))
+        if tag == EXPR_STORED_PARAM:  # a stored parameter's values from other modules (``stored_items``)
+            return set(self.stored_param_values(path, idx, (T_NAME, e[1])))
         if tag == T_ITEMS:  # the items of iterating e[1] (built by ``call_result`` for builtins)
             return set(self.iter_values(path, idx, e[1]))
         if tag == T_OR:
@@ -258,8 +268,9 @@ class Evaluate(Fixpoint):
     def narrowed(self, path: str, idx: int, e: Any) -> set:
         """``x`` where ``isinstance(x, C)`` holds (``("N", x, C)``, the object of an attribute in
         the narrowed region): x's instances of C or of its subclasses (a program class deriving
-        from an external C too), and its instances of external classes when C is external (which
-        may derive from C: not known), else an instance of C (as the annotation ``x: C`` gives);
+        from an external C too), and its instances of external classes, or of program classes
+        with an external base (not a declaration of ``typing`` / ``abc`` / ``enum``), when C is
+        external (which may derive from C: not known), else an instance of C (as the annotation ``x: C`` gives);
         C a tuple of classes too. A builtin class: nothing known (methods of builtin values are
         not edges); an unknown one: x's values unchanged."""
         vals = self.eval(path, idx, e[1])
@@ -285,9 +296,11 @@ class Evaluate(Fixpoint):
             if k == VAL_INST:
                 mro, externals, _ = self.mro(v[1], v[2])
                 if any(c in mro for c in prog) or any(
-                    x[1] in ext if x[0] == VAL_EXT or x[0] == VAL_EXT_MEMBER else x[0] == VAL_BUILTIN and x[1] in bset for x in externals
+                    (x[1] in ext or (ext and may_derive(x[1]))) if x[0] == VAL_EXT or x[0] == VAL_EXT_MEMBER
+                    else x[0] == VAL_BUILTIN and x[1] in bset
+                    for x in externals
                 ):
-                    keep.add(v)
+                    keep.add(v)  # (an outside base other than C: it may derive from C, not known)
             elif k == VAL_EXT_INST:
                 if ext:  # may derive from the external class: not known
                     keep.add(v)
@@ -474,6 +487,30 @@ class Evaluate(Fixpoint):
             break
         return out
 
+    def held_member_value(self, path: str, idx: int, e: Any) -> set | None:
+        """``op.value`` with every binding of the name ``op`` (those reaching the use, in flow
+        order) naming one member on its class (``op = Op.ADD``, ``op = Op["SUB"]``): those
+        members' values (``member_value``); None when a binding is anything else (a parameter,
+        ``Op[name]``, a loop variable: the ordinary lookup, any member's value)."""
+        ne = e[1]
+        if ne[0] == T_NAME:
+            bs = self.binding_scope(path, idx, ne[1])
+            if bs is None:
+                return None
+            binds = list(self.binds(path, bs, ne[1]) or ())
+        else:  # flow order: the bindings reaching the use
+            bs = idx
+            binds = list(self.binds(path, idx, ne[1]) or ())[ne[2] : ne[3] + 1]
+        if not binds or not all(b[0] in MEMBER_EXPRS for b in binds):
+            return None
+        out: set = set()
+        for b in binds:
+            mv = self.member_value(path, bs, (T_ATTR, b, e[2]))
+            if mv is None:
+                return None
+            out |= mv
+        return out
+
     def global_item(self, c: Any, key: Any) -> frozenset:
         """``globals()[key]`` of module ``c[1]`` (``VAL_GLOBALS``): the module-level name a literal
         string key names; any other key is not followed (any name of the module)."""
@@ -488,6 +525,27 @@ class Evaluate(Fixpoint):
         if vals and len(vals) == 1 and vals[0][0] == T_PARAM:
             return tuple(sorted(self.param_keys(path, vals[0][1], vals[0][2]), key=repr))
         return (self.constant(path, idx, name),)
+
+    def name_literals(self, path: str, idx: int, name: str) -> list[str] | None:
+        """The strings name ``name`` may hold when every binding says (``getattr(obj, name)``): a
+        string literal, or the literals every call site passes a parameter (``param_keys``); None
+        when a binding is anything else (a loop variable: the parser keeps no strings in displays)."""
+        bs = self.binding_scope(path, idx, name)
+        vals = self.binds(path, bs, name) if bs is not None else None
+        if not vals or bs is None:
+            return None
+        out: list[str] = []
+        for v in vals:
+            if v[0] == T_STR:
+                out.append(v[1])
+            elif v[0] == T_PARAM and len(vals) == 1:
+                keys = self.param_keys(path, v[1], v[2])
+                if not all(k[0] == T_STR for k in keys):
+                    return None
+                out += [k[1] for k in keys]
+            else:
+                return None
+        return sorted(set(out))
 
     def constant(self, path: str, idx: int, name: str) -> Any:
         """A name used as an index (``handlers[KIND]``) as the literal it is always bound to, in
@@ -523,6 +581,10 @@ class Evaluate(Fixpoint):
                             out |= self.eval_binding(cp, fi, v)
                             if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
                                 out |= self.stored_param_values(cp, fi, v)
+                            elif v[0] == T_TUPLE and len(v[1]) == 1 and v[1][0][0] == T_NAME:
+                                # d.setdefault(k, []).append(p): a list of what they pass
+                                if self.stored_param_values(cp, fi, v[1][0]):
+                                    out.add(make_display(cp, fi, (T_TUPLE, ((EXPR_STORED_PARAM, v[1][0][1]),))))
         return out
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:
@@ -567,7 +629,9 @@ class Evaluate(Fixpoint):
         out: set = set()
         if disp[0] == T_TUPLE:
             elts = disp[1]
-            if key[0] == T_INT and not any(x[0] == T_STAR for x in elts) and -len(elts) <= key[1] < len(elts):
+            if key[0] == T_INT and -len(elts) <= key[1] < len(elts) and not any(
+                x[0] == T_STAR for x in (elts[: key[1] + 1] if key[1] >= 0 else elts[key[1] :])
+            ):  # (an index before the first ``*xs``, or from the end after the last one, is exact)
                 return set(self.eval(cpath, cidx, elts[key[1]]))
             for x in elts:
                 out |= self.iter_values(cpath, cidx, x[1]) if x[0] == T_STAR else self.eval(cpath, cidx, x)
@@ -684,6 +748,18 @@ class Evaluate(Fixpoint):
                 return out
             if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR:
                 return self.prefixed_attrs(path, idx, e)
+            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_NAME and e[2][0][0] != T_STAR:
+                # getattr(obj, name) with name bound to literals, a parameter every site passes one
+                names = self.name_literals(path, idx, e[2][1][1])
+                if names is None:
+                    return set()
+                out = set()
+                for b in self.eval(path, idx, e[2][0]):
+                    for nm in names:
+                        out |= self.getattr(b, nm)[0]
+                if len(e[2]) > 2 and e[2][2][0] != T_STAR:
+                    out |= self.eval(path, idx, e[2][2])
+                return out
             if k == VAL_BUILTIN and f[1] == "dict" and len(e[2]) <= 1 and (not e[2] or e[2][0][0] == T_DICT):
                 # dict(k=v) / dict({"k": v}, k2=v2): a dict display of those items
                 named = tuple(((T_STR, nm), a) for nm, a in e[3] if nm is not None)
@@ -718,7 +794,8 @@ class Evaluate(Fixpoint):
         """What a builtin that passes items on returns: ``next(it)`` an item; ``list(x)`` /
         ``tuple(x)`` x's display itself (same positions); ``sorted``, ``reversed``, ``set``,
         ``iter``, ``filter``, ... a container of x's items at unknown positions; ``enumerate(x)``
-        (index, item) pairs; ``zip(a, b)`` (item of a, item of b) tuples."""
+        (index, item) pairs; ``zip(a, b)`` (item of a, item of b) tuples; ``map(f, xs)`` what f
+        returns given an item of xs."""
         args = e[2]
         if not args or any(a[0] == T_STAR for a in args):
             return set()
@@ -729,6 +806,10 @@ class Evaluate(Fixpoint):
             return out
         if name == "iter" and len(args) == 2:  # iter(f, sentinel): what calling f returns
             item: Any = (T_CALL, args[0], (), ())
+        elif name == "map":  # map(f, xs, ys): what f returns, called on their items
+            if len(args) < 2:
+                return set()
+            item = (T_CALL, args[0], tuple((T_ITEMS, a) for a in args[1:]), ())
         elif name == "zip":
             item = (T_TUPLE, tuple((T_ITEMS, a) for a in args))
         elif name == "enumerate":

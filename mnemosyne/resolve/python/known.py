@@ -8,6 +8,7 @@ import abc
 import ast
 import builtins
 import collections.abc
+import io
 import sys
 import sysconfig
 import types
@@ -23,6 +24,13 @@ DECLARATION_DECORATORS = frozenset({"property", "staticmethod", "classmethod"})
 # external bases that declare a type rather than give an __init__ to call (``Generic[T]``, ``ABC``,
 # ``Protocol``): a program class deriving from them has no ``typing.Generic.__init__`` edge
 DECLARATIVE_BASE_MODULES = frozenset({"typing", "typing_extensions", "abc", "enum"})
+
+
+def may_derive(dotted: str) -> bool:
+    """An external base of a program class that may itself derive from another external class
+    (``isinstance`` narrowing keeps its instances): not a declaration of ``DECLARATIVE_BASE_MODULES``
+    nor an abstract class of ``collections.abc`` (``Generic``, ``ABC``, ``Mapping``, ``Enum``)."""
+    return dotted.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES and not dotted.startswith("collections.abc.")
 
 
 def is_external_class(dotted: str) -> bool:
@@ -129,10 +137,10 @@ def _module_defs(module: str, name: str) -> dict[str, list[ast.stmt]]:
     return out
 
 
-# modules of the standard library whose abstract classes' members are known from the running
-# interpreter (``stdlib_lacks``): imported by every process (the resolver imports them), so the
-# answer never depends on what else a process imported
-ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc}
+# modules of the standard library whose abstract classes' members (and ``io``'s streams') are
+# known from the running interpreter (``stdlib_lacks``): imported by every process (the resolver
+# imports them; ``io`` at start-up), so the answer never depends on what else a process imported
+ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc, "io": io}
 _lacks: dict[tuple[str, str], bool] = {}  # (dotted class, member) -> stdlib_lacks
 # their public classes by dotted name (``typing.Mapping`` too): the one test hot paths make first
 ABSTRACT_CLASSES = frozenset(
@@ -142,8 +150,8 @@ ABSTRACT_CLASSES = frozenset(
 
 
 def stdlib_lacks(dotted: str, attr: str) -> bool:
-    """``dotted`` is an abstract class of ``ABSTRACT_MODULES`` (``collections.abc.Mapping``,
-    ``typing.Mapping``: its origin) without the member ``attr``: no class of its MRO has it, none
+    """``dotted`` is a class of ``ABSTRACT_MODULES`` (``collections.abc.Mapping``,
+    ``typing.Mapping``: its origin; ``io.BytesIO``) without the member ``attr``: no class of its MRO has it, none
     defines ``__getattr__`` / ``__getattribute__`` (``object``'s aside) nor an ``__init__`` in
     Python (which might set it on the instance). A value annotated ``Mapping`` has no
     ``as_string``: the program's value is mixed up with it, or the annotation is loose."""
@@ -178,8 +186,8 @@ BUILTIN_DUNDERS = {
     "abs": "__abs__", "iter": "__iter__", "next": "__next__", "reversed": "__reversed__", "format": "__format__",
     "int": "__int__", "float": "__float__", "complex": "__complex__", "round": "__round__", "bytes": "__bytes__",
 }
-# builtins whose result holds (or is) the items of their iterable argument
-ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip"})
+# builtins whose result holds (or is) the items of their iterable argument (``map``: what f returns for them)
+ITEM_BUILTINS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "filter", "enumerate", "zip", "map"})
 # builtins that call a function they are given, on the items of an iterable: name -> where the
 # function is (a position or a keyword) and the iterables' first position
 CALLBACK_BUILTINS: dict[str, tuple[int | str, int]] = {
@@ -240,7 +248,25 @@ POOL_METHODS: dict[str, str] = {
     "starmap": POOL_STARMAP, "starmap_async": POOL_STARMAP, "apply": POOL_APPLY, "apply_async": POOL_APPLY,
 }
 POOL_CALLBACKS = frozenset({"callback", "error_callback"})  # keywords of the async ones: called with the result / error
-RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys() | POOL_METHODS.keys()))  # the last names of runners' call sites
+# the standard library's functions that call the function they are given on each item of an
+# iterable they are given (``runners.item_call``): dotted name -> (the function's position, -1 for
+# keyword only; its keyword, "" for positional only; the iterable's position; how it is called:
+# ``ITEM_ONE`` f(item), ``ITEM_TWO`` f(total, item) (the running total is an item or what f
+# returns), ``ITEM_STAR`` f(*item))
+ITEM_ONE, ITEM_TWO, ITEM_STAR = "one", "two", "star"
+ITEM_RUNNERS: dict[str, tuple[int, str, int, str]] = {
+    "itertools.filterfalse": (0, "", 1, ITEM_ONE),
+    "itertools.takewhile": (0, "", 1, ITEM_ONE),
+    "itertools.dropwhile": (0, "", 1, ITEM_ONE),
+    "itertools.groupby": (1, "key", 0, ITEM_ONE),
+    "itertools.accumulate": (1, "func", 0, ITEM_TWO),
+    "itertools.starmap": (0, "", 1, ITEM_STAR),
+    "heapq.nsmallest": (2, "key", 1, ITEM_ONE),
+    "heapq.nlargest": (2, "key", 1, ITEM_ONE),
+    **{f"bisect.{n}": (-1, "key", 0, ITEM_ONE) for n in ("bisect", "bisect_left", "bisect_right", "insort", "insort_left", "insort_right")},
+}
+ITEM_RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in ITEM_RUNNERS)  # the last names their call sites have
+RUNNER_SITES = tuple(sorted(RUNNER_NAMES | METHOD_RUNNERS.keys() | POOL_METHODS.keys() | ITEM_RUNNER_NAMES))  # the last names of runners' call sites
 RUNNER_SITE_NAMES = frozenset(RUNNER_SITES)  # the same, for membership tests
 # context managers that hand on the object they are given (``with closing(x) as y``: y is x), and
 # whether leaving them calls its ``close``

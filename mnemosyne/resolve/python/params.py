@@ -62,7 +62,8 @@ LITERAL_KEYS = (T_STR, T_INT)  # parse tags of the literals an index may select 
 UNKNOWN_KEYS = frozenset({UNKNOWN})  # ``param_keys``: any key
 PARAM_STARS = (PARAM_STAR, PARAM_DSTAR)  # a ``*args`` / ``**kwargs`` parameter
 NAME_OR_ATTR = (T_NAME, T_ATTR)  # a decorator written as a name or an attribute
-CALLABLE_ARGS = (T_NAME, T_ATTR, T_LAMBDA, T_UNKNOWN)  # ``stored_cross``: arguments that may be the program's callables
+# ``stored_cross``: arguments that may be the program's callables (``View.as_view("v")``: a call's result)
+CALLABLE_ARGS = (T_NAME, T_ATTR, T_LAMBDA, T_UNKNOWN, T_CALL)
 
 
 class Params(Fixpoint):
@@ -245,7 +246,8 @@ class Params(Fixpoint):
             elif is_method and passed:
                 # a method passed (``run(self.step)``: bound; a staticmethod) and called through
                 # a parameter: ``cb(x)`` passes x after the bound receiver
-                via_param = [n for n in self.param_calls(path) if n not in names]
+                # (or held, ``{"a": self.on_a}``, and called as an item, ``self.handlers[k](x)``)
+                via_param = [*(n for n in self.param_calls(path) if n not in names), SITES_ITEM]
             for nm in names + via_param:
                 for sc, e in self.sites(path, nm):
                     fn = e[1]
@@ -272,6 +274,8 @@ class Params(Fixpoint):
                 kind = next((k for k in METHOD_KINDS if k in deco), "method") if is_method else ""
                 out |= self.runner_args(path, fidx, kind, i, pname, spec)
                 out |= self.partial_args(path, fidx, kind, i, pname, spec)
+        if is_method and f.name == "__init__" and i > 0 and not spec[0] and self.is_enum(path, f.parent):
+            out |= self.enum_init_args(path, f.parent, i)
         if spec[0]:
             return out  # a decorator's *args / **kwargs: not modelled
         if (f.kind == SCOPE_LAMBDA or not is_method) and (
@@ -288,6 +292,24 @@ class Params(Fixpoint):
             out |= self._decorated(path, fidx, [path])  # (``@registry.add``: a bound method as the decorator)
         elif i == 1 and is_method and f.name in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
             out |= self._decorated(path, fidx, [path], f.name)  # a class / an instance as decorator
+        return out
+
+    def enum_init_args(self, path: str, cidx: int, i: int) -> set:
+        """What the members of enum class ``cidx`` pass parameter ``i`` of its ``__init__`` when
+        the class is made: a member's tuple value its items (``ADD = ("+", add)``: ``__init__(self,
+        symbol, fn)``), a call's value itself (``ADD = partial(add)``, for the first parameter
+        after ``self``; a function assigned is no member)."""
+        out: set = set()
+        for nm in self.prefixed(path, cidx, ""):
+            if nm.startswith("_"):
+                continue
+            for v in self.binds(path, cidx, nm) or ():
+                if v[0] == T_TUPLE:
+                    elts = v[1]
+                    if i - 1 < len(elts) and not any(x[0] == T_STAR for x in elts[:i]):
+                        out |= self.eval(path, cidx, elts[i - 1])
+                elif i == 1 and v[0] == T_CALL:  # (a function assigned is a method, no member: ``partial(f)`` is)
+                    out |= self.eval(path, cidx, v)
         return out
 
     def param_keys(self, path: str, fidx: int, i: int) -> frozenset:
@@ -345,8 +367,8 @@ class Params(Fixpoint):
     @classmethod
     def _may_pass_callable(cls, e: Any, j: int, pname: str, spec: tuple) -> bool:
         """Call ``e`` passes for the parameter at position ``j`` named ``pname`` a name, an
-        attribute or a lambda (what may be a function or an object of the program), or an
-        argument not known (a splat)."""
+        attribute, a lambda or a call's result (what may be a function or an object of the
+        program), or an argument not known (a splat)."""
         if j < 0:
             return False
         a = cls._arg_expr(e, j, pname, spec)
@@ -414,7 +436,7 @@ class Params(Fixpoint):
         else:
             dnames = [f.name]
             if f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_FUNCTION:
-                dnames.append(self.hdr(path, f.parent).name)  # a decorator factory's inner function
+                dnames += self.factory_names(path, f.parent)  # a decorator factory's inner function
         out: set = set()
         for q in where:
             for nm in dnames:
@@ -436,6 +458,31 @@ class Params(Fixpoint):
                             if d == de:
                                 out |= self.deco_input(q, didx, k)
         return out
+
+    def factory_names(self, path: str, fidx: int) -> list[str]:
+        """The name of decorator factory ``fidx`` and, for a method, those of the other methods of
+        its class that return a call of it by name (``def get(self, rule): return
+        self.route(rule)``, also through one another): the names its decorator sites (``@app.get("/")``)
+        may have, a pre-check by name (the sites are checked by evaluating them)."""
+        f = self.hdr(path, fidx)
+        names = [f.name]
+        if f.parent < 0 or self.hdr(path, f.parent).kind != SCOPE_CLASS:
+            return names
+        cls = f.parent
+        methods = [
+            (nm, v[1]) for nm in self.prefixed(path, cls, "") if nm != f.name
+            for v in self.binds(path, cls, nm) or () if v[0] == T_DEF and self.hdr(path, v[1]).kind == SCOPE_FUNCTION
+        ]
+        grew = True
+        while grew:
+            grew = False
+            for nm, mi in methods:
+                if nm not in names and any(
+                    r[0] == T_CALL and r[1][0] in NAME_OR_ATTR and r[1][-1] in names for r in self.rets(path, mi)[0]
+                ):
+                    names.append(nm)
+                    grew = True
+        return names
 
     def deco_input(self, path: str, didx: int, k: int) -> frozenset:
         """What the ``k``-th decorator (outermost first) of scope ``didx`` is applied to: the

@@ -1,6 +1,7 @@
 """Runners in the Python resolver (``Runners``): external callables that call a function they are
 given with arguments they are given (``threading.Thread(target=f, args=(x,))``,
-``executor.submit(f, x)``, ``atexit.register(f, x)``; ``known.RUNNERS`` / ``METHOD_RUNNERS``), and
+``executor.submit(f, x)``, ``atexit.register(f, x)``; ``known.RUNNERS`` / ``METHOD_RUNNERS``; on the
+items of an iterable, ``itertools.filterfalse(f, xs)``: ``ITEM_RUNNERS``), and
 ``functools.partial(f, x)``, which binds them. A runner's site is, for what it is given, a call
 ``f(x)`` written where the runner is called: the caller calls ``f`` (resolution ``implicit``), and
 ``f``'s parameters get the arguments. Also the implementations registered on a
@@ -32,6 +33,10 @@ from mnemosyne.resolve.python.known import (
     DISPATCHER_NAMES,
     DISPATCHERS,
     ENTER_SUFFIXES,
+    ITEM_RUNNER_NAMES,
+    ITEM_RUNNERS,
+    ITEM_STAR,
+    ITEM_TWO,
     METHOD_RUNNERS,
     POOL_APPLY,
     POOL_CLASSES,
@@ -79,6 +84,9 @@ class Runners(Params):
                 spec = (at, at + 1, "", True)
             if spec is None and fn[0] == T_ATTR and last in POOL_METHODS:
                 return self.pool_call(e, POOL_METHODS[last], vals)
+            if spec is None and last in ITEM_RUNNER_NAMES:
+                item = next((ITEM_RUNNERS[v[1]] for v in vals if v[0] == VAL_EXT and v[1] in ITEM_RUNNERS), None)
+                return self.item_call(e, item) if item is not None else None
         if spec is None:
             return None
         where, pos, kw, runs = spec
@@ -141,6 +149,29 @@ class Runners(Params):
         ckw = ((None, kwds),) if kwds is not None and kwds[0] == T_DICT else ()
         return (T_CALL, f, cargs, ckw), True
 
+    @staticmethod
+    def item_call(e: Any, item: tuple[int, str, int, str]) -> tuple[Any, bool] | None:
+        """The call ``itertools.filterfalse(pred, xs)`` (``e``, of an ``ITEM_RUNNERS`` function
+        described by ``item``) makes of the function it is given: ``pred(<item of xs>)``,
+        ``f(<item>, <item>)`` for ``accumulate``, ``f(*<item>)`` for ``starmap``; None when the
+        function or the iterable is not there (or behind a splat)."""
+        at, kw, pos, how = item
+        args, kwargs = e[2], e[3]
+        stop = max(at, pos) + 1
+        if any(a[0] == T_STAR for a in args[:stop]) or len(args) <= pos:
+            return None
+        f = args[at] if 0 <= at < len(args) else next((a for k, a in kwargs if kw and k == kw), None)
+        if f is None:
+            return None
+        xs = (T_ITEMS, args[pos])
+        if how == ITEM_STAR:
+            cargs: tuple = ((T_STAR, xs),)
+        elif how == ITEM_TWO:
+            cargs = (xs, xs)
+        else:
+            cargs = (xs,)
+        return (T_CALL, f, cargs, ()), True
+
     def runner_args(self, path: str, fidx: int, method: str, j: int, pname: str, spec: tuple) -> frozenset:
         """What the runner sites of module ``path`` pass function ``fidx`` for its parameter at
         position ``j`` named ``pname`` (of kind ``spec``, ``Params._param_spec``); ``method``:
@@ -151,7 +182,8 @@ class Runners(Params):
         named = self.runner_memo.get(path)
         if named is None:
             named = self.runner_memo[path] = tuple(
-                s for name in RUNNER_SITES for s in self.sites(path, name) if s[1][1][0] == T_ATTR or name not in POOL_METHODS
+                s for name in RUNNER_SITES for s in self.sites(path, name)
+                if s[1][1][0] == T_ATTR or name not in POOL_METHODS or name in ITEM_RUNNER_NAMES
             )
         if named:
             for sc, e in named:

@@ -56,6 +56,8 @@ RET_ATTR = "attr"  # ("attr", name): ``return self.name``
 
 # an expression the resolver builds in the parser's form (``ann_values``: the items of an annotated container)
 EXPR_ANN_ITEM = "ai"  # ("ai", (annotation exprs, ...)): an item: an instance of one of the annotated classes
+# (``stored_items``: the list ``self.hooks.setdefault(k, []).append(hook)`` stores, as other modules fill it)
+EXPR_STORED_PARAM = "sx"  # ("sx", name): what other modules pass the parameter ``name`` a method stores so
 
 # constructors, for code off the hot paths (those build the tuples in place: a call per value costs)
 
