@@ -5,7 +5,7 @@ of its lines are the imports of that vocabulary's tags, one a line."""
 
 from __future__ import annotations
 
-from mnemosyne.parse.typescript import ITERATOR, SPREADS, WRAPPER_CALLEES, ParsedFile
+from mnemosyne.parse.typescript import ITERATOR, SPREADS, WRAPPER_CALLEES, ParsedFile, this_owner
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     ALSO,
@@ -357,11 +357,12 @@ class EvaluateMixin(CtxState):
             this = pf.scope_this[scope]
             if this is None:  # in an ES5 constructor (`function Dog() { this.init() }` with
                 fqn = pf.scope_key[scope][0]  # `Dog.prototype.init = ...`): an instance
-                if pf is self.pf and fqn not in pf.classes:
-                    return None
-                _pf, info = self.class_info(fqn, pf.path)
-                if info is None:
-                    return None
+                info = None
+                if pf is not self.pf or fqn in pf.classes:
+                    _pf, info = self.class_info(fqn, pf.path)
+                if info is None:  # f.call(obj) / f.apply(obj, xs) / f.bind(obj): obj
+                    owner = this_owner(pf, scope)
+                    return self.bound_this(pf.scope_fqn[owner], pf.path) if owner > 0 else None
                 self.flags |= FLAG_SELF
                 return (V_INST, fqn, pf.path)
             if this[0] == TYPE:
@@ -369,7 +370,18 @@ class EvaluateMixin(CtxState):
             self.flags |= FLAG_SELF
             if this[0] == THIS_SCLS:  # a static method's `this`: the class (`new this()`)
                 return (V_CLASS, this[1], pf.path)
-            return (V_INST, this[1], pf.path) if this[0] == THIS_CLS else (V_OBJ, this[1], pf.path)
+            if this[0] == THIS_CLS:
+                return (V_INST, this[1], pf.path)
+            obj = (V_OBJ, this[1], pf.path)  # an object literal's method, also bound to others (`o.m.bind(p)`)
+            owner = this_owner(pf, scope)
+            if owner <= 0:
+                return obj
+            flags = self.flags
+            bound = self.bound_this(pf.scope_fqn[owner], pf.path)
+            if bound is None:
+                self.flags = flags  # not bound anywhere: still `self`, not inferred
+                return obj
+            return union([obj, bound])
         if k == SUPER:
             if pf is not self.pf:
                 self.read(pf, (READ_THIS, pf.scope_key[scope]))

@@ -20,8 +20,10 @@ from mnemosyne.parse.typescript.tags import (
     THIS_OBJ,
     VAR,
 )
+from mnemosyne.resolve.typescript.builtins import THIS_BINDERS
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
 from mnemosyne.resolve.typescript.state import (
+    MEMO_BOUND_THIS,
     MEMO_CLASS_PROPS,
     MEMO_PARAM_KEYS,
     MEMO_PARAM_VALUES,
@@ -232,6 +234,44 @@ class ParamsMixin(CtxState):
         an external base): the props its elements pass (``<Button onPress={save} />``) and what
         ``new Button(...)`` is given; None if none is known. Shared as ``param_values``."""
         return self.shared_value((MEMO_CLASS_PROPS, path, fqn), "_site_values", fqn, fqn.rsplit(".", 1)[-1], V_CLASS, 0, 0)
+
+    def bound_this(self, fqn: str, path: str):
+        """What ``this`` is in function ``fqn`` (of ``path``) when it is called through
+        ``fqn.call(obj, ...)`` / ``fqn.apply(obj, args)`` or made into ``fqn.bind(obj)``: the
+        objects given first there; None if none is known. Shared as ``param_values``."""
+        return self.shared_value((MEMO_BOUND_THIS, path, fqn), "_bound_this", fqn, path)
+
+    def _bound_this(self, fqn: str, path: str):
+        name = fqn.rsplit(".", 1)[-1]
+        if name.startswith("<"):
+            return None  # an anonymous function is bound by no name
+        found: list = []
+        n = 0
+        by_receiver = self.ix._passing
+        for m in THIS_BINDERS:
+            for cpath in self.callers_of(m):
+                cpf = self.file_read(cpath, (READ_CALL_SITES, m))
+                if cpf is None:
+                    continue
+                key = (cpath, m)  # the file's calls of `x.call(t, ...)` by x's last name, once per parse result
+                hit = by_receiver.get(key)
+                if hit is None or hit[0] is not cpf:
+                    table: dict[str, list] = {}
+                    for site in cpf.call_args.get(m, ()):
+                        r = site[1][1] if site[1][0] == PROP else None
+                        if r is not None and site[2] and site[2][0] is not None and (r[0] == ID or r[0] == PROP):
+                            table.setdefault(r[1] if r[0] == ID else r[2], []).append(site)
+                    hit = by_receiver[key] = (cpf, table)
+                for sc, e, args in hit[1].get(name, ()):
+                    n += 1
+                    if n > MAX_PARAM_SITES:
+                        return None
+                    if not any(x[0] == V_FUNC and x[1] == fqn and x[2] == path for x in alternatives(self.eval(cpf, sc, e[1]))):
+                        continue
+                    v = self.argument(cpf, sc, args, 0)
+                    if v is not None and v[0] != V_NULL:
+                        found.append(v)
+        return union(found)
 
     def shared_value(self, key: tuple, method: str, *args):
         """``getattr(self, method)(*args)``, computed once per index state (``param_values``)."""
