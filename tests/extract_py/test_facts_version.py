@@ -241,7 +241,9 @@ RECORDED = {
     31: "6b021a5d1c53688721a93274fe49bfc0f442012cd8bc3189fc1c82e154b420a7",
     # TS/JS: `this` in a function called as f.call(obj) / f.apply(obj, xs) or made by f.bind(obj)
     # is obj, also in its arrows and blocks; an object literal's method bound so sees both (call_apply_this)
-    32: "7128663ea187f1d2a57ba75c60305a9c02ba1ed7552cb0faa61a69ee52e6d1c9",
+    # o[k]() and Object.values / Object.entries of a parameter walked over its own keys reach the members
+    # of the object literals the callers pass (object_parameter_walks)
+    32: "598663ebe3d1f9d5404c3cdb7668d4d6134ba3eafcfe2f25daf59c93cadc13ba",
 }
 
 

@@ -141,12 +141,39 @@ class ClassesMixin(CtxState):
         """``Object.values(t)`` (``pairs``: ``Object.entries(t)``) with ``t`` (``arg``) an object
         literal of ours: the literal of its members' values (of ``[key, value]`` pairs), each
         read as ``t.key`` where the call is; None when ``t``'s keys are not known."""
-        keys = self.own_keys(self.eval(pf, scope, arg)) if arg is not None else None
+        if arg is None:
+            return None
+        t = self.eval(pf, scope, arg)
+        if t is None and (arg[0] == ID or arg[0] == PROP):  # a parameter: the objects passed, each
+            return self.passed_walk(pf, scope, pairs, arg)
+        keys = self.own_keys(t)
         if not keys:
             return None
-        assert arg is not None
         vals = [(PROP, arg, k) for k in keys]
         return (V_ALIT, None, None, tuple((pf.path, scope, (ALIT, (NULL_EXPR, x)) if pairs else x) for x in vals))
+
+    def passed_walk(self, pf: ParsedFile, scope: int, pairs: bool, arg: tuple):
+        """``Object.values(p)`` / ``Object.entries(p)`` (``pairs``) with ``p`` a parameter: the
+        literal of the members' values (pairs) of each object literal the callers pass, each
+        evaluated where it is written; None when none is known."""
+        out: list = []
+        for x in alternatives(self.passed(pf, scope, arg)):
+            keys = self.own_keys(x)
+            if not keys:
+                continue  # not an object literal (or no key of it known): nothing of it
+            if x[0] == V_OLIT:
+                path, at, members = x[1], x[2], dict(x[3])
+            else:
+                opf = self.file_read(x[2], (READ_OBJECT, x[1]))
+                o = opf.objects.get(x[1]) if opf is not None else None
+                if o is None:
+                    continue
+                path, at, members = x[2], o[0], o[1]
+            for k in keys:
+                ex = members.get(k)  # (a key a spread gives has no expression here: left out)
+                if ex is not None:
+                    out.append((path, at, (ALIT, (NULL_EXPR, ex)) if pairs else ex))
+        return (V_ALIT, None, None, tuple(out)) if out else None
 
     def walked_keys(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[str, ...] | None:
         """The keys name ``k`` may hold when it is bound only to the keys of an object literal of
@@ -156,6 +183,16 @@ class ClassesMixin(CtxState):
         any object passed, and such a union flowing on (``value = overrides[key]`` passed along)
         hides what the callers' own values are (vite's ``mergeAlias``: an array parameter no
         longer only arrays)."""
+        src = self.key_source(pf, scope, k)
+        if src is None:
+            return None
+        keys = self.own_keys(self.eval(pf, src[1], src[0]))
+        return tuple(keys) if keys else None
+
+    def key_source(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[tuple, int] | None:
+        """(``t``, the scope it is written in) when name ``k`` is bound only to the keys of ``t``:
+        an element of ``Object.keys(t)`` (or of a variable bound once to it) or the variable of
+        ``for (k in t)``; else None."""
         if k[0] != ID:
             return None
         bl, _s = self.raw_bindings(pf, scope, k[1])
@@ -174,9 +211,25 @@ class ClassesMixin(CtxState):
         f = self.eval(pf, at, x[1][1])
         if f is None or f[0] != V_BUILTIN or f[1] not in KEY_LISTS:
             return None
-        t = x[1][2]
-        keys = self.own_keys(self.eval(pf, at, t))
-        return tuple(keys) if keys else None
+        return (x[1][2], at)
+
+    def walked_parameter(self, pf: ParsedFile, scope: int, e: tuple):
+        """``o[k]`` called (``o[k]()``), ``o`` a parameter and ``k`` walked over ``o``'s own keys
+        (``key_source``: ``for (k in o)``, ``Object.keys(o).forEach((k) => ...)``): each member of
+        each object literal the callers pass for ``o``; None if none is known. Only for the callee
+        of a call, never as a value flowing on (``walked_keys``: such a union passed along hides
+        what the callers' own values are)."""
+        src = self.key_source(pf, scope, e[2])
+        if src is None or src[0] != e[1]:
+            return None
+        p = self.param_path(pf, scope, e[1])
+        if p is None or p != self.param_path(pf, src[1], src[0]):
+            return None  # the same name, another binding (a shadowing one)
+        found = []
+        for x in alternatives(self.passed(pf, scope, e[1])):
+            for key in self.own_keys(x) or ():
+                found.append(self.member(x, key))
+        return union(found)
 
     def sole_value(self, pf: ParsedFile, scope: int, name: str) -> tuple[tuple, int] | None:
         """(``('elem', e)``, scope) for a variable bound once to ``e`` (``walked_keys``: the keys

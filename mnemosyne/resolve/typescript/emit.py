@@ -10,6 +10,7 @@ from mnemosyne.parse.typescript.tags import (
     ALIT,
     CALL,
     DYNAMIC_IMPORT,
+    ELEM,
     ID,
     NEW,
     PROP,
@@ -92,6 +93,9 @@ class EmitMixin(CtxState):
                 if vals is None and expr[0] == ID:  # handler() with `function on(fn) { handler = fn }`
                     vals = self.assigned_passed(pf, scope, expr[1])
                 for x in funcs(vals):
+                    self.add_edge(x[1], "inferred", False)
+            elif expr[0] == ELEM and len(expr) > 2:  # for (k in hooks) hooks[k](): each object passed's members
+                for x in funcs(self.walked_parameter(pf, scope, expr)):
                     self.add_edge(x[1], "inferred", False)
             if expr is not None and expr[0] == PROP and expr[1] == THIS_EXPR:
                 this = pf.scope_this[scope]
