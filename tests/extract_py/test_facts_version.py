@@ -243,7 +243,9 @@ RECORDED = {
     # is obj, also in its arrows and blocks; an object literal's method bound so sees both (call_apply_this)
     # o[k]() and Object.values / Object.entries of a parameter walked over its own keys reach the members
     # of the object literals the callers pass (object_parameter_walks)
-    32: "598663ebe3d1f9d5404c3cdb7668d4d6134ba3eafcfe2f25daf59c93cadc13ba",
+    # computed keys through a namespace import ([S.k]: f, o[S.k]()) name the other file's constant; Reflect.ownKeys walks symbol
+    # keys too, Object.getOwnPropertySymbols only them (namespace_symbol_keys)
+    32: "d4cb176694e9ef133f4e6695100f611ba307ca52302cb63be700eed849082471",
 }
 
 

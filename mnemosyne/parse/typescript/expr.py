@@ -57,10 +57,12 @@ _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of x
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
-# (and the other lists of its keys, Object.getOwnPropertyNames(o), Reflect.ownKeys(o))
+# (and the other lists of its keys, Object.getOwnPropertyNames(o), Reflect.ownKeys(o),
+# Object.getOwnPropertySymbols(o))
 _OBJECT_WALKS = frozenset({
     OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries"),
     (PROP, (ID, "Object"), "getOwnPropertyNames"), (PROP, (ID, "Reflect"), "ownKeys"),
+    (PROP, (ID, "Object"), "getOwnPropertySymbols"),
 })
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # the calls whose first argument is kept, by member name first (a string test before the tuple ones)
@@ -400,10 +402,32 @@ class Exprs(Scopes):
         return self._sv(nth(args, 0))
 
     def index_key(self, node) -> str | None:
-        """The key ``o[node]`` names: a string literal, or a name holding one (``const_str``)."""
+        """The key ``o[node]`` names: a string literal, or a name holding one (``const_str``), or
+        a constant of a namespace import (``namespace_key``)."""
         if node is not None and node.kind_id == self.K.identifier:
             return self.const_str(self._t(node))
+        if node is not None and node.kind_id == self.K.member:
+            return self.namespace_key(node)
         return self._sv(node)
+
+    def namespace_key(self, node) -> str | None:
+        """``S.kRun`` with ``import * as S from "./symbols"``: the key the other file's constant
+        ``kRun`` names, as for ``import { kRun }`` (``symbol_key``); else None."""
+        K = self.K
+        obj = node.child_by_field_id(K.f_object)
+        prop = node.child_by_field_id(K.f_property)
+        if obj is None or prop is None or obj.kind_id != K.identifier or prop.type != "property_identifier":
+            return None
+        name = self._t(obj)
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                ok = len(bl) == 1 and bl[0][0] == IMPORT and bl[0][2] == IMPORT_ALL
+                return symbol_key(self._t(prop)) if ok else None
+            s = parents[s]
+        return None
 
     def object_key(self, node) -> str | None:
         """A key of an object literal: a name, a string, or a computed ``["k"]`` / ``[K]`` with
@@ -414,6 +438,8 @@ class Exprs(Scopes):
                 return None
             if inner.kind_id == self.K.identifier:
                 return self.const_str(self._t(inner))
+            if inner.kind_id == self.K.member:
+                return self.namespace_key(inner)
             return self._sv(inner)
         return self.key_name(node)
 

@@ -32,8 +32,11 @@ SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSo
 ARRAY_RESULTS = frozenset({"fill", "flat", "copyWithin", "with", "toSpliced"})
 # builtin classes whose instances' forEach calls the function given (``is_array``)
 FOREACH_COLLECTIONS = frozenset({"Set", "Map"})
-# what gives an object's keys like ``Object.keys`` (``walked_keys``: a symbol key is not walked)
-KEY_LISTS = frozenset({"Object.keys", "Object.getOwnPropertyNames", "Reflect.ownKeys"})
+# what gives an object's keys like ``Object.keys`` (``walked_keys``)
+# (``own_keys``: the lists with an object's symbol keys, and the one with only those)
+SYMBOLS_ONLY = frozenset({"Object.getOwnPropertySymbols"})
+SYMBOL_KEY_LISTS = SYMBOLS_ONLY | {"Reflect.ownKeys"}
+KEY_LISTS = frozenset({"Object.keys", "Object.getOwnPropertyNames"}) | SYMBOL_KEY_LISTS
 ARRAY_MAKERS = KEY_LISTS | {"Object.values", "Object.entries", "Array.from", "Array.of"}
 ARRAY_MAKER_NAMES = frozenset(m.rsplit(".", 1)[1] for m in ARRAY_MAKERS)
 # builtins returning a promise, and the methods of a promise returning one (``is_promise``)

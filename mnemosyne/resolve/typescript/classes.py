@@ -27,7 +27,7 @@ from mnemosyne.parse.typescript.tags import (
     TYPE,
     VAR,
 )
-from mnemosyne.resolve.typescript.builtins import KEY_LISTS
+from mnemosyne.resolve.typescript.builtins import KEY_LISTS, SYMBOL_KEY_LISTS, SYMBOLS_ONLY
 from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_OBJECT, READ_SUBCLASSES, SUB_PREFIX
 from mnemosyne.resolve.typescript.state import (
     MEMO_BASE,
@@ -112,10 +112,22 @@ class ClassesMixin(CtxState):
             m = union([self.member(x, name) for x in alternatives(v) if x[0] in INST_OR_OBJ]) if v is not None else None
         return m
 
-    def own_keys(self, v, depth: int = 0) -> list[str] | None:
-        """The enumerable keys of value ``v`` in order (what ``Object.keys`` gives): a named
+    def own_keys(self, v, lister: str = "Object.keys") -> list[str] | None:
+        """The keys of value ``v`` in order that ``lister`` (``builtins.KEY_LISTS``) gives: a named
         object literal's members, those its spreads and ``Object.assign`` sources give included,
-        or an object literal argument's; None for any other value or past ``_MAX_TABLE_KEYS``."""
+        or an object literal argument's; None for any other value or past ``_MAX_TABLE_KEYS``.
+        Symbol keys (``[Symbol.iterator]``, ``[K]`` with ``const K = Symbol()`` or imported) are
+        not enumerable: only ``Reflect.ownKeys`` gives them, ``Object.getOwnPropertySymbols`` only
+        them."""
+        out = self._member_keys(v, 0)
+        if out is None:
+            return None
+        sym = lister in SYMBOL_KEY_LISTS
+        strings = lister not in SYMBOLS_ONLY
+        keys = [k for k in dict.fromkeys(out) if (sym if k.startswith("@@") or (k[:1] == "[" and k != KEYED) else strings)]
+        return keys if len(keys) <= _MAX_TABLE_KEYS else None
+
+    def _member_keys(self, v, depth: int) -> list[str] | None:
         out: list[str] = []
         for x in alternatives(v):
             if x[0] == V_OBJ:
@@ -128,14 +140,12 @@ class ClassesMixin(CtxState):
                         out.append(key)
                     elif depth < 4:  # { ...base, f }: base's keys too (an unknown source adds none)
                         for src in ex[1]:
-                            out.extend(self.own_keys(self.eval(pf, o[0], src), depth + 1) or ())
+                            out.extend(self._member_keys(self.eval(pf, o[0], src), depth + 1) or ())
             elif x[0] == V_OLIT:
                 out.extend(key for key, _ex in x[3] if key != SPREADS)
             else:
                 return None
-        # (a symbol key is not enumerable: [Symbol.iterator], [K] with const K = Symbol())
-        keys = [k for k in dict.fromkeys(out) if not k.startswith("@@") and (k[:1] != "[" or k == KEYED)]
-        return keys if len(keys) <= _MAX_TABLE_KEYS else None
+        return out
 
     def object_walk(self, pf: ParsedFile, scope: int, pairs: bool, arg: tuple | None):
         """``Object.values(t)`` (``pairs``: ``Object.entries(t)``) with ``t`` (``arg``) an object
@@ -186,13 +196,13 @@ class ClassesMixin(CtxState):
         src = self.key_source(pf, scope, k)
         if src is None:
             return None
-        keys = self.own_keys(self.eval(pf, src[1], src[0]))
+        keys = self.own_keys(self.eval(pf, src[1], src[0]), src[2])
         return tuple(keys) if keys else None
 
-    def key_source(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[tuple, int] | None:
-        """(``t``, the scope it is written in) when name ``k`` is bound only to the keys of ``t``:
-        an element of ``Object.keys(t)`` (or of a variable bound once to it) or the variable of
-        ``for (k in t)``; else None."""
+    def key_source(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[tuple, int, str] | None:
+        """(``t``, the scope it is written in, the builtin listing them) when name ``k`` is bound
+        only to the keys of ``t``: an element of ``Object.keys(t)`` (``KEY_LISTS``; or of a
+        variable bound once to one) or the variable of ``for (k in t)``; else None."""
         if k[0] != ID:
             return None
         bl, _s = self.raw_bindings(pf, scope, k[1])
@@ -211,7 +221,7 @@ class ClassesMixin(CtxState):
         f = self.eval(pf, at, x[1][1])
         if f is None or f[0] != V_BUILTIN or f[1] not in KEY_LISTS:
             return None
-        return (x[1][2], at)
+        return (x[1][2], at, f[1])
 
     def walked_parameter(self, pf: ParsedFile, scope: int, e: tuple):
         """``o[k]`` called (``o[k]()``), ``o`` a parameter and ``k`` walked over ``o``'s own keys
@@ -227,7 +237,7 @@ class ClassesMixin(CtxState):
             return None  # the same name, another binding (a shadowing one)
         found = []
         for x in alternatives(self.passed(pf, scope, e[1])):
-            for key in self.own_keys(x) or ():
+            for key in self.own_keys(x, src[2]) or ():
                 found.append(self.member(x, key))
         return union(found)
 
