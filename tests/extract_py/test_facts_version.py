@@ -245,7 +245,9 @@ RECORDED = {
     # of the object literals the callers pass (object_parameter_walks)
     # computed keys through a namespace import ([S.k]: f, o[S.k]()) name the other file's constant; Reflect.ownKeys walks symbol
     # keys too, Object.getOwnPropertySymbols only them (namespace_symbol_keys)
-    32: "d4cb176694e9ef133f4e6695100f611ba307ca52302cb63be700eed849082471",
+    # what Object.assign(t, a, { k: f }) and tsc's __assign helper return has the members of each argument; a
+    # function replacing itself (__assign = Object.assign || ...) calls the replacement, not itself (tsc_assign_helper)
+    32: "ab2bbfaa3027a57fc13e54d01787c3b2455d9bc75c9b83e72b856a6ff4e3c6e7",
 }
 
 

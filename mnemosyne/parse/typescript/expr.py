@@ -56,6 +56,9 @@ _WRAPPERS_OR_INTEROP = _WRAPPERS + tuple(_INTEROP)
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
+# Object.assign(t, a, b) and tsc's helper for it (``var __assign = ... Object.assign || function``):
+# all their arguments are kept (the result has the members of each, the last one having a key)
+_ASSIGNS = frozenset({(PROP, (ID, "Object"), "assign"), (ID, "__assign")})
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
 # (and the other lists of its keys, Object.getOwnPropertyNames(o), Reflect.ownKeys(o),
 # Object.getOwnPropertySymbols(o))
@@ -291,6 +294,13 @@ class Exprs(Scopes):
             key = self.index_key(nth(args, 0)) if args is not None and args.named_child_count == 1 else None
             if key is not None:
                 return (CALL, inner, (KEY, key))
+        if inner in _ASSIGNS:  # Object.assign({}, a, { k: f }): ('call', callee, ('alit', arguments))
+            args = node.child_by_field_id(K.f_arguments)
+            if args is not None and args.kind_id == K.k_arguments and args.named_child_count:
+                return (CALL, inner, (ALIT, tuple(
+                    self.object_literal(a, depth + 1) if a.kind_id == K.k_object else self.conv(a, depth + 1)
+                    for a in args.named_children[:8]
+                )))
         # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
         if inner[0] == PROP and inner[2] in _ARG_CALL_NAMES and inner in _ARG_CALLS:
             args = node.child_by_field_id(K.f_arguments)

@@ -28,7 +28,8 @@ PROP = "prop"  # ('prop', expr, name): member ``name`` of expr (``a.b``, ``a["b"
 CALL = "call"  # ('call', expr) | ('call', expr, arg): what calling expr returns; ``arg``: the first
 #                argument of a wrapper (``memo(C)``, ``forwardRef(fn)``, ``observer(C)``), ``Array.from(xs)``,
 #                ``Object.create(p)``, ``Promise.all(xs)`` or ``Object.keys``/``values``/``entries(o)``;
-#                ``('key', k)`` for ``m.get("k")`` (a Map's value under a string key)
+#                ``('key', k)`` for ``m.get("k")`` (a Map's value under a string key); ``('alit', args)``:
+#                the arguments of ``Object.assign`` / tsc's ``__assign``
 NEW = "new"  # ('new', expr): an instance of class (or constructor function) expr; ('new', ('id', C), alit)
 #              with C one of ``COLLECTIONS`` (``new Map(...)``): also the ALIT of the values it starts with
 DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal defined in this file

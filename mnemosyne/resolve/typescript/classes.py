@@ -142,7 +142,14 @@ class ClassesMixin(CtxState):
                         for src in ex[1]:
                             out.extend(self._member_keys(self.eval(pf, o[0], src), depth + 1) or ())
             elif x[0] == V_OLIT:
-                out.extend(key for key, _ex in x[3] if key != SPREADS)
+                for key, ex in x[3]:
+                    if key != SPREADS:
+                        out.append(key)
+                    elif depth < 4:  # Object.assign({}, a, b): the keys of its arguments
+                        opf = self.file(x[1])
+                        if opf is not None:
+                            for src in ex[1]:
+                                out.extend(self._member_keys(self.eval(opf, x[2], src), depth + 1) or ())
             else:
                 return None
         return out
