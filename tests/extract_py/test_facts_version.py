@@ -247,7 +247,8 @@ RECORDED = {
     # keys too, Object.getOwnPropertySymbols only them (namespace_symbol_keys)
     # what Object.assign(t, a, { k: f }) and tsc's __assign helper return has the members of each argument; a
     # function replacing itself (__assign = Object.assign || ...) calls the replacement, not itself (tsc_assign_helper)
-    32: "ab2bbfaa3027a57fc13e54d01787c3b2455d9bc75c9b83e72b856a6ff4e3c6e7",
+    # Object.setPrototypeOf(o, base) of an object literal of the file is its __proto__: base (object_set_prototype)
+    32: "33e72edb2b90ec53b8df748595c014e78db3e738ba0215bacd0ee7330245b9ff",
 }
 
 

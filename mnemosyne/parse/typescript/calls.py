@@ -22,6 +22,7 @@ from mnemosyne.parse.typescript.tags import (
     NULL_EXPR,
     OLIT,
     PROP,
+    PROTO_KEY,
     PUSHED,
     READS,
     REQUIRE,
@@ -354,10 +355,16 @@ class Calls(Objects):
     def es5_inherits(self, args, prototypes: bool) -> None:
         """``util.inherits(F, Base)`` (also ``inherits`` of the npm package, any callee of that
         name) and ``Object.setPrototypeOf(F.prototype, Base.prototype)``, F a class or constructor
-        function of this file: F extends Base, as with ``F.prototype = Object.create(Base.prototype)``."""
+        function of this file: F extends Base, as with ``F.prototype = Object.create(Base.prototype)``;
+        ``Object.setPrototypeOf(o, base)``, o an object literal of this file, gives it ``__proto__: base``."""
         if args.named_child_count != 2:
             return
         target, base = nth(args, 0), nth(args, 1)
+        obj = self.local_object(target) if prototypes else None
+        if obj is not None:  # Object.setPrototypeOf(o, base), o an object literal: as its `__proto__: base`
+            if PROTO_KEY not in self.pf.objects[obj][1]:
+                self.add_member(obj, PROTO_KEY, self.conv(base))
+            return
         info = self.prototype_of(target, functions=True) if prototypes else self.class_named(target, functions=True)
         x = self.conv(base)
         if info is None or x is None or info.extends is not None:

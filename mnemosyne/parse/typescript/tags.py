@@ -149,6 +149,9 @@ SPREADS = "..."
 # the member key under which an object literal's arrays kept under computed keys are (``o[k].push(f)``:
 # ``('alit', (PUSHED, f))``; ``o[k]`` with k no literal is one of them)
 KEYED = "[]"
+# the key of an object literal that sets its prototype (``{ __proto__: base }``, also given by
+# ``Object.setPrototypeOf(o, base)``: the members it lacks are base's, ``super`` in its methods is base)
+PROTO_KEY = "__proto__"
 
 # -- the walk's scope entries (internal: never in a result) -------------------------------------
 ENTRY_MODULE = "module"

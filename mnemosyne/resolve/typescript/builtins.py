@@ -47,6 +47,3 @@ PROMISE_CHAIN = frozenset({"then", "catch", "finally"})
 # the methods of a function that call it (or make a function calling it) with the ``this`` given
 # first (``f.call(obj, x)``, ``f.apply(obj, [x])``, ``f.bind(obj)``: ``bound_this``)
 THIS_BINDERS = ("call", "apply", "bind")
-# the key of an object literal that sets its prototype (``{ __proto__: base }``: the members it
-# lacks are base's, ``super`` in its methods is base)
-PROTO_KEY = "__proto__"

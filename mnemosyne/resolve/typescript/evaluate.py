@@ -39,6 +39,7 @@ from mnemosyne.parse.typescript.tags import (
     OLIT,
     PARAM,
     PROP,
+    PROTO_KEY,
     PUSHED,
     PVAL,
     READS,
@@ -63,7 +64,7 @@ from mnemosyne.parse.typescript.tags import (
 from mnemosyne.parse.typescript.tags import (
     NULL as NULL_TAG,
 )
-from mnemosyne.resolve.typescript.builtins import GLOBALS, PROTO_KEY, SAME_ELEMENTS
+from mnemosyne.resolve.typescript.builtins import GLOBALS, SAME_ELEMENTS
 from mnemosyne.resolve.typescript.modules import SPEC_EXT
 from mnemosyne.resolve.typescript.reads import (
     READ_CJS,
