@@ -248,7 +248,9 @@ RECORDED = {
     # what Object.assign(t, a, { k: f }) and tsc's __assign helper return has the members of each argument; a
     # function replacing itself (__assign = Object.assign || ...) calls the replacement, not itself (tsc_assign_helper)
     # Object.setPrototypeOf(o, base) of an object literal of the file is its __proto__: base (object_set_prototype)
-    32: "33e72edb2b90ec53b8df748595c014e78db3e738ba0215bacd0ee7330245b9ff",
+    # a function expression given to an array method with a thisArg has that this; helper.call(this) is recorded
+    # (array_this_argument, call_apply_this)
+    32: "91240780fbcd72292991c98bf7ddfb80fbd242f51494dfde693e82f7a46db3eb",
 }
 
 

@@ -51,6 +51,11 @@ ELEMENT_PARAMS = {
     "reduce": (1,), "reduceRight": (1,), "sort": (0, 1), "toSorted": (0, 1),
 }
 
+# the methods of a function that call it (or make a function calling it) with the ``this`` given
+# first (``f.call(obj, x)``, ``f.apply(obj, [x])``, ``f.bind(obj)``): a call passing only ``this``
+# is recorded for them (``record_args``; the resolver's ``bound_this``)
+THIS_BINDERS = ("call", "apply", "bind")
+
 # globals that call the function they are given (``Calls.builtin_callback``)
 _CALLBACK_GLOBALS = frozenset(
     [(ID, n) for n in ("setTimeout", "setInterval", "setImmediate", "queueMicrotask", "requestAnimationFrame",
@@ -415,10 +420,14 @@ class Calls(Objects):
         if name is None:
             name = e[2] if e[0] == PROP else e[1]
         out: list[Expr | None] = []
-        some = keys = False
+        some = keys = this = False
         K = self.K
         for a in args.named_children:
             ak = a.kind_id
+            if ak == K.this:  # f.call(this), xs.forEach(function () {}, this): the `this` given
+                out.append(THIS_EXPR)
+                this = True
+                continue
             if ak == K.k_object:
                 x = self.object_literal(a)
             elif ak == K.k_spread_element:  # f(...args): the elements of args, in place
@@ -440,7 +449,7 @@ class Calls(Objects):
                 continue
             some |= x is not None
             out.append(x)
-        if some or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
+        if some or (this and name in THIS_BINDERS) or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
             # keys alone, for a plain function or a method called through `this`
             rec = tuple(out)
             self.pf.call_args.setdefault(name, []).append((scope, e, rec))

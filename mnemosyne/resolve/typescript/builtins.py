@@ -3,6 +3,8 @@ modules, and the array / promise methods and builtins whose results it follows."
 
 from __future__ import annotations
 
+from mnemosyne.parse.typescript.calls import ELEMENT_PARAMS
+
 GLOBALS = frozenset(
     """console JSON Math Object Array Promise Reflect Proxy Symbol Number String Boolean BigInt Date
     RegExp Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError Map
@@ -44,6 +46,6 @@ PROMISE_MAKERS = frozenset(
     {"fetch", "Promise.resolve", "Promise.reject", "Promise.all", "Promise.allSettled", "Promise.race", "Promise.any"}
 )
 PROMISE_CHAIN = frozenset({"then", "catch", "finally"})
-# the methods of a function that call it (or make a function calling it) with the ``this`` given
-# first (``f.call(obj, x)``, ``f.apply(obj, [x])``, ``f.bind(obj)``: ``bound_this``)
-THIS_BINDERS = ("call", "apply", "bind")
+# the array methods whose callback comes first take the callback's ``this`` second
+# (``xs.forEach(function (x) { this.add(x) }, this)``: ``_this_argument``)
+THIS_ARG_METHODS = tuple(sorted(m for m, at in ELEMENT_PARAMS.items() if at == (0,)))

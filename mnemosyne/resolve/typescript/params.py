@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
+from mnemosyne.parse.typescript.calls import THIS_BINDERS
 from mnemosyne.parse.typescript.tags import (
     CALL,
     DECL,
@@ -20,7 +21,7 @@ from mnemosyne.parse.typescript.tags import (
     THIS_OBJ,
     VAR,
 )
-from mnemosyne.resolve.typescript.builtins import THIS_BINDERS
+from mnemosyne.resolve.typescript.builtins import THIS_ARG_METHODS
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
 from mnemosyne.resolve.typescript.state import (
     MEMO_BOUND_THIS,
@@ -243,8 +244,8 @@ class ParamsMixin(CtxState):
 
     def _bound_this(self, fqn: str, path: str):
         name = fqn.rsplit(".", 1)[-1]
-        if name.startswith("<"):
-            return None  # an anonymous function is bound by no name
+        if name.startswith("<"):  # an anonymous function is bound by no name: xs.forEach(function () {}, obj)
+            return self._this_argument(fqn, path)
         found: list = []
         n = 0
         by_receiver = self.ix._passing
@@ -271,6 +272,28 @@ class ParamsMixin(CtxState):
                     v = self.argument(cpf, sc, args, 0)
                     if v is not None and v[0] != V_NULL:
                         found.append(v)
+        return union(found)
+
+    def _this_argument(self, fqn: str, path: str):
+        """What ``this`` is in function expression ``fqn`` written as the callback of an array
+        method given a ``thisArg`` (``xs.forEach(function (x) { this.add(x) }, this)``, the
+        methods whose callback comes first: ``THIS_ARG_METHODS``), the receiver known to be an
+        array; None otherwise."""
+        found: list = []
+        for m in THIS_ARG_METHODS:
+            cpf = self.file_read(path, (READ_CALL_SITES, m))
+            if cpf is None:
+                return None
+            for sc, e, args in cpf.call_args.get(m, ()):
+                a = args[0] if len(args) > 1 else None
+                if a is None or a[0] != DEFAT or args[1] is None or e[0] != PROP:
+                    continue
+                d = cpf.defs_at.get(a[1])
+                if d is None or d[1] != fqn or not self.is_array(cpf, sc, e[1], m):
+                    continue
+                v = self.argument(cpf, sc, args, 1)
+                if v is not None and v[0] != V_NULL:
+                    found.append(v)
         return union(found)
 
     def shared_value(self, key: tuple, method: str, *args):

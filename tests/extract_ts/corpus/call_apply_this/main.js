@@ -33,6 +33,17 @@ function paint() {
 
 const shout = () => this.draw();
 
+class Widget {
+  draw() {}
+  refresh() {
+    paintWidget.call(this); // a method lending its instance
+  }
+}
+
+function paintWidget() {
+  this.draw();
+}
+
 function detached() {
   this.save();
 }
