@@ -250,7 +250,8 @@ RECORDED = {
     # Object.setPrototypeOf(o, base) of an object literal of the file is its __proto__: base (object_set_prototype)
     # a function expression given to an array method with a thisArg has that this; helper.call(this) is recorded
     # (array_this_argument, call_apply_this)
-    32: "91240780fbcd72292991c98bf7ddfb80fbd242f51494dfde693e82f7a46db3eb",
+    # this passed as an argument, also alone (reset(this)), is what the parameter holds (this_as_argument)
+    32: "c3c80bc17ed568df0d33864ae70d66790da167ee77e4fc00389e037dc2da176a",
 }
 
 

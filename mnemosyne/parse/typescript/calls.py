@@ -52,8 +52,7 @@ ELEMENT_PARAMS = {
 }
 
 # the methods of a function that call it (or make a function calling it) with the ``this`` given
-# first (``f.call(obj, x)``, ``f.apply(obj, [x])``, ``f.bind(obj)``): a call passing only ``this``
-# is recorded for them (``record_args``; the resolver's ``bound_this``)
+# first (``f.call(obj, x)``, ``f.apply(obj, [x])``, ``f.bind(obj)``: the resolver's ``bound_this``)
 THIS_BINDERS = ("call", "apply", "bind")
 
 # globals that call the function they are given (``Calls.builtin_callback``)
@@ -449,7 +448,7 @@ class Calls(Objects):
                 continue
             some |= x is not None
             out.append(x)
-        if some or (this and name in THIS_BINDERS) or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
+        if some or this or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
             # keys alone, for a plain function or a method called through `this`
             rec = tuple(out)
             self.pf.call_args.setdefault(name, []).append((scope, e, rec))
