@@ -251,7 +251,8 @@ RECORDED = {
     # a function expression given to an array method with a thisArg has that this; helper.call(this) is recorded
     # (array_this_argument, call_apply_this)
     # this passed as an argument, also alone (reset(this)), is what the parameter holds (this_as_argument)
-    32: "c3c80bc17ed568df0d33864ae70d66790da167ee77e4fc00389e037dc2da176a",
+    # o[k] with const k = c ? "a" : "b" is one of o.a and o.b (conditional_keys)
+    32: "9619fea0c449b6d0397111c0a4094e6c2a2d127fe0e6cdadbf605850e8dd2784",
 }
 
 

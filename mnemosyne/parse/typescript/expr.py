@@ -208,6 +208,9 @@ class Exprs(Scopes):
                     return (AT, obj, int(idx.text))  # pair[1]: that element, if pair is a literal
                 if key is not None:
                     return (PROP, obj, key)
+                choices = self.const_choices(self._t(idx)) if idx is not None and idx.kind_id == K.identifier else None
+                if choices:  # o[k] with const k = c ? "a" : "b": o.a or o.b
+                    return (EITHER, *[(PROP, obj, c) for c in choices])
                 if idx is not None and idx.kind_id == K.identifier:  # o[k]: also the members k names
                     return (ELEM, obj, (ID, self._t(idx)))
                 return (ELEM, obj)
@@ -466,6 +469,17 @@ class Exprs(Scopes):
                 if v is None and bl[0][0] == IMPORT and bl[0][2] != IMPORT_DEFAULT and bl[0][2] != IMPORT_ALL:
                     return symbol_key(bl[0][2])  # `import { kRun }`: the other file's symbol
                 return v
+            s = parents[s]
+        return None
+
+    def const_choices(self, name: str) -> tuple[str, ...] | None:
+        """The strings a name declared so far may hold when it is a ``const`` of a conditional of
+        string literals (``const k = flag ? "left" : "right"``: ``str_choices``)."""
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            if name in bindings[s]:
+                return self.str_choices.get((s, name)) if len(bindings[s][name]) == 1 else None
             s = parents[s]
         return None
 

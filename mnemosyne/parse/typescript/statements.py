@@ -161,6 +161,26 @@ class Statements(Defs):
                 pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
+    def string_choices(self, node, depth: int) -> list[str] | None:
+        """The string literals a (nested) conditional of string literals may give
+        (``c ? "a" : d ? "b" : "c"``); None if a branch is anything else."""
+        K = self.K
+        while node.type == "parenthesized_expression" and node.named_child_count == 1:
+            node = node.named_children[0]
+        if node.kind_id == K.k_string:
+            sv = self._sv(node)
+            return [sv] if sv is not None else None
+        if node.kind_id != K.ternary or depth > 4:
+            return None
+        out: list[str] = []
+        for f in (K.f_consequence, K.f_alternative):
+            branch = node.child_by_field_id(f)
+            got = self.string_choices(branch, depth + 1) if branch is not None else None
+            if got is None:
+                return None
+            out += got
+        return out
+
     def symbol_const(self, node, value, scope: int, name: str) -> None:
         """``const KEY = Symbol("k")`` (or ``Symbol.for``): the member key ``[KEY]`` (``symbol_key``)
         is what ``{ [KEY]: f }``, ``[KEY]() {}``, ``o[KEY]`` and ``m.set(KEY, f)`` name (``strs``)."""
@@ -192,6 +212,12 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
+            elif value is not None and value.kind_id == K.ternary:
+                decl = node.parent
+                if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
+                    choices = self.string_choices(value, 0)
+                    if choices:  # const method = post ? "post" : "get": what `client[method]` names
+                        self.str_choices[(fe.scope, name)] = tuple(dict.fromkeys(choices))
             elif self.symbols and value is not None and self.data.startswith(b"Symbol", value.start_byte):
                 self.symbol_const(node, value, fe.scope, name)
             if value is not None:
