@@ -252,7 +252,9 @@ RECORDED = {
     # (array_this_argument, call_apply_this)
     # this passed as an argument, also alone (reset(this)), is what the parameter holds (this_as_argument)
     # o[k] with const k = c ? "a" : "b" is one of o.a and o.b (conditional_keys)
-    32: "9619fea0c449b6d0397111c0a4094e6c2a2d127fe0e6cdadbf605850e8dd2784",
+    # Object.assign(this, { f }) assigns this.f (object_assign_this); JSON.parse / JSON.stringify call the function
+    # given second (json_callbacks)
+    32: "cb9bd893f5f780619c643d6ce6518414c9667094051310bfe961a70f24d703c6",
 }
 
 

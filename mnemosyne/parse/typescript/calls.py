@@ -40,6 +40,8 @@ from mnemosyne.parse.typescript.tags import (
     SUPER_EXPR,
     THIS_CLS,
     THIS_EXPR,
+    THIS_OBJ,
+    THIS_SCLS,
     VAR,
     Expr,
 )
@@ -63,6 +65,11 @@ _CALLBACK_GLOBALS = frozenset(
 )
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
+# builtins calling the function given second: Array.from(xs, f) maps each element, JSON.parse(s,
+# reviver) and JSON.stringify(v, replacer) call it for each key
+_SECOND_ARG_CALLBACKS = frozenset(
+    {_ARRAY_FROM, (PROP, (ID, "JSON"), "parse"), (PROP, (ID, "JSON"), "stringify")}
+)
 _OBJECT = (ID, "Object")  # Object.assign, Object.defineProperty
 _EXPORT_STAR = (ID, "__exportStar")  # tsc's CommonJS `export * from` helper
 _ARRAY = (ID, "Array")
@@ -139,7 +146,7 @@ class Calls(Objects):
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
-            if e == _ARRAY_FROM and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
+            if e in _SECOND_ARG_CALLBACKS and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
                 cb = self.conv(nth(args, 1))
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
@@ -275,6 +282,9 @@ class Calls(Objects):
                     if key != SPREADS:
                         self.pf.exports[key] = (EXPR, e, scope)
             return
+        if target is not None and target.kind_id == self.K.this:
+            self.assign_to_this(args)
+            return
         fqn = self.local_object(target)
         info = self.prototype_of(target, functions=True) if fqn is None else None
         if fqn is None and info is None:
@@ -290,6 +300,27 @@ class Calls(Objects):
                     info.members.setdefault(SPREADS, []).append((MIXIN, scope, x))
             elif fqn is not None:
                 self.add_member(fqn, SPREADS, x)
+
+    def assign_to_this(self, args) -> None:
+        """``Object.assign(this, { handler, retries: 3 })``: each member of an object literal
+        source is assigned to ``this``, as ``this.handler = handler`` is (a field of the class,
+        of the ES5 constructor's instances, or a member of the object literal whose method it is)."""
+        scope = self.stack[-1].fe.scope
+        this = self.stack[-1].this
+        es5 = self.es5_fns.get(self.stack[-1].nm.scope) if this is None else None
+        info = self.pf.classes.get(this[1]) if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS) else None
+        obj = this[1] if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects else None
+        for a in args.named_children[1:]:
+            x = self.object_literal(a) if a.kind_id == self.K.k_object else None
+            for key, e in x[1] if x is not None else ():
+                if key == SPREADS:
+                    continue
+                if info is not None:
+                    info.members.setdefault(key, []).append((FIELD, scope, e))
+                elif obj is not None:
+                    self.add_member(obj, key, e)
+                elif es5 is not None:
+                    self.es5_fields.setdefault(es5[0], (es5[1], []))[1].append((key, scope, e))
 
     def define_property(self, args) -> None:
         """``Object.defineProperty(o, "k", { value: f })``: ``o.k = f`` for ``exports`` /
