@@ -254,7 +254,9 @@ RECORDED = {
     # o[k] with const k = c ? "a" : "b" is one of o.a and o.b (conditional_keys)
     # Object.assign(this, { f }) assigns this.f (object_assign_this); JSON.parse / JSON.stringify call the function
     # given second (json_callbacks)
-    32: "cb9bd893f5f780619c643d6ce6518414c9667094051310bfe961a70f24d703c6",
+    # a field assigned a constructor parameter holds the objects, instances and classes of ours passed too,
+    # not only functions (constructor_object_fields)
+    32: "b79960d2d95a9a49ce6cecddb2f613317c7b6ae850f1cc813c7465b523c4076f",
 }
 
 

@@ -68,6 +68,9 @@ from mnemosyne.resolve.typescript.values import (
 _BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
 # an object with more keys is a data table, not one of functions (``own_keys``)
 _MAX_TABLE_KEYS = 64
+# what a field assigned a parameter holds of what the callers pass (``_field_value``): functions,
+# and objects, instances and classes of ours (`this.strategy.exec()`)
+_HELD = frozenset({V_FUNC, V_OBJ, V_OLIT, V_INST, V_CLASS})
 _UNTYPED_ARRAY = (V_ARR, None)  # `Array<(t: T) => T>`: a type naming no element we know
 
 
@@ -530,8 +533,8 @@ class ClassesMixin(CtxState):
                     continue
                 v = self.eval(pf, ent[1], e) if e is not None else None
                 if v is None and e is not None and (e[0] == ID or e[0] == PROP):
-                    # this.cb = cb: the functions the callers pass
-                    v = union(funcs(self.passed(pf, ent[1], e)))
+                    # this.cb = cb: the functions (and objects, instances, classes of ours) the callers pass
+                    v = union([x for x in alternatives(self.passed(pf, ent[1], e)) if x[0] in _HELD])
                 if v is not None and v[0] == V_NULL:
                     continue
                 if v is None or (result is not None and v != result):
