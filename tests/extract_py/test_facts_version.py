@@ -256,7 +256,9 @@ RECORDED = {
     # given second (json_callbacks)
     # a field assigned a constructor parameter holds the objects, instances and classes of ours passed too,
     # not only functions (constructor_object_fields)
-    32: "b79960d2d95a9a49ce6cecddb2f613317c7b6ae850f1cc813c7465b523c4076f",
+    # the arguments given through f.call / f.apply / f.bind / Reflect.apply are f's parameters by position;
+    # Reflect.apply(f, t, xs) gives f its this (call_apply_arguments)
+    32: "cd2567e64ff2bd27463b8f3441094cde678554a000bcb63046e2e1b61439e91f",
 }
 
 

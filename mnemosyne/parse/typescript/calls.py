@@ -57,11 +57,12 @@ ELEMENT_PARAMS = {
 # first (``f.call(obj, x)``, ``f.apply(obj, [x])``, ``f.bind(obj)``: the resolver's ``bound_this``)
 THIS_BINDERS = ("call", "apply", "bind")
 
+REFLECT_APPLY = (PROP, (ID, "Reflect"), "apply")  # Reflect.apply(f, t, args): f called with this t
 # globals that call the function they are given (``Calls.builtin_callback``)
 _CALLBACK_GLOBALS = frozenset(
     [(ID, n) for n in ("setTimeout", "setInterval", "setImmediate", "queueMicrotask", "requestAnimationFrame",
                          "requestIdleCallback")]
-    + [(PROP, (ID, "process"), "nextTick"), (PROP, (ID, "Reflect"), "apply")]
+    + [(PROP, (ID, "process"), "nextTick"), REFLECT_APPLY]
 )
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
-from mnemosyne.parse.typescript.calls import THIS_BINDERS
+from mnemosyne.parse.typescript.calls import REFLECT_APPLY, THIS_BINDERS
 from mnemosyne.parse.typescript.tags import (
     CALL,
     DECL,
@@ -24,6 +24,7 @@ from mnemosyne.parse.typescript.tags import (
 from mnemosyne.resolve.typescript.builtins import THIS_ARG_METHODS
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
 from mnemosyne.resolve.typescript.state import (
+    MEMO_BOUND_ARGS,
     MEMO_BOUND_THIS,
     MEMO_CLASS_PROPS,
     MEMO_PARAM_KEYS,
@@ -34,6 +35,7 @@ from mnemosyne.resolve.typescript.state import (
 from mnemosyne.resolve.typescript.values import (
     FLAG_INFERRED,
     V_ALIT,
+    V_BUILTIN,
     V_CLASS,
     V_FUNC,
     V_NULL,
@@ -58,6 +60,8 @@ _NO_DEF = (DEF, "", "")  # a definition offset with no definition
 _BOUND_TO = re.compile(r"<(?:function|arrow):([A-Za-z_$][\w$]*)(?:#\d+)?>$")
 # how a function may be called by no name (``called_at_once``, ``_admits``):
 HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
+REFLECT = "Reflect.apply"  # the kind of a ``Reflect.apply(f, t, args)`` site (``_binder_sites``)
+_REFLECT_APPLY_VALUE = (V_BUILTIN, REFLECT)  # what the global's ``Reflect.apply`` evaluates to
 HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
 
 
@@ -247,7 +251,38 @@ class ParamsMixin(CtxState):
         if name.startswith("<"):  # an anonymous function is bound by no name: xs.forEach(function () {}, obj)
             return self._this_argument(fqn, path)
         found: list = []
-        n = 0
+        for cpf, sc, kind, args in self._binder_sites(fqn, path) or ():
+            at = 1 if kind == REFLECT else 0
+            v = self.argument(cpf, sc, args, at) if len(args) > at and args[at] is not None else None
+            if v is not None and v[0] != V_NULL:
+                found.append(v)
+        return union(found)
+
+    def bound_args(self, fqn: str, path: str, i: int):
+        """What ``f.call(t, x)``, ``f.apply(t, [x])``, ``f.bind(t, x)`` and ``Reflect.apply(f, t,
+        [x])`` pass as parameter ``i`` of function ``fqn`` (``x`` here for ``i`` 0); None if none."""
+        return self.shared_value((MEMO_BOUND_ARGS, path, fqn, i), "_bound_args", fqn, path, i)
+
+    def _bound_args(self, fqn: str, path: str, i: int):
+        found: list = []
+        for cpf, sc, kind, args in self._binder_sites(fqn, path) or ():
+            if kind == THIS_BINDERS[1] or kind == REFLECT:  # an array of the arguments
+                at = 2 if kind == REFLECT else 1
+                xs = self.eval(cpf, sc, args[at]) if len(args) > at and args[at] is not None else None
+                v = self.element(xs, i, 0) if xs is not None and xs[0] == V_ALIT else None
+            else:
+                v = self.argument(cpf, sc, args, i + 1) if len(args) > i + 1 and args[i + 1] is not None else None
+            if v is not None and v[0] != V_NULL:
+                found.append(v)
+        return union(found)
+
+    def _binder_sites(self, fqn: str, path: str) -> list | None:
+        """The calls binding function ``fqn`` (of ``path``) explicitly: ``fqn.call(...)`` /
+        ``apply`` / ``bind`` (kind: the method's name) and ``Reflect.apply(fqn, ...)`` (kind
+        ``REFLECT``), as (file, scope, kind, argument expressions), found by ``fqn``'s name
+        among the call sites of those names; None past ``MAX_PARAM_SITES``."""
+        name = fqn.rsplit(".", 1)[-1]
+        out: list = []
         by_receiver = self.ix._passing
         for m in THIS_BINDERS:
             for cpath in self.callers_of(m):
@@ -259,20 +294,21 @@ class ParamsMixin(CtxState):
                 if hit is None or hit[0] is not cpf:
                     table: dict[str, list] = {}
                     for site in cpf.call_args.get(m, ()):
-                        r = site[1][1] if site[1][0] == PROP else None
-                        if r is not None and site[2] and site[2][0] is not None and (r[0] == ID or r[0] == PROP):
-                            table.setdefault(r[1] if r[0] == ID else r[2], []).append(site)
+                        e, args = site[1], site[2]
+                        if e[0] != PROP:
+                            continue
+                        kind, target = (REFLECT, args[0] if args else None) if e == REFLECT_APPLY else (m, e[1])
+                        if target is not None and (target[0] == ID or target[0] == PROP):
+                            table.setdefault(target[1] if target[0] == ID else target[2], []).append((site, kind, target))
                     hit = by_receiver[key] = (cpf, table)
-                for sc, e, args in hit[1].get(name, ()):
-                    n += 1
-                    if n > MAX_PARAM_SITES:
+                for (sc, e, args), kind, target in hit[1].get(name, ()):
+                    if len(out) >= MAX_PARAM_SITES:
                         return None
-                    if not any(x[0] == V_FUNC and x[1] == fqn and x[2] == path for x in alternatives(self.eval(cpf, sc, e[1]))):
-                        continue
-                    v = self.argument(cpf, sc, args, 0)
-                    if v is not None and v[0] != V_NULL:
-                        found.append(v)
-        return union(found)
+                    if kind == REFLECT and self.eval(cpf, sc, e) != _REFLECT_APPLY_VALUE:
+                        continue  # a local named Reflect
+                    if any(x[0] == V_FUNC and x[1] == fqn and x[2] == path for x in alternatives(self.eval(cpf, sc, target))):
+                        out.append((cpf, sc, kind, args))
+        return out
 
     def _this_argument(self, fqn: str, path: str):
         """What ``this`` is in function expression ``fqn`` written as the callback of an array
@@ -363,6 +399,8 @@ class ParamsMixin(CtxState):
             name = fqn.rsplit(".", 1)[-1]
             want = V_CLASS
         named = self._site_values(fqn, name, want, i, hops)
+        if want == V_FUNC and i >= 0:  # f.call(t, x), f.apply(t, [x]), f.bind(t, x), Reflect.apply(f, t, [x])
+            named = union([named, self.bound_args(fqn, pf.path, i)])
         how = self.called_at_once(pf, scope, fqn) if want == V_FUNC else None
         if how is not None:  # also make()(x), an IIFE
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
