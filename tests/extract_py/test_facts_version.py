@@ -258,7 +258,9 @@ RECORDED = {
     # not only functions (constructor_object_fields)
     # the arguments given through f.call / f.apply / f.bind / Reflect.apply are f's parameters by position;
     # Reflect.apply(f, t, xs) gives f its this (call_apply_arguments)
-    32: "cd2567e64ff2bd27463b8f3441094cde678554a000bcb63046e2e1b61439e91f",
+    # const o = {...} as const / satisfies T is the named object; new Kind() with Kind a parameter is an instance
+    # of each class passed (const_objects_and_factories)
+    32: "7f4e4e7dce764545740fb408d4959365517cc8660c8e02fcc7c0af1fc8d7dfa3",
 }
 
 

@@ -161,6 +161,24 @@ class Statements(Defs):
                 pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
+    def literal_of(self, value):
+        """The object literal node ``value`` is, also through ``{ ... } as const``, ``{ ... }
+        satisfies T`` and parentheses (the variable is the literal: ``ACTIONS.run()``); else None."""
+        K = self.K
+        while True:
+            t = value.kind_id
+            if t == K.k_object:
+                return value
+            if t == K.as_expr:  # `as const` (an unnamed token); `as T`: the declared type says what it is
+                if value.named_child_count != 1 or value.child(value.child_count - 1).type != "const":
+                    return None
+            elif value.type not in ("satisfies_expression", "parenthesized_expression"):
+                return None
+            inner = nth(value, 0)
+            if inner is None:
+                return None
+            value = inner
+
     def string_choices(self, node, depth: int) -> list[str] | None:
         """The string literals a (nested) conditional of string literals may give
         (``c ? "a" : d ? "b" : "c"``); None if a branch is anything else."""
@@ -221,8 +239,9 @@ class Statements(Defs):
             elif self.symbols and value is not None and self.data.startswith(b"Symbol", value.start_byte):
                 self.symbol_const(node, value, fe.scope, name)
             if value is not None:
-                if value.kind_id == K.k_object:
-                    self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
+                literal = self.literal_of(value)
+                if literal is not None:
+                    self.register_object(literal, f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
             texpr = self.conv_type(ty) if ty is not None else None
             if vexpr is None and texpr is None:

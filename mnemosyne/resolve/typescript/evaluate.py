@@ -347,6 +347,8 @@ class EvaluateMixin(CtxState):
             return res
         if k == NEW:
             c = self.eval(pf, scope, e[1], depth + 1)
+            if c is None and (e[1][0] == ID or e[1][0] == PROP):  # new Kind(), Kind a parameter: the classes passed
+                c = union([x for x in alternatives(self.passed(pf, scope, e[1])) if x[0] == V_CLASS])
             if c is None:
                 return None
             if c[0] == V_UNI:  # one of several classes (`@d class C` with d returning a class)
