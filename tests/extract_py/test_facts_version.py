@@ -260,7 +260,8 @@ RECORDED = {
     # Reflect.apply(f, t, xs) gives f its this (call_apply_arguments)
     # const o = {...} as const / satisfies T is the named object; new Kind() with Kind a parameter is an instance
     # of each class passed (const_objects_and_factories)
-    32: "7f4e4e7dce764545740fb408d4959365517cc8660c8e02fcc7c0af1fc8d7dfa3",
+    # a catch parameter holds the instances its try block throws itself (catch_thrown_instances)
+    32: "845116b37416c30bd4c817438ebb35046c6a8ff0e6ade1527a2dd6ccad403050",
 }
 
 

@@ -11,6 +11,7 @@ from mnemosyne.parse.typescript.tags import (
     CALL,
     DECL_BINDING,
     DEFAT,
+    EITHER,
     ELEM,
     ENTRY_BLOCK,
     ENTRY_CLASS,
@@ -459,6 +460,43 @@ class Statements(Defs):
         self.bind_pattern(scope, left)
 
     def on_catch(self, node) -> None:
+        """``catch (e)``: ``e`` is one of the instances the try block throws itself (``throw new
+        E()``, ``thrown``), evaluated where the try statement is; unknown when it throws none."""
         p = node.child_by_field_id(self.K.f_parameter)
         if p is not None:
-            self.bind_pattern(self.push_block(node.end_byte).scope, p)
+            outer = self.stack[-1].fe.scope
+            body = node.parent.child_by_field_id(self.K.f_body) if node.parent is not None else None
+            news = self.thrown(body) if body is not None else []
+            value = (EITHER, *news) if len(news) > 1 else news[0] if news else None
+            self.bind_pattern(self.push_block(node.end_byte).scope, p, value, outer if value is not None else -1)
+
+    def thrown(self, body) -> list:
+        """The ``new E(...)`` expressions a try block throws (``throw new E()``), not those of the
+        functions written in it nor of a try statement in it that catches them (at most 16)."""
+        K = self.K
+        out: list = []
+        stack = [body]
+        while stack and len(out) < 16:
+            n = stack.pop()
+            t = n.type
+            if t == "throw_statement":
+                x = nth(n, 0)
+                while x is not None and x.type == "parenthesized_expression":
+                    x = nth(x, 0)
+                e = self.conv(x) if x is not None and x.kind_id == K.new else None
+                if e is not None and e not in out:
+                    out.append(e)
+                continue
+            if n is not body and (n.kind_id in K.defs or n.type == "class_declaration" or n.type == "class"):
+                continue  # a function or class written there throws when it is called
+            if t == "try_statement" and n.child_by_field_id(K.f_handler) is not None:
+                fin = n.child_by_field_id(K.f_finalizer)
+                if fin is not None:
+                    stack.append(fin)  # (what its own block throws, its catch clause handles)
+                h = n.child_by_field_id(K.f_handler)
+                hb = h.child_by_field_id(K.f_body) if h is not None else None
+                if hb is not None:
+                    stack.append(hb)  # a rethrow from the catch clause reaches this one
+                continue
+            stack.extend(reversed(n.named_children))
+        return out
