@@ -261,7 +261,8 @@ RECORDED = {
     # const o = {...} as const / satisfies T is the named object; new Kind() with Kind a parameter is an instance
     # of each class passed (const_objects_and_factories)
     # a catch parameter holds the instances its try block throws itself (catch_thrown_instances)
-    32: "845116b37416c30bd4c817438ebb35046c6a8ff0e6ade1527a2dd6ccad403050",
+    # a field array holds the objects of ours a method pushes there, not only functions (constructor_object_fields)
+    32: "04bcbd50851fc0a9d72d59f13acaf7deb0671f3ae045441df26cd9ccfe2abff2",
 }
 
 

@@ -505,7 +505,7 @@ class ClassesMixin(CtxState):
                 if (x is None or x[0] == V_IINST) and (ent[2][0] == ID or ent[2][0] == PROP):
                     # (`l: Listener`, an interface with a call signature: what the callers pass)
                     x = self.passed(pf, ent[1], ent[2])
-                found.extend(funcs(x))
+                found.extend(y for y in alternatives(x) if y[0] in _HELD)  # functions, objects of ours
             return (V_ARR, union(found)) if found else v
         result = None
         # a declared type wins; otherwise every assigned value must agree

@@ -1,6 +1,7 @@
 // A field assigned a constructor parameter holds what `new C(...)` passes there: a function
 // (`this.cb()`, as before) and also an object literal, an instance or a class of ours, whose
-// members its methods then call (the strategy pattern, a tokenizer handing tokens to its parser).
+// members its methods then call (the strategy pattern, a tokenizer handing tokens to its parser);
+// likewise a field array a method pushes its parameter onto (`this.stages.push(stage)`).
 function compress() {}
 function store() {}
 
@@ -43,6 +44,21 @@ class Builder {
   }
 }
 
+class Pipeline {
+  constructor() {
+    this.stages = [];
+  }
+  use(stage) {
+    this.stages.push(stage);
+  }
+  run() {
+    for (const stage of this.stages) stage.encode();
+  }
+}
+
+const pipeline = new Pipeline();
+pipeline.use(gzip);
+pipeline.run();
 new Writer(gzip).write();
 new Tokenizer(new Parser()).emit();
 new Builder(Parser).build().onToken();
