@@ -288,7 +288,11 @@ class Statements(Defs):
                 self.reassign.append((fe.scope, name, v))
             return
         if lt == "subscript_expression":  # registry["on-trace"] = f
-            key = self.index_key(left.child_by_field_id(self.K.f_index))
+            idx = left.child_by_field_id(self.K.f_index)
+            key = self.index_key(idx)
+            if key is None and idx is not None and idx.kind_id != self.K.k_number:
+                self.keyed_assign(left.child_by_field_id(self.K.f_object), right)
+                return
             obj = self.local_object(left.child_by_field_id(self.K.f_object)) if key is not None else None
             if obj is not None and key is not None:
                 self.add_member(obj, key, self.conv(right) if right is not None else None)

@@ -149,6 +149,10 @@ SPREADS = "..."
 # the member key under which an object literal's arrays kept under computed keys are (``o[k].push(f)``:
 # ``('alit', (PUSHED, f))``; ``o[k]`` with k no literal is one of them)
 KEYED = "[]"
+# the member key under which an object literal's values assigned under computed keys are
+# (``handlers[type] = fn``): ``o[k]()`` with k no literal calls them (only as a callee: never a
+# value flowing on)
+ANY_KEY = "[=]"
 # the key of an object literal that sets its prototype (``{ __proto__: base }``, also given by
 # ``Object.setPrototypeOf(o, base)``: the members it lacks are base's, ``super`` in its methods is base)
 PROTO_KEY = "__proto__"

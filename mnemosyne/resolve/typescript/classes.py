@@ -7,6 +7,7 @@ from __future__ import annotations
 from mnemosyne.parse.typescript import SPREADS, ParsedFile, class_names_extended
 from mnemosyne.parse.typescript.tags import (
     ALIT,
+    ANY_KEY,
     CALL,
     DECO,
     ELEM,
@@ -127,7 +128,10 @@ class ClassesMixin(CtxState):
             return None
         sym = lister in SYMBOL_KEY_LISTS
         strings = lister not in SYMBOLS_ONLY
-        keys = [k for k in dict.fromkeys(out) if (sym if k.startswith("@@") or (k[:1] == "[" and k != KEYED) else strings)]
+        keys = [
+            k for k in dict.fromkeys(out)
+            if k != ANY_KEY and (sym if k.startswith("@@") or (k[:1] == "[" and k != KEYED) else strings)
+        ]
         return keys if len(keys) <= _MAX_TABLE_KEYS else None
 
     def _member_keys(self, v, depth: int) -> list[str] | None:
