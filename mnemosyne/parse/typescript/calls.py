@@ -7,6 +7,7 @@ from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.objects import Objects
 from mnemosyne.parse.typescript.tags import (
     ALIT,
+    BOUND_CALLS,
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
@@ -484,6 +485,11 @@ class Calls(Objects):
             # keys alone, for a plain function or a method called through `this`
             rec = tuple(out)
             self.pf.call_args.setdefault(name, []).append((scope, e, rec))
+            if name in THIS_BINDERS and e[0] == PROP:  # f.call(t, x): also filed under f's name
+                target = rec[0] if e == REFLECT_APPLY and rec else e[1]
+                if target is not None and (target[0] == ID or target[0] == PROP):
+                    key = BOUND_CALLS + (target[1] if target[0] == ID else target[2])
+                    self.pf.call_args.setdefault(key, []).append((scope, e, rec))
             return rec
         return None
 

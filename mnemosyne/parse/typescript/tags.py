@@ -140,6 +140,10 @@ SITE_BCB = "bcb"  # expr (callee, callback): ``setTimeout(f)``, ``new Promise(f)
 # returned and called at once (``make()(x)``), an IIFE, a decorator's call; where an anonymous
 # function's parameters come from (the resolver's ``_Ctx._param_values``)
 CALLED_AT_ONCE = "()"
+# the ``ParsedFile.call_args`` key prefix, + a function's name, of the calls binding it explicitly
+# (``f.call(t, x)``, ``f.apply(t, xs)``, ``f.bind(t, x)``, ``Reflect.apply(f, t, xs)``): where its
+# ``this`` and its parameters also come from (the resolver's ``_binder_sites``)
+BOUND_CALLS = "<bound>"
 # the member key of a ``[Symbol.iterator]`` / ``[Symbol.asyncIterator]`` method (named
 # anonymously): what ``for...of`` and spreads call (the resolver's ``_Ctx.iterate``)
 ITERATOR = "@@iterator"

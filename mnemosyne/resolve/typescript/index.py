@@ -76,9 +76,7 @@ class TypeScriptIndex:
         self._pv_busy: set[tuple] = set()
         self._pv_cut = False
         # (path, callee name, position, rest) -> (parse result, its calls of the name that may pass
-        # something there): ``Ctx._site_values``'s first filter, kept while the parse result is current;
-        # also (path, "call" / "apply" / "bind") -> (parse result, receiver name -> those calls):
-        # ``Ctx._bound_this``'s
+        # something there): ``Ctx._site_values``'s first filter, kept while the parse result is current
         self._passing: dict[tuple, tuple] = {}
         # module names that more than one file has (for ``_compute``'s warning); None: not known
         # for the current file set (``_update`` resets it whenever the files change)

@@ -7,6 +7,7 @@ import re
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
 from mnemosyne.parse.typescript.calls import REFLECT_APPLY, THIS_BINDERS
 from mnemosyne.parse.typescript.tags import (
+    BOUND_CALLS,
     CALL,
     DECL,
     DEF,
@@ -24,8 +25,7 @@ from mnemosyne.parse.typescript.tags import (
 from mnemosyne.resolve.typescript.builtins import THIS_ARG_METHODS
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
 from mnemosyne.resolve.typescript.state import (
-    MEMO_BOUND_ARGS,
-    MEMO_BOUND_THIS,
+    MEMO_BOUND,
     MEMO_CLASS_PROPS,
     MEMO_PARAM_KEYS,
     MEMO_PARAM_VALUES,
@@ -60,6 +60,7 @@ _NO_DEF = (DEF, "", "")  # a definition offset with no definition
 _BOUND_TO = re.compile(r"<(?:function|arrow):([A-Za-z_$][\w$]*)(?:#\d+)?>$")
 # how a function may be called by no name (``called_at_once``, ``_admits``):
 HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
+_MAX_BOUND_ARGS = 8  # the parameter positions ``_bound`` follows
 REFLECT = "Reflect.apply"  # the kind of a ``Reflect.apply(f, t, args)`` site (``_binder_sites``)
 _REFLECT_APPLY_VALUE = (V_BUILTIN, REFLECT)  # what the global's ``Reflect.apply`` evaluates to
 HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
@@ -242,72 +243,68 @@ class ParamsMixin(CtxState):
 
     def bound_this(self, fqn: str, path: str):
         """What ``this`` is in function ``fqn`` (of ``path``) when it is called through
-        ``fqn.call(obj, ...)`` / ``fqn.apply(obj, args)`` or made into ``fqn.bind(obj)``: the
-        objects given first there; None if none is known. Shared as ``param_values``."""
-        return self.shared_value((MEMO_BOUND_THIS, path, fqn), "_bound_this", fqn, path)
-
-    def _bound_this(self, fqn: str, path: str):
+        ``fqn.call(obj, ...)`` / ``fqn.apply(obj, args)`` / ``Reflect.apply(fqn, obj, args)`` or
+        made into ``fqn.bind(obj)``: the objects given there; None if none is known."""
         name = fqn.rsplit(".", 1)[-1]
         if name.startswith("<"):  # an anonymous function is bound by no name: xs.forEach(function () {}, obj)
-            return self._this_argument(fqn, path)
+            return self.shared_value((MEMO_BOUND, path, fqn), "_this_argument", fqn, path)
+        r = self.shared_value((MEMO_BOUND, path, fqn), "_bound", fqn, path)
+        return r[0] if r is not None else None  # (None: met again while computed, a cycle)
+
+    def bound_args(self, fqn: str, path: str, i: int):
+        """What ``f.call(t, x)``, ``f.apply(t, [x])``, ``f.bind(t, x)`` and ``Reflect.apply(f, t,
+        [x])`` pass as parameter ``i`` of function ``fqn`` (``x`` here for ``i`` 0); None if none."""
+        if fqn.rsplit(".", 1)[-1].startswith("<"):
+            return None
+        r = self.shared_value((MEMO_BOUND, path, fqn), "_bound", fqn, path)
+        return r[1][i] if r is not None and i < len(r[1]) else None
+
+    def _bound(self, fqn: str, path: str) -> tuple:
+        """(the ``this``, the values of each parameter position) the calls binding ``fqn``
+        explicitly give it (``_binder_sites``), computed once per function and index state."""
         found: list = []
+        per_arg: list[list] = []
         for cpf, sc, kind, args in self._binder_sites(fqn, path) or ():
             at = 1 if kind == REFLECT else 0
             v = self.argument(cpf, sc, args, at) if len(args) > at and args[at] is not None else None
             if v is not None and v[0] != V_NULL:
                 found.append(v)
-        return union(found)
-
-    def bound_args(self, fqn: str, path: str, i: int):
-        """What ``f.call(t, x)``, ``f.apply(t, [x])``, ``f.bind(t, x)`` and ``Reflect.apply(f, t,
-        [x])`` pass as parameter ``i`` of function ``fqn`` (``x`` here for ``i`` 0); None if none."""
-        return self.shared_value((MEMO_BOUND_ARGS, path, fqn, i), "_bound_args", fqn, path, i)
-
-    def _bound_args(self, fqn: str, path: str, i: int):
-        found: list = []
-        for cpf, sc, kind, args in self._binder_sites(fqn, path) or ():
             if kind == THIS_BINDERS[1] or kind == REFLECT:  # an array of the arguments
-                at = 2 if kind == REFLECT else 1
+                at += 1
                 xs = self.eval(cpf, sc, args[at]) if len(args) > at and args[at] is not None else None
-                v = self.element(xs, i, 0) if xs is not None and xs[0] == V_ALIT else None
+                n = len(xs[3]) if xs is not None and xs[0] == V_ALIT else 0
+                vals = [self.element(xs, i, 0) for i in range(min(n, _MAX_BOUND_ARGS))] if xs is not None else []
             else:
-                v = self.argument(cpf, sc, args, i + 1) if len(args) > i + 1 and args[i + 1] is not None else None
-            if v is not None and v[0] != V_NULL:
-                found.append(v)
-        return union(found)
+                vals = [self.argument(cpf, sc, args, i) if args[i] is not None else None for i in range(1, min(len(args), _MAX_BOUND_ARGS + 1))]
+            for i, v in enumerate(vals):
+                while len(per_arg) <= i:
+                    per_arg.append([])
+                if v is not None and v[0] != V_NULL:
+                    per_arg[i].append(v)
+        return (union(found), tuple(union(vs) for vs in per_arg))
 
     def _binder_sites(self, fqn: str, path: str) -> list | None:
         """The calls binding function ``fqn`` (of ``path``) explicitly: ``fqn.call(...)`` /
         ``apply`` / ``bind`` (kind: the method's name) and ``Reflect.apply(fqn, ...)`` (kind
-        ``REFLECT``), as (file, scope, kind, argument expressions), found by ``fqn``'s name
-        among the call sites of those names; None past ``MAX_PARAM_SITES``."""
-        name = fqn.rsplit(".", 1)[-1]
+        ``REFLECT``), as (file, scope, kind, argument expressions): the parser files them under
+        ``BOUND_CALLS`` + the function's name; None past ``MAX_PARAM_SITES``."""
+        key = BOUND_CALLS + fqn.rsplit(".", 1)[-1]
         out: list = []
-        by_receiver = self.ix._passing
-        for m in THIS_BINDERS:
-            for cpath in self.callers_of(m):
-                cpf = self.file_read(cpath, (READ_CALL_SITES, m))
-                if cpf is None:
-                    continue
-                key = (cpath, m)  # the file's calls of `x.call(t, ...)` by x's last name, once per parse result
-                hit = by_receiver.get(key)
-                if hit is None or hit[0] is not cpf:
-                    table: dict[str, list] = {}
-                    for site in cpf.call_args.get(m, ()):
-                        e, args = site[1], site[2]
-                        if e[0] != PROP:
-                            continue
-                        kind, target = (REFLECT, args[0] if args else None) if e == REFLECT_APPLY else (m, e[1])
-                        if target is not None and (target[0] == ID or target[0] == PROP):
-                            table.setdefault(target[1] if target[0] == ID else target[2], []).append((site, kind, target))
-                    hit = by_receiver[key] = (cpf, table)
-                for (sc, e, args), kind, target in hit[1].get(name, ()):
-                    if len(out) >= MAX_PARAM_SITES:
-                        return None
-                    if kind == REFLECT and self.eval(cpf, sc, e) != _REFLECT_APPLY_VALUE:
+        for cpath in self.callers_of(key):
+            cpf = self.file_read(cpath, (READ_CALL_SITES, key))
+            if cpf is None:
+                continue
+            for sc, e, args in cpf.call_args.get(key, ()):
+                if len(out) >= MAX_PARAM_SITES:
+                    return None
+                if e == REFLECT_APPLY:
+                    if self.eval(cpf, sc, e) != _REFLECT_APPLY_VALUE:
                         continue  # a local named Reflect
-                    if any(x[0] == V_FUNC and x[1] == fqn and x[2] == path for x in alternatives(self.eval(cpf, sc, target))):
-                        out.append((cpf, sc, kind, args))
+                    kind, target = REFLECT, args[0]
+                else:
+                    kind, target = e[2], e[1]
+                if any(x[0] == V_FUNC and x[1] == fqn and x[2] == path for x in alternatives(self.eval(cpf, sc, target))):
+                    out.append((cpf, sc, kind, args))
         return out
 
     def _this_argument(self, fqn: str, path: str):

@@ -39,8 +39,9 @@ MEMO_OVERRIDES = "ovr"  # (ovr, class fqn, path, name): the overrides of a metho
 MEMO_PARAM_VALUES = "pv"
 MEMO_PARAM_KEYS = "pk"  # (pk, path, scope, index): the string literals a parameter is given (shared)
 MEMO_CLASS_PROPS = "cp"  # (cp, path, class fqn): what a class component's props hold (shared too)
-MEMO_BOUND_ARGS = "ba"  # (ba, path, function fqn, index): what call / apply / bind pass a parameter (shared)
-MEMO_BOUND_THIS = "bt"  # (bt, path, function fqn): the ``this`` call / apply / bind give it (shared too)
+# (bd, path, function fqn): the ``this`` and the arguments f.call / apply / bind / Reflect.apply give
+# a function (shared per index state too)
+MEMO_BOUND = "bd"
 
 
 class CtxState:
