@@ -248,13 +248,16 @@ class ParamsMixin(CtxState):
         name = fqn.rsplit(".", 1)[-1]
         if name.startswith("<"):  # an anonymous function is bound by no name: xs.forEach(function () {}, obj)
             return self.shared_value((MEMO_BOUND, path, fqn), "_this_argument", fqn, path)
+        if not self.callers_of(BOUND_CALLS + name):
+            return None  # never bound explicitly (the search is recorded: one added later re-resolves)
         r = self.shared_value((MEMO_BOUND, path, fqn), "_bound", fqn, path)
         return r[0] if r is not None else None  # (None: met again while computed, a cycle)
 
     def bound_args(self, fqn: str, path: str, i: int):
         """What ``f.call(t, x)``, ``f.apply(t, [x])``, ``f.bind(t, x)`` and ``Reflect.apply(f, t,
         [x])`` pass as parameter ``i`` of function ``fqn`` (``x`` here for ``i`` 0); None if none."""
-        if fqn.rsplit(".", 1)[-1].startswith("<"):
+        name = fqn.rsplit(".", 1)[-1]
+        if name.startswith("<") or not self.callers_of(BOUND_CALLS + name):
             return None
         r = self.shared_value((MEMO_BOUND, path, fqn), "_bound", fqn, path)
         return r[1][i] if r is not None and i < len(r[1]) else None
