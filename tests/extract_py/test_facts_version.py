@@ -263,7 +263,8 @@ RECORDED = {
     # a catch parameter holds the instances its try block throws itself (catch_thrown_instances)
     # a field array holds the objects of ours a method pushes there, not only functions (constructor_object_fields)
     # values assigned under computed keys we cannot read are what o[k]() calls (computed_key_registry)
-    32: "720152d5756a8bdad8e73acff1c706247e6109f3694ea98437c887bd67e531d6",
+    # Object.assign(fn, {...}) is also fn itself, callable (object_assign_function_exports)
+    32: "9e25d26e100884c6b383113612554aaa8c8f2d107f964a39b8a7b393c96a4225",
 }
 
 

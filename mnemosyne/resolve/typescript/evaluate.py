@@ -322,7 +322,11 @@ class EvaluateMixin(CtxState):
                 if e[2] is not None and e[2][0] == ALIT and any(x == _OBJECT_ASSIGN for x in alternatives(fn)):
                     # Object.assign({}, a, { k: f }), tsc's __assign (Object.assign || a polyfill of it):
                     # the members of each argument, the last one having a key
-                    return (V_OLIT, pf.path, scope, ((SPREADS, (SPREADS_OF, e[2][1])),))
+                    merged = (V_OLIT, pf.path, scope, ((SPREADS, (SPREADS_OF, e[2][1])),))
+                    t = self.eval(pf, scope, e[2][1][0], depth + 1) if e[2][1] else None
+                    fns = [x for x in alternatives(t) if x[0] == V_FUNC or x[0] == V_CLASS]
+                    # Object.assign(create, { helper }): the function itself (callable), with those members
+                    return union([*fns, merged]) if fns else merged
                 if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
                     return self.eval(pf, scope, e[2], depth + 1)
                 if fn[0] == V_BUILTIN and (fn[1] == "Array.from" or fn[1] == "Promise.all"):
