@@ -266,7 +266,32 @@ RECORDED = {
     # answers it when its one outside base lacks it (io_stream_members); getattr(obj, name) with name
     # bound to string literals or a parameter every site passes one (getattr_literal_names);
     # Color.__members__ maps names to the members (enum_members_mapping)
-    32: "6b9dc8b97f52857d9e6f8a7f4553b7ba494c87f694be006227119e11db42603f",
+    # TS/JS: `this` in a function called as f.call(obj) / f.apply(obj, xs) or made by f.bind(obj)
+    # is obj, also in its arrows and blocks; an object literal's method bound so sees both (call_apply_this)
+    # o[k]() and Object.values / Object.entries of a parameter walked over its own keys reach the members
+    # of the object literals the callers pass (object_parameter_walks)
+    # computed keys through a namespace import ([S.k]: f, o[S.k]()) name the other file's constant; Reflect.ownKeys walks symbol
+    # keys too, Object.getOwnPropertySymbols only them (namespace_symbol_keys)
+    # what Object.assign(t, a, { k: f }) and tsc's __assign helper return has the members of each argument; a
+    # function replacing itself (__assign = Object.assign || ...) calls the replacement, not itself (tsc_assign_helper)
+    # Object.setPrototypeOf(o, base) of an object literal of the file is its __proto__: base (object_set_prototype)
+    # a function expression given to an array method with a thisArg has that this; helper.call(this) is recorded
+    # (array_this_argument, call_apply_this)
+    # this passed as an argument, also alone (reset(this)), is what the parameter holds (this_as_argument)
+    # o[k] with const k = c ? "a" : "b" is one of o.a and o.b (conditional_keys)
+    # Object.assign(this, { f }) assigns this.f (object_assign_this); JSON.parse / JSON.stringify call the function
+    # given second (json_callbacks)
+    # a field assigned a constructor parameter holds the objects, instances and classes of ours passed too,
+    # not only functions (constructor_object_fields)
+    # the arguments given through f.call / f.apply / f.bind / Reflect.apply are f's parameters by position;
+    # Reflect.apply(f, t, xs) gives f its this (call_apply_arguments)
+    # const o = {...} as const / satisfies T is the named object; new Kind() with Kind a parameter is an instance
+    # of each class passed (const_objects_and_factories)
+    # a catch parameter holds the instances its try block throws itself (catch_thrown_instances)
+    # a field array holds the objects of ours a method pushes there, not only functions (constructor_object_fields)
+    # values assigned under computed keys we cannot read are what o[k]() calls (computed_key_registry)
+    # Object.assign(fn, {...}) is also fn itself, callable (object_assign_function_exports)
+    32: "2ccf7b9269c2582e4b5107c3a9dddcd1f1c70a87cbb83d406a46439647872daf",
 }
 
 

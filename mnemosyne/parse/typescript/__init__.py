@@ -15,6 +15,7 @@ from mnemosyne.parse.typescript.model import (
     make_call,
     make_import,
     make_symbol,
+    this_owner,
 )
 from mnemosyne.parse.typescript.shims import newer_syntax_blanked, reference_blanked
 from mnemosyne.parse.typescript.tags import CALLED_AT_ONCE, ITERATOR, SPREADS
@@ -42,4 +43,5 @@ __all__ = [
     "parse_file",
     "reference_blanked",
     "suffix_of",
+    "this_owner",
 ]

@@ -7,6 +7,7 @@ from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.objects import Objects
 from mnemosyne.parse.typescript.tags import (
     ALIT,
+    BOUND_CALLS,
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
@@ -22,6 +23,7 @@ from mnemosyne.parse.typescript.tags import (
     NULL_EXPR,
     OLIT,
     PROP,
+    PROTO_KEY,
     PUSHED,
     READS,
     REQUIRE,
@@ -39,6 +41,8 @@ from mnemosyne.parse.typescript.tags import (
     SUPER_EXPR,
     THIS_CLS,
     THIS_EXPR,
+    THIS_OBJ,
+    THIS_SCLS,
     VAR,
     Expr,
 )
@@ -50,14 +54,24 @@ ELEMENT_PARAMS = {
     "reduce": (1,), "reduceRight": (1,), "sort": (0, 1), "toSorted": (0, 1),
 }
 
+# the methods of a function that call it (or make a function calling it) with the ``this`` given
+# first (``f.call(obj, x)``, ``f.apply(obj, [x])``, ``f.bind(obj)``: the resolver's ``bound_this``)
+THIS_BINDERS = ("call", "apply", "bind")
+
+REFLECT_APPLY = (PROP, (ID, "Reflect"), "apply")  # Reflect.apply(f, t, args): f called with this t
 # globals that call the function they are given (``Calls.builtin_callback``)
 _CALLBACK_GLOBALS = frozenset(
     [(ID, n) for n in ("setTimeout", "setInterval", "setImmediate", "queueMicrotask", "requestAnimationFrame",
                          "requestIdleCallback")]
-    + [(PROP, (ID, "process"), "nextTick"), (PROP, (ID, "Reflect"), "apply")]
+    + [(PROP, (ID, "process"), "nextTick"), REFLECT_APPLY]
 )
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
+# builtins calling the function given second: Array.from(xs, f) maps each element, JSON.parse(s,
+# reviver) and JSON.stringify(v, replacer) call it for each key
+_SECOND_ARG_CALLBACKS = frozenset(
+    {_ARRAY_FROM, (PROP, (ID, "JSON"), "parse"), (PROP, (ID, "JSON"), "stringify")}
+)
 _OBJECT = (ID, "Object")  # Object.assign, Object.defineProperty
 _EXPORT_STAR = (ID, "__exportStar")  # tsc's CommonJS `export * from` helper
 _ARRAY = (ID, "Array")
@@ -134,7 +148,7 @@ class Calls(Objects):
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
-            if e == _ARRAY_FROM and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
+            if e in _SECOND_ARG_CALLBACKS and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
                 cb = self.conv(nth(args, 1))
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
@@ -270,6 +284,9 @@ class Calls(Objects):
                     if key != SPREADS:
                         self.pf.exports[key] = (EXPR, e, scope)
             return
+        if target is not None and target.kind_id == self.K.this:
+            self.assign_to_this(args)
+            return
         fqn = self.local_object(target)
         info = self.prototype_of(target, functions=True) if fqn is None else None
         if fqn is None and info is None:
@@ -285,6 +302,27 @@ class Calls(Objects):
                     info.members.setdefault(SPREADS, []).append((MIXIN, scope, x))
             elif fqn is not None:
                 self.add_member(fqn, SPREADS, x)
+
+    def assign_to_this(self, args) -> None:
+        """``Object.assign(this, { handler, retries: 3 })``: each member of an object literal
+        source is assigned to ``this``, as ``this.handler = handler`` is (a field of the class,
+        of the ES5 constructor's instances, or a member of the object literal whose method it is)."""
+        scope = self.stack[-1].fe.scope
+        this = self.stack[-1].this
+        es5 = self.es5_fns.get(self.stack[-1].nm.scope) if this is None else None
+        info = self.pf.classes.get(this[1]) if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS) else None
+        obj = this[1] if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects else None
+        for a in args.named_children[1:]:
+            x = self.object_literal(a) if a.kind_id == self.K.k_object else None
+            for key, e in x[1] if x is not None else ():
+                if key == SPREADS:
+                    continue
+                if info is not None:
+                    info.members.setdefault(key, []).append((FIELD, scope, e))
+                elif obj is not None:
+                    self.add_member(obj, key, e)
+                elif es5 is not None:
+                    self.es5_fields.setdefault(es5[0], (es5[1], []))[1].append((key, scope, e))
 
     def define_property(self, args) -> None:
         """``Object.defineProperty(o, "k", { value: f })``: ``o.k = f`` for ``exports`` /
@@ -354,10 +392,16 @@ class Calls(Objects):
     def es5_inherits(self, args, prototypes: bool) -> None:
         """``util.inherits(F, Base)`` (also ``inherits`` of the npm package, any callee of that
         name) and ``Object.setPrototypeOf(F.prototype, Base.prototype)``, F a class or constructor
-        function of this file: F extends Base, as with ``F.prototype = Object.create(Base.prototype)``."""
+        function of this file: F extends Base, as with ``F.prototype = Object.create(Base.prototype)``;
+        ``Object.setPrototypeOf(o, base)``, o an object literal of this file, gives it ``__proto__: base``."""
         if args.named_child_count != 2:
             return
         target, base = nth(args, 0), nth(args, 1)
+        obj = self.local_object(target) if prototypes else None
+        if obj is not None:  # Object.setPrototypeOf(o, base), o an object literal: as its `__proto__: base`
+            if PROTO_KEY not in self.pf.objects[obj][1]:
+                self.add_member(obj, PROTO_KEY, self.conv(base))
+            return
         info = self.prototype_of(target, functions=True) if prototypes else self.class_named(target, functions=True)
         x = self.conv(base)
         if info is None or x is None or info.extends is not None:
@@ -408,10 +452,14 @@ class Calls(Objects):
         if name is None:
             name = e[2] if e[0] == PROP else e[1]
         out: list[Expr | None] = []
-        some = keys = False
+        some = keys = this = False
         K = self.K
         for a in args.named_children:
             ak = a.kind_id
+            if ak == K.this:  # f.call(this), xs.forEach(function () {}, this): the `this` given
+                out.append(THIS_EXPR)
+                this = True
+                continue
             if ak == K.k_object:
                 x = self.object_literal(a)
             elif ak == K.k_spread_element:  # f(...args): the elements of args, in place
@@ -433,10 +481,15 @@ class Calls(Objects):
                 continue
             some |= x is not None
             out.append(x)
-        if some or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
+        if some or this or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
             # keys alone, for a plain function or a method called through `this`
             rec = tuple(out)
             self.pf.call_args.setdefault(name, []).append((scope, e, rec))
+            if name in THIS_BINDERS and e[0] == PROP:  # f.call(t, x): also filed under f's name
+                target = rec[0] if e == REFLECT_APPLY and rec else e[1]
+                if target is not None and (target[0] == ID or target[0] == PROP):
+                    key = BOUND_CALLS + (target[1] if target[0] == ID else target[2])
+                    self.pf.call_args.setdefault(key, []).append((scope, e, rec))
             return rec
         return None
 

@@ -239,6 +239,8 @@ class Defs(Calls):
         parent_key = member_of or (self.path if top.kind in (ENTRY_MODULE, ENTRY_NS) else top.fqn)
         self.add_symbol(node, fqn, name, kind, parent_key, body, ordinal)
         scope = self.new_scope(fqn, fe.scope, this)
+        if t == K.k_arrow_function:
+            self.pf.arrows.add(scope)
         if es5:
             self.es5_fns[scope] = (fqn, fe.scope)
         entry = Entry(node.end_byte, fqn, ENTRY_FUNCTION, scope, this)

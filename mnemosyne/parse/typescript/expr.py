@@ -56,11 +56,16 @@ _WRAPPERS_OR_INTEROP = _WRAPPERS + tuple(_INTEROP)
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs): the elements of xs (its first argument)
 OBJECT_CREATE = (PROP, (ID, "Object"), "create")
 OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
+# Object.assign(t, a, b) and tsc's helper for it (``var __assign = ... Object.assign || function``):
+# all their arguments are kept (the result has the members of each, the last one having a key)
+_ASSIGNS = frozenset({(PROP, (ID, "Object"), "assign"), (ID, "__assign")})
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
-# (and the other lists of its keys, Object.getOwnPropertyNames(o), Reflect.ownKeys(o))
+# (and the other lists of its keys, Object.getOwnPropertyNames(o), Reflect.ownKeys(o),
+# Object.getOwnPropertySymbols(o))
 _OBJECT_WALKS = frozenset({
     OBJECT_KEYS, (PROP, (ID, "Object"), "values"), (PROP, (ID, "Object"), "entries"),
     (PROP, (ID, "Object"), "getOwnPropertyNames"), (PROP, (ID, "Reflect"), "ownKeys"),
+    (PROP, (ID, "Object"), "getOwnPropertySymbols"),
 })
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # the calls whose first argument is kept, by member name first (a string test before the tuple ones)
@@ -203,6 +208,9 @@ class Exprs(Scopes):
                     return (AT, obj, int(idx.text))  # pair[1]: that element, if pair is a literal
                 if key is not None:
                     return (PROP, obj, key)
+                choices = self.const_choices(self._t(idx)) if idx is not None and idx.kind_id == K.identifier else None
+                if choices:  # o[k] with const k = c ? "a" : "b": o.a or o.b
+                    return (EITHER, *[(PROP, obj, c) for c in choices])
                 if idx is not None and idx.kind_id == K.identifier:  # o[k]: also the members k names
                     return (ELEM, obj, (ID, self._t(idx)))
                 return (ELEM, obj)
@@ -289,6 +297,13 @@ class Exprs(Scopes):
             key = self.index_key(nth(args, 0)) if args is not None and args.named_child_count == 1 else None
             if key is not None:
                 return (CALL, inner, (KEY, key))
+        if inner in _ASSIGNS:  # Object.assign({}, a, { k: f }): ('call', callee, ('alit', arguments))
+            args = node.child_by_field_id(K.f_arguments)
+            if args is not None and args.kind_id == K.k_arguments and args.named_child_count:
+                return (CALL, inner, (ALIT, tuple(
+                    self.object_literal(a, depth + 1) if a.kind_id == K.k_object else self.conv(a, depth + 1)
+                    for a in args.named_children[:8]
+                )))
         # Object.create(proto): inherits proto's members; Object.values(o), Promise.all(xs): of their argument
         if inner[0] == PROP and inner[2] in _ARG_CALL_NAMES and inner in _ARG_CALLS:
             args = node.child_by_field_id(K.f_arguments)
@@ -400,10 +415,32 @@ class Exprs(Scopes):
         return self._sv(nth(args, 0))
 
     def index_key(self, node) -> str | None:
-        """The key ``o[node]`` names: a string literal, or a name holding one (``const_str``)."""
+        """The key ``o[node]`` names: a string literal, or a name holding one (``const_str``), or
+        a constant of a namespace import (``namespace_key``)."""
         if node is not None and node.kind_id == self.K.identifier:
             return self.const_str(self._t(node))
+        if node is not None and node.kind_id == self.K.member:
+            return self.namespace_key(node)
         return self._sv(node)
+
+    def namespace_key(self, node) -> str | None:
+        """``S.kRun`` with ``import * as S from "./symbols"``: the key the other file's constant
+        ``kRun`` names, as for ``import { kRun }`` (``symbol_key``); else None."""
+        K = self.K
+        obj = node.child_by_field_id(K.f_object)
+        prop = node.child_by_field_id(K.f_property)
+        if obj is None or prop is None or obj.kind_id != K.identifier or prop.type != "property_identifier":
+            return None
+        name = self._t(obj)
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                ok = len(bl) == 1 and bl[0][0] == IMPORT and bl[0][2] == IMPORT_ALL
+                return symbol_key(self._t(prop)) if ok else None
+            s = parents[s]
+        return None
 
     def object_key(self, node) -> str | None:
         """A key of an object literal: a name, a string, or a computed ``["k"]`` / ``[K]`` with
@@ -414,6 +451,8 @@ class Exprs(Scopes):
                 return None
             if inner.kind_id == self.K.identifier:
                 return self.const_str(self._t(inner))
+            if inner.kind_id == self.K.member:
+                return self.namespace_key(inner)
             return self._sv(inner)
         return self.key_name(node)
 
@@ -430,6 +469,17 @@ class Exprs(Scopes):
                 if v is None and bl[0][0] == IMPORT and bl[0][2] != IMPORT_DEFAULT and bl[0][2] != IMPORT_ALL:
                     return symbol_key(bl[0][2])  # `import { kRun }`: the other file's symbol
                 return v
+            s = parents[s]
+        return None
+
+    def const_choices(self, name: str) -> tuple[str, ...] | None:
+        """The strings a name declared so far may hold when it is a ``const`` of a conditional of
+        string literals (``const k = flag ? "left" : "right"``: ``str_choices``)."""
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            if name in bindings[s]:
+                return self.str_choices.get((s, name)) if len(bindings[s][name]) == 1 else None
             s = parents[s]
         return None
 

@@ -170,7 +170,9 @@ class Kinds:
     f_body: int
     f_constructor: int
     f_declaration: int
+    f_finalizer: int
     f_function: int
+    f_handler: int
     f_index: int
     f_key: int
     f_kind: int

@@ -163,9 +163,19 @@ class ParsedFile:
     # one of the parameter's values, always (``_Ctx.param_values``)
     param_defaults: dict[tuple[int, int], Expr] = field(default_factory=dict)
     asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
+    arrows: set[int] = field(default_factory=set)  # the scopes of arrow functions (``this_owner``)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
     iifes: dict[str, int] | None = None  # computed on first use: ``_Ctx.called_at_once``
+
+
+def this_owner(pf: ParsedFile, scope: int) -> int:
+    """The scope of the function whose ``this`` code in ``scope`` sees: up through blocks (which
+    share their function's fqn) and arrow functions (their ``this`` is lexical); 0 at module level."""
+    parent = pf.scope_parent
+    while scope > 0 and (scope in pf.arrows or pf.scope_fqn[scope] == pf.scope_fqn[parent[scope]]):
+        scope = parent[scope]
+    return max(scope, 0)
 
 
 def extends_name(e: Expr | None) -> str | None:

@@ -9,6 +9,7 @@ from mnemosyne.parse.typescript.model import ClassInfo
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     ALSO,
+    ANY_KEY,
     AT,
     DEF,
     DEF_CLASS,
@@ -363,6 +364,26 @@ class Objects(Exprs):
             prop = obj.child_by_field_id(K.f_property)
             if info is not None and prop is not None:
                 info.members.setdefault(self._t(prop), []).append((ITEM, scope, lit))
+
+    def keyed_assign(self, obj, right) -> None:
+        """``handlers[type] = fn`` with a key we cannot read, ``obj`` an object literal of the file
+        (``local_object``) or one a field of ``this`` holds (``this.map = {}``: the object
+        ``C.map``): fn is one of the values under unknown keys (member ``ANY_KEY``, which
+        ``o[k]()`` with k no literal calls): a hand-written registry."""
+        if obj is None or right is None:
+            return
+        fqn = None
+        if obj.kind_id == self.K.identifier:
+            fqn = self.local_object(obj)
+        elif obj.kind_id == self.K.member and nth(obj, 0) is not None and nth(obj, 0).kind_id == self.K.this:
+            this = self.stack[-1].this
+            prop = obj.child_by_field_id(self.K.f_property)
+            if this is not None and this[0] == THIS_CLS and prop is not None:
+                fqn = f"{this[1]}.{self._t(prop)}"
+        if fqn is not None and fqn in self.pf.objects:
+            e = self.conv(right)
+            if e is not None:
+                self.add_member(fqn, ANY_KEY, e)
 
     def field_items(self, scope: int, name: str, given: list) -> None:
         """``this.listeners.push(cb)``, ``this.handlers.set(k, cb)`` in a method (``given``: the

@@ -84,6 +84,8 @@ class Scopes:
         self.proto_getters: list[tuple[ClassInfo, str, int]] = []
         self.proto_names: set[str] = set()  # names declared with a value `F.prototype`
         self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
+        # (scope, name) -> the strings of `const name = c ? "a" : "b"` (``const_choices``)
+        self.str_choices: dict[tuple[int, str], tuple[str, ...]] = {}
         self.symbols = b"Symbol" in data  # whether `const K = Symbol()` may be met (``symbol_const``)
         # the last `const a = f(x)` / `a = f(x)`: (call start, scope, a, its index in reassign or -1)
         self.var_call: tuple[int, int, str, int] | None = None

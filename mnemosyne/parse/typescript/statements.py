@@ -12,6 +12,7 @@ from mnemosyne.parse.typescript.tags import (
     CALL,
     DECL_BINDING,
     DEFAT,
+    EITHER,
     ELEM,
     ENTRY_BLOCK,
     ENTRY_CLASS,
@@ -162,6 +163,44 @@ class Statements(Defs):
                 pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
+    def literal_of(self, value):
+        """The object literal node ``value`` is, also through ``{ ... } as const``, ``{ ... }
+        satisfies T`` and parentheses (the variable is the literal: ``ACTIONS.run()``); else None."""
+        K = self.K
+        while True:
+            t = value.kind_id
+            if t == K.k_object:
+                return value
+            if t == K.as_expr:  # `as const` (an unnamed token); `as T`: the declared type says what it is
+                if value.named_child_count != 1 or value.child(value.child_count - 1).type != "const":
+                    return None
+            elif value.type not in ("satisfies_expression", "parenthesized_expression"):
+                return None
+            inner = nth(value, 0)
+            if inner is None:
+                return None
+            value = inner
+
+    def string_choices(self, node, depth: int) -> list[str] | None:
+        """The string literals a (nested) conditional of string literals may give
+        (``c ? "a" : d ? "b" : "c"``); None if a branch is anything else."""
+        K = self.K
+        while node.type == "parenthesized_expression" and node.named_child_count == 1:
+            node = node.named_children[0]
+        if node.kind_id == K.k_string:
+            sv = self._sv(node)
+            return [sv] if sv is not None else None
+        if node.kind_id != K.ternary or depth > 4:
+            return None
+        out: list[str] = []
+        for f in (K.f_consequence, K.f_alternative):
+            branch = node.child_by_field_id(f)
+            got = self.string_choices(branch, depth + 1) if branch is not None else None
+            if got is None:
+                return None
+            out += got
+        return out
+
     def symbol_const(self, node, value, scope: int, name: str) -> None:
         """``const KEY = Symbol("k")`` (or ``Symbol.for``): the member key ``[KEY]`` (``symbol_key``)
         is what ``{ [KEY]: f }``, ``[KEY]() {}``, ``o[KEY]`` and ``m.set(KEY, f)`` name (``strs``)."""
@@ -193,11 +232,18 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
+            elif value is not None and value.kind_id == K.ternary:
+                decl = node.parent
+                if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
+                    choices = self.string_choices(value, 0)
+                    if choices:  # const method = post ? "post" : "get": what `client[method]` names
+                        self.str_choices[(fe.scope, name)] = tuple(dict.fromkeys(choices))
             elif self.symbols and value is not None and self.data.startswith(b"Symbol", value.start_byte):
                 self.symbol_const(node, value, fe.scope, name)
             if value is not None:
-                if value.kind_id == K.k_object:
-                    self.register_object(value, f"{self.naming().fqn}.{name}", fe.scope)
+                literal = self.literal_of(value)
+                if literal is not None:
+                    self.register_object(literal, f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
             texpr = self.conv_type(ty) if ty is not None else None
             if texpr is None and self.pf.language == "javascript" and node.parent is not None:
@@ -246,7 +292,11 @@ class Statements(Defs):
                 self.reassign.append((fe.scope, name, v))
             return
         if lt == "subscript_expression":  # registry["on-trace"] = f
-            key = self.index_key(left.child_by_field_id(self.K.f_index))
+            idx = left.child_by_field_id(self.K.f_index)
+            key = self.index_key(idx)
+            if key is None and idx is not None and idx.kind_id != self.K.k_number:
+                self.keyed_assign(left.child_by_field_id(self.K.f_object), right)
+                return
             obj = self.local_object(left.child_by_field_id(self.K.f_object)) if key is not None else None
             if obj is not None and key is not None:
                 self.add_member(obj, key, self.conv(right) if right is not None else None)
@@ -425,6 +475,43 @@ class Statements(Defs):
         self.bind_pattern(scope, left)
 
     def on_catch(self, node) -> None:
+        """``catch (e)``: ``e`` is one of the instances the try block throws itself (``throw new
+        E()``, ``thrown``), evaluated where the try statement is; unknown when it throws none."""
         p = node.child_by_field_id(self.K.f_parameter)
         if p is not None:
-            self.bind_pattern(self.push_block(node.end_byte).scope, p)
+            outer = self.stack[-1].fe.scope
+            body = node.parent.child_by_field_id(self.K.f_body) if node.parent is not None else None
+            news = self.thrown(body) if body is not None else []
+            value = (EITHER, *news) if len(news) > 1 else news[0] if news else None
+            self.bind_pattern(self.push_block(node.end_byte).scope, p, value, outer if value is not None else -1)
+
+    def thrown(self, body) -> list:
+        """The ``new E(...)`` expressions a try block throws (``throw new E()``), not those of the
+        functions written in it nor of a try statement in it that catches them (at most 16)."""
+        K = self.K
+        out: list = []
+        stack = [body]
+        while stack and len(out) < 16:
+            n = stack.pop()
+            t = n.type
+            if t == "throw_statement":
+                x = nth(n, 0)
+                while x is not None and x.type == "parenthesized_expression":
+                    x = nth(x, 0)
+                e = self.conv(x) if x is not None and x.kind_id == K.new else None
+                if e is not None and e not in out:
+                    out.append(e)
+                continue
+            if n is not body and (n.kind_id in K.defs or n.type == "class_declaration" or n.type == "class"):
+                continue  # a function or class written there throws when it is called
+            if t == "try_statement" and n.child_by_field_id(K.f_handler) is not None:
+                fin = n.child_by_field_id(K.f_finalizer)
+                if fin is not None:
+                    stack.append(fin)  # (what its own block throws, its catch clause handles)
+                h = n.child_by_field_id(K.f_handler)
+                hb = h.child_by_field_id(K.f_body) if h is not None else None
+                if hb is not None:
+                    stack.append(hb)  # a rethrow from the catch clause reaches this one
+                continue
+            stack.extend(reversed(n.named_children))
+        return out

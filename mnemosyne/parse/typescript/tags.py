@@ -28,7 +28,8 @@ PROP = "prop"  # ('prop', expr, name): member ``name`` of expr (``a.b``, ``a["b"
 CALL = "call"  # ('call', expr) | ('call', expr, arg): what calling expr returns; ``arg``: the first
 #                argument of a wrapper (``memo(C)``, ``forwardRef(fn)``, ``observer(C)``), ``Array.from(xs)``,
 #                ``Object.create(p)``, ``Promise.all(xs)`` or ``Object.keys``/``values``/``entries(o)``;
-#                ``('key', k)`` for ``m.get("k")`` (a Map's value under a string key)
+#                ``('key', k)`` for ``m.get("k")`` (a Map's value under a string key); ``('alit', args)``:
+#                the arguments of ``Object.assign`` / tsc's ``__assign``
 NEW = "new"  # ('new', expr): an instance of class (or constructor function) expr; ('new', ('id', C), alit)
 #              with C one of ``COLLECTIONS`` (``new Map(...)``): also the ALIT of the values it starts with
 DEFAT = "defat"  # ('defat', start_byte): the function, class or object literal defined in this file
@@ -139,6 +140,10 @@ SITE_BCB = "bcb"  # expr (callee, callback): ``setTimeout(f)``, ``new Promise(f)
 # returned and called at once (``make()(x)``), an IIFE, a decorator's call; where an anonymous
 # function's parameters come from (the resolver's ``_Ctx._param_values``)
 CALLED_AT_ONCE = "()"
+# the ``ParsedFile.call_args`` key prefix, + a function's name, of the calls binding it explicitly
+# (``f.call(t, x)``, ``f.apply(t, xs)``, ``f.bind(t, x)``, ``Reflect.apply(f, t, xs)``): where its
+# ``this`` and its parameters also come from (the resolver's ``_binder_sites``)
+BOUND_CALLS = "<bound>"
 # the member key of a ``[Symbol.iterator]`` / ``[Symbol.asyncIterator]`` method (named
 # anonymously): what ``for...of`` and spreads call (the resolver's ``_Ctx.iterate``)
 ITERATOR = "@@iterator"
@@ -148,6 +153,13 @@ SPREADS = "..."
 # the member key under which an object literal's arrays kept under computed keys are (``o[k].push(f)``:
 # ``('alit', (PUSHED, f))``; ``o[k]`` with k no literal is one of them)
 KEYED = "[]"
+# the member key under which an object literal's values assigned under computed keys are
+# (``handlers[type] = fn``): ``o[k]()`` with k no literal calls them (only as a callee: never a
+# value flowing on)
+ANY_KEY = "[=]"
+# the key of an object literal that sets its prototype (``{ __proto__: base }``, also given by
+# ``Object.setPrototypeOf(o, base)``: the members it lacks are base's, ``super`` in its methods is base)
+PROTO_KEY = "__proto__"
 
 # -- the walk's scope entries (internal: never in a result) -------------------------------------
 ENTRY_MODULE = "module"

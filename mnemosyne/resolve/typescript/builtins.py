@@ -3,6 +3,8 @@ modules, and the array / promise methods and builtins whose results it follows."
 
 from __future__ import annotations
 
+from mnemosyne.parse.typescript.calls import ELEMENT_PARAMS
+
 GLOBALS = frozenset(
     """console JSON Math Object Array Promise Reflect Proxy Symbol Number String Boolean BigInt Date
     RegExp Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError Map
@@ -32,8 +34,11 @@ SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSo
 ARRAY_RESULTS = frozenset({"fill", "flat", "copyWithin", "with", "toSpliced"})
 # builtin classes whose instances' forEach calls the function given (``is_array``)
 FOREACH_COLLECTIONS = frozenset({"Set", "Map"})
-# what gives an object's keys like ``Object.keys`` (``walked_keys``: a symbol key is not walked)
-KEY_LISTS = frozenset({"Object.keys", "Object.getOwnPropertyNames", "Reflect.ownKeys"})
+# what gives an object's keys like ``Object.keys`` (``walked_keys``)
+# (``own_keys``: the lists with an object's symbol keys, and the one with only those)
+SYMBOLS_ONLY = frozenset({"Object.getOwnPropertySymbols"})
+SYMBOL_KEY_LISTS = SYMBOLS_ONLY | {"Reflect.ownKeys"}
+KEY_LISTS = frozenset({"Object.keys", "Object.getOwnPropertyNames"}) | SYMBOL_KEY_LISTS
 ARRAY_MAKERS = KEY_LISTS | {"Object.values", "Object.entries", "Array.from", "Array.of"}
 ARRAY_MAKER_NAMES = frozenset(m.rsplit(".", 1)[1] for m in ARRAY_MAKERS)
 # builtins returning a promise, and the methods of a promise returning one (``is_promise``)
@@ -41,6 +46,6 @@ PROMISE_MAKERS = frozenset(
     {"fetch", "Promise.resolve", "Promise.reject", "Promise.all", "Promise.allSettled", "Promise.race", "Promise.any"}
 )
 PROMISE_CHAIN = frozenset({"then", "catch", "finally"})
-# the key of an object literal that sets its prototype (``{ __proto__: base }``: the members it
-# lacks are base's, ``super`` in its methods is base)
-PROTO_KEY = "__proto__"
+# the array methods whose callback comes first take the callback's ``this`` second
+# (``xs.forEach(function (x) { this.add(x) }, this)``: ``_this_argument``)
+THIS_ARG_METHODS = tuple(sorted(m for m, at in ELEMENT_PARAMS.items() if at == (0,)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from mnemosyne.parse.typescript import SPREADS, ParsedFile, class_names_extended
 from mnemosyne.parse.typescript.tags import (
     ALIT,
+    ANY_KEY,
     CALL,
     DECO,
     ELEM,
@@ -27,7 +28,7 @@ from mnemosyne.parse.typescript.tags import (
     TYPE,
     VAR,
 )
-from mnemosyne.resolve.typescript.builtins import KEY_LISTS
+from mnemosyne.resolve.typescript.builtins import KEY_LISTS, SYMBOL_KEY_LISTS, SYMBOLS_ONLY
 from mnemosyne.resolve.typescript.reads import READ_CLASS, READ_OBJECT, READ_SUBCLASSES, SUB_PREFIX
 from mnemosyne.resolve.typescript.state import (
     MEMO_BASE,
@@ -68,6 +69,9 @@ from mnemosyne.resolve.typescript.values import (
 _BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
 # an object with more keys is a data table, not one of functions (``own_keys``)
 _MAX_TABLE_KEYS = 64
+# what a field assigned a parameter holds of what the callers pass (``_field_value``): functions,
+# and objects, instances and classes of ours (`this.strategy.exec()`)
+_HELD = frozenset({V_FUNC, V_OBJ, V_OLIT, V_INST, V_CLASS})
 _UNTYPED_ARRAY = (V_ARR, None)  # `Array<(t: T) => T>`: a type naming no element we know
 
 
@@ -112,10 +116,25 @@ class ClassesMixin(CtxState):
             m = union([self.member(x, name) for x in alternatives(v) if x[0] in INST_OR_OBJ]) if v is not None else None
         return m
 
-    def own_keys(self, v, depth: int = 0) -> list[str] | None:
-        """The enumerable keys of value ``v`` in order (what ``Object.keys`` gives): a named
+    def own_keys(self, v, lister: str = "Object.keys") -> list[str] | None:
+        """The keys of value ``v`` in order that ``lister`` (``builtins.KEY_LISTS``) gives: a named
         object literal's members, those its spreads and ``Object.assign`` sources give included,
-        or an object literal argument's; None for any other value or past ``_MAX_TABLE_KEYS``."""
+        or an object literal argument's; None for any other value or past ``_MAX_TABLE_KEYS``.
+        Symbol keys (``[Symbol.iterator]``, ``[K]`` with ``const K = Symbol()`` or imported) are
+        not enumerable: only ``Reflect.ownKeys`` gives them, ``Object.getOwnPropertySymbols`` only
+        them."""
+        out = self._member_keys(v, 0)
+        if out is None:
+            return None
+        sym = lister in SYMBOL_KEY_LISTS
+        strings = lister not in SYMBOLS_ONLY
+        keys = [
+            k for k in dict.fromkeys(out)
+            if k != ANY_KEY and (sym if k.startswith("@@") or (k[:1] == "[" and k != KEYED) else strings)
+        ]
+        return keys if len(keys) <= _MAX_TABLE_KEYS else None
+
+    def _member_keys(self, v, depth: int) -> list[str] | None:
         out: list[str] = []
         for x in alternatives(v):
             if x[0] == V_OBJ:
@@ -128,25 +147,57 @@ class ClassesMixin(CtxState):
                         out.append(key)
                     elif depth < 4:  # { ...base, f }: base's keys too (an unknown source adds none)
                         for src in ex[1]:
-                            out.extend(self.own_keys(self.eval(pf, o[0], src), depth + 1) or ())
+                            out.extend(self._member_keys(self.eval(pf, o[0], src), depth + 1) or ())
             elif x[0] == V_OLIT:
-                out.extend(key for key, _ex in x[3] if key != SPREADS)
+                for key, ex in x[3]:
+                    if key != SPREADS:
+                        out.append(key)
+                    elif depth < 4:  # Object.assign({}, a, b): the keys of its arguments
+                        opf = self.file(x[1])
+                        if opf is not None:
+                            for src in ex[1]:
+                                out.extend(self._member_keys(self.eval(opf, x[2], src), depth + 1) or ())
             else:
                 return None
-        # (a symbol key is not enumerable: [Symbol.iterator], [K] with const K = Symbol())
-        keys = [k for k in dict.fromkeys(out) if not k.startswith("@@") and (k[:1] != "[" or k == KEYED)]
-        return keys if len(keys) <= _MAX_TABLE_KEYS else None
+        return out
 
     def object_walk(self, pf: ParsedFile, scope: int, pairs: bool, arg: tuple | None):
         """``Object.values(t)`` (``pairs``: ``Object.entries(t)``) with ``t`` (``arg``) an object
         literal of ours: the literal of its members' values (of ``[key, value]`` pairs), each
         read as ``t.key`` where the call is; None when ``t``'s keys are not known."""
-        keys = self.own_keys(self.eval(pf, scope, arg)) if arg is not None else None
+        if arg is None:
+            return None
+        t = self.eval(pf, scope, arg)
+        if t is None and (arg[0] == ID or arg[0] == PROP):  # a parameter: the objects passed, each
+            return self.passed_walk(pf, scope, pairs, arg)
+        keys = self.own_keys(t)
         if not keys:
             return None
-        assert arg is not None
         vals = [(PROP, arg, k) for k in keys]
         return (V_ALIT, None, None, tuple((pf.path, scope, (ALIT, (NULL_EXPR, x)) if pairs else x) for x in vals))
+
+    def passed_walk(self, pf: ParsedFile, scope: int, pairs: bool, arg: tuple):
+        """``Object.values(p)`` / ``Object.entries(p)`` (``pairs``) with ``p`` a parameter: the
+        literal of the members' values (pairs) of each object literal the callers pass, each
+        evaluated where it is written; None when none is known."""
+        out: list = []
+        for x in alternatives(self.passed(pf, scope, arg)):
+            keys = self.own_keys(x)
+            if not keys:
+                continue  # not an object literal (or no key of it known): nothing of it
+            if x[0] == V_OLIT:
+                path, at, members = x[1], x[2], dict(x[3])
+            else:
+                opf = self.file_read(x[2], (READ_OBJECT, x[1]))
+                o = opf.objects.get(x[1]) if opf is not None else None
+                if o is None:
+                    continue
+                path, at, members = x[2], o[0], o[1]
+            for k in keys:
+                ex = members.get(k)  # (a key a spread gives has no expression here: left out)
+                if ex is not None:
+                    out.append((path, at, (ALIT, (NULL_EXPR, ex)) if pairs else ex))
+        return (V_ALIT, None, None, tuple(out)) if out else None
 
     def walked_keys(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[str, ...] | None:
         """The keys name ``k`` may hold when it is bound only to the keys of an object literal of
@@ -156,6 +207,16 @@ class ClassesMixin(CtxState):
         any object passed, and such a union flowing on (``value = overrides[key]`` passed along)
         hides what the callers' own values are (vite's ``mergeAlias``: an array parameter no
         longer only arrays)."""
+        src = self.key_source(pf, scope, k)
+        if src is None:
+            return None
+        keys = self.own_keys(self.eval(pf, src[1], src[0]), src[2])
+        return tuple(keys) if keys else None
+
+    def key_source(self, pf: ParsedFile, scope: int, k: tuple) -> tuple[tuple, int, str] | None:
+        """(``t``, the scope it is written in, the builtin listing them) when name ``k`` is bound
+        only to the keys of ``t``: an element of ``Object.keys(t)`` (``KEY_LISTS``; or of a
+        variable bound once to one) or the variable of ``for (k in t)``; else None."""
         if k[0] != ID:
             return None
         bl, _s = self.raw_bindings(pf, scope, k[1])
@@ -174,9 +235,25 @@ class ClassesMixin(CtxState):
         f = self.eval(pf, at, x[1][1])
         if f is None or f[0] != V_BUILTIN or f[1] not in KEY_LISTS:
             return None
-        t = x[1][2]
-        keys = self.own_keys(self.eval(pf, at, t))
-        return tuple(keys) if keys else None
+        return (x[1][2], at, f[1])
+
+    def walked_parameter(self, pf: ParsedFile, scope: int, e: tuple):
+        """``o[k]`` called (``o[k]()``), ``o`` a parameter and ``k`` walked over ``o``'s own keys
+        (``key_source``: ``for (k in o)``, ``Object.keys(o).forEach((k) => ...)``): each member of
+        each object literal the callers pass for ``o``; None if none is known. Only for the callee
+        of a call, never as a value flowing on (``walked_keys``: such a union passed along hides
+        what the callers' own values are)."""
+        src = self.key_source(pf, scope, e[2])
+        if src is None or src[0] != e[1]:
+            return None
+        p = self.param_path(pf, scope, e[1])
+        if p is None or p != self.param_path(pf, src[1], src[0]):
+            return None  # the same name, another binding (a shadowing one)
+        found = []
+        for x in alternatives(self.passed(pf, scope, e[1])):
+            for key in self.own_keys(x, src[2]) or ():
+                found.append(self.member(x, key))
+        return union(found)
 
     def sole_value(self, pf: ParsedFile, scope: int, name: str) -> tuple[tuple, int] | None:
         """(``('elem', e)``, scope) for a variable bound once to ``e`` (``walked_keys``: the keys
@@ -432,7 +509,7 @@ class ClassesMixin(CtxState):
                 if (x is None or x[0] == V_IINST) and (ent[2][0] == ID or ent[2][0] == PROP):
                     # (`l: Listener`, an interface with a call signature: what the callers pass)
                     x = self.passed(pf, ent[1], ent[2])
-                found.extend(funcs(x))
+                found.extend(y for y in alternatives(x) if y[0] in _HELD)  # functions, objects of ours
             return (V_ARR, union(found)) if found else v
         result = None
         # a declared type wins; otherwise every assigned value must agree
@@ -460,8 +537,8 @@ class ClassesMixin(CtxState):
                     continue
                 v = self.eval(pf, ent[1], e) if e is not None else None
                 if v is None and e is not None and (e[0] == ID or e[0] == PROP):
-                    # this.cb = cb: the functions the callers pass
-                    v = union(funcs(self.passed(pf, ent[1], e)))
+                    # this.cb = cb: the functions (and objects, instances, classes of ours) the callers pass
+                    v = union([x for x in alternatives(self.passed(pf, ent[1], e)) if x[0] in _HELD])
                 if v is not None and v[0] == V_NULL:
                     continue
                 if v is None or (result is not None and v != result):

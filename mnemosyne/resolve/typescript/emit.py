@@ -8,8 +8,10 @@ from mnemosyne.facts import Resolution
 from mnemosyne.parse.typescript import ParsedFile
 from mnemosyne.parse.typescript.tags import (
     ALIT,
+    ANY_KEY,
     CALL,
     DYNAMIC_IMPORT,
+    ELEM,
     ID,
     NEW,
     PROP,
@@ -55,6 +57,7 @@ from mnemosyne.resolve.typescript.values import (
     V_FUNC,
     V_IFM,
     V_NULL,
+    V_OBJ,
     V_UNI,
     alternatives,
     funcs,
@@ -93,6 +96,15 @@ class EmitMixin(CtxState):
                     vals = self.assigned_passed(pf, scope, expr[1])
                 for x in funcs(vals):
                     self.add_edge(x[1], "inferred", False)
+            elif expr[0] == ELEM and len(expr) > 2:  # for (k in hooks) hooks[k](): each object passed's members
+                for x in funcs(self.walked_parameter(pf, scope, expr)):
+                    self.add_edge(x[1], "inferred", False)
+            if expr[0] == ELEM:  # handlers[type](): what is assigned under keys we cannot read
+                base = self.eval(pf, scope, expr[1])
+                for o in alternatives(base):
+                    if o[0] == V_OBJ:
+                        for x in funcs(self.member(o, ANY_KEY)):
+                            self.add_edge(x[1], "inferred", False)
             if expr is not None and expr[0] == PROP and expr[1] == THIS_EXPR:
                 this = pf.scope_this[scope]
                 if this is not None and this[0] == THIS_CLS:

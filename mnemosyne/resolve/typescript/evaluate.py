@@ -5,7 +5,7 @@ of its lines are the imports of that vocabulary's tags, one a line."""
 
 from __future__ import annotations
 
-from mnemosyne.parse.typescript import ITERATOR, SPREADS, WRAPPER_CALLEES, ParsedFile
+from mnemosyne.parse.typescript import ITERATOR, SPREADS, WRAPPER_CALLEES, ParsedFile, this_owner
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     ALSO,
@@ -39,12 +39,14 @@ from mnemosyne.parse.typescript.tags import (
     OLIT,
     PARAM,
     PROP,
+    PROTO_KEY,
     PUSHED,
     PVAL,
     READS,
     REQUIRE,
     SNAP,
     SPREAD,
+    SPREADS_OF,
     SUPER,
     THEN,
     THIS,
@@ -62,7 +64,7 @@ from mnemosyne.parse.typescript.tags import (
 from mnemosyne.parse.typescript.tags import (
     NULL as NULL_TAG,
 )
-from mnemosyne.resolve.typescript.builtins import GLOBALS, PROTO_KEY, SAME_ELEMENTS
+from mnemosyne.resolve.typescript.builtins import GLOBALS, SAME_ELEMENTS
 from mnemosyne.resolve.typescript.modules import SPEC_EXT
 from mnemosyne.resolve.typescript.reads import (
     READ_CJS,
@@ -120,6 +122,7 @@ from mnemosyne.resolve.typescript.values import (
 # the read keys of a file's ``export *`` specifiers and of its CommonJS shape (no arguments)
 _STARS_KEY = (READ_STARS,)
 _CJS_KEY = (READ_CJS,)
+_OBJECT_ASSIGN = (V_BUILTIN, "Object.assign")
 _PROTOTYPES = frozenset({V_OBJ, V_OLIT, V_INST})  # what Object.create(p) inherits members from
 _PATHS = (ID, PROP)  # expressions that may name a parameter or a member of one (``passed``)
 _NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_OLIT, V_UNI})
@@ -280,7 +283,10 @@ class EvaluateMixin(CtxState):
             return None
         k = e[0]
         if k == ID:
-            return self.lookup(pf, scope, e[1])
+            v = self.lookup(pf, scope, e[1])
+            if v is not None and v[0] == V_UNI and pf.scope_parent[scope] >= 0:
+                return self.replaced_self(pf, scope, e[1], v)
+            return v
         if k == PROP:
             if e[1][0] == REQUIRE:  # const { helper } = require('./factory'): also a CommonJS whole export's
                 v = self.cjs_member(pf, e[1][1], e[2])
@@ -313,6 +319,14 @@ class EvaluateMixin(CtxState):
                         return self.element(v, None, depth) if v is not None else None
                 return None
             if len(e) > 2:
+                if e[2] is not None and e[2][0] == ALIT and any(x == _OBJECT_ASSIGN for x in alternatives(fn)):
+                    # Object.assign({}, a, { k: f }), tsc's __assign (Object.assign || a polyfill of it):
+                    # the members of each argument, the last one having a key
+                    merged = (V_OLIT, pf.path, scope, ((SPREADS, (SPREADS_OF, e[2][1])),))
+                    t = self.eval(pf, scope, e[2][1][0], depth + 1) if e[2][1] else None
+                    fns = [x for x in alternatives(t) if x[0] == V_FUNC or x[0] == V_CLASS]
+                    # Object.assign(create, { helper }): the function itself (callable), with those members
+                    return union([*fns, merged]) if fns else merged
                 if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
                     return self.eval(pf, scope, e[2], depth + 1)
                 if fn[0] == V_BUILTIN and (fn[1] == "Array.from" or fn[1] == "Promise.all"):
@@ -337,6 +351,8 @@ class EvaluateMixin(CtxState):
             return res
         if k == NEW:
             c = self.eval(pf, scope, e[1], depth + 1)
+            if c is None and (e[1][0] == ID or e[1][0] == PROP):  # new Kind(), Kind a parameter: the classes passed
+                c = union([x for x in alternatives(self.passed(pf, scope, e[1])) if x[0] == V_CLASS])
             if c is None:
                 return None
             if c[0] == V_UNI:  # one of several classes (`@d class C` with d returning a class)
@@ -357,11 +373,12 @@ class EvaluateMixin(CtxState):
             this = pf.scope_this[scope]
             if this is None:  # in an ES5 constructor (`function Dog() { this.init() }` with
                 fqn = pf.scope_key[scope][0]  # `Dog.prototype.init = ...`): an instance
-                if pf is self.pf and fqn not in pf.classes:
-                    return None
-                _pf, info = self.class_info(fqn, pf.path)
-                if info is None:
-                    return None
+                info = None
+                if pf is not self.pf or fqn in pf.classes:
+                    _pf, info = self.class_info(fqn, pf.path)
+                if info is None:  # f.call(obj) / f.apply(obj, xs) / f.bind(obj): obj
+                    owner = this_owner(pf, scope)
+                    return self.bound_this(pf.scope_fqn[owner], pf.path) if owner > 0 else None
                 self.flags |= FLAG_SELF
                 return (V_INST, fqn, pf.path)
             if this[0] == TYPE:
@@ -369,7 +386,18 @@ class EvaluateMixin(CtxState):
             self.flags |= FLAG_SELF
             if this[0] == THIS_SCLS:  # a static method's `this`: the class (`new this()`)
                 return (V_CLASS, this[1], pf.path)
-            return (V_INST, this[1], pf.path) if this[0] == THIS_CLS else (V_OBJ, this[1], pf.path)
+            if this[0] == THIS_CLS:
+                return (V_INST, this[1], pf.path)
+            obj = (V_OBJ, this[1], pf.path)  # an object literal's method, also bound to others (`o.m.bind(p)`)
+            owner = this_owner(pf, scope)
+            if owner <= 0:
+                return obj
+            flags = self.flags
+            bound = self.bound_this(pf.scope_fqn[owner], pf.path)
+            if bound is None:
+                self.flags = flags  # not bound anywhere: still `self`, not inferred
+                return obj
+            return union([obj, bound])
         if k == SUPER:
             if pf is not self.pf:
                 self.read(pf, (READ_THIS, pf.scope_key[scope]))
@@ -489,6 +517,28 @@ class EvaluateMixin(CtxState):
         if k == INTEROP:  # _interopRequireDefault(require(spec)): the module, or { default: module }
             return self.interop_value(pf, scope, e)
         return None
+
+    def replaced_self(self, pf: ParsedFile, scope: int, name: str, v: tuple):
+        """``v``, what ``name`` holds seen from ``scope``, without a function enclosing ``scope``
+        that assigns ``name`` at its top level: a function replacing itself (tsc's ``__assign =
+        Object.assign || function (t) {...}; return __assign.apply(this, arguments)`` inside the
+        first ``__assign``) calls the replacement there, not itself."""
+        own = pf.scope_fqn[scope]
+        selfs = [x for x in v[1] if x[0] == V_FUNC and x[2] == pf.path and (own == x[1] or own.startswith(x[1] + "."))]
+        if not selfs:
+            return v
+        bl, _s = self.raw_bindings(pf, scope, name)
+        parent, fqns = pf.scope_parent, pf.scope_fqn
+        drop = []
+        for x in selfs:
+            s = scope
+            while s > 0 and fqns[s] != x[1]:
+                s = parent[s]
+            while s > 0 and fqns[parent[s]] == x[1]:  # from a block of the function to its own scope
+                s = parent[s]
+            if s > 0 and any(b[0] == VAR and b[3] == s for b in bl or ()):
+                drop.append(x)
+        return union([x for x in v[1] if x not in drop]) if drop else v
 
     def entries(self, a: tuple, depth: int) -> list:
         """The elements of array-literal value ``a`` in order: ``(path, scope, expr)`` each (expr
@@ -687,6 +737,13 @@ class EvaluateMixin(CtxState):
             return self.interface_member(base[1], base[2], name, set())
         if k == V_OLIT:
             e = next((x for key, x in base[3] if key == name), None)
+            if e is None and name != SPREADS:  # Object.assign's result: a member of a source
+                sp = next((x for key, x in base[3] if key == SPREADS), None)
+                pf = self.file(base[1]) if sp is not None else None
+                if pf is None or sp is None:
+                    return None
+                key = (MEMO_OBJECT_MEMBER, base[1], base[2], sp, name)
+                return self.memoized(key, FLAG_INFERRED, self.spread_member, pf, base[2], sp[1], name)
             pf = self.file(base[1]) if e is not None else None
             return self.eval(pf, base[2], e) if pf is not None else None
         return None

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile
+from mnemosyne.parse.typescript.calls import REFLECT_APPLY, THIS_BINDERS
 from mnemosyne.parse.typescript.tags import (
+    BOUND_CALLS,
     CALL,
     DECL,
     DEF,
@@ -20,8 +22,10 @@ from mnemosyne.parse.typescript.tags import (
     THIS_OBJ,
     VAR,
 )
+from mnemosyne.resolve.typescript.builtins import THIS_ARG_METHODS
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
 from mnemosyne.resolve.typescript.state import (
+    MEMO_BOUND,
     MEMO_CLASS_PROPS,
     MEMO_PARAM_KEYS,
     MEMO_PARAM_VALUES,
@@ -31,6 +35,7 @@ from mnemosyne.resolve.typescript.state import (
 from mnemosyne.resolve.typescript.values import (
     FLAG_INFERRED,
     V_ALIT,
+    V_BUILTIN,
     V_CLASS,
     V_FUNC,
     V_NULL,
@@ -55,6 +60,9 @@ _NO_DEF = (DEF, "", "")  # a definition offset with no definition
 _BOUND_TO = re.compile(r"<(?:function|arrow):([A-Za-z_$][\w$]*)(?:#\d+)?>$")
 # how a function may be called by no name (``called_at_once``, ``_admits``):
 HOW_RET = "ret"  # ('ret', name): returned by the function called ``name``: called as ``name()(...)``
+_MAX_BOUND_ARGS = 8  # the parameter positions ``_bound`` follows
+REFLECT = "Reflect.apply"  # the kind of a ``Reflect.apply(f, t, args)`` site (``_binder_sites``)
+_REFLECT_APPLY_VALUE = (V_BUILTIN, REFLECT)  # what the global's ``Reflect.apply`` evaluates to
 HOW_IIFE = "iife"  # ('iife', path, start): an IIFE, defined at ``start`` of ``path``
 
 
@@ -233,6 +241,97 @@ class ParamsMixin(CtxState):
         ``new Button(...)`` is given; None if none is known. Shared as ``param_values``."""
         return self.shared_value((MEMO_CLASS_PROPS, path, fqn), "_site_values", fqn, fqn.rsplit(".", 1)[-1], V_CLASS, 0, 0)
 
+    def bound_this(self, fqn: str, path: str):
+        """What ``this`` is in function ``fqn`` (of ``path``) when it is called through
+        ``fqn.call(obj, ...)`` / ``fqn.apply(obj, args)`` / ``Reflect.apply(fqn, obj, args)`` or
+        made into ``fqn.bind(obj)``: the objects given there; None if none is known."""
+        name = fqn.rsplit(".", 1)[-1]
+        if name.startswith("<"):  # an anonymous function is bound by no name: xs.forEach(function () {}, obj)
+            return self.shared_value((MEMO_BOUND, path, fqn), "_this_argument", fqn, path)
+        if not self.callers_of(BOUND_CALLS + name):
+            return None  # never bound explicitly (the search is recorded: one added later re-resolves)
+        r = self.shared_value((MEMO_BOUND, path, fqn), "_bound", fqn, path)
+        return r[0] if r is not None else None  # (None: met again while computed, a cycle)
+
+    def bound_args(self, fqn: str, path: str, i: int):
+        """What ``f.call(t, x)``, ``f.apply(t, [x])``, ``f.bind(t, x)`` and ``Reflect.apply(f, t,
+        [x])`` pass as parameter ``i`` of function ``fqn`` (``x`` here for ``i`` 0); None if none."""
+        name = fqn.rsplit(".", 1)[-1]
+        if name.startswith("<") or not self.callers_of(BOUND_CALLS + name):
+            return None
+        r = self.shared_value((MEMO_BOUND, path, fqn), "_bound", fqn, path)
+        return r[1][i] if r is not None and i < len(r[1]) else None
+
+    def _bound(self, fqn: str, path: str) -> tuple:
+        """(the ``this``, the values of each parameter position) the calls binding ``fqn``
+        explicitly give it (``_binder_sites``), computed once per function and index state."""
+        found: list = []
+        per_arg: list[list] = []
+        for cpf, sc, kind, args in self._binder_sites(fqn, path) or ():
+            at = 1 if kind == REFLECT else 0
+            v = self.argument(cpf, sc, args, at) if len(args) > at and args[at] is not None else None
+            if v is not None and v[0] != V_NULL:
+                found.append(v)
+            if kind == THIS_BINDERS[1] or kind == REFLECT:  # an array of the arguments
+                at += 1
+                xs = self.eval(cpf, sc, args[at]) if len(args) > at and args[at] is not None else None
+                n = len(xs[3]) if xs is not None and xs[0] == V_ALIT else 0
+                vals = [self.element(xs, i, 0) for i in range(min(n, _MAX_BOUND_ARGS))] if xs is not None else []
+            else:
+                vals = [self.argument(cpf, sc, args, i) if args[i] is not None else None for i in range(1, min(len(args), _MAX_BOUND_ARGS + 1))]
+            for i, v in enumerate(vals):
+                while len(per_arg) <= i:
+                    per_arg.append([])
+                if v is not None and v[0] != V_NULL:
+                    per_arg[i].append(v)
+        return (union(found), tuple(union(vs) for vs in per_arg))
+
+    def _binder_sites(self, fqn: str, path: str) -> list | None:
+        """The calls binding function ``fqn`` (of ``path``) explicitly: ``fqn.call(...)`` /
+        ``apply`` / ``bind`` (kind: the method's name) and ``Reflect.apply(fqn, ...)`` (kind
+        ``REFLECT``), as (file, scope, kind, argument expressions): the parser files them under
+        ``BOUND_CALLS`` + the function's name; None past ``MAX_PARAM_SITES``."""
+        key = BOUND_CALLS + fqn.rsplit(".", 1)[-1]
+        out: list = []
+        for cpath in self.callers_of(key):
+            cpf = self.file_read(cpath, (READ_CALL_SITES, key))
+            if cpf is None:
+                continue
+            for sc, e, args in cpf.call_args.get(key, ()):
+                if len(out) >= MAX_PARAM_SITES:
+                    return None
+                if e == REFLECT_APPLY:
+                    if self.eval(cpf, sc, e) != _REFLECT_APPLY_VALUE:
+                        continue  # a local named Reflect
+                    kind, target = REFLECT, args[0]
+                else:
+                    kind, target = e[2], e[1]
+                if any(x[0] == V_FUNC and x[1] == fqn and x[2] == path for x in alternatives(self.eval(cpf, sc, target))):
+                    out.append((cpf, sc, kind, args))
+        return out
+
+    def _this_argument(self, fqn: str, path: str):
+        """What ``this`` is in function expression ``fqn`` written as the callback of an array
+        method given a ``thisArg`` (``xs.forEach(function (x) { this.add(x) }, this)``, the
+        methods whose callback comes first: ``THIS_ARG_METHODS``), the receiver known to be an
+        array; None otherwise."""
+        found: list = []
+        for m in THIS_ARG_METHODS:
+            cpf = self.file_read(path, (READ_CALL_SITES, m))
+            if cpf is None:
+                return None
+            for sc, e, args in cpf.call_args.get(m, ()):
+                a = args[0] if len(args) > 1 else None
+                if a is None or a[0] != DEFAT or args[1] is None or e[0] != PROP:
+                    continue
+                d = cpf.defs_at.get(a[1])
+                if d is None or d[1] != fqn or not self.is_array(cpf, sc, e[1], m):
+                    continue
+                v = self.argument(cpf, sc, args, 1)
+                if v is not None and v[0] != V_NULL:
+                    found.append(v)
+        return union(found)
+
     def shared_value(self, key: tuple, method: str, *args):
         """``getattr(self, method)(*args)``, computed once per index state (``param_values``)."""
         hit = self.memo.get(key)
@@ -300,6 +399,8 @@ class ParamsMixin(CtxState):
             name = fqn.rsplit(".", 1)[-1]
             want = V_CLASS
         named = self._site_values(fqn, name, want, i, hops)
+        if want == V_FUNC and i >= 0:  # f.call(t, x), f.apply(t, [x]), f.bind(t, x), Reflect.apply(f, t, [x])
+            named = union([named, self.bound_args(fqn, pf.path, i)])
         how = self.called_at_once(pf, scope, fqn) if want == V_FUNC else None
         if how is not None:  # also make()(x), an IIFE
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])

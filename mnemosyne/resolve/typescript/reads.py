@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
-from mnemosyne.parse.typescript import ParsedFile, class_names_extended
+from mnemosyne.parse.typescript import ParsedFile, class_names_extended, this_owner
 from mnemosyne.parse.typescript.tags import DECO, DEFAT, EXPR, FIELD, IFACE, IN, ITEM, MIXIN, PARAM, PVAL, SNAP, VAR
 
 # a recorded read: (READ_* kind, arguments...), issued on one foreign ParsedFile
@@ -30,7 +30,7 @@ READ_LOOKUP = "lk"
 READ_EXPORT = "x"  # ('x', name): an export entry
 READ_STARS = "st"  # ('st',): the ``export *`` specifiers
 READ_CJS = "cjs"  # ('cjs',): whether ``require()`` gives the default export
-READ_THIS = "th"  # ('th', scope_key): what ``this`` is in a scope
+READ_THIS = "th"  # ('th', scope_key): what ``this`` is in a scope (or the function it belongs to)
 READ_NAMESPACE = "ns"  # ('ns', fqn, name): a TS namespace member's bindings
 READ_OBJECT = "o"  # ('o', fqn): a named object literal (scope, members)
 READ_CLASS = "ci"  # ('ci', fqn): a class or interface (scope, extends, has_ctor, members, implements)
@@ -132,7 +132,8 @@ def answer(pf: ParsedFile, key: ReadKey, cache: dict) -> Any:
         s = scope_index(pf, key[1], cache)
         if s is None:
             return _MISSING
-        return _e(pf, pf.scope_this[s])
+        this = pf.scope_this[s]  # with no ``this`` of its own, the function it is the ``this`` of
+        return _e(pf, this) if this is not None else (None, pf.scope_key[this_owner(pf, s)])
     if k == READ_NAMESPACE:
         for s in pf.namespaces.get(key[1], ()):
             bl = pf.bindings[s].get(key[2])
