@@ -27,6 +27,7 @@ from mnemosyne.parse.python.tags import (
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
+from mnemosyne.resolve.python.hierarchy import SHARED_MRO, SHARED_PATH, SHARED_SUBCLASSES
 from mnemosyne.resolve.python.known import ABSTRACT_CLASSES, BUILTIN_TYPES, ENUM_BASES, stdlib_lacks
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
@@ -64,6 +65,14 @@ class Classes(Fixpoint):
         if self.depth >= self.max_depth:
             self.truncated = True
             return ([key], [], self._walk([key]))
+        shared = self.ix.hierarchy.answer(self, SHARED_MRO, path, cidx, _shared_mro)
+        if shared is not None:  # computed once for every file (``hierarchy.py``; its walk records
+            self.mro_memo[key] = shared  # the reads of every file, this one's are dropped: ``merge_used``)
+            return shared
+        return self.own_mro(path, cidx, key)
+
+    def own_mro(self, path: str, cidx: int, key: tuple[str, int]) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]:
+        """``mro`` computed by this resolver (its bases' MROs still asked of ``mro``)."""
         self.mro_memo[key] = ([key], [], self._walk([key]))  # cycle guard
         self.depth += 1
         try:
@@ -130,6 +139,15 @@ class Classes(Fixpoint):
         r = self.sub_memo.get(key)
         if r is not None:
             return r
+        if self.path != SHARED_PATH:  # (a shared search finds the subclasses' own in its memo tables)
+            r = self.ix.hierarchy.answer(self, SHARED_SUBCLASSES, path, cidx, _shared_subclasses)
+            if r is not None:  # computed once for every file (``hierarchy.py``)
+                self.sub_memo[key] = r
+                return r
+        return self.own_subclasses(path, cidx, key)
+
+    def own_subclasses(self, path: str, cidx: int, key: tuple[str, int]) -> list[tuple[str, int]]:
+        """``subclasses`` computed by this resolver (the subclasses' own ones asked of ``subclasses``)."""
         self.sub_memo[key] = []  # cycle guard
         name, files = self.subclass_files(path, cidx)
         found: set[tuple[str, int]] = set()
@@ -645,6 +663,14 @@ class Classes(Fixpoint):
         for p, i in fns:
             out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != VAL_FUNC))
         return frozenset(out)
+
+
+def _shared_mro(r: Classes, path: str, cidx: int) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]:
+    return r.own_mro(path, cidx, (path, cidx))
+
+
+def _shared_subclasses(r: Classes, path: str, cidx: int) -> list[tuple[str, int]]:
+    return r.own_subclasses(path, cidx, (path, cidx))
 
 
 # the argument of ``property(fget, fset, fdel)`` each accessor kind is (position, keyword)
