@@ -47,6 +47,9 @@ from mnemosyne.resolve.python.values import (
 )
 
 RECV_EXPR_TAGS = (T_NAME, T_REACH, T_OR)  # a base's __init__ stores these per subclass (``init_attr_values``)
+# instance attributes whose value ``getattr`` gives from the receiver's class itself, not only from the
+# binding its MRO finds: an enum member's ``value`` / ``_value_``, ``__class__``
+RECEIVER_ATTRS = frozenset({"value", "_value_", "__class__"})
 
 
 class Classes(Fixpoint):
