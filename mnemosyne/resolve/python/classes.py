@@ -142,11 +142,14 @@ class Classes(Fixpoint):
         r = self.sub_memo.get(key)
         if r is not None:
             return r
-        if self.path != SHARED_PATH:  # (a shared search finds the subclasses' own in its memo tables)
-            r = self.ix.hierarchy.answer(self, SHARED_SUBCLASSES, path, cidx, _shared_subclasses)
-            if r is not None:  # computed once for every file (``hierarchy.py``)
-                self.sub_memo[key] = r
-                return r
+        h = self.ix.hierarchy
+        if self.path != SHARED_PATH:
+            r = h.answer(self, SHARED_SUBCLASSES, path, cidx, _shared_subclasses)
+        else:  # a shared search: the subclasses' own searches if shared already, else in its memo tables
+            r = h.known(self, SHARED_SUBCLASSES, path, cidx)
+        if r is not None:  # computed once for every file (``hierarchy.py``)
+            self.sub_memo[key] = r
+            return r
         return self.own_subclasses(path, cidx, key)
 
     def own_subclasses(self, path: str, cidx: int, key: tuple[str, int]) -> list[tuple[str, int]]:

@@ -84,6 +84,14 @@ class Hierarchy:
         r.shared.add(a)
         return a.value
 
+    def known(self, r: Any, kind: str, path: str, cidx: int) -> Any:
+        """``answer`` when it is computed already (within the depth ``r`` has left), else None."""
+        a = self.answers.get((kind, path, cidx))
+        if a is None or a.budget > r.max_depth - r.depth:
+            return None
+        r.shared.add(a)
+        return a.value
+
     def _compute(self, key: tuple[str, str, int], budget: int, compute: Callable[[Any, str, int], Any]) -> _Answer | None:
         if self.failed.get(key, -1) >= budget or key in self.active:
             return None
