@@ -95,6 +95,7 @@ class Access:
         "selfret_memo",
         "serial",
         "settle_budget",
+        "shared",
         "sub_memo",
         "sub_reads",
         "truncated",
@@ -147,6 +148,7 @@ class Access:
         self.ga_memo: dict[tuple, tuple[frozenset, list[tuple[str, int]]]] = {}
         self.keys_memo: dict[tuple[str, int, int], frozenset] = {}  # parameter -> the literal keys passed (``param_keys``)
         self.runner_memo: dict[str, tuple] = {}  # path -> its call sites named like a runner (``runner_args``)
+        self.shared: set[Any] = set()  # the shared hierarchy answers used (``hierarchy.py``)
         self.ga_serials = 0  # serials getattr took (not evaluations: OPERATOR_BUDGET does not count them)
 
     if TYPE_CHECKING:

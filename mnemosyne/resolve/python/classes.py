@@ -2,7 +2,7 @@
 attribute lookups (``getattr``: properties, descriptors, ``__getattr__``, enum members), operator
 results (a dunder's returns) and ``getattr`` by a name prefix.
 
-~670 lines, over the ~600 of the guide: one concern, a class's members as the resolver sees them;
+~715 lines, over the ~600 of the guide: one concern, a class's members as the resolver sees them;
 its parts (MRO, metaclasses, member lookup, enum members, operators) read each other's memo tables
 on every attribute asked. Left to split (session 13): the enum and operator parts into a mixin."""
 
@@ -30,6 +30,7 @@ from mnemosyne.parse.python.tags import (
 )
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
+from mnemosyne.resolve.python.hierarchy import SHARED_MRO, SHARED_PATH, SHARED_SUBCLASSES
 from mnemosyne.resolve.python.known import ABSTRACT_CLASSES, BUILTIN_TYPES, ENUM_BASES, stdlib_lacks
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
@@ -50,6 +51,9 @@ from mnemosyne.resolve.python.values import (
 )
 
 RECV_EXPR_TAGS = (T_NAME, T_REACH, T_OR)  # a base's __init__ stores these per subclass (``init_attr_values``)
+# instance attributes whose value ``getattr`` gives from the receiver's class itself, not only from the
+# binding its MRO finds: an enum member's ``value`` / ``_value_``, ``__class__``
+RECEIVER_ATTRS = frozenset({"value", "_value_", "__class__"})
 
 
 class Classes(Fixpoint):
@@ -68,6 +72,14 @@ class Classes(Fixpoint):
         if self.depth >= self.max_depth:
             self.truncated = True
             return ([key], [], self._walk([key]))
+        shared = self.ix.hierarchy.answer(self, SHARED_MRO, path, cidx, _shared_mro)
+        if shared is not None:  # computed once for every file (``hierarchy.py``; its walk records
+            self.mro_memo[key] = shared  # the reads of every file, this one's are dropped: ``merge_used``)
+            return shared
+        return self.own_mro(path, cidx, key)
+
+    def own_mro(self, path: str, cidx: int, key: tuple[str, int]) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]:
+        """``mro`` computed by this resolver (its bases' MROs still asked of ``mro``)."""
         self.mro_memo[key] = ([key], [], self._walk([key]))  # cycle guard
         self.depth += 1
         try:
@@ -134,6 +146,18 @@ class Classes(Fixpoint):
         r = self.sub_memo.get(key)
         if r is not None:
             return r
+        h = self.ix.hierarchy
+        if self.path != SHARED_PATH:
+            r = h.answer(self, SHARED_SUBCLASSES, path, cidx, _shared_subclasses)
+        else:  # a shared search: the subclasses' own searches if shared already, else in its memo tables
+            r = h.known(self, SHARED_SUBCLASSES, path, cidx)
+        if r is not None:  # computed once for every file (``hierarchy.py``)
+            self.sub_memo[key] = r
+            return r
+        return self.own_subclasses(path, cidx, key)
+
+    def own_subclasses(self, path: str, cidx: int, key: tuple[str, int]) -> list[tuple[str, int]]:
+        """``subclasses`` computed by this resolver (the subclasses' own ones asked of ``subclasses``)."""
         self.sub_memo[key] = []  # cycle guard
         name, files = self.subclass_files(path, cidx)
         found: set[tuple[str, int]] = set()
@@ -657,6 +681,14 @@ class Classes(Fixpoint):
         for p, i in fns:
             out.update(self.returns(p, i) if functions else (v for v in self.returns(p, i) if v[0] != VAL_FUNC))
         return frozenset(out)
+
+
+def _shared_mro(r: Classes, path: str, cidx: int) -> tuple[list[tuple[str, int]], list[Any], list[tuple]]:
+    return r.own_mro(path, cidx, (path, cidx))
+
+
+def _shared_subclasses(r: Classes, path: str, cidx: int) -> list[tuple[str, int]]:
+    return r.own_subclasses(path, cidx, (path, cidx))
 
 
 # the argument of ``property(fget, fset, fdel)`` each accessor kind is (position, keyword)

@@ -35,6 +35,7 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
 )
 from mnemosyne.resolve.python import bounds
+from mnemosyne.resolve.python.classes import RECEIVER_ATTRS
 from mnemosyne.resolve.python.fixpoint import Fixpoint
 from mnemosyne.resolve.python.known import (
     BASE_CALLBACK_NAMES,
@@ -53,7 +54,7 @@ from mnemosyne.resolve.python.known import (
     RUNNER_SITE_NAMES,
     is_external_class,
 )
-from mnemosyne.resolve.python.reads import STUB_EMPTY, STUB_RAISE
+from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS, STUB_EMPTY, STUB_RAISE
 from mnemosyne.resolve.python.values import (
     CALLABLE_KINDS,
     MRO_KINDS,
@@ -238,11 +239,12 @@ class Emit(Fixpoint):
         targets = self.override_memo.get(key)
         if targets is None:
             found: set[str] = set()
+            by_binder: dict[tuple[str, int], tuple[frozenset, list[tuple[str, int]]]] = {}
             for q, di in self.subclasses(path, cls):
                 # an instance also holds what the subclass assigns to ``self.m`` (a bound method,
                 # a function), which a class does not; reading a property runs its getter
                 if as_instance:
-                    vals, getters = self.getattr((VAL_INST, q, di), fn[2])
+                    vals, getters = self.instance_member(q, di, fn[2], by_binder)
                     found.update(self.fqn(gp, gi) for gp, gi in getters)
                 else:
                     vals = self.class_lookup(q, di, fn[2])
@@ -252,6 +254,40 @@ class Emit(Fixpoint):
             targets = self.override_memo[key] = sorted(found)
         for t in targets:
             self.edge(caller, t, RES_SUBCLASS, line, confidence=0.9)
+
+    def instance_member(
+        self, q: str, di: int, name: str, by_binder: dict[tuple[str, int], tuple[frozenset, list[tuple[str, int]]]]
+    ) -> tuple[frozenset, list[tuple[str, int]]]:
+        """``getattr`` of ``name`` on an instance of class ``di`` of ``q``, for one of many subclasses
+        (``emit_overrides``): when its MRO's first class binding ``name`` binds it in its body and
+        no class of the MRO assigns ``self.name``, the answer depends on that binding alone
+        (``Classes._getattr``), so subclasses finding the same one share it (``by_binder``); the
+        reads that tell it are still recorded for each."""
+        b = (VAL_INST, q, di)
+        if name in RECEIVER_ATTRS:
+            return self.getattr(b, name)
+        k: tuple[str, int] | None = None  # the first class binding the name (``_first_binder``, inlined
+        reads = self.reads  # with ``iattrs`` over one walk: a few hundred thousand subclasses on Django)
+        for cp, ci, sc, own in self.mro(q, di)[2]:
+            if not own:
+                rd = reads.get(cp)
+                if rd is None:
+                    rd = reads[cp] = set()
+                if k is None:
+                    rd.add((READ_BINDS, ci, name))
+                rd.add((READ_INST_ATTRS, ci, name))
+            if k is None and sc.bindings.get(name) is not None:
+                k = (cp, ci)
+            if name in sc.inst_attrs:
+                return self.getattr(b, name)
+        if k is None:
+            return self.getattr(b, name)
+        r = by_binder.get(k)
+        if r is None:
+            r = self.getattr(b, name)
+            if (b, name, self.max_depth) in self.ga_memo:  # (final: not resting on a cycle, nor cut)
+                by_binder[k] = r
+        return r
 
     def emit_default_factories(self, caller: str, path: str, cidx: int, line: int) -> None:
         """A dataclass's generated ``__init__`` calls the ``default_factory`` of the fields its

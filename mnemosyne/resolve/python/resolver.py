@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mnemosyne.facts import RES_IMPLICIT, Call, FileFacts, Import, Inherit, Symbol
 from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
@@ -15,11 +17,15 @@ from mnemosyne.resolve.python.classes import Classes
 from mnemosyne.resolve.python.cross import CrossParams
 from mnemosyne.resolve.python.emit import Emit
 from mnemosyne.resolve.python.evaluate import Evaluate
+from mnemosyne.resolve.python.hierarchy import SHARED_PATH, merge_used
 from mnemosyne.resolve.python.modules import STDLIB
 from mnemosyne.resolve.python.names import Names
 from mnemosyne.resolve.python.params import Params
 from mnemosyne.resolve.python.runners import Runners
 from mnemosyne.resolve.python.values import BUILTIN_KINDS, VAL_CLASS, VAL_EXT, VAL_EXT_MEMBER
+
+if TYPE_CHECKING:
+    from mnemosyne.resolve.python.index import PythonIndex
 
 OVERLOAD = "overload"  # typing.overload / typing_extensions.overload: a declaration, not the definition
 
@@ -53,12 +59,14 @@ class _FileResolver(Emit, Classes, Runners, Params, CrossParams, Evaluate, Names
             # another file defines this module (a package over a same-named module, a .py over its
             # .pyi stub, two source roots): Python never runs this one, and its symbols would
             # collide with the owner's fully qualified names
+            imports = self.imports()
+            merge_used(self)
             return FileFacts(
                 path=path,
                 language="python",
                 module=mod,
                 content_hash=self.ix._hash[path],
-                imports=self.imports(),
+                imports=imports,
                 warnings=[f"{path}: module {mod} is defined by {owner}; symbols and calls of this file are not extracted"],
                 depends_on=frozenset(self.deps),
             )
@@ -119,6 +127,7 @@ class _FileResolver(Emit, Classes, Runners, Params, CrossParams, Evaluate, Names
         warnings = [f"{path}: {w}" for w in pf.warnings]
         if self.truncated:
             warnings.append(f"{path}: resolution depth limit ({bounds.MAX_DEPTH}) reached; some calls left unresolved")
+        merge_used(self)  # what the shared hierarchy answers it used consulted (its ``deps`` too)
         if self.ops_skipped:
             warnings.append(
                 f"{path}: {self.ops_skipped} operator sites (a + b, x[k], f-strings) left unresolved: "
@@ -204,3 +213,17 @@ class _FileResolver(Emit, Classes, Runners, Params, CrossParams, Evaluate, Names
             return  # a namespace package of the repository
         if top and top not in STDLIB:
             out.add(Import(self.path, top, "package", "pypi"))
+
+
+class SharedResolver(_FileResolver):
+    """The resolver of the answers shared by every file (``hierarchy.py``): of no file, so that
+    every read of parse data is recorded; ``budget``: the depth it may reach."""
+
+    __slots__ = ()
+
+    def __init__(self, index: PythonIndex, some_path: str, budget: int) -> None:
+        super().__init__(index, some_path)  # (the state; ``some_path`` is only a file that exists)
+        self.path = SHARED_PATH
+        self.scopes = []
+        self.deps = set()
+        self.max_depth = budget

@@ -1,0 +1,146 @@
+"""Class-hierarchy answers shared by every file's resolution (``Hierarchy``): a class's MRO and its
+subclasses are computed once per index state, by a resolver of their own (``resolver.SharedResolver``, fresh
+memo tables, every read recorded), instead of once per resolved file (Django's test classes' MROs
+were computed again in every file asking for ``Model``'s or ``SimpleTestCase``'s subclasses).
+
+An answer keeps what its computation consulted (recorded reads, module names, name-search
+answers); a resolution using it takes those as its own, so the incremental contract holds as if
+the file had computed it (docs/resolve-python.md, incremental contract). The index drops every
+answer when it changes (``PythonIndex.update``).
+
+An answer must not depend on which file asked first. Its computation starts from nothing (no
+memo, no key being computed) and is bounded by the asker's remaining depth (``max_depth -
+depth``): it either stays within that budget, then it gives the same answer within any larger one
+(the depth is only compared with the bound), or it meets it (truncated), then it fails within any
+smaller one. A computation that meets the bound, a shared computation under way (a cycle through
+two classes' hierarchies) or the settling budget, fails: the asker computes the answer itself,
+with its own memo tables, as a file's resolution always did."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mnemosyne.resolve.python.access import Access
+    from mnemosyne.resolve.python.index import PythonIndex
+
+# the kinds of shared answers (a key is (kind, path, class index))
+SHARED_MRO = "mro"  # ``Classes.mro``: (classes in C3 order, external bases, their walk)
+SHARED_SUBCLASSES = "subclasses"  # ``Classes.subclasses``: the sorted internal subclasses
+SHARED_PATH = ""  # a shared resolver's own path: no file's, so that every read is recorded
+
+
+class Failed(Exception):
+    """A shared computation met its depth budget, another one under way, or the settling budget."""
+
+
+class _Answer:
+    """A shared answer and what its computation consulted: its own reads and the shared answers
+    it used (``uses``, whose records count too); ``budget``: the smallest depth budget it was
+    computed within (it holds within any larger one)."""
+
+    __slots__ = ("budget", "deps", "ix_reads", "reads", "sub_reads", "uses", "value")
+
+    def __init__(self, value: Any, r: Access, budget: int) -> None:
+        self.value = value
+        self.reads = r.reads
+        self.deps = r.deps
+        self.ix_reads = r.ix_reads
+        self.sub_reads = r.sub_reads
+        self.uses = r.shared
+        self.budget = budget
+
+
+class Hierarchy:
+    """The shared class-hierarchy answers of one index state."""
+
+    __slots__ = ("active", "answers", "failed", "ix", "make")
+
+    def __init__(self, index: PythonIndex, make: Callable[[PythonIndex, str, int], Access]) -> None:
+        self.ix = index
+        self.make = make  # (index, a file's path, depth budget) -> a shared resolver (``resolver.SharedResolver``)
+        self.answers: dict[tuple[str, str, int], _Answer] = {}
+        self.failed: dict[tuple[str, str, int], int] = {}  # key -> the largest budget it failed within
+        self.active: set[tuple[str, str, int]] = set()  # shared computations under way
+
+    def clear(self) -> None:
+        self.answers.clear()
+        self.failed.clear()
+
+    def answer(self, r: Any, kind: str, path: str, cidx: int, compute: Callable[[Any, str, int], Any]) -> Any:
+        """The shared answer ``kind`` for class ``cidx`` of ``path``, noted as used by resolver
+        ``r`` (``merge_used`` takes its records); None when it fails (``r`` computes it itself). ``compute`` makes it
+        on a fresh shared resolver (``make``). Inside a shared computation a failure fails that one too."""
+        key = (kind, path, cidx)
+        budget = r.max_depth - r.depth
+        a = self.answers.get(key)
+        if a is None or a.budget > budget:
+            a = self._compute(key, budget, compute)
+            if a is None:
+                if r.path == SHARED_PATH:
+                    raise Failed
+                return None
+        r.shared.add(a)
+        return a.value
+
+    def known(self, r: Any, kind: str, path: str, cidx: int) -> Any:
+        """``answer`` when it is computed already (within the depth ``r`` has left), else None."""
+        a = self.answers.get((kind, path, cidx))
+        if a is None or a.budget > r.max_depth - r.depth:
+            return None
+        r.shared.add(a)
+        return a.value
+
+    def _compute(self, key: tuple[str, str, int], budget: int, compute: Callable[[Any, str, int], Any]) -> _Answer | None:
+        if self.failed.get(key, -1) >= budget or key in self.active:
+            return None
+        s = self.make(self.ix, key[1], budget)
+        self.active.add(key)
+        try:
+            value = compute(s, key[1], key[2])
+        except Failed:
+            value = None
+        finally:
+            self.active.discard(key)
+        if value is None or s.truncated or s.settle_budget <= 0:
+            self.failed[key] = max(self.failed.get(key, -1), budget)
+            return None
+        a = self.answers.get(key)
+        if a is not None:  # (computed within a larger budget before: the same answer)
+            a.budget = budget
+            return a
+        a = self.answers[key] = _Answer(value, s, budget)
+        return a
+
+
+def merge_used(r: Access) -> None:
+    """Resolver ``r`` consulted what the shared answers it used consulted, and what the ones they
+    used did (its own file's reads are not recorded: a change of the file re-resolves it anyway).
+    Taken once, when its resolution ends: each answer's records once, however often it was used."""
+    todo = list(r.shared)
+    seen = set(todo)
+    own = r.path
+    reads = r.reads
+    deps = r.deps
+    while todo:
+        a = todo.pop()
+        for p, ks in a.reads.items():
+            if p == own:
+                continue
+            s = reads.get(p)
+            if s is None:
+                reads[p] = set(ks)
+            else:
+                s |= ks
+        deps |= a.deps
+        if a.ix_reads:
+            r.ix_reads.update(a.ix_reads)
+        if a.sub_reads:
+            r.sub_reads.update(a.sub_reads)
+        for u in a.uses:
+            if u not in seen:
+                seen.add(u)
+                todo.append(u)
+    r.shared.clear()
+    reads.pop(own, None)  # (a shared MRO's walk records reads of every file: ``Classes.mro``)
