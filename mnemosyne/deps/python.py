@@ -78,7 +78,9 @@ def parse_pep508(text: str) -> tuple[str, str] | None:
 
 
 def requirements_scope(path: str) -> str:
-    """requirements-dev.txt / requirements/test.txt -> 'dev'; requirements.txt -> 'runtime'."""
+    """requirements-dev.txt / requirements/test.txt / docs/requirements.txt -> 'dev' (a folder
+    named by one of ``DEV_WORDS`` on the path: what documentation or tests need, not the
+    package); requirements.txt -> 'runtime'."""
     base = posixpath.basename(path)
     stem = base[:-4] if base.endswith(".txt") else base
     parent = posixpath.basename(posixpath.dirname(path))
@@ -86,7 +88,8 @@ def requirements_scope(path: str) -> str:
     if parent == "requirements":
         words |= {stem.lower()}
     words.discard("requirements")
-    if words & DEV_WORDS:
+    folders = {d.lower().lstrip(".") for d in posixpath.dirname(path).split("/") if d}
+    if words & DEV_WORDS or folders & DEV_WORDS:
         return "dev"
     if "build" in words:
         return "build"

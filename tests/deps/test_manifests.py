@@ -345,3 +345,17 @@ def test_output_is_sorted_and_deterministic():
     assert a.dependencies == sorted(a.dependencies, key=key)
     assert len(set(a.dependencies)) == len(a.dependencies)
     assert isinstance(a.dependencies[0], Dependency)
+
+
+def test_requirements_under_a_docs_or_tests_folder_are_dev():
+    # humanize's docs/requirements.txt lists what building its documentation needs (mkdocs ...)
+    facts = extract_packages({
+        "requirements.txt": b("flask\n"),
+        "docs/requirements.txt": b("mkdocs==1.6.1\n"),
+        "tests/requirements.txt": b("pytest\n"),
+        ".ci/requirements.txt": b("tox\n"),
+        "services/api/requirements.txt": b("django\n"),
+    })
+    assert {(d.name, d.scope) for d in facts.dependencies} == {
+        ("flask", "runtime"), ("mkdocs", "dev"), ("pytest", "dev"), ("tox", "dev"), ("django", "runtime"),
+    }

@@ -291,6 +291,7 @@ RECORDED = {
     # a field array holds the objects of ours a method pushes there, not only functions (constructor_object_fields)
     # values assigned under computed keys we cannot read are what o[k]() calls (computed_key_registry)
     # Object.assign(fn, {...}) is also fn itself, callable (object_assign_function_exports)
+    # (outside the corpora: a requirements file under a docs / tests / ci folder lists dev dependencies)
     32: "2ccf7b9269c2582e4b5107c3a9dddcd1f1c70a87cbb83d406a46439647872daf",
 }
 
