@@ -242,7 +242,7 @@ RECORDED = {
     # Python: ``from . import keys`` in a package's __init__ is the submodule, there and for every
     # ``from pkg import keys`` elsewhere (it read its own binding: no value, no edge through it)
     # (package_submodule_imports); JavaScript: JSDoc @param / @returns types (and @typedef /
-    # @import type names) are read as annotations, and @type of variables and of fields assigned in
+    # @import type names) are read as annotations (@returns {Promise<T>}: a promise of T), and @type of variables and of fields assigned in
     # methods (jsdoc_types)
     # Python: a name every binding of which names one enum member (op = Op.ADD) has that member's
     # value, not any member's (enum_held_members); isinstance(x, C) with C external keeps x's
@@ -292,7 +292,7 @@ RECORDED = {
     # values assigned under computed keys we cannot read are what o[k]() calls (computed_key_registry)
     # Object.assign(fn, {...}) is also fn itself, callable (object_assign_function_exports)
     # (outside the corpora: a requirements file under a docs / tests / ci folder lists dev dependencies)
-    32: "2ccf7b9269c2582e4b5107c3a9dddcd1f1c70a87cbb83d406a46439647872daf",
+    32: "1cf2ddbe4abbd58e34ccafd1a2261c80480d64f9f2cf6baaa690203145ddb492",
 }
 
 

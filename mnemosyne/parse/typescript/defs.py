@@ -252,7 +252,7 @@ class Defs(Calls):
         entry.this = self.pf.scope_this[scope]  # a declared `this: T` parameter is seen by arrows
         rt = node.child_by_field_id(K.f_return_type)
         ann = self.conv_type(rt) if rt is not None else (jsdoc.return_type(doc) if doc else None)
-        if self.returns_promise(node, rt, body):
+        if self.returns_promise(node, rt, body) or (doc and rt is None and jsdoc.returns_promise(doc)):
             self.pf.asyncs.add(fqn)
         rets: list = []
         if body is not None and body.kind_id != K.k_statement_block:

@@ -22,6 +22,7 @@ from mnemosyne.parse.typescript.tags import DYNAMIC_IMPORT, ID, IMPORT, PROP, TY
 _PARAM = re.compile(r"@(?:param|arg|argument)\s+\{([^{}]*)\}\s+\[?\s*([A-Za-z_$][\w$]*)(?![\w$.])")
 _RETURNS = re.compile(r"@returns?\s+\{([^{}]*)\}")
 _TYPE = re.compile(r"@type\s+\{([^{}]*)\}")
+_PROMISE_OF = re.compile(r"Promise\.?<\s*(.*?)\s*>")
 # ``@template T``, ``@template T, U``, ``@template {Base} T``: type parameters, no type of their own
 _TEMPLATE = re.compile(r"@template\s+(?:\{[^{}]*\}\s*)?([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)")
 _NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?")
@@ -102,9 +103,20 @@ def param_types(doc: str) -> dict[str, tuple]:
 
 
 def return_type(doc: str) -> tuple | None:
-    """The ``@returns`` (``@return``) type of a JSDoc comment."""
+    """The ``@returns`` (``@return``) type of a JSDoc comment; of ``Promise<T>``, T (what awaiting
+    the call gives, as an annotation's; ``returns_promise`` says it is a promise)."""
     m = _RETURNS.search(doc) if "@return" in doc else None
-    return _named(type_expr(m.group(1)), _templates(doc)) if m is not None else None
+    if m is None:
+        return None
+    t = m.group(1).strip()
+    p = _PROMISE_OF.fullmatch(t)
+    return _named(type_expr(p.group(1) if p is not None else t), _templates(doc))
+
+
+def returns_promise(doc: str) -> bool:
+    """Whether a JSDoc comment says its function returns a promise (``@returns {Promise<T>}``)."""
+    m = _RETURNS.search(doc) if "@return" in doc else None
+    return m is not None and _PROMISE_OF.fullmatch(m.group(1).strip()) is not None
 
 
 def declared_type(doc: str) -> tuple | None:

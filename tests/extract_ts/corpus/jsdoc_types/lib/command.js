@@ -100,6 +100,13 @@ function quietLog() {
   return 'quiet';
 }
 
+/** @returns {Promise<Help>} a help made later */
+function loadHelp() {
+  return new Promise((resolve) => setTimeout(() => resolve(makeHelp()), 0));
+}
+
+loadHelp().then((h) => h.padding());
+
 const quiet = hidden(quietLog);
 quiet();
 
