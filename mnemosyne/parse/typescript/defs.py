@@ -54,8 +54,6 @@ from mnemosyne.parse.typescript.tags import (
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
 # a return type annotation ``: Promise<...>``
 _PROMISE_TYPE = re.compile(rb":\s*Promise\s*<")
-# library types that say nothing of which function a parameter holds: such a parameter holds
-# what the callers pass, as an untyped one (``desc: PropertyDescriptor`` in a decorator)
 #: what a JavaScript function can be the value of, its JSDoc comment before it (``jsdoc_of``)
 _DECLARING = frozenset(
     (
@@ -63,6 +61,8 @@ _DECLARING = frozenset(
         "expression_statement", "export_statement", "public_field_definition", "field_definition",
     )
 )  # fmt: skip
+# library types that say nothing of which function a parameter holds: such a parameter holds
+# what the callers pass, as an untyped one (``desc: PropertyDescriptor`` in a decorator)
 _OPAQUE_TYPES = frozenset(
     (ID, n) for n in ("Function", "CallableFunction", "PropertyDescriptor", "TypedPropertyDescriptor", "Object")
 )
@@ -251,8 +251,8 @@ class Defs(Calls):
         self.bind_params(scope, node, cls, is_ctor, cur.scope, parent, jsdoc.param_types(doc) if doc else None)
         entry.this = self.pf.scope_this[scope]  # a declared `this: T` parameter is seen by arrows
         rt = node.child_by_field_id(K.f_return_type)
-        ann = self.conv_type(rt) if rt is not None else (jsdoc.return_type(doc) if doc else None)
-        if self.returns_promise(node, rt, body) or (doc and rt is None and jsdoc.returns_promise(doc)):
+        ann, doc_promise = (self.conv_type(rt), False) if rt is not None else jsdoc.return_type(doc)
+        if doc_promise or self.returns_promise(node, rt, body):
             self.pf.asyncs.add(fqn)
         rets: list = []
         if body is not None and body.kind_id != K.k_statement_block:
@@ -440,6 +440,12 @@ class Defs(Calls):
         recv = self.conv(callee.child_by_field_id(self.K.f_object))
         return (recv, which) if recv is not None else (None, ())
 
+    def bind_typed_param(self, scope: int, name: str, i: int, tyexpr: tuple) -> None:
+        """Parameter ``i`` declared of type ``tyexpr``; of a named type (``h: Hook``: an alias of
+        a function type says nothing of which one), also what the callers pass, when the type
+        gives nothing."""
+        self.bind(scope, name, (VAR, tyexpr, (PVAL, i, scope) if tyexpr[0] == ID else None, scope))
+
     def jsdoc_of(self, fn, parent) -> str:
         """The JSDoc comment of a JavaScript function: before the function, or before the
         declaration, property, assignment or export it is the value of."""
@@ -471,7 +477,7 @@ class Defs(Calls):
                 name = self._t(single)
                 te = doc_types.get(name) if doc_types else None
                 if te is not None:
-                    self.bind(scope, name, (VAR, te, (PVAL, 0, scope) if te[0] == ID else None, scope))
+                    self.bind_typed_param(scope, name, 0, te)
                 else:
                     self.bind(scope, name, (PARAM, 0, scope))
             else:
@@ -504,10 +510,8 @@ class Defs(Calls):
                     self.bind(scope, name, elem)
                     continue
                 # a parameter of no type we can name: what the callers pass (a callback: ``param_values``)
-                if tyexpr is not None:  # `h: Hook`: a named type (an alias of a function type says
-                    # nothing of which one): what the callers pass, when the type gives nothing
-                    pv = (PVAL, i, scope) if tyexpr[0] == ID else None
-                    self.bind(scope, name, (VAR, tyexpr, pv, scope))
+                if tyexpr is not None:
+                    self.bind_typed_param(scope, name, i, tyexpr)
                 elif ty is None or _may_hold_ours(nth(ty, 0)):
                     self.bind(scope, name, (PARAM, i, scope))
                     dflt = p.child_by_field_id(K.f_value)

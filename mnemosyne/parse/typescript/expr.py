@@ -431,16 +431,9 @@ class Exprs(Scopes):
         prop = node.child_by_field_id(K.f_property)
         if obj is None or prop is None or obj.kind_id != K.identifier or prop.type != "property_identifier":
             return None
-        name = self._t(obj)
-        s = self.stack[-1].fe.scope
-        bindings, parents = self.pf.bindings, self.pf.scope_parent
-        while s >= 0:
-            bl = bindings[s].get(name)
-            if bl is not None:
-                ok = len(bl) == 1 and bl[0][0] == IMPORT and bl[0][2] == IMPORT_ALL
-                return symbol_key(self._t(prop)) if ok else None
-            s = parents[s]
-        return None
+        found = self.sole_binding(obj)
+        ok = found is not None and found[0][0] == IMPORT and found[0][2] == IMPORT_ALL
+        return symbol_key(self._t(prop)) if ok else None
 
     def object_key(self, node) -> str | None:
         """A key of an object literal: a name, a string, or a computed ``["k"]`` / ``[K]`` with

@@ -5,10 +5,11 @@ assigned in a method, as a TypeScript annotation does (``helper: Help``).
 JavaScript has no annotations, and much of what is published on npm is JavaScript typed by JSDoc
 (commander's ``formatHelp(cmd, helper)`` calls ``helper.visibleOptions(cmd)`` on the
 ``@param {Help} helper``). Only types that name a class or an object of the program can help:
-a plain name or a dotted one (``Help``, ``ns.Help``), nullable or optional (``?Help``, ``Help=``,
-``Help | null``), or an array of one (``Help[]``, ``Array<Help>``). Primitives, ``Object``,
-``Function``, ``*``, unions of two types and ``import(...)`` types give nothing: the parameter is
-then what the callers pass, as before. The module is pure text: the builder finds the comment
+a plain name or a dotted one (``Help``, ``ns.Help``), another module's (``import("./help.js").Help``,
+or a name ``@typedef`` / ``@import`` binds), nullable or optional (``?Help``, ``Help=``,
+``Help | null``), or an array of one (``Help[]``, ``Array<Help>``); ``@returns {Promise<Help>}``
+is a promise of one. Primitives, ``Object``, ``Function``, ``*``, unions of two types and
+``@template`` parameters give nothing: the parameter is then what the callers pass, as before. The module is pure text: the builder finds the comment
 (``Scopes.doc_before``) and turns the names into its type expressions (``type_expr``).
 """
 
@@ -102,21 +103,15 @@ def param_types(doc: str) -> dict[str, tuple]:
     return out
 
 
-def return_type(doc: str) -> tuple | None:
-    """The ``@returns`` (``@return``) type of a JSDoc comment; of ``Promise<T>``, T (what awaiting
-    the call gives, as an annotation's; ``returns_promise`` says it is a promise)."""
+def return_type(doc: str) -> tuple[tuple | None, bool]:
+    """The ``@returns`` (``@return``) type of a JSDoc comment, and whether it is a promise: of
+    ``Promise<T>``, T (what awaiting the call gives, as an annotation's) and True."""
     m = _RETURNS.search(doc) if "@return" in doc else None
     if m is None:
-        return None
+        return None, False
     t = m.group(1).strip()
     p = _PROMISE_OF.fullmatch(t)
-    return _named(type_expr(p.group(1) if p is not None else t), _templates(doc))
-
-
-def returns_promise(doc: str) -> bool:
-    """Whether a JSDoc comment says its function returns a promise (``@returns {Promise<T>}``)."""
-    m = _RETURNS.search(doc) if "@return" in doc else None
-    return m is not None and _PROMISE_OF.fullmatch(m.group(1).strip()) is not None
+    return _named(type_expr(p.group(1) if p is not None else t), _templates(doc)), p is not None
 
 
 def declared_type(doc: str) -> tuple | None:

@@ -97,21 +97,6 @@ class Objects(Exprs):
             members[SPREADS] = (SPREADS_OF, tuple(spreads))
         self.pf.objects[prefix] = (scope, members)
 
-    def sole_binding(self, node) -> tuple[tuple, int] | None:
-        """(binding, scope) of identifier ``node`` in the nearest enclosing scope that binds it
-        (so far), when it is bound once there; None otherwise."""
-        if node is None or node.kind_id != self.K.identifier:
-            return None
-        name = self._t(node)
-        s = self.stack[-1].fe.scope
-        bindings, parents = self.pf.bindings, self.pf.scope_parent
-        while s >= 0:
-            bl = bindings[s].get(name)
-            if bl is not None:
-                return (bl[0], s) if len(bl) == 1 else None
-            s = parents[s]
-        return None
-
     def local_object(self, node) -> str | None:
         """The fqn of the object literal that name ``node`` holds, when it is bound (so far, in an
         enclosing scope) once, to an object literal: ``const registry = {}``."""

@@ -278,6 +278,21 @@ class Scopes:
             return self.target_text(node.child_by_field_name("index"))
         return ""
 
+    def sole_binding(self, node) -> tuple[tuple, int] | None:
+        """(binding, scope) of identifier ``node`` in the nearest enclosing scope that binds it
+        (so far), when it is bound once there; None otherwise."""
+        if node is None or node.kind_id != self.K.identifier:
+            return None
+        name = self._t(node)
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                return (bl[0], s) if len(bl) == 1 else None
+            s = parents[s]
+        return None
+
     def doc_before(self, start: int) -> str:
         """The JSDoc block right before byte ``start`` (or before its ``export`` / ``export
         default`` / ``async`` / ``declare``), its lines without the comment's stars; "" if none."""
