@@ -439,6 +439,17 @@ class ExprConverter:
             return (T_LIT, t)
         return UNKNOWN
 
+    def ann_text(self, sv: str, depth: int = 0) -> list[Expr]:
+        """An annotation written as text (a string annotation, a ``# type:`` comment)."""
+        if "[" not in sv:
+            return [e for e in (_dotted_expr(p.strip()) for p in sv.split("|")) if e is not None]
+        # "Optional[Foo]", "list[Bar]": the text parsed as an annotation of its own
+        sub = sv.strip().encode()
+        expr = thread_parser().parse(sub).root_node.named_child(0)
+        if expr is None or KN[expr.kind_id] != "expression_statement" or not expr.named_child_count:
+            return []
+        return ExprConverter(sub).ann(expr.named_child(0), depth + 1)
+
     def ann(self, node: Node | None, depth: int = 0) -> list[Expr]:
         """Annotation -> the class expressions it may denote (Optional/Union/| unpacked)."""
         if node is None or depth > 20:
@@ -450,16 +461,7 @@ class ExprConverter:
             return [self.expr(node)]
         if t == "string":
             sv = string_value(node, self.src)
-            if sv is None:
-                return []
-            if "[" not in sv:
-                return [e for e in (_dotted_expr(p.strip()) for p in sv.split("|")) if e is not None]
-            # "Optional[Foo]", "list[Bar]": the string parsed as an annotation of its own
-            sub = sv.strip().encode()
-            expr = thread_parser().parse(sub).root_node.named_child(0)
-            if expr is None or KN[expr.kind_id] != "expression_statement" or not expr.named_child_count:
-                return []
-            return ExprConverter(sub).ann(expr.named_child(0), depth + 1)
+            return [] if sv is None else self.ann_text(sv, depth)
         if t == "binary_operator":
             return self.ann(node.child_by_field_id(F_LEFT), depth + 1) + self.ann(node.child_by_field_id(F_RIGHT), depth + 1)
         if t == "generic_type" or t == "subscript":
