@@ -69,6 +69,7 @@ from mnemosyne.parse.python.tags import (
     T_TYPE_ALIAS,
     T_WITH,
     UNKNOWN,
+    Expr,
 )
 from mnemosyne.parse.python.text import docstring_of, src_text, string_value
 
