@@ -294,7 +294,8 @@ RECORDED = {
     # (outside the corpora: a requirements file under a docs / tests / ci folder lists dev dependencies)
     32: "1cf2ddbe4abbd58e34ccafd1a2261c80480d64f9f2cf6baaa690203145ddb492",
     # Python: x = None  # type: Foo (PEP 484's comment form) annotates the assignment (type_comments)
-    33: "e9bc9d7d73421b670c79cda07069ffaa9cfdf1fd64081e614a2cc0e92d5c182e",
+    # from pkg import sub is pkg's submodule also when pkg has a __getattr__ (package_getattr_submodules)
+    33: "4e00d6d6730c583e85646697e66075df3754da0f34540d31603187049b57e98e",
 }
 
 

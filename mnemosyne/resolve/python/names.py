@@ -231,17 +231,19 @@ class Names(Fixpoint):
             if not self.is_internal(am):
                 return EMPTY
             vals, found = self.module_attr(am, name)
+            if not vals:
+                # ``from . import keys`` in ``pkg/__init__.py`` binds ``keys`` by importing the
+                # submodule: the binding reads itself (a cycle, no value), and every
+                # ``from pkg import keys`` elsewhere reads that binding; the submodule it is,
+                # also when pkg has a ``__getattr__`` (which answers other names: a deprecated
+                # ``__version__``, marshmallow's; package_getattr_submodules)
+                sub = f"{am}.{name}" if am else name
+                if self.is_internal(sub):
+                    return frozenset({make_module(sub)})
             if not found and not name.startswith("__"):
                 getattr_ = self.module_getattr(am)  # PEP 562: what lib.__getattr__ returns
                 if getattr_:
                     return self._returns_of(getattr_)
-            if not vals:
-                # ``from . import keys`` in ``pkg/__init__.py`` binds ``keys`` by importing the
-                # submodule: the binding reads itself (a cycle, no value), and every
-                # ``from pkg import keys`` elsewhere reads that binding; the submodule it is
-                sub = f"{am}.{name}" if am else name
-                if self.is_internal(sub):
-                    return frozenset({make_module(sub)})
             return vals
         if tag == T_ITER:
             return self.iter_values(path, idx, v[1])

@@ -161,8 +161,8 @@ class _FileResolver(Emit, Classes, Runners, Params, CrossParams, Evaluate, Names
             if not getattrs:
                 continue
             for name, _alias in st.names:
-                if name.startswith("__") or self.module_attr(am, name)[1]:
-                    continue
+                if name.startswith("__") or self.module_attr(am, name)[1] or self.is_internal(f"{am}.{name}"):
+                    continue  # (a submodule is imported, not asked of __getattr__)
                 if am != st.module and self.absolute(path, st.module, st.level, name) != am:
                     continue  # (under an import root that lacks the name: external)
                 for gp, gi in getattrs:
