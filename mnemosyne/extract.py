@@ -62,6 +62,14 @@ class ParallelParsing(Protocol):
     def prime(self, job: ParseJob, parsed: object) -> None: ...
 
 
+#: JavaScript a build wrote rather than a person: its names are one letter and it repeats the
+#: repository's own code (axios commits dist/axios.min.js beside lib/; a Django project its
+#: static/js/jquery.min.js), so its symbols are noise in every answer and search
+MINIFIED_SUFFIXES = (".js", ".mjs", ".cjs")
+#: GitHub linguist's test for minified JavaScript: more than 110 bytes a line on average
+MINIFIED_LINE_BYTES = 110
+
+
 def skip_reason(path: str, data: bytes, max_bytes: int) -> str | None:
     """Why a file with a source extension is not parsed, or None to parse it."""
     if len(data) > max_bytes:
@@ -70,6 +78,10 @@ def skip_reason(path: str, data: bytes, max_bytes: int) -> str | None:
         return f"{path}: skipped, Git LFS pointer file (content not in the repository)"
     if b"\x00" in data[:8192]:
         return f"{path}: skipped, binary content (NUL bytes) under a source extension"
+    if path.endswith(MINIFIED_SUFFIXES):
+        base = path.rsplit("/", 1)[-1]
+        if ".min." in base or len(data) > MINIFIED_LINE_BYTES * (data.count(b"\n") + 1):
+            return f"{path}: skipped, minified JavaScript (a build's output, not source)"
     return None
 
 

@@ -60,7 +60,7 @@ def test_deeply_nested_code_does_not_crash() -> None:
         "src/calls.ts": b"function f(x: any) { return x; }\nconst v = " + nested_calls + b";\n",
         "src/arrays.ts": b"const v = " + nested_arrays + b";\n",
         "src/fns.ts": b"function g() {}\n" + nested_fns,
-        "src/chain.js": b"const a = { b() { return a; } };\n" + chain + b";\n",
+        "src/chain.ts": b"const a = { b() { return a; } };\n" + chain + b";\n",  # (a .js of one long line is minified: skipped)
         "src/objs.ts": b"export const o = " + b"{ k: " * 500 + b"1" + b" }" * 500 + b";\n",
     }
     snap = ts_snapshot(files)
@@ -71,11 +71,13 @@ def test_deeply_nested_code_does_not_crash() -> None:
     assert g[innermost] == ["src/fns.g"]
 
 
-def test_long_lines_and_minified_js_are_fast() -> None:
+def test_long_lines_and_minified_code_are_fast() -> None:
+    # (minified JavaScript is skipped, test_minified_javascript_skipped; the parser's speed on such
+    # lines is checked on TypeScript, which is always parsed)
     body = b";".join(b"function f%d(a){return f%d(a)+g(a)}" % (i, max(i - 1, 0)) for i in range(3000))
     src = b"function g(x){return x}" + body + b";f2999(1)"
     t0 = time.perf_counter()
-    snap = ts_snapshot({"dist/app.min.js": src})
+    snap = ts_snapshot({"dist/app.min.ts": src})
     assert time.perf_counter() - t0 < 10
     g = to_pycg(snap)
     assert g["dist/app.min.f10"] == ["dist/app.min.f9", "dist/app.min.g"]
@@ -106,6 +108,30 @@ def test_lfs_pointer_and_huge_file_skipped() -> None:
     )
     assert ex.paths() == set()
     assert len(ex.snapshot().warnings) == 2
+
+
+def test_minified_javascript_skipped() -> None:
+    from mnemosyne.extract import Extractor
+    from mnemosyne.resolve.typescript import TypeScriptIndex
+
+    body = b"function add(a, b) { return a + b; }\nexport function twice(x) { return add(x, x); }\n"
+    packed = b"!function(e,t){" + b"var n=function(r){return r+1};" * 60 + b"}(this);\n//# sourceMappingURL=app.js.map\n"
+    ex = Extractor(indexes=[TypeScriptIndex()])
+    ex.update(
+        {
+            "src/util.js": body,
+            "static/js/jquery-3.7.1.min.js": body,  # named so: skipped whatever it holds
+            "dist/app.js": packed,  # one long line: minified by its shape
+            "src/long.mjs": b"export const table = [" + b"1, " * 30 + b"];\n" + body,  # long lines but a few
+        }
+    )
+    assert ex.paths() == {"src/util.js", "src/long.mjs"}
+    warnings = ex.snapshot().warnings
+    assert sorted(w.split(":")[0] for w in warnings) == ["dist/app.js", "static/js/jquery-3.7.1.min.js"]
+    assert all("minified JavaScript" in w for w in warnings)
+    # the same name with TypeScript is a source
+    ex.update({"src/x.min.ts": body.replace(b"(a, b)", b"(a: number, b: number)")})
+    assert "src/x.min.ts" in ex.paths()
 
 
 def test_truncated_and_shuffled_corpus_files_never_raise() -> None:
