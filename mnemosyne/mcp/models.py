@@ -118,6 +118,7 @@ class SymbolDetail(BaseModel):
     signature: str | None = None
     parent: str | None = None
     callers_count: int = 0
+    callers_of: str | None = Field(default=None, description="a class: the constructor whose callers are counted")
     callees_count: int = 0
     since_seq: int | None = Field(default=None, description="seq since which this definition is unchanged")
     metrics: Q.CodeMetrics | None = Field(default=None, description="functions and methods at that commit "

@@ -175,6 +175,8 @@ class SymbolResult(BaseModel):
     parent: str | None = Field(default=None, description="what defines it: a file path or an enclosing FQN")
     callers_count: int = 0
     callees_count: int = 0
+    callers_of: str | None = Field(default=None, description="a class: the constructor whose callers callers_count "
+                                                             "counts (a class is called through it)")
     since_seq: int | None = Field(default=None, description="seq since which this definition is unchanged")
     metrics: CodeMetrics | None = Field(default=None, description="functions and methods: complexity, loc, params, nesting")
     source: str | None = Field(default=None, description="source text at that commit (file + line range, from git)")

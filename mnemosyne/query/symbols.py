@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mnemosyne.query.calls import constructor
 from mnemosyne.query.core import file_lines, records, snapshot
 from mnemosyne.query.models import AtCommit, Candidates, CodeMetrics, FileRef, FilesResult, SymbolResult
 from mnemosyne.query.names import not_defined, suffix_hits
@@ -52,6 +53,23 @@ def _symbol_from_source(info: WorkspaceInfo, atc: AtCommit, src: Source, fqn: st
     )  # fmt: skip
 
 
+def _with_constructor_callers(res: SymbolResult, q: At | None, src: Source | None) -> SymbolResult:
+    """A class is called through its constructor (``callers`` answers so): its callers count is
+    the constructor's, named in ``callers_of``."""
+    if res.label != "Class" or res.callers_count:
+        return res
+    ctor = constructor(res.fqn, res.at, q, src)
+    if ctor is None:
+        return res
+    if src is not None:
+        n = len(src.inc.get(ctor, []))
+    else:
+        assert q is not None
+        rows = q("symbol_at_commit", fqn=ctor, seq=res.at.seq)
+        n = int(rows[0].callers or 0) if rows else 0
+    return res.model_copy(update={"callers_count": n, "callers_of": ctor})
+
+
 def get_symbol(
     db: Database,
     ws: WorkspaceRef | None,
@@ -72,22 +90,22 @@ def get_symbol(
     if atc.from_source:
         src = source_at(info, atc, db)
         if name_or_fqn in src.symbols:
-            return _symbol_from_source(info, atc, src, name_or_fqn, with_source)
+            return _with_constructor_callers(_symbol_from_source(info, atc, src, name_or_fqn, with_source), None, src)
         refs = suffix_hits(None, src, name_or_fqn, atc)
         if len(refs) == 1:
-            return _symbol_from_source(info, atc, src, refs[0].fqn, with_source)
+            return _with_constructor_callers(_symbol_from_source(info, atc, src, refs[0].fqn, with_source), None, src)
         if refs:
             return Candidates(workspace=info.name, query=name_or_fqn, at=atc, candidates=refs)
         raise not_defined(db, info, g, name_or_fqn, atc)
     q = At(g, atc)
     rows = q("symbol_at_commit", fqn=name_or_fqn, seq=atc.seq)
     if rows:
-        return _symbol_from_row(info, atc, rows[0], with_source)
+        return _with_constructor_callers(_symbol_from_row(info, atc, rows[0], with_source), q, None)
     refs = suffix_hits(q, None, name_or_fqn, atc)
     if len(refs) == 1:
         rows = q("symbol_at_commit", fqn=refs[0].fqn, seq=atc.seq)
         if rows:
-            return _symbol_from_row(info, atc, rows[0], with_source)
+            return _with_constructor_callers(_symbol_from_row(info, atc, rows[0], with_source), q, None)
     if refs:
         return Candidates(workspace=info.name, query=name_or_fqn, at=atc, candidates=refs)
     raise not_defined(db, info, g, name_or_fqn, atc)

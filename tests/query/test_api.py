@@ -155,6 +155,15 @@ def test_callers_of_a_class_are_its_constructors(shop):
     src = Q.callers(shop.db, shop.name, old, at=shop.step_hash("bulk_pricing"))
     assert src.from_source and (src.class_fqn, src.fqn) == (old, old + ".__init__")
     assert "shop.cli.demo_repository" in callers_of(src)
+    # the symbol of the class counts its constructor's callers, and names it
+    sym = Q.get_symbol(shop.db, shop.name, cls, with_source=False)
+    assert isinstance(sym, Q.SymbolResult) and sym.label == "Class"
+    assert sym.callers_of == cls + ".__init__" and sym.callers_count == len(r.edges) >= 1
+    old_sym = Q.get_symbol(shop.db, shop.name, old, at=shop.step_hash("bulk_pricing"), with_source=False)
+    assert isinstance(old_sym, Q.SymbolResult) and old_sym.callers_of == old + ".__init__"
+    assert old_sym.callers_count == len(src.edges) >= 1
+    bare_sym = Q.get_symbol(shop.db, shop.name, "shop.repositories.OrderRepository", with_source=False)
+    assert isinstance(bare_sym, Q.SymbolResult) and bare_sym.callers_of is None and bare_sym.callers_count == 0
 
 
 # --- symbols -----------------------------------------------------------------------------------

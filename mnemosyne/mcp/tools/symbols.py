@@ -57,6 +57,7 @@ class GetSymbol(Tool[GetSymbolInput, M.SymbolAnswer]):
         detail = M.SymbolDetail(
             fqn=s.fqn, name=s.name, kind=s.kind, label=s.label, file=s.file, line_start=s.line_start,
             line_end=s.line_end, signature=s.signature, parent=s.parent, callers_count=s.callers_count,
+            callers_of=s.callers_of,
             callees_count=s.callees_count, since_seq=s.since_seq, metrics=s.metrics,
             docstring=untrusted(s.docstring, f"docstring of {s.fqn}", MAX_DOC_CHARS),
             source=untrusted(s.source, f"source of {s.fqn} at {atc.short}", MAX_SOURCE_CHARS, MAX_SOURCE_LINES),
@@ -65,7 +66,8 @@ class GetSymbol(Tool[GetSymbolInput, M.SymbolAnswer]):
         )  # fmt: skip
         out = M.SymbolAnswer(workspace=info.name, at=ref, freshness=fr, query=name, status="found", symbol=detail)
         md = [head, f"### {code(s.fqn)} ({s.kind})",
-              f"{code(s.file)}:{s.line_start}-{s.line_end} · defined by {code(s.parent)} · {s.callers_count} caller(s), "
+              f"{code(s.file)}:{s.line_start}-{s.line_end} · defined by {code(s.parent)} · {s.callers_count} caller(s)"
+              + (f" (of its constructor {code(s.callers_of)})" if s.callers_of else "") + ", "
               f"{s.callees_count} callee(s) at this commit"
               + (f" · unchanged since seq {s.since_seq}" if s.since_seq is not None else "")]  # fmt: skip
         if s.signature:
