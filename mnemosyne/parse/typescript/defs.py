@@ -43,6 +43,7 @@ from mnemosyne.parse.typescript.tags import (
     SITE_DECORATOR,
     THEN,
     THIS_CLS,
+    THIS_MOD,
     THIS_OBJ,
     THIS_SCLS,
     TYPE,
@@ -215,6 +216,8 @@ class Defs(Calls):
                     elif target:
                         name = target
                         fqn = f"{self.module}.{target}"
+                        if not arrow:  # exports.f = function () { this.g() }: called as m.f(), `this` is the exports
+                            this = (THIS_MOD, self.module)
                     elif not arrow:  # C.prototype.m = function () { this ... }: `this` is a C
                         proto = self.prototype_member(left)
                         if proto is not None:

@@ -143,7 +143,7 @@ class ParsedFile:
     # binding scope -> a key that survives edits elsewhere in the file: (scope fqn, ordinal among
     # the scopes sharing that fqn); other files' recorded reads name scopes by it (resolve/typescript/reads.py)
     scope_key: list[tuple[str, int]] = field(default_factory=list)
-    scope_this: list[This | None] = field(default_factory=list)  # THIS_CLS/SCLS/OBJ, TYPE or None
+    scope_this: list[This | None] = field(default_factory=list)  # THIS_CLS/SCLS/OBJ/MOD, TYPE or None
     bindings: list[dict[str, list[Binding]]] = field(default_factory=list)  # per scope: name -> bindings
     defs_at: dict[int, Binding] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
     classes: dict[str, ClassInfo] = field(default_factory=dict)

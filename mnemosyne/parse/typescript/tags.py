@@ -104,6 +104,7 @@ IMPORT_ALL = "*"  # the module namespace (``import * as ns from``, ``export * as
 THIS_CLS = "cls"  # ('cls', fqn): an instance of class fqn
 THIS_SCLS = "scls"  # ('scls', fqn): class fqn itself (a static method)
 THIS_OBJ = "obj"  # ('obj', fqn): object literal fqn (its methods)
+THIS_MOD = "mod"  # ('mod', module): the module's exports (``exports.f = function () {}``, CommonJS)
 
 # -- class members (``ClassInfo.members``: name -> list of these) -------------------------------
 METHOD = "method"  # ('method', fqn): a method (or a function-valued field) of that fqn

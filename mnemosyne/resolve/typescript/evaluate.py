@@ -52,6 +52,7 @@ from mnemosyne.parse.typescript.tags import (
     THIS,
     THIS_CLS,
     THIS_EXPR,
+    THIS_MOD,
     THIS_OBJ,
     THIS_SCLS,
     TYPE,
@@ -388,8 +389,13 @@ class EvaluateMixin(CtxState):
                 return (V_CLASS, this[1], pf.path)
             if this[0] == THIS_CLS:
                 return (V_INST, this[1], pf.path)
-            obj = (V_OBJ, this[1], pf.path)  # an object literal's method, also bound to others (`o.m.bind(p)`)
             owner = this_owner(pf, scope)
+            if this[0] == THIS_MOD:  # exports.f = function () {}: the exports, unless f is an ES5 class
+                fqn = pf.scope_fqn[owner]
+                _pf, info = self.class_info(fqn, pf.path) if pf is not self.pf or fqn in pf.classes else (None, None)
+                obj = (V_INST, fqn, pf.path) if info is not None else (V_MOD, pf.path)
+            else:  # an object literal's method, also bound to others (`o.m.bind(p)`)
+                obj = (V_OBJ, this[1], pf.path)
             if owner <= 0:
                 return obj
             flags = self.flags
