@@ -294,7 +294,8 @@ RECORDED = {
     # (outside the corpora: a requirements file under a docs / tests / ci folder lists dev dependencies)
     32: "1cf2ddbe4abbd58e34ccafd1a2261c80480d64f9f2cf6baaa690203145ddb492",
     # JS: `this` in a function assigned to exports.f / module.exports.f is the module's exports (cjs_exports_this)
-    33: "41bea403e5ee7c39a38d2afee755a8feb75fcd46d6a3807ddb13bd8d2abe006e",
+    # a catch parameter also holds what the functions its try block calls throw (catch_callee_throws)
+    33: "60904214cfb29e67b2fa9c5094f2846afda8875b49b18fc2d46cc94521cc3273",
 }
 
 

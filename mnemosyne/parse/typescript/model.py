@@ -151,6 +151,8 @@ class ParsedFile:
     namespaces: dict[str, list[int]] = field(default_factory=dict)  # TS namespace fqn -> its binding scopes
     # function fqn -> (its scope, the values it returns or yields (YIELD), its declared return type)
     returns: dict[str, tuple[int, list[Expr | None], TypeExpr | None]] = field(default_factory=dict)
+    # function fqn -> (its scope, the ``new E()`` its body throws out of it: ``throws.escaping_throws``)
+    throws: dict[str, tuple[int, list[Expr]]] = field(default_factory=dict)
     exports: dict[str, Export] = field(default_factory=dict)  # name -> LOCAL | IMPORT | EXPR | DEFAT
     stars: list[str] = field(default_factory=list)  # export * from spec
     cjs_whole: bool = False  # module.exports = X / export = X: require() gives the default export

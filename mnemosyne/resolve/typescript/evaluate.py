@@ -11,6 +11,7 @@ from mnemosyne.parse.typescript.tags import (
     ALSO,
     AT,
     CALL,
+    CAUGHT,
     COLLECTIONS,
     DECL,
     DECO,
@@ -76,6 +77,7 @@ from mnemosyne.resolve.typescript.reads import (
     READ_RETURNS,
     READ_STARS,
     READ_THIS,
+    READ_THROWS,
 )
 from mnemosyne.resolve.typescript.state import (
     MEMO_BINDINGS,
@@ -522,6 +524,11 @@ class EvaluateMixin(CtxState):
             return (V_OLIT, pf.path, scope, e[1])
         if k == INTEROP:  # _interopRequireDefault(require(spec)): the module, or { default: module }
             return self.interop_value(pf, scope, e)
+        if k == CAUGHT:  # catch (e): what the try block throws, itself or through the functions it calls
+            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1]]
+            for c in e[2]:
+                vals += [self.thrown_by(f) for f in funcs(self.eval(pf, scope, c, depth + 1))]
+            return union(vals)
         return None
 
     def replaced_self(self, pf: ParsedFile, scope: int, name: str, v: tuple):
@@ -778,6 +785,12 @@ class EvaluateMixin(CtxState):
             if r is None:
                 return None
         return self.memoized(key, FLAG_INFERRED, self._call_result, pf, r)
+
+    def thrown_by(self, fn: tuple):
+        """The instances function ``fn`` (a ``V_FUNC``) throws out of its body (``throw new E()``)."""
+        fpf = self.file_read(fn[2], (READ_THROWS, fn[1]))
+        t = fpf.throws.get(fn[1]) if fpf is not None else None
+        return union([self.eval(fpf, t[0], x) for x in t[1]]) if fpf is not None and t is not None else None
 
     def returns_new_this(self, fn: tuple) -> bool:
         """Function ``fn`` (a static method) returns ``new this(...)``."""

@@ -1,0 +1,75 @@
+"""What a function body or a try block throws, read from the syntax tree alone (no scopes): the
+``throw new E()`` statements that leave it, and the calls a try block makes (their callees
+throw too). The visit converts the nodes found into expressions (``Defs.on_fn``,
+``Statements.on_catch``)."""
+
+from __future__ import annotations
+
+from mnemosyne.parse.typescript.grammar import nth
+
+MAX_THROWN = 16  # `new E()` expressions (and callees) kept per function or try block
+
+# nodes whose own body runs when they are called, not where they are written
+_FUNCTION_TYPES = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "function",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+        "class_declaration",
+        "class",
+    }
+)
+
+
+def thrown_new(stmt):
+    """The ``new E(...)`` node a ``throw`` statement throws (through parentheses), or None."""
+    x = nth(stmt, 0)
+    while x is not None and x.type == "parenthesized_expression":
+        x = nth(x, 0)
+    return x if x is not None and x.type == "new_expression" else None
+
+
+def _caught_inside(n, body) -> bool:
+    """Whether node ``n`` of ``body`` sits in the block of a try statement that has a catch
+    clause, or in a function or class written in ``body``, below ``body``."""
+    end = body.start_byte, body.end_byte
+    child = n
+    p = n.parent
+    while p is not None and (p.start_byte, p.end_byte) != end:
+        if p.type in _FUNCTION_TYPES:
+            return True
+        if p.type == "try_statement" and child.type == "statement_block" and p.child_by_field_name("handler") is not None:
+            b = p.child_by_field_name("body")
+            if b is not None and b.start_byte == child.start_byte:
+                return True
+        child = p
+        p = p.parent
+    return p is None
+
+
+def escaping_throws(body, data: bytes) -> list:
+    """The ``new E(...)`` nodes that ``throw`` statements of a function's ``body`` throw out of
+    it: not those of a function written in it nor those a try statement in it catches (a throw
+    in a catch clause or a ``finally`` block leaves it). Found by the keyword's text, so a body
+    without one costs one search."""
+    out: list = []
+    start, end = body.start_byte, body.end_byte
+    at = data.find(b"throw", start, end)
+    while at >= 0 and len(out) < MAX_THROWN:
+        tok = body.descendant_for_byte_range(at, at + 5)
+        stmt = tok.parent if tok is not None and tok.type == "throw" else None
+        if stmt is not None and stmt.type == "throw_statement":
+            x = thrown_new(stmt)
+            if x is not None and not _caught_inside(stmt, body):
+                out.append(x)
+        at = data.find(b"throw", at + 5, end)
+    return out
+
+
+def is_function_node(n) -> bool:
+    """A function, method or class: what it throws is thrown when it is called."""
+    return n.type in _FUNCTION_TYPES
