@@ -295,7 +295,8 @@ RECORDED = {
     32: "1cf2ddbe4abbd58e34ccafd1a2261c80480d64f9f2cf6baaa690203145ddb492",
     # JS: `this` in a function assigned to exports.f / module.exports.f is the module's exports (cjs_exports_this)
     # a catch parameter also holds what the functions its try block calls throw (catch_callee_throws)
-    33: "60904214cfb29e67b2fa9c5094f2846afda8875b49b18fc2d46cc94521cc3273",
+    # a JSDoc cast /** @type {T} */ (x) gives x the type T (jsdoc_inline_casts)
+    33: "b21bf095335312f4b1632426ca31787107cbf6c9df8907e223fe064bc2d4ddcd",
 }
 
 
