@@ -1,5 +1,5 @@
 """Definitions: functions and methods (with their parameters), classes, interfaces, namespaces
-and decorators. ~620 lines: the handlers share the function entry being built (naming, ``this``,
+and decorators. ~635 lines: the handlers share the function entry being built (naming, ``this``,
 parameters, returns) one visit step at a time; the parameters' binding (``bind_params``, ~110
 lines with JSDoc types) is the part to split off next."""
 
@@ -225,7 +225,9 @@ class Defs(Calls):
                             this = (THIS_CLS, proto[0].fqn)
                         elif left is not None and left.kind_id == K.member:
                             # app.init = function () { this.boot() }: `this` is the object literal app
-                            o = self.local_object(left.child_by_field_id(K.f_object))
+                            holder = left.child_by_field_id(K.f_object)
+                            # (proto.handle = function () {}, proto a function: its members, as an object's)
+                            o = self.local_object(holder) or self.function_object(holder)
                             if o is not None:
                                 this = (THIS_OBJ, o)
                 if fqn is None and own is not None:

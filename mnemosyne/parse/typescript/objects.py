@@ -19,6 +19,8 @@ from mnemosyne.parse.typescript.tags import (
     FIELD,
     FROM,
     ID,
+    IMPORT,
+    IMPORT_DEFAULT,
     IN,
     ITEM,
     KEY,
@@ -27,6 +29,7 @@ from mnemosyne.parse.typescript.tags import (
     PROP,
     PUSHED,
     READS,
+    REQUIRE,
     SPREADS,
     SPREADS_OF,
     THIS_CLS,
@@ -35,6 +38,18 @@ from mnemosyne.parse.typescript.tags import (
     VAR,
     Expr,
 )
+
+# npm packages whose default export is a builtin (``Objects.package_helper``): ``Object.assign``
+# (each source's own properties copied onto the target, as Express's ``mixin(app, proto)``) or
+# ``Object.setPrototypeOf``
+HELPER_ASSIGN = "assign"
+HELPER_SET_PROTO = "setPrototypeOf"
+PACKAGE_HELPERS = {
+    "object-assign": HELPER_ASSIGN,
+    "merge-descriptors": HELPER_ASSIGN,
+    "utils-merge": HELPER_ASSIGN,
+    "setprototypeof": HELPER_SET_PROTO,
+}
 
 
 class Objects(Exprs):
@@ -109,19 +124,54 @@ class Objects(Exprs):
         d = self.pf.defs_at.get(b[2][1])
         return d[1] if d is not None and d[2] == DEF_OBJ and d[1] in self.pf.objects else None
 
+    def bound_def(self, node) -> tuple[tuple, int] | None:
+        """(the ``DEF``, the binding's scope) of the definition of this file that name ``node``
+        holds, bound once (so far) in an enclosing scope: declared, or a variable given a
+        function, class or object literal written there."""
+        found = self.sole_binding(node)
+        if found is None:
+            return None
+        b, s = found
+        d = self.pf.defs_at.get(b[2][1]) if b[0] == VAR and b[2] is not None and b[2][0] == DEFAT else b
+        return (d, s) if d is not None and d[0] == DEF else None
+
+    def function_object(self, node) -> str | None:
+        """The fqn of the function of this file that name ``node`` holds (``bound_def``), its
+        members' entry of ``ParsedFile.objects`` made on first use; None for anything else."""
+        found = self.bound_def(node)
+        if found is None or found[0][2] != DEF_FUNC:
+            return None
+        fqn = found[0][1]
+        if fqn not in self.pf.objects:
+            self.pf.objects[fqn] = (found[1], {})
+        return fqn
+
+    def package_helper(self, fn) -> str | None:
+        """What the builtin that callee ``fn`` (a name) holds is, when it is bound once to the
+        default export of a package of ``PACKAGE_HELPERS`` (``var mixin =
+        require("merge-descriptors")``, ``import setPrototypeOf from "setprototypeof"``)."""
+        if self.helper_pkgs is None:
+            self.helper_pkgs = any(p.encode() in self.data for p in PACKAGE_HELPERS)
+        found = self.sole_binding(fn) if self.helper_pkgs else None
+        if found is None:
+            return None
+        b = found[0]
+        if b[0] == VAR and b[2] is not None and b[2][0] == REQUIRE:
+            return PACKAGE_HELPERS.get(b[2][1])
+        if b[0] == IMPORT and b[2] == IMPORT_DEFAULT:
+            return PACKAGE_HELPERS.get(b[1])
+        return None
+
     def function_member(self, node, key: str, e: tuple | None) -> None:
         """``F.key = e`` with F a name holding (bound once, so far, in an enclosing scope) a
         function of this file (``function make() {}``, ``const tool = () => {}``) or a class: a
         function's members are an entry of ``ParsedFile.objects`` under its fqn, made on first use
         (``make.helper = function () {}``: ``make.helper()`` reaches it), a class's a ``FIELD``
         (``Base.create = function () {}``: a static)."""
-        found = self.sole_binding(node)
+        found = self.bound_def(node)
         if found is None:
             return
-        b, s = found
-        d = self.pf.defs_at.get(b[2][1]) if b[0] == VAR and b[2] is not None and b[2][0] == DEFAT else b
-        if d is None or d[0] != DEF:
-            return
+        d, s = found
         if d[2] == DEF_FUNC:
             if d[1] not in self.pf.objects:
                 self.pf.objects[d[1]] = (s, {})

@@ -131,6 +131,11 @@ _PATHS = (ID, PROP)  # expressions that may name a parameter or a member of one 
 _NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_OLIT, V_UNI})
 
 
+# what `new F()` of a function that is no class gives when F returns one of these (a constructor
+# returning an object or a function gives that, not the object it made)
+_NEW_RESULTS = frozenset({V_FUNC, V_OBJ, V_INST})
+
+
 class EvaluateMixin(CtxState):
     """What an expression, a name or a member evaluates to (``values.py``)."""
 
@@ -368,7 +373,11 @@ class EvaluateMixin(CtxState):
                 return (V_ALIT, pf.path, scope, e[2][1])
             if c[0] == V_FUNC:  # new F() with F.prototype.m = ...: an instance of F's prototype
                 _pf, info = self.class_info(c[1], c[2])
-                return (V_INST, c[1], c[2]) if info is not None else None
+                if info is not None:
+                    return (V_INST, c[1], c[2])
+                # a function returning a function or object of ours (Express's `new Router()`): that
+                r = self.call_result(c)
+                return r if r is not None and all(x[0] in _NEW_RESULTS for x in alternatives(r)) else None
             return None
         if k == THIS:
             if pf is not self.pf:
@@ -717,7 +726,7 @@ class EvaluateMixin(CtxState):
             e = o[1].get(name)
             if e is None:
                 sp = o[1].get(SPREADS) if name != SPREADS else None
-                proto = o[1].get(PROTO_KEY) if name != PROTO_KEY and k == V_OBJ else None
+                proto = o[1].get(PROTO_KEY) if name != PROTO_KEY else None
                 if sp is None and proto is None:
                     return None
                 # { ...a } / Object.assign(o, a): a member of a source (the last one that has it);

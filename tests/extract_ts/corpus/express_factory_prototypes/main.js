@@ -1,0 +1,15 @@
+const express = require("./lib/express");
+
+function logger(req, res, next) {
+  next();
+}
+
+const app = express();
+app.use(logger);
+app.listen(3000);
+
+const server = express.createServer();
+server.listen();
+
+express.createLegacy().listen();
+express.createOther().listen();
