@@ -491,8 +491,9 @@ class Calls(Objects):
                 continue
             some |= x is not None
             out.append(x)
-        if some or this or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
-            # keys alone, for a plain function or a method called through `this`
+        if some or this or (keys and (e[0] == ID or e[1] == THIS_EXPR or name == "emit")):
+            # keys alone (dispatch("start"), this.emit("start")), for a plain function, a method
+            # called through `this` or an `emit` (bus.emit("ready"): an EventEmitter's listeners)
             rec = tuple(out)
             self.pf.call_args.setdefault(name, []).append((scope, e, rec))
             if name in THIS_BINDERS and e[0] == PROP:  # f.call(t, x): also filed under f's name
