@@ -193,8 +193,8 @@ class EmitMixin(CtxState):
         """``bus.emit("ready")`` of node's EventEmitter calls the listeners registered for that
         name (``LISTENER_ADDERS``: ``bus.on("ready", f)``, in any file) on the same emitter: a
         receiver of the same value, an instance or object of ours (``this.on`` in a subclass's
-        method and ``bus.emit`` outside), else the same expression in the same file (``em``, a
-        ``new EventEmitter()``); the names are the string literals of this scope's ``emit``
+        method and ``bus.emit`` outside), else the same name bound in the same scope of this file
+        (``em``, a ``new EventEmitter()``); the names are the string literals of this scope's ``emit``
         calls of that receiver. Edges resolution ``inferred``."""
         names = {
             a[0][1] for sc, e, a in pf.call_args.get("emit", ()) if sc == scope and e == expr and a and a[0] is not None and a[0][0] == KEY
@@ -203,6 +203,8 @@ class EmitMixin(CtxState):
             return
         recv = self.eval(pf, scope, expr[1])
         ours = recv is not None and recv[0] in INST_OR_OBJ
+        name: str = expr[1][1] if expr[1][0] == ID and not ours else ""  # `em`: a name bound in one scope
+        bound_in = self.raw_bindings(pf, scope, name)[1] if name else -1
         for adder in LISTENER_ADDERS:
             for path in self.callers_of(adder):
                 cpf = self.file_read(path, (READ_CALL_SITES, adder))
@@ -211,7 +213,10 @@ class EmitMixin(CtxState):
                 for sc, ce, args in cpf.call_args.get(adder, ()):
                     if ce[0] != PROP or len(args) < 2 or args[0] is None or args[0][0] != KEY or args[0][1] not in names:
                         continue
-                    if not (ce[1] == expr[1] and cpf is pf) and not (ours and self.eval(cpf, sc, ce[1]) == recv):
+                    if ours:
+                        if self.eval(cpf, sc, ce[1]) != recv:
+                            continue
+                    elif bound_in < 0 or cpf is not pf or ce[1] != expr[1] or self.raw_bindings(pf, sc, name)[1] != bound_in:
                         continue
                     for f in funcs(self.eval(cpf, sc, args[1])):
                         self.add_edge(f[1], "inferred", False)

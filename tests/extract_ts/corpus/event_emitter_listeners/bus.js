@@ -10,4 +10,13 @@ class Bus extends EventEmitter {
   }
 }
 
-module.exports = { Bus };
+// another emitter class of the file: its listeners are not Bus's
+class Server extends EventEmitter {
+  listen() {
+    this.on("ready", () => this.log());
+  }
+
+  log() {}
+}
+
+module.exports = { Bus, Server };

@@ -1,8 +1,9 @@
 // node's EventEmitter: `emit("name")` calls the listeners registered for that name on the same
 // emitter (`on`, `once`, `addListener`, `prependListener`), here or in another file: an instance
-// of a subclass of ours (`this.emit` in its method, `bus.on` outside), or the same name in the
-// same file for a plain `new EventEmitter()`. Another emitter's listeners, other names, a name
-// that is no string literal (`this.emit(reason)`) and an object with its own `emit` add nothing.
+// of a subclass of ours (`this.emit` in its method, `bus.on` outside), or the same name bound in
+// the same scope of the same file for a plain `new EventEmitter()`. Another emitter's listeners
+// (another class's `this`, another `stream`), other names, a name that is no string literal
+// (`this.emit(reason)`) and an object with its own `emit` add nothing.
 const EventEmitter = require("events");
 const { Bus } = require("./bus");
 
@@ -23,6 +24,11 @@ stream.once("end", onEnd);
 
 const other = new EventEmitter();
 other.addListener("data", onOtherData);
+
+function unrelated() {
+  const stream = new EventEmitter();
+  stream.on("data", onOtherData);
+}
 
 function pump() {
   stream.emit("data", "chunk");
