@@ -299,7 +299,8 @@ RECORDED = {
     # a function bound to a name gets members from Object.assign / Object.setPrototypeOf / __proto__ and
     # merge-descriptors / setprototypeof; new F() of a function returning one of ours is that (express_factory_prototypes)
     # EventEmitter's emit("k") calls the listeners on("k", f) registered on the same emitter (event_emitter_listeners)
-    33: "6de7e4d12c34a71307e33ea4f0c57ded0b45840a10f1bf7f09ec6c7c1b865a53",
+    # this in a function expression bound where it is written (function () {}.bind(this), .call(t)) (bound_function_expressions)
+    33: "08bc82b68997b26dd470bbef18867a1065d666d9cad61f8f867c644a8578d089",
 }
 
 
