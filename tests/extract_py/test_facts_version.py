@@ -300,7 +300,8 @@ RECORDED = {
     # merge-descriptors / setprototypeof; new F() of a function returning one of ours is that (express_factory_prototypes)
     # EventEmitter's emit("k") calls the listeners on("k", f) registered on the same emitter (event_emitter_listeners)
     # this in a function expression bound where it is written (function () {}.bind(this), .call(t)) (bound_function_expressions)
-    33: "08bc82b68997b26dd470bbef18867a1065d666d9cad61f8f867c644a8578d089",
+    # a .catch callback's parameter holds what the async function starting the chain throws (promise_catch_rejections)
+    33: "30140a284344a9e438a129d2e6d2045415b2b8614ba5c8f4d8ea574e960b84e6",
 }
 
 

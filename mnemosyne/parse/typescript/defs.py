@@ -1,5 +1,5 @@
 """Definitions: functions and methods (with their parameters), classes, interfaces, namespaces
-and decorators. ~635 lines: the handlers share the function entry being built (naming, ``this``,
+and decorators. ~640 lines: the handlers share the function entry being built (naming, ``this``,
 parameters, returns) one visit step at a time; the parameters' binding (``bind_params``, ~110
 lines with JSDoc types) is the part to split off next."""
 
@@ -16,6 +16,7 @@ from mnemosyne.parse.typescript.scopes import DOC_REACH, Entry
 from mnemosyne.parse.typescript.tags import (
     CALL,
     CALLED_AT_ONCE,
+    CAUGHT,
     DECO,
     DEF,
     DEF_CLASS,
@@ -50,7 +51,7 @@ from mnemosyne.parse.typescript.tags import (
     UNKNOWN_BINDING,
     VAR,
 )
-from mnemosyne.parse.typescript.throws import escaping_throws
+from mnemosyne.parse.typescript.throws import escaping_throws, rejecting_callee
 
 # ``async`` before a function's name or parameters (not part of a longer word or a decorator name)
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
@@ -444,6 +445,9 @@ class Defs(Calls):
         if pname == "then":  # promise.then(v => ...): v is what the promise resolves to
             recv = self.conv(callee.child_by_field_id(self.K.f_object))
             return ((THEN, recv), (0,)) if recv is not None else (None, ())
+        if pname == "catch":  # load().catch(e => ...): e is what load throws
+            recv = self.conv(rejecting_callee(callee.child_by_field_id(self.K.f_object), self.data))
+            return ((CAUGHT, (), (recv,), True), (0,)) if recv is not None else (None, ())
         which = ELEMENT_PARAMS.get(pname) if pname is not None else None
         if which is None:
             return None, ()
@@ -478,7 +482,8 @@ class Defs(Calls):
             recv, elems = self.element_params(fn, parent)
         else:
             recv, elems = None, ()
-        elem = (VAR, None, (ELEM, recv), outer) if recv is not None else None  # evaluated where the call is
+        # evaluated where the call is (a rejection: as a catch parameter)
+        elem = (VAR, None, recv if recv[0] == CAUGHT else (ELEM, recv), outer) if recv is not None else None
         single = fn.child_by_field_id(K.f_parameter)
         if single is not None:
             if elem is not None and single.kind_id == K.identifier:

@@ -68,7 +68,8 @@ KEY = "key"  # ('key', text): a string literal passed as an argument (a key the 
 #              ``o[k]`` with ``call(o, "start")``); as a value, a primitive (NULL)
 YIELD = "yield"  # ('yield', expr|None): a value a generator yields (among ``ParsedFile.returns``)
 CAUGHT = "caught"  # ('caught', (new, ...), (callee, ...)): a catch parameter: one of the instances its
-#                   try block throws itself or that the functions it calls throw (``ParsedFile.throws``)
+#                   try block throws itself or that the functions it calls throw (``ParsedFile.throws``);
+#                   ('caught', (), (callee,), True): a ``.catch`` callback's, what an async callee throws
 
 # -- type expressions (``TypeExpr``): ID and PROP name a type; these add ----------------------
 TYPE_ARRAY = "array"  # ('array', texpr|None): an array of elements of type texpr (None: unknown)

@@ -73,3 +73,24 @@ def escaping_throws(body, data: bytes) -> list:
 def is_function_node(n) -> bool:
     """A function, method or class: what it throws is thrown when it is called."""
     return n.type in _FUNCTION_TYPES
+
+
+_CHAIN = frozenset({b"then", b"catch", b"finally"})
+
+
+def rejecting_callee(promise, data: bytes):
+    """The callee (a name or a member) of the call a promise chain starts with: ``load`` for
+    ``load()``, ``load().then(f)``, ``api.get(u).finally(g)`` (the receiver of a ``catch``, whose
+    callback gets what that function throws); None for anything else."""
+    while promise is not None and promise.type in ("await_expression", "parenthesized_expression"):
+        promise = nth(promise, 0)
+    while promise is not None and promise.type == "call_expression":
+        fn = promise.child_by_field_name("function")
+        if fn is None:
+            return None
+        prop = fn.child_by_field_name("property") if fn.type == "member_expression" else None
+        if prop is not None and data[prop.start_byte : prop.end_byte] in _CHAIN:
+            promise = fn.child_by_field_name("object")
+            continue
+        return fn if fn.type in ("identifier", "member_expression") else None
+    return None

@@ -535,8 +535,11 @@ class EvaluateMixin(CtxState):
             return self.interop_value(pf, scope, e)
         if k == CAUGHT:  # catch (e): what the try block throws, itself or through the functions it calls
             vals = [self.eval(pf, scope, x, depth + 1) for x in e[1]]
-            for c in e[2]:
-                vals += [self.thrown_by(f) for f in funcs(self.eval(pf, scope, c, depth + 1))]
+            for c in e[2]:  # (load().catch(e => ...): a rejection, what an async function throws)
+                fn = self.eval(pf, scope, c, depth + 1)
+                if fn is None and (c[0] == ID or c[0] == PROP):  # cb(), api.get() of a parameter: what is passed
+                    fn = self.passed(pf, scope, c)
+                vals += [self.thrown_by(f, len(e) > 3) for f in funcs(fn)]
             return union(vals)
         return None
 
@@ -795,8 +798,13 @@ class EvaluateMixin(CtxState):
                 return None
         return self.memoized(key, FLAG_INFERRED, self._call_result, pf, r)
 
-    def thrown_by(self, fn: tuple):
-        """The instances function ``fn`` (a ``V_FUNC``) throws out of its body (``throw new E()``)."""
+    def thrown_by(self, fn: tuple, rejects: bool = False):
+        """The instances function ``fn`` (a ``V_FUNC``) throws out of its body (``throw new E()``);
+        ``rejects``: only if it is async (or returns a promise), its throws a rejection."""
+        if rejects:
+            rpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
+            if rpf is None or fn[1] not in rpf.asyncs:
+                return None
         fpf = self.file_read(fn[2], (READ_THROWS, fn[1]))
         t = fpf.throws.get(fn[1]) if fpf is not None else None
         return union([self.eval(fpf, t[0], x) for x in t[1]]) if fpf is not None and t is not None else None
