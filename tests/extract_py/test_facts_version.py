@@ -301,7 +301,8 @@ RECORDED = {
     # EventEmitter's emit("k") calls the listeners on("k", f) registered on the same emitter (event_emitter_listeners)
     # this in a function expression bound where it is written (function () {}.bind(this), .call(t)) (bound_function_expressions)
     # a .catch callback's parameter holds what the async function starting the chain throws (promise_catch_rejections)
-    33: "30140a284344a9e438a129d2e6d2045415b2b8614ba5c8f4d8ea574e960b84e6",
+    # array destructuring and Array.from iterate an iterable of ours: [Symbol.iterator], its yields (iterable_destructuring)
+    33: "0f801031ffc081dedfa8f3249f56203c3cbf436a7618936e5cc6426e05406b6f",
 }
 
 

@@ -148,6 +148,8 @@ class Calls(Objects):
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
+            if e == _ARRAY_FROM:  # Array.from(iterable) iterates it
+                self.site(SITE_ITER, self.conv(nth(args, 0)), fn)
             if e in _SECOND_ARG_CALLBACKS and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
                 cb = self.conv(nth(args, 1))
                 if cb is not None:

@@ -30,6 +30,7 @@ from mnemosyne.parse.typescript.tags import (
     PUSHED,
     READS,
     REQUIRE,
+    SITE_ITER,
     SPREADS,
     SPREADS_OF,
     THIS_CLS,
@@ -243,6 +244,8 @@ class Objects(Exprs):
                 else:
                     self.pattern_names(ch, None, out, depth + 1)
         elif t == "array_pattern":  # const [value, toggle] = useToggle(): each element by position
+            if value is not None and value[0] != ALIT:  # destructuring iterates: an iterable's [Symbol.iterator]
+                self.pf.sites.append((self.stack[-1].fe.scope, SITE_ITER, value, node))
             pos = 0
             for ch in node.children:
                 if ch.is_named:

@@ -74,7 +74,7 @@ _MAX_TABLE_KEYS = 64
 _HELD = frozenset({V_FUNC, V_OBJ, V_OLIT, V_INST, V_CLASS})
 # what an object's or a function's prototype (``__proto__: p``, ``Object.setPrototypeOf(o, p)``)
 # lends members from (``inherited_member``)
-_PROTOTYPES = frozenset({V_INST, V_OBJ, V_MOD, V_FUNC})
+_PROTO_VALUES = frozenset({V_INST, V_OBJ, V_MOD, V_FUNC})
 _UNTYPED_ARRAY = (V_ARR, None)  # `Array<(t: T) => T>`: a type naming no element we know
 
 
@@ -118,7 +118,7 @@ class ClassesMixin(CtxState):
             v = self.eval(pf, scope, proto)
             # (a module's exports, `Object.setPrototypeOf(app, require("./application"))`, or a
             # function's members, Express's Router: `setPrototypeOf(router, proto)`, are prototypes too)
-            m = union([self.member(x, name) for x in alternatives(v) if x[0] in _PROTOTYPES]) if v is not None else None
+            m = union([self.member(x, name) for x in alternatives(v) if x[0] in _PROTO_VALUES]) if v is not None else None
         return m
 
     def own_keys(self, v, lister: str = "Object.keys") -> list[str] | None:

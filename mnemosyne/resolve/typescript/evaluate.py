@@ -340,6 +340,8 @@ class EvaluateMixin(CtxState):
                 if fn[0] == V_BUILTIN and (fn[1] == "Array.from" or fn[1] == "Promise.all"):
                     # Array.from(new Set([a])): its elements; await Promise.all([f(), g()]): their values
                     v = self.eval(pf, scope, e[2], depth + 1)
+                    if v is not None and (v[0] == V_INST or v[0] == V_OBJ) and fn[1] == "Array.from":
+                        return self.iterated(v)  # Array.from(iterable of ours): what it yields
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
                 if fn[0] == V_BUILTIN and (fn[1] == "Object.values" or fn[1] == "Object.entries"):
                     return self.object_walk(pf, scope, fn[1] == "Object.entries", e[2])  # a table's values
@@ -478,9 +480,8 @@ class EvaluateMixin(CtxState):
                     if keyed:
                         return union(keyed)
             if v is not None and (v[0] == V_INST or v[0] == V_OBJ):  # an iterable of ours: what its
-                it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
-                if it is not None and it[1] is not None and it[1][0] == V_ARR:
-                    return it[1][1]
+                it = self.iterated(v)  # [Symbol.iterator] yields (a generator method)
+                return it[1] if it is not None else None
             return None
         if k == AT:  # pair[1] / const [a, b] = pair: that element of an array literal
             v = self.eval(pf, scope, e[1], depth + 1)
@@ -497,6 +498,9 @@ class EvaluateMixin(CtxState):
                 m = self.eval(pf, s1, x1[1], depth + 1)
                 if any(x[0] == V_ALIT and x[3][:1] == (MAPPED,) for x in alternatives(m)):
                     return v if e[2] == 1 else None
+            if v[0] == V_INST or v[0] == V_OBJ:  # const [a] = iterable of ours: one of its yields
+                it = self.iterated(v)
+                return it[1] if it is not None else None
             return self.element(v, e[2], depth)
         if k == ALIT:  # an array literal: its elements are evaluated where it was written
             return (V_ALIT, pf.path, scope, e[1])
@@ -636,6 +640,12 @@ class EvaluateMixin(CtxState):
         if e[4]:
             return self.eval(pf, scope, (CALL, (PROP, e[1], "slice")), depth + 1)
         return None
+
+    def iterated(self, v: tuple):
+        """What iterating ``v`` (an instance or object of ours) gives when its ``[Symbol.iterator]``
+        is a generator: ``('arr', its yields)``; None otherwise."""
+        it = self.iterator(v)
+        return it[1] if it is not None and it[1] is not None and it[1][0] == V_ARR else None
 
     def iterator(self, v: tuple):
         """(method, result) of the ``[Symbol.iterator]`` method of value ``v`` (an instance or
