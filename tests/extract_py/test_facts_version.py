@@ -302,7 +302,7 @@ RECORDED = {
     # this in a function expression bound where it is written (function () {}.bind(this), .call(t)) (bound_function_expressions)
     # a .catch callback's parameter holds what the async function starting the chain throws (promise_catch_rejections)
     # array destructuring and Array.from iterate an iterable of ours: [Symbol.iterator], its yields (iterable_destructuring)
-    33: "0f801031ffc081dedfa8f3249f56203c3cbf436a7618936e5cc6426e05406b6f",
+    33: "dc7bdd81963d87305e687553369e4c0534a5363c7ce3a77433275e1aab5464fd",
 }
 
 

@@ -155,7 +155,7 @@ class Calls(Objects):
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
-            if e[0] == ID and self.helper_pkgs is not False:  # mixin(app, proto) of merge-descriptors
+            if e[0] == ID and (self.helper_names is None or e[1] in self.helper_names):  # mixin(app, proto)
                 helper = self.package_helper(fn)
                 if helper == HELPER_ASSIGN:
                     self.object_assign(args)

@@ -3,6 +3,8 @@ constructor functions (ES5 classes) that members are added to."""
 
 from __future__ import annotations
 
+import re
+
 from mnemosyne.parse.typescript.expr import Exprs
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.model import ClassInfo
@@ -51,6 +53,12 @@ PACKAGE_HELPERS = {
     "utils-merge": HELPER_ASSIGN,
     "setprototypeof": HELPER_SET_PROTO,
 }
+# `NAME = require("pkg")` / `import NAME from "pkg"` of those packages: the names worth a lookup
+_HELPER_BINDING = re.compile(
+    rb"""(?:([A-Za-z_$][\w$]*)\s*=\s*require\(\s*|import\s+([A-Za-z_$][\w$]*)\s+from\s*)["'](?:"""
+    + b"|".join(re.escape(p.encode()) for p in PACKAGE_HELPERS)
+    + rb""")["']"""
+)
 
 
 class Objects(Exprs):
@@ -151,9 +159,11 @@ class Objects(Exprs):
         """What the builtin that callee ``fn`` (a name) holds is, when it is bound once to the
         default export of a package of ``PACKAGE_HELPERS`` (``var mixin =
         require("merge-descriptors")``, ``import setPrototypeOf from "setprototypeof"``)."""
-        if self.helper_pkgs is None:
-            self.helper_pkgs = any(p.encode() in self.data for p in PACKAGE_HELPERS)
-        found = self.sole_binding(fn) if self.helper_pkgs else None
+        if self.helper_names is None:  # once per file: the names bound so (a regular expression)
+            self.helper_names = frozenset(
+                (m.group(1) or m.group(2)).decode() for m in _HELPER_BINDING.finditer(self.data)
+            ) if any(p.encode() in self.data for p in PACKAGE_HELPERS) else frozenset()
+        found = self.sole_binding(fn) if self._t(fn) in self.helper_names else None
         if found is None:
             return None
         b = found[0]

@@ -87,7 +87,8 @@ class Scopes:
         # (scope, name) -> the strings of `const name = c ? "a" : "b"` (``const_choices``)
         self.str_choices: dict[tuple[int, str], tuple[str, ...]] = {}
         self.symbols = b"Symbol" in data  # whether `const K = Symbol()` may be met (``symbol_const``)
-        self.helper_pkgs: bool | None = None  # whether a package of ``objects.PACKAGE_HELPERS`` is named (on first use)
+        # the names bound to a package of ``objects.PACKAGE_HELPERS`` (found on first use)
+        self.helper_names: frozenset[str] | None = None
         # the last `const a = f(x)` / `a = f(x)`: (call start, scope, a, its index in reassign or -1)
         self.var_call: tuple[int, int, str, int] | None = None
         self.stack: list[Entry] = []

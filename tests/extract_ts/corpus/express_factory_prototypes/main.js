@@ -13,3 +13,8 @@ server.listen();
 
 express.createLegacy().listen();
 express.createOther().listen();
+
+import("./lib/esm.mjs").then(({ createHandler, createMerged }) => {
+  createHandler().close();
+  createMerged().close();
+});
