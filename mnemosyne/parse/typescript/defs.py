@@ -51,7 +51,7 @@ from mnemosyne.parse.typescript.tags import (
     UNKNOWN_BINDING,
     VAR,
 )
-from mnemosyne.parse.typescript.throws import escaping_throws, rejecting_callee
+from mnemosyne.parse.typescript.throws import rejecting_callee
 
 # ``async`` before a function's name or parameters (not part of a longer word or a decorator name)
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
@@ -266,10 +266,10 @@ class Defs(Calls):
             rets.append(self.returned(body))
         if acc != SETTER or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
-        if body is not None and body.kind_id == K.k_statement_block:  # throw new E(): a catch around a call gets it
-            news = [x for n in escaping_throws(body, self.data) if (x := self.conv(n)) is not None]
-            if news:
-                self.pf.throws[fqn] = (scope, news)
+        thrown = self.fn_throws.get((node.start_byte, node.end_byte))  # throw new E(): a catch around a call gets it
+        news = [x for n in thrown if (x := self.conv(n)) is not None] if thrown else None
+        if news:
+            self.pf.throws[fqn] = (scope, news)
 
     def returns_promise(self, node, rt, body) -> bool:
         """The function at ``node`` is ``async`` or declared to return ``Promise<...>``: what a

@@ -33,40 +33,43 @@ def thrown_new(stmt):
     return x if x is not None and x.type == "new_expression" else None
 
 
-def _caught_inside(n, body) -> bool:
-    """Whether node ``n`` of ``body`` sits in the block of a try statement that has a catch
-    clause, or in a function or class written in ``body``, below ``body``."""
-    end = body.start_byte, body.end_byte
-    child = n
-    p = n.parent
-    while p is not None and (p.start_byte, p.end_byte) != end:
-        if p.type in _FUNCTION_TYPES:
-            return True
-        if p.type == "try_statement" and child.type == "statement_block" and p.child_by_field_name("handler") is not None:
+def _thrower(stmt):
+    """The function (or class) a ``throw`` statement throws out of: the nearest one enclosing it;
+    None when a try statement with a catch clause catches it on the way (a throw in a catch
+    clause or a ``finally`` block goes on) or when it is at module level."""
+    child = stmt
+    p = stmt.parent
+    while p is not None:
+        t = p.type
+        if t in _FUNCTION_TYPES:
+            return p
+        if t == "try_statement" and child.type == "statement_block" and p.child_by_field_name("handler") is not None:
             b = p.child_by_field_name("body")
             if b is not None and b.start_byte == child.start_byte:
-                return True
+                return None
         child = p
         p = p.parent
-    return p is None
+    return None
 
 
-def escaping_throws(body, data: bytes) -> list:
-    """The ``new E(...)`` nodes that ``throw`` statements of a function's ``body`` throw out of
-    it: not those of a function written in it nor those a try statement in it catches (a throw
-    in a catch clause or a ``finally`` block leaves it). Found by the keyword's text, so a body
-    without one costs one search."""
-    out: list = []
-    start, end = body.start_byte, body.end_byte
-    at = data.find(b"throw", start, end)
-    while at >= 0 and len(out) < MAX_THROWN:
-        tok = body.descendant_for_byte_range(at, at + 5)
+def escaping_throws(root, data: bytes) -> dict[tuple[int, int], list]:
+    """(start, end) of a function's node -> the ``new E(...)`` nodes that ``throw`` statements of
+    its body throw out of it, for the whole file at once (``root``: the tree's root): not those of
+    a function written in it nor those a try statement in it catches; at most ``MAX_THROWN`` per
+    function. Found by the keyword's text: one search of a file without one."""
+    out: dict[tuple[int, int], list] = {}
+    at = data.find(b"throw")
+    while at >= 0:
+        tok = root.descendant_for_byte_range(at, at + 5)
         stmt = tok.parent if tok is not None and tok.type == "throw" else None
         if stmt is not None and stmt.type == "throw_statement":
             x = thrown_new(stmt)
-            if x is not None and not _caught_inside(stmt, body):
-                out.append(x)
-        at = data.find(b"throw", at + 5, end)
+            fn = _thrower(stmt) if x is not None else None
+            if fn is not None:
+                got = out.setdefault((fn.start_byte, fn.end_byte), [])
+                if len(got) < MAX_THROWN:
+                    got.append(x)
+        at = data.find(b"throw", at + 5)
     return out
 
 
