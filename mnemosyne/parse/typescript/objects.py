@@ -53,12 +53,9 @@ PACKAGE_HELPERS = {
     "utils-merge": HELPER_ASSIGN,
     "setprototypeof": HELPER_SET_PROTO,
 }
-# `NAME = require("pkg")` / `import NAME from "pkg"` of those packages: the names worth a lookup
-_HELPER_BINDING = re.compile(
-    rb"""(?:([A-Za-z_$][\w$]*)\s*=\s*require\(\s*|import\s+([A-Za-z_$][\w$]*)\s+from\s*)["'](?:"""
-    + b"|".join(re.escape(p.encode()) for p in PACKAGE_HELPERS)
-    + rb""")["']"""
-)
+# what precedes the quoted name of such a package where a name is bound to it: `NAME =
+# require("pkg")` / `import NAME from "pkg"` (``package_helper``: the names worth a lookup)
+_HELPER_BINDING = re.compile(rb"""(?:([A-Za-z_$][\w$]*)\s*=\s*require\(\s*|import\s+([A-Za-z_$][\w$]*)\s+from\s*)["']$""")
 
 
 class Objects(Exprs):
@@ -159,10 +156,17 @@ class Objects(Exprs):
         """What the builtin that callee ``fn`` (a name) holds is, when it is bound once to the
         default export of a package of ``PACKAGE_HELPERS`` (``var mixin =
         require("merge-descriptors")``, ``import setPrototypeOf from "setprototypeof"``)."""
-        if self.helper_names is None:  # once per file: the names bound so (a regular expression)
-            self.helper_names = frozenset(
-                (m.group(1) or m.group(2)).decode() for m in _HELPER_BINDING.finditer(self.data)
-            ) if any(p.encode() in self.data for p in PACKAGE_HELPERS) else frozenset()
+        if self.helper_names is None:  # once per file: the names bound so, before each quoted name
+            data = self.data
+            names = set()
+            for pkg in PACKAGE_HELPERS:
+                at = data.find(pkg.encode())
+                while at > 0:
+                    m = _HELPER_BINDING.search(data, max(0, at - 80), at)
+                    if m is not None and data[at + len(pkg) : at + len(pkg) + 1] in (b'"', b"'"):
+                        names.add((m.group(1) or m.group(2)).decode())
+                    at = data.find(pkg.encode(), at + 1)
+            self.helper_names = frozenset(names)
         found = self.sole_binding(fn) if self._t(fn) in self.helper_names else None
         if found is None:
             return None
