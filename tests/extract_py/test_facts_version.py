@@ -302,7 +302,8 @@ RECORDED = {
     # this in a function expression bound where it is written (function () {}.bind(this), .call(t)) (bound_function_expressions)
     # a .catch callback's parameter holds what the async function starting the chain throws (promise_catch_rejections)
     # array destructuring and Array.from iterate an iterable of ours: [Symbol.iterator], its yields (iterable_destructuring)
-    33: "dc7bdd81963d87305e687553369e4c0534a5363c7ce3a77433275e1aab5464fd",
+    # a function also throws what `throw makeError()` returns and `throw err` of a name declared in its body (catch_callee_throws)
+    33: "3e233b5ffbcbb3508881c00ff2f71e9a8ec77a2144ce9c0be2d11aa742134178",
 }
 
 

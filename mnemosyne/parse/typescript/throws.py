@@ -26,11 +26,36 @@ _FUNCTION_TYPES = frozenset(
 
 
 def thrown_new(stmt):
-    """The ``new E(...)`` node a ``throw`` statement throws (through parentheses), or None."""
+    """The node a ``throw`` statement throws (through parentheses) when it says what: ``new
+    E(...)`` or a call (``throw makeError(404)``: what it returns); None for anything else."""
     x = nth(stmt, 0)
     while x is not None and x.type == "parenthesized_expression":
         x = nth(x, 0)
-    return x if x is not None and x.type == "new_expression" else None
+    return x if x is not None and (x.type == "new_expression" or x.type == "call_expression") else None
+
+
+def _declared_in(body, name: bytes, data: bytes) -> bool:
+    """Whether a ``const`` / ``let`` / ``var`` statement directly in block ``body`` declares ``name``."""
+    for st in body.named_children:
+        if st.type == "lexical_declaration" or st.type == "variable_declaration":
+            for d in st.named_children:
+                n = d.child_by_field_name("name") if d.type == "variable_declarator" else None
+                if n is not None and data[n.start_byte : n.end_byte] == name:
+                    return True
+    return False
+
+
+def _thrown_local(stmt, fn, data: bytes):
+    """``throw err`` with ``err`` declared directly in the body of the function ``fn`` it leaves
+    (``const err = new HttpError(404); ... throw err``): the identifier; None otherwise (a catch
+    parameter rethrown, a name of an enclosing scope)."""
+    x = nth(stmt, 0)
+    while x is not None and x.type == "parenthesized_expression":
+        x = nth(x, 0)
+    body = fn.child_by_field_name("body")
+    if x is None or x.type != "identifier" or body is None or body.type != "statement_block":
+        return None
+    return x if _declared_in(body, data[x.start_byte : x.end_byte], data) else None
 
 
 def _thrower(stmt):
@@ -53,9 +78,10 @@ def _thrower(stmt):
 
 
 def escaping_throws(root, data: bytes) -> dict[tuple[int, int], list]:
-    """(start, end) of a function's node -> the ``new E(...)`` nodes that ``throw`` statements of
-    its body throw out of it, for the whole file at once (``root``: the tree's root): not those of
-    a function written in it nor those a try statement in it catches; at most ``MAX_THROWN`` per
+    """(start, end) of a function's node -> what the ``throw`` statements of its body throw out
+    of it (``new E(...)`` and call nodes, and names declared in its body: ``thrown_new``,
+    ``_thrown_local``), for the whole file at once (``root``: the tree's root): not those of a
+    function written in it nor those a try statement in it catches; at most ``MAX_THROWN`` per
     function. Found by the keyword's text: one search of a file without one."""
     out: dict[tuple[int, int], list] = {}
     at = data.find(b"throw")
@@ -63,9 +89,9 @@ def escaping_throws(root, data: bytes) -> dict[tuple[int, int], list]:
         tok = root.descendant_for_byte_range(at, at + 5)
         stmt = tok.parent if tok is not None and tok.type == "throw" else None
         if stmt is not None and stmt.type == "throw_statement":
-            x = thrown_new(stmt)
-            fn = _thrower(stmt) if x is not None else None
-            if fn is not None:
+            fn = _thrower(stmt)
+            x = (thrown_new(stmt) or _thrown_local(stmt, fn, data)) if fn is not None else None
+            if fn is not None and x is not None:
                 got = out.setdefault((fn.start_byte, fn.end_byte), [])
                 if len(got) < MAX_THROWN:
                     got.append(x)

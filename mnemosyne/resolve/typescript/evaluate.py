@@ -817,7 +817,14 @@ class EvaluateMixin(CtxState):
                 return None
         fpf = self.file_read(fn[2], (READ_THROWS, fn[1]))
         t = fpf.throws.get(fn[1]) if fpf is not None else None
-        return union([self.eval(fpf, t[0], x) for x in t[1]]) if fpf is not None and t is not None else None
+        if fpf is None or t is None:
+            return None
+        saved = self.emit
+        self.emit = False  # (a getter read there is that function's, not an edge of this site)
+        try:
+            return union([self.eval(fpf, t[0], x) for x in t[1]])
+        finally:
+            self.emit = saved
 
     def returns_new_this(self, fn: tuple) -> bool:
         """Function ``fn`` (a static method) returns ``new this(...)``."""

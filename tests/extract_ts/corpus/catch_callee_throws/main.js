@@ -4,7 +4,7 @@
 // block's own calls, and a try block calling only functions that throw nothing of ours (or
 // builtins) leaves e unknown.
 import { Denied } from "./errors.js";
-import { find, validate, Repo } from "./repo.js";
+import { find, validate, remove, expire, Repo } from "./repo.js";
 
 const guard = (user) => {
   if (!user) throw new Denied("anonymous");
@@ -43,6 +43,15 @@ export function mixed(user) {
   try {
     if (!user) throw new Error("no user");
     guard(user);
+  } catch (e) {
+    e.report();
+  }
+}
+
+export function cleanup(id) {
+  try {
+    remove(id);
+    expire();
   } catch (e) {
     e.report();
   }
