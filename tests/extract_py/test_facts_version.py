@@ -303,7 +303,8 @@ RECORDED = {
     # a .catch callback's parameter holds what the async function starting the chain throws (promise_catch_rejections)
     # array destructuring and Array.from iterate an iterable of ours: [Symbol.iterator], its yields (iterable_destructuring)
     # a function also throws what `throw makeError()` returns and `throw err` of a name declared in its body (catch_callee_throws)
-    33: "3e233b5ffbcbb3508881c00ff2f71e9a8ec77a2144ce9c0be2d11aa742134178",
+    # a try block's `throw err` of a name declared in its function (or module) body (catch_callee_throws)
+    33: "99a3f10ea21f774591a62cc3f55add5fe02aedfc461441b7df08db9baea7831d",
 }
 
 

@@ -42,7 +42,7 @@ from mnemosyne.parse.typescript.tags import (
     YIELD,
     Expr,
 )
-from mnemosyne.parse.typescript.throws import MAX_THROWN, is_function_node, thrown_new
+from mnemosyne.parse.typescript.throws import MAX_THROWN, enclosing_function, is_function_node, thrown_local, thrown_new
 
 # the calls that make a symbol (``symbol_const``)
 _SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
@@ -498,11 +498,15 @@ class Statements(Defs):
         out: list = []
         callees: list = []
         stack = [body]
+        home = None  # the function (or program) the try statement is in: `throw err` of a name declared there
         while stack and len(out) < MAX_THROWN:
             n = stack.pop()
             t = n.type
             if t == "throw_statement":
                 x = thrown_new(n)
+                if x is None:
+                    home = home or enclosing_function(body)
+                    x = thrown_local(n, home, self.data) if home is not None else None
                 e = self.conv(x) if x is not None else None
                 if e is not None and e not in out:
                     out.append(e)

@@ -45,17 +45,25 @@ def _declared_in(body, name: bytes, data: bytes) -> bool:
     return False
 
 
-def _thrown_local(stmt, fn, data: bytes):
-    """``throw err`` with ``err`` declared directly in the body of the function ``fn`` it leaves
-    (``const err = new HttpError(404); ... throw err``): the identifier; None otherwise (a catch
-    parameter rethrown, a name of an enclosing scope)."""
+def thrown_local(stmt, fn, data: bytes):
+    """``throw err`` with ``err`` declared directly in the body of the function ``fn`` (or the
+    program) it is written in (``const err = new HttpError(404); ... throw err``): the
+    identifier; None otherwise (a catch parameter rethrown, a name of an enclosing scope)."""
     x = nth(stmt, 0)
     while x is not None and x.type == "parenthesized_expression":
         x = nth(x, 0)
-    body = fn.child_by_field_name("body")
-    if x is None or x.type != "identifier" or body is None or body.type != "statement_block":
+    body = fn if fn.type == "program" else fn.child_by_field_name("body")
+    if x is None or x.type != "identifier" or body is None or body.type not in ("statement_block", "program"):
         return None
     return x if _declared_in(body, data[x.start_byte : x.end_byte], data) else None
+
+
+def enclosing_function(n):
+    """The nearest function (or class) node enclosing node ``n``, else the program."""
+    p = n.parent
+    while p is not None and p.type not in _FUNCTION_TYPES and p.parent is not None:
+        p = p.parent
+    return p
 
 
 def _thrower(stmt):
@@ -80,7 +88,7 @@ def _thrower(stmt):
 def escaping_throws(root, data: bytes) -> dict[tuple[int, int], list]:
     """(start, end) of a function's node -> what the ``throw`` statements of its body throw out
     of it (``new E(...)`` and call nodes, and names declared in its body: ``thrown_new``,
-    ``_thrown_local``), for the whole file at once (``root``: the tree's root): not those of a
+    ``thrown_local``), for the whole file at once (``root``: the tree's root): not those of a
     function written in it nor those a try statement in it catches; at most ``MAX_THROWN`` per
     function. Found by the keyword's text: one search of a file without one."""
     out: dict[tuple[int, int], list] = {}
@@ -90,7 +98,7 @@ def escaping_throws(root, data: bytes) -> dict[tuple[int, int], list]:
         stmt = tok.parent if tok is not None and tok.type == "throw" else None
         if stmt is not None and stmt.type == "throw_statement":
             fn = _thrower(stmt)
-            x = (thrown_new(stmt) or _thrown_local(stmt, fn, data)) if fn is not None else None
+            x = (thrown_new(stmt) or thrown_local(stmt, fn, data)) if fn is not None else None
             if fn is not None and x is not None:
                 got = out.setdefault((fn.start_byte, fn.end_byte), [])
                 if len(got) < MAX_THROWN:

@@ -56,3 +56,12 @@ export function cleanup(id) {
     e.report();
   }
 }
+
+export function direct(user) {
+  const failure = new Denied(user);
+  try {
+    throw failure;
+  } catch (e) {
+    e.report();
+  }
+}
