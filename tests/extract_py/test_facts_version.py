@@ -295,7 +295,18 @@ RECORDED = {
     32: "1cf2ddbe4abbd58e34ccafd1a2261c80480d64f9f2cf6baaa690203145ddb492",
     # Python: x = None  # type: Foo (PEP 484's comment form) annotates the assignment (type_comments)
     # from pkg import sub is pkg's submodule also when pkg has a __getattr__ (package_getattr_submodules)
-    33: "4e00d6d6730c583e85646697e66075df3754da0f34540d31603187049b57e98e",
+    # JS: `this` in a function assigned to exports.f / module.exports.f is the module's exports (cjs_exports_this)
+    # a catch parameter also holds what the functions its try block calls throw (catch_callee_throws)
+    # a JSDoc cast /** @type {T} */ (x) gives x the type T (jsdoc_inline_casts)
+    # a function bound to a name gets members from Object.assign / Object.setPrototypeOf / __proto__ and
+    # merge-descriptors / setprototypeof; new F() of a function returning one of ours is that (express_factory_prototypes)
+    # EventEmitter's emit("k") calls the listeners on("k", f) registered on the same emitter (event_emitter_listeners)
+    # this in a function expression bound where it is written (function () {}.bind(this), .call(t)) (bound_function_expressions)
+    # a .catch callback's parameter holds what the async function starting the chain throws (promise_catch_rejections)
+    # array destructuring and Array.from iterate an iterable of ours: [Symbol.iterator], its yields (iterable_destructuring)
+    # a function also throws what `throw makeError()` returns and `throw err` of a name declared in its body (catch_callee_throws)
+    # a try block's `throw err` of a name declared in its function (or module) body (catch_callee_throws)
+    33: "eb8aa98267078bb9ca2e3bfa757356734179eeccacca9d7d8ec2d7dbdd8ddba9",
 }
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from mnemosyne.parse.typescript.grammar import nth
-from mnemosyne.parse.typescript.objects import Objects
+from mnemosyne.parse.typescript.objects import HELPER_ASSIGN, HELPER_SET_PROTO, Objects
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     BOUND_CALLS,
@@ -148,11 +148,19 @@ class Calls(Objects):
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
+            if e == _ARRAY_FROM:  # Array.from(iterable) iterates it
+                self.site(SITE_ITER, self.conv(nth(args, 0)), fn)
             if e in _SECOND_ARG_CALLBACKS and args.named_child_count > 1:  # Array.from(xs, f): f maps each element
                 cb = self.conv(nth(args, 1))
                 if cb is not None:
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
+            if e[0] == ID and (self.helper_names is None or e[1] in self.helper_names):  # mixin(app, proto)
+                helper = self.package_helper(fn)
+                if helper == HELPER_ASSIGN:
+                    self.object_assign(args)
+                elif helper == HELPER_SET_PROTO:
+                    self.es5_inherits(args, True)
             tail = e[2] if e[0] == PROP else e[1] if e[0] == ID else None  # (a string test before the tuple ones)
             if tail in _HELPER_NAMES:
                 if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"
@@ -289,6 +297,8 @@ class Calls(Objects):
             return
         fqn = self.local_object(target)
         info = self.prototype_of(target, functions=True) if fqn is None else None
+        if fqn is None and info is None:  # Object.assign(app, proto), app a function: its members
+            fqn = self.function_object(target)
         if fqn is None and info is None:
             return
         scope = self.stack[-1].fe.scope
@@ -398,6 +408,8 @@ class Calls(Objects):
             return
         target, base = nth(args, 0), nth(args, 1)
         obj = self.local_object(target) if prototypes else None
+        if obj is None and prototypes:  # Object.setPrototypeOf(app, proto), app a function: app.m() is proto's m
+            obj = self.function_object(target)
         if obj is not None:  # Object.setPrototypeOf(o, base), o an object literal: as its `__proto__: base`
             if PROTO_KEY not in self.pf.objects[obj][1]:
                 self.add_member(obj, PROTO_KEY, self.conv(base))
@@ -481,8 +493,9 @@ class Calls(Objects):
                 continue
             some |= x is not None
             out.append(x)
-        if some or this or (keys and (e[0] == ID or e[1] == THIS_EXPR)):  # dispatch("start"), this.emit("start"):
-            # keys alone, for a plain function or a method called through `this`
+        if some or this or (keys and (e[0] == ID or e[1] == THIS_EXPR or name == "emit")):
+            # keys alone (dispatch("start"), this.emit("start")), for a plain function, a method
+            # called through `this` or an `emit` (bus.emit("ready"): an EventEmitter's listeners)
             rec = tuple(out)
             self.pf.call_args.setdefault(name, []).append((scope, e, rec))
             if name in THIS_BINDERS and e[0] == PROP:  # f.call(t, x): also filed under f's name

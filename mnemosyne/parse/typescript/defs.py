@@ -1,5 +1,5 @@
 """Definitions: functions and methods (with their parameters), classes, interfaces, namespaces
-and decorators. ~620 lines: the handlers share the function entry being built (naming, ``this``,
+and decorators. ~640 lines: the handlers share the function entry being built (naming, ``this``,
 parameters, returns) one visit step at a time; the parameters' binding (``bind_params``, ~110
 lines with JSDoc types) is the part to split off next."""
 
@@ -16,6 +16,7 @@ from mnemosyne.parse.typescript.scopes import DOC_REACH, Entry
 from mnemosyne.parse.typescript.tags import (
     CALL,
     CALLED_AT_ONCE,
+    CAUGHT,
     DECO,
     DEF,
     DEF_CLASS,
@@ -43,12 +44,14 @@ from mnemosyne.parse.typescript.tags import (
     SITE_DECORATOR,
     THEN,
     THIS_CLS,
+    THIS_MOD,
     THIS_OBJ,
     THIS_SCLS,
     TYPE,
     UNKNOWN_BINDING,
     VAR,
 )
+from mnemosyne.parse.typescript.throws import rejecting_callee
 
 # ``async`` before a function's name or parameters (not part of a longer word or a decorator name)
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
@@ -215,13 +218,17 @@ class Defs(Calls):
                     elif target:
                         name = target
                         fqn = f"{self.module}.{target}"
+                        if not arrow:  # exports.f = function () { this.g() }: called as m.f(), `this` is the exports
+                            this = (THIS_MOD, self.module)
                     elif not arrow:  # C.prototype.m = function () { this ... }: `this` is a C
                         proto = self.prototype_member(left)
                         if proto is not None:
                             this = (THIS_CLS, proto[0].fqn)
                         elif left is not None and left.kind_id == K.member:
                             # app.init = function () { this.boot() }: `this` is the object literal app
-                            o = self.local_object(left.child_by_field_id(K.f_object))
+                            holder = left.child_by_field_id(K.f_object)
+                            # (proto.handle = function () {}, proto a function: its members, as an object's)
+                            o = self.local_object(holder) or self.function_object(holder)
                             if o is not None:
                                 this = (THIS_OBJ, o)
                 if fqn is None and own is not None:
@@ -259,6 +266,10 @@ class Defs(Calls):
             rets.append(self.returned(body))
         if acc != SETTER or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
+        thrown = self.fn_throws.get((node.start_byte, node.end_byte))  # throw new E(): a catch around a call gets it
+        news = [x for n in thrown if (x := self.conv(n)) is not None] if thrown else None
+        if news:
+            self.pf.throws[fqn] = (scope, news)
 
     def returns_promise(self, node, rt, body) -> bool:
         """The function at ``node`` is ``async`` or declared to return ``Promise<...>``: what a
@@ -434,6 +445,9 @@ class Defs(Calls):
         if pname == "then":  # promise.then(v => ...): v is what the promise resolves to
             recv = self.conv(callee.child_by_field_id(self.K.f_object))
             return ((THEN, recv), (0,)) if recv is not None else (None, ())
+        if pname == "catch":  # load().catch(e => ...): e is what load throws
+            recv = self.conv(rejecting_callee(callee.child_by_field_id(self.K.f_object), self.data))
+            return ((CAUGHT, (), (recv,), True), (0,)) if recv is not None else (None, ())
         which = ELEMENT_PARAMS.get(pname) if pname is not None else None
         if which is None:
             return None, ()
@@ -468,7 +482,8 @@ class Defs(Calls):
             recv, elems = self.element_params(fn, parent)
         else:
             recv, elems = None, ()
-        elem = (VAR, None, (ELEM, recv), outer) if recv is not None else None  # evaluated where the call is
+        # evaluated where the call is (a rejection: as a catch parameter)
+        elem = (VAR, None, recv if recv[0] == CAUGHT else (ELEM, recv), outer) if recv is not None else None
         single = fn.child_by_field_id(K.f_parameter)
         if single is not None:
             if elem is not None and single.kind_id == K.identifier:

@@ -3,6 +3,7 @@ and the keys and string constants they name."""
 
 from __future__ import annotations
 
+from mnemosyne.parse.typescript import jsdoc
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.scopes import Scopes
 from mnemosyne.parse.typescript.tags import (
@@ -92,10 +93,30 @@ def symbol_key(name: str) -> str:
     return f"[{name}]"
 
 
+# the last byte before a JSDoc cast's parenthesis: its comment's `/` or the space after it
+_BEFORE_CAST = frozenset({b"/", b" ", b"\n", b"\t", b"\r"})
+
+
 class Exprs(Scopes):
     """Expression and type encoding (``tags``: expressions, type expressions)."""
 
     # -- expressions ----------------------------------------------------------------------------
+    def jsdoc_cast(self, node) -> tuple | None:
+        """The type of a JSDoc cast ``/** @type {Help} */ (x)`` (a parenthesized expression right
+        after a ``/** ... */`` comment with ``@type``), or None."""
+        data = self.data
+        j = node.start_byte
+        if node.type != "parenthesized_expression":
+            return None
+        while j > 0 and data[j - 1] in b" \t\r\n":
+            j -= 1
+        if not data.endswith(b"*/", 0, j):
+            return None
+        c0 = data.rfind(b"/*", 0, j - 2)
+        if c0 < 0 or not data.startswith(b"/**", c0) or data.find(b"@type", c0, j) < 0:
+            return None
+        return jsdoc.declared_type(data[c0 + 3 : j - 2].decode("utf-8", "replace"))
+
     def conv(self, node, depth: int = 0) -> tuple | None:
         """The expression encoding of a node (``tags``); calls are memoised by node, so a
         call chain ``a.b().c().d()`` costs linear time although each of its calls is a site."""
@@ -159,6 +180,10 @@ class Exprs(Scopes):
             if t == K.super:
                 return SUPER_EXPR
             if t in K.unwrap:
+                if self.data[node.start_byte - 1 : node.start_byte] in _BEFORE_CAST and self.pf.language == "javascript":
+                    ty = self.jsdoc_cast(node)
+                    if ty is not None:  # /** @type {Help} */ (x): x as Help
+                        return (TYPE, ty)
                 node = nth(node, 0)
                 depth += 1
                 continue

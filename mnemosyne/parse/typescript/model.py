@@ -143,7 +143,7 @@ class ParsedFile:
     # binding scope -> a key that survives edits elsewhere in the file: (scope fqn, ordinal among
     # the scopes sharing that fqn); other files' recorded reads name scopes by it (resolve/typescript/reads.py)
     scope_key: list[tuple[str, int]] = field(default_factory=list)
-    scope_this: list[This | None] = field(default_factory=list)  # THIS_CLS/SCLS/OBJ, TYPE or None
+    scope_this: list[This | None] = field(default_factory=list)  # THIS_CLS/SCLS/OBJ/MOD, TYPE or None
     bindings: list[dict[str, list[Binding]]] = field(default_factory=list)  # per scope: name -> bindings
     defs_at: dict[int, Binding] = field(default_factory=dict)  # start byte -> ('def', fqn, kind)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
@@ -151,6 +151,8 @@ class ParsedFile:
     namespaces: dict[str, list[int]] = field(default_factory=dict)  # TS namespace fqn -> its binding scopes
     # function fqn -> (its scope, the values it returns or yields (YIELD), its declared return type)
     returns: dict[str, tuple[int, list[Expr | None], TypeExpr | None]] = field(default_factory=dict)
+    # function fqn -> (its scope, the ``new E()`` its body throws out of it: ``throws.escaping_throws``)
+    throws: dict[str, tuple[int, list[Expr]]] = field(default_factory=dict)
     exports: dict[str, Export] = field(default_factory=dict)  # name -> LOCAL | IMPORT | EXPR | DEFAT
     stars: list[str] = field(default_factory=list)  # export * from spec
     cjs_whole: bool = False  # module.exports = X / export = X: require() gives the default export

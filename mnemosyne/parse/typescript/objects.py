@@ -3,6 +3,8 @@ constructor functions (ES5 classes) that members are added to."""
 
 from __future__ import annotations
 
+import re
+
 from mnemosyne.parse.typescript.expr import Exprs
 from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.model import ClassInfo
@@ -19,6 +21,8 @@ from mnemosyne.parse.typescript.tags import (
     FIELD,
     FROM,
     ID,
+    IMPORT,
+    IMPORT_DEFAULT,
     IN,
     ITEM,
     KEY,
@@ -27,6 +31,8 @@ from mnemosyne.parse.typescript.tags import (
     PROP,
     PUSHED,
     READS,
+    REQUIRE,
+    SITE_ITER,
     SPREADS,
     SPREADS_OF,
     THIS_CLS,
@@ -35,6 +41,21 @@ from mnemosyne.parse.typescript.tags import (
     VAR,
     Expr,
 )
+
+# npm packages whose default export is a builtin (``Objects.package_helper``): ``Object.assign``
+# (each source's own properties copied onto the target, as Express's ``mixin(app, proto)``) or
+# ``Object.setPrototypeOf``
+HELPER_ASSIGN = "assign"
+HELPER_SET_PROTO = "setPrototypeOf"
+PACKAGE_HELPERS = {
+    "object-assign": HELPER_ASSIGN,
+    "merge-descriptors": HELPER_ASSIGN,
+    "utils-merge": HELPER_ASSIGN,
+    "setprototypeof": HELPER_SET_PROTO,
+}
+# what precedes the quoted name of such a package where a name is bound to it: `NAME =
+# require("pkg")` / `import NAME from "pkg"` (``package_helper``: the names worth a lookup)
+_HELPER_BINDING = re.compile(rb"""(?:([A-Za-z_$][\w$]*)\s*=\s*require\(\s*|import\s+([A-Za-z_$][\w$]*)\s+from\s*)["']$""")
 
 
 class Objects(Exprs):
@@ -109,19 +130,63 @@ class Objects(Exprs):
         d = self.pf.defs_at.get(b[2][1])
         return d[1] if d is not None and d[2] == DEF_OBJ and d[1] in self.pf.objects else None
 
+    def bound_def(self, node) -> tuple[tuple, int] | None:
+        """(the ``DEF``, the binding's scope) of the definition of this file that name ``node``
+        holds, bound once (so far) in an enclosing scope: declared, or a variable given a
+        function, class or object literal written there."""
+        found = self.sole_binding(node)
+        if found is None:
+            return None
+        b, s = found
+        d = self.pf.defs_at.get(b[2][1]) if b[0] == VAR and b[2] is not None and b[2][0] == DEFAT else b
+        return (d, s) if d is not None and d[0] == DEF else None
+
+    def function_object(self, node) -> str | None:
+        """The fqn of the function of this file that name ``node`` holds (``bound_def``), its
+        members' entry of ``ParsedFile.objects`` made on first use; None for anything else."""
+        found = self.bound_def(node)
+        if found is None or found[0][2] != DEF_FUNC:
+            return None
+        fqn = found[0][1]
+        if fqn not in self.pf.objects:
+            self.pf.objects[fqn] = (found[1], {})
+        return fqn
+
+    def package_helper(self, fn) -> str | None:
+        """What the builtin that callee ``fn`` (a name) holds is, when it is bound once to the
+        default export of a package of ``PACKAGE_HELPERS`` (``var mixin =
+        require("merge-descriptors")``, ``import setPrototypeOf from "setprototypeof"``)."""
+        if self.helper_names is None:  # once per file: the names bound so, before each quoted name
+            data = self.data
+            names = set()
+            for pkg in PACKAGE_HELPERS:
+                at = data.find(pkg.encode())
+                while at > 0:
+                    m = _HELPER_BINDING.search(data, max(0, at - 80), at)
+                    if m is not None and data[at + len(pkg) : at + len(pkg) + 1] in (b'"', b"'"):
+                        names.add((m.group(1) or m.group(2)).decode())
+                    at = data.find(pkg.encode(), at + 1)
+            self.helper_names = frozenset(names)
+        found = self.sole_binding(fn) if self._t(fn) in self.helper_names else None
+        if found is None:
+            return None
+        b = found[0]
+        if b[0] == VAR and b[2] is not None and b[2][0] == REQUIRE:
+            return PACKAGE_HELPERS.get(b[2][1])
+        if b[0] == IMPORT and b[2] == IMPORT_DEFAULT:
+            return PACKAGE_HELPERS.get(b[1])
+        return None
+
     def function_member(self, node, key: str, e: tuple | None) -> None:
         """``F.key = e`` with F a name holding (bound once, so far, in an enclosing scope) a
         function of this file (``function make() {}``, ``const tool = () => {}``) or a class: a
         function's members are an entry of ``ParsedFile.objects`` under its fqn, made on first use
         (``make.helper = function () {}``: ``make.helper()`` reaches it), a class's a ``FIELD``
         (``Base.create = function () {}``: a static)."""
-        found = self.sole_binding(node)
+        found = self.bound_def(node)
         if found is None:
             return
-        b, s = found
-        d = self.pf.defs_at.get(b[2][1]) if b[0] == VAR and b[2] is not None and b[2][0] == DEFAT else b
-        if d is None or d[0] != DEF:
-            return
+        d, s = found
         if d[2] == DEF_FUNC:
             if d[1] not in self.pf.objects:
                 self.pf.objects[d[1]] = (s, {})
@@ -193,6 +258,8 @@ class Objects(Exprs):
                 else:
                     self.pattern_names(ch, None, out, depth + 1)
         elif t == "array_pattern":  # const [value, toggle] = useToggle(): each element by position
+            if value is not None and value[0] != ALIT:  # destructuring iterates: an iterable's [Symbol.iterator]
+                self.pf.sites.append((self.stack[-1].fe.scope, SITE_ITER, value, node))
             pos = 0
             for ch in node.children:
                 if ch.is_named:

@@ -87,6 +87,10 @@ class Scopes:
         # (scope, name) -> the strings of `const name = c ? "a" : "b"` (``const_choices``)
         self.str_choices: dict[tuple[int, str], tuple[str, ...]] = {}
         self.symbols = b"Symbol" in data  # whether `const K = Symbol()` may be met (``symbol_const``)
+        # the names bound to a package of ``objects.PACKAGE_HELPERS`` (found on first use)
+        self.helper_names: frozenset[str] | None = None
+        # (start, end) of a function's node -> the `new E()` nodes it throws (``throws.escaping_throws``)
+        self.fn_throws: dict[tuple[int, int], list] = {}
         # the last `const a = f(x)` / `a = f(x)`: (call start, scope, a, its index in reassign or -1)
         self.var_call: tuple[int, int, str, int] | None = None
         self.stack: list[Entry] = []

@@ -10,9 +10,9 @@ from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     CALL,
+    CAUGHT,
     DECL_BINDING,
     DEFAT,
-    EITHER,
     ELEM,
     ENTRY_BLOCK,
     ENTRY_CLASS,
@@ -42,6 +42,7 @@ from mnemosyne.parse.typescript.tags import (
     YIELD,
     Expr,
 )
+from mnemosyne.parse.typescript.throws import MAX_THROWN, enclosing_function, is_function_node, thrown_local, thrown_new
 
 # the calls that make a symbol (``symbol_const``)
 _SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
@@ -476,33 +477,41 @@ class Statements(Defs):
 
     def on_catch(self, node) -> None:
         """``catch (e)``: ``e`` is one of the instances the try block throws itself (``throw new
-        E()``, ``thrown``), evaluated where the try statement is; unknown when it throws none."""
+        E()``, ``thrown``) or that the functions it calls throw (``CAUGHT``), evaluated where the
+        try statement is; unknown when it throws none."""
         p = node.child_by_field_id(self.K.f_parameter)
         if p is not None:
             outer = self.stack[-1].fe.scope
             body = node.parent.child_by_field_id(self.K.f_body) if node.parent is not None else None
-            news = self.thrown(body) if body is not None else []
-            value = (EITHER, *news) if len(news) > 1 else news[0] if news else None
+            news, callees = self.thrown(body) if body is not None else ([], [])
+            if callees or len(news) > 1:
+                value: tuple | None = (CAUGHT, tuple(news), tuple(callees))
+            else:
+                value = news[0] if news else None
             self.bind_pattern(self.push_block(node.end_byte).scope, p, value, outer if value is not None else -1)
 
-    def thrown(self, body) -> list:
+    def thrown(self, body) -> tuple[list, list]:
         """The ``new E(...)`` expressions a try block throws (``throw new E()``), not those of the
-        functions written in it nor of a try statement in it that catches them (at most 16)."""
+        functions written in it nor of a try statement in it that catches them, and the callees
+        (names and members) of the calls it makes there (at most ``MAX_THROWN`` of each)."""
         K = self.K
         out: list = []
+        callees: list = []
         stack = [body]
-        while stack and len(out) < 16:
+        home = None  # the function (or program) the try statement is in: `throw err` of a name declared there
+        while stack and len(out) < MAX_THROWN:
             n = stack.pop()
             t = n.type
             if t == "throw_statement":
-                x = nth(n, 0)
-                while x is not None and x.type == "parenthesized_expression":
-                    x = nth(x, 0)
-                e = self.conv(x) if x is not None and x.kind_id == K.new else None
+                x = thrown_new(n)
+                if x is None:
+                    home = home or enclosing_function(body)
+                    x = thrown_local(n, home, self.data) if home is not None else None
+                e = self.conv(x) if x is not None else None
                 if e is not None and e not in out:
                     out.append(e)
                 continue
-            if n is not body and (n.kind_id in K.defs or n.type == "class_declaration" or n.type == "class"):
+            if n is not body and is_function_node(n):
                 continue  # a function or class written there throws when it is called
             if t == "try_statement" and n.child_by_field_id(K.f_handler) is not None:
                 fin = n.child_by_field_id(K.f_finalizer)
@@ -513,5 +522,10 @@ class Statements(Defs):
                 if hb is not None:
                     stack.append(hb)  # a rethrow from the catch clause reaches this one
                 continue
+            if n.kind_id == K.call and len(callees) < MAX_THROWN:
+                fn = n.child_by_field_id(K.f_function)
+                c = self.conv(fn) if fn is not None and (fn.kind_id == K.identifier or fn.kind_id == K.member) else None
+                if c is not None and c not in callees:
+                    callees.append(c)
             stack.extend(reversed(n.named_children))
-        return out
+        return out, callees

@@ -67,6 +67,9 @@ PVAL = "pval"  # ('pval', i, scope): what the callers pass as parameter i of the
 KEY = "key"  # ('key', text): a string literal passed as an argument (a key the callee may index with,
 #              ``o[k]`` with ``call(o, "start")``); as a value, a primitive (NULL)
 YIELD = "yield"  # ('yield', expr|None): a value a generator yields (among ``ParsedFile.returns``)
+CAUGHT = "caught"  # ('caught', (new, ...), (callee, ...)): a catch parameter: one of the instances its
+#                   try block throws itself or that the functions it calls throw (``ParsedFile.throws``);
+#                   ('caught', (), (callee,), True): a ``.catch`` callback's, what an async callee throws
 
 # -- type expressions (``TypeExpr``): ID and PROP name a type; these add ----------------------
 TYPE_ARRAY = "array"  # ('array', texpr|None): an array of elements of type texpr (None: unknown)
@@ -104,6 +107,7 @@ IMPORT_ALL = "*"  # the module namespace (``import * as ns from``, ``export * as
 THIS_CLS = "cls"  # ('cls', fqn): an instance of class fqn
 THIS_SCLS = "scls"  # ('scls', fqn): class fqn itself (a static method)
 THIS_OBJ = "obj"  # ('obj', fqn): object literal fqn (its methods)
+THIS_MOD = "mod"  # ('mod', module): the module's exports (``exports.f = function () {}``, CommonJS)
 
 # -- class members (``ClassInfo.members``: name -> list of these) -------------------------------
 METHOD = "method"  # ('method', fqn): a method (or a function-valued field) of that fqn

@@ -53,6 +53,7 @@ from mnemosyne.parse.typescript.tags import (
     THIS_CLS,
     VAR,
 )
+from mnemosyne.parse.typescript.throws import escaping_throws
 
 _first = itemgetter(0)
 
@@ -84,6 +85,7 @@ class _Builder(Statements):
             )
         )
         self.stack.append(Entry(root.end_byte + 1, self.module, ENTRY_MODULE, mscope, None))
+        self.fn_throws = escaping_throws(root, self.data)  # what each function throws (``Defs.on_fn``)
         query = self.query
         caps = QueryCursor(query).captures(root)
         self.metric_caps = caps  # its mdec / mblk captures: parse/metrics.py

@@ -46,6 +46,12 @@ PROMISE_MAKERS = frozenset(
     {"fetch", "Promise.resolve", "Promise.reject", "Promise.all", "Promise.allSettled", "Promise.race", "Promise.any"}
 )
 PROMISE_CHAIN = frozenset({"then", "catch", "finally"})
+# node's EventEmitter: ``emit(name)`` (what an instance's, or a subclass's ``this.emit``, is) calls
+# the listeners its methods below registered for that name (``EmitMixin.emit_listeners``)
+EMITTER_EMITS = frozenset(
+    f"{m}.{p}emit" for m in ("events", "node:events") for p in ("", "EventEmitter.")
+)
+LISTENER_ADDERS = ("on", "once", "addListener", "prependListener", "prependOnceListener")
 # the array methods whose callback comes first take the callback's ``this`` second
 # (``xs.forEach(function (x) { this.add(x) }, this)``: ``_this_argument``)
 THIS_ARG_METHODS = tuple(sorted(m for m, at in ELEMENT_PARAMS.items() if at == (0,)))

@@ -43,7 +43,6 @@ from mnemosyne.resolve.typescript.state import (
 from mnemosyne.resolve.typescript.values import (
     CLASS_OR_INST,
     FLAG_INFERRED,
-    INST_OR_OBJ,
     V_ABSM,
     V_ALIT,
     V_ARR,
@@ -56,6 +55,7 @@ from mnemosyne.resolve.typescript.values import (
     V_IFM,
     V_IINST,
     V_INST,
+    V_MOD,
     V_NULL,
     V_OBJ,
     V_OLIT,
@@ -72,6 +72,9 @@ _MAX_TABLE_KEYS = 64
 # what a field assigned a parameter holds of what the callers pass (``_field_value``): functions,
 # and objects, instances and classes of ours (`this.strategy.exec()`)
 _HELD = frozenset({V_FUNC, V_OBJ, V_OLIT, V_INST, V_CLASS})
+# what an object's or a function's prototype (``__proto__: p``, ``Object.setPrototypeOf(o, p)``)
+# lends members from (``inherited_member``)
+_PROTO_VALUES = frozenset({V_INST, V_OBJ, V_MOD, V_FUNC})
 _UNTYPED_ARRAY = (V_ARR, None)  # `Array<(t: T) => T>`: a type naming no element we know
 
 
@@ -113,7 +116,9 @@ class ClassesMixin(CtxState):
         m = self.spread_member(pf, scope, spreads[1], name) if spreads is not None else None
         if m is None and proto is not None:
             v = self.eval(pf, scope, proto)
-            m = union([self.member(x, name) for x in alternatives(v) if x[0] in INST_OR_OBJ]) if v is not None else None
+            # (a module's exports, `Object.setPrototypeOf(app, require("./application"))`, or a
+            # function's members, Express's Router: `setPrototypeOf(router, proto)`, are prototypes too)
+            m = union([self.member(x, name) for x in alternatives(v) if x[0] in _PROTO_VALUES]) if v is not None else None
         return m
 
     def own_keys(self, v, lister: str = "Object.keys") -> list[str] | None:

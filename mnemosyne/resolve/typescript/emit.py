@@ -13,6 +13,7 @@ from mnemosyne.parse.typescript.tags import (
     DYNAMIC_IMPORT,
     ELEM,
     ID,
+    KEY,
     NEW,
     PROP,
     SITE_BCB,
@@ -34,12 +35,14 @@ from mnemosyne.resolve.typescript.builtins import (
     ARRAY_MAKER_NAMES,
     ARRAY_MAKERS,
     ARRAY_RESULTS,
+    EMITTER_EMITS,
     FOREACH_COLLECTIONS,
+    LISTENER_ADDERS,
     PROMISE_CHAIN,
     PROMISE_MAKERS,
     SAME_ELEMENTS,
 )
-from mnemosyne.resolve.typescript.reads import READ_LOOKUP, READ_RETURNS
+from mnemosyne.resolve.typescript.reads import READ_CALL_SITES, READ_LOOKUP, READ_RETURNS
 from mnemosyne.resolve.typescript.state import CtxState
 from mnemosyne.resolve.typescript.values import (
     FLAG_IMPORT,
@@ -90,6 +93,8 @@ class EmitMixin(CtxState):
             v = self.eval(pf, scope, expr)
             if v is not None:
                 self.edge_to(v, None)
+                if v[0] == V_EXTM and v[1] in EMITTER_EMITS and expr[0] == PROP:  # bus.emit("ready")
+                    self.emit_listeners(pf, scope, expr)
             elif expr[0] == ID or expr[0] == PROP:  # cb(), opts.onDone(): what the callers pass
                 vals = self.passed(pf, scope, expr)
                 if vals is None and expr[0] == ID:  # handler() with `function on(fn) { handler = fn }`
@@ -183,6 +188,38 @@ class EmitMixin(CtxState):
                     return
             for x in funcs(self.eval(pf, scope, cb)):  # a builtin or external one passed is not an edge
                 self.add_edge(x[1], "implicit", False)
+
+    def emit_listeners(self, pf: ParsedFile, scope: int, expr: tuple) -> None:
+        """``bus.emit("ready")`` of node's EventEmitter calls the listeners registered for that
+        name (``LISTENER_ADDERS``: ``bus.on("ready", f)``, in any file) on the same emitter: a
+        receiver of the same value, an instance or object of ours (``this.on`` in a subclass's
+        method and ``bus.emit`` outside), else the same name bound in the same scope of this file
+        (``em``, a ``new EventEmitter()``); the names are the string literals of this scope's ``emit``
+        calls of that receiver. Edges resolution ``inferred``."""
+        names = {
+            a[0][1] for sc, e, a in pf.call_args.get("emit", ()) if sc == scope and e == expr and a and a[0] is not None and a[0][0] == KEY
+        }
+        if not names:
+            return
+        recv = self.eval(pf, scope, expr[1])
+        ours = recv is not None and recv[0] in INST_OR_OBJ
+        name: str = expr[1][1] if expr[1][0] == ID and not ours else ""  # `em`: a name bound in one scope
+        bound_in = self.raw_bindings(pf, scope, name)[1] if name else -1
+        for adder in LISTENER_ADDERS:
+            for path in self.callers_of(adder):
+                cpf = self.file_read(path, (READ_CALL_SITES, adder))
+                if cpf is None:
+                    continue
+                for sc, ce, args in cpf.call_args.get(adder, ()):
+                    if ce[0] != PROP or len(args) < 2 or args[0] is None or args[0][0] != KEY or args[0][1] not in names:
+                        continue
+                    if ours:
+                        if self.eval(cpf, sc, ce[1]) != recv:
+                            continue
+                    elif bound_in < 0 or cpf is not pf or ce[1] != expr[1] or self.raw_bindings(pf, sc, name)[1] != bound_in:
+                        continue
+                    for f in funcs(self.eval(cpf, sc, args[1])):
+                        self.add_edge(f[1], "inferred", False)
 
     def add_edge(self, callee: str, resolution: Resolution, external: bool) -> None:
         key = (self.caller, callee)

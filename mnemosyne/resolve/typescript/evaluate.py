@@ -11,6 +11,7 @@ from mnemosyne.parse.typescript.tags import (
     ALSO,
     AT,
     CALL,
+    CAUGHT,
     COLLECTIONS,
     DECL,
     DECO,
@@ -52,6 +53,7 @@ from mnemosyne.parse.typescript.tags import (
     THIS,
     THIS_CLS,
     THIS_EXPR,
+    THIS_MOD,
     THIS_OBJ,
     THIS_SCLS,
     TYPE,
@@ -75,6 +77,7 @@ from mnemosyne.resolve.typescript.reads import (
     READ_RETURNS,
     READ_STARS,
     READ_THIS,
+    READ_THROWS,
 )
 from mnemosyne.resolve.typescript.state import (
     MEMO_BINDINGS,
@@ -126,6 +129,11 @@ _OBJECT_ASSIGN = (V_BUILTIN, "Object.assign")
 _PROTOTYPES = frozenset({V_OBJ, V_OLIT, V_INST})  # what Object.create(p) inherits members from
 _PATHS = (ID, PROP)  # expressions that may name a parameter or a member of one (``passed``)
 _NAMED_RESULTS = frozenset({V_INST, V_IINST, V_OBJ, V_FUNC, V_CLASS, V_MOD, V_EXTINST, V_ARR, V_ALIT, V_OLIT, V_UNI})
+
+
+# what `new F()` of a function that is no class gives when F returns one of these (a constructor
+# returning an object or a function gives that, not the object it made)
+_NEW_RESULTS = frozenset({V_FUNC, V_OBJ, V_INST})
 
 
 class EvaluateMixin(CtxState):
@@ -332,6 +340,8 @@ class EvaluateMixin(CtxState):
                 if fn[0] == V_BUILTIN and (fn[1] == "Array.from" or fn[1] == "Promise.all"):
                     # Array.from(new Set([a])): its elements; await Promise.all([f(), g()]): their values
                     v = self.eval(pf, scope, e[2], depth + 1)
+                    if v is not None and (v[0] == V_INST or v[0] == V_OBJ) and fn[1] == "Array.from":
+                        return self.iterated(v)  # Array.from(iterable of ours): what it yields
                     return v if v is not None and all(x[0] == V_ALIT for x in alternatives(v)) else None
                 if fn[0] == V_BUILTIN and (fn[1] == "Object.values" or fn[1] == "Object.entries"):
                     return self.object_walk(pf, scope, fn[1] == "Object.entries", e[2])  # a table's values
@@ -365,7 +375,11 @@ class EvaluateMixin(CtxState):
                 return (V_ALIT, pf.path, scope, e[2][1])
             if c[0] == V_FUNC:  # new F() with F.prototype.m = ...: an instance of F's prototype
                 _pf, info = self.class_info(c[1], c[2])
-                return (V_INST, c[1], c[2]) if info is not None else None
+                if info is not None:
+                    return (V_INST, c[1], c[2])
+                # a function returning a function or object of ours (Express's `new Router()`): that
+                r = self.call_result(c)
+                return r if r is not None and all(x[0] in _NEW_RESULTS for x in alternatives(r)) else None
             return None
         if k == THIS:
             if pf is not self.pf:
@@ -388,8 +402,13 @@ class EvaluateMixin(CtxState):
                 return (V_CLASS, this[1], pf.path)
             if this[0] == THIS_CLS:
                 return (V_INST, this[1], pf.path)
-            obj = (V_OBJ, this[1], pf.path)  # an object literal's method, also bound to others (`o.m.bind(p)`)
             owner = this_owner(pf, scope)
+            if this[0] == THIS_MOD:  # exports.f = function () {}: the exports, unless f is an ES5 class
+                fqn = pf.scope_fqn[owner]
+                _pf, info = self.class_info(fqn, pf.path) if pf is not self.pf or fqn in pf.classes else (None, None)
+                obj = (V_INST, fqn, pf.path) if info is not None else (V_MOD, pf.path)
+            else:  # an object literal's method, also bound to others (`o.m.bind(p)`)
+                obj = (V_OBJ, this[1], pf.path)
             if owner <= 0:
                 return obj
             flags = self.flags
@@ -461,9 +480,8 @@ class EvaluateMixin(CtxState):
                     if keyed:
                         return union(keyed)
             if v is not None and (v[0] == V_INST or v[0] == V_OBJ):  # an iterable of ours: what its
-                it = self.iterator(v)  # [Symbol.iterator] yields (a generator method)
-                if it is not None and it[1] is not None and it[1][0] == V_ARR:
-                    return it[1][1]
+                it = self.iterated(v)  # [Symbol.iterator] yields (a generator method)
+                return it[1] if it is not None else None
             return None
         if k == AT:  # pair[1] / const [a, b] = pair: that element of an array literal
             v = self.eval(pf, scope, e[1], depth + 1)
@@ -480,6 +498,9 @@ class EvaluateMixin(CtxState):
                 m = self.eval(pf, s1, x1[1], depth + 1)
                 if any(x[0] == V_ALIT and x[3][:1] == (MAPPED,) for x in alternatives(m)):
                     return v if e[2] == 1 else None
+            if v[0] == V_INST or v[0] == V_OBJ:  # const [a] = iterable of ours: one of its yields
+                it = self.iterated(v)
+                return it[1] if it is not None else None
             return self.element(v, e[2], depth)
         if k == ALIT:  # an array literal: its elements are evaluated where it was written
             return (V_ALIT, pf.path, scope, e[1])
@@ -516,6 +537,14 @@ class EvaluateMixin(CtxState):
             return (V_OLIT, pf.path, scope, e[1])
         if k == INTEROP:  # _interopRequireDefault(require(spec)): the module, or { default: module }
             return self.interop_value(pf, scope, e)
+        if k == CAUGHT:  # catch (e): what the try block throws, itself or through the functions it calls
+            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1]]
+            for c in e[2]:  # (load().catch(e => ...): a rejection, what an async function throws)
+                fn = self.eval(pf, scope, c, depth + 1)
+                if fn is None and (c[0] == ID or c[0] == PROP):  # cb(), api.get() of a parameter: what is passed
+                    fn = self.passed(pf, scope, c)
+                vals += [self.thrown_by(f, len(e) > 3) for f in funcs(fn)]
+            return union(vals)
         return None
 
     def replaced_self(self, pf: ParsedFile, scope: int, name: str, v: tuple):
@@ -612,6 +641,12 @@ class EvaluateMixin(CtxState):
             return self.eval(pf, scope, (CALL, (PROP, e[1], "slice")), depth + 1)
         return None
 
+    def iterated(self, v: tuple):
+        """What iterating ``v`` (an instance or object of ours) gives when its ``[Symbol.iterator]``
+        is a generator: ``('arr', its yields)``; None otherwise."""
+        it = self.iterator(v)
+        return it[1] if it is not None and it[1] is not None and it[1][0] == V_ARR else None
+
     def iterator(self, v: tuple):
         """(method, result) of the ``[Symbol.iterator]`` method of value ``v`` (an instance or
         an object of ours), or None."""
@@ -704,7 +739,7 @@ class EvaluateMixin(CtxState):
             e = o[1].get(name)
             if e is None:
                 sp = o[1].get(SPREADS) if name != SPREADS else None
-                proto = o[1].get(PROTO_KEY) if name != PROTO_KEY and k == V_OBJ else None
+                proto = o[1].get(PROTO_KEY) if name != PROTO_KEY else None
                 if sp is None and proto is None:
                     return None
                 # { ...a } / Object.assign(o, a): a member of a source (the last one that has it);
@@ -772,6 +807,24 @@ class EvaluateMixin(CtxState):
             if r is None:
                 return None
         return self.memoized(key, FLAG_INFERRED, self._call_result, pf, r)
+
+    def thrown_by(self, fn: tuple, rejects: bool = False):
+        """The instances function ``fn`` (a ``V_FUNC``) throws out of its body (``throw new E()``);
+        ``rejects``: only if it is async (or returns a promise), its throws a rejection."""
+        if rejects:
+            rpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
+            if rpf is None or fn[1] not in rpf.asyncs:
+                return None
+        fpf = self.file_read(fn[2], (READ_THROWS, fn[1]))
+        t = fpf.throws.get(fn[1]) if fpf is not None else None
+        if fpf is None or t is None:
+            return None
+        saved = self.emit
+        self.emit = False  # (a getter read there is that function's, not an edge of this site)
+        try:
+            return union([self.eval(fpf, t[0], x) for x in t[1]])
+        finally:
+            self.emit = saved
 
     def returns_new_this(self, fn: tuple) -> bool:
         """Function ``fn`` (a static method) returns ``new this(...)``."""

@@ -314,8 +314,20 @@ class ParamsMixin(CtxState):
         """What ``this`` is in function expression ``fqn`` written as the callback of an array
         method given a ``thisArg`` (``xs.forEach(function (x) { this.add(x) }, this)``, the
         methods whose callback comes first: ``THIS_ARG_METHODS``), the receiver known to be an
-        array; None otherwise."""
+        array, or bound where it is written (``function () { this.tick() }.bind(this)``, also
+        ``.call(t)`` / ``.apply(t)``); None otherwise."""
         found: list = []
+        for m in THIS_BINDERS:
+            cpf = self.file_read(path, (READ_CALL_SITES, m))
+            if cpf is None:
+                return None
+            for sc, e, args in cpf.call_args.get(m, ()):
+                if e[0] != PROP or e[1] is None or e[1][0] != DEFAT or not args or args[0] is None:
+                    continue
+                d = cpf.defs_at.get(e[1][1])
+                v = self.argument(cpf, sc, args, 0) if d is not None and d[1] == fqn else None
+                if v is not None and v[0] != V_NULL:
+                    found.append(v)
         for m in THIS_ARG_METHODS:
             cpf = self.file_read(path, (READ_CALL_SITES, m))
             if cpf is None:

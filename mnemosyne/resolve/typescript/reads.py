@@ -37,6 +37,7 @@ READ_CLASS = "ci"  # ('ci', fqn): a class or interface (scope, extends, has_ctor
 # ('r', fqn): a function's return annotation and returned expressions, and whether it returns a
 # promise (async)
 READ_RETURNS = "r"
+READ_THROWS = "tw"  # ('tw', fqn): the ``new E()`` a function throws out of its body (``ParsedFile.throws``)
 READ_SUBCLASSES = "sb"  # ('sb', name): the classes whose ``extends`` expression ends with ``name``
 READ_CALL_SITES = "cs"  # ('cs', name): the calls whose callee ends with ``name`` that pass arguments
 
@@ -162,6 +163,9 @@ def answer(pf: ParsedFile, key: ReadKey, cache: dict) -> Any:
         if r is None:
             return None
         return (pf.scope_key[r[0]], tuple([_e(pf, e) for e in r[1]]), _e(pf, r[2]), key[1] in pf.asyncs)
+    if k == READ_THROWS:
+        t = pf.throws.get(key[1])
+        return (pf.scope_key[t[0]], tuple([_e(pf, e) for e in t[1]])) if t is not None else None
     if k == READ_SUBCLASSES:
         return class_names_extended(pf).get(key[1])
     if k == READ_CALL_SITES:

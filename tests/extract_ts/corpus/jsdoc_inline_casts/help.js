@@ -1,0 +1,9 @@
+export class Help {
+  visibleOptions() {
+    return [];
+  }
+}
+
+export class Option {
+  describe() {}
+}
