@@ -293,6 +293,9 @@ RECORDED = {
     # Object.assign(fn, {...}) is also fn itself, callable (object_assign_function_exports)
     # (outside the corpora: a requirements file under a docs / tests / ci folder lists dev dependencies)
     32: "1cf2ddbe4abbd58e34ccafd1a2261c80480d64f9f2cf6baaa690203145ddb492",
+    # a loop variable over a display of string literals (or a name bound to one) names those attributes
+    # in getattr(obj, name) and getattr(obj, "do_" + name): not every do_* (getattr_loop_names)
+    33: "bb01a3b7ed1e9e414f7eb0ec1273b9f3b3f34f233a6e855dfe90a5db49069d0a",
 }
 
 

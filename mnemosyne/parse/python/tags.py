@@ -48,9 +48,10 @@ T_SENT: Final = "snt"  # ('snt',): the value of a ``yield`` expression: what ``g
 # ('op', operand, dunder, fallback): an operator's result: what ``dunder`` (else ``fallback``, or '')
 # of operand's class returns (``a + b``, ``-a``, ``a < b``; ``a += b`` rebinds ``a`` to one)
 T_OP: Final = "op"
-# ('pfx', prefix, suffix): a string with one hole between a literal prefix and suffix (``"visit_" +
+# ('pfx', prefix, suffix, hole): a string with one hole between a literal prefix and suffix (``"visit_" +
 # kind``, ``f"do_{cmd}"``, ``"_get_%s_perms" % v``), kept as the name argument of ``getattr`` /
-# ``hasattr``: any name starting with prefix whose rest ends with suffix
+# ``hasattr``: any name starting with prefix whose rest ends with suffix; hole is the name filling it
+# (``('n', kind)``) or unknown
 T_PREFIX: Final = "pfx"
 
 # ---------------------------------------------------------------- binding values

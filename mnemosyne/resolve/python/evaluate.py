@@ -18,6 +18,7 @@ from mnemosyne.parse.python.tags import (
     T_IMPORT_FROM,
     T_INT,
     T_ITEMS,
+    T_ITER,
     T_LAMBDA,
     T_LIT,
     T_NAME,
@@ -528,8 +529,10 @@ class Evaluate(Fixpoint):
 
     def name_literals(self, path: str, idx: int, name: str) -> list[str] | None:
         """The strings name ``name`` may hold when every binding says (``getattr(obj, name)``): a
-        string literal, or the literals every call site passes a parameter (``param_keys``); None
-        when a binding is anything else (a loop variable: the parser keeps no strings in displays)."""
+        string literal, or the literals every call site passes a parameter (``param_keys``), or a
+        loop variable over a display of string literals (``for n in ("setup", "teardown")``, also
+        through a name bound only to such displays: ``display_strings``); None when a binding is
+        anything else."""
         bs = self.binding_scope(path, idx, name)
         vals = self.binds(path, bs, name) if bs is not None else None
         if not vals or bs is None:
@@ -538,6 +541,11 @@ class Evaluate(Fixpoint):
         for v in vals:
             if v[0] == T_STR:
                 out.append(v[1])
+            elif v[0] == T_ITER:
+                strs = self.display_strings(path, bs, v[1], 0)
+                if strs is None:
+                    return None
+                out += strs
             elif v[0] == T_PARAM and len(vals) == 1:
                 keys = self.param_keys(path, v[1], v[2])
                 if not all(k[0] == T_STR for k in keys):
@@ -546,6 +554,25 @@ class Evaluate(Fixpoint):
             else:
                 return None
         return sorted(set(out))
+
+    def display_strings(self, path: str, idx: int, e: Any, depth: int) -> list[str] | None:
+        """The strings of a tuple/list/set display of string literals (``("a", "b")``), or of the
+        displays a name is only ever bound to (one name deep); None for anything else."""
+        if e[0] == T_TUPLE:
+            return [x[1] for x in e[1]] if e[1] and all(x[0] == T_STR for x in e[1]) else None
+        if e[0] != T_NAME or depth:
+            return None
+        bs = self.binding_scope(path, idx, e[1])
+        vals = self.binds(path, bs, e[1]) if bs is not None else None
+        if not vals or bs is None:
+            return None
+        out: list[str] = []
+        for v in vals:
+            strs = self.display_strings(path, bs, v, depth + 1)
+            if strs is None:
+                return None
+            out += strs
+        return out
 
     def constant(self, path: str, idx: int, name: str) -> Any:
         """A name used as an index (``handlers[KIND]``) as the literal it is always bound to, in
@@ -746,11 +773,14 @@ class Evaluate(Fixpoint):
                 if len(e[2]) > 2 and e[2][2][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][2])
                 return out
-            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR:
+            pfx = e[2][1] if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR else None
+            holes = self.name_literals(path, idx, pfx[3][1]) if pfx is not None and pfx[3][0] == T_NAME else None
+            if pfx is not None and holes is None:
                 return self.prefixed_attrs(path, idx, e)
-            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_NAME and e[2][0][0] != T_STAR:
-                # getattr(obj, name) with name bound to literals, a parameter every site passes one
-                names = self.name_literals(path, idx, e[2][1][1])
+            if f[1] == "getattr" and len(e[2]) >= 2 and (e[2][1][0] == T_NAME or holes is not None) and e[2][0][0] != T_STAR:
+                # getattr(obj, name) with name bound to literals, a parameter every site passes one;
+                # getattr(obj, "do_" + name) with name so: those names
+                names = [pfx[1] + h + pfx[2] for h in holes] if pfx is not None and holes is not None else self.name_literals(path, idx, e[2][1][1])
                 if names is None:
                     return set()
                 out = set()

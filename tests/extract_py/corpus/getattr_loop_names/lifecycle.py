@@ -1,0 +1,65 @@
+"""A loop variable over a tuple or list display of string literals holds those strings:
+``getattr(obj, name)()`` calls the attributes they name, and so does a name built from one
+(``"do_" + step``, ``f"on_{event}"``), also when the display is bound to a name first
+(``PHASES``). Methods the strings do not name are not called."""
+
+PHASES = ("build", "check")
+
+
+class Fixture:
+    def setup(self):
+        pass
+
+    def teardown(self):
+        pass
+
+    def reset(self):
+        pass
+
+
+class Pipeline:
+    def do_fetch(self):
+        pass
+
+    def do_parse(self):
+        pass
+
+    def do_publish(self):
+        pass
+
+    def on_start(self):
+        pass
+
+    def on_stop(self):
+        pass
+
+    def on_error(self):
+        pass
+
+    def build(self):
+        pass
+
+    def check(self):
+        pass
+
+    def deploy(self):
+        pass
+
+    def run(self):
+        for step in ["fetch", "parse"]:
+            getattr(self, "do_" + step)()
+
+    def notify(self):
+        for event in ("start", "stop"):
+            handler = getattr(self, f"on_{event}", None)
+            if handler is not None:
+                handler()
+
+    def phases(self):
+        for phase in PHASES:
+            getattr(self, phase)()
+
+
+def around(fixture: Fixture):
+    for hook in ("setup", "teardown"):
+        getattr(fixture, hook)()
