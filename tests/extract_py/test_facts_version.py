@@ -295,7 +295,8 @@ RECORDED = {
     32: "1cf2ddbe4abbd58e34ccafd1a2261c80480d64f9f2cf6baaa690203145ddb492",
     # a loop variable over a display of string literals (or a name bound to one) names those attributes
     # in getattr(obj, name) and getattr(obj, "do_" + name): not every do_* (getattr_loop_names)
-    33: "bb01a3b7ed1e9e414f7eb0ec1273b9f3b3f34f233a6e855dfe90a5db49069d0a",
+    # collections.defaultdict(f) and functools.cmp_to_key(f) call f for the caller (factory_runners)
+    33: "634317305610288c59ff5c2bc911aaf0e62799719e71cf672c4cf01700949f29",
 }
 
 

@@ -216,6 +216,8 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
     "weakref.finalize": (1, 2, "", True),
     "asyncio.to_thread": (0, 1, "", True),
     "signal.signal": (1, "", "", True),
+    "collections.defaultdict": (0, "", "", True),  # calls its factory for a missing key
+    "functools.cmp_to_key": (0, "", "", True),  # its key objects' comparisons call the function (sorted(key=))
     "functools.partial": (0, 1, "", False),
     "functools.partialmethod": (0, 1, "", False),
     "types.MethodType": (0, 1, "", False),
