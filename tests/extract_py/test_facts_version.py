@@ -296,7 +296,9 @@ RECORDED = {
     # a loop variable over a display of string literals (or a name bound to one) names those attributes
     # in getattr(obj, name) and getattr(obj, "do_" + name): not every do_* (getattr_loop_names)
     # collections.defaultdict(f) and functools.cmp_to_key(f) call f for the caller (factory_runners)
-    33: "634317305610288c59ff5c2bc911aaf0e62799719e71cf672c4cf01700949f29",
+    # in a loop's body, getattr(obj, name) names only that loop's strings, not another loop's over the same
+    # variable (getattr_loop_names: discover)
+    33: "8fafc1ffc7f747ae9620a1ddccc288b0d47cb84f714eadb96589dfbe8f52f227",
 }
 
 

@@ -47,6 +47,7 @@ from mnemosyne.parse.python.tags import (
     T_CONTAINER,
     T_DICT,
     T_INT,
+    T_ITER,
     T_LAMBDA,
     T_LIT,
     T_NAME,
@@ -189,7 +190,7 @@ class ExprConverter:
             for a in argl.named_children:
                 at = ek[a.kind_id]
                 if at == EK_IDENTIFIER and d1 <= MAX_EXPR_DEPTH:
-                    args.append(self._name(a))
+                    args.append(self.loop_name(a) if named_attr and len(args) == 1 and self.narrow else self._name(a))
                     continue
                 if named_attr and len(args) == 1 and at != EK_COMMENT:  # getattr(obj, "visit_" + kind)
                     pfx = self.name_prefix(a)
@@ -333,7 +334,14 @@ class ExprConverter:
                 hole = argl.named_child(0) if argl is not None and argl.named_child_count == 1 else None
         if not head or not (head + "x" + tail).isidentifier():
             return None
-        return head, tail, self._name(hole) if hole is not None and EK[hole.kind_id] == EK_IDENTIFIER else UNKNOWN
+        return head, tail, self.loop_name(hole) if hole is not None and EK[hole.kind_id] == EK_IDENTIFIER else UNKNOWN
+
+    def loop_name(self, node: Node) -> Expr:
+        """A name naming an attribute (``getattr(obj, name)``, ``"do_" + name``): in the body of a
+        ``for name in ...`` over a display of strings or over a name, what that loop iterates,
+        ``(T_ITER, iterable)`` (the walk's region, ``narrow``); else the name."""
+        raw = self.src[node.start_byte : node.end_byte]
+        return self.narrow.get((T_ITER, raw)) or self._name(node)
 
     def key_literal(self, node: Node | None, depth: int = 0) -> Expr:
         """``expr``, where a short plain string literal keeps its value: a keyword argument's or a

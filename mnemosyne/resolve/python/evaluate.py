@@ -91,6 +91,7 @@ from mnemosyne.resolve.python.values import (
     make_super,
 )
 
+NAMED_STRINGS = (T_NAME, T_ITER)  # getattr's name argument that may hold known strings (``held_strings``)
 LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT, T_PREFIX)  # expressions that evaluate to no value of the program
 DISPLAY_TAGS = (T_TUPLE, T_DICT)  # a tuple / list / set or dict display
 MEMBER_VALUES = ("value", "_value_")  # an enum member's value (``member_value``)
@@ -555,6 +556,14 @@ class Evaluate(Fixpoint):
                 return None
         return sorted(set(out))
 
+    def held_strings(self, path: str, idx: int, e: Any) -> list[str] | None:
+        """The strings an attribute name ``e`` may be: a name's (``name_literals``), or, for
+        ``(T_ITER, iterable)`` (the parser's loop variable in its loop's body, ``loop_name``), the
+        strings of that loop's display (``display_strings``); None when not known."""
+        if e[0] == T_NAME:
+            return self.name_literals(path, idx, e[1])
+        return self.display_strings(path, idx, e[1], 0) if e[0] == T_ITER else None
+
     def display_strings(self, path: str, idx: int, e: Any, depth: int) -> list[str] | None:
         """The strings of a tuple/list/set display of string literals (``("a", "b")``), or of the
         displays a name is only ever bound to (one name deep); None for anything else."""
@@ -774,13 +783,13 @@ class Evaluate(Fixpoint):
                     out |= self.eval(path, idx, e[2][2])
                 return out
             pfx = e[2][1] if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR else None
-            holes = self.name_literals(path, idx, pfx[3][1]) if pfx is not None and pfx[3][0] == T_NAME else None
+            holes = self.held_strings(path, idx, pfx[3]) if pfx is not None else None
             if pfx is not None and holes is None:
                 return self.prefixed_attrs(path, idx, e)
-            if f[1] == "getattr" and len(e[2]) >= 2 and (e[2][1][0] == T_NAME or holes is not None) and e[2][0][0] != T_STAR:
-                # getattr(obj, name) with name bound to literals, a parameter every site passes one;
-                # getattr(obj, "do_" + name) with name so: those names
-                names = [pfx[1] + h + pfx[2] for h in holes] if pfx is not None and holes is not None else self.name_literals(path, idx, e[2][1][1])
+            if f[1] == "getattr" and len(e[2]) >= 2 and (e[2][1][0] in NAMED_STRINGS or holes is not None) and e[2][0][0] != T_STAR:
+                # getattr(obj, name) with name bound to literals, a parameter every site passes one,
+                # a loop's variable over strings; getattr(obj, "do_" + name) with name so: those names
+                names = [pfx[1] + h + pfx[2] for h in holes] if pfx is not None and holes is not None else self.held_strings(path, idx, e[2][1])
                 if names is None:
                     return set()
                 out = set()

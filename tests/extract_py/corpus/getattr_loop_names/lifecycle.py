@@ -1,7 +1,8 @@
 """A loop variable over a tuple or list display of string literals holds those strings:
 ``getattr(obj, name)()`` calls the attributes they name, and so does a name built from one
 (``"do_" + step``, ``f"on_{event}"``), also when the display is bound to a name first
-(``PHASES``). Methods the strings do not name are not called."""
+(``PHASES``). Methods the strings do not name are not called, nor those another loop over the
+same variable names (``discover``: only the second loop's names are called)."""
 
 PHASES = ("build", "check")
 
@@ -63,3 +64,29 @@ class Pipeline:
 def around(fixture: Fixture):
     for hook in ("setup", "teardown"):
         getattr(fixture, hook)()
+
+
+class Module:
+    def app(self):
+        pass
+
+    def application(self):
+        pass
+
+    def create_app(self):
+        pass
+
+    def make_app(self):
+        pass
+
+
+def discover(module: Module):
+    for attr in ("app", "application"):
+        found = getattr(module, attr, None)
+        if found is not None:
+            return found
+    for attr in ("create_app", "make_app"):
+        factory = getattr(module, attr, None)
+        if factory is not None:
+            return factory()
+    return None
