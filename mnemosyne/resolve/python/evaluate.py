@@ -390,6 +390,8 @@ class Evaluate(Fixpoint):
             (VAL_INST, b[1], b[2]) for b in self.eval(path, idx, fn[1])
             if b[0] in kinds and f in self.class_lookup(b[1], b[2], fn[2])
         }
+        if rr[0][0] == RET_NEW and recv:  # cls() of the classes it is called through elsewhere (``called_through``): not this call's
+            r = set(r) - {(VAL_INST, c[1], c[2]) for c in self.param_values(f[1], f[2], 0) if c[0] == VAL_CLASS} | (r & recv)
         subs = recv - {own}
         if not subs:
             return r

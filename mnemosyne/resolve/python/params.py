@@ -91,6 +91,8 @@ class Params(Fixpoint):
                     out.update(make_class(q, di) for q, di in self.subclasses(path, cls))
                 elif "classmethod" in deco or f.name in ("__new__", "__class_getitem__"):
                     out.add(make_class(path, cls))
+                    if "classmethod" in deco:  # Sub.create() running Base.create: cls() makes a Sub
+                        out |= self.called_through(path, fidx, cls)
                 else:
                     out.add(make_instance(path, cls))
                 return frozenset(out)
