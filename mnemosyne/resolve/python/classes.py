@@ -31,7 +31,7 @@ from mnemosyne.parse.python.tags import (
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
 from mnemosyne.resolve.python.hierarchy import SHARED_MRO, SHARED_PATH, SHARED_SUBCLASSES
-from mnemosyne.resolve.python.known import ABSTRACT_CLASSES, BUILTIN_TYPES, ENUM_BASES, stdlib_lacks
+from mnemosyne.resolve.python.known import ABSTRACT_CLASSES, BUILTIN_TYPES, ENUM_BASES, STD_STREAMS, stdlib_lacks
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
     EMPTY,
@@ -452,8 +452,15 @@ class Classes(Fixpoint):
                     continue
                 if (VAL_BUILTIN, "getattr") not in self.eval(p, i, _GETATTR):
                     continue
+                found: set = set()
                 for d in self.eval(p, i, e[2][0]):
-                    out |= self.getattr(d, attr)[0]
+                    if d[0] == VAL_EXT and d[1] in STD_STREAMS and stdlib_lacks(STD_STREAMS[d[1]], attr):
+                        continue  # sys.stdout has no getvalue: the object wrapped is another one
+                    found |= self.getattr(d, attr)[0]
+                if not found:  # none of the objects its module wraps has it: those other modules wrap
+                    for d in self.stored_init_cross(p, i, e[2][0]):
+                        found |= self.getattr(d, attr)[0]
+                out |= found
                 if len(e[2]) > 2 and e[2][2][0] != T_STAR:
                     out |= self.eval(p, i, e[2][2])
         return frozenset(out)

@@ -222,3 +222,23 @@ class CrossParams(Fixpoint):
         while sc > fidx:
             sc = self.hdr(path, sc).parent
         return sc == fidx
+
+    def stored_init_cross(self, path: str, fidx: int, e: Any) -> set:
+        """What other modules' ``C(x)`` calls pass for the object ``e`` (``self._out``) a method
+        ``fidx`` of class C reads, when C's ``__init__`` stores it from a parameter (``self._out =
+        out``): a ``__getattr__`` forwarding to it (``classes.delegated``) wraps their objects too
+        (``OutputWrapper(StringIO())`` in a test: ``wrapper.getvalue()`` is the StringIO's)."""
+        f = self.hdr(path, fidx)
+        params = self.params_of(path, fidx)
+        if e[0] != T_ATTR or not params or e[1] != (T_NAME, params[0][0]) or f.parent < 0:
+            return set()
+        cls = self.hdr(path, f.parent)
+        out: set = set()
+        for fi, v in self.iattrs(path, f.parent, e[2]):
+            g = self.hdr(path, fi)
+            if g.name != "__init__" or g.parent != f.parent or v[0] != T_NAME:
+                continue
+            bs = self.binds(path, fi, v[1]) or ()
+            if len(bs) == 1 and bs[0][0] == T_PARAM and bs[0][1] == fi:
+                out |= self.stored_cross(path, fi, bs[0][2], g, cls)
+        return out

@@ -142,6 +142,10 @@ def _module_defs(module: str, name: str) -> dict[str, list[ast.stmt]]:
 # imports them; ``io`` at start-up), so the answer never depends on what else a process imported
 ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc, "io": io}
 _lacks: dict[tuple[str, str], bool] = {}  # (dotted class, member) -> stdlib_lacks
+# the interpreter's standard streams, by the class of what they hold: a ``__getattr__`` forwarding to
+# one (``OutputWrapper(sys.stdout)``, the only object its module's sites pass) gives no member that
+# class lacks (``classes.delegated``: ``wrapper.getvalue()`` is a StringIO's, wrapped in another module)
+STD_STREAMS = {f"sys.{n}": "io.TextIOWrapper" for n in ("stdout", "stderr", "stdin", "__stdout__", "__stderr__", "__stdin__")}
 # their public classes by dotted name (``typing.Mapping`` too): the one test hot paths make first
 ABSTRACT_CLASSES = frozenset(
     f"{m}.{n}" for m, mod in ABSTRACT_MODULES.items() for n in dir(mod)
