@@ -454,16 +454,21 @@ class Classes(Fixpoint):
                     continue
                 found: set = set()
                 for d in self.eval(p, i, e[2][0]):
-                    if d[0] == VAL_EXT and d[1] in STD_STREAMS and stdlib_lacks(STD_STREAMS[d[1]], attr):
-                        continue  # sys.stdout has no getvalue: the object wrapped is another one
-                    found |= self.getattr(d, attr)[0]
+                    found |= self._forwarded_attr(d, attr)
                 if not found:  # none of the objects its module wraps has it: those other modules wrap
                     for d in self.stored_init_cross(p, i, e[2][0]):
-                        found |= self.getattr(d, attr)[0]
+                        found |= self._forwarded_attr(d, attr)
                 out |= found
                 if len(e[2]) > 2 and e[2][2][0] != T_STAR:
                     out |= self.eval(p, i, e[2][2])
         return frozenset(out)
+
+    def _forwarded_attr(self, d: Any, attr: str) -> frozenset:
+        """``d.attr`` for a ``__getattr__`` forwarding to ``d``; nothing for a member a standard
+        stream lacks (``sys.stdout`` has no ``getvalue``: the object wrapped is another one)."""
+        if d[0] == VAL_EXT and d[1] in STD_STREAMS and stdlib_lacks(STD_STREAMS[d[1]], attr):
+            return EMPTY
+        return self.getattr(d, attr)[0]
 
     def operation(self, path: str, idx: int, e: Any) -> set:
         """An operator's result (``('op', operand, dunder, fallback)``): what ``dunder`` (else

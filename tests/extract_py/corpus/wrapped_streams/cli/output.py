@@ -1,7 +1,8 @@
 """A wrapper forwarding unknown attributes to the stream it is given (``__getattr__`` returning
 ``getattr(self._out, name)``) wraps ``sys.stdout`` in its own module and a ``StringIO`` in a test
 module: ``out.getvalue()`` there reads the StringIO's ``getvalue`` (what the importing module's
-``Console(StringIO())`` passes), never ``sys.stdout.getvalue``, which a real stdout lacks."""
+``Console(StringIO())`` passes), never ``sys.stdout.getvalue`` nor the ``sys.stderr`` another
+module wraps, which a real stream lacks."""
 
 import sys
 
