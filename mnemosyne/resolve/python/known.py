@@ -218,6 +218,8 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
     "multiprocessing.Process": ("target", "args", "kwargs", True),
     "atexit.register": (0, 1, "", True),
     "weakref.finalize": (1, 2, "", True),
+    "weakref.ref": (1, "", "", True),  # weakref.ref(obj, callback): called when obj goes
+    "weakref.WeakMethod": (1, "", "", True),
     "asyncio.to_thread": (0, 1, "", True),
     "signal.signal": (1, "", "", True),
     "collections.defaultdict": (0, "", "", True),  # calls its factory for a missing key
@@ -230,6 +232,8 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
 # after it: calling the result calls that function (``evaluate.call_result``)
 BINDERS = frozenset({"functools.partial", "functools.partialmethod", "types.MethodType", "enum.member"})
 RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
+# runners used as a decorator (``@atexit.register``): the definition is the function they call later
+RUNNER_DECORATORS = frozenset({"atexit.register"})
 # methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
 # ``unittest.TestCase``, pytest's ``request``) that call the function at this position with the positional and keyword
 # arguments after it: recognised by name on a receiver that is not of the program
