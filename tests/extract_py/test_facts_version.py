@@ -304,7 +304,8 @@ RECORDED = {
     # its module wraps has is read on what other modules' C(x) calls pass (wrapped_streams)
     # (and so do the objects other modules wrap: Console(sys.stderr) in wrapped_streams' prompt.py)
     # weakref.ref(obj, f) / WeakMethod(m, f) call f; @atexit.register calls the definition (deferred_callbacks)
-    33: "64ac655a73096177b771067a13910cf2db77f05d3dacfba8115e394dc59e0934",
+    # {**base, "k": v} holds base's items under their keys; the last pair of a key wins (dict_unpacking)
+    33: "26fd61715141b5fd6eaab67950a2cdfff12b75269d5f075bd9ee02df571d4055",
 }
 
 

@@ -47,6 +47,7 @@ from mnemosyne.parse.python.tags import (
     T_CONTAINER,
     T_DICT,
     T_INT,
+    T_ITEMS,
     T_ITER,
     T_LAMBDA,
     T_LIT,
@@ -417,6 +418,10 @@ class ExprConverter:
                         except ValueError:
                             kv = UNKNOWN
                     items.append((kv, self.expr(c.child_by_field_id(F_VALUE), depth + 1)))
+                elif KN[c.kind_id] == "dictionary_splat" and c.named_child_count:
+                    # {**base, "k": v}: base's items, under its keys (('*', base)), its values any of them
+                    sub = self.expr(c.named_child(0), depth + 1)
+                    items.append(((T_STAR, sub), (T_ITEMS, (T_CALL, (T_ATTR, sub, "values"), (), ()))))
             return (T_DICT, tuple(items))
         if t == "conditional_expression":
             ch = node.named_children

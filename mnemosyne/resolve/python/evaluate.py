@@ -677,9 +677,21 @@ class Evaluate(Fixpoint):
             items = disp[1]
             if key[0] in LITERAL_KEYS:
                 matched = [v for k, v in items if k == key]
-                if matched or all(k[0] in LITERAL_KEYS for k, _ in items):
-                    for v in matched:
-                        out |= self.eval(cpath, cidx, v)
+                if matched or all(k[0] in LITERAL_KEYS or k[0] == T_STAR for k, _ in items):
+                    last = max((j for j, (k, _v) in enumerate(items) if k == key), default=-1)
+                    shadowed = False  # a later **base surely holding the key replaces the pair
+                    for k, _v in items[last + 1 :]:
+                        if k[0] == T_STAR:  # {**base, ...}[key]: base's item of that key (not a later pair's)
+                            subs = self.eval(cpath, cidx, k[1])
+                            for sub in subs:
+                                out |= self.container_item(sub, key) if sub[0] == VAL_DISPLAY else set()
+                            stored = self.stored_items(cpath, cidx, k[1])  # (base[k] = v: under any key)
+                            out |= stored
+                            shadowed = shadowed or (bool(subs) and all(
+                                sub[0] == VAL_DISPLAY and sub[3][0] == T_DICT and any(kk == key for kk, _ in sub[3][1]) for sub in subs
+                            ))
+                    if last >= 0 and not shadowed:  # {"a": f, "a": g}["a"] is g: the last pair of that key
+                        out |= self.eval(cpath, cidx, items[last][1])
                     return out
             for _, v in items:
                 out |= self.eval(cpath, cidx, v)
