@@ -48,6 +48,7 @@ from mnemosyne.parse.python.tags import (
     T_INT,
     T_ITEMS,
     T_ITER,
+    T_KEYED,
     T_NAME,
     T_PARAM,
     T_REACH,
@@ -353,6 +354,8 @@ class ScopeBuilder(ExprConverter):
         target = self.item_scope(sc, name)
         if target != sc:
             value = (T_AT, sc, value)  # evaluated where it was stored
+        if key[0] == T_STR or key[0] == T_INT:  # d["load"] = f: read back by that key (or an unknown one)
+            value = (T_KEYED, key, value)
         items = self.scopes[target].item_bindings.setdefault(name, [])
         items.append(value)
         self.stored(target, sc, name, key, len(items) - 1)

@@ -69,6 +69,9 @@ T_ITEMS: Final = "itm"  # ('itm', expr): the items of iterating expr (``yield fr
 # ('at', scope, value): value evaluated in another scope (container items stored from an inner
 # scope into a container bound outside)
 T_AT: Final = "at"
+# ('ky', key, value): a container item stored under a literal key (``d["load"] = f``, ``d.update({"k": v})``):
+# a subscript by another literal key does not read it
+T_KEYED: Final = "ky"
 T_TYPE_ALIAS: Final = "ta"  # ('ta', (annotation exprs, ...)): a type alias: what annotations naming it mean
 
 # ---------------------------------------------------------------- annotations (inside ('ann', ...) / ('ta', ...))

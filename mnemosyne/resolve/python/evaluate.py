@@ -19,6 +19,7 @@ from mnemosyne.parse.python.tags import (
     T_INT,
     T_ITEMS,
     T_ITER,
+    T_KEYED,
     T_LAMBDA,
     T_LIT,
     T_NAME,
@@ -196,7 +197,7 @@ class Evaluate(Fixpoint):
                         gk = e[2][0]
                         out |= self.global_item(c, self.constant(path, idx, gk[1]) if gk[0] == T_NAME else gk)
                         mapping = True
-                out |= self.stored_items(path, idx, fn[1])
+                out |= self.keyed_items(path, idx, fn[1], (key,))
                 if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
             if fn[0] == T_ATTR and fn[2] == "send" and len(e[2]) == 1:  # gen.send(v): what the generator yields next
@@ -461,8 +462,24 @@ class Evaluate(Fixpoint):
             elif c[0] == VAL_GLOBALS:
                 for k in keys:
                     out |= self.global_item(c, k)
-        out |= self.stored_items(path, idx, base)
+        out |= self.keyed_items(path, idx, base, keys)
         return out
+
+    def keyed_items(self, path: str, idx: int, base: Any, keys: Any) -> frozenset:
+        """``stored_items`` of ``base`` read by a subscript (or ``get``) of ``keys``: when every key
+        is a literal and base a name, not the items stored under another literal key
+        (``d["sync"] = sync`` is not ``d["load"]``: ``T_KEYED``)."""
+        if base[0] != T_NAME or not keys or not all(k[0] in LITERAL_KEYS for k in keys):
+            return self.stored_items(path, idx, base)
+        bscope = self.binding_scope(path, idx, base[1])
+        vals = self.ibinds(path, bscope, base[1]) if bscope is not None else None
+        if bscope is None or not vals or not any(v[0] == T_KEYED for v in vals):
+            return self.stored_items(path, idx, base)
+        out: set = set()
+        for v in vals:
+            if v[0] != T_KEYED or v[1] in keys:
+                out |= self.eval_binding(path, bscope, v)
+        return frozenset(out)
 
     def member_value(self, path: str, idx: int, e: Any) -> set | None:
         """``Op.ADD.value`` / ``Op["ADD"]._value_``: the value the enum's body assigns to that
@@ -662,7 +679,9 @@ class Evaluate(Fixpoint):
             cur = sc.parent
         return None
 
-    def container_item(self, c: Any, key: Any) -> set:
+    def container_item(self, c: Any, key: Any, seen: frozenset = EMPTY) -> set:
+        """The items of display ``c`` a subscript by ``key`` reads (``seen``: the displays whose
+        ``**base`` led here, ``x = {**x, "k": v}`` holding itself)."""
         _, cpath, cidx, disp = c
         out: set = set()
         if disp[0] == T_TUPLE:
@@ -684,7 +703,8 @@ class Evaluate(Fixpoint):
                         if k[0] == T_STAR:  # {**base, ...}[key]: base's item of that key (not a later pair's)
                             subs = self.eval(cpath, cidx, k[1])
                             for sub in subs:
-                                out |= self.container_item(sub, key) if sub[0] == VAL_DISPLAY else set()
+                                if sub[0] == VAL_DISPLAY and sub != c and sub not in seen:
+                                    out |= self.container_item(sub, key, seen | {c})
                             stored = self.stored_items(cpath, cidx, k[1])  # (base[k] = v: under any key)
                             out |= stored
                             shadowed = shadowed or (bool(subs) and all(
