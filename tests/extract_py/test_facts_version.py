@@ -306,7 +306,8 @@ RECORDED = {
     # weakref.ref(obj, f) / WeakMethod(m, f) call f; @atexit.register calls the definition (deferred_callbacks)
     # {**base, "k": v} holds base's items under their keys; the last pair of a key wins (dict_unpacking)
     # an item stored under a literal key (d["sync"] = f) is read back by that key only (keyed_stores)
-    33: "961f6930f4e178093528c83f2f8c38603bfb042ef2785f3eb868d64daca55d70",
+    # (dict_unpacking: table = {**table, ...} in a loop, the display holding itself)
+    33: "48f749a42d1cdc86fff1018c02f386508c440109c6944a0979687dc24ce8a4db",
 }
 
 

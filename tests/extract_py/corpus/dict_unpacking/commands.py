@@ -2,7 +2,8 @@
 under their keys: a literal key selects the base's item of that key, unless a later pair of the
 display replaces it (``{**BASE, "load": fast_load}["load"]`` is ``fast_load`` alone), and a later
 unpacking replaces an earlier pair (``{"save": extra, **BASE}["save"]`` is BASE's); its values are
-all of them."""
+all of them. A display unpacking the name it is bound to (``table = {**table, ...}`` in a loop)
+holds its earlier items too."""
 
 
 def load():
@@ -43,3 +44,11 @@ def run_all():
 def run_shadowed():
     merged = {"save": extra, **BASE}
     merged["save"]()
+
+
+def layered(layers):
+    table = {"load": load}
+    for _layer in layers:
+        table = {**table, "save": save}
+    table["save"]()
+    table["load"]()
