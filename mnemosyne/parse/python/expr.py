@@ -1,6 +1,6 @@
 """Expressions -> tagged values (tags.py): names, attributes, calls, subscripts, displays, literals,
 annotations; and the names an ``isinstance`` / ``type(x) is C`` / ``hasattr`` test narrows while
-converting. ~610 lines: one converter over the grammar's expression kinds (a dispatch per kind)."""
+converting. ~650 lines: one converter over the grammar's expression kinds (a dispatch per kind)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 attribute lookups (``getattr``: properties, descriptors, ``__getattr__``, enum members), operator
 results (a dunder's returns) and ``getattr`` by a name prefix.
 
-~715 lines, over the ~600 of the guide: one concern, a class's members as the resolver sees them;
+~740 lines, over the ~600 of the guide: one concern, a class's members as the resolver sees them;
 its parts (MRO, metaclasses, member lookup, enum members, operators) read each other's memo tables
 on every attribute asked. Left to split (session 13): the enum and operator parts into a mixin."""
 
