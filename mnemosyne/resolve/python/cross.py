@@ -186,7 +186,7 @@ class CrossParams(Fixpoint):
         only when the method (or a function nested in it) calls ``cls(...)``: a subclass S that
         inherits it and that a call ``S.name(...)`` names (in S's module or a module importing
         it, by S's own name), or that overrides it and calls ``super().name(...)`` in its body.
-        Makes the file depend on ``<calls>NAME``."""
+        Makes the file depend on ``<calls>NAME`` when a subclass inherits it."""
         params = self.params_of(path, fidx)
         if not params:
             return set()
@@ -198,12 +198,12 @@ class CrossParams(Fixpoint):
         inherit: dict[str, set] = {}  # a subclass's name -> the subclasses so named inheriting the method
         out: set = set()
         files: set[str] = set()
-        self.deps.add(CALLS_PREFIX + name)
         for sp, si in self.subclasses(path, cidx):
             c = (VAL_CLASS, sp, si)
             if me in self.getattr(c, name)[0]:
                 inherit.setdefault(self.hdr(sp, si).name, set()).add(c)
                 files.add(sp)
+                self.deps.add(CALLS_PREFIX + name)  # (with the answer it records: a dependency alone is always stale)
                 files.update(self.importers_calling(self.modname(sp), name))
             elif any(
                 e[1][0] == T_ATTR and e[1][1][0] == T_CALL and e[1][1][1] == SUPER_NAME and self.hdr(sp, sc).parent == si
