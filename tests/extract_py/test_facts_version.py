@@ -307,7 +307,8 @@ RECORDED = {
     # {**base, "k": v} holds base's items under their keys; the last pair of a key wins (dict_unpacking)
     # an item stored under a literal key (d["sync"] = f) is read back by that key only (keyed_stores)
     # (dict_unpacking: table = {**table, ...} in a loop, the display holding itself)
-    33: "48f749a42d1cdc86fff1018c02f386508c440109c6944a0979687dc24ce8a4db",
+    # a loop variable the body binds again no longer names the loop's strings after that (getattr_loop_names: release)
+    33: "948649518dac90b960de3d52ff1537dfabe94308906e2cf49aa0b5a5b9a340b9",
 }
 
 

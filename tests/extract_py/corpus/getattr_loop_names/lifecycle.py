@@ -2,7 +2,8 @@
 ``getattr(obj, name)()`` calls the attributes they name, and so does a name built from one
 (``"do_" + step``, ``f"on_{event}"``), also when the display is bound to a name first
 (``PHASES``). Methods the strings do not name are not called, nor those another loop over the
-same variable names (``discover``: only the second loop's names are called)."""
+same variable names (``discover``: only the second loop's names are called); a variable the body
+binds again names what it may hold there (``release``: its strings and the loop's)."""
 
 PHASES = ("build", "check")
 
@@ -58,6 +59,12 @@ class Pipeline:
 
     def phases(self):
         for phase in PHASES:
+            getattr(self, phase)()
+
+    def release(self, dry_run):
+        for phase in ("build", "check"):
+            if not dry_run:
+                phase = "deploy"
             getattr(self, phase)()
 
 
