@@ -306,7 +306,22 @@ RECORDED = {
     # array destructuring and Array.from iterate an iterable of ours: [Symbol.iterator], its yields (iterable_destructuring)
     # a function also throws what `throw makeError()` returns and `throw err` of a name declared in its body (catch_callee_throws)
     # a try block's `throw err` of a name declared in its function (or module) body (catch_callee_throws)
-    33: "eb8aa98267078bb9ca2e3bfa757356734179eeccacca9d7d8ec2d7dbdd8ddba9",
+    # a loop variable over a display of string literals (or a name bound to one) names those attributes
+    # in getattr(obj, name) and getattr(obj, "do_" + name): not every do_* (getattr_loop_names)
+    # collections.defaultdict(f) and functools.cmp_to_key(f) call f for the caller (factory_runners)
+    # in a loop's body, getattr(obj, name) names only that loop's strings, not another loop's over the same
+    # variable (getattr_loop_names: discover)
+    # cls in a classmethod is also each subclass it is called through (Sub.create(), super().create() in an
+    # override): cls() calls that subclass's __init__; a call through Base returns a Base (classmethod_receivers)
+    # a __getattr__ forwarding to sys.stdout gives no member the stream lacks; a name none of the objects
+    # its module wraps has is read on what other modules' C(x) calls pass (wrapped_streams)
+    # (and so do the objects other modules wrap: Console(sys.stderr) in wrapped_streams' prompt.py)
+    # weakref.ref(obj, f) / WeakMethod(m, f) call f; @atexit.register calls the definition (deferred_callbacks)
+    # {**base, "k": v} holds base's items under their keys; the last pair of a key wins (dict_unpacking)
+    # an item stored under a literal key (d["sync"] = f) is read back by that key only (keyed_stores)
+    # (dict_unpacking: table = {**table, ...} in a loop, the display holding itself)
+    # a loop variable the body binds again no longer names the loop's strings after that (getattr_loop_names: release)
+    33: "ca23e05d954bacfcac761d1ac938661400863fe5f7192e23818fdae9baacd812",
 }
 
 

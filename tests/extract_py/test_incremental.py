@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 27)
+        k = rng.randint(0, 30)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -109,6 +109,23 @@ def _random_module(rng: random.Random, me: str) -> str:
             use = "x[0].m()" if alias.startswith("List") else "x.m()"
             lines.append(f"from typing import List, Optional, Union\nfrom pkg.{on} import C, D\n\nAlias = {alias}\n\n"
                          f"def use(x: Alias):\n    return {use}")
+        elif k == 28:  # a classmethod making cls(), called through a subclass in another module
+            if rng.random() < 0.5:
+                lines.append("class C:\n    def m(self):\n        return f()\n\n    @classmethod\n    def make(cls):\n        return cls()")
+            else:
+                lines.append(f"from pkg.{on} import C\n\nclass E(C):\n    def __init__(self):\n        pass\n\nE.make().m()")
+        elif k == 29:  # a __getattr__ forwarding to what __init__ stores, wrapped here and elsewhere
+            if rng.random() < 0.5:
+                lines.append("import sys\n\nclass W:\n    def __init__(self, out):\n        self._out = out\n\n"
+                             "    def __getattr__(self, name):\n        return getattr(self._out, name)\n\nW(sys.stdout).flush()")
+            else:
+                lines.append(f"from io import StringIO\nfrom pkg.{on} import W\n\nW(StringIO()).getvalue()")
+        elif k == 30:  # items stored under literal keys, read by key here and elsewhere
+            if rng.random() < 0.5:
+                key = rng.choice(["'b'", "k"])
+                lines.append(f"H = {{'a': f, **{{'c': g}}}}\n\ndef reg(k):\n    H[{key}] = g\n\nH['a']()")
+            else:
+                lines.append(f"from pkg.{on} import H\n\nH['{rng.choice('abc')}']()\nH.get('c')()")
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"

@@ -17,6 +17,7 @@ from mnemosyne.parse.python.tags import (
     T_IMPORT_FROM,
     T_INDEX,
     T_ITER,
+    T_KEYED,
     T_LAMBDA,
     T_NAME,
     T_OR,
@@ -279,7 +280,7 @@ def _param_calls(scopes: list[Scope], lambdas: dict[int, int]) -> tuple[tuple[st
     me = ""  # the first parameter of the method being scanned: ``self.on_a`` is a bound method
 
     def held(e: Any) -> None:  # the names, lambdas and bound methods a display holds (as they are)
-        while e[0] == T_AT:  # (stored from a nested scope)
+        while e[0] == T_AT or e[0] == T_KEYED:  # (stored from a nested scope, under a key)
             e = e[2]
         if e[0] == T_TUPLE:
             items: Any = e[1]

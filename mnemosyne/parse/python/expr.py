@@ -1,6 +1,6 @@
 """Expressions -> tagged values (tags.py): names, attributes, calls, subscripts, displays, literals,
 annotations; and the names an ``isinstance`` / ``type(x) is C`` / ``hasattr`` test narrows while
-converting. ~610 lines: one converter over the grammar's expression kinds (a dispatch per kind)."""
+converting. ~650 lines: one converter over the grammar's expression kinds (a dispatch per kind)."""
 
 from __future__ import annotations
 
@@ -47,6 +47,8 @@ from mnemosyne.parse.python.tags import (
     T_CONTAINER,
     T_DICT,
     T_INT,
+    T_ITEMS,
+    T_ITER,
     T_LAMBDA,
     T_LIT,
     T_NAME,
@@ -189,7 +191,7 @@ class ExprConverter:
             for a in argl.named_children:
                 at = ek[a.kind_id]
                 if at == EK_IDENTIFIER and d1 <= MAX_EXPR_DEPTH:
-                    args.append(self._name(a))
+                    args.append(self.loop_name(a) if named_attr and len(args) == 1 and self.narrow else self._name(a))
                     continue
                 if named_attr and len(args) == 1 and at != EK_COMMENT:  # getattr(obj, "visit_" + kind)
                     pfx = self.name_prefix(a)
@@ -277,14 +279,16 @@ class ExprConverter:
         e = self.expr(operand, depth + 1)
         return (T_OP, e, name, "") if e[0] in OPERAND_TAGS else UNKNOWN
 
-    def name_prefix(self, node: Node) -> tuple[str, str] | None:
+    def name_prefix(self, node: Node) -> tuple[str, str, Expr] | None:
         """The literal start and end of a name built from a string with one hole (``"visit_" +
         kind``, ``"as_" + v + "_sql"``, ``"_get_%s_perms" % v``, ``f"do_{cmd}"``, ``"on_{}".format(e)``),
-        when the start is not empty and both are parts of an identifier; else None."""
+        when the start is not empty and both are parts of an identifier, and the hole: a name
+        (``kind``: the resolver may know the strings it holds), else unknown; else None."""
         t = KN[node.kind_id]
         src = self.src
         head: str | None = None
         tail = ""
+        hole: Node | None = None
         if t == "binary_operator":
             left = node.child_by_field_id(F_LEFT)
             op = node.child_by_field_id(F_OPERATOR)
@@ -297,11 +301,12 @@ class ExprConverter:
                 tv = string_value(right, src) if right is not None and KN[right.kind_id] == "string" else None
                 if inner is None or inner[1] or tv is None:
                     return None
-                head, tail = inner[0], tv
+                return (inner[0], tv, inner[2]) if (inner[0] + "x" + tv).isidentifier() else None
             elif KN[left.kind_id] == "string":
                 sv = string_value(left, src)
                 if sv is None:
                     return None
+                hole = node.child_by_field_id(F_RIGHT)
                 if opt == b"+":
                     head = sv
                 elif sv.count("%") == 1 and sv.split("%", 1)[1][:1] in ("s", "d", "r"):
@@ -315,6 +320,7 @@ class ExprConverter:
             body = raw[i + len(q) : len(raw) - len(q)]
             if "f" in raw[:i].lower() and body.count("{") == 1 and body.count("}") == 1:
                 head, tail = body.split("{", 1)[0], body.split("}", 1)[1]
+                hole = next((c.named_child(0) for c in node.named_children if KN[c.kind_id] == "interpolation" and c.named_child_count), None)
         elif t == "call":
             fn = node.child_by_field_id(F_FUNCTION)
             obj = fn.child_by_field_id(F_OBJECT) if fn is not None and KN[fn.kind_id] == "attribute" else None
@@ -325,9 +331,18 @@ class ExprConverter:
             sv = string_value(obj, src)
             if sv is not None and sv.count("{") == 1 and sv.count("}") == 1:
                 head, tail = sv.split("{", 1)[0], sv.split("}", 1)[1]
+                argl = node.child_by_field_id(F_ARGUMENTS)
+                hole = argl.named_child(0) if argl is not None and argl.named_child_count == 1 else None
         if not head or not (head + "x" + tail).isidentifier():
             return None
-        return head, tail
+        return head, tail, self.loop_name(hole) if hole is not None and EK[hole.kind_id] == EK_IDENTIFIER else UNKNOWN
+
+    def loop_name(self, node: Node) -> Expr:
+        """A name naming an attribute (``getattr(obj, name)``, ``"do_" + name``): in the body of a
+        ``for name in ...`` over a display of strings or over a name, what that loop iterates,
+        ``(T_ITER, iterable)`` (the walk's region, ``narrow``); else the name."""
+        raw = self.src[node.start_byte : node.end_byte]
+        return self.narrow.get((T_ITER, raw)) or self._name(node)
 
     def key_literal(self, node: Node | None, depth: int = 0) -> Expr:
         """``expr``, where a short plain string literal keeps its value: a keyword argument's or a
@@ -385,7 +400,7 @@ class ExprConverter:
         if t in ("tuple", "list", "set", "expression_list", "pattern_list", "tuple_pattern", "list_pattern"):
             return (T_TUPLE, tuple([
                 (T_STAR, self.expr(c.named_child(0) if c.named_child_count else None, depth + 1))
-                if EK[c.kind_id] == EK_LIST_SPLAT else self.expr(c, depth + 1)  # [*xs, f]: the items of xs
+                if EK[c.kind_id] == EK_LIST_SPLAT else self.key_literal(c, depth + 1)  # [*xs, f]: the items of xs; ("a", "b") keeps its strings
                 for c in node.named_children if KN[c.kind_id] != "comment"
             ]))
         if t == "dictionary":
@@ -403,6 +418,10 @@ class ExprConverter:
                         except ValueError:
                             kv = UNKNOWN
                     items.append((kv, self.expr(c.child_by_field_id(F_VALUE), depth + 1)))
+                elif KN[c.kind_id] == "dictionary_splat" and c.named_child_count:
+                    # {**base, "k": v}: base's items, under its keys (('*', base)), its values any of them
+                    sub = self.expr(c.named_child(0), depth + 1)
+                    items.append(((T_STAR, sub), (T_ITEMS, (T_CALL, (T_ATTR, sub, "values"), (), ()))))
             return (T_DICT, tuple(items))
         if t == "conditional_expression":
             ch = node.named_children

@@ -48,6 +48,7 @@ from mnemosyne.parse.python.tags import (
     T_INT,
     T_ITEMS,
     T_ITER,
+    T_KEYED,
     T_NAME,
     T_PARAM,
     T_REACH,
@@ -132,6 +133,8 @@ class ScopeBuilder(ExprConverter):
         return idx
 
     def bind(self, scope: int, name: str, value: Any) -> None:
+        if self.narrow and (T_ITER, name.encode()) in self.narrow:
+            self.unloop(name)
         s = self.scopes[scope]
         target = scope
         if name in s.globals:
@@ -353,9 +356,18 @@ class ScopeBuilder(ExprConverter):
         target = self.item_scope(sc, name)
         if target != sc:
             value = (T_AT, sc, value)  # evaluated where it was stored
+        if key[0] == T_STR or key[0] == T_INT:  # d["load"] = f: read back by that key (or an unknown one)
+            value = (T_KEYED, key, value)
         items = self.scopes[target].item_bindings.setdefault(name, [])
         items.append(value)
         self.stored(target, sc, name, key, len(items) - 1)
+
+    def unloop(self, name: str) -> None:
+        """``name``, a loop's variable, is bound again in the loop's body: from here on in the body
+        it no longer names what the loop iterates (``loop_name``)."""
+        key = (T_ITER, name.encode())
+        self.narrow = {k: v for k, v in self.narrow.items() if k != key}
+        self.narrow_saved = [{k: v for k, v in m.items() if k != key} if key in m else m for m in self.narrow_saved]
 
     def item_scope(self, sc: int, name: str) -> int:
         """The scope whose items of ``name`` a store in ``sc`` adds to (the one binding it)."""

@@ -48,9 +48,10 @@ T_SENT: Final = "snt"  # ('snt',): the value of a ``yield`` expression: what ``g
 # ('op', operand, dunder, fallback): an operator's result: what ``dunder`` (else ``fallback``, or '')
 # of operand's class returns (``a + b``, ``-a``, ``a < b``; ``a += b`` rebinds ``a`` to one)
 T_OP: Final = "op"
-# ('pfx', prefix, suffix): a string with one hole between a literal prefix and suffix (``"visit_" +
+# ('pfx', prefix, suffix, hole): a string with one hole between a literal prefix and suffix (``"visit_" +
 # kind``, ``f"do_{cmd}"``, ``"_get_%s_perms" % v``), kept as the name argument of ``getattr`` /
-# ``hasattr``: any name starting with prefix whose rest ends with suffix
+# ``hasattr``: any name starting with prefix whose rest ends with suffix; hole is the name filling it
+# (``('n', kind)``) or unknown
 T_PREFIX: Final = "pfx"
 
 # ---------------------------------------------------------------- binding values
@@ -68,6 +69,9 @@ T_ITEMS: Final = "itm"  # ('itm', expr): the items of iterating expr (``yield fr
 # ('at', scope, value): value evaluated in another scope (container items stored from an inner
 # scope into a container bound outside)
 T_AT: Final = "at"
+# ('ky', key, value): a container item stored under a literal key (``d["load"] = f``, ``d.update({"k": v})``):
+# a subscript by another literal key does not read it
+T_KEYED: Final = "ky"
 T_TYPE_ALIAS: Final = "ta"  # ('ta', (annotation exprs, ...)): a type alias: what annotations naming it mean
 
 # ---------------------------------------------------------------- annotations (inside ('ann', ...) / ('ta', ...))

@@ -14,6 +14,7 @@ from mnemosyne.parse.python.grammar import (
     EK,
     F_ALIAS,
     F_ARGUMENTS,
+    F_BODY,
     F_CONSEQUENCE,
     F_FUNCTION,
     F_LEFT,
@@ -274,7 +275,15 @@ class Walker(SiteRecorder):
                 self.scopes[self.scopes[sc].owner].iters.append((it, node.start_point[0] + 1, sc, is_async))
                 self.bind_target(sc, left, (T_ITER, it))
                 kids = [c for c in node.named_children if c != left]
+                body = node.child_by_field_id(F_BODY) if t == "for_statement" and left is not None and EK[left.kind_id] == EK_IDENTIFIER else None
+                # for name in ("a", "b") / in NAMES: getattr(obj, name) in the body names what this loop
+                # iterates (a region, as isinstance narrowing's: loop_name)
+                loop = (T_ITER, self.src[left.start_byte : left.end_byte]) if body is not None and (it[0] == T_NAME or (  # type: ignore[union-attr]
+                    it[0] == T_TUPLE and it[1] and all(x[0] == T_STR for x in it[1]))) else None
                 for c in reversed(kids):
+                    if loop is not None and c == body:
+                        self.region(stack, c, sc, {loop: (T_ITER, it)})
+                        continue
                     push((c, sc, LOAD))
                 if left is not None:
                     push((left, sc, STORE))
@@ -403,6 +412,14 @@ class Walker(SiteRecorder):
             for c in reversed(node.named_children):
                 if act[c.kind_id]:
                     push((c, sc, LOAD))
+
+    @staticmethod
+    def region(stack: list, node: Node, sc: int, names: dict[Any, Any]) -> None:
+        """Pushes ``node`` for the walk inside marks that install ``names`` in ``narrow`` while it
+        is walked (a loop's body: ``loop_name``)."""
+        stack.append((END_MARK, sc, CTX_LOAD))
+        stack.append((node, sc, CTX_LOAD))
+        stack.append((Mark(names), sc, CTX_LOAD))
 
     def case_narrowing(self, node: Node, sc: int, stack: list) -> bool:
         """``case C():`` / ``case A() | B():`` narrows the ``match`` subject, a name, in the clause's

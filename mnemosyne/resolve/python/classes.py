@@ -2,7 +2,7 @@
 attribute lookups (``getattr``: properties, descriptors, ``__getattr__``, enum members), operator
 results (a dunder's returns) and ``getattr`` by a name prefix.
 
-~715 lines, over the ~600 of the guide: one concern, a class's members as the resolver sees them;
+~740 lines, over the ~600 of the guide: one concern, a class's members as the resolver sees them;
 its parts (MRO, metaclasses, member lookup, enum members, operators) read each other's memo tables
 on every attribute asked. Left to split (session 13): the enum and operator parts into a mixin."""
 
@@ -31,7 +31,7 @@ from mnemosyne.parse.python.tags import (
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
 from mnemosyne.resolve.python.hierarchy import SHARED_MRO, SHARED_PATH, SHARED_SUBCLASSES
-from mnemosyne.resolve.python.known import ABSTRACT_CLASSES, BUILTIN_TYPES, ENUM_BASES, stdlib_lacks
+from mnemosyne.resolve.python.known import ABSTRACT_CLASSES, BUILTIN_TYPES, ENUM_BASES, STD_STREAMS, stdlib_lacks
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
     EMPTY,
@@ -452,11 +452,23 @@ class Classes(Fixpoint):
                     continue
                 if (VAL_BUILTIN, "getattr") not in self.eval(p, i, _GETATTR):
                     continue
+                found: set = set()
                 for d in self.eval(p, i, e[2][0]):
-                    out |= self.getattr(d, attr)[0]
+                    found |= self._forwarded_attr(d, attr)
+                if not found:  # none of the objects its module wraps has it: those other modules wrap
+                    for d in self.stored_init_cross(p, i, e[2][0]):
+                        found |= self._forwarded_attr(d, attr)
+                out |= found
                 if len(e[2]) > 2 and e[2][2][0] != T_STAR:
                     out |= self.eval(p, i, e[2][2])
         return frozenset(out)
+
+    def _forwarded_attr(self, d: Any, attr: str) -> frozenset:
+        """``d.attr`` for a ``__getattr__`` forwarding to ``d``; nothing for a member a standard
+        stream lacks (``sys.stdout`` has no ``getvalue``: the object wrapped is another one)."""
+        if d[0] == VAL_EXT and d[1] in STD_STREAMS and stdlib_lacks(STD_STREAMS[d[1]], attr):
+            return EMPTY
+        return self.getattr(d, attr)[0]
 
     def operation(self, path: str, idx: int, e: Any) -> set:
         """An operator's result (``('op', operand, dunder, fallback)``): what ``dunder`` (else

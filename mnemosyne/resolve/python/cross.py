@@ -2,7 +2,8 @@
 module-level function (or one a module-level decorator factory returns), its importers' call and
 decorator sites; for a parameter a method stores (``self.cb = cb``), the importers' calls of the
 method (of its class, for ``__init__``) and the decorator sites of the function it returns
-(``@app.route(...)``); and the extra values of a called parameter they give (``callee_cross_values``).
+(``@app.route(...)``); the extra values of a called parameter they give (``callee_cross_values``);
+and the subclasses a classmethod calling ``cls(...)`` is called through, for its ``cls`` (``called_through``).
 The other side of params.py's parameter flow, which asks it for called parameters only."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from mnemosyne.parse.python.tags import (
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     T_ATTR,
+    T_CALL,
     T_ITER,
     T_NAME,
     T_PARAM,
@@ -24,6 +26,8 @@ from mnemosyne.parse.python.tags import (
 from mnemosyne.resolve.python.fixpoint import KEY_CROSS_PARAM, Fixpoint
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import VAL_CLASS, VAL_DISPLAY, VAL_FUNC, VAL_INST, VAL_SUPER
+
+SUPER_NAME = (T_NAME, "super")  # the callee of ``super()``
 
 
 class CrossParams(Fixpoint):
@@ -174,4 +178,67 @@ class CrossParams(Fixpoint):
                                 elts = disp[1] if disp[0] == T_TUPLE else tuple(k for k, _ in disp[1])
                                 for x in elts:
                                     out |= self.iter_values(c[1], c[2], x[1]) if x[0] == T_STAR else self.eval(c[1], c[2], x)
+        return out
+
+    def called_through(self, path: str, fidx: int, cidx: int) -> set:
+        """The subclasses of class ``cidx`` a classmethod ``fidx`` of it is called through, for its
+        ``cls`` (``Sub.create()`` running the inherited ``Base.create``: ``cls()`` makes a Sub),
+        only when the method (or a function nested in it) calls ``cls(...)``: a subclass S that
+        inherits it and that a call ``S.name(...)`` names (in S's module or a module importing
+        it, by S's own name), or that overrides it and calls ``super().name(...)`` in its body.
+        Makes the file depend on ``<calls>NAME`` when a subclass inherits it."""
+        params = self.params_of(path, fidx)
+        if not params:
+            return set()
+        cname = params[0][0]
+        if not any(self._nested_in(path, sc, fidx) for sc, _e in self.sites(path, cname)):
+            return set()
+        name = self.hdr(path, fidx).name
+        me = (VAL_FUNC, path, fidx)
+        inherit: dict[str, set] = {}  # a subclass's name -> the subclasses so named inheriting the method
+        out: set = set()
+        files: set[str] = set()
+        for sp, si in self.subclasses(path, cidx):
+            c = (VAL_CLASS, sp, si)
+            if me in self.getattr(c, name)[0]:
+                inherit.setdefault(self.hdr(sp, si).name, set()).add(c)
+                files.add(sp)
+                self.deps.add(CALLS_PREFIX + name)  # (with the answer it records: a dependency alone is always stale)
+                files.update(self.importers_calling(self.modname(sp), name))
+            elif any(
+                e[1][0] == T_ATTR and e[1][1][0] == T_CALL and e[1][1][1] == SUPER_NAME and self.hdr(sp, sc).parent == si
+                for sc, e in self.sites(sp, name)
+            ):  # its override calls super().name(...): cls is it there
+                out.add(c)
+        for q in sorted(files):
+            for sc, e in self.sites(q, name):
+                fn = e[1]
+                if fn[0] == T_ATTR and fn[1][0] == T_NAME and fn[1][1] in inherit:
+                    out |= inherit[fn[1][1]] & self.eval(q, sc, fn[1])
+        return out
+
+    def _nested_in(self, path: str, sc: int, fidx: int) -> bool:
+        """Scope ``sc`` is function ``fidx`` or a function nested in it."""
+        while sc > fidx:
+            sc = self.hdr(path, sc).parent
+        return sc == fidx
+
+    def stored_init_cross(self, path: str, fidx: int, e: Any) -> set:
+        """What other modules' ``C(x)`` calls pass for the object ``e`` (``self._out``) a method
+        ``fidx`` of class C reads, when C's ``__init__`` stores it from a parameter (``self._out =
+        out``): a ``__getattr__`` forwarding to it (``classes.delegated``) wraps their objects too
+        (``OutputWrapper(StringIO())`` in a test: ``wrapper.getvalue()`` is the StringIO's)."""
+        f = self.hdr(path, fidx)
+        params = self.params_of(path, fidx)
+        if e[0] != T_ATTR or not params or e[1] != (T_NAME, params[0][0]) or f.parent < 0:
+            return set()
+        cls = self.hdr(path, f.parent)
+        out: set = set()
+        for fi, v in self.iattrs(path, f.parent, e[2]):
+            g = self.hdr(path, fi)
+            if g.name != "__init__" or g.parent != f.parent or v[0] != T_NAME:
+                continue
+            bs = self.binds(path, fi, v[1]) or ()
+            if len(bs) == 1 and bs[0][0] == T_PARAM and bs[0][1] == fi:
+                out |= self.stored_cross(path, fi, bs[0][2], g, cls)
         return out

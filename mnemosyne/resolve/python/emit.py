@@ -51,6 +51,7 @@ from mnemosyne.resolve.python.known import (
     PROTOCOLS,
     REDUCER_NAMES,
     REDUCERS,
+    RUNNER_DECORATORS,
     RUNNER_SITE_NAMES,
     is_external_class,
 )
@@ -538,6 +539,8 @@ class Emit(Fixpoint):
                     dvals = set(self.eval(path, dscope, e))
             dvals = {v for v in dvals if not (v[0] == VAL_BUILTIN and v[1] in DECLARATION_DECORATORS)}
             self.emit_call_targets(caller, path, dscope, frozenset(dvals), line, RES_IMPLICIT)
+            if len(scopes[didx].decorators) == 1 and any(v[0] == VAL_EXT and v[1] in RUNNER_DECORATORS for v in dvals):
+                self.edge(caller, self.fqn(path, didx), RES_IMPLICIT, line)  # @atexit.register: it runs the definition
 
     def resolve_operators(self) -> None:
         """The operator sites of the file (``pending_ops``), after every other call: their operands

@@ -18,6 +18,8 @@ from mnemosyne.parse.python.tags import (
     T_IMPORT_FROM,
     T_INT,
     T_ITEMS,
+    T_ITER,
+    T_KEYED,
     T_LAMBDA,
     T_LIT,
     T_NAME,
@@ -90,6 +92,7 @@ from mnemosyne.resolve.python.values import (
     make_super,
 )
 
+NAMED_STRINGS = (T_NAME, T_ITER)  # getattr's name argument that may hold known strings (``held_strings``)
 LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT, T_PREFIX)  # expressions that evaluate to no value of the program
 DISPLAY_TAGS = (T_TUPLE, T_DICT)  # a tuple / list / set or dict display
 MEMBER_VALUES = ("value", "_value_")  # an enum member's value (``member_value``)
@@ -194,7 +197,7 @@ class Evaluate(Fixpoint):
                         gk = e[2][0]
                         out |= self.global_item(c, self.constant(path, idx, gk[1]) if gk[0] == T_NAME else gk)
                         mapping = True
-                out |= self.stored_items(path, idx, fn[1])
+                out |= self.keyed_items(path, idx, fn[1], (key,))
                 if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
             if fn[0] == T_ATTR and fn[2] == "send" and len(e[2]) == 1:  # gen.send(v): what the generator yields next
@@ -388,6 +391,8 @@ class Evaluate(Fixpoint):
             (VAL_INST, b[1], b[2]) for b in self.eval(path, idx, fn[1])
             if b[0] in kinds and f in self.class_lookup(b[1], b[2], fn[2])
         }
+        if rr[0][0] == RET_NEW and recv:  # cls() of the classes it is called through elsewhere (``called_through``): not this call's
+            r = set(r) - {(VAL_INST, c[1], c[2]) for c in self.param_values(f[1], f[2], 0) if c[0] == VAL_CLASS} | (r & recv)
         subs = recv - {own}
         if not subs:
             return r
@@ -457,8 +462,24 @@ class Evaluate(Fixpoint):
             elif c[0] == VAL_GLOBALS:
                 for k in keys:
                     out |= self.global_item(c, k)
-        out |= self.stored_items(path, idx, base)
+        out |= self.keyed_items(path, idx, base, keys)
         return out
+
+    def keyed_items(self, path: str, idx: int, base: Any, keys: Any) -> frozenset:
+        """``stored_items`` of ``base`` read by a subscript (or ``get``) of ``keys``: when every key
+        is a literal and base a name, not the items stored under another literal key
+        (``d["sync"] = sync`` is not ``d["load"]``: ``T_KEYED``)."""
+        if base[0] != T_NAME or not keys or not all(k[0] in LITERAL_KEYS for k in keys):
+            return self.stored_items(path, idx, base)
+        bscope = self.binding_scope(path, idx, base[1])
+        vals = self.ibinds(path, bscope, base[1]) if bscope is not None else None
+        if bscope is None or not vals or not any(v[0] == T_KEYED for v in vals):
+            return self.stored_items(path, idx, base)
+        out: set = set()
+        for v in vals:
+            if v[0] != T_KEYED or v[1] in keys:
+                out |= self.eval_binding(path, bscope, v)
+        return frozenset(out)
 
     def member_value(self, path: str, idx: int, e: Any) -> set | None:
         """``Op.ADD.value`` / ``Op["ADD"]._value_``: the value the enum's body assigns to that
@@ -528,8 +549,10 @@ class Evaluate(Fixpoint):
 
     def name_literals(self, path: str, idx: int, name: str) -> list[str] | None:
         """The strings name ``name`` may hold when every binding says (``getattr(obj, name)``): a
-        string literal, or the literals every call site passes a parameter (``param_keys``); None
-        when a binding is anything else (a loop variable: the parser keeps no strings in displays)."""
+        string literal, or the literals every call site passes a parameter (``param_keys``), or a
+        loop variable over a display of string literals (``for n in ("setup", "teardown")``, also
+        through a name bound only to such displays: ``display_strings``); None when a binding is
+        anything else."""
         bs = self.binding_scope(path, idx, name)
         vals = self.binds(path, bs, name) if bs is not None else None
         if not vals or bs is None:
@@ -538,6 +561,11 @@ class Evaluate(Fixpoint):
         for v in vals:
             if v[0] == T_STR:
                 out.append(v[1])
+            elif v[0] == T_ITER:
+                strs = self.display_strings(path, bs, v[1], 0)
+                if strs is None:
+                    return None
+                out += strs
             elif v[0] == T_PARAM and len(vals) == 1:
                 keys = self.param_keys(path, v[1], v[2])
                 if not all(k[0] == T_STR for k in keys):
@@ -546,6 +574,33 @@ class Evaluate(Fixpoint):
             else:
                 return None
         return sorted(set(out))
+
+    def held_strings(self, path: str, idx: int, e: Any) -> list[str] | None:
+        """The strings an attribute name ``e`` may be: a name's (``name_literals``), or, for
+        ``(T_ITER, iterable)`` (the parser's loop variable in its loop's body, ``loop_name``), the
+        strings of that loop's display (``display_strings``); None when not known."""
+        if e[0] == T_NAME:
+            return self.name_literals(path, idx, e[1])
+        return self.display_strings(path, idx, e[1], 0) if e[0] == T_ITER else None
+
+    def display_strings(self, path: str, idx: int, e: Any, depth: int) -> list[str] | None:
+        """The strings of a tuple/list/set display of string literals (``("a", "b")``), or of the
+        displays a name is only ever bound to (one name deep); None for anything else."""
+        if e[0] == T_TUPLE:
+            return [x[1] for x in e[1]] if e[1] and all(x[0] == T_STR for x in e[1]) else None
+        if e[0] != T_NAME or depth:
+            return None
+        bs = self.binding_scope(path, idx, e[1])
+        vals = self.binds(path, bs, e[1]) if bs is not None else None
+        if not vals or bs is None:
+            return None
+        out: list[str] = []
+        for v in vals:
+            strs = self.display_strings(path, bs, v, depth + 1)
+            if strs is None:
+                return None
+            out += strs
+        return out
 
     def constant(self, path: str, idx: int, name: str) -> Any:
         """A name used as an index (``handlers[KIND]``) as the literal it is always bound to, in
@@ -624,7 +679,9 @@ class Evaluate(Fixpoint):
             cur = sc.parent
         return None
 
-    def container_item(self, c: Any, key: Any) -> set:
+    def container_item(self, c: Any, key: Any, seen: frozenset = EMPTY) -> set:
+        """The items of display ``c`` a subscript by ``key`` reads (``seen``: the displays whose
+        ``**base`` led here, ``x = {**x, "k": v}`` holding itself)."""
         _, cpath, cidx, disp = c
         out: set = set()
         if disp[0] == T_TUPLE:
@@ -639,9 +696,22 @@ class Evaluate(Fixpoint):
             items = disp[1]
             if key[0] in LITERAL_KEYS:
                 matched = [v for k, v in items if k == key]
-                if matched or all(k[0] in LITERAL_KEYS for k, _ in items):
-                    for v in matched:
-                        out |= self.eval(cpath, cidx, v)
+                if matched or all(k[0] in LITERAL_KEYS or k[0] == T_STAR for k, _ in items):
+                    last = max((j for j, (k, _v) in enumerate(items) if k == key), default=-1)
+                    shadowed = False  # a later **base surely holding the key replaces the pair
+                    for k, _v in items[last + 1 :]:
+                        if k[0] == T_STAR:  # {**base, ...}[key]: base's item of that key (not a later pair's)
+                            subs = self.eval(cpath, cidx, k[1])
+                            for sub in subs:
+                                if sub[0] == VAL_DISPLAY and sub != c and sub not in seen:
+                                    out |= self.container_item(sub, key, seen | {c})
+                            stored = self.stored_items(cpath, cidx, k[1])  # (base[k] = v: under any key)
+                            out |= stored
+                            shadowed = shadowed or (bool(subs) and all(
+                                sub[0] == VAL_DISPLAY and sub[3][0] == T_DICT and any(kk == key for kk, _ in sub[3][1]) for sub in subs
+                            ))
+                    if last >= 0 and not shadowed:  # {"a": f, "a": g}["a"] is g: the last pair of that key
+                        out |= self.eval(cpath, cidx, items[last][1])
                     return out
             for _, v in items:
                 out |= self.eval(cpath, cidx, v)
@@ -746,11 +816,14 @@ class Evaluate(Fixpoint):
                 if len(e[2]) > 2 and e[2][2][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][2])
                 return out
-            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR:
+            pfx = e[2][1] if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_PREFIX and e[2][0][0] != T_STAR else None
+            holes = self.held_strings(path, idx, pfx[3]) if pfx is not None else None
+            if pfx is not None and holes is None:
                 return self.prefixed_attrs(path, idx, e)
-            if f[1] == "getattr" and len(e[2]) >= 2 and e[2][1][0] == T_NAME and e[2][0][0] != T_STAR:
-                # getattr(obj, name) with name bound to literals, a parameter every site passes one
-                names = self.name_literals(path, idx, e[2][1][1])
+            if f[1] == "getattr" and len(e[2]) >= 2 and (e[2][1][0] in NAMED_STRINGS or holes is not None) and e[2][0][0] != T_STAR:
+                # getattr(obj, name) with name bound to literals, a parameter every site passes one,
+                # a loop's variable over strings; getattr(obj, "do_" + name) with name so: those names
+                names = [pfx[1] + h + pfx[2] for h in holes] if pfx is not None and holes is not None else self.held_strings(path, idx, e[2][1])
                 if names is None:
                     return set()
                 out = set()

@@ -142,6 +142,10 @@ def _module_defs(module: str, name: str) -> dict[str, list[ast.stmt]]:
 # imports them; ``io`` at start-up), so the answer never depends on what else a process imported
 ABSTRACT_MODULES = {"typing": typing, "collections.abc": collections.abc, "abc": abc, "io": io}
 _lacks: dict[tuple[str, str], bool] = {}  # (dotted class, member) -> stdlib_lacks
+# the interpreter's standard streams, by the class of what they hold: a ``__getattr__`` forwarding to
+# one (``OutputWrapper(sys.stdout)``, the only object its module's sites pass) gives no member that
+# class lacks (``classes.delegated``: ``wrapper.getvalue()`` is a StringIO's, wrapped in another module)
+STD_STREAMS = {f"sys.{n}": "io.TextIOWrapper" for n in ("stdout", "stderr", "stdin", "__stdout__", "__stderr__", "__stdin__")}
 # their public classes by dotted name (``typing.Mapping`` too): the one test hot paths make first
 ABSTRACT_CLASSES = frozenset(
     f"{m}.{n}" for m, mod in ABSTRACT_MODULES.items() for n in dir(mod)
@@ -214,8 +218,12 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
     "multiprocessing.Process": ("target", "args", "kwargs", True),
     "atexit.register": (0, 1, "", True),
     "weakref.finalize": (1, 2, "", True),
+    "weakref.ref": (1, "", "", True),  # weakref.ref(obj, callback): called when obj goes
+    "weakref.WeakMethod": (1, "", "", True),
     "asyncio.to_thread": (0, 1, "", True),
     "signal.signal": (1, "", "", True),
+    "collections.defaultdict": (0, "", "", True),  # calls its factory for a missing key
+    "functools.cmp_to_key": (0, "", "", True),  # its key objects' comparisons call the function (sorted(key=))
     "functools.partial": (0, 1, "", False),
     "functools.partialmethod": (0, 1, "", False),
     "types.MethodType": (0, 1, "", False),
@@ -224,6 +232,8 @@ RUNNERS: dict[str, tuple[int | str, int | str, str, bool]] = {
 # after it: calling the result calls that function (``evaluate.call_result``)
 BINDERS = frozenset({"functools.partial", "functools.partialmethod", "types.MethodType", "enum.member"})
 RUNNER_NAMES = frozenset(n.rsplit(".", 1)[1] for n in RUNNERS)  # the last names their call sites have
+# runners used as a decorator (``@atexit.register``): the definition is the function they call later
+RUNNER_DECORATORS = frozenset({"atexit.register"})
 # methods of the standard library's objects (an executor, an event loop, ``contextlib.ExitStack``,
 # ``unittest.TestCase``, pytest's ``request``) that call the function at this position with the positional and keyword
 # arguments after it: recognised by name on a receiver that is not of the program

@@ -24,6 +24,7 @@ from mnemosyne.parse.python.tags import (
     T_IMPORT_FROM,
     T_INDEX,
     T_ITER,
+    T_KEYED,
     T_NAME,
     T_PARAM,
     T_STAR,
@@ -282,6 +283,8 @@ class Names(Fixpoint):
             return self.ann_values(path, idx, v[1])
         if tag == T_AT:
             return self.eval_binding(path, v[1], v[2])
+        if tag == T_KEYED:  # an item stored under a literal key
+            return self.eval_binding(path, idx, v[2])
         if tag == T_EXC:
             out = set()
             for e in v[1]:

@@ -2,7 +2,7 @@
 receiver, the arguments of its module's call and decorator sites, callbacks; other modules' sites
 for called parameters come from cross.py) and what decorators make of a function.
 
-~635 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
+~680 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
 memo keys), and splitting the per-subclass ``__init__`` argument sites out would add a mixin whose
 methods call back into this one on every parameter asked. What other modules pass is in cross.py."""
 
@@ -91,6 +91,8 @@ class Params(Fixpoint):
                     out.update(make_class(q, di) for q, di in self.subclasses(path, cls))
                 elif "classmethod" in deco or f.name in ("__new__", "__class_getitem__"):
                     out.add(make_class(path, cls))
+                    if "classmethod" in deco:  # Sub.create() running Base.create: cls() makes a Sub
+                        out |= self.called_through(path, fidx, cls)
                 else:
                     out.add(make_instance(path, cls))
                 return frozenset(out)
