@@ -116,7 +116,7 @@ class PythonIndex:
         self._importers_cache: dict[tuple[str, str], list[str]] = {}
         self._subclassers = NameIndex()  # base last name -> paths with a class naming such a base
         self._cost: dict[str, float] = {}  # path -> seconds its last resolution took
-        self.hierarchy = Hierarchy(self, SharedResolver)  # MROs and subclasses shared by the files' resolutions
+        self.hierarchy = Hierarchy(SharedResolver)  # MROs and subclasses shared by the files' resolutions
 
     # ------------------------------------------------------------------ protocol
     def owns(self, path: str) -> bool:
