@@ -17,6 +17,11 @@ FILES = {
         b"from pkg.base import Base\n\n\nclass Impl(Base):\n    def step(self):\n        super().step()\n\n\n"
         b"def main():\n    Impl().run()\n"
     ),
+    # an __init__'s parameter fed through a subclass the module calls (``found_as_subclass``)
+    "pkg/flow.py": (
+        b"class Base:\n    def __init__(self, cb):\n        cb()\n\n\nclass Child(Base):\n    pass\n\n\n"
+        b"def hook():\n    pass\n\n\ndef main():\n    Child(hook)\n"
+    ),
 }
 
 
@@ -43,7 +48,9 @@ def test_an_extractor_is_freed_without_the_cyclic_collector() -> None:
     try:
         ex = Extractor()
         ex.update(FILES)
-        assert ex.snapshot().files["pkg/impl.py"].calls
+        files = ex.snapshot().files
+        assert files["pkg/impl.py"].calls
+        assert any(c.caller == "pkg.flow.Base.__init__" and c.callee == "pkg.flow.hook" for c in files["pkg/flow.py"].calls)
         ref = weakref.ref(ex)
         ix_ref = weakref.ref(ex.indexes[0].index)  # type: ignore[attr-defined]
         del ex
