@@ -178,7 +178,7 @@ class PythonIndex:
                 continue
             pf = self._parse_cache.get(h)
             if pf is None:
-                pf = parse_python(data)
+                pf = parse_python(data, h)
                 self._parse_cache[h] = pf
             is_new = path not in self._parsed
             if not is_new:
