@@ -53,7 +53,7 @@ def parse_job(job: ParseJob) -> Any:
     if job.language == "python":
         from mnemosyne.parse.python import parse_python
 
-        return parse_python(job.data)
+        return parse_python(job.data, job.digest)
     from mnemosyne.parse.typescript import parse_file
 
     return parse_file(job.path, job.data, job.digest)

@@ -37,3 +37,13 @@ def test_docstring_is_cleandoc(body: str) -> None:
     literal = '"""' + body + '"""'
     pf = parse_python(f"def f():\n    {literal}\n    return 1\n".encode())
     assert pf.scopes[1].docstring == inspect.cleandoc(ast.literal_eval(literal))
+
+
+def test_the_module_body_hash_given_is_the_one_computed() -> None:
+    """The index hands ``parse_python`` the content hash it computed (the module's body hash): the
+    file's bytes are hashed once, to the same value."""
+    from mnemosyne.hashing import content_hash
+
+    data = b"def f():\n    return 1\n"
+    assert parse_python(data).scopes[0].body_hash == content_hash(data)
+    assert parse_python(data, content_hash(data)).scopes[0].body_hash == content_hash(data)

@@ -82,8 +82,10 @@ def _freeze(scopes: list[Scope], sites: dict, decos: dict) -> None:
         for k in d:
             d[k] = tuple(d[k])
 
-def parse_python(data: bytes) -> ParsedFile:
-    """Parse one Python file's bytes (any encoding; invalid UTF-8 is replaced in names/texts)."""
+def parse_python(data: bytes, digest: str | None = None) -> ParsedFile:
+    """Parse one Python file's bytes (any encoding; invalid UTF-8 is replaced in names/texts).
+    ``digest``: their ``content_hash`` when the caller has it (the module's body hash is that: the
+    bytes are not hashed again)."""
     tree = thread_parser().parse(data)
     root = tree.root_node
     conv = Walker(data)
@@ -95,7 +97,7 @@ def parse_python(data: bytes) -> ParsedFile:
         data.decode("utf-8")
     except UnicodeDecodeError as err:
         conv.warnings.append(f"not valid UTF-8 (byte {err.start}); undecodable bytes replaced")
-    conv.scopes[0].body_hash = short_hash(data)
+    conv.scopes[0].body_hash = digest if digest is not None else short_hash(data)
     scopes = conv.scopes
     if conv.fn_spans:
         for idx, m in measure_python(data, conv.fn_spans, conv.metric_nodes, scopes).items():

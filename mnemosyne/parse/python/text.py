@@ -4,11 +4,11 @@ what a lambda is written for (its name: parse/anon.py)."""
 from __future__ import annotations
 
 import ast
-import hashlib
 import inspect
 
 from tree_sitter import Node
 
+from mnemosyne.hashing import content_hash
 from mnemosyne.parse.anon import call_context, callee, clean, keyword_context, literal
 from mnemosyne.parse.python.grammar import KN
 
@@ -26,8 +26,7 @@ def one_line(s: str) -> str:
     return " ".join(s.split())
 
 
-def short_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+short_hash = content_hash  # a scope's body hash: the file's content hash of its text (a module's: the file's own)
 
 
 # expressions a lambda's context is looked for through (``f(a or (lambda: 0))``)

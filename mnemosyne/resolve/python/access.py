@@ -234,6 +234,11 @@ class Access:
         # emit.py
         @staticmethod
         def callback_arg(e: Any) -> Any: ...
+        def edge(
+            self, caller: str, callee: str, kind: str, line: int, external: bool = False, confidence: float = 1.0
+        ) -> None: ...
+        # overrides.py
+        def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None: ...
 
     # ------------------------------------------------------------------ modules
     def mod_path(self, mod: str) -> str | None:

@@ -180,21 +180,23 @@ class Classes(Fixpoint):
         from ``key`` to ``c`` along ``c``'s MRO, each class naming the one before among its bases
         (``sub_sites``) and holding it in its MRO, as the search goes (for one class whose MRO
         holds ``key``; the search itself costs the MROs of every class with such a base name)."""
-        memo: dict[tuple[str, int], bool] = {}
+        return self._chain_to(key, c, {})
 
-        def found(x: tuple[str, int]) -> bool:
-            if x == key:
-                return True
-            r = memo.get(x)
-            if r is None:
-                memo[x] = False  # (an MRO holding itself further on: no chain through it)
-                classes = self.mro(*x)[0]
-                r = memo[x] = any(
-                    p != x and x[1] in self.sub_sites(x[0], self.hdr(*p).name) and found(p) for p in classes[1:]
-                )
-            return r
-
-        return found(c)
+    def _chain_to(self, key: tuple[str, int], x: tuple[str, int], memo: dict[tuple[str, int], bool]) -> bool:
+        """``found_as_subclass``'s chain from ``key`` to class ``x`` (a method, not a recursive
+        closure: that would be a reference cycle holding the resolver, hence the whole index,
+        until the cyclic collector ran)."""
+        if x == key:
+            return True
+        r = memo.get(x)
+        if r is None:
+            memo[x] = False  # (an MRO holding itself further on: no chain through it)
+            classes = self.mro(*x)[0]
+            r = memo[x] = any(
+                p != x and x[1] in self.sub_sites(x[0], self.hdr(*p).name) and self._chain_to(key, p, memo)
+                for p in classes[1:]
+            )
+        return r
 
     def is_dataclass(self, path: str, cidx: int) -> bool:
         """A class of its MRO is decorated ``@dataclass`` (``dataclasses``', pydantic's): the

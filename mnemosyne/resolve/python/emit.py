@@ -35,7 +35,6 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
 )
 from mnemosyne.resolve.python import bounds
-from mnemosyne.resolve.python.classes import RECEIVER_ATTRS
 from mnemosyne.resolve.python.fixpoint import Fixpoint
 from mnemosyne.resolve.python.known import (
     BASE_CALLBACK_NAMES,
@@ -55,7 +54,7 @@ from mnemosyne.resolve.python.known import (
     RUNNER_SITE_NAMES,
     is_external_class,
 )
-from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS, STUB_EMPTY, STUB_RAISE
+from mnemosyne.resolve.python.reads import STUB_EMPTY, STUB_RAISE
 from mnemosyne.resolve.python.values import (
     CALLABLE_KINDS,
     MRO_KINDS,
@@ -224,71 +223,6 @@ class Emit(Fixpoint):
                             self.edge(caller, self.fqn(m[1], m[2]), RES_IMPLICIT, line)
             for ip, ii in self.dispatch_impls(v[1], v[2], s):  # a singledispatch function: what is registered
                 self.edge(caller, self.fqn(ip, ii), RES_IMPLICIT, line)
-
-    def emit_overrides(self, caller: str, path: str, sc: int, fn: Any, line: int) -> None:
-        """``self.m()`` / ``cls.m()`` in a method of class C may run the ``m`` of any subclass of C
-        (class hierarchy analysis): an edge to each override, resolution ``subclass``, confidence
-        0.9 (a possible target; which one runs depends on the receiver's runtime class)."""
-        bs = self.binding_scope(path, sc, fn[1][1])
-        assert bs is not None  # ``call_kind`` said "self": the receiver is a parameter of a method
-        cls = self.hdr(path, bs).parent
-        recv = self.lookup(path, sc, fn[1][1])
-        as_instance = (VAL_INST, path, cls) in recv
-        if not as_instance and (VAL_CLASS, path, cls) not in recv:
-            return  # an annotated or rebound first parameter: not the class's own receiver
-        key = (cls, fn[2], as_instance)
-        targets = self.override_memo.get(key)
-        if targets is None:
-            found: set[str] = set()
-            by_binder: dict[tuple[str, int], tuple[frozenset, list[tuple[str, int]]]] = {}
-            for q, di in self.subclasses(path, cls):
-                # an instance also holds what the subclass assigns to ``self.m`` (a bound method,
-                # a function), which a class does not; reading a property runs its getter
-                if as_instance:
-                    vals, getters = self.instance_member(q, di, fn[2], by_binder)
-                    found.update(self.fqn(gp, gi) for gp, gi in getters)
-                else:
-                    vals = self.class_lookup(q, di, fn[2])
-                for m in vals:
-                    if m[0] == VAL_FUNC:
-                        found.add(self.fqn(m[1], m[2]))
-            targets = self.override_memo[key] = sorted(found)
-        for t in targets:
-            self.edge(caller, t, RES_SUBCLASS, line, confidence=0.9)
-
-    def instance_member(
-        self, q: str, di: int, name: str, by_binder: dict[tuple[str, int], tuple[frozenset, list[tuple[str, int]]]]
-    ) -> tuple[frozenset, list[tuple[str, int]]]:
-        """``getattr`` of ``name`` on an instance of class ``di`` of ``q``, for one of many subclasses
-        (``emit_overrides``): when its MRO's first class binding ``name`` binds it in its body and
-        no class of the MRO assigns ``self.name``, the answer depends on that binding alone
-        (``Classes._getattr``), so subclasses finding the same one share it (``by_binder``); the
-        reads that tell it are still recorded for each."""
-        b = (VAL_INST, q, di)
-        if name in RECEIVER_ATTRS:
-            return self.getattr(b, name)
-        k: tuple[str, int] | None = None  # the first class binding the name (``_first_binder``, inlined
-        reads = self.reads  # with ``iattrs`` over one walk: a few hundred thousand subclasses on Django)
-        for cp, ci, sc, own in self.mro(q, di)[2]:
-            if not own:
-                rd = reads.get(cp)
-                if rd is None:
-                    rd = reads[cp] = set()
-                if k is None:
-                    rd.add((READ_BINDS, ci, name))
-                rd.add((READ_INST_ATTRS, ci, name))
-            if k is None and sc.bindings.get(name) is not None:
-                k = (cp, ci)
-            if name in sc.inst_attrs:
-                return self.getattr(b, name)
-        if k is None:
-            return self.getattr(b, name)
-        r = by_binder.get(k)
-        if r is None:
-            r = self.getattr(b, name)
-            if (b, name, self.max_depth) in self.ga_memo:  # (final: not resting on a cycle, nor cut)
-                by_binder[k] = r
-        return r
 
     def emit_default_factories(self, caller: str, path: str, cidx: int, line: int) -> None:
         """A dataclass's generated ``__init__`` calls the ``default_factory`` of the fields its

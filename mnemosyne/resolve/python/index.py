@@ -116,7 +116,7 @@ class PythonIndex:
         self._importers_cache: dict[tuple[str, str], list[str]] = {}
         self._subclassers = NameIndex()  # base last name -> paths with a class naming such a base
         self._cost: dict[str, float] = {}  # path -> seconds its last resolution took
-        self.hierarchy = Hierarchy(self, SharedResolver)  # MROs and subclasses shared by the files' resolutions
+        self.hierarchy = Hierarchy(SharedResolver)  # MROs and subclasses shared by the files' resolutions
 
     # ------------------------------------------------------------------ protocol
     def owns(self, path: str) -> bool:
@@ -178,7 +178,7 @@ class PythonIndex:
                 continue
             pf = self._parse_cache.get(h)
             if pf is None:
-                pf = parse_python(data)
+                pf = parse_python(data, h)
                 self._parse_cache[h] = pf
             is_new = path not in self._parsed
             if not is_new:
