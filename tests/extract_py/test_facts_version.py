@@ -321,7 +321,8 @@ RECORDED = {
     # an item stored under a literal key (d["sync"] = f) is read back by that key only (keyed_stores)
     # (dict_unpacking: table = {**table, ...} in a loop, the display holding itself)
     # a loop variable the body binds again no longer names the loop's strings after that (getattr_loop_names: release)
-    33: "ca23e05d954bacfcac761d1ac938661400863fe5f7192e23818fdae9baacd812",
+    # JS: `cond && value` is the value (guarded_values)
+    33: "a3836aeb1810c6fe42a4a5953d62a7023dbc9bc8b5035b6798296dbbb444ea30",
 }
 
 

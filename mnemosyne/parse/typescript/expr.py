@@ -210,7 +210,15 @@ class Exprs(Scopes):
                     a, b = node.child_by_field_id(K.f_consequence), node.child_by_field_id(K.f_alternative)
                 else:
                     op = node.child_by_field_id(K.f_operator)
-                    if op is None or self.data[op.start_byte : op.end_byte] not in (b"??", b"||"):
+                    opt = self.data[op.start_byte : op.end_byte] if op is not None else b""
+                    left = node.child_by_field_id(K.f_left)
+                    if opt == b"&&" and left is not None and left.type != "this":
+                        # `supported && function () {}`: the right value (a falsy left one is no
+                        # object to call or read); not tsc's `(this && this.__assign) || ...`
+                        node = node.child_by_field_id(K.f_right)
+                        depth += 1
+                        continue
+                    if opt not in (b"??", b"||"):
                         return None
                     a, b = node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)
                 ea = self.conv(a, depth + 1) if a is not None else None
