@@ -198,3 +198,18 @@ def docstring_of(body: Node | None, src: bytes) -> str:
     if "\n" not in v and "\t" not in v:
         return v.lstrip()  # what inspect.cleandoc makes of a single line without tabs
     return inspect.cleandoc(v)
+
+
+def type_comment(node: Node, src: bytes) -> str | None:
+    """The annotation text of assignment ``node``'s type comment (``x = None  # type: Foo``, PEP
+    484's form for Pythons without variable annotations): the comment ending its line, but ``#
+    type: ignore``; text after a second ``#`` is a remark."""
+    st = node.parent
+    nxt = st.next_sibling if st is not None else None
+    if nxt is None or KN[nxt.kind_id] != "comment" or nxt.start_point.row != node.end_point.row:
+        return None
+    text = src[nxt.start_byte + 1 : nxt.end_byte].decode("utf-8", "replace").split("#", 1)[0].strip()
+    if not text.startswith("type:"):
+        return None
+    text = text[5:].strip()
+    return None if not text or text.startswith("ignore") else text

@@ -72,7 +72,7 @@ from mnemosyne.parse.python.tags import (
     UNKNOWN,
     Expr,
 )
-from mnemosyne.parse.python.text import docstring_of, src_text, string_value
+from mnemosyne.parse.python.text import docstring_of, src_text, string_value, type_comment
 
 # binding values that ``a += b`` leaves of the same kind (``augmented``): literals and displays
 _PLAIN_VALUES = frozenset({T_INT, T_LIT, T_STR, T_TUPLE, T_DICT})
@@ -526,22 +526,6 @@ class Walker(SiteRecorder):
         if r is not None and ln[1] not in s.globals and ln[1] not in s.nonlocals:
             self.aug_flows.append((sc, ln[1], len(s.bindings[ln[1]]) - 1, s.owner, op, r))
 
-    def type_comment(self, node: Node) -> list[Expr] | None:
-        """The annotation of ``x = None  # type: Foo`` (PEP 484's comment form, in code written for
-        Pythons without variable annotations): the comment ending the assignment's line, but
-        ``# type: ignore``; text after a second ``#`` is a remark."""
-        st = node.parent
-        nxt = st.next_sibling if st is not None else None
-        if nxt is None or KN[nxt.kind_id] != "comment" or nxt.start_point.row != node.end_point.row:
-            return None
-        text = self.src[nxt.start_byte + 1 : nxt.end_byte].decode("utf-8", "replace").split("#", 1)[0].strip()
-        if not text.startswith("type:"):
-            return None
-        text = text[5:].strip()
-        if not text or text.startswith("ignore"):
-            return None
-        return self.ann_text(text) or None
-
     def assignment(self, node: Node, sc: int, push: Any) -> None:
         lefts: list[Node] = []
         types: list[Node] | None = None
@@ -563,7 +547,11 @@ class Walker(SiteRecorder):
             sv = string_value(value_node, self.src)
             if sv is not None:
                 value = (T_STR, sv)
-        ann = [e for ty in types for e in self.ann(ty)] if types else self.type_comment(node)
+        if types:
+            ann: list[Expr] | None = [e for ty in types for e in self.ann(ty)]
+        else:  # x = None  # type: Foo
+            tc = type_comment(node, self.src)
+            ann = (self.ann_text(tc) or None) if tc else None
         alias = self.type_alias(lefts, types, value_node)
         if alias is not None:  # X: TypeAlias = ... / X = Dict[str, Node]: annotations naming X mean these
             ann = None
