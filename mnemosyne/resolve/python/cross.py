@@ -24,7 +24,6 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
 )
 from mnemosyne.resolve.python.fixpoint import KEY_CROSS_PARAM, Fixpoint
-from mnemosyne.resolve.python.hierarchy import SHARED_CALLED_THROUGH
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import VAL_CLASS, VAL_DISPLAY, VAL_FUNC, VAL_INST, VAL_SUPER
 
@@ -182,13 +181,6 @@ class CrossParams(Fixpoint):
         return out
 
     def called_through(self, path: str, fidx: int, cidx: int) -> set:
-        """``own_called_through``, computed once per index state for every file (``hierarchy.py``)."""
-        shared = self.ix.hierarchy.answer(self, SHARED_CALLED_THROUGH, path, fidx, _shared_called_through)
-        if shared is not None:
-            return set(shared)
-        return self.own_called_through(path, fidx, cidx)
-
-    def own_called_through(self, path: str, fidx: int, cidx: int) -> set:
         """The subclasses of class ``cidx`` a classmethod ``fidx`` of it is called through, for its
         ``cls`` (``Sub.create()`` running the inherited ``Base.create``: ``cls()`` makes a Sub),
         only when the method (or a function nested in it) calls ``cls(...)``: a subclass S that
@@ -250,7 +242,3 @@ class CrossParams(Fixpoint):
             if len(bs) == 1 and bs[0][0] == T_PARAM and bs[0][1] == fi:
                 out |= self.stored_cross(path, fi, bs[0][2], g, cls)
         return out
-
-
-def _shared_called_through(r: CrossParams, path: str, fidx: int) -> frozenset:
-    return frozenset(r.own_called_through(path, fidx, r.hdr(path, fidx).parent))

@@ -28,10 +28,6 @@ if TYPE_CHECKING:
 # the kinds of shared answers (a key is (kind, path, class index))
 SHARED_MRO = "mro"  # ``Classes.mro``: (classes in C3 order, external bases, their walk)
 SHARED_SUBCLASSES = "subclasses"  # ``Classes.subclasses``: the sorted internal subclasses
-# ``CrossParams.called_through`` (key: (kind, path, the classmethod's index)): the subclasses it
-# is called through, for its ``cls`` (asked again by every file evaluating ``cls``: Django's
-# ``Model`` classmethods over its 2,731 subclasses were ~6 % of resolution)
-SHARED_CALLED_THROUGH = "called_through"
 SHARED_PATH = ""  # a shared resolver's own path: no file's, so that every read is recorded
 
 
