@@ -322,7 +322,8 @@ RECORDED = {
     # (dict_unpacking: table = {**table, ...} in a loop, the display holding itself)
     # a loop variable the body binds again no longer names the loop's strings after that (getattr_loop_names: release)
     # JS: `cond && value` is the value (guarded_values)
-    33: "a3836aeb1810c6fe42a4a5953d62a7023dbc9bc8b5035b6798296dbbb444ea30",
+    # Python: a TypedDict's members are a plain dict's (no edge), a NamedTuple's count / index tuple's (record_bases)
+    33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
 }
 
 

@@ -31,7 +31,14 @@ from mnemosyne.parse.python.tags import (
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_RECV_ATTR, Fixpoint
 from mnemosyne.resolve.python.hierarchy import SHARED_MRO, SHARED_PATH, SHARED_SUBCLASSES
-from mnemosyne.resolve.python.known import ABSTRACT_CLASSES, BUILTIN_TYPES, ENUM_BASES, STD_STREAMS, stdlib_lacks
+from mnemosyne.resolve.python.known import (
+    ABSTRACT_CLASSES,
+    BUILTIN_TYPES,
+    ENUM_BASES,
+    RECORD_BASES,
+    STD_STREAMS,
+    stdlib_lacks,
+)
 from mnemosyne.resolve.python.reads import READ_BINDS, READ_INST_ATTRS
 from mnemosyne.resolve.python.values import (
     EMPTY,
@@ -231,6 +238,10 @@ class Classes(Fixpoint):
             if x[0] in EXTERNAL_KINDS:
                 if x[1] in ABSTRACT_CLASSES and stdlib_lacks(x[1], name):
                     return EMPTY  # class Settings(Mapping): no Mapping.as_string
+                record = RECORD_BASES.get(x[1])
+                if record is not None and hasattr(BUILTIN_TYPES[record[0]], name):
+                    # class Opts(TypedDict): a dict's get, no edge; class P(NamedTuple): tuple.count
+                    return EMPTY if record[1] else frozenset({(VAL_BUILTIN_MEMBER, f"{record[0]}.{name}")})
                 return frozenset({(VAL_EXT_MEMBER, f"{x[1]}.{name}")})
             t = BUILTIN_TYPES.get(x[1])
             if t is not None and not hasattr(t, name):

@@ -207,6 +207,13 @@ PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 # the standard library's context manager decorators (``with f() as x`` binds what f yields)
 CONTEXT_MANAGERS = frozenset({(VAL_EXT, "contextlib.contextmanager"), (VAL_EXT, "contextlib.asynccontextmanager")})
 ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "ReprEnum"))
+# external bases whose instances are builtin ones: a TypedDict's value is a plain dict (``opts.get(k)``
+# is a builtin value's method, no edge, not ``typing.TypedDict.get``: pluggy's HookspecOpts), a
+# NamedTuple's class subclasses tuple (``count`` / ``index`` are tuple's, as for ``class P(tuple)``;
+# ``_replace`` / ``_asdict`` stay the NamedTuple's); name -> (the builtin type, whether its values are plain)
+RECORD_BASES = {
+    f"{m}.{n}": t for m in ("typing", "typing_extensions") for n, t in (("TypedDict", ("dict", True)), ("NamedTuple", ("tuple", False)))
+}
 # external callables that call a function they are given, with arguments they are given (``runners.py``):
 # dotted name -> (where the function is: a position or a keyword; where its positional arguments are:
 # the position they start at, or the keyword of the sequence holding them, "" for none; the keyword
