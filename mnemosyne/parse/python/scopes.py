@@ -101,6 +101,8 @@ class ScopeBuilder(ExprConverter):
         # statement node id, end byte, {literal key: stored item index | None}, unknown store?],
         # None once a binding in a loop / branch makes it unknown
         self.at: Node | None = None
+        # a file with no "type:" anywhere has no type comment: its assignments skip the search
+        self.type_comments = b"type:" in self.src
         self.reach: dict[tuple[int, str], list | None] = {}
         self.tainted: set[tuple[int, str]] = set()  # bound from another scope (global / nonlocal / inner store)
         self.flows: list[tuple[int, int, int, str, Any, bool]] = []  # (owner, index, scope, name, repl, deco?)

@@ -25,12 +25,18 @@ _FUNCTION_TYPES = frozenset(
 )
 
 
-def thrown_new(stmt):
-    """The node a ``throw`` statement throws (through parentheses) when it says what: ``new
-    E(...)`` or a call (``throw makeError(404)``: what it returns); None for anything else."""
+def _thrown(stmt):
+    """The expression a ``throw`` statement throws, through parentheses."""
     x = nth(stmt, 0)
     while x is not None and x.type == "parenthesized_expression":
         x = nth(x, 0)
+    return x
+
+
+def thrown_new(stmt):
+    """The node a ``throw`` statement throws (through parentheses) when it says what: ``new
+    E(...)`` or a call (``throw makeError(404)``: what it returns); None for anything else."""
+    x = _thrown(stmt)
     return x if x is not None and (x.type == "new_expression" or x.type == "call_expression") else None
 
 
@@ -49,9 +55,7 @@ def thrown_local(stmt, fn, data: bytes):
     """``throw err`` with ``err`` declared directly in the body of the function ``fn`` (or the
     program) it is written in (``const err = new HttpError(404); ... throw err``): the
     identifier; None otherwise (a catch parameter rethrown, a name of an enclosing scope)."""
-    x = nth(stmt, 0)
-    while x is not None and x.type == "parenthesized_expression":
-        x = nth(x, 0)
+    x = _thrown(stmt)
     body = fn if fn.type == "program" else fn.child_by_field_name("body")
     if x is None or x.type != "identifier" or body is None or body.type not in ("statement_block", "program"):
         return None
