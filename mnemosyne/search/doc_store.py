@@ -69,6 +69,7 @@ class DocsReport:
     sections_closed: int = 0
     mentions: int = 0
     deleted: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # documents the parser failed on: left as they were
 
 
 def default_token_counter() -> TokenCounter:
@@ -157,7 +158,13 @@ def apply_docs(
             report.deleted.append(path)
             continue
         raw = content.encode() if isinstance(content, str) else bytes(content)
-        doc = parse_document(path, raw, count)
+        try:
+            doc = parse_document(path, raw, count)
+        except Exception:  # a parser defect on one document must not stop the commit's code ingestion
+            log.warning("documentation %s could not be split into sections; its sections stay as they were",
+                        path, exc_info=True)  # fmt: skip
+            report.unreadable.append(path)
+            continue
         sink.query(
             f"MERGE (d:{V.DOCUMENT} {{path: $p}}) SET d.format = $f, d.title = $title, d.content_hash = $h",
             {"p": path, "f": fmt, "title": doc.title, "h": hashlib.sha256(raw).hexdigest()},

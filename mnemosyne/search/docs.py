@@ -224,6 +224,8 @@ def _rst_events(lines: list[str]) -> list[tuple]:
         j = start
         while j < n and not lines[j].strip():
             j += 1
+        if j >= n:  # only blank lines follow: no block (tenacity's changelog ends ".. release-notes::")
+            return start
         last = j
         while j < n and (not lines[j].strip() or _indent(lines[j]) > base_indent):
             if lines[j].strip():

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mnemosyne.search.doc_store import apply_docs, sections_at
 from mnemosyne.search.docs import extract_mentions, parse_document
@@ -361,3 +363,55 @@ def test_sections_at_an_earlier_commit_keep_that_commits_order(code_graph):
     assert [s["ordinal"] for s in sections_at(g, "docs/order.md", 0)] == [0, 1, 2]
     new = [s["heading_path"] for s in sections_at(g, "docs/order.md", 1)]
     assert new == ["Order > Gamma", "Order > Alpha", "Order > Beta"] == [s["heading_path"] for s in sections_at(g, "docs/order.md")]
+
+
+@pytest.mark.parametrize("tail", ["", "\n", "\n\n   \n"])
+def test_rst_directive_or_literal_marker_on_the_last_line(tail):
+    """tenacity's changelog.rst ends with ``.. release-notes::`` and a newline: a paragraph ending
+    in ``::`` with only blank lines after it introduces no literal block (it read past the end)."""
+    text = "Changelog\n=========\n\n.. release-notes::" + tail
+    doc = parse_document("doc/changelog.rst", text)
+    assert doc.title == "Changelog"
+    assert any(".. release-notes::" in b.text for b in doc.blocks)
+    code = parse_document("a.rst", "Title\n=====\n\n.. code-block:: python" + tail)
+    assert code.blocks and ".. code-block:: python" in code.blocks[-1].text
+
+
+_DOC_LINES = ["Title", "=====", "-----", "~~~~~", "", "   ", "text::", "::", "  indented", "    deeper",
+              ".. code-block:: python", ".. note::", "# Heading", "## Sub", "```", "```python", "~~~",
+              "    code", "- item", "para text.", "   ::", "=====", "| table |", "<!-- c -->", "\t tab"]
+
+
+@given(st.lists(st.sampled_from(_DOC_LINES), max_size=14), st.sampled_from(["", "\n"]),
+       st.sampled_from(["a.rst", "a.md"]))
+@settings(max_examples=400, deadline=None)
+def test_any_line_mix_parses(lines, end, path):
+    """No mix of headings, adornments, directives, literal markers and fences makes the parser raise,
+    and every block's lines lie inside the document."""
+    text = "\n".join(lines) + end
+    doc = parse_document(path, text)
+    for b in doc.blocks:
+        assert 1 <= b.line_start <= b.line_end <= max(1, len(text.split("\n")))
+
+
+def test_a_document_the_parser_fails_on_is_skipped_and_loses_nothing(code_graph, monkeypatch, caplog):
+    """Fault injection: a parser defect on one document (as tenacity's changelog was) leaves that
+    document's sections as they were, warns, and the other documents of the commit are applied."""
+    import mnemosyne.search.doc_store as doc_store
+
+    g = code_graph
+    v1 = b"# Retries\n\n## Backoff\n\nThe delay is computed by `compute_retry_delay`.\n"
+    apply_docs(g, 0, "c0", 1000, {"docs/retry.md": v1})
+    real = doc_store.parse_document
+
+    def failing(path, raw, count):
+        if path == "docs/retry.md":
+            raise IndexError("list index out of range")
+        return real(path, raw, count)
+
+    monkeypatch.setattr(doc_store, "parse_document", failing)
+    r = apply_docs(g, 1, "c1", 2000, {"docs/retry.md": v1 + b"\n## New\n\nMore.\n", "docs/other.md": b"# Other\n\nText.\n"})
+    assert r.unreadable == ["docs/retry.md"] and r.sections_opened == 1 and r.sections_closed == 0
+    assert "docs/retry.md could not be split" in caplog.text
+    assert [s["heading_path"] for s in sections_at(g, "docs/retry.md", 1)] == ["Retries > Backoff"]
+    assert [s["heading_path"] for s in sections_at(g, "docs/other.md", 1)] == ["Other"]
