@@ -353,3 +353,23 @@ def test_class_goes_below_its_own_method_near_the_top(shop, db, embedder):
     off = search(db, name, q, kind=["function", "class"], embedder=embedder,
                  weights=Weights(class_below_method_top=0)).keys()
     assert off[:2] == ["shop.models.Order", "shop.models.Order.add"], off
+
+
+def test_a_section_copied_into_another_file_is_one_result(code_graph, db, embedder, tmp_path):
+    """A README copied into docs/index.rst (tenacity ships both): the same section in both files is
+    one result that names the other file, in every mode; the freed place goes to the next result."""
+    readme = (b"Guide\n=====\n\nStopping\n--------\n\nGive up on a failed charge after a number of attempts.\n\n"
+              b"Waiting\n-------\n\nWait longer between the attempts each time.\n")  # fmt: skip
+    apply_docs(code_graph, 1, "c1", 2000, {"README.rst": readme, "docs/index.rst": readme})
+    backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    for mode in ("keyword", "semantic", "hybrid"):
+        res = search(db, code_graph.workspace, "give up after a number of failed attempts", mode=mode, kind="doc",
+                     embedder=embedder)  # fmt: skip
+        paths = [r.heading_path for r in res.results]
+        assert paths.count("Guide > Stopping") == 1, (mode, paths)
+        top = res.results[0]
+        assert top.heading_path == "Guide > Stopping", (mode, paths)
+        other = f"{'docs/index.rst' if top.file == 'README.rst' else 'README.rst'}:{top.line}"
+        assert top.also_in == [other] and top.to_dict()["also_in"] == [other]
+        if mode != "keyword":  # "Waiting" shares no word with the question
+            assert "Guide > Waiting" in paths
