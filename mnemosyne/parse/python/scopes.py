@@ -10,6 +10,7 @@ from typing import Any
 from tree_sitter import Node
 
 from mnemosyne.parse.anon import Namer
+from mnemosyne.parse.display import one_line
 from mnemosyne.parse.python.expr import MAX_EXPR_DEPTH, ExprConverter
 from mnemosyne.parse.python.grammar import (
     F_ALIAS,
@@ -60,7 +61,7 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
     UNKNOWN,
 )
-from mnemosyne.parse.python.text import docstring_of, lambda_context, one_line, short_hash, src_text
+from mnemosyne.parse.python.text import docstring_of, lambda_context, short_hash, src_text
 
 MAX_FLOW_DEPTH = 24  # flow order: a use / binding nested deeper in its scope is not ordered
 

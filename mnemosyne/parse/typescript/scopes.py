@@ -13,6 +13,7 @@ from itertools import accumulate
 from operator import methodcaller
 
 from mnemosyne.parse.anon import Namer, call_context, callee, clean, literal
+from mnemosyne.parse.display import one_line
 from mnemosyne.parse.typescript.grammar import GRAMMAR_OF, KINDS, module_name, tools
 from mnemosyne.parse.typescript.model import ClassInfo, ParsedFile, make_symbol
 from mnemosyne.parse.typescript.tags import (
@@ -57,8 +58,7 @@ _CONTEXT_THROUGH = frozenset({
 
 
 def _first_line(text: str, limit: int = 240) -> str:
-    text = " ".join(text.split())
-    return text[:limit]
+    return one_line(text)[:limit]
 
 
 class Scopes:
