@@ -10,10 +10,16 @@ from __future__ import annotations
 import re
 
 _INNER_SPACE = re.compile(r"(?<=[(\[{]) | (?=[)\]}])")
+# a formatter's trailing comma after the last item of a bracket broken over lines ("magic
+# trailing comma"): written on one line there is none
+_BROKEN_TRAILING_COMMA = re.compile(r",[ \t]*(?:#[^\n]*)?\n\s*(?=[)\]}])")
 
 
 def one_line(s: str) -> str:
-    """``s`` with each run of whitespace one space, and none just inside brackets."""
+    """``s`` with each run of whitespace one space, none just inside brackets, and no trailing
+    comma before a bracket closed on its own line."""
+    if "\n" in s:
+        s = _BROKEN_TRAILING_COMMA.sub("", s)
     t = " ".join(s.split())
     if "( " in t or "[ " in t or "{ " in t or " )" in t or " ]" in t or " }" in t:
         t = _INNER_SPACE.sub("", t)

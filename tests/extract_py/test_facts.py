@@ -172,7 +172,7 @@ def test_a_signature_broken_over_lines_reads_as_on_one_line() -> None:
     one = 'def f(exc_info: t.Tuple[t.Type[BaseException], "types.TracebackType| None"], *, k: int = (1,)) -> t.Dict[str, int]:\n    pass\n'
     broken = (
         "def f(\n    exc_info: t.Tuple[\n        t.Type[BaseException], \"types.TracebackType| None\"\n    ],\n"
-        "    *,\n    k: int = (1,)\n) -> t.Dict[\n    str, int\n]:\n    pass\n"
+        "    *,\n    k: int = (1,)\n) -> t.Dict[\n    str,\n    int,\n]:\n    pass\n"
     )
     sigs = []
     for src in (one, broken):

@@ -324,7 +324,8 @@ RECORDED = {
     # JS: `cond && value` is the value (guarded_values)
     # Python: a TypedDict's members are a plain dict's (no edge), a NamedTuple's count / index tuple's (record_bases)
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
-    # signatures read the same on one line and broken over lines: no space inside brackets (parse/display.py)
+    # signatures read the same on one line and broken over lines: no space inside brackets, no trailing
+    # comma before a bracket closed on its own line (parse/display.py)
     34: "d5ea525cdb4df60308b301b0eb0ebc4fb882ad7c81f2c45863b36f0231c9c0b8",
 }
 
