@@ -326,7 +326,8 @@ RECORDED = {
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
     # signatures read the same on one line and broken over lines: no space inside brackets, no trailing
     # comma before a bracket closed on its own line (parse/display.py)
-    34: "d5ea525cdb4df60308b301b0eb0ebc4fb882ad7c81f2c45863b36f0231c9c0b8",
+    # JS: a variable bound to Object.create(p) is an object of its own with prototype p (object_create_members)
+    34: "9f59670ad2ffbe1ea43af512d05131200f65ef3c41a73790d9c78cfd90fbfddb",
 }
 
 

@@ -12,6 +12,8 @@ from mnemosyne.parse.typescript.tags import (
     CALL,
     CAUGHT,
     DECL_BINDING,
+    DEF,
+    DEF_OBJ,
     DEFAT,
     ELEM,
     ENTRY_BLOCK,
@@ -28,6 +30,7 @@ from mnemosyne.parse.typescript.tags import (
     MIXIN,
     NULL_EXPR,
     PROP,
+    PROTO_KEY,
     REQUIRE,
     SITE_ITER,
     SITE_SET,
@@ -164,6 +167,15 @@ class Statements(Defs):
                 pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
+    def created_object(self, value, vexpr: tuple, fqn: str, scope: int) -> tuple:
+        """``var res = Object.create(proto)``: an object of its own, as a literal is (members
+        assigned later, ``res.json = function () { this.send() }``, are its members and their
+        ``this`` is it), that has proto's members (express's response and request objects)."""
+        members: dict[str, tuple] = {PROTO_KEY: vexpr[2]} if len(vexpr) > 2 and vexpr[2] is not None else {}
+        self.pf.defs_at[value.start_byte] = (DEF, fqn, DEF_OBJ)
+        self.pf.objects[fqn] = (scope, members)
+        return (DEFAT, value.start_byte)
+
     def literal_of(self, value):
         """The object literal node ``value`` is, also through ``{ ... } as const``, ``{ ... }
         satisfies T`` and parentheses (the variable is the literal: ``ACTIONS.run()``); else None."""
@@ -246,6 +258,8 @@ class Statements(Defs):
                 if literal is not None:
                     self.register_object(literal, f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
+                if literal is None and vexpr is not None and vexpr[0] == CALL and vexpr[1] == OBJECT_CREATE:
+                    vexpr = self.created_object(value, vexpr, f"{self.naming().fqn}.{name}", fe.scope)
             texpr = self.conv_type(ty) if ty is not None else None
             if texpr is None and self.pf.language == "javascript" and node.parent is not None:
                 doc = self.doc_before(node.parent.start_byte)  # /** @type {T} */ const x = ...
