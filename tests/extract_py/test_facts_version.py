@@ -324,6 +324,9 @@ RECORDED = {
     # JS: `cond && value` is the value (guarded_values)
     # Python: a TypedDict's members are a plain dict's (no edge), a NamedTuple's count / index tuple's (record_bases)
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
+    # JS: flow order in straight-line code: `f = a; f = b; f()` and `o.k = a; o.k = b; o.k()` call b only,
+    # loops, branches seen from outside and closures keep every value (flow_order)
+    34: "5a52685fd3af525c040f36c7222f75601c76819770de26ea847480c1d46767df",
 }
 
 

@@ -132,6 +132,8 @@ class Calls(Objects):
             if ft == K.call and e[0] == CALL and len(e) == 2 and (e[1][0] == ID or e[1][0] == PROP):
                 e = self.own_call_args(e, fn)  # id(f)(): what this call of id passes
             self.pf.sites.append((scope, SITE_CALL, e, fn))
+            if e[0] == ID or (e[0] == PROP and e[1][0] == ID):
+                self.flow_use(e, fn)
             if e[0] != ID and e[0] != PROP:
                 if e[0] == CALL:  # make()(x): what a returned (maybe anonymous) function is given
                     self.record_call_args(scope, e, fn)

@@ -203,6 +203,8 @@ class Objects(Exprs):
         ``Object.assign(o, src)`` with key ``SPREADS``: ``e`` is one more source of members."""
         scope0, members = self.pf.objects[fqn]
         scope = self.stack[-1].fe.scope
+        fqns = self.pf.scope_fqn  # (flow order: a member set another way, or from another function)
+        self.flow.member_changed(fqn, key, key == SPREADS or fqns[scope] != fqns[scope0])
         if e is not None and scope != scope0:
             e = (IN, scope, e)
         old = members.get(key)
@@ -214,6 +216,22 @@ class Objects(Exprs):
             members[key] = e if e is not None else UNKNOWN_BINDING
         elif e is not None:  # the values known of those assigned (as an unknown one added none)
             members[key] = (ALSO, old, e)
+
+    def flow_use(self, e: tuple, fn) -> None:
+        """Flow order (flow.py): the last call site calls ``f`` or ``f.m``, maybe reached by one
+        binding of f (or, for an object literal f, one value assigned to its member m)."""
+        flow = self.flow
+        name = e[1] if e[0] == ID else e[1][1]
+        site = len(self.pf.sites) - 1
+        if name in flow.names:
+            flow.used(site, e, fn, self.binding_scope(name))
+        if e[0] == PROP and flow.members and fn.kind_id == self.K.member:
+            obj = fn.child_by_field_id(self.K.f_object)
+            fqn = self.local_object(obj)
+            if fqn is not None and (fqn, e[2]) in flow.members:
+                found = self.sole_binding(obj)
+                if found is not None:
+                    flow.member_used(site, fqn, e[2], found[1], name, fn)
 
     # -- patterns -------------------------------------------------------------------------------
     def bind_pattern(self, scope: int, node, value: tuple | None = None, at: int = -1) -> None:

@@ -254,6 +254,9 @@ class Statements(Defs):
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
             else:
                 self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
+            if value is not None:  # (`var f;` again keeps the value f has)
+                self.flow.bound(fe.scope, name, ("d", len(self.pf.bindings[fe.scope][name]) - 1), node)
+            if vexpr is not None or texpr is not None:
                 if vexpr is not None and vexpr[0] == CALL and len(vexpr) == 2 and (vexpr[1][0] == ID or vexpr[1][0] == PROP):
                     # const a = f(x), h.f(x): the call's own arguments, if it records them (``own_arguments``)
                     self.var_call = (value.start_byte, fe.scope, name, -1)
@@ -275,7 +278,11 @@ class Statements(Defs):
             if rexpr is not None and rexpr[0] == CALL and len(rexpr) == 2 and (rexpr[1][0] == ID or rexpr[1][0] == PROP):
                 # a = f(x): the call's own arguments, if it records them (``own_arguments``)
                 self.var_call = (right.start_byte, fe.scope, "", len(self.reassign))
-            self.reassign.append((fe.scope, self._t(left), rexpr))
+            name = self._t(left)
+            bscope = self.binding_scope(name)
+            if bscope >= 0:  # flow order: this binding reaches what follows it in its block (flow.py)
+                self.flow.bound(bscope, name, ("r", len(self.reassign)), node)
+            self.reassign.append((fe.scope, name, rexpr))
             return
         if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned
             out: list[tuple[str, tuple | None]] = []
@@ -290,6 +297,8 @@ class Statements(Defs):
                     out = []
                     self.pattern_names(left, snap, out, 0)
             for name, v in out:
+                if name in self.flow.names:
+                    self.flow.bound(self.binding_scope(name), name, None, None)
                 self.reassign.append((fe.scope, name, v))
             return
         if lt == "subscript_expression":  # registry["on-trace"] = f
@@ -343,7 +352,9 @@ class Statements(Defs):
         if obj is not None and obj.kind_id == self.K.identifier and prop is not None:
             fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
             if fqn is not None:
-                self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
+                rx = self.conv(right) if right is not None else None
+                self.add_member(fqn, self._t(prop), rx)
+                self.flow.member_set(fqn, self._t(prop), fe.scope, rx, node)  # (flow order: flow.py)
             elif self._t(prop) != "prototype":  # make.helper = function () {}: to a function or class
                 self.function_member(obj, self._t(prop), self.conv(right) if right is not None else None)
         if obj is not None and obj.type == "this" and prop is not None:
