@@ -326,7 +326,8 @@ RECORDED = {
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
     # JS: flow order in straight-line code: `f = a; f = b; f()` and `o.k = a; o.k = b; o.k()` call b only,
     # loops, branches seen from outside and closures keep every value (flow_order)
-    34: "5a52685fd3af525c040f36c7222f75601c76819770de26ea847480c1d46767df",
+    # object literals as a side of &&, ||, ??, a conditional (or assigned to a name) are the named object (object_choices)
+    34: "c90195183cf6d741b4395542b2cc5f87cf0f851d921a489b6c0acbb01b1d70e9",
 }
 
 

@@ -118,6 +118,60 @@ class Objects(Exprs):
             members[SPREADS] = (SPREADS_OF, tuple(spreads))
         self.pf.objects[prefix] = (scope, members)
 
+    def object_choices(self, node, depth: int = 0) -> list:
+        """The object literals a value written as a choice may be (``c && { m() {} }``,
+        ``a || { m: f }``, ``a ?? { ... }``, ``c ? { m: f } : { m: g }``, through parentheses and
+        casts), in source order: what a variable assigned it is named after (``register_choices``)."""
+        K = self.K
+        while node is not None and (node.kind_id in K.unwrap or node.kind_id == K.as_expr) and depth < 8:
+            node = nth(node, 0)
+            depth += 1
+        if node is None or depth > 8:
+            return []
+        t = node.kind_id
+        if t == K.k_object:
+            return [node]
+        if t == K.ternary:
+            parts = [node.child_by_field_id(K.f_consequence), node.child_by_field_id(K.f_alternative)]
+        elif t == K.binary:
+            op = node.child_by_field_id(K.f_operator)
+            opt = self.data[op.start_byte : op.end_byte] if op is not None else b""
+            if opt == b"&&":  # (the left side is a condition: no object we call)
+                parts = [node.child_by_field_id(K.f_right)]
+            elif opt == b"||" or opt == b"??":
+                parts = [node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)]
+            else:
+                return []
+        else:
+            return []
+        return [o for p in parts for o in self.object_choices(p, depth + 1)]
+
+    def register_choices(self, nodes: list, prefix: str, scope: int) -> None:
+        """Each object literal of ``nodes`` (what one variable may hold) as the named object
+        ``prefix``: the first registers it, a later one adds its members (``('also', ...)``: either
+        object's; its methods share the names of the first one's)."""
+        objects = self.pf.objects
+        for n in nodes:
+            if n.start_byte in self.obj_prefix:
+                continue
+            old = objects.get(prefix)
+            self.register_object(n, prefix, scope)
+            if old is None:
+                continue
+            _s, added = objects[prefix]
+            members = dict(old[1])
+            for k, e in added.items():
+                if scope != old[0]:
+                    e = (SPREADS_OF, tuple((IN, scope, x) for x in e[1])) if k == SPREADS else (IN, scope, e)
+                prev = members.get(k)
+                if prev is None:
+                    members[k] = e
+                elif k == SPREADS:
+                    members[k] = (SPREADS_OF, prev[1] + e[1])
+                else:
+                    members[k] = (ALSO, prev, e)
+            objects[prefix] = (old[0], members)
+
     def local_object(self, node) -> str | None:
         """The fqn of the object literal that name ``node`` holds, when it is bound (so far, in an
         enclosing scope) once, to an object literal: ``const registry = {}``."""

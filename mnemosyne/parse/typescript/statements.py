@@ -245,6 +245,9 @@ class Statements(Defs):
                 literal = self.literal_of(value)
                 if literal is not None:
                     self.register_object(literal, f"{self.naming().fqn}.{name}", fe.scope)
+                elif value.kind_id == K.ternary or value.kind_id == K.binary or value.kind_id in K.unwrap:
+                    # const x = c && { m() {} } / a || { m: f } / c ? { m: f } : { m: g }: the named object(s)
+                    self.register_choices(self.object_choices(value), f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
             texpr = self.conv_type(ty) if ty is not None else None
             if texpr is None and self.pf.language == "javascript" and node.parent is not None:
@@ -274,6 +277,9 @@ class Statements(Defs):
         fe = self.func_entry()
         lt = left.type
         if lt == "identifier":
+            if right is not None and (right.kind_id in (self.K.k_object, self.K.ternary, self.K.binary) or right.kind_id in self.K.unwrap):
+                # x = { m() {} } / x = c && { ... }: the named object x (also merged with the one declared)
+                self.register_choices(self.object_choices(right), f"{self.naming().fqn}.{self._t(left)}", fe.scope)
             rexpr = self.conv(right) if right is not None else None
             if rexpr is not None and rexpr[0] == CALL and len(rexpr) == 2 and (rexpr[1][0] == ID or rexpr[1][0] == PROP):
                 # a = f(x): the call's own arguments, if it records them (``own_arguments``)
