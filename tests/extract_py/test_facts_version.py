@@ -327,7 +327,8 @@ RECORDED = {
     # JS: flow order in straight-line code: `f = a; f = b; f()` and `o.k = a; o.k = b; o.k()` call b only,
     # loops, branches seen from outside and closures keep every value (flow_order)
     # object literals as a side of &&, ||, ??, a conditional (or assigned to a name) are the named object (object_choices)
-    34: "c90195183cf6d741b4395542b2cc5f87cf0f851d921a489b6c0acbb01b1d70e9",
+    # a rethrown catch parameter (catch (e) { throw e }) throws what its try block throws (rethrown_errors)
+    34: "27231884628cb6fccc1442822e9e737909ad6c3c2deb6e2efaf495d77c124246",
 }
 
 

@@ -51,7 +51,7 @@ from mnemosyne.parse.typescript.tags import (
     UNKNOWN_BINDING,
     VAR,
 )
-from mnemosyne.parse.typescript.throws import rejecting_callee
+from mnemosyne.parse.typescript.throws import rejecting_callee, thrown_value
 
 # ``async`` before a function's name or parameters (not part of a longer word or a decorator name)
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
@@ -267,7 +267,7 @@ class Defs(Calls):
         if acc != SETTER or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
         thrown = self.fn_throws.get((node.start_byte, node.end_byte))  # throw new E(): a catch around a call gets it
-        news = [x for n in thrown if (x := self.conv(n)) is not None] if thrown else None
+        news = [x for n in thrown if (x := thrown_value(n, self.conv, self.K, self.data)) is not None] if thrown else None
         if news:
             self.pf.throws[fqn] = (scope, news)
 

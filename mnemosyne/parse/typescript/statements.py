@@ -10,7 +10,6 @@ from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     CALL,
-    CAUGHT,
     DECL_BINDING,
     DEFAT,
     ELEM,
@@ -42,7 +41,7 @@ from mnemosyne.parse.typescript.tags import (
     YIELD,
     Expr,
 )
-from mnemosyne.parse.typescript.throws import MAX_THROWN, enclosing_function, is_function_node, thrown_local, thrown_new
+from mnemosyne.parse.typescript.throws import caught_value
 
 # the calls that make a symbol (``symbol_const``)
 _SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
@@ -500,49 +499,5 @@ class Statements(Defs):
         if p is not None:
             outer = self.stack[-1].fe.scope
             body = node.parent.child_by_field_id(self.K.f_body) if node.parent is not None else None
-            news, callees = self.thrown(body) if body is not None else ([], [])
-            if callees or len(news) > 1:
-                value: tuple | None = (CAUGHT, tuple(news), tuple(callees))
-            else:
-                value = news[0] if news else None
+            value = caught_value(body, self.conv, self.K, self.data) if body is not None else None
             self.bind_pattern(self.push_block(node.end_byte).scope, p, value, outer if value is not None else -1)
-
-    def thrown(self, body) -> tuple[list, list]:
-        """The ``new E(...)`` expressions a try block throws (``throw new E()``), not those of the
-        functions written in it nor of a try statement in it that catches them, and the callees
-        (names and members) of the calls it makes there (at most ``MAX_THROWN`` of each)."""
-        K = self.K
-        out: list = []
-        callees: list = []
-        stack = [body]
-        home = None  # the function (or program) the try statement is in: `throw err` of a name declared there
-        while stack and len(out) < MAX_THROWN:
-            n = stack.pop()
-            t = n.type
-            if t == "throw_statement":
-                x = thrown_new(n)
-                if x is None:
-                    home = home or enclosing_function(body)
-                    x = thrown_local(n, home, self.data) if home is not None else None
-                e = self.conv(x) if x is not None else None
-                if e is not None and e not in out:
-                    out.append(e)
-                continue
-            if n is not body and is_function_node(n):
-                continue  # a function or class written there throws when it is called
-            if t == "try_statement" and n.child_by_field_id(K.f_handler) is not None:
-                fin = n.child_by_field_id(K.f_finalizer)
-                if fin is not None:
-                    stack.append(fin)  # (what its own block throws, its catch clause handles)
-                h = n.child_by_field_id(K.f_handler)
-                hb = h.child_by_field_id(K.f_body) if h is not None else None
-                if hb is not None:
-                    stack.append(hb)  # a rethrow from the catch clause reaches this one
-                continue
-            if n.kind_id == K.call and len(callees) < MAX_THROWN:
-                fn = n.child_by_field_id(K.f_function)
-                c = self.conv(fn) if fn is not None and (fn.kind_id == K.identifier or fn.kind_id == K.member) else None
-                if c is not None and c not in callees:
-                    callees.append(c)
-            stack.extend(reversed(n.named_children))
-        return out, callees

@@ -88,6 +88,7 @@ from mnemosyne.resolve.typescript.state import (
     MEMO_REACH,
     MEMO_RETURNS,
     MEMO_SNAP,
+    MEMO_THROWN,
     CtxState,
 )
 from mnemosyne.resolve.typescript.values import (
@@ -832,7 +833,11 @@ class EvaluateMixin(CtxState):
 
     def thrown_by(self, fn: tuple, rejects: bool = False):
         """The instances function ``fn`` (a ``V_FUNC``) throws out of its body (``throw new E()``);
-        ``rejects``: only if it is async (or returns a promise), its throws a rejection."""
+        ``rejects``: only if it is async (or returns a promise), its throws a rejection. Memoised
+        (``MEMO_THROWN``): a rethrow of what a call throws may come back to ``fn`` (recursion)."""
+        return self.memoized((MEMO_THROWN, fn[2], fn[1], rejects), 0, self._thrown_by, fn, rejects)
+
+    def _thrown_by(self, fn: tuple, rejects: bool):
         if rejects:
             rpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
             if rpf is None or fn[1] not in rpf.asyncs:

@@ -24,6 +24,7 @@ MEMO_SPEC = "spec"  # (spec, specifier, importing dir): what a specifier resolve
 MEMO_BINDINGS = "b"
 MEMO_EXPORT = "x"  # (x, path, name, type context): a module's export
 MEMO_SNAP = "snap"  # (snap, path, scope, name, count, type context): a name's first bindings
+MEMO_THROWN = "thr"  # (thr, path, function fqn, rejections only): what a function throws out of its body
 MEMO_REACH = "reach"  # (reach, path, scope, name, index, type context): one binding of a name (flow order)
 MEMO_OBJECT_MEMBER = "o"  # (o, path, object fqn, name): a member of a named object literal
 MEMO_RETURNS = "r"  # (r, path, function fqn): what a call of a function returns
