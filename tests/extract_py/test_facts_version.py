@@ -328,7 +328,9 @@ RECORDED = {
     # loops, branches seen from outside and closures keep every value (flow_order)
     # object literals as a side of &&, ||, ??, a conditional (or assigned to a name) are the named object (object_choices)
     # a rethrown catch parameter (catch (e) { throw e }) throws what its try block throws (rethrown_errors)
-    34: "27231884628cb6fccc1442822e9e737909ad6c3c2deb6e2efaf495d77c124246",
+    # Reflect.construct(C, args) constructs C, Function.prototype.apply.call(f, ...) calls f (reflection_calls);
+    # after q.then(f), the next then's parameter is what f returns (promise_chain_functions)
+    34: "a1638ae8c31069641f0e3f9dcc0c093ba69ac75ac65fa33f2e2ba446b794f896",
 }
 
 
