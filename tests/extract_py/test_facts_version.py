@@ -330,7 +330,8 @@ RECORDED = {
     # a rethrown catch parameter (catch (e) { throw e }) throws what its try block throws (rethrown_errors)
     # Reflect.construct(C, args) constructs C, Function.prototype.apply.call(f, ...) calls f (reflection_calls);
     # after q.then(f), the next then's parameter is what f returns (promise_chain_functions)
-    34: "a1638ae8c31069641f0e3f9dcc0c093ba69ac75ac65fa33f2e2ba446b794f896",
+    # register(o, "k", f) with register(t, n, v) { t[n] = v } gives o the member k (parameter_stores)
+    34: "31446ae4f6b81002ca0b70ab7a32e3a3b6dcde659a62abb4a2f6d42315dd2925",
 }
 
 

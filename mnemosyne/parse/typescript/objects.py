@@ -28,6 +28,7 @@ from mnemosyne.parse.typescript.tags import (
     KEY,
     KEYED,
     NULL,
+    PARAM,
     PROP,
     PUSHED,
     READS,
@@ -508,6 +509,26 @@ class Objects(Exprs):
             e = self.conv(right)
             if e is not None:
                 self.add_member(fqn, ANY_KEY, e)
+
+    def param_store(self, obj, key, right) -> None:
+        """``o[k] = v`` / ``o.k = v`` with ``o`` a parameter of the function (and ``k`` a parameter
+        of it, or a literal key ``key``): the calls of the function in this file that pass an object
+        literal of the file there (and a string literal for k) add the member to it
+        (``visit.parameter_stores``: ``assign(registry, "load", f)``)."""
+        found = self.sole_binding(obj) if right is not None else None
+        if found is None or found[0][0] != PARAM or found[0][1] < 0:
+            return
+        b, s = found
+        if isinstance(key, str):
+            k: tuple = (KEY, key)
+        else:
+            kf = self.sole_binding(key)
+            if kf is None or kf[1] != s or kf[0][0] != PARAM or kf[0][1] < 0:
+                return
+            k = (PARAM, kf[0][1])
+        v = self.conv(right)
+        if v is not None:
+            self.param_stores.append((s, b[1], k, v, self.stack[-1].fe.scope))
 
     def field_items(self, scope: int, name: str, given: list) -> None:
         """``this.listeners.push(cb)``, ``this.handlers.set(k, cb)`` in a method (``given``: the

@@ -77,6 +77,9 @@ class Scopes:
         self.reassign: list[tuple] = []  # (scope, name, expr[, the call's own arguments])
         # xs.push(f) on a local array: (scope, name, ('alit', (('spread', ('null',)), f, ...))) (``_Builder.run``)
         self.pushes: list[tuple[int, str, tuple]] = []
+        # o[k] = v / o.k = v on a parameter o: (function scope, o's index, ('key', k) or ('param', j), v,
+        # scope of v) (``visit.parameter_stores``)
+        self.param_stores: list[tuple[int, int, tuple, tuple, int]] = []
         self.flow = FlowOrder()  # which binding reaches a call in straight-line code (flow.py)
         # function scope -> (fqn, scope it is bound in): the functions ``this.x = v`` may be a
         # constructor's field in, and the fields assigned there, by function fqn (``_Builder.run``)

@@ -311,10 +311,13 @@ class Statements(Defs):
             key = self.index_key(idx)
             if key is None and idx is not None and idx.kind_id != self.K.k_number:
                 self.keyed_assign(left.child_by_field_id(self.K.f_object), right)
+                self.param_store(left.child_by_field_id(self.K.f_object), idx, right)  # set(o, k, f) { o[k] = f }
                 return
             obj = self.local_object(left.child_by_field_id(self.K.f_object)) if key is not None else None
             if obj is not None and key is not None:
                 self.add_member(obj, key, self.conv(right) if right is not None else None)
+            elif key is not None:
+                self.param_store(left.child_by_field_id(self.K.f_object), key, right)
             return
         if lt != "member_expression":
             return
@@ -362,6 +365,7 @@ class Statements(Defs):
                 self.flow.member_set(fqn, self._t(prop), fe.scope, rx, node)  # (flow order: flow.py)
             elif self._t(prop) != "prototype":  # make.helper = function () {}: to a function or class
                 self.function_member(obj, self._t(prop), self.conv(right) if right is not None else None)
+                self.param_store(obj, self._t(prop), right)  # install(app) { app.handler = f }
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
             if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:
