@@ -327,7 +327,14 @@ RECORDED = {
     # signatures read the same on one line and broken over lines: no space inside brackets, no trailing
     # comma before a bracket closed on its own line (parse/display.py)
     # JS: a variable bound to Object.create(p) is an object of its own with prototype p (object_create_members)
-    34: "9f59670ad2ffbe1ea43af512d05131200f65ef3c41a73790d9c78cfd90fbfddb",
+    # JS: flow order in straight-line code: `f = a; f = b; f()` and `o.k = a; o.k = b; o.k()` call b only,
+    # loops, branches seen from outside and closures keep every value (flow_order)
+    # object literals as a side of &&, ||, ??, a conditional (or assigned to a name) are the named object (object_choices)
+    # a rethrown catch parameter (catch (e) { throw e }) throws what its try block throws (rethrown_errors)
+    # Reflect.construct(C, args) constructs C, Function.prototype.apply.call(f, ...) calls f (reflection_calls);
+    # after q.then(f), the next then's parameter is what f returns (promise_chain_functions)
+    # register(o, "k", f) with register(t, n, v) { t[n] = v } gives o the member k (parameter_stores)
+    34: "fdf91a6176aad334de7d8343af34c826327c1eed50ab8defd33106e6da3f40a6",
 }
 
 
