@@ -324,6 +324,8 @@ RECORDED = {
     # JS: `cond && value` is the value (guarded_values)
     # Python: a TypedDict's members are a plain dict's (no edge), a NamedTuple's count / index tuple's (record_bases)
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
+    # Python: a method's parameter called or used as a call's object gets the importing modules' arguments (method_params_cross_module)
+    34: "283ff48f21a0e6731a29b8698dad8787b7db4e68e7d138c25cae0a2408b7a7c2",
 }
 
 

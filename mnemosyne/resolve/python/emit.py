@@ -356,6 +356,13 @@ class Emit(Fixpoint):
                 extra = self.callee_cross_values(path, sc, fn)
                 if extra:
                     vals = vals | extra
+            elif fn[0] == T_ATTR and fn[1][0] == T_NAME:  # out.write(): also what other modules pass out
+                recv = self.receiver_cross_values(path, sc, fn[1])
+                if recv:
+                    extra = set()
+                    for b in recv:
+                        extra |= self.getattr(b, fn[2])[0]
+                    vals = vals | extra
             if flag == CALL_RAISE:
                 self.emit_call_targets(caller, path, idx, vals, line, RES_CONSTRUCTOR, ctor_only=True)
                 continue
