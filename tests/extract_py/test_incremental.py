@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mnemosyne.facts import FileFacts
-from mnemosyne.resolve.python import PythonIndex
+from mnemosyne.resolve.python import PythonIndex, bounds
 
 MODS = ["m0", "m1", "m2", "m3", "sub/__init__", "sub/s1", "sub/s2", "sub"]  # pkg/sub.py competes with pkg/sub/__init__.py
 
@@ -291,6 +291,16 @@ def test_method_argument_from_an_importer_reaches_the_method() -> None:
     x = b"class Report:\n    def render(self, out):\n        return out.write()\n"
     y0 = b"from pkg.x import Report\n\n\nclass Buffer:\n    def write(self):\n        return 1\n\n\nReport().render(None)\n"
     y1 = y0.replace(b"render(None)", b"render(Buffer())")
+    _edit_of_y_reaches_x(y0, y1, x, [], ["pkg.y.Buffer.write"])
+
+
+def test_method_argument_sites_past_the_cap_then_under_it() -> None:
+    """Past ``bounds.CROSS_MAX_SITES`` call sites of render nothing is looked up; removing one
+    site brings the count under it: x is re-resolved and out.write() calls Buffer.write."""
+    x = b"class Report:\n    def render(self, out):\n        return out.write()\n"
+    head = b"from pkg.x import Report\n\n\nclass Buffer:\n    def write(self):\n        return 1\n\n\n"
+    y0 = head + b"Report().render(Buffer())\n" * (bounds.CROSS_MAX_SITES + 1)
+    y1 = head + b"Report().render(Buffer())\n" * bounds.CROSS_MAX_SITES
     _edit_of_y_reaches_x(y0, y1, x, [], ["pkg.y.Buffer.write"])
 
 

@@ -23,6 +23,7 @@ from mnemosyne.parse.python.tags import (
     T_STAR,
     T_TUPLE,
 )
+from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_CROSS_PARAM, KEY_METHOD_CROSS, Fixpoint
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import VAL_CLASS, VAL_DISPLAY, VAL_FUNC, VAL_INST, VAL_SUPER
@@ -113,21 +114,24 @@ class CrossParams(Fixpoint):
         fp = self.hdr(path, f.parent)
         if fp.kind != SCOPE_CLASS or self.params_of(path, fidx)[i][1]:
             return set()  # (a ``*args`` / ``**kwargs`` parameter: not modelled across modules)
-        return self._method_site_args(path, fidx, i, f, fp, self.method_decorators(path, fidx))
+        return self._method_site_args(path, fidx, i, f, fp, self.method_decorators(path, fidx), bounds.CROSS_MAX_SITES)
 
-    def _method_site_args(self, path: str, fidx: int, i: int, f: Scope, fp: Scope, deco: frozenset) -> set:
+    def _method_site_args(self, path: str, fidx: int, i: int, f: Scope, fp: Scope, deco: frozenset, cap: int = 0) -> set:
         """What the calls of method ``fidx`` (of its class ``fp``, for ``__init__``) pass for its
         parameter ``i`` after the bound receiver: the calls of the modules importing its module,
         and what other modules pass a parameter its own module's calls hand on (``forwarded``).
         Only the sites passing a name, an attribute, a lambda, a call's result or a splat there
-        are evaluated (a literal is no object of the program)."""
+        are evaluated (a literal is no object of the program); with ``cap``, nothing when there
+        are more than ``cap`` sites (``bounds.CROSS_MAX_SITES``)."""
         params = self.params_of(path, fidx)
         pname, spec = params[i][0], self._param_spec(params, i)
         nm = fp.name if f.name == "__init__" else f.name
         me = (VAL_FUNC, path, fidx)
         out: set = set()
-        own = ((path, sc, e) for sc, e in self.sites(path, nm))
-        for q, sc, e in (*self.importer_sites(path, nm), *own):
+        sites = [*self.importer_sites(path, nm), *((path, sc, e) for sc, e in self.sites(path, nm))]
+        if cap and len(sites) > cap:
+            return out
+        for q, sc, e in sites:
             if not any(self._may_pass_callable(e, j, pname, spec) for j in (i - 1, i)):
                 continue  # (a literal, ...: the site is not evaluated)
             vals = self.eval(q, sc, e[1])
@@ -168,6 +172,9 @@ class CrossParams(Fixpoint):
         out: set = set()
         for v in self.binds(path, bs, e[1]) or ():
             if v[0] == T_PARAM:
+                f = self.hdr(path, v[1])
+                if f.kind == SCOPE_FUNCTION and f.parent == 0 and sum(1 for _ in self.importer_sites(path, f.name)) > bounds.CROSS_MAX_SITES:
+                    continue  # (a popular module-level name: ``bounds.CROSS_MAX_SITES``)
                 out |= self.param_cross(path, v[1], v[2])
         return out
 
