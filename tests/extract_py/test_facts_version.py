@@ -325,7 +325,8 @@ RECORDED = {
     # Python: a TypedDict's members are a plain dict's (no edge), a NamedTuple's count / index tuple's (record_bases)
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
     # Python: a method's parameter called or used as a call's object gets the importing modules' arguments (method_params_cross_module)
-    34: "283ff48f21a0e6731a29b8698dad8787b7db4e68e7d138c25cae0a2408b7a7c2",
+    # Python: a NamedTuple's _replace / _make give the record's class (record_copies), methodcaller keys call each item's method (method_caller_keys)
+    34: "e650c324fc81b99395bcb26f9ec26394aed0e9f0ad88034a118b45beb8135738",
 }
 
 
