@@ -326,7 +326,8 @@ RECORDED = {
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
     # Python: a method's parameter called or used as a call's object gets the importing modules' arguments (method_params_cross_module)
     # Python: a NamedTuple's _replace / _make give the record's class (record_copies), methodcaller keys call each item's method (method_caller_keys)
-    34: "e650c324fc81b99395bcb26f9ec26394aed0e9f0ad88034a118b45beb8135738",
+    # Python: items stored into an attribute under a literal key are read back by that key only (keyed_attribute_stores)
+    34: "ffc0ee3744eacf67efa7d34d2b76143b3932c89072861c4347bb95dc42ae55ef",
 }
 
 
