@@ -327,7 +327,8 @@ RECORDED = {
     # Python: a method's parameter called or used as a call's object gets the importing modules' arguments (method_params_cross_module)
     # Python: a NamedTuple's _replace / _make give the record's class (record_copies), methodcaller keys call each item's method (method_caller_keys)
     # Python: items stored into an attribute under a literal key are read back by that key only (keyed_attribute_stores)
-    34: "ffc0ee3744eacf67efa7d34d2b76143b3932c89072861c4347bb95dc42ae55ef",
+    # Python: table[key]() on a parameter: the items of what other modules pass it, by the literal keys (dispatch_tables_cross_module)
+    34: "dd18167498ab4b174d62ed0c4e498c6f091a976b9068534b67ac6e5b2c5d0eda",
 }
 
 

@@ -31,6 +31,7 @@ from mnemosyne.parse.python.tags import (
     T_ITEMS,
     T_NAME,
     T_PARAM,
+    T_SLICE,
     T_STAR,
     T_SUBSCRIPT,
     T_TUPLE,
@@ -383,6 +384,18 @@ class Emit(Fixpoint):
                     extra = set()
                     for b in recv:
                         extra |= self.getattr(b, fn[2])[0]
+                    vals = vals | extra
+            elif fn[0] == T_SUBSCRIPT and fn[1][0] == T_NAME and fn[2][0] != T_SLICE:
+                # table[key](): also the items of what other modules pass table (``run(TABLE, "f")``)
+                recv = self.receiver_cross_values(path, sc, fn[1])
+                if recv:
+                    key = fn[2]
+                    keys = self.constants(path, sc, key[1]) if key[0] == T_NAME else (key,)
+                    extra = set()
+                    for c in recv:
+                        if c[0] == VAL_DISPLAY:
+                            for k in keys:
+                                extra |= self.container_item(c, k)
                     vals = vals | extra
             if flag == CALL_RAISE:
                 self.emit_call_targets(caller, path, idx, vals, line, RES_CONSTRUCTOR, ctor_only=True)
