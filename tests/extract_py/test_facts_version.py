@@ -334,7 +334,11 @@ RECORDED = {
     # Reflect.construct(C, args) constructs C, Function.prototype.apply.call(f, ...) calls f (reflection_calls);
     # after q.then(f), the next then's parameter is what f returns (promise_chain_functions)
     # register(o, "k", f) with register(t, n, v) { t[n] = v } gives o the member k (parameter_stores)
-    34: "fdf91a6176aad334de7d8343af34c826327c1eed50ab8defd33106e6da3f40a6",
+    # Python: a method's parameter called or used as a call's object gets the importing modules' arguments (method_params_cross_module)
+    # Python: a NamedTuple's _replace / _make give the record's class (record_copies), methodcaller keys call each item's method (method_caller_keys)
+    # Python: items stored into an attribute under a literal key are read back by that key only (keyed_attribute_stores)
+    # Python: table[key]() on a parameter: the items of what other modules pass it, by the literal keys (dispatch_tables_cross_module)
+    34: "c47b65f6f173417016272f169bc5ba9d9470ba47c9f733f189c01b4f5181fd95",
 }
 
 

@@ -351,7 +351,7 @@ class ScopeBuilder(ExprConverter):
                     if key is not None and key[0] == T_STR:  # self.__dict__["name"] = v: self.name = v
                         self.scopes[scope].attr_stores.append((src_text(self.src, obj), key[1], value))
                     else:
-                        self.scopes[scope].attr_item_stores.append((src_text(self.src, obj), aname, value))
+                        self.add_attr_item(scope, src_text(self.src, obj), aname, value, self.expr(target)[2])
 
     def add_item(self, sc: int, name: str, value: Any, key: Any = UNKNOWN) -> None:
         """``name[k] = value`` / ``name.append(value)``: an item of the container bound to name,
@@ -415,7 +415,7 @@ class ScopeBuilder(ExprConverter):
                     else:
                         self.add_item(sc, base[1], v, k)
                 elif base[0] == T_ATTR and base[1][0] == T_NAME and v is not UNKNOWN:
-                    self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
+                    self.add_attr_item(sc, base[1][1], base[2], v, k)
             return
         else:
             return
@@ -435,7 +435,15 @@ class ScopeBuilder(ExprConverter):
         if base[0] == T_NAME:
             self.add_item(sc, base[1], v, key)
         elif base[0] == T_ATTR and base[1][0] == T_NAME:
-            self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
+            self.add_attr_item(sc, base[1][1], base[2], v, key)
+
+    def add_attr_item(self, sc: int, obj: str, attr: str, value: Any, key: Any = UNKNOWN) -> None:
+        """``obj.attr[k] = value`` / ``obj.attr.append(value)`` / ...: an item of the container
+        ``obj.attr``; under a literal key, ``self.handlers["a"] = f``, read back by that key (or an
+        unknown one) only, as ``add_item`` records it for a name."""
+        if key[0] in _KEY_TAGS:
+            value = (T_KEYED, key, value)
+        self.scopes[sc].attr_item_stores.append((obj, attr, value))
 
     def definition(self, node: Node, sc: int, push: Any) -> int | None:
         decorators: list[Node] = []
