@@ -82,6 +82,23 @@ def test_graph_rerank_uses_mentions(embedded_graph, db, embedder):
     assert res.keys()[0] == "shop.retry.with_retries"
 
 
+def test_a_mention_lifts_only_a_symbol_some_list_found(embedded_graph):
+    """The mention boost reranks candidates; it does not bring in a symbol no list found (tenacity's
+    README cites its `retry` decorator in every example, which then topped unrelated answers)."""
+    from mnemosyne.search.fusion import Weights
+    from mnemosyne.search.rerank import graph_rerank
+
+    g = embedded_graph
+    section = next(s["key"] for s in sections_at(g, "docs/payments.md", 1) if s["heading_path"] == "Payments > Retries")
+    fused = {("doc", section): 0.5, ("function", "shop.retry.compute_retry_delay"): 0.3}
+    out = graph_rerank(g, dict(fused), 1, Weights(), {})
+    assert ("function", "shop.retry.with_retries") not in out  # cited by the section, found by no list
+    with_it = graph_rerank(g, {**fused, ("function", "shop.retry.with_retries"): 0.1}, 1, Weights(), {})
+    assert with_it[("function", "shop.retry.with_retries")] == pytest.approx(0.1 + 0.5 * 0.5)
+    old = graph_rerank(g, dict(fused), 1, Weights(mention_candidates_only=False), {})
+    assert old[("function", "shop.retry.with_retries")] == pytest.approx(0.25)
+
+
 def test_hostile_queries_do_not_raise(embedded_graph, db, embedder):
     ws = embedded_graph.workspace
     for q in ['foo(', 'a:b', '"', '-', '***', '', '%%', 'x' * 500]:
