@@ -328,7 +328,8 @@ RECORDED = {
     # Python: a NamedTuple's _replace / _make give the record's class (record_copies), methodcaller keys call each item's method (method_caller_keys)
     # Python: items stored into an attribute under a literal key are read back by that key only (keyed_attribute_stores)
     # Python: table[key]() on a parameter: the items of what other modules pass it, by the literal keys (dispatch_tables_cross_module)
-    34: "dd18167498ab4b174d62ed0c4e498c6f091a976b9068534b67ac6e5b2c5d0eda",
+    # Python: a function bound as a class attribute gets its calls' arguments (class_attribute_functions)
+    34: "d093da011f86f5b8c7c0d274a35fb619ea3be543674907eadcb27d6717383569",
 }
 
 

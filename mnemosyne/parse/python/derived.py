@@ -31,6 +31,10 @@ from mnemosyne.parse.python.tags import (
 _NAME_ATTR_TAGS = frozenset({T_NAME, T_ATTR})
 _ALIAS_TAGS = frozenset({T_NAME, T_LAMBDA, T_OR})
 _DISPLAYS = (T_TUPLE, T_DICT)  # a tuple / list / set or a dict display
+# ``ParsedFile.aliases`` keys of the class-body attributes bound to a function (``callback = on_event``:
+# ``BOUND_ALIAS + "on_event"``, a method through an instance) or to ``staticmethod(f)`` (``STATIC_ALIAS``)
+BOUND_ALIAS = "."
+STATIC_ALIAS = ":"
 
 
 def file_aliases(pf: ParsedFile) -> dict[Any, tuple[str, ...]]:
@@ -232,7 +236,8 @@ def base_last_name(e: Any) -> str | None:
 
 def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[str, ...]]:
     """``ParsedFile.aliases``: bindings (outside class bodies, where a function would become a
-    bound method) and attribute stores whose value is a plain name or a lambda, or any of them."""
+    bound method) and attribute stores whose value is a plain name or a lambda, or any of them;
+    and, under ``BOUND_ALIAS`` / ``STATIC_ALIAS`` + a name, the class-body attributes bound to it."""
     out: dict[Any, dict[str, None]] = {}
 
     def add(name: str, v: Any) -> None:
@@ -261,6 +266,13 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
                 for v in vals:
                     if v[0] in _ALIAS_TAGS:
                         add(name, v)
+        else:  # ``callback = on_event`` (bound through an instance), ``helper = staticmethod(plain)``
+            for name, vals in s.bindings.items():
+                for v in vals:
+                    if v[0] == T_NAME:
+                        out.setdefault(BOUND_ALIAS + v[1], {})[name] = None
+                    elif v[0] == T_CALL and v[1] == (T_NAME, "staticmethod") and len(v[2]) == 1 and v[2][0][0] == T_NAME:
+                        out.setdefault(STATIC_ALIAS + v[2][0][1], {})[name] = None
         for _base, attr, v in s.attr_stores:
             if v[0] in _ALIAS_TAGS:
                 add(attr, v)
