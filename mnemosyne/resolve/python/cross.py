@@ -163,7 +163,9 @@ class CrossParams(Fixpoint):
     def receiver_cross_values(self, path: str, sc: int, e: Any) -> set:
         """What other modules pass the parameter that name ``e`` (the object of a call
         ``out.write(...)`` in scope ``sc``) is, when it is one of a module-level function
-        (``cross_param``) or of a method other than its receiver (``method_cross``)."""
+        (``cross_param``) or of a method other than its receiver (``method_cross``), not annotated
+        (the annotation names its class: Flask's ``save_session(..., response: Response)`` would
+        get every value ``process_response`` may hold, ``HTTPException`` instances too)."""
         if e[0] != T_NAME:
             return set()
         bs = self.binding_scope(path, sc, e[1])
@@ -172,6 +174,8 @@ class CrossParams(Fixpoint):
         out: set = set()
         for v in self.binds(path, bs, e[1]) or ():
             if v[0] == T_PARAM:
+                if self.params_of(path, v[1])[v[2]][2] is not None:
+                    continue  # annotated (``response: Response``): its class, not a union of every caller's
                 f = self.hdr(path, v[1])
                 if f.kind == SCOPE_FUNCTION and f.parent == 0 and sum(1 for _ in self.importer_sites(path, f.name)) > bounds.CROSS_MAX_SITES:
                     continue  # (a popular module-level name: ``bounds.CROSS_MAX_SITES``)
