@@ -329,7 +329,8 @@ RECORDED = {
     # Python: items stored into an attribute under a literal key are read back by that key only (keyed_attribute_stores)
     # Python: table[key]() on a parameter: the items of what other modules pass it, by the literal keys (dispatch_tables_cross_module)
     # Python: a function bound as a class attribute gets its calls' arguments (class_attribute_functions)
-    34: "d093da011f86f5b8c7c0d274a35fb619ea3be543674907eadcb27d6717383569",
+    # Python: flow order for a re-bound name's method calls (x = A(); x = B(); x.m(): flow_order_objects)
+    34: "55c20cdb9cbc22526ec0e5820686999c89bd2454ca3a719be0bc45159d251bc3",
 }
 
 

@@ -378,7 +378,7 @@ class Emit(Fixpoint):
                 extra = self.callee_cross_values(path, sc, fn)
                 if extra:
                     vals = vals | extra
-            elif fn[0] == T_ATTR and fn[1][0] == T_NAME:  # out.write(): also what other modules pass out
+            elif fn[0] == T_ATTR and fn[1][0] == T_NAME and not (flow and ci in flow):  # out.write(): also what other modules pass out
                 recv = self.receiver_cross_values(path, sc, fn[1])
                 if recv:
                     extra = set()
