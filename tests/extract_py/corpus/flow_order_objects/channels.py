@@ -1,5 +1,7 @@
 """A name re-bound to another object in straight-line code: its method calls reach the object bound last."""
 
+import pathlib
+
 
 class Mailer:
     def send(self, text):
@@ -42,3 +44,9 @@ def rotate(texts):
     for text in texts:
         out.flush()
         out = Mailer()
+
+
+def relative(name):
+    path = pathlib.Path(name)
+    path = path.resolve()
+    return path.relative_to("/")
