@@ -331,7 +331,8 @@ RECORDED = {
     # Python: a function bound as a class attribute gets its calls' arguments (class_attribute_functions)
     # Python: flow order for a re-bound name's method calls (x = A(); x = B(); x.m(): flow_order_objects)
     # (an object bound last whose value is not known keeps every binding: path = path.resolve())
-    34: "75141736a96de9c866edc70274c937499b4dceb4fceda5c09449ddda5c52fef1",
+    # Python: a closure gets the arguments of calls through what its factory's call is bound to (closure_call_sites)
+    34: "f2b4f5e60ef7acba01c03585771cc9ad392af8d71c7da4d8459644b957a272bd",
 }
 
 

@@ -35,6 +35,9 @@ _DISPLAYS = (T_TUPLE, T_DICT)  # a tuple / list / set or a dict display
 # ``BOUND_ALIAS + "on_event"``, a method through an instance) or to ``staticmethod(f)`` (``STATIC_ALIAS``)
 BOUND_ALIAS = "."
 STATIC_ALIAS = ":"
+# ... and of the names and attributes bound to a call of a function (``h = make_handler("x")``,
+# ``self.on = make_handler("y")``: ``RESULT_ALIAS + "make_handler"``), which may hold the closure it returns
+RESULT_ALIAS = "("
 
 
 def file_aliases(pf: ParsedFile) -> dict[Any, tuple[str, ...]]:
@@ -237,7 +240,8 @@ def base_last_name(e: Any) -> str | None:
 def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[str, ...]]:
     """``ParsedFile.aliases``: bindings (outside class bodies, where a function would become a
     bound method) and attribute stores whose value is a plain name or a lambda, or any of them;
-    and, under ``BOUND_ALIAS`` / ``STATIC_ALIAS`` + a name, the class-body attributes bound to it."""
+    and, under ``BOUND_ALIAS`` / ``STATIC_ALIAS`` + a name, the class-body attributes bound to it,
+    under ``RESULT_ALIAS`` + a name the names and attributes bound to a call of it."""
     out: dict[Any, dict[str, None]] = {}
 
     def add(name: str, v: Any) -> None:
@@ -276,6 +280,13 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
         for _base, attr, v in s.attr_stores:
             if v[0] in _ALIAS_TAGS:
                 add(attr, v)
+            elif v[0] == T_CALL and v[1][0] == T_NAME:
+                out.setdefault(RESULT_ALIAS + v[1][1], {})[attr] = None
+        if s.kind != SCOPE_CLASS:
+            for name, vals in s.bindings.items():
+                for v in vals:
+                    if v[0] == T_CALL and v[1][0] == T_NAME:
+                        out.setdefault(RESULT_ALIAS + v[1][1], {})[name] = None
     return {k: tuple(d) for k, d in out.items()}
 
 

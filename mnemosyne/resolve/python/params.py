@@ -13,7 +13,7 @@ from typing import Any
 
 from mnemosyne.parse.anon import anonymous_context
 from mnemosyne.parse.python import Scope
-from mnemosyne.parse.python.derived import BOUND_ALIAS, STATIC_ALIAS
+from mnemosyne.parse.python.derived import BOUND_ALIAS, RESULT_ALIAS, STATIC_ALIAS
 from mnemosyne.parse.python.tags import (
     PARAM_DSTAR,
     PARAM_STAR,
@@ -244,6 +244,10 @@ class Params(Fixpoint):
                 if f.parent == 0:
                     bound_attrs = self.aliases(path, BOUND_ALIAS + f.name)
                     cls_names = [*bound_attrs, *self.aliases(path, STATIC_ALIAS + f.name)]
+                elif f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_FUNCTION:
+                    # a closure its function returns, called through what a call of it is bound to
+                    # (``h = make_handler("x"); h(ev)``, ``self.on = make_handler("y")``)
+                    cls_names = list(self.aliases(path, RESULT_ALIAS + self.hdr(path, f.parent).name))
             via_param: list[str] = []
             if is_method:
                 passed = self.is_passed(path, "." + f.name)
