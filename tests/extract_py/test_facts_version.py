@@ -332,7 +332,8 @@ RECORDED = {
     # Python: flow order for a re-bound name's method calls (x = A(); x = B(); x.m(): flow_order_objects)
     # (an object bound last whose value is not known keeps every binding: path = path.resolve())
     # Python: a closure gets the arguments of calls through what its factory's call is bound to (closure_call_sites)
-    34: "f2b4f5e60ef7acba01c03585771cc9ad392af8d71c7da4d8459644b957a272bd",
+    # Python: d.copy() / xs.copy() of a display is that display (container_copies)
+    34: "f3ff551e612a3552ee4969b87c30caa23d2b2b19f0cb1f1d59b0a6c4d7b75b2f",
 }
 
 
