@@ -13,7 +13,7 @@ from typing import Any
 
 from mnemosyne.parse.anon import anonymous_context
 from mnemosyne.parse.python import Scope
-from mnemosyne.parse.python.derived import BOUND_ALIAS, RESULT_ALIAS, STATIC_ALIAS
+from mnemosyne.parse.python.derived import BOUND_ALIAS, CLASSMETHOD_ALIAS, RESULT_ALIAS, STATIC_ALIAS
 from mnemosyne.parse.python.tags import (
     PARAM_DSTAR,
     PARAM_STAR,
@@ -215,6 +215,7 @@ class Params(Fixpoint):
         deco = self.method_decorators(path, fidx) if is_method else set()
         in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
         bound_attrs: Sequence[str] = ()
+        class_attrs: Sequence[str] = ()
         cls_names: list[str] = []
         if f.kind == SCOPE_FUNCTION or (f.kind == SCOPE_LAMBDA and not in_class):
             if f.kind == SCOPE_LAMBDA:  # its aliases' sites and the calls of lambda expressions
@@ -243,7 +244,8 @@ class Params(Fixpoint):
                 # ev after the bound instance; ``helper = staticmethod(plain)`` from the first
                 if f.parent == 0:
                     bound_attrs = self.aliases(path, BOUND_ALIAS + f.name)
-                    cls_names = [*bound_attrs, *self.aliases(path, STATIC_ALIAS + f.name)]
+                    class_attrs = self.aliases(path, CLASSMETHOD_ALIAS + f.name)
+                    cls_names = [*bound_attrs, *class_attrs, *self.aliases(path, STATIC_ALIAS + f.name)]
                 elif f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_FUNCTION:
                     # a closure its function returns, called through what a call of it is bound to
                     # (``h = make_handler("x"); h(ev)``, ``self.on = make_handler("y")``)
@@ -281,6 +283,14 @@ class Params(Fixpoint):
                                 offset = 1
                                 if i == 0:
                                     out |= objs
+                                    continue
+                        elif nm in class_attrs and fn[0] == T_ATTR and fn[2] == nm and nm != f.name:
+                            # Item.create(x) / item.create(x) with create = classmethod(make): the class first
+                            owners = {make_class(b[1], b[2]) for b in self.eval(path, sc, fn[1]) if b[0] in (VAL_CLASS, VAL_INST)}
+                            if owners:
+                                offset = 1
+                                if i == 0:
+                                    out |= owners
                                     continue
                     elif f.name == "__init__":
                         for v in vals:

@@ -1,4 +1,4 @@
-"""Module-level functions bound as class attributes: a method through an instance, unless staticmethod."""
+"""Module-level functions bound as class attributes: a method through an instance, unless staticmethod (classmethod: the class first)."""
 
 
 class Event:
@@ -20,9 +20,14 @@ def check(signal):
     return signal.handle()
 
 
+def build(cls, name):
+    return cls()
+
+
 class Widget:
     on_event = log_event
     validate = staticmethod(check)
+    create = classmethod(build)
 
     def redraw(self):
         return "redraw"
@@ -30,3 +35,7 @@ class Widget:
     def fire(self):
         self.on_event(Event())
         return self.validate(Signal())
+
+
+def fresh():
+    return Widget.create("main").redraw()
