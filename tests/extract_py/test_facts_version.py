@@ -338,7 +338,13 @@ RECORDED = {
     # Python: a NamedTuple's _replace / _make give the record's class (record_copies), methodcaller keys call each item's method (method_caller_keys)
     # Python: items stored into an attribute under a literal key are read back by that key only (keyed_attribute_stores)
     # Python: table[key]() on a parameter: the items of what other modules pass it, by the literal keys (dispatch_tables_cross_module)
-    34: "c47b65f6f173417016272f169bc5ba9d9470ba47c9f733f189c01b4f5181fd95",
+    # Python: a function bound as a class attribute gets its calls' arguments (class_attribute_functions)
+    # Python: flow order for a re-bound name's method calls (x = A(); x = B(); x.m(): flow_order_objects)
+    # (an object bound last whose value is not known keeps every binding: path = path.resolve())
+    # Python: a closure gets the arguments of calls through what its factory's call is bound to (closure_call_sites)
+    # Python: d.copy() / xs.copy() of a display is that display (container_copies)
+    # Python: create = classmethod(build) in a class body passes the class first (class_attribute_functions)
+    34: "c65eeee853bd736ec3d5ff13604c2f7761a3b3e622ccf30234bf72d13e3c7a7e",
 }
 
 

@@ -127,7 +127,12 @@ def _random_module(rng: random.Random, me: str) -> str:
             else:
                 lines.append(f"from pkg.{on} import H\n\nH['{rng.choice('abc')}']()\nH.get('c')()")
         elif k == 31:  # a method's parameter used as a call's object, fed by the modules importing it
-            if rng.random() < 0.5:
+            v = rng.random()
+            if v < 0.2:  # a function bound as a class attribute; items stored on the instance by key
+                lines.append("def helper(w, c):\n    return c.m()\n\nclass W:\n    hook = helper\n\n    def fire(self):\n"
+                             "        self.keys = {}\n        self.keys['a'] = f\n        self.keys['b'] = g\n"
+                             "        self.keys['a']()\n        return self.hook(C())\n\nW().fire()")
+            elif v < 0.6:
                 lines.append("class R:\n    def render(self, out, cb=None):\n        out.m()\n        return cb()\n\n"
                              "def export(r, out):\n    return r.render(out, g)")
             else:

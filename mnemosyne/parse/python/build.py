@@ -107,8 +107,8 @@ def parse_python(data: bytes, digest: str | None = None) -> ParsedFile:
         # and nothing binds it from another scope (global / nonlocal / an inner function's store)
         if (sc, name) in conv.tainted:
             continue
-        if r[0] == T_REACH and len(scopes[sc].bindings.get(name, ())) < 2:
-            continue
+        if (r[0] == T_REACH or (r[0] == T_ATTR and r[1][0] == T_REACH)) and len(scopes[sc].bindings.get(name, ())) < 2:
+            continue  # (``x.m()``: the object's binding reaching it)
         if r[0] == T_SUBSCRIPT and not scopes[sc].item_bindings.get(name) and len(scopes[sc].bindings.get(name, ())) < 2:
             continue
         (scopes[owner].deco_flow if is_deco else scopes[owner].flow)[i] = r

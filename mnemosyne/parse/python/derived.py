@@ -31,6 +31,15 @@ from mnemosyne.parse.python.tags import (
 _NAME_ATTR_TAGS = frozenset({T_NAME, T_ATTR})
 _ALIAS_TAGS = frozenset({T_NAME, T_LAMBDA, T_OR})
 _DISPLAYS = (T_TUPLE, T_DICT)  # a tuple / list / set or a dict display
+# ``ParsedFile.aliases`` keys of the class-body attributes bound to a function (``callback = on_event``:
+# ``BOUND_ALIAS + "on_event"``, a method through an instance) or to ``staticmethod(f)`` (``STATIC_ALIAS``)
+BOUND_ALIAS = "."
+STATIC_ALIAS = ":"
+CLASSMETHOD_ALIAS = "@"  # ``create = classmethod(make)``: the class first
+# ... and of the names and attributes bound to a call of a function (``h = make_handler("x")``,
+# ``self.on = make_handler("y")``: ``RESULT_ALIAS + "make_handler"``), which may hold the closure it returns
+RESULT_ALIAS = "("
+_METHOD_WRAPPERS = {"staticmethod": STATIC_ALIAS, "classmethod": CLASSMETHOD_ALIAS}  # builtin -> its alias key prefix
 
 
 def file_aliases(pf: ParsedFile) -> dict[Any, tuple[str, ...]]:
@@ -232,7 +241,10 @@ def base_last_name(e: Any) -> str | None:
 
 def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[str, ...]]:
     """``ParsedFile.aliases``: bindings (outside class bodies, where a function would become a
-    bound method) and attribute stores whose value is a plain name or a lambda, or any of them."""
+    bound method) and attribute stores whose value is a plain name or a lambda, or any of them;
+    and, under ``BOUND_ALIAS`` / ``STATIC_ALIAS`` / ``CLASSMETHOD_ALIAS`` + a name, the class-body
+    attributes bound to it (as it is, ``staticmethod(f)``, ``classmethod(f)``),
+    under ``RESULT_ALIAS`` + a name the names and attributes bound to a call of it."""
     out: dict[Any, dict[str, None]] = {}
 
     def add(name: str, v: Any) -> None:
@@ -261,9 +273,23 @@ def _aliases(scopes: list[Scope], lambdas: dict[int, int]) -> dict[Any, tuple[st
                 for v in vals:
                     if v[0] in _ALIAS_TAGS:
                         add(name, v)
+        else:  # ``callback = on_event`` (bound through an instance), ``helper = staticmethod(plain)``
+            for name, vals in s.bindings.items():
+                for v in vals:
+                    if v[0] == T_NAME:
+                        out.setdefault(BOUND_ALIAS + v[1], {})[name] = None
+                    elif v[0] == T_CALL and v[1][0] == T_NAME and v[1][1] in _METHOD_WRAPPERS and len(v[2]) == 1 and v[2][0][0] == T_NAME:
+                        out.setdefault(_METHOD_WRAPPERS[v[1][1]] + v[2][0][1], {})[name] = None
         for _base, attr, v in s.attr_stores:
             if v[0] in _ALIAS_TAGS:
                 add(attr, v)
+            elif v[0] == T_CALL and v[1][0] == T_NAME:
+                out.setdefault(RESULT_ALIAS + v[1][1], {})[attr] = None
+        if s.kind != SCOPE_CLASS:
+            for name, vals in s.bindings.items():
+                for v in vals:
+                    if v[0] == T_CALL and v[1][0] == T_NAME:
+                        out.setdefault(RESULT_ALIAS + v[1][1], {})[name] = None
     return {k: tuple(d) for k, d in out.items()}
 
 

@@ -157,6 +157,10 @@ class Walker(SiteRecorder):
                     ri = self.reaching_item(sc, e[1], node)
                     if ri is not None:
                         self.flows.append((scopes[sc].owner, len(owner_calls), sc, ri[0], ri[1], False))
+                elif f0 == T_ATTR and e[1][1][0] == T_NAME and reach:  # x = A(); x = B(); x.m(): B's m
+                    r = self.reaching(sc, e[1][1], node)
+                    if r is not None:
+                        self.flows.append((scopes[sc].owner, len(owner_calls), sc, e[1][1][1], (T_ATTR, r, e[1][2]), False))
                 owner_calls.append((e, node.start_point[0] + 1, CALL_PLAIN, sc))
                 if e[1][0] == T_ATTR and e[1][2] in _MUTATORS:
                     self.container_mutation(sc, e)

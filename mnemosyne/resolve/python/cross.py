@@ -24,7 +24,7 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
 )
 from mnemosyne.resolve.python import bounds
-from mnemosyne.resolve.python.fixpoint import KEY_CROSS_PARAM, KEY_METHOD_CROSS, Fixpoint
+from mnemosyne.resolve.python.fixpoint import KEY_CROSS_PARAM, KEY_METHOD_CROSS, KEY_RECV_CROSS, Fixpoint
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import VAL_CLASS, VAL_DISPLAY, VAL_FUNC, VAL_INST, VAL_SUPER
 
@@ -163,7 +163,9 @@ class CrossParams(Fixpoint):
     def receiver_cross_values(self, path: str, sc: int, e: Any) -> set:
         """What other modules pass the parameter that name ``e`` (the object of a call
         ``out.write(...)`` in scope ``sc``) is, when it is one of a module-level function
-        (``cross_param``) or of a method other than its receiver (``method_cross``)."""
+        (``cross_param``) or of a method other than its receiver (``method_cross``), not annotated
+        (the annotation names its class: Flask's ``save_session(..., response: Response)`` would
+        get every value ``process_response`` may hold, ``HTTPException`` instances too)."""
         if e[0] != T_NAME:
             return set()
         bs = self.binding_scope(path, sc, e[1])
@@ -172,11 +174,25 @@ class CrossParams(Fixpoint):
         out: set = set()
         for v in self.binds(path, bs, e[1]) or ():
             if v[0] == T_PARAM:
-                f = self.hdr(path, v[1])
-                if f.kind == SCOPE_FUNCTION and f.parent == 0 and sum(1 for _ in self.importer_sites(path, f.name)) > bounds.CROSS_MAX_SITES:
-                    continue  # (a popular module-level name: ``bounds.CROSS_MAX_SITES``)
-                out |= self.param_cross(path, v[1], v[2])
+                out |= self.receiver_param(path, v[1], v[2])
         return out
+
+    def receiver_param(self, path: str, fidx: int, i: int) -> frozenset:
+        """``receiver_cross_values`` of parameter ``i`` of function ``fidx`` (memoised: asked at
+        each call through it)."""
+        return self.memoized((KEY_RECV_CROSS, path, fidx, i), False, self._receiver_param, path, fidx, i)
+
+    def _receiver_param(self, path: str, fidx: int, i: int) -> set:
+        if self.params_of(path, fidx)[i][2] is not None:
+            return set()  # annotated (``response: Response``): its class, not a union of every caller's
+        f = self.hdr(path, fidx)
+        if f.kind == SCOPE_FUNCTION and f.parent == 0:
+            if sum(1 for _ in self.importer_sites(path, f.name)) > bounds.CROSS_MAX_SITES:
+                return set()  # (a popular module-level name: ``bounds.CROSS_MAX_SITES``)
+        elif i == 0 and f.kind == SCOPE_FUNCTION and f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS:
+            if "staticmethod" not in self.method_decorators(path, fidx):
+                return set()  # the receiver itself (``self.m()``)
+        return set(self.param_cross(path, fidx, i))
 
     def param_cross(self, path: str, fidx: int, i: int) -> frozenset:
         """What other modules pass parameter ``i`` of function ``fidx``: ``cross_param`` for a

@@ -371,14 +371,20 @@ class Emit(Fixpoint):
         for ci, (e, line, flag, sc) in enumerate(s.calls):
             fn = e[1]
             if flow and ci in flow:  # flow order: only what reaches the call
-                vals = self.eval(path, sc, flow[ci])
+                r = flow[ci]
+                if r[0] == T_ATTR and fn[0] == T_ATTR and not self.eval(path, sc, r[1]):
+                    # x = x.resolve(); x.relative_to(): the object bound last is not known, every
+                    # binding counts (as without flow order)
+                    vals = self.eval(path, sc, fn)
+                else:
+                    vals = self.eval(path, sc, r)
             else:
                 vals = self.eval(path, sc, fn)
             if fn[0] == T_NAME and not (flow and ci in flow):
                 extra = self.callee_cross_values(path, sc, fn)
                 if extra:
                     vals = vals | extra
-            elif fn[0] == T_ATTR and fn[1][0] == T_NAME:  # out.write(): also what other modules pass out
+            elif fn[0] == T_ATTR and fn[1][0] == T_NAME and not (flow and ci in flow):  # out.write(): also what other modules pass out
                 recv = self.receiver_cross_values(path, sc, fn[1])
                 if recv:
                     extra = set()

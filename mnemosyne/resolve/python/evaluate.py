@@ -200,6 +200,8 @@ class Evaluate(Fixpoint):
                 out |= self.keyed_items(path, idx, fn[1], (key,))
                 if mapping and fn[2] in ("get", "pop") and len(e[2]) > 1 and e[2][1][0] != T_STAR:
                     out |= self.eval(path, idx, e[2][1])  # the default of a dict's get / pop
+            if fn[0] == T_ATTR and fn[2] == "copy" and not e[2] and not e[3]:  # d.copy(): the same display
+                out.update(c for c in self.eval(path, idx, fn[1]) if c[0] == VAL_DISPLAY)
             if fn[0] == T_ATTR and fn[2] == "send" and len(e[2]) == 1:  # gen.send(v): what the generator yields next
                 if any(c[0] == VAL_DISPLAY for c in self.eval(path, idx, fn[1])):
                     out |= self.iter_values(path, idx, fn[1])

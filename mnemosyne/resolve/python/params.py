@@ -8,11 +8,12 @@ methods call back into this one on every parameter asked. What other modules pas
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from mnemosyne.parse.anon import anonymous_context
 from mnemosyne.parse.python import Scope
+from mnemosyne.parse.python.derived import BOUND_ALIAS, CLASSMETHOD_ALIAS, RESULT_ALIAS, STATIC_ALIAS
 from mnemosyne.parse.python.tags import (
     PARAM_DSTAR,
     PARAM_STAR,
@@ -213,6 +214,9 @@ class Params(Fixpoint):
         is_method = f.kind == SCOPE_FUNCTION and f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
         deco = self.method_decorators(path, fidx) if is_method else set()
         in_class = f.parent >= 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
+        bound_attrs: Sequence[str] = ()
+        class_attrs: Sequence[str] = ()
+        cls_names: list[str] = []
         if f.kind == SCOPE_FUNCTION or (f.kind == SCOPE_LAMBDA and not in_class):
             if f.kind == SCOPE_LAMBDA:  # its aliases' sites and the calls of lambda expressions
                 names = [*self.alias_names(path, fidx, ""), SITES_LAMBDA, SITES_ITEM]
@@ -236,6 +240,16 @@ class Params(Fixpoint):
                 names = [f.name]  # an alias of a method may be bound or not: positions unknown
             else:  # (and calls of a subscript, ``HANDLERS[kind](x)``, which may hold it)
                 names = [f.name, *self.alias_names(path, f.name, f.name), SITES_ITEM]
+                # class attributes bound to it: ``callback = on_event``, ``self.callback(ev)`` passes
+                # ev after the bound instance; ``helper = staticmethod(plain)`` from the first
+                if f.parent == 0:
+                    bound_attrs = self.aliases(path, BOUND_ALIAS + f.name)
+                    class_attrs = self.aliases(path, CLASSMETHOD_ALIAS + f.name)
+                    cls_names = [*bound_attrs, *class_attrs, *self.aliases(path, STATIC_ALIAS + f.name)]
+                elif f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_FUNCTION:
+                    # a closure its function returns, called through what a call of it is bound to
+                    # (``h = make_handler("x"); h(ev)``, ``self.on = make_handler("y")``)
+                    cls_names = list(self.aliases(path, RESULT_ALIAS + self.hdr(path, f.parent).name))
             via_param: list[str] = []
             if is_method:
                 passed = self.is_passed(path, "." + f.name)
@@ -250,7 +264,7 @@ class Params(Fixpoint):
                 # a parameter: ``cb(x)`` passes x after the bound receiver
                 # (or held, ``{"a": self.on_a}``, and called as an item, ``self.handlers[k](x)``)
                 via_param = [*(n for n in self.param_calls(path) if n not in names), SITES_ITEM]
-            for nm in names + via_param:
+            for nm in names + [n for n in cls_names if n not in names] + via_param:
                 for sc, e in self.sites(path, nm):
                     fn = e[1]
                     vals = self.eval(path, sc, fn)
@@ -263,6 +277,21 @@ class Params(Fixpoint):
                             bases = self.eval(path, sc, fn[1])
                             if any(b[0] in (VAL_INST, VAL_SUPER) for b in bases) or "classmethod" in deco:
                                 offset = 1
+                        elif nm in bound_attrs and fn[0] == T_ATTR and fn[2] == nm and nm != f.name:
+                            objs = {b for b in self.eval(path, sc, fn[1]) if b[0] == VAL_INST}
+                            if objs:  # obj.callback(ev): bound to obj, its first parameter
+                                offset = 1
+                                if i == 0:
+                                    out |= objs
+                                    continue
+                        elif nm in class_attrs and fn[0] == T_ATTR and fn[2] == nm and nm != f.name:
+                            # Item.create(x) / item.create(x) with create = classmethod(make): the class first
+                            owners = {make_class(b[1], b[2]) for b in self.eval(path, sc, fn[1]) if b[0] in (VAL_CLASS, VAL_INST)}
+                            if owners:
+                                offset = 1
+                                if i == 0:
+                                    out |= owners
+                                    continue
                     elif f.name == "__init__":
                         for v in vals:
                             if v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__"):
