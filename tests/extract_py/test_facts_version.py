@@ -331,7 +331,8 @@ RECORDED = {
     # Reflect.construct(C, args) constructs C, Function.prototype.apply.call(f, ...) calls f (reflection_calls);
     # after q.then(f), the next then's parameter is what f returns (promise_chain_functions)
     # register(o, "k", f) with register(t, n, v) { t[n] = v } gives o the member k (parameter_stores)
-    34: "31446ae4f6b81002ca0b70ab7a32e3a3b6dcde659a62abb4a2f6d42315dd2925",
+    # xs.concat / filter / reverse / sort of an array, Array.of(a, b): arrays of those elements (array_copies)
+    34: "998cc3768092f4994e933401b6e5cf4f7ff6b441a5bfd40bc50d598fd1e6bc62",
 }
 
 
