@@ -344,7 +344,8 @@ RECORDED = {
     # Python: a closure gets the arguments of calls through what its factory's call is bound to (closure_call_sites)
     # Python: d.copy() / xs.copy() of a display is that display (container_copies)
     # Python: create = classmethod(build) in a class body passes the class first (class_attribute_functions)
-    34: "c65eeee853bd736ec3d5ff13604c2f7761a3b3e622ccf30234bf72d13e3c7a7e",
+    # xs.concat / filter / reverse / sort of an array, Array.of(a, b): arrays of those elements (array_copies)
+    34: "3e36c6ed09ad05994996c5aa0ff56e5962dfebdf1396d21818c303075bcbf518",
 }
 
 

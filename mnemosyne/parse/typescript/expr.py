@@ -60,6 +60,7 @@ OBJECT_KEYS = (PROP, (ID, "Object"), "keys")
 # Object.assign(t, a, b) and tsc's helper for it (``var __assign = ... Object.assign || function``):
 # all their arguments are kept (the result has the members of each, the last one having a key)
 _ASSIGNS = frozenset({(PROP, (ID, "Object"), "assign"), (ID, "__assign")})
+_ARRAY_OF = (PROP, (ID, "Array"), "of")  # Array.of(a, b): the array [a, b]
 # Object.keys / values / entries(o): the keys, values or [key, value] pairs of o (its first argument)
 # (and the other lists of its keys, Object.getOwnPropertyNames(o), Reflect.ownKeys(o),
 # Object.getOwnPropertySymbols(o))
@@ -330,6 +331,11 @@ class Exprs(Scopes):
             key = self.index_key(nth(args, 0)) if args is not None and args.named_child_count == 1 else None
             if key is not None:
                 return (CALL, inner, (KEY, key))
+        if inner == _ARRAY_OF or (inner[0] == PROP and inner[2] == "concat"):
+            # Array.of(a, b), xs.concat(ys, f): ('call', callee, ('alit', arguments)), the elements they add
+            args = node.child_by_field_id(K.f_arguments)
+            if args is not None and args.kind_id == K.k_arguments and args.named_child_count <= 8:
+                return (CALL, inner, (ALIT, tuple(self.conv(a, depth + 1) for a in args.named_children)))
         if inner in _ASSIGNS:  # Object.assign({}, a, { k: f }): ('call', callee, ('alit', arguments))
             args = node.child_by_field_id(K.f_arguments)
             if args is not None and args.kind_id == K.k_arguments and args.named_child_count:

@@ -2,10 +2,11 @@
 
 Bindings are flow-insensitive (``ParsedFile.bindings``: every value a name is given in its scope);
 this module narrows a call site's callee, a name (``f()``) or a member of one (``o.m()``), to the
-one binding that reaches it where the order is known: the binding was made by a statement sitting
-directly in a block (or the program), the call comes after it inside that block with no loop or
-function between them, and no function other than the one of the binding's scope assigns the name
-(a closure called later, a callback). The callee becomes ``('reach', name, scope, i)`` (``REACH``):
+one binding that reaches it where the order is known: the binding was made by an assignment
+(``f = b``; a declaration alone is the flow-insensitive answer, and ``const`` has one binding)
+sitting directly in a block (or the program), the call comes after it inside that block with no
+loop or function between them, and no function other than the one of the binding's scope assigns
+the name (a closure called later, a callback). The callee becomes ``('reach', name, scope, i)`` (``REACH``):
 binding ``i`` of ``name`` in ``scope`` alone. Elsewhere (loops, branches seen from outside, other
 functions) the answer stays flow-insensitive. The same for an object literal's member assigned in
 straight-line code (``o.k = a; o.k = b; o.k()``): the callee becomes ``('flow', scope, expr)``
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnemosyne.parse.typescript.tags import DECL, FLOW, ID, PROP, PVAL, REACH, SPREADS, UNKNOWN, VAR
+from mnemosyne.parse.typescript.tags import DECL, FLOW, PROP, PVAL, REACH, SPREADS, UNKNOWN, VAR
 
 MAX_FLOW_DEPTH = 24  # a use deeper than this below the block of its binding is not ordered
 
@@ -39,9 +40,6 @@ _STOPS = frozenset({
 # the bindings flow order may choose among: variables (not parameters, imports, declarations)
 _ORDERED = frozenset({VAR, DECL, UNKNOWN})
 
-# a binding's reference: ("d", index in its scope's list) for a declaration, ("r", index in the
-# visit's reassignments) for an assignment (its binding is appended at the end of the visit)
-Ref = tuple[str, int]
 
 
 def block_of(node: Any) -> Any:
@@ -76,39 +74,31 @@ def within(use: Any, blk_id: int) -> bool:
 
 class FlowOrder:
     """The reaching bindings met so far (document order) and the call sites they may narrow.
-    The blocks are found at the end (``apply``), for the names bound more than once only:
-    ``Node.parent`` searches from the root."""
+    Kept cheap during the visit (a name's latest binding event, whatever its scope: a use whose
+    name finds another scope is left alone); the blocks are found at the end (``apply``), for the
+    names bound more than once only: ``Node.parent`` searches from the root."""
 
-    __slots__ = ("state", "names", "members", "pending", "member_pending", "reassigned", "tainted", "dirty")
+    __slots__ = ("state", "members", "objects", "pending", "member_pending", "dirty")
 
     def __init__(self) -> None:
-        # (scope, name) -> (ref, end byte of the binding, its node) or None (not known)
-        self.state: dict[tuple[int, str], tuple[Ref, int, Any] | None] = {}
-        self.names: set[str] = set()  # the names ``state`` has an entry for
+        # name -> (index among the visit's reassignments, end byte, node) of its latest
+        # binding when that is an assignment (``f = b``: its binding is appended at the end of the
+        # visit), or None (a binding of another kind: a declaration, a pattern, a parameter)
+        self.state: dict[str, tuple[int, int, Any] | None] = {}
         # (object fqn, key) -> (scope, expr, end byte, node) or None: a member assigned
         self.members: dict[tuple[str, str], tuple[int, Any, int, Any] | None] = {}
-        # (site index, scope, name, ref, binding node, use node, member name or None)
-        self.pending: list[tuple[int, int, str, Ref, Any, Any, str | None]] = []
+        self.objects: set[str] = set()  # the names of the objects ``members`` has a member of
+        # (site index, name, its state, use node, member name or None)
+        self.pending: list[tuple[int, str, tuple[int, int, Any], Any, str | None]] = []
         # (site index, object fqn, key, object's scope, object's name, scope, expr, binding node, use node)
         self.member_pending: list[tuple[int, str, str, int, str, int, Any, Any, Any]] = []
-        self.reassigned: dict[int, tuple[int, int]] = {}  # reassignment index -> (scope, binding index)
-        self.tainted: set[tuple[int, str]] = set()  # assigned from another function
         self.dirty: set[tuple[str, str]] = set()  # members added from another function, or spreads
 
-    # -- bindings -------------------------------------------------------------------------------
-    def bound(self, scope: int, name: str, ref: Ref | None, node: Any) -> None:
-        """``name`` of ``scope`` bound at ``node`` (ref None: a binding we do not order)."""
-        key = (scope, name)
-        if ref is None:
-            if key in self.state:
-                self.state[key] = None
-            return
-        self.state[key] = (ref, node.end_byte, node)
-        self.names.add(name)
-
-    def member_set(self, fqn: str, key: str, scope: int, e: Any, node: Any) -> None:
-        """``o.key = e`` on the object literal ``fqn``, written at ``node`` in ``scope``."""
+    # -- bindings (the visit writes ``state[name]`` itself: ``Scopes.bind``, ``on_var``, ``on_assign``) --
+    def member_set(self, fqn: str, name: str, key: str, scope: int, e: Any, node: Any) -> None:
+        """``name.key = e`` on the object literal ``fqn``, written at ``node`` in ``scope``."""
         self.members[(fqn, key)] = (scope, e, node.end_byte, node) if e is not None else None
+        self.objects.add(name)
 
     def member_changed(self, fqn: str, key: str, elsewhere: bool) -> None:
         """Object ``fqn`` got member ``key`` another way (``elsewhere``: from another function)."""
@@ -119,51 +109,39 @@ class FlowOrder:
             self.dirty.add(k)
 
     # -- uses -----------------------------------------------------------------------------------
-    def used(self, site: int, e: tuple, use: Any, bscope: int) -> None:
-        """Call site ``site`` calls ``e`` (``f`` or ``f.m``, f found in ``bscope``) at ``use``."""
-        name = e[1] if e[0] == ID else e[1][1]
-        st = self.state.get((bscope, name))
-        if st is not None and use.start_byte >= st[1]:
-            self.pending.append((site, bscope, name, st[0], st[2], use, e[2] if e[0] == PROP else None))
-
     def member_used(self, site: int, fqn: str, key: str, oscope: int, oname: str, use: Any) -> None:
         st = self.members.get((fqn, key))
         if st is not None and use.start_byte >= st[2]:
             self.member_pending.append((site, fqn, key, oscope, oname, st[0], st[1], st[3], use))
 
     # -- the end of the visit -------------------------------------------------------------------
-    def reassignment(self, index: int, scope: int, bscope: int, bindex: int, name: str, fqns: list, parent: list) -> None:
-        """Reassignment ``index`` (written in ``scope``) became binding ``bindex`` of ``bscope``;
-        from inside another function it taints the name (its order is not known)."""
-        self.reassigned[index] = (bscope, bindex)
-        s = scope
-        while s != bscope and s > 0:
-            if fqns[s] != fqns[parent[s]]:
-                self.tainted.add((bscope, name))
-                return
-            s = parent[s]
-
-    def apply(self, sites: list, bindings: list, parent: list) -> None:
+    def apply(self, sites: list, bindings: list, parent: list, fqns: list, reassign: list, attached: list) -> None:
         """Rewrite the call sites whose callee's reaching binding is known (``sites`` already
-        carry lines; the reassignments are attached to ``bindings``)."""
+        carry lines; ``attached``: the (scope, binding index) each of the visit's reassignments
+        ``reassign`` became in ``bindings``, or None)."""
         blocks: dict[int, Any] = {}  # binding node id -> its block (None: not directly in one)
-        for site, bscope, name, ref, at, use, prop in self.pending:
-            if (bscope, name) in self.tainted:
+        names = {p[1] for p in self.pending}
+        tainted = set()  # (scope, name) assigned from inside another function: its order is not known
+        for r, a in zip(reassign, attached):
+            if a is not None and r[1] in names:
+                s = r[0]
+                while s != a[0] and s > 0:
+                    if fqns[s] != fqns[parent[s]]:
+                        tainted.add((a[0], r[1]))
+                        break
+                    s = parent[s]
+        for site, name, (ri, end, at), use, prop in self.pending:
+            a = attached[ri]
+            if a is None or (a[0], name) in tainted or use.start_byte < end:
                 continue
+            bscope, i = a
             bl = bindings[bscope].get(name)
             if bl is None or len(bl) < 2 or any(
                 b[0] not in _ORDERED or (b[0] == VAR and b[2] is not None and b[2][0] == PVAL) for b in bl
             ):
                 continue
-            if ref[0] == "d":
-                i = ref[1]
-            else:
-                r = self.reassigned.get(ref[1])
-                if r is None or r[0] != bscope:
-                    continue
-                i = r[1]
             sc, kind, _e, line = sites[site]
-            s = sc  # the name still finds that scope's bindings from the site (no later `var`)
+            s = sc  # the name finds that scope's bindings from the site (not another's, no later `var`)
             while s >= 0 and name not in bindings[s]:
                 s = parent[s]
             if s != bscope or not self._reaches(blocks, at, use):

@@ -272,21 +272,17 @@ class Objects(Exprs):
         elif e is not None:  # the values known of those assigned (as an unknown one added none)
             members[key] = (ALSO, old, e)
 
-    def flow_use(self, e: tuple, fn) -> None:
-        """Flow order (flow.py): the last call site calls ``f`` or ``f.m``, maybe reached by one
-        binding of f (or, for an object literal f, one value assigned to its member m)."""
-        flow = self.flow
-        name = e[1] if e[0] == ID else e[1][1]
-        site = len(self.pf.sites) - 1
-        if name in flow.names:
-            flow.used(site, e, fn, self.binding_scope(name))
-        if e[0] == PROP and flow.members and fn.kind_id == self.K.member:
-            obj = fn.child_by_field_id(self.K.f_object)
-            fqn = self.local_object(obj)
-            if fqn is not None and (fqn, e[2]) in flow.members:
-                found = self.sole_binding(obj)
-                if found is not None:
-                    flow.member_used(site, fqn, e[2], found[1], name, fn)
+    def flow_member_use(self, e: tuple, fn) -> None:
+        """Flow order (flow.py): the last call site calls ``o.m`` (``e``, at ``fn``), ``o`` the
+        name of an object literal whose members straight-line code assigns."""
+        if fn.kind_id != self.K.member:
+            return
+        obj = fn.child_by_field_id(self.K.f_object)
+        fqn = self.local_object(obj)
+        if fqn is not None and (fqn, e[2]) in self.flow.members:
+            found = self.sole_binding(obj)
+            if found is not None:
+                self.flow.member_used(len(self.pf.sites) - 1, fqn, e[2], found[1], e[1][1], fn)
 
     # -- patterns -------------------------------------------------------------------------------
     def bind_pattern(self, scope: int, node, value: tuple | None = None, at: int = -1) -> None:

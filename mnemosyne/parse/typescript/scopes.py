@@ -161,8 +161,9 @@ class Scopes:
         return len(pf.bindings) - 1
 
     def bind(self, scope: int, name: str, value: tuple) -> None:
-        if name in self.flow.names:  # a binding flow order does not place (``on_var`` places its own)
-            self.flow.bound(scope, name, None, None)
+        st = self.flow.state  # (flow order: a binding it does not place; ``on_var`` places its own)
+        if name in st:
+            st[name] = None
         b = self.pf.bindings[scope]
         bl = b.get(name)
         if bl is None:

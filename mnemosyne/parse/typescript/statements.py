@@ -256,7 +256,9 @@ class Statements(Defs):
                 literal = self.literal_of(value)
                 if literal is not None:
                     self.register_object(literal, f"{self.naming().fqn}.{name}", fe.scope)
-                elif value.kind_id == K.ternary or value.kind_id == K.binary or value.kind_id in K.unwrap:
+                elif (value.kind_id == K.ternary or value.kind_id == K.binary or value.kind_id in K.unwrap) and (
+                    self.data.find(b"{", value.start_byte, value.end_byte) >= 0
+                ):
                     # const x = c && { m() {} } / a || { m: f } / c ? { m: f } : { m: g }: the named object(s)
                     self.register_choices(self.object_choices(value), f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
@@ -270,8 +272,6 @@ class Statements(Defs):
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
             else:
                 self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
-            if value is not None:  # (`var f;` again keeps the value f has)
-                self.flow.bound(fe.scope, name, ("d", len(self.pf.bindings[fe.scope][name]) - 1), node)
             if vexpr is not None or texpr is not None:
                 if vexpr is not None and vexpr[0] == CALL and len(vexpr) == 2 and (vexpr[1][0] == ID or vexpr[1][0] == PROP):
                     # const a = f(x), h.f(x): the call's own arguments, if it records them (``own_arguments``)
@@ -290,7 +290,9 @@ class Statements(Defs):
         fe = self.func_entry()
         lt = left.type
         if lt == "identifier":
-            if right is not None and (right.kind_id in (self.K.k_object, self.K.ternary, self.K.binary) or right.kind_id in self.K.unwrap):
+            if right is not None and (right.kind_id in (self.K.k_object, self.K.ternary, self.K.binary) or right.kind_id in self.K.unwrap) and (
+                self.data.find(b"{", right.start_byte, right.end_byte) >= 0
+            ):
                 # x = { m() {} } / x = c && { ... }: the named object x (also merged with the one declared)
                 self.register_choices(self.object_choices(right), f"{self.naming().fqn}.{self._t(left)}", fe.scope)
             rexpr = self.conv(right) if right is not None else None
@@ -298,9 +300,8 @@ class Statements(Defs):
                 # a = f(x): the call's own arguments, if it records them (``own_arguments``)
                 self.var_call = (right.start_byte, fe.scope, "", len(self.reassign))
             name = self._t(left)
-            bscope = self.binding_scope(name)
-            if bscope >= 0:  # flow order: this binding reaches what follows it in its block (flow.py)
-                self.flow.bound(bscope, name, ("r", len(self.reassign)), node)
+            # flow order: this binding reaches what follows it in its block (flow.py)
+            self.flow.state[name] = (len(self.reassign), node.end_byte, node)
             self.reassign.append((fe.scope, name, rexpr))
             return
         if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned
@@ -316,8 +317,8 @@ class Statements(Defs):
                     out = []
                     self.pattern_names(left, snap, out, 0)
             for name, v in out:
-                if name in self.flow.names:
-                    self.flow.bound(self.binding_scope(name), name, None, None)
+                if name in self.flow.state:
+                    self.flow.state[name] = None
                 self.reassign.append((fe.scope, name, v))
             return
         if lt == "subscript_expression":  # registry["on-trace"] = f
@@ -376,7 +377,7 @@ class Statements(Defs):
             if fqn is not None:
                 rx = self.conv(right) if right is not None else None
                 self.add_member(fqn, self._t(prop), rx)
-                self.flow.member_set(fqn, self._t(prop), fe.scope, rx, node)  # (flow order: flow.py)
+                self.flow.member_set(fqn, self._t(obj), self._t(prop), fe.scope, rx, node)  # (flow order: flow.py)
             elif self._t(prop) != "prototype":  # make.helper = function () {}: to a function or class
                 self.function_member(obj, self._t(prop), self.conv(right) if right is not None else None)
                 self.param_store(obj, self._t(prop), right)  # install(app) { app.handler = f }

@@ -163,20 +163,23 @@ class _Builder(Statements):
             keys.append((f, n))
         # reassignments: attach to the binding visible from their scope
         flow = self.flow
-        for ri, r in enumerate(self.reassign):
+        attached: list = []  # per reassignment: (scope, binding index) it became, or None (flow order)
+        for r in self.reassign:
             scope, name, expr = r[0], r[1], r[2]
             s = scope
             while s >= 0:
                 bl = pf.bindings[s].get(name)
                 if bl is not None:  # (a = id(f): with the call's own arguments, ``own_arguments``)
                     bl.append((VAR, None, expr, scope) if len(r) == 3 else (VAR, None, expr, scope, r[3]))
-                    flow.reassignment(ri, scope, s, len(bl) - 1, name, pf.scope_fqn, pf.scope_parent)
+                    attached.append((s, len(bl) - 1))
                     break
                 s = pf.scope_parent[s]
+            else:
+                attached.append(None)
         if self.param_stores:
             self.parameter_stores()
         if flow.pending or flow.member_pending:  # flow order: the calls a binding known to reach narrows
-            flow.apply(pf.sites, pf.bindings, pf.scope_parent)
+            flow.apply(pf.sites, pf.bindings, pf.scope_parent, pf.scope_fqn, self.reassign, attached)
         # xs.push(f): an array literal only ever assigned untyped literals also holds what is pushed,
         # after elements of unknown number (``for (const h of xs) h()`` reaches f; ``xs[0]`` does not)
         onto_params: dict[int, list] = {}  # function scope -> (parameter i, push scope, items pushed)

@@ -318,7 +318,10 @@ class EvaluateMixin(CtxState):
             if fn is None and e[1] is not None and e[1][0] == ID:  # factory() in a UMD wrapper: what it is given
                 fn = self.iife_argument(pf, scope, e[1])
             if fn is None:
-                c = e[1]  # m.get(k) / s.values() of a Map or Set held as the literal of its values
+                c = e[1]
+                if c is not None and c[0] == PROP and c[2] in SAME_ELEMENTS:  # xs.filter(p), xs.concat(ys), ...
+                    return self.same_elements(pf, scope, e, depth)
+                # m.get(k) / s.values() of a Map or Set held as the literal of its values
                 if c is not None and c[0] == PROP and (c[2] == "get" or c[2] == "values"):
                     v = self.eval(pf, scope, c[1], depth + 1)
                     if v is not None and v[0] == V_ARR:  # a field added to (this.handlers.set(k, f))
@@ -341,6 +344,8 @@ class EvaluateMixin(CtxState):
                     return union([*fns, merged]) if fns else merged
                 if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
                     return self.eval(pf, scope, e[2], depth + 1)
+                if fn[0] == V_BUILTIN and fn[1] == "Array.of" and e[2] is not None and e[2][0] == ALIT:
+                    return (V_ALIT, pf.path, scope, e[2][1])  # Array.of(a, b): [a, b]
                 if fn[0] == V_BUILTIN and (fn[1] == "Array.from" or fn[1] == "Promise.all"):
                     # Array.from(new Set([a])): its elements; await Promise.all([f(), g()]): their values
                     v = self.eval(pf, scope, e[2], depth + 1)
@@ -569,6 +574,21 @@ class EvaluateMixin(CtxState):
                 vals += [self.thrown_by(f, len(e) > 3) for f in funcs(fn)]
             return union(vals)
         return None
+
+    def same_elements(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
+        """``xs.filter(p)``, ``xs.reverse()``, ``xs.concat(ys, f)`` (``SAME_ELEMENTS``) of an array
+        ``xs``: an array literal of xs's elements at unknown positions (and, for concat, the
+        elements of the array literals given and the other arguments); None if xs is no array."""
+        c = e[1]
+        v = self.eval(pf, scope, c[1], depth + 1)
+        if v is None and (c[1][0] == ID or c[1][0] == PROP):  # a parameter: what is passed
+            v = self.passed(pf, scope, c[1])
+        if v is None or not all(x[0] == V_ALIT or x[0] == V_ARR for x in alternatives(v)):
+            return None
+        items: tuple = (PUSHED, (SPREAD, c[1]))  # (PUSHED: no element is known by its position)
+        if c[2] == "concat" and len(e) > 2 and e[2] is not None and e[2][0] == ALIT:
+            items += tuple((SPREAD, a) if a is not None and a[0] == ALIT else a for a in e[2][1])
+        return (V_ALIT, pf.path, scope, items)
 
     def replaced_self(self, pf: ParsedFile, scope: int, name: str, v: tuple):
         """``v``, what ``name`` holds seen from ``scope``, without a function enclosing ``scope``
