@@ -1,7 +1,7 @@
 """Value evaluation of the TypeScript resolver: names, expressions, types, members, call results.
 
 ~910 lines, over the ~600 of the guide: one concern (an expression of the parser's vocabulary to a
-value, the hot path of resolution), about 60 of its lines import that vocabulary's tags one a line;
+value, the hot path of resolution), about 100 of its lines import that vocabulary's tags one a line;
 member lookup (``member`` and the inherited, keyed and spread members) is the part to split off next."""
 
 from __future__ import annotations
