@@ -324,6 +324,11 @@ RECORDED = {
     # JS: `cond && value` is the value (guarded_values)
     # Python: a TypedDict's members are a plain dict's (no edge), a NamedTuple's count / index tuple's (record_bases)
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
+    # Python: attribute stores onto an object other than a method's own self (self.state.cb = f,
+    # reg = self.registry; reg.hooks.append(f), def install(c): c.cb = f, p = Pipeline();
+    # p.stages.append(f)) are values / items of the attribute on the instances the object holds
+    # (attribute_chain_stores, attribute_alias_stores, attribute_param_stores, instance_item_stores)
+    34: "f2588b1c1dc00906223979f6a5fc4e14ba3b902711a3f6a260776315824cb385",
 }
 
 
