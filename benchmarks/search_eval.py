@@ -101,6 +101,7 @@ def _pypi_repo(name: str, spec: dict[str, Any]) -> Path:
 
 def prepare(db: Any, repos: dict[str, dict[str, Any]], embedder: Any, log=print) -> dict[str, str]:
     """Build, ingest, catch docs up and embed every repository; returns repo -> workspace name."""
+    from mnemosyne import vocabulary as V
     from mnemosyne.ingest import ingest_path
     from mnemosyne.samples import build_sample_repo
     from mnemosyne.search.backfill import EmbeddingCache, backfill
@@ -117,9 +118,10 @@ def prepare(db: Any, repos: dict[str, dict[str, Any]], embedder: Any, log=print)
         else:
             path = _pypi_repo(name, spec)
         res = ingest_path(db, path, name=name)
-        docs = sync_docs(db, name)
+        sync_docs(db, name)
         rep = backfill(db, name, embedder, cache=cache)
-        log(f"  {name}: {res.commits_ingested} commits ingested, {docs.sections_opened} doc sections, "
+        ((n_sections,),) = db.graph(name).ro_query(f"MATCH (s:{V.SECTION}) RETURN count(s)")
+        log(f"  {name}: {res.commits_ingested} commits ingested, {n_sections} doc sections, "
             f"{rep.embedded} embedded + {rep.reused} from cache, {time.perf_counter() - t0:.1f} s")  # fmt: skip
         out[name] = name
     cache.close()

@@ -120,6 +120,8 @@ def _search(args: argparse.Namespace) -> int:
         print(f"{i:>3}. {r.score:.4f}  {r.symbol_kind or r.kind:<8} {label}  {where}".rstrip())
         if r.snippet:
             print(f"       {r.snippet}")
+        if r.also_in:
+            print(f"       (the same section also in {', '.join(r.also_in)})")
     if res.next_offset is not None:
         print(f"... more: --offset {res.next_offset}")
     return 0

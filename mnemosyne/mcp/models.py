@@ -90,6 +90,7 @@ class SearchHit(BaseModel):
     signature: str | None = None
     score: float
     snippet: UntrustedText | None = None
+    also_in: list[str] = Field(default_factory=list, description="doc hits: file:line of the same section copied in other files")
 
 
 class SearchCodeResult(_Answer):

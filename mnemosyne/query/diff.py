@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from mnemosyne.query.core import believed_params, records, resolve_at, snapshot, workspace_info
 from mnemosyne.query.lineage import renamed_between, renamed_sig
 from mnemosyne.query.models import (
+    FORMATTING,
     AtCommit,
     CallChange,
     DependencyChange,
@@ -22,6 +23,7 @@ from mnemosyne.store.rows import Record
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
+    from mnemosyne.store.graph import Graph
     from mnemosyne.store.handles import WorkspaceRef
     from mnemosyne.store.registry import WorkspaceInfo
 
@@ -45,6 +47,7 @@ def diff_commits(
     b = resolve_at(db, info, at=rev_b, as_of_ingest=as_of_ingest)
     prefix = (path_prefix or "").lstrip("./") if path_prefix not in (None, "", ".") else ""
     res = DiffResult(workspace=info.name, a=a, b=b, path_prefix=path_prefix or None)
+    fmt_only: set[str] = set()  # changed bodies that are formatting-only edits (timeline commits)
     if a.on_timeline and b.on_timeline:
         assert a.seq is not None and b.seq is not None  # a timeline commit has a position
         p = {"a": a.seq, "b": b.seq, "lo": min(a.seq, b.seq), "hi": max(a.seq, b.seq), "prefix": prefix}
@@ -68,6 +71,9 @@ def diff_commits(
         db_ = {_dep_row(r) for r in dep_rows if r.in_b}
         links = records(g, q[4], lo=p["lo"], hi=p["hi"], **({"t": p["t"]} if "t" in p else {}))
         renamed = renamed_between(sa.keys() - sb.keys(), sb.keys() - sa.keys(), links, forward=a.seq <= b.seq)
+        if as_of_ingest is None:  # (as believed at a past time: reported as body changes)
+            fmt_only = _formatting_only(g, [f for f in sa.keys() & sb.keys() if (sa[f][3] or "") != (sb[f][3] or "")],
+                                        min(a.seq, b.seq), max(a.seq, b.seq))  # fmt: skip
     else:
         res.from_source = True
         ca, sa, ia, da = _source_sets(info, a, db, prefix)
@@ -87,6 +93,8 @@ def diff_commits(
         (_, fa, siga, ha), (kind, fb, sigb, hb) = sa[f], sb[f]
         changes = [n for n, x, y in (("signature", siga, sigb), ("file", fa, fb), ("body", ha, hb))
                    if (x or "") != (y or "")]  # fmt: skip
+        if f in fmt_only:
+            changes = [FORMATTING if c == "body" else c for c in changes]
         if changes:
             res.symbols_changed.append(SymbolChange(fqn=f, kind=kind, file=fb, signature=sigb, old_file=fa,
                                                     old_signature=siga, changes=changes))  # fmt: skip
@@ -95,6 +103,23 @@ def diff_commits(
     res.dependencies_added = [_dep_change(k) for k in sorted(db_ - da, key=_dep_key)]
     res.dependencies_removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
     return res
+
+
+def _formatting_only(g: Graph, fqns: list[str], lo: int, hi: int) -> set[str]:
+    """Of ``fqns`` (whose body text differs between the timeline positions ``lo`` and ``hi``), those
+    whose every version started in between was a formatting-only edit (``REFORMATS``): the code is
+    the same token for token (a blank line, a reflowed call, a comment)."""
+    if not fqns:
+        return set()
+    fmt: dict[str, set[int]] = {}
+    for r in records(g, "reformats", fqns=fqns):
+        fmt.setdefault(r.fqn, set()).add(r.seq)
+    if not fmt:
+        return set()
+    starts: dict[str, set[int]] = {}
+    for r in records(g, "versions_started_between", fqns=list(fmt), lo=lo, hi=hi):
+        starts.setdefault(r.fqn, set()).add(r.seq)
+    return {f for f, seqs in starts.items() if seqs and seqs <= fmt[f]}
 
 
 def _call_change_row(r: Record) -> tuple[str, str, str, float, bool]:

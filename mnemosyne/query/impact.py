@@ -1,5 +1,6 @@
 """What changing symbols or files affects (``impact``): their callers and the files importing them,
-transitively, grouped by distance.
+transitively, grouped by distance. A class stands for its methods (their callers are reached at
+the first step) and reaches its subclasses, which stand for theirs in turn.
 """
 
 from __future__ import annotations
@@ -92,6 +93,28 @@ def impact(
             return [(c.caller, c.callee, src.file_of_caller.get(c.caller)) for n in names for c in src.inc.get(n, [])]
         return [(r.caller, r.callee, r.file) for r in records(g, "impact", fqns=names, seq=atc.seq)]
 
+    def classes_of(names: list[str]) -> tuple[dict[str, list[str]], list[tuple[str, str, str | None]]]:
+        """The methods of the classes among ``names`` and their (sub, base, file) subclass edges."""
+        if src is not None:
+            want = {n for n in names if getattr(src.symbols.get(n), "kind", None) == "class"}
+            members: dict[str, list[str]] = {}
+            for fqn, sym in src.symbols.items():
+                if sym.kind == "class":
+                    continue
+                parent = sym.parent
+                while parent in src.symbols:  # the classes it is a method of, or nested in through one
+                    if parent in want:
+                        members.setdefault(parent, []).append(fqn)
+                    parent = src.symbols[parent].parent
+            subs = [(i.child, i.parent, getattr(src.symbols.get(i.child), "file", None))
+                    for f in src.snap.files.values() for i in f.inherits if i.parent in want]  # fmt: skip
+            return members, subs
+        members = {}
+        for r in records(g, "class_members_at_commit", fqns=names, seq=atc.seq):
+            members.setdefault(r.cls, []).append(r.member)
+        subs = [(r.sub, r.base, r.file) for r in records(g, "subclasses_at_commit", fqns=names, seq=atc.seq)]
+        return members, subs
+
     def importers_of(paths: list[str]) -> list[tuple[str, str]]:
         if src is not None:
             wanted = set(paths)
@@ -108,7 +131,13 @@ def impact(
         nxt_syms: list[str] = []
         nxt_files: list[str] = []
         if sym_frontier:
+            members, subs = classes_of(sym_frontier)
+            for ms in members.values():  # a class's methods are part of it: their callers are its callers
+                fresh = [m for m in ms if m not in seen_syms]
+                seen_syms.update(fresh)
+                sym_frontier.extend(fresh)
             _reach(items, "symbol", callers_of(sym_frontier), seen_syms, nxt_syms)
+            _reach(items, "symbol", subs, seen_syms, nxt_syms)
         if file_frontier:
             _reach(items, "file", ((imp, target, imp) for imp, target in importers_of(file_frontier)), seen_files,
                    nxt_files)  # fmt: skip
@@ -121,5 +150,4 @@ def impact(
     return ImpactResult(workspace=info.name, at=atc, targets=targets, files=present_files, depth=int(depth),
                         levels=levels, missing=missing, from_source=atc.from_source,
                         names_then=names_then)  # fmt: skip
-
 

@@ -220,6 +220,11 @@ class CallChange(BaseModel):
     external: bool = False
 
 
+#: a changed symbol's ``changes`` entry for a body whose text changed but not its code (every
+#: commit between the two changed it by formatting only: blank lines, line breaks, comments)
+FORMATTING = "formatting"
+
+
 class SymbolChange(BaseModel):
     fqn: str
     kind: str | None = None
@@ -227,7 +232,8 @@ class SymbolChange(BaseModel):
     signature: str | None = None
     old_file: str | None = None
     old_signature: str | None = None
-    changes: list[str] = Field(default_factory=list, description="for changed symbols: signature, file, body")
+    changes: list[str] = Field(default_factory=list, description="for changed symbols: signature, file, body, or "
+                               "formatting (the body's text changed, not its code)")
 
 
 class SymbolRename(BaseModel):

@@ -160,9 +160,10 @@ def apply_docs(
         raw = content.encode() if isinstance(content, str) else bytes(content)
         try:
             doc = parse_document(path, raw, count)
-        except Exception:  # a parser defect on one document must not stop the commit's code ingestion
-            log.warning("documentation %s could not be split into sections; its sections stay as they were",
-                        path, exc_info=True)  # fmt: skip
+        except Exception as err:  # a parser defect on one document must not stop the commit's code ingestion
+            log.warning("documentation %s could not be split into sections (%s: %s); its sections stay as they "
+                        "were (a defect: please report it with the file)", path, type(err).__name__, err)  # fmt: skip
+            log.debug("splitting %s failed", path, exc_info=True)
             report.unreadable.append(path)
             continue
         sink.query(

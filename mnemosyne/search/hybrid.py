@@ -84,6 +84,7 @@ class SearchResult:
     heading_path: str | None = None
     sources: dict[str, int] = field(default_factory=dict)  # list -> 1-based rank
     symbol_kind: str | None = None  # function/class results: function, method, module, lambda, class
+    also_in: list[str] = field(default_factory=list)  # doc results: "file:line" of the same section in other files
 
     @property
     def fqn(self) -> str | None:
@@ -265,6 +266,9 @@ def search(
     pos = 0
     batch = max(need * 2, 40)
     total_kept = 0
+    # a documentation section whose heading path and text equal a better-ranked one's (a README copied
+    # into docs/index.rst, as tenacity's is) is folded into it: one result, the copies in also_in
+    first_of: dict[tuple[str, str], SearchResult] = {}
     while pos < len(ranked) and len(results) < need + 1:
         window = ranked[pos : pos + batch]
         pos += batch
@@ -285,8 +289,17 @@ def search(
                 continue
             if path_prefix and k != "commit" and not (info.get("file") or "").startswith(path_prefix):
                 continue
+            if k == "doc":
+                twin = (str(info.get("heading_path") or ""), str(info.get("text") or ""))
+                first = first_of.get(twin)
+                if first is not None:
+                    first.also_in.append(f"{info.get('file')}:{info.get('line')}")
+                    continue
             total_kept += 1
-            results.append(_make_result(k, key, s, info, query, ranks.get((k, key), {})))
+            r = _make_result(k, key, s, info, query, ranks.get((k, key), {}))
+            if k == "doc":
+                first_of[twin] = r
+            results.append(r)
     timings["details"] = (time.perf_counter() - t) * 1000
     page = results[offset : offset + limit]
     has_more = len(results) > need or pos < len(ranked)

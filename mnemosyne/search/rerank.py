@@ -51,7 +51,7 @@ def graph_rerank(graph: GraphHandle, fused: dict[tuple[str, str], float], seq: i
         )
         for skey, fqn, label in rows:
             kind = "class" if label == V.CLASS else "function"
-            if w.mentioned_by_section:
+            if w.mentioned_by_section and (not w.mention_candidates_only or (kind, fqn) in fused):
                 add((kind, fqn), w.mentioned_by_section * sec_scores[skey])
             if w.mentions_matches and fqn in base and ("doc", skey) in score:
                 add(("doc", skey), w.mentions_matches * base[fqn])

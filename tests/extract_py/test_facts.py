@@ -164,3 +164,21 @@ def test_module_names() -> None:
     assert module_name("tools/x.py", present) == "tools.x"
     assert module_name("lib/src/m.py", present) == "lib.src.m"  # src/ that is a package is not a root
     assert module_name("pkg/stub.pyi", present) == "pkg.stub"
+
+
+def test_a_signature_broken_over_lines_reads_as_on_one_line() -> None:
+    """A formatter breaking a signature after its brackets (black's run over tenacity 8.5.0) changes
+    no signature: the same text on one line and over several is the same fact."""
+    one = 'def f(exc_info: t.Tuple[t.Type[BaseException], "types.TracebackType| None"], *, k: int = (1,)) -> t.Dict[str, int]:\n    pass\n'
+    broken = (
+        "def f(\n    exc_info: t.Tuple[\n        t.Type[BaseException], \"types.TracebackType| None\"\n    ],\n"
+        "    *,\n    k: int = (1,)\n) -> t.Dict[\n    str,\n    int,\n]:\n    pass\n"
+    )
+    sigs = []
+    for src in (one, broken):
+        ix = PythonIndex()
+        ix.update({"m.py": src.encode()})
+        f = ix.facts("m.py")
+        assert f is not None
+        sigs.append({s.fqn: s.signature for s in f.symbols}["m.f"])
+    assert sigs[0] == sigs[1] == '(exc_info: t.Tuple[t.Type[BaseException], "types.TracebackType| None"], *, k: int = (1,)) -> t.Dict[str, int]'

@@ -324,11 +324,25 @@ RECORDED = {
     # JS: `cond && value` is the value (guarded_values)
     # Python: a TypedDict's members are a plain dict's (no edge), a NamedTuple's count / index tuple's (record_bases)
     33: "b9b9fd31916a1ce35dc3c7310008545f8b0c44109869ff6725194b836fd3e34d",
+    # signatures read the same on one line and broken over lines: no space inside brackets, no trailing
+    # comma before a bracket closed on its own line (parse/display.py)
+    # JS: a variable bound to Object.create(p) is an object of its own with prototype p (object_create_members)
+    # JS: flow order in straight-line code: `f = a; f = b; f()` and `o.k = a; o.k = b; o.k()` call b only,
+    # loops, branches seen from outside and closures keep every value (flow_order)
+    # object literals as a side of &&, ||, ??, a conditional (or assigned to a name) are the named object (object_choices)
+    # a rethrown catch parameter (catch (e) { throw e }) throws what its try block throws (rethrown_errors)
+    # Reflect.construct(C, args) constructs C, Function.prototype.apply.call(f, ...) calls f (reflection_calls);
+    # after q.then(f), the next then's parameter is what f returns (promise_chain_functions)
+    # register(o, "k", f) with register(t, n, v) { t[n] = v } gives o the member k (parameter_stores)
+    # Python: a method's parameter called or used as a call's object gets the importing modules' arguments (method_params_cross_module)
+    # Python: a NamedTuple's _replace / _make give the record's class (record_copies), methodcaller keys call each item's method (method_caller_keys)
+    # Python: items stored into an attribute under a literal key are read back by that key only (keyed_attribute_stores)
+    # Python: table[key]() on a parameter: the items of what other modules pass it, by the literal keys (dispatch_tables_cross_module)
     # Python: attribute stores onto an object other than a method's own self (self.state.cb = f,
     # reg = self.registry; reg.hooks.append(f), def install(c): c.cb = f, p = Pipeline();
     # p.stages.append(f)) are values / items of the attribute on the instances the object holds
     # (attribute_chain_stores, attribute_alias_stores, attribute_param_stores, instance_item_stores)
-    34: "f2588b1c1dc00906223979f6a5fc4e14ba3b902711a3f6a260776315824cb385",
+    34: "cb9c44d473988b8198f793e443e42f5d37babe58cced8ca12977fc9e3cda109e",
 }
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mnemosyne.facts import FileFacts
-from mnemosyne.resolve.python import PythonIndex
+from mnemosyne.resolve.python import PythonIndex, bounds
 
 MODS = ["m0", "m1", "m2", "m3", "sub/__init__", "sub/s1", "sub/s2", "sub"]  # pkg/sub.py competes with pkg/sub/__init__.py
 
@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 32)
+        k = rng.randint(0, 33)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -126,10 +126,17 @@ def _random_module(rng: random.Random, me: str) -> str:
                 lines.append(f"H = {{'a': f, **{{'c': g}}}}\n\ndef reg(k):\n    H[{key}] = g\n\nH['a']()")
             else:
                 lines.append(f"from pkg.{on} import H\n\nH['{rng.choice('abc')}']()\nH.get('c')()")
-        elif k == 31:  # a class reading callbacks and items stored on its instances (here or elsewhere)
+        elif k == 31:  # a method's parameter used as a call's object, fed by the modules importing it
+            if rng.random() < 0.5:
+                lines.append("class R:\n    def render(self, out, cb=None):\n        out.m()\n        return cb()\n\n"
+                             "def export(r, out):\n    return r.render(out, g)")
+            else:
+                lines.append(f"from pkg.{on} import R, export\n\nR().render({rng.choice(['C', 'D'])}(), cb=f)\n"
+                             f"export(R(), {rng.choice(['C', 'D'])}())")
+        elif k == 32:  # a class reading callbacks and items stored on its instances (here or elsewhere)
             lines.append("class S:\n    def __init__(self):\n        self.cb = None\n        self.acts = []\n\n"
                          "    def go(self):\n        for a in self.acts:\n            a()\n        return self.cb()")
-        elif k == 32:  # stores onto another module's S through an attribute chain, a parameter, an alias
+        elif k == 33:  # stores onto another module's S through an attribute chain, a parameter, an alias
             fn = rng.choice(["f", "g", "lambda: f()"])
             lines.append(f"from pkg.{on} import S\n\n" + rng.choice([
                 f"class T:\n    def __init__(self):\n        self.s = S()\n\n    def set(self):\n        self.s.cb = {fn}\n"
@@ -308,6 +315,25 @@ def test_changed_object_store_reaches_the_classs_readers() -> None:
     storing onto ``cb`` staying the same: S's module is re-resolved (read key "OS")."""
     y0 = _T + b"        self.s.cb = job\n"
     _edit_of_y_reaches_x(y0, _T + b"        self.s.cb = other\n", _S, ["pkg.y.job"], ["pkg.y.other"])
+
+
+def test_method_argument_from_an_importer_reaches_the_method() -> None:
+    """y imports x's Report and starts passing a Buffer to render(out), whose out.write() then
+    calls Buffer.write: x is re-resolved (the importers' call sites of render, ``method_cross``)."""
+    x = b"class Report:\n    def render(self, out):\n        return out.write()\n"
+    y0 = b"from pkg.x import Report\n\n\nclass Buffer:\n    def write(self):\n        return 1\n\n\nReport().render(None)\n"
+    y1 = y0.replace(b"render(None)", b"render(Buffer())")
+    _edit_of_y_reaches_x(y0, y1, x, [], ["pkg.y.Buffer.write"])
+
+
+def test_method_argument_sites_past_the_cap_then_under_it() -> None:
+    """Past ``bounds.CROSS_MAX_SITES`` call sites of render nothing is looked up; removing one
+    site brings the count under it: x is re-resolved and out.write() calls Buffer.write."""
+    x = b"class Report:\n    def render(self, out):\n        return out.write()\n"
+    head = b"from pkg.x import Report\n\n\nclass Buffer:\n    def write(self):\n        return 1\n\n\n"
+    y0 = head + b"Report().render(Buffer())\n" * (bounds.CROSS_MAX_SITES + 1)
+    y1 = head + b"Report().render(Buffer())\n" * bounds.CROSS_MAX_SITES
+    _edit_of_y_reaches_x(y0, y1, x, [], ["pkg.y.Buffer.write"])
 
 
 # ---------------------------------------------------------------------------- interface pruning

@@ -155,3 +155,16 @@ def test_files_sharing_a_module_name_are_reported() -> None:
     assert any("shared with src/a.ts" in w for w in ix.facts("src/a/index.ts").warnings)
     ix.update({"src/a/index.ts": None})
     assert ix.facts("src/a.ts").warnings == []
+
+
+def test_a_signature_broken_over_lines_reads_as_on_one_line() -> None:
+    """Prettier breaking a parameter list over lines (with its trailing comma) changes no signature."""
+    sigs = []
+    for src in ("export function f(a: string, b: Map<string, number>): void {}\n",
+                "export function f(\n  a: string,\n  b: Map<string, number>,\n): void {}\n"):  # fmt: skip
+        ix = TypeScriptIndex()
+        ix.update({"src/m.ts": src.encode()})
+        f = ix.facts("src/m.ts")
+        assert f is not None
+        sigs.append({s.fqn: s.signature for s in f.symbols}["src/m.f"])
+    assert sigs[0] == sigs[1] == "function f(a: string, b: Map<string, number>): void"

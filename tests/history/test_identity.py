@@ -285,6 +285,14 @@ def test_a_class_whose_methods_are_only_reformatted_is_reformatted(db, ws, make_
     assert fmt == {("shapes.Shape", 1), ("shapes.Shape.area", 1), ("shapes.Shape.__init__", 1)}
     assert _kinds(Q.symbol_history(db, info.name, "shapes.Shape")) == [
         ("appeared", 0), ("formatting_only", 1), ("body_changed", 2)]
+    # diff says so too: across the reformat alone "formatting", across a code change too "body"
+    one = Q.diff_commits(db, info.name, "HEAD~2", "HEAD~1")
+    changed = {c.fqn: c.changes for c in one.symbols_changed}
+    assert changed["shapes.Shape.area"] == ["formatting"] and changed["shapes.Shape"] == ["formatting"]
+    both = {c.fqn: c.changes for c in Q.diff_commits(db, info.name, "HEAD~2", "HEAD").symbols_changed}
+    assert both["shapes.Shape.area"] == ["body"] and both["shapes.Shape.__init__"] == ["formatting"]
+    back = {c.fqn: c.changes for c in Q.diff_commits(db, info.name, "HEAD~1", "HEAD~2").symbols_changed}
+    assert back["shapes.Shape.area"] == ["formatting"]
 
 
 def test_a_superseded_commits_renames_are_not_believed(db, ws, make_repo):

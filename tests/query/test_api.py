@@ -373,6 +373,28 @@ def test_impact(shop):
     assert ("file", "shop/checkout.py") in level1 and ("symbol", "shop.cli.demo_repository") in level1
 
 
+def test_impact_of_a_class_reaches_its_methods_callers_and_its_subclasses(shop):
+    """A class stands for its methods (tenacity's wait_base was "nothing depends on it"): their
+    callers are at distance 1 with its direct subclasses; a subclass reaches its own subclasses."""
+    r = Q.impact(shop.db, shop.name, fqns=["shop.repositories.InMemoryRepository"], depth=2)
+    one = {i.name: i.via for i in r.levels[0].items}
+    assert one["shop.repositories.OrderRepository"] == ["shop.repositories.InMemoryRepository"]
+    assert one["shop.repositories.OrderRepository.save"] == ["shop.repositories.InMemoryRepository.put"]
+    assert one["shop.repositories.OrderRepository.find"] == ["shop.repositories.InMemoryRepository.get"]
+    assert "shop.repositories.InMemoryRepository.__init__" in one["shop.cli.demo_repository"]
+    assert not any(n.startswith("shop.repositories.InMemoryRepository.") for n in one)  # its own methods are it
+    assert "shop.cli.main" in {i.name for i in r.levels[1].items}
+    base = Q.impact(shop.db, shop.name, fqns=["shop.repositories.BaseRepository"], depth=2)
+    by = {lv.distance: {i.name for i in lv.items} for lv in base.levels}
+    assert "shop.repositories.InMemoryRepository" in by[1] and "shop.repositories.OrderRepository" in by[2]
+    # off the timeline, answered from the source: the same reach
+    old = Q.impact(shop.db, shop.name, fqns=["shop.repository.InMemoryRepository"], depth=1,
+                   at=shop.step_hash("bulk_pricing"))  # fmt: skip
+    assert old.from_source
+    names = {i.name for i in old.levels[0].items}
+    assert "shop.repository.OrderRepository" in names and "shop.cli.demo_repository" in names
+
+
 def test_list_workspaces_status(shop):
     st = {s.name: s for s in Q.list_workspaces_status(shop.db)}[shop.name]
     assert st.ingested_commit == shop.head == st.branch_head and st.commits_behind == 0

@@ -82,6 +82,23 @@ def test_graph_rerank_uses_mentions(embedded_graph, db, embedder):
     assert res.keys()[0] == "shop.retry.with_retries"
 
 
+def test_a_mention_lifts_only_a_symbol_some_list_found(embedded_graph):
+    """The mention boost reranks candidates; it does not bring in a symbol no list found (tenacity's
+    README cites its `retry` decorator in every example, which then topped unrelated answers)."""
+    from mnemosyne.search.fusion import Weights
+    from mnemosyne.search.rerank import graph_rerank
+
+    g = embedded_graph
+    section = next(s["key"] for s in sections_at(g, "docs/payments.md", 1) if s["heading_path"] == "Payments > Retries")
+    fused = {("doc", section): 0.5, ("function", "shop.retry.compute_retry_delay"): 0.3}
+    out = graph_rerank(g, dict(fused), 1, Weights(), {})
+    assert ("function", "shop.retry.with_retries") not in out  # cited by the section, found by no list
+    with_it = graph_rerank(g, {**fused, ("function", "shop.retry.with_retries"): 0.1}, 1, Weights(), {})
+    assert with_it[("function", "shop.retry.with_retries")] == pytest.approx(0.1 + 0.5 * 0.5)
+    old = graph_rerank(g, dict(fused), 1, Weights(mention_candidates_only=False), {})
+    assert old[("function", "shop.retry.with_retries")] == pytest.approx(0.25)
+
+
 def test_hostile_queries_do_not_raise(embedded_graph, db, embedder):
     ws = embedded_graph.workspace
     for q in ['foo(', 'a:b', '"', '-', '***', '', '%%', 'x' * 500]:
@@ -353,3 +370,23 @@ def test_class_goes_below_its_own_method_near_the_top(shop, db, embedder):
     off = search(db, name, q, kind=["function", "class"], embedder=embedder,
                  weights=Weights(class_below_method_top=0)).keys()
     assert off[:2] == ["shop.models.Order", "shop.models.Order.add"], off
+
+
+def test_a_section_copied_into_another_file_is_one_result(code_graph, db, embedder, tmp_path):
+    """A README copied into docs/index.rst (tenacity ships both): the same section in both files is
+    one result that names the other file, in every mode; the freed place goes to the next result."""
+    readme = (b"Guide\n=====\n\nStopping\n--------\n\nGive up on a failed charge after a number of attempts.\n\n"
+              b"Waiting\n-------\n\nWait longer between the attempts each time.\n")  # fmt: skip
+    apply_docs(code_graph, 1, "c1", 2000, {"README.rst": readme, "docs/index.rst": readme})
+    backfill(db, code_graph.workspace, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    for mode in ("keyword", "semantic", "hybrid"):
+        res = search(db, code_graph.workspace, "give up after a number of failed attempts", mode=mode, kind="doc",
+                     embedder=embedder)  # fmt: skip
+        paths = [r.heading_path for r in res.results]
+        assert paths.count("Guide > Stopping") == 1, (mode, paths)
+        top = res.results[0]
+        assert top.heading_path == "Guide > Stopping", (mode, paths)
+        other = f"{'docs/index.rst' if top.file == 'README.rst' else 'README.rst'}:{top.line}"
+        assert top.also_in == [other] and top.to_dict()["also_in"] == [other]
+        if mode != "keyword":  # "Waiting" shares no word with the question
+            assert "Guide > Waiting" in paths

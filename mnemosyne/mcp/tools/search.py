@@ -64,7 +64,7 @@ class SearchCode(Tool[SearchCodeInput, M.SearchCodeResult]):
         res = search(svc.db, info.name, query, mode=args.mode, kind=args.kind, at=atc.seq, limit=args.limit,
                      path_prefix=prefix or None, offset=offset)  # fmt: skip
         hits = [M.SearchHit(kind=r.kind, key=r.key, symbol_kind=r.symbol_kind, name=r.name, file=r.file, line=r.line,
-                            line_end=r.line_end, signature=r.signature, score=round(r.score, 6),
+                            line_end=r.line_end, signature=r.signature, score=round(r.score, 6), also_in=r.also_in,
                             snippet=untrusted(r.snippet, f"{r.kind} text of {r.key}", MAX_SNIPPET_CHARS))
                 for r in res.results]  # fmt: skip
         kept, _ = page_of(hits, 0, len(hits) or 1)
@@ -79,7 +79,8 @@ class SearchCode(Tool[SearchCodeInput, M.SearchCodeResult]):
               f" of ~{page.total} candidates" + (" — more: pass `cursor`" if page.next_cursor else "") + "\n"]  # fmt: skip
         for i, h in enumerate(kept, start=offset + 1):
             loc = f" ({code(h.file)}:{h.line})" if h.file else ""
-            md.append(f"{i}. [{h.symbol_kind or h.kind}] {code(h.key)}{loc} score {h.score:.3f}")
+            also = f", also in {', '.join(code(a) for a in h.also_in)}" if h.also_in else ""
+            md.append(f"{i}. [{h.symbol_kind or h.kind}] {code(h.key)}{loc} score {h.score:.3f}{also}")
         for w in res.warnings:
             md.append(f"\nnote: {code(w)}")
         snips = [(h.key, h.snippet.text.replace("\n", " ")) for h in kept if h.snippet]

@@ -18,6 +18,7 @@ from mnemosyne.parse.python.tags import (
     SITES_LAMBDA,
     T_ATTR,
     T_CALL,
+    T_KEYED,
     T_LAMBDA,
     T_NAME,
     T_PARAM,
@@ -182,7 +183,7 @@ def parse_python(data: bytes, digest: str | None = None) -> ParsedFile:
             # self.attr[k] = v, and the class's own attribute by its name (Plugin.registry[k] = cls)
             if base == selfname or base == clsname:
                 ii.setdefault(attr, []).append((i, v))
-            elif v[0] not in LITERAL_TAGS and traced(scopes, i, (T_NAME, base), selfname, 0):
+            elif (v[2] if v[0] == T_KEYED else v)[0] not in LITERAL_TAGS and traced(scopes, i, (T_NAME, base), selfname, 0):
                 obj_stores.setdefault(attr, []).append((i, ((T_NAME, base), v, True)))
         for obj, attr, v, item in s.chain_stores:
             if v[0] not in LITERAL_TAGS and traced(scopes, i, obj, selfname, 0):

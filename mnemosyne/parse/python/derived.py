@@ -63,6 +63,8 @@ def file_stored_params(pf: ParsedFile) -> frozenset[str]:
                 continue
             names = {p[0] for p in s.params}
             for _base, attr, v in (*s.attr_stores, *s.attr_item_stores):
+                if v[0] == T_KEYED:  # (stored under a literal key)
+                    v = v[2]
                 if v[0] == T_TUPLE and len(v[1]) == 1:  # ``self.hooks.setdefault(k, []).append(hook)``: a list of it
                     v = v[1][0]
                 if v[0] == T_NAME and v[1] in names and attr in called:

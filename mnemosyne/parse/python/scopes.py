@@ -10,6 +10,7 @@ from typing import Any
 from tree_sitter import Node
 
 from mnemosyne.parse.anon import Namer
+from mnemosyne.parse.display import one_line
 from mnemosyne.parse.python.expr import MAX_EXPR_DEPTH, ExprConverter
 from mnemosyne.parse.python.grammar import (
     F_ALIAS,
@@ -60,7 +61,7 @@ from mnemosyne.parse.python.tags import (
     T_TUPLE,
     UNKNOWN,
 )
-from mnemosyne.parse.python.text import docstring_of, lambda_context, one_line, short_hash, src_text
+from mnemosyne.parse.python.text import docstring_of, lambda_context, short_hash, src_text
 
 MAX_FLOW_DEPTH = 24  # flow order: a use / binding nested deeper in its scope is not ordered
 
@@ -357,7 +358,7 @@ class ScopeBuilder(ExprConverter):
                     if key is not None and key[0] == T_STR:  # self.__dict__["name"] = v: self.name = v
                         self.scopes[scope].attr_stores.append((src_text(self.src, obj), key[1], value))
                     else:
-                        self.scopes[scope].attr_item_stores.append((src_text(self.src, obj), aname, value))
+                        self.add_attr_item(scope, src_text(self.src, obj), aname, value, self.expr(target)[2])
                 elif obj is not None and attr is not None and KN[obj.kind_id] in CHAIN_OBJECTS:  # self.state.d[k] = v
                     self.scopes[scope].chain_stores.append((self.expr(obj), src_text(self.src, attr), value, True))
 
@@ -423,7 +424,7 @@ class ScopeBuilder(ExprConverter):
                     else:
                         self.add_item(sc, base[1], v, k)
                 elif base[0] == T_ATTR and base[1][0] == T_NAME and v is not UNKNOWN:
-                    self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
+                    self.add_attr_item(sc, base[1][1], base[2], v, k)
                 elif base[0] == T_ATTR and base[1][0] in CHAIN_EXPRS and v is not UNKNOWN:
                     self.scopes[sc].chain_stores.append((base[1], base[2], v, True))
             return
@@ -445,9 +446,17 @@ class ScopeBuilder(ExprConverter):
         if base[0] == T_NAME:
             self.add_item(sc, base[1], v, key)
         elif base[0] == T_ATTR and base[1][0] == T_NAME:
-            self.scopes[sc].attr_item_stores.append((base[1][1], base[2], v))
+            self.add_attr_item(sc, base[1][1], base[2], v, key)
         elif base[0] == T_ATTR and base[1][0] in CHAIN_EXPRS:  # self.state.items.append(v)
             self.scopes[sc].chain_stores.append((base[1], base[2], v, True))
+
+    def add_attr_item(self, sc: int, obj: str, attr: str, value: Any, key: Any = UNKNOWN) -> None:
+        """``obj.attr[k] = value`` / ``obj.attr.append(value)`` / ...: an item of the container
+        ``obj.attr``; under a literal key, ``self.handlers["a"] = f``, read back by that key (or an
+        unknown one) only, as ``add_item`` records it for a name."""
+        if key[0] in _KEY_TAGS:
+            value = (T_KEYED, key, value)
+        self.scopes[sc].attr_item_stores.append((obj, attr, value))
 
     def definition(self, node: Node, sc: int, push: Any) -> int | None:
         decorators: list[Node] = []

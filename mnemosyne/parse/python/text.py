@@ -22,10 +22,6 @@ def src_text(src: bytes, node: Node) -> str:
     return src[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
 
-def one_line(s: str) -> str:
-    return " ".join(s.split())
-
-
 short_hash = content_hash  # a scope's body hash: the file's content hash of its text (a module's: the file's own)
 
 

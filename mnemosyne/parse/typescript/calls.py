@@ -65,6 +65,12 @@ _CALLBACK_GLOBALS = frozenset(
                          "requestIdleCallback")]
     + [(PROP, (ID, "process"), "nextTick"), REFLECT_APPLY]
 )
+# Function.prototype.apply.call(f, t, args) (and .call.call, ...): f called (a "bcb" site of the global Function)
+_FUNCTION = (ID, "Function")
+_FUNCTION_INVOKERS = frozenset(
+    (PROP, (PROP, (PROP, _FUNCTION, "prototype"), m), b) for m in ("call", "apply") for b in ("call", "apply")
+)
+_REFLECT_CONSTRUCT = (PROP, (ID, "Reflect"), "construct")  # Reflect.construct(C, args): new C(...args)
 _PROMISE_METHODS = frozenset({"then", "catch", "finally"})
 _ARRAY_FROM = (PROP, (ID, "Array"), "from")  # Array.from(xs, f) calls f (its second argument)
 # builtins calling the function given second: Array.from(xs, f) maps each element, JSON.parse(s,
@@ -132,6 +138,8 @@ class Calls(Objects):
             if ft == K.call and e[0] == CALL and len(e) == 2 and (e[1][0] == ID or e[1][0] == PROP):
                 e = self.own_call_args(e, fn)  # id(f)(): what this call of id passes
             self.pf.sites.append((scope, SITE_CALL, e, fn))
+            if e[0] == ID or (e[0] == PROP and e[1][0] == ID):
+                self.flow_use(e, fn)
             if e[0] != ID and e[0] != PROP:
                 if e[0] == CALL:  # make()(x): what a returned (maybe anonymous) function is given
                     self.record_call_args(scope, e, fn)
@@ -148,6 +156,10 @@ class Calls(Objects):
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
+            if e == _REFLECT_CONSTRUCT and self.binding_scope("Reflect") < 0:  # (the global's)
+                self.site(SITE_NEW, self.conv(nth(args, 0)), fn)
+            if e in _FUNCTION_INVOKERS:
+                self.builtin_callback(scope, _FUNCTION, args, fn)
             if e == _ARRAY_FROM:  # Array.from(iterable) iterates it
                 self.site(SITE_ITER, self.conv(nth(args, 0)), fn)
             if e in _SECOND_ARG_CALLBACKS and args.named_child_count > 1:  # Array.from(xs, f): f maps each element

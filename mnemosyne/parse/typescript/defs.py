@@ -1,5 +1,5 @@
 """Definitions: functions and methods (with their parameters), classes, interfaces, namespaces
-and decorators. ~640 lines: the handlers share the function entry being built (naming, ``this``,
+and decorators. ~650 lines: the handlers share the function entry being built (naming, ``this``,
 parameters, returns) one visit step at a time; the parameters' binding (``bind_params``, ~110
 lines with JSDoc types) is the part to split off next."""
 
@@ -51,7 +51,7 @@ from mnemosyne.parse.typescript.tags import (
     UNKNOWN_BINDING,
     VAR,
 )
-from mnemosyne.parse.typescript.throws import rejecting_callee
+from mnemosyne.parse.typescript.throws import rejecting_callee, thrown_value
 
 # ``async`` before a function's name or parameters (not part of a longer word or a decorator name)
 _ASYNC_WORD = re.compile(rb"(?<![\w$@.])async\b")
@@ -267,7 +267,7 @@ class Defs(Calls):
         if acc != SETTER or fqn not in self.pf.returns:  # a setter shares its getter's FQN
             self.pf.returns[fqn] = (scope, rets, ann)
         thrown = self.fn_throws.get((node.start_byte, node.end_byte))  # throw new E(): a catch around a call gets it
-        news = [x for n in thrown if (x := self.conv(n)) is not None] if thrown else None
+        news = [x for n in thrown if (x := thrown_value(n, self.conv, self.K, self.data)) is not None] if thrown else None
         if news:
             self.pf.throws[fqn] = (scope, news)
 
@@ -443,7 +443,7 @@ class Defs(Calls):
         prop = callee.child_by_field_id(self.K.f_property)
         pname = self._t(prop) if prop is not None else None
         if pname == "then":  # promise.then(v => ...): v is what the promise resolves to
-            recv = self.conv(callee.child_by_field_id(self.K.f_object))
+            recv = self.then_result(callee.child_by_field_id(self.K.f_object))
             return ((THEN, recv), (0,)) if recv is not None else (None, ())
         if pname == "catch":  # load().catch(e => ...): e is what load throws
             recv = self.conv(rejecting_callee(callee.child_by_field_id(self.K.f_object), self.data))
@@ -453,6 +453,19 @@ class Defs(Calls):
             return None, ()
         recv = self.conv(callee.child_by_field_id(self.K.f_object))
         return (recv, which) if recv is not None else (None, ())
+
+    def then_result(self, p) -> tuple | None:
+        """What promise ``p`` resolves to, as an expression: for ``q.then(f)``, what calling f
+        returns (``p.then(() => g).then((fn) => fn())``: g); else ``p`` itself."""
+        K = self.K
+        if p is not None and p.kind_id == K.call:
+            fn = p.child_by_field_id(K.f_function)
+            prop = fn.child_by_field_id(K.f_property) if fn is not None and fn.kind_id == K.member else None
+            if prop is not None and self.data[prop.start_byte : prop.end_byte] == b"then":
+                args = p.child_by_field_id(K.f_arguments)
+                cb = self.conv(nth(args, 0)) if args is not None and args.named_child_count else None
+                return (CALL, cb) if cb is not None else None
+        return self.conv(p)
 
     def bind_typed_param(self, scope: int, name: str, i: int, tyexpr: tuple) -> None:
         """Parameter ``i`` declared of type ``tyexpr``; of a named type (``h: Hook``: an alias of

@@ -28,6 +28,7 @@ from mnemosyne.parse.typescript.tags import (
     KEY,
     KEYED,
     NULL,
+    PARAM,
     PROP,
     PUSHED,
     READS,
@@ -118,6 +119,60 @@ class Objects(Exprs):
             members[SPREADS] = (SPREADS_OF, tuple(spreads))
         self.pf.objects[prefix] = (scope, members)
 
+    def object_choices(self, node, depth: int = 0) -> list:
+        """The object literals a value written as a choice may be (``c && { m() {} }``,
+        ``a || { m: f }``, ``a ?? { ... }``, ``c ? { m: f } : { m: g }``, through parentheses and
+        casts), in source order: what a variable assigned it is named after (``register_choices``)."""
+        K = self.K
+        while node is not None and (node.kind_id in K.unwrap or node.kind_id == K.as_expr) and depth < 8:
+            node = nth(node, 0)
+            depth += 1
+        if node is None or depth > 8:
+            return []
+        t = node.kind_id
+        if t == K.k_object:
+            return [node]
+        if t == K.ternary:
+            parts = [node.child_by_field_id(K.f_consequence), node.child_by_field_id(K.f_alternative)]
+        elif t == K.binary:
+            op = node.child_by_field_id(K.f_operator)
+            opt = self.data[op.start_byte : op.end_byte] if op is not None else b""
+            if opt == b"&&":  # (the left side is a condition: no object we call)
+                parts = [node.child_by_field_id(K.f_right)]
+            elif opt == b"||" or opt == b"??":
+                parts = [node.child_by_field_id(K.f_left), node.child_by_field_id(K.f_right)]
+            else:
+                return []
+        else:
+            return []
+        return [o for p in parts for o in self.object_choices(p, depth + 1)]
+
+    def register_choices(self, nodes: list, prefix: str, scope: int) -> None:
+        """Each object literal of ``nodes`` (what one variable may hold) as the named object
+        ``prefix``: the first registers it, a later one adds its members (``('also', ...)``: either
+        object's; its methods share the names of the first one's)."""
+        objects = self.pf.objects
+        for n in nodes:
+            if n.start_byte in self.obj_prefix:
+                continue
+            old = objects.get(prefix)
+            self.register_object(n, prefix, scope)
+            if old is None:
+                continue
+            _s, added = objects[prefix]
+            members = dict(old[1])
+            for k, e in added.items():
+                if scope != old[0]:
+                    e = (SPREADS_OF, tuple((IN, scope, x) for x in e[1])) if k == SPREADS else (IN, scope, e)
+                prev = members.get(k)
+                if prev is None:
+                    members[k] = e
+                elif k == SPREADS:
+                    members[k] = (SPREADS_OF, prev[1] + e[1])
+                else:
+                    members[k] = (ALSO, prev, e)
+            objects[prefix] = (old[0], members)
+
     def local_object(self, node) -> str | None:
         """The fqn of the object literal that name ``node`` holds, when it is bound (so far, in an
         enclosing scope) once, to an object literal: ``const registry = {}``."""
@@ -203,6 +258,8 @@ class Objects(Exprs):
         ``Object.assign(o, src)`` with key ``SPREADS``: ``e`` is one more source of members."""
         scope0, members = self.pf.objects[fqn]
         scope = self.stack[-1].fe.scope
+        fqns = self.pf.scope_fqn  # (flow order: a member set another way, or from another function)
+        self.flow.member_changed(fqn, key, key == SPREADS or fqns[scope] != fqns[scope0])
         if e is not None and scope != scope0:
             e = (IN, scope, e)
         old = members.get(key)
@@ -214,6 +271,22 @@ class Objects(Exprs):
             members[key] = e if e is not None else UNKNOWN_BINDING
         elif e is not None:  # the values known of those assigned (as an unknown one added none)
             members[key] = (ALSO, old, e)
+
+    def flow_use(self, e: tuple, fn) -> None:
+        """Flow order (flow.py): the last call site calls ``f`` or ``f.m``, maybe reached by one
+        binding of f (or, for an object literal f, one value assigned to its member m)."""
+        flow = self.flow
+        name = e[1] if e[0] == ID else e[1][1]
+        site = len(self.pf.sites) - 1
+        if name in flow.names:
+            flow.used(site, e, fn, self.binding_scope(name))
+        if e[0] == PROP and flow.members and fn.kind_id == self.K.member:
+            obj = fn.child_by_field_id(self.K.f_object)
+            fqn = self.local_object(obj)
+            if fqn is not None and (fqn, e[2]) in flow.members:
+                found = self.sole_binding(obj)
+                if found is not None:
+                    flow.member_used(site, fqn, e[2], found[1], name, fn)
 
     # -- patterns -------------------------------------------------------------------------------
     def bind_pattern(self, scope: int, node, value: tuple | None = None, at: int = -1) -> None:
@@ -436,6 +509,26 @@ class Objects(Exprs):
             e = self.conv(right)
             if e is not None:
                 self.add_member(fqn, ANY_KEY, e)
+
+    def param_store(self, obj, key, right) -> None:
+        """``o[k] = v`` / ``o.k = v`` with ``o`` a parameter of the function (and ``k`` a parameter
+        of it, or a literal key ``key``): the calls of the function in this file that pass an object
+        literal of the file there (and a string literal for k) add the member to it
+        (``visit.parameter_stores``: ``assign(registry, "load", f)``)."""
+        found = self.sole_binding(obj) if right is not None else None
+        if found is None or found[0][0] != PARAM or found[0][1] < 0:
+            return
+        b, s = found
+        if isinstance(key, str):
+            k: tuple = (KEY, key)
+        else:
+            kf = self.sole_binding(key)
+            if kf is None or kf[1] != s or kf[0][0] != PARAM or kf[0][1] < 0:
+                return
+            k = (PARAM, kf[0][1])
+        v = self.conv(right)
+        if v is not None:
+            self.param_stores.append((s, b[1], k, v, self.stack[-1].fe.scope))
 
     def field_items(self, scope: int, name: str, given: list) -> None:
         """``this.listeners.push(cb)``, ``this.handlers.set(k, cb)`` in a method (``given``: the

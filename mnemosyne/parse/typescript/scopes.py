@@ -13,6 +13,8 @@ from itertools import accumulate
 from operator import methodcaller
 
 from mnemosyne.parse.anon import Namer, call_context, callee, clean, literal
+from mnemosyne.parse.display import one_line
+from mnemosyne.parse.typescript.flow import FlowOrder
 from mnemosyne.parse.typescript.grammar import GRAMMAR_OF, KINDS, module_name, tools
 from mnemosyne.parse.typescript.model import ClassInfo, ParsedFile, make_symbol
 from mnemosyne.parse.typescript.tags import (
@@ -57,8 +59,7 @@ _CONTEXT_THROUGH = frozenset({
 
 
 def _first_line(text: str, limit: int = 240) -> str:
-    text = " ".join(text.split())
-    return text[:limit]
+    return one_line(text)[:limit]
 
 
 class Scopes:
@@ -76,6 +77,10 @@ class Scopes:
         self.reassign: list[tuple] = []  # (scope, name, expr[, the call's own arguments])
         # xs.push(f) on a local array: (scope, name, ('alit', (('spread', ('null',)), f, ...))) (``_Builder.run``)
         self.pushes: list[tuple[int, str, tuple]] = []
+        # o[k] = v / o.k = v on a parameter o: (function scope, o's index, ('key', k) or ('param', j), v,
+        # scope of v) (``visit.parameter_stores``)
+        self.param_stores: list[tuple[int, int, tuple, tuple, int]] = []
+        self.flow = FlowOrder()  # which binding reaches a call in straight-line code (flow.py)
         # function scope -> (fqn, scope it is bound in): the functions ``this.x = v`` may be a
         # constructor's field in, and the fields assigned there, by function fqn (``_Builder.run``)
         self.es5_fns: dict[int, tuple[str, int]] = {}
@@ -156,12 +161,22 @@ class Scopes:
         return len(pf.bindings) - 1
 
     def bind(self, scope: int, name: str, value: tuple) -> None:
+        if name in self.flow.names:  # a binding flow order does not place (``on_var`` places its own)
+            self.flow.bound(scope, name, None, None)
         b = self.pf.bindings[scope]
         bl = b.get(name)
         if bl is None:
             b[name] = [value]
         else:
             bl.append(value)
+
+    def binding_scope(self, name: str) -> int:
+        """The scope whose bindings ``name`` finds (so far) from the current scope; -1: none."""
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0 and name not in bindings[s]:
+            s = parents[s]
+        return s
 
     def naming(self) -> Entry:
         return self.stack[-1].nm

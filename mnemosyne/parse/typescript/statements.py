@@ -10,8 +10,9 @@ from mnemosyne.parse.typescript.grammar import nth
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     CALL,
-    CAUGHT,
     DECL_BINDING,
+    DEF,
+    DEF_OBJ,
     DEFAT,
     ELEM,
     ENTRY_BLOCK,
@@ -28,6 +29,7 @@ from mnemosyne.parse.typescript.tags import (
     MIXIN,
     NULL_EXPR,
     PROP,
+    PROTO_KEY,
     REQUIRE,
     SITE_ITER,
     SITE_SET,
@@ -42,7 +44,7 @@ from mnemosyne.parse.typescript.tags import (
     YIELD,
     Expr,
 )
-from mnemosyne.parse.typescript.throws import MAX_THROWN, enclosing_function, is_function_node, thrown_local, thrown_new
+from mnemosyne.parse.typescript.throws import caught_value
 
 # the calls that make a symbol (``symbol_const``)
 _SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
@@ -164,6 +166,15 @@ class Statements(Defs):
                 pf.exports["default"] = (LOCAL, self._t(ch))
                 pf.cjs_whole = True
 
+    def created_object(self, value, vexpr: tuple, fqn: str, scope: int) -> tuple:
+        """``var res = Object.create(proto)``: an object of its own, as a literal is (members
+        assigned later, ``res.json = function () { this.send() }``, are its members and their
+        ``this`` is it), that has proto's members (express's response and request objects)."""
+        members: dict[str, tuple] = {PROTO_KEY: vexpr[2]} if len(vexpr) > 2 and vexpr[2] is not None else {}
+        self.pf.defs_at[value.start_byte] = (DEF, fqn, DEF_OBJ)
+        self.pf.objects[fqn] = (scope, members)
+        return (DEFAT, value.start_byte)
+
     def literal_of(self, value):
         """The object literal node ``value`` is, also through ``{ ... } as const``, ``{ ... }
         satisfies T`` and parentheses (the variable is the literal: ``ACTIONS.run()``); else None."""
@@ -245,7 +256,12 @@ class Statements(Defs):
                 literal = self.literal_of(value)
                 if literal is not None:
                     self.register_object(literal, f"{self.naming().fqn}.{name}", fe.scope)
+                elif value.kind_id == K.ternary or value.kind_id == K.binary or value.kind_id in K.unwrap:
+                    # const x = c && { m() {} } / a || { m: f } / c ? { m: f } : { m: g }: the named object(s)
+                    self.register_choices(self.object_choices(value), f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
+                if literal is None and vexpr is not None and vexpr[0] == CALL and vexpr[1] == OBJECT_CREATE:
+                    vexpr = self.created_object(value, vexpr, f"{self.naming().fqn}.{name}", fe.scope)
             texpr = self.conv_type(ty) if ty is not None else None
             if texpr is None and self.pf.language == "javascript" and node.parent is not None:
                 doc = self.doc_before(node.parent.start_byte)  # /** @type {T} */ const x = ...
@@ -254,6 +270,9 @@ class Statements(Defs):
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
             else:
                 self.bind(fe.scope, name, (VAR, texpr, vexpr, fe.scope))
+            if value is not None:  # (`var f;` again keeps the value f has)
+                self.flow.bound(fe.scope, name, ("d", len(self.pf.bindings[fe.scope][name]) - 1), node)
+            if vexpr is not None or texpr is not None:
                 if vexpr is not None and vexpr[0] == CALL and len(vexpr) == 2 and (vexpr[1][0] == ID or vexpr[1][0] == PROP):
                     # const a = f(x), h.f(x): the call's own arguments, if it records them (``own_arguments``)
                     self.var_call = (value.start_byte, fe.scope, name, -1)
@@ -271,11 +290,18 @@ class Statements(Defs):
         fe = self.func_entry()
         lt = left.type
         if lt == "identifier":
+            if right is not None and (right.kind_id in (self.K.k_object, self.K.ternary, self.K.binary) or right.kind_id in self.K.unwrap):
+                # x = { m() {} } / x = c && { ... }: the named object x (also merged with the one declared)
+                self.register_choices(self.object_choices(right), f"{self.naming().fqn}.{self._t(left)}", fe.scope)
             rexpr = self.conv(right) if right is not None else None
             if rexpr is not None and rexpr[0] == CALL and len(rexpr) == 2 and (rexpr[1][0] == ID or rexpr[1][0] == PROP):
                 # a = f(x): the call's own arguments, if it records them (``own_arguments``)
                 self.var_call = (right.start_byte, fe.scope, "", len(self.reassign))
-            self.reassign.append((fe.scope, self._t(left), rexpr))
+            name = self._t(left)
+            bscope = self.binding_scope(name)
+            if bscope >= 0:  # flow order: this binding reaches what follows it in its block (flow.py)
+                self.flow.bound(bscope, name, ("r", len(self.reassign)), node)
+            self.reassign.append((fe.scope, name, rexpr))
             return
         if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned
             out: list[tuple[str, tuple | None]] = []
@@ -290,6 +316,8 @@ class Statements(Defs):
                     out = []
                     self.pattern_names(left, snap, out, 0)
             for name, v in out:
+                if name in self.flow.names:
+                    self.flow.bound(self.binding_scope(name), name, None, None)
                 self.reassign.append((fe.scope, name, v))
             return
         if lt == "subscript_expression":  # registry["on-trace"] = f
@@ -297,10 +325,13 @@ class Statements(Defs):
             key = self.index_key(idx)
             if key is None and idx is not None and idx.kind_id != self.K.k_number:
                 self.keyed_assign(left.child_by_field_id(self.K.f_object), right)
+                self.param_store(left.child_by_field_id(self.K.f_object), idx, right)  # set(o, k, f) { o[k] = f }
                 return
             obj = self.local_object(left.child_by_field_id(self.K.f_object)) if key is not None else None
             if obj is not None and key is not None:
                 self.add_member(obj, key, self.conv(right) if right is not None else None)
+            elif key is not None:
+                self.param_store(left.child_by_field_id(self.K.f_object), key, right)
             return
         if lt != "member_expression":
             return
@@ -343,9 +374,12 @@ class Statements(Defs):
         if obj is not None and obj.kind_id == self.K.identifier and prop is not None:
             fqn = self.local_object(obj)  # registry.onLog = log: a member added to an object literal
             if fqn is not None:
-                self.add_member(fqn, self._t(prop), self.conv(right) if right is not None else None)
+                rx = self.conv(right) if right is not None else None
+                self.add_member(fqn, self._t(prop), rx)
+                self.flow.member_set(fqn, self._t(prop), fe.scope, rx, node)  # (flow order: flow.py)
             elif self._t(prop) != "prototype":  # make.helper = function () {}: to a function or class
                 self.function_member(obj, self._t(prop), self.conv(right) if right is not None else None)
+                self.param_store(obj, self._t(prop), right)  # install(app) { app.handler = f }
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
             if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:
@@ -483,49 +517,5 @@ class Statements(Defs):
         if p is not None:
             outer = self.stack[-1].fe.scope
             body = node.parent.child_by_field_id(self.K.f_body) if node.parent is not None else None
-            news, callees = self.thrown(body) if body is not None else ([], [])
-            if callees or len(news) > 1:
-                value: tuple | None = (CAUGHT, tuple(news), tuple(callees))
-            else:
-                value = news[0] if news else None
+            value = caught_value(body, self.conv, self.K, self.data) if body is not None else None
             self.bind_pattern(self.push_block(node.end_byte).scope, p, value, outer if value is not None else -1)
-
-    def thrown(self, body) -> tuple[list, list]:
-        """The ``new E(...)`` expressions a try block throws (``throw new E()``), not those of the
-        functions written in it nor of a try statement in it that catches them, and the callees
-        (names and members) of the calls it makes there (at most ``MAX_THROWN`` of each)."""
-        K = self.K
-        out: list = []
-        callees: list = []
-        stack = [body]
-        home = None  # the function (or program) the try statement is in: `throw err` of a name declared there
-        while stack and len(out) < MAX_THROWN:
-            n = stack.pop()
-            t = n.type
-            if t == "throw_statement":
-                x = thrown_new(n)
-                if x is None:
-                    home = home or enclosing_function(body)
-                    x = thrown_local(n, home, self.data) if home is not None else None
-                e = self.conv(x) if x is not None else None
-                if e is not None and e not in out:
-                    out.append(e)
-                continue
-            if n is not body and is_function_node(n):
-                continue  # a function or class written there throws when it is called
-            if t == "try_statement" and n.child_by_field_id(K.f_handler) is not None:
-                fin = n.child_by_field_id(K.f_finalizer)
-                if fin is not None:
-                    stack.append(fin)  # (what its own block throws, its catch clause handles)
-                h = n.child_by_field_id(K.f_handler)
-                hb = h.child_by_field_id(K.f_body) if h is not None else None
-                if hb is not None:
-                    stack.append(hb)  # a rethrow from the catch clause reaches this one
-                continue
-            if n.kind_id == K.call and len(callees) < MAX_THROWN:
-                fn = n.child_by_field_id(K.f_function)
-                c = self.conv(fn) if fn is not None and (fn.kind_id == K.identifier or fn.kind_id == K.member) else None
-                if c is not None and c not in callees:
-                    callees.append(c)
-            stack.extend(reversed(n.named_children))
-        return out, callees

@@ -55,6 +55,10 @@ NULL = "null"  # ('null',): null, undefined or a primitive literal: never a func
 EITHER = "either"  # ('either', a, b): one of two values (``c ? a : b``, ``a ?? b``, ``a || b``)
 SNAP = "snap"  # ('snap', name, scope, n): the values of the first n bindings of name in scope (the
 #                right side of a swap ``[p, q] = [q, p]``, read before the names change)
+REACH = "reach"  # ('reach', name, scope, i): binding i of name in scope alone, the one that reaches a call
+#                  in straight-line code (flow order: ``flow.FlowOrder``; the callee ``f`` of ``f = b; f()``)
+FLOW = "flow"  # ('flow', scope, expr): the value an object literal's member was last assigned in
+#                straight-line code before a call of it (``o.k = b; o.k()``), evaluated in scope
 IN = "in"  # ('in', scope, expr): an object member assigned from another scope of the file: expr is
 #            evaluated there
 ALSO = "also"  # ('also', expr, expr): an object member assigned again: the known values of both

@@ -5,7 +5,11 @@ throw too). The visit converts the nodes found into expressions (``Defs.on_fn``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from mnemosyne.parse.typescript.grammar import nth
+from mnemosyne.parse.typescript.tags import CAUGHT
 
 MAX_THROWN = 16  # `new E()` expressions (and callees) kept per function or try block
 
@@ -62,6 +66,27 @@ def thrown_local(stmt, fn, data: bytes):
     return x if _declared_in(body, data[x.start_byte : x.end_byte], data) else None
 
 
+def rethrown(stmt, data: bytes):
+    """``throw e`` in the body of ``catch (e)`` (no function between): the identifier, which
+    holds what that catch clause's try block throws (``caught_clause``); None otherwise."""
+    x = _thrown(stmt)
+    return x if x is not None and x.type == "identifier" and caught_clause(x, data) is not None else None
+
+
+def caught_clause(x, data: bytes):
+    """The catch clause whose parameter the identifier ``x`` names, ``x`` being in its body with
+    no function between; None otherwise."""
+    name = data[x.start_byte : x.end_byte]
+    p = x.parent
+    while p is not None and p.type not in _FUNCTION_TYPES:
+        if p.type == "catch_clause":
+            param = p.child_by_field_name("parameter")
+            if param is not None and data[param.start_byte : param.end_byte] == name:
+                return p if param.type == "identifier" else None
+        p = p.parent
+    return None
+
+
 def enclosing_function(n):
     """The nearest function (or class) node enclosing node ``n``, else the program."""
     p = n.parent
@@ -91,8 +116,8 @@ def _thrower(stmt):
 
 def escaping_throws(root, data: bytes) -> dict[tuple[int, int], list]:
     """(start, end) of a function's node -> what the ``throw`` statements of its body throw out
-    of it (``new E(...)`` and call nodes, and names declared in its body: ``thrown_new``,
-    ``thrown_local``), for the whole file at once (``root``: the tree's root): not those of a
+    of it (``new E(...)`` and call nodes, names declared in its body and rethrown catch
+    parameters: ``thrown_new``, ``thrown_local``, ``rethrown``), for the whole file at once (``root``: the tree's root): not those of a
     function written in it nor those a try statement in it catches; at most ``MAX_THROWN`` per
     function. Found by the keyword's text: one search of a file without one."""
     out: dict[tuple[int, int], list] = {}
@@ -102,7 +127,7 @@ def escaping_throws(root, data: bytes) -> dict[tuple[int, int], list]:
         stmt = tok.parent if tok is not None and tok.type == "throw" else None
         if stmt is not None and stmt.type == "throw_statement":
             fn = _thrower(stmt)
-            x = (thrown_new(stmt) or thrown_local(stmt, fn, data)) if fn is not None else None
+            x = (thrown_new(stmt) or thrown_local(stmt, fn, data) or rethrown(stmt, data)) if fn is not None else None
             if fn is not None and x is not None:
                 got = out.setdefault((fn.start_byte, fn.end_byte), [])
                 if len(got) < MAX_THROWN:
@@ -135,3 +160,69 @@ def rejecting_callee(promise, data: bytes):
             continue
         return fn if fn.type in ("identifier", "member_expression") else None
     return None
+
+
+def caught_value(body, conv: Callable[[Any], Any], K: Any, data: bytes, depth: int = 0) -> tuple | None:
+    """What the parameter of a catch clause of the try block ``body`` holds: ``('caught', news,
+    callees)`` of what the block throws itself and the callees of its calls (``try_throws``), the
+    one ``new E()`` alone, or None (``Statements.on_catch``); ``conv``: the visit's expression
+    converter (``Exprs.conv``), ``K`` its node kinds."""
+    news, callees = try_throws(body, conv, K, data, depth)
+    if callees or len(news) > 1:
+        return (CAUGHT, tuple(news), tuple(callees))
+    return news[0] if news else None
+
+
+def thrown_value(x, conv: Callable[[Any], Any], K: Any, data: bytes, depth: int = 0) -> Any:
+    """The expression of a node ``escaping_throws`` (or ``try_throws``) found: a rethrown catch
+    parameter is what its try block throws (``caught_value``), anything else converted."""
+    if x.type == "identifier" and depth < 4:
+        c = caught_clause(x, data)
+        tr = c.parent if c is not None else None
+        body = tr.child_by_field_name("body") if tr is not None else None
+        if body is not None:
+            return caught_value(body, conv, K, data, depth + 1)
+    return conv(x)
+
+
+def try_throws(body, conv: Callable[[Any], Any], K: Any, data: bytes, depth: int = 0) -> tuple[list, list]:
+    """The ``new E(...)`` expressions a try block throws (``throw new E()``; a name declared in
+    its function, a catch parameter rethrown: ``thrown_value``), not those of the functions
+    written in it nor of a try statement in it that catches them, and the callees (names and
+    members) of the calls it makes there (at most ``MAX_THROWN`` of each)."""
+    out: list = []
+    callees: list = []
+    stack = [body]
+    home = None  # the function (or program) the try statement is in: `throw err` of a name declared there
+    while stack and len(out) < MAX_THROWN:
+        n = stack.pop()
+        t = n.type
+        if t == "throw_statement":
+            x = thrown_new(n)
+            if x is None:
+                home = home or enclosing_function(body)
+                x = thrown_local(n, home, data) if home is not None else None
+            if x is None:
+                x = rethrown(n, data)  # catch (e) { throw e } inside the block: what its try block throws
+            e = thrown_value(x, conv, K, data, depth) if x is not None else None
+            if e is not None and e not in out:
+                out.append(e)
+            continue
+        if n is not body and is_function_node(n):
+            continue  # a function or class written there throws when it is called
+        if t == "try_statement" and n.child_by_field_id(K.f_handler) is not None:
+            fin = n.child_by_field_id(K.f_finalizer)
+            if fin is not None:
+                stack.append(fin)  # (what its own block throws, its catch clause handles)
+            h = n.child_by_field_id(K.f_handler)
+            hb = h.child_by_field_id(K.f_body) if h is not None else None
+            if hb is not None:
+                stack.append(hb)  # a rethrow from the catch clause reaches this one
+            continue
+        if n.kind_id == K.call and len(callees) < MAX_THROWN:
+            fn = n.child_by_field_id(K.f_function)
+            c = conv(fn) if fn is not None and (fn.kind_id == K.identifier or fn.kind_id == K.member) else None
+            if c is not None and c not in callees:
+                callees.append(c)
+        stack.extend(reversed(n.named_children))
+    return out, callees

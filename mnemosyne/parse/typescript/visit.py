@@ -37,17 +37,22 @@ from mnemosyne.parse.typescript.shims import newer_syntax_blanked
 from mnemosyne.parse.typescript.statements import Statements
 from mnemosyne.parse.typescript.tags import (
     ALIT,
+    ALSO,
     DEF,
     DEF_FUNC,
+    DEF_OBJ,
+    DEFAT,
     ENTRY_MODULE,
     EXPR,
     FIELD,
     GETTER,
     ID,
     IN,
+    KEY,
     NEW,
     PARAM,
     PUSHED,
+    READS,
     SPREAD,
     SPREADS,
     THIS_CLS,
@@ -157,14 +162,21 @@ class _Builder(Statements):
             seen[f] = n + 1
             keys.append((f, n))
         # reassignments: attach to the binding visible from their scope
-        for r in self.reassign:
+        flow = self.flow
+        for ri, r in enumerate(self.reassign):
             scope, name, expr = r[0], r[1], r[2]
             s = scope
             while s >= 0:
-                if name in pf.bindings[s]:  # (a = id(f): with the call's own arguments, ``own_arguments``)
-                    pf.bindings[s][name].append((VAR, None, expr, scope) if len(r) == 3 else (VAR, None, expr, scope, r[3]))
+                bl = pf.bindings[s].get(name)
+                if bl is not None:  # (a = id(f): with the call's own arguments, ``own_arguments``)
+                    bl.append((VAR, None, expr, scope) if len(r) == 3 else (VAR, None, expr, scope, r[3]))
+                    flow.reassignment(ri, scope, s, len(bl) - 1, name, pf.scope_fqn, pf.scope_parent)
                     break
                 s = pf.scope_parent[s]
+        if self.param_stores:
+            self.parameter_stores()
+        if flow.pending or flow.member_pending:  # flow order: the calls a binding known to reach narrows
+            flow.apply(pf.sites, pf.bindings, pf.scope_parent)
         # xs.push(f): an array literal only ever assigned untyped literals also holds what is pushed,
         # after elements of unknown number (``for (const h of xs) h()`` reaches f; ``xs[0]`` does not)
         onto_params: dict[int, list] = {}  # function scope -> (parameter i, push scope, items pushed)
@@ -247,6 +259,51 @@ class _Builder(Statements):
                         else:
                             given.append((IN, pscope, x) if x is not None else None)
                     bl.append((VAR, None, (ALIT, (PUSHED, *given)), cscope))
+
+
+    def parameter_stores(self) -> None:
+        """``assign(registry, "load", f)`` with ``function assign(o, k, v) { o[k] = v }`` of this
+        file (``Objects.param_store``): the caller's object literal (a name bound once to one)
+        gets the member the call names, the value what the call passes (or what the function
+        assigns, evaluated there)."""
+        pf = self.pf
+        bindings, parent = pf.bindings, pf.scope_parent
+        for fscope, i, k, v, vscope in self.param_stores:
+            fqn = pf.scope_fqn[fscope]
+            name = fqn.rsplit(".", 1)[-1]
+            params = {n: bl[0][1] for n, bl in bindings[fscope].items() if len(bl) == 1 and bl[0][0] == PARAM}
+            callee = (ID, name)
+            for cscope, e, args in pf.call_args.get(name, ()):
+                if e != callee or any(a is not None and a[0] == SPREAD for a in args):
+                    continue
+                if _lookup(bindings, parent, cscope, name) != [(DEF, fqn, DEF_FUNC)]:
+                    continue  # another function of that name
+                target = args[i] if i < len(args) else None
+                bl = _lookup(bindings, parent, cscope, target[1]) if target is not None and target[0] == ID else None
+                d = pf.defs_at.get(bl[0][2][1]) if bl and len(bl) == 1 and bl[0][0] == VAR and bl[0][2] is not None and bl[0][2][0] == DEFAT else None
+                if d is None or d[2] != DEF_OBJ or d[1] not in pf.objects:
+                    continue
+                if k[0] == PARAM:
+                    a = args[k[1]] if k[1] < len(args) else None
+                    if a is None or a[0] != KEY:
+                        continue
+                    key = a[1]
+                else:
+                    key = k[1]
+                j = params.get(v[1], -1) if v[0] == ID else -1
+                if j >= 0:
+                    given = args[j] if j < len(args) else None
+                    if given is None:
+                        continue
+                    x = (IN, cscope, given)
+                else:
+                    x = (IN, vscope, v)
+                scope0, members = pf.objects[d[1]]
+                old = members.get(key)
+                if old is not None and old[0] == READS:
+                    continue
+                members[key] = x if old is None else (ALSO, old, x)
+                self.flow.member_changed(d[1], key, True)
 
 
 def _lookup(bindings: list, parent: list, scope: int, name: str) -> list | None:

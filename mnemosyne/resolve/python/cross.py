@@ -23,7 +23,8 @@ from mnemosyne.parse.python.tags import (
     T_STAR,
     T_TUPLE,
 )
-from mnemosyne.resolve.python.fixpoint import KEY_CROSS_PARAM, Fixpoint
+from mnemosyne.resolve.python import bounds
+from mnemosyne.resolve.python.fixpoint import KEY_CROSS_PARAM, KEY_METHOD_CROSS, Fixpoint
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import VAL_CLASS, VAL_DISPLAY, VAL_FUNC, VAL_INST, VAL_SUPER
 
@@ -82,33 +83,8 @@ class CrossParams(Fixpoint):
         mod = self.modname(path)
         out: set = set()
         if fp.kind == SCOPE_CLASS:
-            params = self.params_of(path, fidx)
-            pname, spec = params[i][0], self._param_spec(params, i)
             deco = self.method_decorators(path, fidx)
-            nm = fp.name if f.name == "__init__" else f.name
-            me = (VAL_FUNC, path, fidx)
-            own = ((path, sc, e) for sc, e in self.sites(path, nm))
-            for q, sc, e in (*self.importer_sites(path, nm), *own):
-                if not any(self._may_pass_callable(e, j, pname, spec) for j in (i - 1, i)):
-                    continue  # (a literal, a call's result, ...: the site is not evaluated)
-                vals = self.eval(q, sc, e[1])
-                if me in vals:
-                    bound = "classmethod" in deco or (
-                        "staticmethod" not in deco and e[1][0] == T_ATTR
-                        and any(b[0] in (VAL_INST, VAL_SUPER) for b in self.eval(q, sc, e[1][1]))
-                    )
-                    offset = 1 if bound else 0
-                elif f.name == "__init__" and any(
-                    v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__") for v in vals
-                ):
-                    offset = 1
-                else:
-                    continue
-                if i >= offset:
-                    if q != path:
-                        out |= self._arg_values(q, sc, e, i - offset, pname, spec)
-                    else:  # (its own module's arguments are the parameter's own flow)
-                        out |= self.forwarded(path, sc, self._arg_expr(e, i - offset, pname, spec))
+            out |= self._method_site_args(path, fidx, i, f, fp, deco)
             if i == 1 and f.name not in ("__init__", "__call__") and not deco & {"staticmethod", "classmethod"}:
                 # a bound method as the decorator (``@app.before_request``): the definitions
                 where = sorted(q for q in self.importers_calling(mod, f.name) if q != path)
@@ -122,12 +98,105 @@ class CrossParams(Fixpoint):
             out |= self._decorated(path, fidx, where)
         return out
 
+    def method_cross(self, path: str, fidx: int, i: int) -> frozenset:
+        """What other modules pass parameter ``i`` of method ``fidx`` (``Report().render(Buffer())``
+        in a module importing ``Report``'s: ``out`` is a Buffer there), after the bound receiver,
+        and what they pass a parameter of a module-level function (or another method) that its own
+        module's calls hand on to it (``def export(report, out): report.render(out)``); nothing for
+        the receiver itself. Asked only for a parameter called or used as a call's object
+        (``out.write(...)``: ``receiver_cross_values``), never for every parameter."""
+        return self.memoized((KEY_METHOD_CROSS, path, fidx, i), False, self._method_cross, path, fidx, i)
+
+    def _method_cross(self, path: str, fidx: int, i: int) -> set:
+        f = self.hdr(path, fidx)
+        if f.kind != SCOPE_FUNCTION or f.parent <= 0:
+            return set()
+        fp = self.hdr(path, f.parent)
+        if fp.kind != SCOPE_CLASS or self.params_of(path, fidx)[i][1]:
+            return set()  # (a ``*args`` / ``**kwargs`` parameter: not modelled across modules)
+        return self._method_site_args(path, fidx, i, f, fp, self.method_decorators(path, fidx), bounds.CROSS_MAX_SITES)
+
+    def _method_site_args(self, path: str, fidx: int, i: int, f: Scope, fp: Scope, deco: frozenset, cap: int = 0) -> set:
+        """What the calls of method ``fidx`` (of its class ``fp``, for ``__init__``) pass for its
+        parameter ``i`` after the bound receiver: the calls of the modules importing its module,
+        and what other modules pass a parameter its own module's calls hand on (``forwarded``).
+        Only the sites passing a name, an attribute, a lambda, a call's result or a splat there
+        are evaluated (a literal is no object of the program); with ``cap``, nothing when there
+        are more than ``cap`` sites (``bounds.CROSS_MAX_SITES``)."""
+        params = self.params_of(path, fidx)
+        pname, spec = params[i][0], self._param_spec(params, i)
+        nm = fp.name if f.name == "__init__" else f.name
+        me = (VAL_FUNC, path, fidx)
+        out: set = set()
+        sites = [*self.importer_sites(path, nm), *((path, sc, e) for sc, e in self.sites(path, nm))]
+        if cap and len(sites) > cap:
+            return out
+        for q, sc, e in sites:
+            if not any(self._may_pass_callable(e, j, pname, spec) for j in (i - 1, i)):
+                continue  # (a literal, ...: the site is not evaluated)
+            vals = self.eval(q, sc, e[1])
+            recv: Any = ()
+            if q == path and me not in vals and e[1][0] == T_ATTR and e[1][1][0] == T_NAME:
+                # ``def export(report, out): report.render(out)``: report is what other modules pass
+                recv = self.receiver_cross_values(path, sc, e[1][1])
+                if any(me in self.getattr(b, e[1][2])[0] for b in recv):
+                    vals = vals | {me}
+            if me in vals:
+                bound = "classmethod" in deco or (
+                    "staticmethod" not in deco and e[1][0] == T_ATTR
+                    and any(b[0] in (VAL_INST, VAL_SUPER) for b in (*self.eval(q, sc, e[1][1]), *recv))
+                )
+                offset = 1 if bound else 0
+            elif f.name == "__init__" and any(
+                v[0] == VAL_CLASS and me in self.class_lookup(v[1], v[2], "__init__") for v in vals
+            ):
+                offset = 1
+            else:
+                continue
+            if i >= offset:
+                if q != path:
+                    out |= self._arg_values(q, sc, e, i - offset, pname, spec)
+                else:  # (its own module's arguments are the parameter's own flow)
+                    out |= self.forwarded(path, sc, self._arg_expr(e, i - offset, pname, spec))
+        return out
+
+    def receiver_cross_values(self, path: str, sc: int, e: Any) -> set:
+        """What other modules pass the parameter that name ``e`` (the object of a call
+        ``out.write(...)`` in scope ``sc``) is, when it is one of a module-level function
+        (``cross_param``) or of a method other than its receiver (``method_cross``)."""
+        if e[0] != T_NAME:
+            return set()
+        bs = self.binding_scope(path, sc, e[1])
+        if bs is None or bs == 0:
+            return set()
+        out: set = set()
+        for v in self.binds(path, bs, e[1]) or ():
+            if v[0] == T_PARAM:
+                f = self.hdr(path, v[1])
+                if f.kind == SCOPE_FUNCTION and f.parent == 0 and sum(1 for _ in self.importer_sites(path, f.name)) > bounds.CROSS_MAX_SITES:
+                    continue  # (a popular module-level name: ``bounds.CROSS_MAX_SITES``)
+                out |= self.param_cross(path, v[1], v[2])
+        return out
+
+    def param_cross(self, path: str, fidx: int, i: int) -> frozenset:
+        """What other modules pass parameter ``i`` of function ``fidx``: ``cross_param`` for a
+        module-level function (or a function a decorator factory returns, a stored parameter),
+        also ``method_cross`` for a method's parameter after its receiver."""
+        f = self.hdr(path, fidx)
+        out = self.cross_param(path, fidx, i)
+        if f.kind == SCOPE_FUNCTION and f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS:
+            deco = self.method_decorators(path, fidx)
+            if i > 0 or "staticmethod" in deco:
+                out = out | self.method_cross(path, fidx, i)
+        return out
+
     def forwarded(self, path: str, sc: int, a: Any) -> set:
         """What other modules pass a parameter that argument ``a`` (in scope ``sc``) hands on to a
         stored one, ``a`` being the name of a parameter of a module-level function, of a function a
-        module-level decorator factory returns (``cross_param``) or the first of a function a method
+        module-level decorator factory returns (``cross_param``), the first of a function a method
         returns (``def route(self, rule): def deco(f): self.add_url_rule(rule, f)``: the
-        decorator sites ``@app.route("/")`` of the importing modules)."""
+        decorator sites ``@app.route("/")`` of the importing modules) or a method's other than its
+        receiver (``method_cross``)."""
         if a is None or a[0] != T_NAME:
             return set()
         bs = self.binding_scope(path, sc, a[1])
@@ -143,6 +212,8 @@ class CrossParams(Fixpoint):
             return set(self.cross_param(path, gidx, j))
         if j == 0 and gp is not None and gp.kind == SCOPE_FUNCTION and gp.parent > 0 and self.hdr(path, gp.parent).kind == SCOPE_CLASS:
             return self.stored_cross(path, gidx, j, g, gp)
+        if gp is not None and gp.kind == SCOPE_CLASS and (j > 0 or "staticmethod" in self.method_decorators(path, gidx)):
+            return set(self.method_cross(path, gidx, j))  # a method's parameter handed on
         return set()
 
     def importer_sites(self, path: str, nm: str) -> Iterator[tuple[str, int, Any]]:
@@ -165,7 +236,7 @@ class CrossParams(Fixpoint):
         out: set = set()
         for v in self.binds(path, bs, fn[1]) or ():
             if v[0] == T_PARAM:
-                out |= self.cross_param(path, v[1], v[2])
+                out |= self.param_cross(path, v[1], v[2])
             elif v[0] == T_ITER and v[1][0] == T_NAME:
                 bs2 = self.binding_scope(path, bs, v[1][1])
                 if bs2 is None or bs2 == 0:

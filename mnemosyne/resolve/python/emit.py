@@ -28,8 +28,10 @@ from mnemosyne.parse.python.tags import (
     T_DEF,
     T_IMPORT,
     T_IMPORT_FROM,
+    T_ITEMS,
     T_NAME,
     T_PARAM,
+    T_SLICE,
     T_STAR,
     T_SUBSCRIPT,
     T_TUPLE,
@@ -178,6 +180,26 @@ class Emit(Fixpoint):
                     ms = frozenset(m for m in self.getattr(b, mc[1])[0] if m[0] in CALLABLE_KINDS)
                     if ms:
                         self.emit_call_targets(caller, path, sc, ms, line, RES_IMPLICIT)
+
+    def emit_item_method_callers(self, caller: str, path: str, sc: int, e: Any, line: int) -> None:
+        """``sorted(xs, key=methodcaller("rank"))``, ``min``/``max``, ``map``/``filter(methodcaller("m"),
+        xs)``: the builtin calls each item's ``rank`` (``max(a, b, key=...)``: a's and b's)."""
+        a = self.callback_arg(e)
+        if a is None:
+            return
+        mcs = frozenset(v for v in self.eval(path, sc, a) if v[0] == VAL_METHOD_CALLER)
+        if not mcs:
+            return
+        first = CALLBACK_BUILTINS[e[1][1]][1]
+        args = e[2]
+        if any(x[0] == T_STAR for x in args[: first + 1]) or len(args) <= first:
+            return
+        if len(args) == first + 1 or e[1][1] == "sorted":
+            self.emit_method_callers(caller, path, sc, mcs, (T_ITEMS, args[first]), line)
+        elif e[1][1] in ("min", "max"):  # max(a, b, key=...): the arguments are the items
+            for x in args:
+                if x[0] != T_STAR:
+                    self.emit_method_callers(caller, path, sc, mcs, x, line)
 
     def emit_methods(self, caller: str, path: str, cidx: int, name: str, kind: str, line: int) -> bool:
         """Edges to the program's functions class ``cidx`` finds for ``name`` (``methods``);
@@ -356,6 +378,25 @@ class Emit(Fixpoint):
                 extra = self.callee_cross_values(path, sc, fn)
                 if extra:
                     vals = vals | extra
+            elif fn[0] == T_ATTR and fn[1][0] == T_NAME:  # out.write(): also what other modules pass out
+                recv = self.receiver_cross_values(path, sc, fn[1])
+                if recv:
+                    extra = set()
+                    for b in recv:
+                        extra |= self.getattr(b, fn[2])[0]
+                    vals = vals | extra
+            elif fn[0] == T_SUBSCRIPT and fn[1][0] == T_NAME and fn[2][0] != T_SLICE:
+                # table[key](): also the items of what other modules pass table (``run(TABLE, "f")``)
+                recv = self.receiver_cross_values(path, sc, fn[1])
+                if recv:
+                    key = fn[2]
+                    keys = self.constants(path, sc, key[1]) if key[0] == T_NAME else (key,)
+                    extra = set()
+                    for c in recv:
+                        if c[0] == VAL_DISPLAY:
+                            for k in keys:
+                                extra |= self.container_item(c, k)
+                    vals = vals | extra
             if flag == CALL_RAISE:
                 self.emit_call_targets(caller, path, idx, vals, line, RES_CONSTRUCTOR, ctor_only=True)
                 continue
@@ -372,6 +413,7 @@ class Emit(Fixpoint):
                 self.emit_method_callers(caller, path, sc, vals, e[2][0], line)
             if fn[0] == T_NAME and fn[1] in CALLBACK_BUILTINS and (VAL_BUILTIN, fn[1]) in vals:
                 self.emit_callbacks(caller, path, sc, self.callback_arg(e), line)
+                self.emit_item_method_callers(caller, path, sc, e, line)
             elif (
                 e[2] and e[2][0][0] != T_STAR and (fn[0] == T_NAME or fn[0] == T_ATTR) and fn[-1] in REDUCER_NAMES
                 and any(v[0] == VAL_EXT and v[1] in REDUCERS for v in vals)
@@ -407,6 +449,9 @@ class Emit(Fixpoint):
                 key = next((v for k, v in e[3] if k == "key"), None)
                 if key is not None and any(v[0] == VAL_DISPLAY and v[3][0] == T_TUPLE for v in self.eval(path, sc, fn[1])):
                     self.emit_callbacks(caller, path, sc, key, line)
+                    mcs = frozenset(v for v in self.eval(path, sc, key) if v[0] == VAL_METHOD_CALLER)
+                    if mcs:  # xs.sort(key=methodcaller("rank")): each item's rank
+                        self.emit_method_callers(caller, path, sc, mcs, (T_ITEMS, fn[1]), line)
             if fn[0] == T_NAME or fn[0] == T_ATTR:
                 self.emit_wrappers(caller, vals, fn[1] if fn[0] == T_NAME else fn[2], line)
             if kind == RES_SELF:

@@ -468,6 +468,8 @@ class Evaluate(Fixpoint):
         """``stored_items`` of ``base`` read by a subscript (or ``get``) of ``keys``: when every key
         is a literal and base a name, not the items stored under another literal key
         (``d["sync"] = sync`` is not ``d["load"]``: ``T_KEYED``)."""
+        if base[0] == T_ATTR and keys and all(k[0] in LITERAL_KEYS for k in keys):
+            return self.keyed_attr_items(path, idx, base, keys)
         if base[0] != T_NAME or not keys or not all(k[0] in LITERAL_KEYS for k in keys):
             return self.stored_items(path, idx, base)
         bscope = self.binding_scope(path, idx, base[1])
@@ -479,6 +481,12 @@ class Evaluate(Fixpoint):
             if v[0] != T_KEYED or v[1] in keys:
                 out |= self.eval_binding(path, bscope, v)
         return frozenset(out)
+
+    def keyed_attr_items(self, path: str, idx: int, base: Any, keys: Any) -> frozenset:
+        """``self.handlers["a"]``: the items stored into the instance's (or class's) attribute,
+        but those stored under another literal key (``self.handlers["b"] = g``: ``T_KEYED``)."""
+        all_items = self.stored_items(path, idx, base)
+        return frozenset(self.attr_items(path, idx, base, keys)) if all_items else all_items
 
     def member_value(self, path: str, idx: int, e: Any) -> set | None:
         """``Op.ADD.value`` / ``Op["ADD"]._value_``: the value the enum's body assigns to that
@@ -628,19 +636,30 @@ class Evaluate(Fixpoint):
                 for v in self.ibinds(path, bscope, e[1]) or ():
                     out |= self.eval_binding(path, bscope, v)
         elif e[0] == T_ATTR:
-            for b in self.eval(path, idx, e[1]):
-                if b[0] == VAL_INST or b[0] == VAL_CLASS:  # a class reads what its methods store (cls.registry[k] = cls)
-                    for cp, ci in self.mro(b[1], b[2])[0]:
-                        for fi, v in self.iitems(cp, ci, e[2]):
-                            out |= self.eval_binding(cp, fi, v)
-                            if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
-                                out |= self.stored_param_values(cp, fi, v)
-                            elif v[0] == T_TUPLE and len(v[1]) == 1 and v[1][0][0] == T_NAME:
-                                # d.setdefault(k, []).append(p): a list of what they pass
-                                if self.stored_param_values(cp, fi, v[1][0]):
-                                    out.add(make_display(cp, fi, (T_TUPLE, ((EXPR_STORED_PARAM, v[1][0][1]),))))
-                    if b[0] == VAL_INST:  # stored through another object: ``self.state.items.append(f)``
-                        out |= self.object_stores(b, e[2], True)
+            out = self.attr_items(path, idx, e, None)
+        return out
+
+    def attr_items(self, path: str, idx: int, e: Any, keys: Any) -> set:
+        """The items stored into attribute ``e`` (``obj.attr``) of the instances and classes obj
+        may be, with ``keys`` (literals) but those stored under another literal key."""
+        out: set = set()
+        for b in self.eval(path, idx, e[1]):
+            if b[0] == VAL_INST or b[0] == VAL_CLASS:  # a class reads what its methods store (cls.registry[k] = cls)
+                for cp, ci in self.mro(b[1], b[2])[0]:
+                    for fi, v in self.iitems(cp, ci, e[2]):
+                        if v[0] == T_KEYED:  # (stored under a literal key: read by it or an unknown one)
+                            if keys is not None and v[1] not in keys:
+                                continue
+                            v = v[2]
+                        out |= self.eval_binding(cp, fi, v)
+                        if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
+                            out |= self.stored_param_values(cp, fi, v)
+                        elif v[0] == T_TUPLE and len(v[1]) == 1 and v[1][0][0] == T_NAME:
+                            # d.setdefault(k, []).append(p): a list of what they pass
+                            if self.stored_param_values(cp, fi, v[1][0]):
+                                out.add(make_display(cp, fi, (T_TUPLE, ((EXPR_STORED_PARAM, v[1][0][1]),))))
+                if b[0] == VAL_INST:  # stored through another object: ``self.state.items.append(f)``
+                    out |= self.object_stores(b, e[2], True, keys)
         return out
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:

@@ -22,6 +22,7 @@ KEY_PARAM_FLOW = "param_flow"  # ("param_flow", path, idx, i[, class]): ``param_
 KEY_DECO_INPUT = "deco_input"  # ("deco_input", path, idx, k): ``deco_input``, what the k-th decorator is applied to
 KEY_WRAPPERS = "wrappers"  # ("wrappers", path, idx, k): ``wrappers``, what a decorated function's call runs besides it
 KEY_CROSS_PARAM = "cross_param"  # ("cross_param", path, idx, i): ``cross_param``, what other modules pass it
+KEY_METHOD_CROSS = "method_cross"  # ("method_cross", path, idx, i): ``method_cross``, what other modules pass a method's parameter
 # ("recv_attr", path, idx, expr, class): ``init_attr_values``, what an __init__ stores, on an instance of a subclass
 KEY_RECV_ATTR = "recv_attr"
 KEY_METHOD_DECOS = "method_decos"  # ("method_decos", path, idx): ``method_decorators`` of a method

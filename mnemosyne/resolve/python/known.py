@@ -303,7 +303,11 @@ COPIES = frozenset({"copy.copy", "copy.deepcopy", "dataclasses.replace", "attr.e
 COPY_NAMES = frozenset(n.rsplit(".", 1)[1] for n in COPIES)  # ``return copy.copy(self)``: a fluent method
 CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 DEFAULT_DICTS = frozenset({"collections.defaultdict"})  # d[k] is what calling the first argument gives
-LIBRARY_RESULTS = COPIES | CASTS | DEFAULT_DICTS
+# a NamedTuple class's own members making a record of the class: ``p._replace(x=1)`` an instance of
+# p's class, ``P._make(xs)`` of P (named through the base, ``known.RECORD_BASES``)
+RECORD_COPIES = frozenset(f"{m}.NamedTuple._replace" for m in ("typing", "typing_extensions"))
+RECORD_MAKERS = frozenset(f"{m}.NamedTuple._make" for m in ("typing", "typing_extensions"))
+LIBRARY_RESULTS = COPIES | CASTS | DEFAULT_DICTS | RECORD_COPIES | RECORD_MAKERS
 # methods of external base classes that call a method the program's subclass defines
 # (``Worker(threading.Thread)``: ``worker.start()`` runs ``Worker.run``): method -> the one it calls
 BASE_CALLBACKS = {"threading.Thread.start": "run", "multiprocessing.Process.start": "run"}

@@ -42,6 +42,8 @@ from mnemosyne.resolve.python.known import (
     POOL_CLASSES,
     POOL_MAP,
     POOL_METHODS,
+    RECORD_COPIES,
+    RECORD_MAKERS,
     RUNNER_NAMES,
     RUNNER_SITES,
     RUNNERS,
@@ -52,9 +54,11 @@ from mnemosyne.resolve.python.values import (
     BOUND_KINDS,
     CALLABLE_KINDS,
     EMPTY,
+    VAL_CLASS,
     VAL_EXT,
     VAL_EXT_MEMBER,
     VAL_FUNC,
+    VAL_INST,
     make_display,
 )
 
@@ -265,7 +269,8 @@ class Runners(Params):
 
     def library_result(self, path: str, idx: int, name: str, e: Any) -> set:
         """What call ``e`` of external name ``name`` gives, when it is one of ``COPIES``
-        (``copy.copy(p)``: what p is), ``CASTS`` (``cast(Point, x)`` / ``cast("Point", x)``: an
+        (``copy.copy(p)``: what p is), ``RECORD_COPIES`` / ``RECORD_MAKERS`` (``p._replace(x=1)`` /
+        ``P._make(xs)``: an instance of p's class / of P), ``CASTS`` (``cast(Point, x)`` / ``cast("Point", x)``: an
         instance of Point) or ``DEFAULT_DICTS`` (``defaultdict(Bucket)``: a dict whose items at
         unknown keys are what calling Bucket gives), or an ``ExitStack``'s ``enter_context(cm)``
         (``ENTER_SUFFIXES``: what cm's ``__enter__`` returns)."""
@@ -276,6 +281,11 @@ class Runners(Params):
             return set(self.eval_binding(path, idx, (T_WITH if name.endswith(".enter_context") else T_AWITH, args[0])))
         if name in COPIES:
             return set(self.eval(path, idx, args[0])) if args and args[0][0] != T_STAR else set()
+        if name in RECORD_COPIES or name in RECORD_MAKERS:  # p._replace(x=1), P._make(xs): a P
+            if e[1][0] != T_ATTR:
+                return set()
+            kind = VAL_INST if name in RECORD_COPIES else VAL_CLASS
+            return {(VAL_INST, v[1], v[2]) for v in self.eval(path, idx, e[1][1]) if v[0] == kind}
         if name in CASTS:
             if len(args) != 2 or args[0][0] == T_STAR:
                 return set()

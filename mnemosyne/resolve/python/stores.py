@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from mnemosyne.parse.python import ParsedFile
+from mnemosyne.parse.python.tags import T_KEYED
 from mnemosyne.resolve.python.fixpoint import Fixpoint
 from mnemosyne.resolve.python.hierarchy import SHARED_PATH, SHARED_STORE_OBJECTS
 from mnemosyne.resolve.python.values import VAL_INST
@@ -33,10 +34,11 @@ class Stores(Fixpoint):
 
     __slots__ = ()
 
-    def object_stores(self, b: Any, attr: str, item: bool) -> set:
+    def object_stores(self, b: Any, attr: str, item: bool, keys: Any = None) -> set:
         """What the program's object stores of ``attr`` give instance ``b`` (a ``VAL_INST``): the
         values of ``obj.attr = v`` (``item``: the items of ``obj.attr.append(v)``, ``obj.attr[k] = v``,
-        ...) whose ``obj`` may be ``b``."""
+        ...; with ``keys``, literals, not an item stored under another literal key) whose ``obj``
+        may be ``b``."""
         out: set = set()
         files = self.os_reads.get(attr)
         if files is None:
@@ -45,6 +47,10 @@ class Stores(Fixpoint):
             for j, (obj, v, it) in self.ostores(p, attr):
                 if it is not item:
                     continue
+                if v[0] == T_KEYED:  # (stored under a literal key: read by it or an unknown one)
+                    if keys is not None and v[1] not in keys:
+                        continue
+                    v = v[2]
                 held = None
                 # (the file's own: evaluated by its own resolution anyway; in a shared computation,
                 # itself: the objects' values nest, and a nested shared answer under way would fail it)

@@ -118,7 +118,13 @@ class ClassesMixin(CtxState):
             v = self.eval(pf, scope, proto)
             # (a module's exports, `Object.setPrototypeOf(app, require("./application"))`, or a
             # function's members, Express's Router: `setPrototypeOf(router, proto)`, are prototypes too)
-            m = union([self.member(x, name) for x in alternatives(v) if x[0] in _PROTO_VALUES]) if v is not None else None
+            # (an external class's prototype, `Object.create(http.ServerResponse.prototype)`: that
+            # class's member, named as an external instance's, `http.ServerResponse.end`)
+            m = union([
+                self.member(x, name) if x[0] in _PROTO_VALUES else self.member((V_EXT, x[1][: -len(".prototype")]), name)
+                for x in alternatives(v)
+                if x[0] in _PROTO_VALUES or (x[0] == V_EXT and x[1].endswith(".prototype"))
+            ]) if v is not None else None  # fmt: skip
         return m
 
     def own_keys(self, v, lister: str = "Object.keys") -> list[str] | None:

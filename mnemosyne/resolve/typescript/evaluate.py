@@ -24,6 +24,7 @@ from mnemosyne.parse.typescript.tags import (
     EITHER,
     ELEM,
     EXPR,
+    FLOW,
     FROM,
     ID,
     IFACE,
@@ -43,6 +44,7 @@ from mnemosyne.parse.typescript.tags import (
     PROTO_KEY,
     PUSHED,
     PVAL,
+    REACH,
     READS,
     REQUIRE,
     SNAP,
@@ -83,8 +85,10 @@ from mnemosyne.resolve.typescript.state import (
     MEMO_BINDINGS,
     MEMO_EXPORT,
     MEMO_OBJECT_MEMBER,
+    MEMO_REACH,
     MEMO_RETURNS,
     MEMO_SNAP,
+    MEMO_THROWN,
     CtxState,
 )
 from mnemosyne.resolve.typescript.values import (
@@ -511,6 +515,25 @@ class EvaluateMixin(CtxState):
             if not bl:
                 return None
             return self.memoized((MEMO_SNAP, pf.path, e[2], e[1], e[3], self.tctx), 0, self._eval_bindings, pf, bl[: e[3]])
+        if k == REACH:  # flow order: the one binding of a name that reaches a call (`f = b; f()`)
+            if pf is not self.pf:
+                self.read(pf, (READ_LOOKUP, pf.scope_key[e[2]], e[1]))
+            bl = pf.bindings[e[2]].get(e[1])
+            if not bl or e[3] >= len(bl):
+                return None
+            return self.memoized((MEMO_REACH, pf.path, e[2], e[1], e[3], self.tctx), 0, self._eval_bindings, pf, bl[e[3] : e[3] + 1])
+        if k == FLOW:  # flow order: the value last assigned to an object literal's member (`o.k = b; o.k()`)
+            x = e[2]
+            if x[0] != DEFAT:
+                self.flags |= FLAG_INFERRED  # (a value flowing through a member, as ``member`` reads it)
+            emit, self.emit = self.emit, False  # (what the member's expression calls is not this site's)
+            try:
+                v = self.eval_as(False, pf, e[1], x)
+            finally:
+                self.emit = emit
+            if v is None and x[0] in _PATHS:  # o.k = cb with cb a parameter: what the callers pass
+                v = self.passed(pf, e[1], x)
+            return v
         if k == ALSO:  # an object member assigned again (`state.handler = f`), a pattern's default
             vals = []  # (`{ cb = dflt }`, the member or the default): what is known of both
             for x in e[1:]:
@@ -810,7 +833,11 @@ class EvaluateMixin(CtxState):
 
     def thrown_by(self, fn: tuple, rejects: bool = False):
         """The instances function ``fn`` (a ``V_FUNC``) throws out of its body (``throw new E()``);
-        ``rejects``: only if it is async (or returns a promise), its throws a rejection."""
+        ``rejects``: only if it is async (or returns a promise), its throws a rejection. Memoised
+        (``MEMO_THROWN``): a rethrow of what a call throws may come back to ``fn`` (recursion)."""
+        return self.memoized((MEMO_THROWN, fn[2], fn[1], rejects), 0, self._thrown_by, fn, rejects)
+
+    def _thrown_by(self, fn: tuple, rejects: bool):
         if rejects:
             rpf = self.file_read(fn[2], (READ_RETURNS, fn[1]))
             if rpf is None or fn[1] not in rpf.asyncs:

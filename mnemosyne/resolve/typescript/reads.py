@@ -19,7 +19,22 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from mnemosyne.parse.typescript import ParsedFile, class_names_extended, this_owner
-from mnemosyne.parse.typescript.tags import DECO, DEFAT, EXPR, FIELD, IFACE, IN, ITEM, MIXIN, PARAM, PVAL, SNAP, VAR
+from mnemosyne.parse.typescript.tags import (
+    DECO,
+    DEFAT,
+    EXPR,
+    FIELD,
+    FLOW,
+    IFACE,
+    IN,
+    ITEM,
+    MIXIN,
+    PARAM,
+    PVAL,
+    REACH,
+    SNAP,
+    VAR,
+)
 
 # a recorded read: (READ_* kind, arguments...), issued on one foreign ParsedFile
 ReadKey: TypeAlias = tuple[Any, ...]
@@ -60,6 +75,10 @@ def _e(pf: ParsedFile, x):
         return (PVAL, x[1], pf.scope_key[x[2]])
     if len(x) == 4 and x[0] == SNAP and type(x[2]) is int:  # a swap's right side: its scope by key
         return (SNAP, x[1], pf.scope_key[x[2]], x[3])
+    if len(x) == 4 and x[0] == REACH and type(x[2]) is int:  # a binding flow order chose: its scope by key
+        return (REACH, x[1], pf.scope_key[x[2]], x[3])
+    if len(x) == 3 and x[0] == FLOW and type(x[1]) is int:  # a member's value flow order chose
+        return (FLOW, pf.scope_key[x[1]], _e(pf, x[2]))
     if len(x) == 3 and x[0] == IN and type(x[1]) is int:  # a member added from another scope
         return (IN, pf.scope_key[x[1]], _e(pf, x[2]))
     return tuple([_e(pf, y) for y in x])
