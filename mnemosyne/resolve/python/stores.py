@@ -14,9 +14,11 @@ disappearing from any file re-resolves the files that read the attribute on some
 
 What a store's object evaluates to is the same for every file reading the attribute: it is a
 shared answer (``hierarchy.py``, ``SHARED_STORE_OBJECTS``: the instances each object of a scope's
-stores holds), computed once per index state instead of in every reader (Django's stores through
-locals of long methods, ``child`` in ``Query.get_child_with_renamed_prefix``, were evaluated again
-in each of the ~2,800 files reading ``.name`` on some instance); the asker takes over its reads."""
+stores holds), computed once per index state instead of in every reader (Django's ``self.index`` in
+``AddIndex.reduce``, an instance attribute fed by every ``AddIndex(...)`` site, was evaluated again in
+each of the ~2,800 files reading ``.name`` on some instance); the asker takes over its reads. The
+parser keeps only objects traced without a local's flow through calls' results or loops
+(``build.traced``), the rest being as costly to evaluate in every reader."""
 
 from __future__ import annotations
 
