@@ -25,7 +25,8 @@ forms, each with its invalidation rule:
 3. **Name searches** (``NameIndex``, answers kept by ``FactBook``): "the files with a call of
    NAME" (parameter flow; Python keeps only the files importing the function's module:
    ``PythonIndex.importers_calling``), "the files with a class whose base is named NAME"
-   (subclass dispatch). A resolution that searched NAME depends on ``PREFIX + NAME`` and records
+   (subclass dispatch), Python's "the files storing onto attribute NAME of an object"
+   (``PythonIndex.store_files``). A resolution that searched NAME depends on ``PREFIX + NAME`` and records
    the answer (which files, sorted). When a file with such a name changes, a dependent whose
    recorded answer differs from the current one is re-resolved (``FactBook.stale_searches``);
    what the found files contain is a recorded read of each (rule 2).

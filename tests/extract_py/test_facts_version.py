@@ -345,7 +345,11 @@ RECORDED = {
     # Python: d.copy() / xs.copy() of a display is that display (container_copies)
     # Python: create = classmethod(build) in a class body passes the class first (class_attribute_functions)
     # xs.concat / filter / reverse / sort of an array, Array.of(a, b): arrays of those elements (array_copies)
-    34: "3e36c6ed09ad05994996c5aa0ff56e5962dfebdf1396d21818c303075bcbf518",
+    # Python: attribute stores onto an object other than a method's own self (self.state.cb = f,
+    # reg = self.registry; reg.hooks.append(f), def install(c): c.cb = f, p = Pipeline();
+    # p.stages.append(f)) are values / items of the attribute on the instances the object holds
+    # (attribute_chain_stores, attribute_alias_stores, attribute_param_stores, instance_item_stores)
+    34: "121b62e8e6f9a645b6057b1c7aa832ab8ce682174248c5b688a11c6a72c37b5d",
 }
 
 

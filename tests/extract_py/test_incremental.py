@@ -24,7 +24,7 @@ def _random_module(rng: random.Random, me: str) -> str:
         o = rng.choice(others)
         on = _modname(o)
         leaf = on.rsplit(".", 1)[-1]
-        k = rng.randint(0, 31)
+        k = rng.randint(0, 33)
         if k == 0:
             lines.append(f"from pkg.{on} import f, C")
         elif k == 1:
@@ -138,6 +138,17 @@ def _random_module(rng: random.Random, me: str) -> str:
             else:
                 lines.append(f"from pkg.{on} import R, export\n\nR().render({rng.choice(['C', 'D'])}(), cb=f)\n"
                              f"export(R(), {rng.choice(['C', 'D'])}())")
+        elif k == 32:  # a class reading callbacks and items stored on its instances (here or elsewhere)
+            lines.append("class S:\n    def __init__(self):\n        self.cb = None\n        self.acts = []\n\n"
+                         "    def go(self):\n        for a in self.acts:\n            a()\n        return self.cb()")
+        elif k == 33:  # stores onto another module's S through an attribute chain, a parameter, an alias
+            fn = rng.choice(["f", "g", "lambda: f()"])
+            lines.append(f"from pkg.{on} import S\n\n" + rng.choice([
+                f"class T:\n    def __init__(self):\n        self.s = S()\n\n    def set(self):\n        self.s.cb = {fn}\n"
+                "        self.s.acts.append(g)",
+                f"def install(s):\n    s.cb = {fn}\n\ninstall(S())",
+                f"def fill():\n    s = S()\n    r = s\n    r.acts.append({fn})",
+            ]))
         else:  # a subclass overriding what its base calls on self (subclass dispatch)
             lines.append(f"class {rng.choice(['E', 'D'])}({rng.choice(['C', 'D', 'C2'])}):\n    def n(self):\n        return f()")
     return "\n\n".join(lines) + "\n"
@@ -288,6 +299,27 @@ def test_callback_called_with_arguments_reaches_another_modules_result() -> None
     y0 = b"def keep(v):\n    return [v]\n\n\ndef job():\n    return 1\n\n\ndef feed(cb):\n    pass\n\n\nfeed(keep)\n"
     y1 = y0.replace(b"    pass\n", b"    cb(job)\n")
     _edit_of_y_reaches_x(y0, y1, b"from pkg.y import keep\n\nkeep(None)[0]()\n", ["pkg.y.keep"], ["pkg.y.job", "pkg.y.keep"])
+
+
+_S = b"class S:\n    def __init__(self):\n        self.cb = None\n        self.acts = []\n\n    def go(self):\n" \
+     b"        for a in self.acts:\n            a()\n        return self.cb()\n"
+_T = b"from pkg.x import S\n\n\ndef job():\n    return 1\n\n\ndef other():\n    return 2\n\n\n" \
+     b"class T:\n    def __init__(self):\n        self.s = S()\n\n    def set(self):\n"
+
+
+def test_new_object_store_reaches_the_classs_readers() -> None:
+    """A store onto another module's instance appears (``self.s.cb = job`` with ``self.s = S()``):
+    S's own ``self.cb()`` now calls job, and S's module is re-resolved though it never read the
+    storing file before (the ``<os>cb`` name search: the files storing onto ``cb``)."""
+    y1 = _T + b"        self.s.cb = job\n        self.s.acts.append(other)\n"
+    _edit_of_y_reaches_x(_T + b"        pass\n", y1, _S, [], ["pkg.y.job", "pkg.y.other"])
+
+
+def test_changed_object_store_reaches_the_classs_readers() -> None:
+    """The value a store onto another module's instance stores changes (job -> other), the files
+    storing onto ``cb`` staying the same: S's module is re-resolved (read key "OS")."""
+    y0 = _T + b"        self.s.cb = job\n"
+    _edit_of_y_reaches_x(y0, _T + b"        self.s.cb = other\n", _S, ["pkg.y.job"], ["pkg.y.other"])
 
 
 def test_method_argument_from_an_importer_reaches_the_method() -> None:

@@ -11,14 +11,17 @@ from mnemosyne.parse.metrics import measure_python
 from mnemosyne.parse.python.grammar import KN, thread_parser
 from mnemosyne.parse.python.model import CALLABLE_KINDS, ParsedFile, Scope
 from mnemosyne.parse.python.tags import (
+    LITERAL_TAGS,
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     SITES_ITEM,
     SITES_LAMBDA,
     T_ATTR,
     T_CALL,
+    T_KEYED,
     T_LAMBDA,
     T_NAME,
+    T_PARAM,
     T_REACH,
     T_SUBSCRIPT,
 )
@@ -61,6 +64,7 @@ def _freeze(scopes: list[Scope], sites: dict, decos: dict) -> None:
         s.stores = tuple(s.stores) if s.stores else ()  # type: ignore[assignment]
         s.attr_stores = tuple(s.attr_stores) if s.attr_stores else ()  # type: ignore[assignment]
         s.attr_item_stores = tuple(s.attr_item_stores) if s.attr_item_stores else ()  # type: ignore[assignment]
+        s.chain_stores = tuple(s.chain_stores) if s.chain_stores else ()  # type: ignore[assignment]
         s.globals = frozenset(s.globals) if s.globals else _NOSET  # type: ignore[assignment]
         s.nonlocals = frozenset(s.nonlocals) if s.nonlocals else _NOSET  # type: ignore[assignment]
         b = s.bindings
@@ -154,25 +158,36 @@ def parse_python(data: bytes, digest: str | None = None) -> ParsedFile:
                 sites[nm] = [(sc, e)]
             else:
                 lst.append((sc, e))
+    obj_stores: dict[str, list[tuple[int, tuple[Any, Any, bool]]]] = {}
     for i, s in enumerate(scopes):
-        if (s.attr_stores or s.attr_item_stores) and s.kind in CALLABLE_KINDS:
+        if not (s.attr_stores or s.attr_item_stores or s.chain_stores):
+            continue
+        selfname: str | None = None  # the method's own first parameter, when it is that one here
+        clsname: str | None = None  # its class's name
+        ia: dict[str, list[tuple[int, Any]]] = {}
+        ii: dict[str, list[tuple[int, Any]]] = {}
+        if s.kind in CALLABLE_KINDS:
             meth = _method_of(scopes, i)
-            if meth < 0:
-                continue
-            selfname = scopes[meth].params[0][0]
-            if meth != i and not _free_in(scopes, i, meth, selfname):
-                continue
-            cls = scopes[meth].parent
-            ia = scopes[cls].inst_attrs
-            for base, attr, v in s.attr_stores:
-                if base == selfname:
-                    ia.setdefault(attr, []).append((i, v))
-            ii = scopes[cls].inst_items
-            cname = scopes[cls].name
-            for base, attr, v in s.attr_item_stores:
-                # self.attr[k] = v, and the class's own attribute by its name (Plugin.registry[k] = cls)
-                if base == selfname or base == cname:
-                    ii.setdefault(attr, []).append((i, v))
+            if meth >= 0 and (meth == i or _free_in(scopes, i, meth, scopes[meth].params[0][0])):
+                selfname = scopes[meth].params[0][0]
+                cls = scopes[meth].parent
+                clsname = scopes[cls].name
+                ia = scopes[cls].inst_attrs
+                ii = scopes[cls].inst_items
+        for base, attr, v in s.attr_stores:
+            if base == selfname:
+                ia.setdefault(attr, []).append((i, v))
+            elif v[0] not in LITERAL_TAGS and traced(scopes, i, (T_NAME, base), selfname, 0):
+                obj_stores.setdefault(attr, []).append((i, ((T_NAME, base), v, False)))
+        for base, attr, v in s.attr_item_stores:
+            # self.attr[k] = v, and the class's own attribute by its name (Plugin.registry[k] = cls)
+            if base == selfname or base == clsname:
+                ii.setdefault(attr, []).append((i, v))
+            elif (v[2] if v[0] == T_KEYED else v)[0] not in LITERAL_TAGS and traced(scopes, i, (T_NAME, base), selfname, 0):
+                obj_stores.setdefault(attr, []).append((i, ((T_NAME, base), v, True)))
+        for obj, attr, v, item in s.chain_stores:
+            if v[0] not in LITERAL_TAGS and traced(scopes, i, obj, selfname, 0):
+                obj_stores.setdefault(attr, []).append((i, (obj, v, item)))
     _freeze(scopes, sites, decos)
     for st in conv.imports:
         st.names = tuple(st.names)  # type: ignore[assignment]
@@ -186,7 +201,58 @@ def parse_python(data: bytes, digest: str | None = None) -> ParsedFile:
         line_count=root.end_point[0] + 1,
         sites_by_name=sites,
         decos_by_name=decos,
+        obj_stores={k: tuple(v) for k, v in obj_stores.items()},
     )
+
+
+# how many aliases / attribute chains deep ``traced`` follows an object's name
+MAX_TRACE = 4
+
+
+def traced(scopes: list[Scope], i: int, e: Any, selfname: str | None, depth: int) -> bool:
+    """An object store's object (in scope ``i``) is one whose instances the resolver finds without
+    following a local's flow through calls' results, loops or subscripts (``ParsedFile.obj_stores``
+    keeps those only: every file reading the attribute on an instance evaluates each store's object,
+    and Django's stores through such locals, ``child`` in ``Query.get_child_with_renamed_prefix``,
+    tripled its resolution). An attribute chain (``self.state``, ``box.inner``) whose root is the
+    method's own first parameter, a name bound at module level, a parameter of a function that is
+    not a method (``def install(conn)``: what its module passes it), or a local bound only to a call
+    of a name that is no parameter (``p = Pipeline()``) or to such a chain or name (``reg =
+    self.registry``)."""
+    while e[0] == T_ATTR:
+        e = e[1]
+    if e[0] != T_NAME or depth > MAX_TRACE:
+        return False
+    name = e[1]
+    if name == selfname:
+        return True
+    cur = i
+    first = True
+    while cur > 0:  # the scope binding the name (class bodies are not enclosing scopes)
+        sc = scopes[cur]
+        if name in sc.globals:
+            return True
+        if (first or sc.kind != SCOPE_CLASS) and name in sc.bindings:
+            break
+        first = False
+        cur = sc.parent
+    if cur <= 0:
+        return True  # bound at module level (or a builtin)
+    sc = scopes[cur]
+    for v in sc.bindings[name]:
+        t = v[0]
+        if t == T_PARAM:
+            if sc.parent >= 0 and scopes[sc.parent].kind == SCOPE_CLASS:
+                return False  # a method's parameter: its callers are everywhere
+        elif t == T_CALL:  # a call of a name, not of a parameter (``cls()`` in a classmethod: any subclass)
+            if v[1][0] != T_NAME or any(b[0] == T_PARAM for b in sc.bindings.get(v[1][1], ())):
+                return False
+        elif t == T_ATTR or t == T_NAME:
+            if not traced(scopes, cur, v, selfname if cur == i else None, depth + 1):
+                return False
+        else:
+            return False
+    return True
 
 
 def _method_of(scopes: list[Scope], i: int) -> int:

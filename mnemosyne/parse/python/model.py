@@ -49,6 +49,9 @@ class Scope:
     # (base name, attr, value): base.attr = value, setattr(base, "attr", value)
     attr_stores: list[tuple[str, str, Any]] = field(default_factory=list)
     attr_item_stores: list[tuple[str, str, Any]] = field(default_factory=list)  # base.attr[k] = value / .append(value)
+    # (object expr, attr, value, item?): the same through an object that is not a name (``self.state.cb = f``,
+    # ``self.state.items.append(f)``: an attribute chain, a call's result, a subscript)
+    chain_stores: list[tuple[Any, str, Any, bool]] = field(default_factory=list)
     # sites attributed to this scope (the owner); the last item is the scope the site sits in
     # (a class body nested in the owner), where its names are evaluated
     calls: list[tuple[Any, int, str, int]] = field(default_factory=list)  # (('c', ...), line, '' | 'raise', scope)
@@ -125,6 +128,11 @@ class ParsedFile:
     # ``partial(self.m, a)``) -> ((name, positional arguments bound, scope), ...): where the later
     # calls of the partial object are, and how far they shift the arguments
     partials: dict[str, tuple[tuple[str, int, int], ...]] | None = None  # ``file_partials``
+    # stores onto an attribute of an object other than a method's own first parameter (``obj.cb = f``,
+    # ``self.state.items.append(g)``, ``def setter(s): s.cb = f``), whose value may be the program's (not a
+    # literal): attr -> ((scope, (object expr, value, item?)), ...); the resolver gives the value to the
+    # attribute of the instances the object evaluates to (``Classes.object_stores``)
+    obj_stores: dict[str, tuple[tuple[int, tuple[Any, Any, bool]], ...]] = field(default_factory=dict)
 
 
 def fresh_scope(
@@ -159,6 +167,7 @@ def fresh_scope(
     s.nonlocals = set()
     s.attr_stores = []
     s.attr_item_stores = []
+    s.chain_stores = []
     s.calls = []
     s.decos = []
     s.loads = []

@@ -67,6 +67,10 @@ MAX_FLOW_DEPTH = 24  # flow order: a use / binding nested deeper in its scope is
 
 # tags of the literal keys flow order follows (``x['k']`` / ``x[0]``: subscripts, stored items)
 _KEY_TAGS = frozenset({T_STR, T_INT})
+# the objects, not names, an attribute store is recorded through (``Scope.chain_stores``): ``self.state.cb = f``,
+# ``make().cb = f``, ``hooks[k].cb = f``; as node kinds (a target) and as expression tags (a mutator's receiver)
+CHAIN_OBJECTS = frozenset({"attribute", "call", "subscript"})
+CHAIN_EXPRS = (T_ATTR, T_CALL, T_SUBSCRIPT)
 
 # flow order (``ScopeBuilder.straight``): code under one of these may run zero or several times, so a
 # binding there is not known to reach what follows; scope nodes end the walk up
@@ -333,8 +337,11 @@ class ScopeBuilder(ExprConverter):
         elif t == "attribute":
             obj = target.child_by_field_id(F_OBJECT)
             attr = target.child_by_field_id(F_ATTRIBUTE)
-            if obj is not None and attr is not None and KN[obj.kind_id] == "identifier":
-                self.scopes[scope].attr_stores.append((src_text(self.src, obj), src_text(self.src, attr), value))
+            if obj is not None and attr is not None:
+                if KN[obj.kind_id] == "identifier":
+                    self.scopes[scope].attr_stores.append((src_text(self.src, obj), src_text(self.src, attr), value))
+                elif KN[obj.kind_id] in CHAIN_OBJECTS:  # self.state.cb = f
+                    self.scopes[scope].chain_stores.append((self.expr(obj), src_text(self.src, attr), value, False))
         elif t == "subscript":
             base = target.child_by_field_id(F_VALUE)
             if base is not None and KN[base.kind_id] == "subscript":
@@ -352,6 +359,8 @@ class ScopeBuilder(ExprConverter):
                         self.scopes[scope].attr_stores.append((src_text(self.src, obj), key[1], value))
                     else:
                         self.add_attr_item(scope, src_text(self.src, obj), aname, value, self.expr(target)[2])
+                elif obj is not None and attr is not None and KN[obj.kind_id] in CHAIN_OBJECTS:  # self.state.d[k] = v
+                    self.scopes[scope].chain_stores.append((self.expr(obj), src_text(self.src, attr), value, True))
 
     def add_item(self, sc: int, name: str, value: Any, key: Any = UNKNOWN) -> None:
         """``name[k] = value`` / ``name.append(value)``: an item of the container bound to name,
@@ -416,6 +425,8 @@ class ScopeBuilder(ExprConverter):
                         self.add_item(sc, base[1], v, k)
                 elif base[0] == T_ATTR and base[1][0] == T_NAME and v is not UNKNOWN:
                     self.add_attr_item(sc, base[1][1], base[2], v, k)
+                elif base[0] == T_ATTR and base[1][0] in CHAIN_EXPRS and v is not UNKNOWN:
+                    self.scopes[sc].chain_stores.append((base[1], base[2], v, True))
             return
         else:
             return
@@ -436,6 +447,8 @@ class ScopeBuilder(ExprConverter):
             self.add_item(sc, base[1], v, key)
         elif base[0] == T_ATTR and base[1][0] == T_NAME:
             self.add_attr_item(sc, base[1][1], base[2], v, key)
+        elif base[0] == T_ATTR and base[1][0] in CHAIN_EXPRS:  # self.state.items.append(v)
+            self.scopes[sc].chain_stores.append((base[1], base[2], v, True))
 
     def add_attr_item(self, sc: int, obj: str, attr: str, value: Any, key: Any = UNKNOWN) -> None:
         """``obj.attr[k] = value`` / ``obj.attr.append(value)`` / ...: an item of the container

@@ -92,6 +92,9 @@ T_REACH_ITEM: Final = "RI"  # ('RI', name, j): item j of the name's ``Scope.item
 
 UNKNOWN: Final[Expr] = (T_UNKNOWN,)  # the one unknown value the parser emits (compared by identity)
 STR_LIT: Final[Expr] = (T_LIT, "str")  # a string literal whose value is not kept
+# the tags of expressions that are no value of the program (literals, unknown): a store of one is not
+# recorded as an object store (``ParsedFile.obj_stores``); the resolver evaluates them to nothing
+LITERAL_TAGS: Final = (T_UNKNOWN, T_LIT, T_STR, T_INT, T_PREFIX)
 
 # ---------------------------------------------------------------- Scope fields
 SCOPE_MODULE: Final = "module"

@@ -18,7 +18,15 @@ from mnemosyne.parse.python import (
     file_subclasses,
 )
 from mnemosyne.resolve.python import bounds
-from mnemosyne.resolve.python.modules import ROOT_PREFIX, STDLIB, SUB_PREFIX, _absolute, _strip_suffix, root_key
+from mnemosyne.resolve.python.modules import (
+    ROOT_PREFIX,
+    STDLIB,
+    STORES_PREFIX,
+    SUB_PREFIX,
+    _absolute,
+    _strip_suffix,
+    root_key,
+)
 from mnemosyne.resolve.python.reads import (
     READ_ALIASES,
     READ_ALL,
@@ -32,6 +40,7 @@ from mnemosyne.resolve.python.reads import (
     READ_INST_ATTRS,
     READ_INST_ITEMS,
     READ_ITEM_BINDS,
+    READ_OBJ_STORES,
     READ_PARAM_CALLS,
     READ_PARAMS,
     READ_PARTIALS,
@@ -80,7 +89,9 @@ class Access:
         "meta_memo",
         "module",
         "moved",
+        "objs_memo",
         "ops_skipped",
+        "os_reads",
         "max_depth",
         "pending_ops",
         "mro_memo",
@@ -134,6 +145,8 @@ class Access:
         self.fqn_memo: dict[tuple[str, int], str] = {}
         self.ix_reads: dict[tuple[str, str], tuple[str, ...]] = {}  # importers_calling answers
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
+        self.os_reads: dict[str, tuple[str, ...]] = {}  # store_files answers
+        self.objs_memo: dict[tuple[str, int], dict | None] = {}  # (path, scope) -> its stores' objects (``Stores``)
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
         self.super_memo: dict[tuple[str, int, str], list[str]] = {}  # (super()'s class, name) -> next classes' methods
@@ -200,6 +213,8 @@ class Access:
         def partial_args(
             self, path: str, fidx: int, method: str, i: int, pname: str, spec: tuple, cross: bool = False
         ) -> frozenset: ...
+        # stores.py
+        def object_stores(self, b: Any, attr: str, item: bool, keys: Any = None) -> set: ...
         # evaluate.py
         def binding_scope(self, path: str, idx: int, name: str) -> int | None: ...
         def call_result(self, path: str, idx: int, f: Any, e: Any) -> set: ...
@@ -371,6 +386,19 @@ class Access:
         if path != self.path:
             self._rd(path, (READ_ATTR_STORES, name, attr))
         return file_attr_stores(self.ix._parsed[path]).get((name, attr), ())
+
+    def ostores(self, path: str, attr: str) -> tuple:
+        """File ``path``'s stores onto attribute ``attr`` of an object (``ParsedFile.obj_stores``)."""
+        if path != self.path:
+            self._rd(path, (READ_OBJ_STORES, attr))
+        return self.ix._parsed[path].obj_stores.get(attr, ())
+
+    def store_files(self, attr: str) -> tuple[str, ...]:
+        """The files storing onto attribute ``attr`` of an object (recorded: a ``<os>ATTR``
+        dependency and the answer, so a store appearing or disappearing re-resolves)."""
+        self.deps.add(STORES_PREFIX + attr)
+        files = self.os_reads[attr] = self.ix.store_files(attr)
+        return files
 
     def decos(self, path: str, name: str) -> Sequence[Any]:
         if path != self.path:

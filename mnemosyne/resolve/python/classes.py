@@ -425,6 +425,9 @@ class Classes(Fixpoint):
                             ivals |= self.eval_binding(cp, fi, v)
                         if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
                             ivals |= self.stored_param_values(cp, fi, v)
+                # stored through another object (``self.state.cb = f``): on some instances only, so
+                # neither __getattr__ nor an outside base's member is ruled out
+                ovals = self.object_stores(b, attr, False)
                 if found:  # assigned on self by the program: not a member of an external base
                     mvals = {v for v in mvals if v[0] != VAL_EXT_MEMBER and v[0] != VAL_BUILTIN_MEMBER} | ivals
                 if gets:  # obj.x, x a descriptor of the class: its __get__ (an instance's own x too)
@@ -432,7 +435,7 @@ class Classes(Fixpoint):
                 if hit is None and not found:  # stored on a class by a class decorator of the program
                     dvals = self.decorator_stores(walk, attr)
                     if dvals:
-                        return frozenset(dvals), []
+                        return frozenset(dvals | ovals), []
                 if hit is None and not found and not attr.startswith("__") and (
                     not externals or (not mvals and len(externals) == 1 and externals[0][0] in EXTERNAL_KINDS)
                 ):
@@ -441,7 +444,8 @@ class Classes(Fixpoint):
                     fallback = self.methods(b[1], b[2], "__getattr__")
                     if fallback and not self.subclass_may_have(b[1], b[2], attr):
                         fvals = self._returns_of(fallback) | self.delegated(fallback, attr, 1)
-                        return self._load_call(b, attr, fallback, fvals)
+                        return self._load_call(b, attr, fallback, fvals | ovals)
+                mvals |= ovals
             elif gets:
                 return self._load_call(b, attr, gets, self._returns_of(gets, functions=False))
             dg = self.decorator_gets(hit)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from mnemosyne.parse.python.tags import (
+    LITERAL_TAGS,
     SCOPE_CLASS,
     SCOPE_FUNCTION,
     T_ATTR,
@@ -21,7 +22,6 @@ from mnemosyne.parse.python.tags import (
     T_ITER,
     T_KEYED,
     T_LAMBDA,
-    T_LIT,
     T_NAME,
     T_NARROWED,
     T_OP,
@@ -37,7 +37,6 @@ from mnemosyne.parse.python.tags import (
     T_SUBSCRIPT,
     T_TUPLE,
     T_TYPE_ALIAS,
-    T_UNKNOWN,
     UNKNOWN,
 )
 from mnemosyne.resolve.python import bounds
@@ -93,7 +92,7 @@ from mnemosyne.resolve.python.values import (
 )
 
 NAMED_STRINGS = (T_NAME, T_ITER)  # getattr's name argument that may hold known strings (``held_strings``)
-LEAF_TAGS = (T_UNKNOWN, T_LIT, T_STR, T_INT, T_PREFIX)  # expressions that evaluate to no value of the program
+LEAF_TAGS = LITERAL_TAGS  # expressions that evaluate to no value of the program
 DISPLAY_TAGS = (T_TUPLE, T_DICT)  # a tuple / list / set or dict display
 MEMBER_VALUES = ("value", "_value_")  # an enum member's value (``member_value``)
 MEMBER_EXPRS = (T_ATTR, T_SUBSCRIPT)  # a member named on its class: ``Op.ADD``, ``Op["ADD"]``
@@ -661,6 +660,8 @@ class Evaluate(Fixpoint):
                             # d.setdefault(k, []).append(p): a list of what they pass
                             if self.stored_param_values(cp, fi, v[1][0]):
                                 out.add(make_display(cp, fi, (T_TUPLE, ((EXPR_STORED_PARAM, v[1][0][1]),))))
+                if b[0] == VAL_INST:  # stored through another object: ``self.state.items.append(f)``
+                    out |= self.object_stores(b, e[2], True, keys)
         return out
 
     def binding_scope(self, path: str, idx: int, name: str) -> int | None:

@@ -1,7 +1,9 @@
 """Class-hierarchy answers shared by every file's resolution (``Hierarchy``): a class's MRO and its
 subclasses are computed once per index state, by a resolver of their own (``resolver.SharedResolver``, fresh
 memo tables, every read recorded), instead of once per resolved file (Django's test classes' MROs
-were computed again in every file asking for ``Model``'s or ``SimpleTestCase``'s subclasses).
+were computed again in every file asking for ``Model``'s or ``SimpleTestCase``'s subclasses); so is
+what the objects of a scope's object stores hold (``stores.py``), read by every file reading such an
+attribute on an instance.
 
 An answer keeps what its computation consulted (recorded reads, module names, name-search
 answers); a resolution using it takes those as its own, so the incremental contract holds as if
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
 # the kinds of shared answers (a key is (kind, path, class index))
 SHARED_MRO = "mro"  # ``Classes.mro``: (classes in C3 order, external bases, their walk)
 SHARED_SUBCLASSES = "subclasses"  # ``Classes.subclasses``: the sorted internal subclasses
+# ``Stores.object_stores``: the instances the objects of a scope's object stores (``ParsedFile.obj_stores``)
+# evaluate to, by object expression (key: (kind, path, scope))
+SHARED_STORE_OBJECTS = "store_objects"
 SHARED_PATH = ""  # a shared resolver's own path: no file's, so that every read is recorded
 
 
@@ -40,7 +45,7 @@ class _Answer:
     it used (``uses``, whose records count too); ``budget``: the smallest depth budget it was
     computed within (it holds within any larger one)."""
 
-    __slots__ = ("budget", "deps", "ix_reads", "reads", "sub_reads", "uses", "value")
+    __slots__ = ("budget", "deps", "ix_reads", "os_reads", "reads", "sub_reads", "uses", "value")
 
     def __init__(self, value: Any, r: Access, budget: int) -> None:
         self.value = value
@@ -48,6 +53,7 @@ class _Answer:
         self.deps = r.deps
         self.ix_reads = r.ix_reads
         self.sub_reads = r.sub_reads
+        self.os_reads = r.os_reads
         self.uses = r.shared
         self.budget = budget
 
@@ -142,6 +148,8 @@ def merge_used(r: Access) -> None:
             r.ix_reads.update(a.ix_reads)
         if a.sub_reads:
             r.sub_reads.update(a.sub_reads)
+        if a.os_reads:
+            r.os_reads.update(a.os_reads)
         for u in a.uses:
             if u not in seen:
                 seen.add(u)

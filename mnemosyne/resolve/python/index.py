@@ -25,6 +25,7 @@ from mnemosyne.resolve.python.modules import (
     CALLS_PREFIX,
     ROOT_PREFIX,
     STDLIB,
+    STORES_PREFIX,
     SUB_PREFIX,
     SUFFIXES,
     _absolute,
@@ -67,6 +68,10 @@ def _base_names(pf: ParsedFile) -> set[str]:
     return set(file_subclasses(pf))
 
 
+def _store_names(pf: ParsedFile) -> set[str]:
+    return set(pf.obj_stores)
+
+
 def _is_src_init(path: str) -> bool:
     parts = path.split("/")
     return len(parts) >= 2 and parts[-1] in ("__init__.py", "__init__.pyi") and "src" in parts[:-1]
@@ -78,6 +83,7 @@ def _call_name(key: tuple[str, str]) -> str:
 
 IMPORTERS = Search(CALLS_PREFIX, name_of=_call_name)  # importers_calling answers, by (module, name)
 SUBCLASSES = Search(SUB_PREFIX)  # subclass_files answers, by base name
+STORES = Search(STORES_PREFIX)  # store_files answers, by attribute name
 
 
 def _rebased_reads(
@@ -110,11 +116,12 @@ class PythonIndex:
         self._by_suffix: dict[str, set[str]] = {}  # last 1..ROOT_DEPTH segments -> _packages keys (import_root)
         self._roots: dict[tuple[str, str], tuple[str | None, list[str]]] = {}  # import_root answers, per update
         # the resolved files' facts with what their resolution consulted (resolve/incremental.py)
-        self._book: FactBook[ParsedFile, AbstractSet[tuple]] = FactBook((IMPORTERS, SUBCLASSES))
+        self._book: FactBook[ParsedFile, AbstractSet[tuple]] = FactBook((IMPORTERS, SUBCLASSES, STORES))
         self._callers = NameIndex()  # call/decorator last name -> paths with such a site
         self._imported: dict[str, frozenset[str]] = {}  # path -> absolute modules it imports
         self._importers_cache: dict[tuple[str, str], list[str]] = {}
         self._subclassers = NameIndex()  # base last name -> paths with a class naming such a base
+        self._storers = NameIndex()  # attribute name -> paths storing onto it through an object (obj_stores)
         self._cost: dict[str, float] = {}  # path -> seconds its last resolution took
         self.hierarchy = Hierarchy(SharedResolver)  # MROs and subclasses shared by the files' resolutions
 
@@ -153,6 +160,7 @@ class PythonIndex:
         changed_mods: set[str] = set()  # modules that appeared or disappeared
         call_names: set[str] = set()  # call/decorator names of changed files (before and after)
         base_names: set[str] = set()  # names of the bases of changed files' classes (before and after)
+        store_names: set[str] = set()  # attributes changed files store onto through objects (before and after)
         modified: dict[str, ParsedFile] = {}  # path -> its parse result before this update
         relayout = False
         self._importers_cache.clear()
@@ -168,9 +176,10 @@ class PythonIndex:
                 affected.add(path)
                 modified.pop(path, None)
                 changed_mods.add(self._module_of[path])
-                cn, bn = self._remove(path)
+                cn, bn, sn = self._remove(path)
                 call_names |= cn
                 base_names |= bn
+                store_names |= sn
                 relayout |= _is_src_init(path)
                 continue
             h = content_hash(data)
@@ -185,9 +194,10 @@ class PythonIndex:
                 old = self._parsed[path]
                 modified.setdefault(path, old)
                 mod = self._module_of[path]
-                cn, bn = self._remove(path, keep_module=True)
+                cn, bn, sn = self._remove(path, keep_module=True)
                 call_names |= cn
                 base_names |= bn
+                store_names |= sn
             else:
                 mod = ""
             self._hash[path] = h
@@ -197,6 +207,9 @@ class PythonIndex:
             call_names |= cn
             self._subclassers.add(path, bn)
             base_names |= bn
+            sn = _store_names(pf)
+            self._storers.add(path, sn)
+            store_names |= sn
             if is_new:
                 relayout |= _is_src_init(path)
                 mod = module_name(path, self._parsed)
@@ -228,6 +241,8 @@ class PythonIndex:
             book.stale_searches(call_names, IMPORTERS, self._importers_answer, affected)
             # subclass dispatch: which files hold the subclasses of a class of a given name
             book.stale_searches(base_names, SUBCLASSES, self.subclass_files, affected)
+            # object stores: which files store onto an attribute of a given name
+            book.stale_searches(store_names, STORES, self.store_files, affected)
             affected |= set(self._parsed) - set(book.facts)  # never resolved since: may differ
             for p in affected:
                 book.drop(p)
@@ -246,19 +261,20 @@ class PythonIndex:
             with gc_paused(), _recursion_room():
                 r = _FileResolver(self, path)
                 f = r.run()
-                reads, ix_reads, sub_reads = r.reads, r.ix_reads, r.sub_reads
+                reads, ix_reads, sub_reads, os_reads = r.reads, r.ix_reads, r.sub_reads, r.os_reads
                 del r  # its memo tables die here, before the collector runs again
-                self._install(path, f, reads, ix_reads, sub_reads)
+                self._install(path, f, reads, ix_reads, sub_reads, os_reads)
             self._cost[path] = time.perf_counter() - t
         return f
 
     def _install(self, path: str, f: FileFacts, reads: Mapping[str, AbstractSet[tuple]],
-                 ix_reads: Mapping[tuple[str, str], tuple[str, ...]], sub_reads: Mapping[str, tuple[str, ...]]) -> None:
+                 ix_reads: Mapping[tuple[str, str], tuple[str, ...]], sub_reads: Mapping[str, tuple[str, ...]],
+                 os_reads: Mapping[str, tuple[str, ...]]) -> None:
         """Record a file's facts with what its resolution read (for ``update``'s pruning)."""
         parsed = self._parsed
         # the resolver's own sets, no copies: nothing else holds them
         self._book.install(path, f, {b: (parsed[b], ks) for b, ks in reads.items()},
-                           {IMPORTERS: ix_reads, SUBCLASSES: sub_reads})
+                           {IMPORTERS: ix_reads, SUBCLASSES: sub_reads, STORES: os_reads})
 
     # ------------------------------------------------------------------ resolving elsewhere (resolve/forked.py)
     def unresolved_costs(self, paths: Iterable[str]) -> dict[str, float]:
@@ -278,20 +294,22 @@ class PythonIndex:
             return None
         book = self._book
         reads = {b: ks for b, (_pf, ks) in book.reads.of(path).items()}
-        return f, reads, book.answers(IMPORTERS, path), book.answers(SUBCLASSES, path), self._cost.get(path, 0.0)
+        return (f, reads, book.answers(IMPORTERS, path), book.answers(SUBCLASSES, path), book.answers(STORES, path),
+                self._cost.get(path, 0.0))
 
     def adopt_facts(self, path: str, payload: tuple) -> None:
         """Take ``export_facts``'s answer from a process that forked from this index in this state."""
         if path in self._book.facts or path not in self._parsed:
             return
-        f, reads, ix_reads, sub_reads, cost = payload
-        self._install(path, f, reads, ix_reads, sub_reads)
+        f, reads, ix_reads, sub_reads, os_reads, cost = payload
+        self._install(path, f, reads, ix_reads, sub_reads, os_reads)
         self._cost[path] = cost
 
     # ------------------------------------------------------------------ internals
-    def _remove(self, path: str, keep_module: bool = False) -> tuple[set[str], set[str]]:
+    def _remove(self, path: str, keep_module: bool = False) -> tuple[set[str], set[str], set[str]]:
         """Forget a file's content (and, unless ``keep_module``, its module); returns the
-        call/decorator names its sites had and the names of its classes' bases."""
+        call/decorator names its sites had, the names of its classes' bases and the attributes it
+        stored onto through objects."""
         self._book.drop(path)
         if not keep_module:
             self._drop_module(path)
@@ -301,12 +319,15 @@ class PythonIndex:
         self._hash.pop(path, None)
         names: set[str] = set()
         bases: set[str] = set()
+        stores: set[str] = set()
         if pf is not None:
             names = _call_names(pf)
             self._callers.remove(path, names)
             bases = _base_names(pf)
             self._subclassers.remove(path, bases)
-        return names, bases
+            stores = _store_names(pf)
+            self._storers.remove(path, stores)
+        return names, bases, stores
 
     def _add_module(self, path: str, mod: str) -> None:
         self._module_of[path] = mod
@@ -382,6 +403,11 @@ class PythonIndex:
         a subclass of a class called ``name`` can be defined (a module-level alias of the base,
         import or assignment, is indexed under the aliased name too, see ``file_subclasses``)."""
         return self._subclassers.files(name)
+
+    def store_files(self, attr: str) -> tuple[str, ...]:
+        """The files storing onto attribute ``attr`` of an object other than a method's own first
+        parameter (sorted; ``ParsedFile.obj_stores``): the only places an object store of it can be."""
+        return self._storers.files(attr)
 
     def _importers_answer(self, key: tuple[str, str]) -> tuple[str, ...]:
         """``importers_calling``'s answer as a resolution records it (``IMPORTERS``)."""

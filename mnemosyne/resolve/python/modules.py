@@ -12,6 +12,7 @@ from mnemosyne.sources import PY_SUFFIXES as SUFFIXES
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__", "__main__", "builtins"}
 CALLS_PREFIX = "<calls>"  # depends_on entry: "the files with a call or decorator named X"
 SUB_PREFIX = "<sub>"  # depends_on entry: "the files with a class whose base is named X"
+STORES_PREFIX = "<os>"  # depends_on entry: "the files storing onto attribute X of an object" (``ParsedFile.obj_stores``)
 ROOT_PREFIX = "<root>"  # depends_on entry: "the modules whose name ends with .X" (a deeper import root)
 ROOT_DEPTH = 3  # an import's first segments (at most this many) that find its deeper import root
 

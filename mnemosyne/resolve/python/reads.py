@@ -24,6 +24,7 @@ The key tags (``READ_*`` below; docs/resolve-python.md lists them):
   ('st', s)            what a function's body says about it being a stub (``stub_body``)
   ('cs', name)         call sites by callee name        ('D', name)      decorator sites by name
   ('AS', name, attr)   ``name.attr = value`` stores     ('SB', name)     classes by base name
+  ('OS', attr)         stores onto an object's attribute (``obj_stores``: object, value, item?)
   ('CC',)              the file's classes it calls by their name
   ('si',) ('A',)       star imports, ``__all__``
   ('AL', k) ('PA', k)  aliases of / passing of a name or a lambda (``('λ', s)`` when stable)
@@ -73,6 +74,7 @@ READ_INST_ITEMS = "ii"  # ('ii', s, name): items stored into a class's instance 
 READ_STUB = "st"  # ('st', s): ``stub_body`` of a function
 READ_SITES = "cs"  # ('cs', name): a file's call sites by callee name
 READ_ATTR_STORES = "AS"  # ('AS', name, attr): a file's ``name.attr = value`` stores
+READ_OBJ_STORES = "OS"  # ('OS', attr): a file's stores onto an object's attribute (``ParsedFile.obj_stores``)
 READ_DECOS = "D"  # ('D', name): a file's decorator sites by decorator name
 READ_ALIASES = "AL"  # ('AL', k): the names bound to a name or a lambda's scope
 READ_PARAM_CALLS = "PC"  # ('PC',): the names of parameters called in their function
@@ -92,7 +94,9 @@ SCOPED = frozenset({  # key[1] is a scope
 LAMBDA_KEYED = frozenset({READ_ALIASES, READ_PASSED})  # key[1] is a name, or a lambda's scope index
 _MISSING = ("<missing>",)
 # reads whose answer is a list of (scope index, expression)
-_SCOPED_PAIRS = frozenset({READ_INST_ATTRS, READ_INST_ITEMS, READ_SITES, READ_ATTR_STORES})  # the answer of a read whose scope no longer exists
+_SCOPED_PAIRS = frozenset({  # the answer of a read whose scope no longer exists
+    READ_INST_ATTRS, READ_INST_ITEMS, READ_SITES, READ_ATTR_STORES, READ_OBJ_STORES,
+})
 
 
 def scope_keys(pf: ParsedFile) -> tuple[tuple[tuple[str, int], ...], dict[tuple[str, int], int]]:
@@ -197,6 +201,8 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
         v = file_attr_stores(pf).get((key[1], key[2]))
     elif k == READ_PARTIALS:
         v = file_partials(pf).get(key[1])
+    elif k == READ_OBJ_STORES:
+        v = pf.obj_stores.get(key[1])
     else:
         if key[1] >= len(pf.scopes):
             return None

@@ -1,6 +1,6 @@
 """``_FileResolver``: the resolution of one Python file, composed of one mixin per concern
 (docs/resolve-python.md): ``access`` (state, recorded reads), ``fixpoint`` (memo, cycles),
-``names``, ``evaluate``, ``params``, ``runners``, ``classes``, ``emit``, ``overrides``; ``run`` makes the file's facts."""
+``names``, ``evaluate``, ``stores``, ``params``, ``runners``, ``classes``, ``emit``, ``overrides``; ``run`` makes the file's facts."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from mnemosyne.resolve.python.names import Names
 from mnemosyne.resolve.python.overrides import Overrides
 from mnemosyne.resolve.python.params import Params
 from mnemosyne.resolve.python.runners import Runners
+from mnemosyne.resolve.python.stores import Stores
 from mnemosyne.resolve.python.values import BUILTIN_KINDS, VAL_CLASS, VAL_EXT, VAL_EXT_MEMBER
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 OVERLOAD = "overload"  # typing.overload / typing_extensions.overload: a declaration, not the definition
 
 
-class _FileResolver(Emit, Overrides, Classes, Runners, Params, CrossParams, Evaluate, Names):
+class _FileResolver(Emit, Overrides, Classes, Runners, Params, CrossParams, Evaluate, Stores, Names):
     """Resolves one file of a ``PythonIndex`` (``run``); its memo tables live as long as it does."""
 
     __slots__ = ()

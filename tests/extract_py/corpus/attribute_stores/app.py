@@ -42,7 +42,7 @@ def local():
     k.f = on_event
     k.f()
     other = App()
-    return other.f()  # another variable: nothing stored on it
+    return other.f()  # another variable holding an App: what any App's f holds (flow-insensitive)
 
 
 def patch(cls):
