@@ -12,6 +12,7 @@ from mnemosyne.parse.python import (
     file_aliases,
     file_attr_stores,
     file_called_classes,
+    file_member_classes,
     file_param_calls,
     file_partials,
     file_stored_params,
@@ -32,6 +33,7 @@ from mnemosyne.resolve.python.reads import (
     READ_INST_ATTRS,
     READ_INST_ITEMS,
     READ_ITEM_BINDS,
+    READ_MEMBER_CLASSES,
     READ_PARAM_CALLS,
     READ_PARAMS,
     READ_PARTIALS,
@@ -85,6 +87,7 @@ class Access:
         "pending_ops",
         "mro_memo",
         "override_memo",
+        "plan_memo",
         "super_memo",
         "partial",
         "path",
@@ -136,6 +139,7 @@ class Access:
         self.sub_reads: dict[str, tuple[str, ...]] = {}  # subclass_files answers
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
+        self.plan_memo: dict[tuple[str, int], tuple] = {}  # class -> its override search's plan (``override_plan``)
         self.super_memo: dict[tuple[str, int, str], list[str]] = {}  # (super()'s class, name) -> next classes' methods
         self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> receiver_returns
         self.meta_memo: dict[tuple[str, int], tuple[tuple[str, int], ...]] = {}  # class -> its metaclasses
@@ -419,6 +423,12 @@ class Access:
         if path != self.path:
             self._rd(path, (READ_SUB_SITES, name))
         return file_subclasses(self.ix._parsed[path]).get(name, ())
+
+    def member_classes(self, path: str, name: str) -> tuple[int, ...]:
+        """``path``'s classes whose body binds ``name`` or assigns ``self.name`` (sorted scopes)."""
+        if path != self.path:
+            self._rd(path, (READ_MEMBER_CLASSES, name))
+        return file_member_classes(self.ix._parsed[path]).get(name, ())
 
     def called_classes(self, path: str) -> dict[str, tuple[int, ...]]:
         """``path``'s classes that its call sites call by their name: name -> class scopes."""
