@@ -168,28 +168,14 @@ class Classes(Fixpoint):
         self.sub_memo[key] = []  # cycle guard
         name, files = self.subclass_files(path, cidx)
         found: set[tuple[str, int]] = set()
-        # ``mro``'s memo and its shared answers read inline: a million candidates on Django, most of
-        # them in shared searches (a fresh memo) for the 448 classes named ``Model``, each going over
-        # the ~2,200 classes with a base of that name (``mro`` and ``Hierarchy.answer`` as they go)
-        mro_memo = self.mro_memo
-        answers = self.ix.hierarchy.answers
-        shared = self.shared
-        budget = self.max_depth - self.depth
-        inline = self.depth < self.max_depth  # (else ``mro`` truncates)
+        mro_memo = self.mro_memo  # (``mro``'s memo read inline: a million lookups on Django)
         for q in files:
             for di in self.sub_sites(q, name):
                 d = (q, di)
                 if d == key or d in found:
                     continue
                 m = mro_memo.get(d)
-                if m is None:
-                    a = answers.get((SHARED_MRO, q, di)) if inline else None
-                    if a is not None and a.budget <= budget:
-                        shared.add(a)
-                        m = mro_memo[d] = a.value
-                    else:
-                        m = self.mro(q, di)
-                if key in m[0]:  # (an MRO starts with d)
+                if key in (m if m is not None else self.mro(q, di))[0]:  # (an MRO starts with d)
                     found.add(d)
                     found.update(self.subclasses(q, di))
         found.discard(key)
