@@ -91,6 +91,7 @@ class Access:
         "super_memo",
         "partial",
         "path",
+        "peak",
         "pf",
         "prov",
         "reads",
@@ -130,6 +131,9 @@ class Access:
         self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any], list[tuple]]] = {}
         self.edges: dict[tuple[str, str], list] = {}
         self.depth = 0
+        # the smallest depth bound under which what this resolver computed is computed alike: the
+        # deepest level its depth checks let it reach, or a shared answer used needs (``hierarchy.py``)
+        self.peak = 0
         self.truncated = False
         self.reads: dict[str, set[tuple]] = {}  # other path -> read keys (see PythonIndex)
         self.lk_memo: dict[tuple[str, int, str], int] = {}  # structural: which scope binds a name

@@ -84,6 +84,9 @@ class Hierarchy:
                     raise Failed
                 return None
         r.shared.add(a)
+        need = r.depth + a.budget  # (``r`` is computed alike under a bound this deep or deeper)
+        if need > r.peak:
+            r.peak = need
         return a.value
 
     def known(self, r: Any, kind: str, path: str, cidx: int) -> Any:
@@ -92,6 +95,9 @@ class Hierarchy:
         if a is None or a.budget > r.max_depth - r.depth:
             return None
         r.shared.add(a)
+        need = r.depth + a.budget
+        if need > r.peak:
+            r.peak = need
         return a.value
 
     def _compute(
@@ -110,11 +116,12 @@ class Hierarchy:
         if value is None or s.truncated or s.settle_budget <= 0:
             self.failed[key] = max(self.failed.get(key, -1), budget)
             return None
+        need = s.peak  # (computed alike within any budget from it on: its depth checks and the answers it used)
         a = self.answers.get(key)
         if a is not None:  # (computed within a larger budget before: the same answer)
-            a.budget = budget
+            a.budget = min(a.budget, need)
             return a
-        a = self.answers[key] = _Answer(value, s, budget)
+        a = self.answers[key] = _Answer(value, s, need)
         return a
 
 
