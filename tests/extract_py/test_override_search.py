@@ -246,3 +246,25 @@ def test_random_class_body_edits_under_the_searched_class_match_fresh(seed: int)
         fresh.update(files)
         for p in sorted(files):
             assert ix.facts(p) == fresh.facts(p), f"seed {seed}: {p} differs after editing {cs[j]!r}"
+
+
+def test_shared_answers_hold_within_the_depth_they_needed() -> None:
+    """A shared MRO or subclass search is kept with the depth its computation needed (its
+    resolver's ``peak``), not the budget it was given: computed again from nothing within just
+    that depth, each gives the same answer (and an asker with that much depth left takes it)."""
+    from mnemosyne.resolve.python import bounds
+    from mnemosyne.resolve.python.classes import _shared_mro, _shared_subclasses
+    from mnemosyne.resolve.python.hierarchy import SHARED_MRO
+
+    files = _files("pkg", True)
+    files["pkg/more.py"] = b"from pkg.subs import A3, D2\n\n\nclass E(A3):\n    pass\n\n\nclass F(E, D2):\n    pass\n"
+    ix = PythonIndex()
+    ix.update(files)
+    for p in sorted(files):
+        ix.facts(p)
+    answers = dict(ix.hierarchy.answers)
+    assert answers and all(a.budget <= bounds.MAX_DEPTH // 10 for a in answers.values())  # (shallow here)
+    for (kind, path, cidx), a in sorted(answers.items(), key=lambda kv: repr(kv[0])):
+        r = ix.hierarchy.make(ix, path, a.budget)
+        value = (_shared_mro if kind == SHARED_MRO else _shared_subclasses)(r, path, cidx)
+        assert not r.truncated and value == a.value, (kind, path, cidx)

@@ -12,8 +12,12 @@ An answer must not depend on which file asked first. Its computation starts from
 memo, no key being computed) and is bounded by the asker's remaining depth (``max_depth -
 depth``): it either stays within that budget, then it gives the same answer within any larger one
 (the depth is only compared with the bound), or it meets it (truncated), then it fails within any
-smaller one. A computation that meets the bound, a shared computation under way (a cycle through
-two classes' hierarchies) or the settling budget, fails: the asker computes the answer itself,
+smaller one. One that stays within it is computed alike within any budget down to the deepest level
+its depth checks let it reach, or that an answer it used needs from where it used it (the resolver's
+``peak``): it is kept with that depth as its budget, so that an asker with less depth left than the
+first one had takes it instead of computing it again (Django: 8,979 of 19,345 MROs). A computation
+that meets the bound, a shared computation under way (a cycle through two classes' hierarchies) or
+the settling budget, fails: the asker computes the answer itself,
 with its own memo tables, as a file's resolution always did."""
 
 from __future__ import annotations
@@ -37,8 +41,8 @@ class Failed(Exception):
 
 class _Answer:
     """A shared answer and what its computation consulted: its own reads and the shared answers
-    it used (``uses``, whose records count too); ``budget``: the smallest depth budget it was
-    computed within (it holds within any larger one)."""
+    it used (``uses``, whose records count too); ``budget``: the depth budget from which on it is
+    computed alike (its computation's ``peak``: it holds within any larger one)."""
 
     __slots__ = ("budget", "deps", "ix_reads", "reads", "sub_reads", "uses", "value")
 
