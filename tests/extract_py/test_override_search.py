@@ -6,6 +6,8 @@ incremental contract when a class decorator comes or goes in another file."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from mnemosyne.resolve.python import PythonIndex
@@ -143,3 +145,126 @@ def test_a_class_decorator_moved_in_another_file_re_resolves_the_search(external
         assert ix.facts("pkg/base.py") == fresh.facts("pkg/base.py")  # (a stale one if not re-resolved)
         assert "pkg/base.py" in affected
         assert ("pkg.base.helper" in _overrides(ix, "pkg/base.py", src).get("missing", set())) == bool(deco or child)
+
+
+def test_a_regular_subclass_starting_to_bind_the_method_re_resolves_the_search() -> None:
+    """The search visits the subclasses that bind ``m`` (and the irregular ones, and one regular
+    child of the class): ``B2`` below binds nothing at first, so its answer is ``B``'s and it is
+    not visited; its file's ``MB`` read (the classes binding ``step``) is what tells the search
+    that it started binding it, nothing else of the search's reads changes."""
+    base = b"class Base:\n    def run(self):\n        self.step()\n\n    def step(self):\n        pass\n"
+    more0 = b"from pkg.base import Base\n\n\nclass B(Base):\n    pass\n\n\nclass B2(B):\n    pass\n"
+    more1 = b"from pkg.base import Base\n\n\nclass B(Base):\n    pass\n\n\nclass B2(B):\n    def step(self):\n        pass\n"
+    files = {"pkg/__init__.py": b"", "pkg/base.py": base, "pkg/more.py": more0}
+    ix = PythonIndex()
+    ix.update(files)
+    assert "step" not in _overrides(ix, "pkg/base.py", base)  # (Base.step: the call's own edge)
+    for more, want in ((more1, {"pkg.more.B2.step"}), (more0, set())):
+        affected = ix.update({"pkg/more.py": more})
+        assert "pkg/base.py" in affected
+        assert _overrides(ix, "pkg/base.py", base).get("step", set()) == want
+
+
+RUNNER = """class Base:
+    def run(self):
+        self.step()
+        self.other()
+
+    def step(self):
+        pass
+
+
+def helper(self):
+    pass
+
+
+def deco(cls):
+    cls.other = helper
+    return cls
+
+
+class Mixin:
+    def other(self):
+        pass
+"""
+# class bodies a subclass may have: binding nothing, binding a searched method, assigning one on
+# self (the search then visits every subclass), binding ``__getattr__``
+BODIES = (
+    "    pass",
+    "    def step(self):\n        pass",
+    "    def other(self):\n        pass",
+    "    def __init__(self):\n        self.step = helper",
+    "    def __getattr__(self, name):\n        return helper",
+)
+
+
+def _subclasses_module(rng: random.Random, k: int) -> list[str]:
+    """A module's classes under ``Base``: chains within the module and from the previous module,
+    with a class decorator or a mixin now and then (irregular subclasses)."""
+    classes = []
+    bases = ["Base"] + ([f"P{k - 1}_{j}" for j in range(3)] if k else [])
+    for j in range(rng.randint(1, 4)):
+        base = rng.choice(bases)
+        if rng.random() < 0.15:
+            base = f"Mixin, {base}"
+        deco = "@deco\n" if rng.random() < 0.15 else ""
+        body = BODIES[0] if rng.random() < 0.5 else rng.choice(BODIES)
+        classes.append(f"{deco}class K{j}({base}):\n{body}\n")
+        bases.append(f"K{j}")
+    return classes
+
+
+def _module_text(k: int, classes: list[str]) -> bytes:
+    head = "from pkg.runner import Base, Mixin, deco, helper\n"
+    if k:
+        head += "".join(f"from pkg.s{k - 1} import K{j} as P{k - 1}_{j}\n" for j in range(3))
+    return (head + "\n\n" + "\n\n".join(classes)).encode()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_random_class_body_edits_under_the_searched_class_match_fresh(seed: int) -> None:
+    """Edits of one subclass's body at a time (``self.m()``'s search in ``runner.py`` must see a
+    class starting or stopping to bind ``m``, however deep under ``Base``): the incremental
+    index's facts equal a fresh index's after every edit."""
+    rng = random.Random(seed)
+    mods = {k: _subclasses_module(rng, k) for k in range(3)}
+    files = {"pkg/__init__.py": b"", "pkg/runner.py": RUNNER.encode()}
+    files |= {f"pkg/s{k}.py": _module_text(k, cs) for k, cs in mods.items()}
+    ix = PythonIndex()
+    ix.update(files)
+    ix.facts("pkg/runner.py")
+    for _step in range(10):
+        k = rng.randrange(3)
+        cs = mods[k]
+        j = rng.randrange(len(cs))
+        head, _sep, _body = cs[j].partition(":\n")
+        cs[j] = f"{head}:\n{rng.choice(BODIES)}\n"
+        changed = {f"pkg/s{k}.py": _module_text(k, cs)}
+        files |= changed
+        ix.update(changed)
+        fresh = PythonIndex()
+        fresh.update(files)
+        for p in sorted(files):
+            assert ix.facts(p) == fresh.facts(p), f"seed {seed}: {p} differs after editing {cs[j]!r}"
+
+
+def test_shared_answers_hold_within_the_depth_they_needed() -> None:
+    """A shared MRO or subclass search is kept with the depth its computation needed (its
+    resolver's ``peak``), not the budget it was given: computed again from nothing within just
+    that depth, each gives the same answer (and an asker with that much depth left takes it)."""
+    from mnemosyne.resolve.python import bounds
+    from mnemosyne.resolve.python.classes import _shared_mro, _shared_subclasses
+    from mnemosyne.resolve.python.hierarchy import SHARED_MRO
+
+    files = _files("pkg", True)
+    files["pkg/more.py"] = b"from pkg.subs import A3, D2\n\n\nclass E(A3):\n    pass\n\n\nclass F(E, D2):\n    pass\n"
+    ix = PythonIndex()
+    ix.update(files)
+    for p in sorted(files):
+        ix.facts(p)
+    answers = dict(ix.hierarchy.answers)
+    assert answers and all(a.budget <= bounds.MAX_DEPTH // 10 for a in answers.values())  # (shallow here)
+    for (kind, path, cidx), a in sorted(answers.items(), key=lambda kv: repr(kv[0])):
+        r = ix.hierarchy.make(ix, path, a.budget)
+        value = (_shared_mro if kind == SHARED_MRO else _shared_subclasses)(r, path, cidx)
+        assert not r.truncated and value == a.value, (kind, path, cidx)

@@ -173,6 +173,20 @@ def file_called_classes(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
     return r
 
 
+def file_member_classes(pf: ParsedFile) -> dict[str, tuple[int, ...]]:
+    """``pf.member_classes``, computed on first use like ``file_aliases``: the file's classes whose
+    body binds a name (``bindings``) or assigns ``self.name`` (``inst_attrs``), by name."""
+    r = pf.member_classes
+    if r is None:
+        out: dict[str, list[int]] = {}
+        for i, s in enumerate(pf.scopes):
+            if s.kind == SCOPE_CLASS:
+                for n in s.bindings.keys() | s.inst_attrs.keys():
+                    out.setdefault(n, []).append(i)
+        r = pf.member_classes = {k: tuple(v) for k, v in out.items()}
+    return r
+
+
 def file_attr_stores(pf: ParsedFile) -> dict[tuple[str, str], tuple[tuple[int, Any], ...]]:
     """``pf.attr_stores``, computed on first use like ``file_aliases``."""
     r = pf.attr_stores

@@ -119,6 +119,9 @@ class ParsedFile:
     subclasses: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_subclasses``
     # the file's classes that it also calls by their name (``sites_by_name``): name -> class scopes
     called_classes: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_called_classes``
+    # the file's classes (at any depth) whose body binds a name or assigns ``self.name``: name ->
+    # class scopes (sorted): the only classes whose answer for that name is not their next class's
+    member_classes: dict[str, tuple[int, ...]] | None = None  # computed on first use: ``file_member_classes``
     # (scope index -> (qual, ordinal among same-qual scopes), inverse): names that survive edits
     # elsewhere in the file; computed on first use by ``mnemosyne.resolve.python.reads.scope_keys``
     scope_keys: tuple | None = None

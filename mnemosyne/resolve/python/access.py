@@ -12,6 +12,7 @@ from mnemosyne.parse.python import (
     file_aliases,
     file_attr_stores,
     file_called_classes,
+    file_member_classes,
     file_param_calls,
     file_partials,
     file_stored_params,
@@ -40,6 +41,7 @@ from mnemosyne.resolve.python.reads import (
     READ_INST_ATTRS,
     READ_INST_ITEMS,
     READ_ITEM_BINDS,
+    READ_MEMBER_CLASSES,
     READ_OBJ_STORES,
     READ_PARAM_CALLS,
     READ_PARAMS,
@@ -96,9 +98,11 @@ class Access:
         "pending_ops",
         "mro_memo",
         "override_memo",
+        "plan_memo",
         "super_memo",
         "partial",
         "path",
+        "peak",
         "pf",
         "prov",
         "reads",
@@ -138,6 +142,9 @@ class Access:
         self.mro_memo: dict[tuple[str, int], tuple[list[tuple[str, int]], list[Any], list[tuple]]] = {}
         self.edges: dict[tuple[str, str], list] = {}
         self.depth = 0
+        # the smallest depth bound under which what this resolver computed is computed alike: the
+        # deepest level its depth checks let it reach, or a shared answer used needs (``hierarchy.py``)
+        self.peak = 0
         self.truncated = False
         self.reads: dict[str, set[tuple]] = {}  # other path -> read keys (see PythonIndex)
         self.lk_memo: dict[tuple[str, int, str], int] = {}  # structural: which scope binds a name
@@ -149,6 +156,7 @@ class Access:
         self.objs_memo: dict[tuple[str, int], dict | None] = {}  # (path, scope) -> its stores' objects (``Stores``)
         self.sub_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.override_memo: dict[tuple[int, str, bool], list[str]] = {}  # (own class, name, instance?) -> overrides
+        self.plan_memo: dict[tuple[str, int], tuple] = {}  # class -> its override search's plan (``override_plan``)
         self.super_memo: dict[tuple[str, int, str], list[str]] = {}  # (super()'s class, name) -> next classes' methods
         self.selfret_memo: dict[tuple[str, int], tuple] = {}  # method -> receiver_returns
         self.meta_memo: dict[tuple[str, int], tuple[tuple[str, int], ...]] = {}  # class -> its metaclasses
@@ -449,6 +457,12 @@ class Access:
         if path != self.path:
             self._rd(path, (READ_SUB_SITES, name))
         return file_subclasses(self.ix._parsed[path]).get(name, ())
+
+    def member_classes(self, path: str, name: str) -> tuple[int, ...]:
+        """``path``'s classes whose body binds ``name`` or assigns ``self.name`` (sorted scopes)."""
+        if path != self.path:
+            self._rd(path, (READ_MEMBER_CLASSES, name))
+        return file_member_classes(self.ix._parsed[path]).get(name, ())
 
     def called_classes(self, path: str) -> dict[str, tuple[int, ...]]:
         """``path``'s classes that its call sites call by their name: name -> class scopes."""

@@ -89,6 +89,8 @@ class Classes(Fixpoint):
         """``mro`` computed by this resolver (its bases' MROs still asked of ``mro``)."""
         self.mro_memo[key] = ([key], [], self._walk([key]))  # cycle guard
         self.depth += 1
+        if self.depth > self.peak:
+            self.peak = self.depth
         try:
             return self._mro(path, cidx, key)
         finally:

@@ -140,6 +140,8 @@ class Evaluate(Fixpoint):
         lows = self.lows
         lows.append(serial)
         self.depth += 1
+        if self.depth > self.peak:
+            self.peak = self.depth
         mark = len(prov)
         r = frozenset(self._eval(path, idx, e))
         if self.cycles and key in self.cycles:

@@ -63,6 +63,8 @@ class Fixpoint(Access):
                 self.truncated = True
                 return EMPTY
             self.depth += 1
+            if self.depth > self.peak:
+                self.peak = self.depth
         self.serial = serial
         lows = self.lows
         lows.append(serial)

@@ -14,8 +14,12 @@ An answer must not depend on which file asked first. Its computation starts from
 memo, no key being computed) and is bounded by the asker's remaining depth (``max_depth -
 depth``): it either stays within that budget, then it gives the same answer within any larger one
 (the depth is only compared with the bound), or it meets it (truncated), then it fails within any
-smaller one. A computation that meets the bound, a shared computation under way (a cycle through
-two classes' hierarchies) or the settling budget, fails: the asker computes the answer itself,
+smaller one. One that stays within it is computed alike within any budget down to the deepest level
+its depth checks let it reach, or that an answer it used needs from where it used it (the resolver's
+``peak``): it is kept with that depth as its budget, so that an asker with less depth left than the
+first one had takes it instead of computing it again (Django: 8,979 of 19,345 MROs). A computation
+that meets the bound, a shared computation under way (a cycle through two classes' hierarchies) or
+the settling budget, fails: the asker computes the answer itself,
 with its own memo tables, as a file's resolution always did."""
 
 from __future__ import annotations
@@ -42,8 +46,8 @@ class Failed(Exception):
 
 class _Answer:
     """A shared answer and what its computation consulted: its own reads and the shared answers
-    it used (``uses``, whose records count too); ``budget``: the smallest depth budget it was
-    computed within (it holds within any larger one)."""
+    it used (``uses``, whose records count too); ``budget``: the depth budget from which on it is
+    computed alike (its computation's ``peak``: it holds within any larger one)."""
 
     __slots__ = ("budget", "deps", "ix_reads", "os_reads", "reads", "sub_reads", "uses", "value")
 
@@ -90,6 +94,9 @@ class Hierarchy:
                     raise Failed
                 return None
         r.shared.add(a)
+        need = r.depth + a.budget  # (``r`` is computed alike under a bound this deep or deeper)
+        if need > r.peak:
+            r.peak = need
         return a.value
 
     def known(self, r: Any, kind: str, path: str, cidx: int) -> Any:
@@ -98,6 +105,9 @@ class Hierarchy:
         if a is None or a.budget > r.max_depth - r.depth:
             return None
         r.shared.add(a)
+        need = r.depth + a.budget
+        if need > r.peak:
+            r.peak = need
         return a.value
 
     def _compute(
@@ -116,11 +126,12 @@ class Hierarchy:
         if value is None or s.truncated or s.settle_budget <= 0:
             self.failed[key] = max(self.failed.get(key, -1), budget)
             return None
+        need = s.peak  # (computed alike within any budget from it on: its depth checks and the answers it used)
         a = self.answers.get(key)
         if a is not None:  # (computed within a larger budget before: the same answer)
-            a.budget = budget
+            a.budget = min(a.budget, need)
             return a
-        a = self.answers[key] = _Answer(value, s, budget)
+        a = self.answers[key] = _Answer(value, s, need)
         return a
 
 

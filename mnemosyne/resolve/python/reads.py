@@ -25,6 +25,7 @@ The key tags (``READ_*`` below; docs/resolve-python.md lists them):
   ('cs', name)         call sites by callee name        ('D', name)      decorator sites by name
   ('AS', name, attr)   ``name.attr = value`` stores     ('SB', name)     classes by base name
   ('OS', attr)         stores onto an object's attribute (``obj_stores``: object, value, item?)
+  ('MB', name)         the classes whose body binds the name or assigns ``self.name``
   ('CC',)              the file's classes it calls by their name
   ('si',) ('A',)       star imports, ``__all__``
   ('AL', k) ('PA', k)  aliases of / passing of a name or a lambda (``('λ', s)`` when stable)
@@ -47,6 +48,7 @@ from mnemosyne.parse.python import (
     file_aliases,
     file_attr_stores,
     file_called_classes,
+    file_member_classes,
     file_param_calls,
     file_partials,
     file_stored_params,
@@ -81,6 +83,8 @@ READ_PARAM_CALLS = "PC"  # ('PC',): the names of parameters called in their func
 READ_PASSED = "PA"  # ('PA', k): whether a name or a lambda's scope is passed as an argument
 READ_STORED_PARAMS = "SP"  # ('SP',): the names of parameters stored through an attribute by their function
 READ_SUB_SITES = "SB"  # ('SB', name): a file's classes with a base of a name
+# ('MB', name): a file's classes whose body binds the name or assigns ``self.name`` (the override search)
+READ_MEMBER_CLASSES = "MB"
 READ_CALLED_CLASSES = "CC"  # ('CC',): a file's classes that its call sites call by their name (name -> scopes)
 READ_STARS = "si"  # ('si',): a file's star imports
 READ_ALL = "A"  # ('A',): a file's ``__all__``
@@ -189,6 +193,8 @@ def raw_read(pf: ParsedFile, key: tuple) -> Any:
         v = file_aliases(pf).get(key[1])
     elif k == READ_SUB_SITES:
         v = file_subclasses(pf).get(key[1])
+    elif k == READ_MEMBER_CLASSES:
+        v = file_member_classes(pf).get(key[1])
     elif k == READ_CALLED_CLASSES:
         v = file_called_classes(pf)
     elif k == READ_PARAM_CALLS:
@@ -274,7 +280,7 @@ def answer(pf: ParsedFile, key: tuple) -> Any:
         return tuple([(sk[i], _nz(e, lam, sk)) for i, e in v])
     if k == READ_DECOS:
         return tuple([(_nz(e, lam, sk), sk[i]) for e, i in v])
-    if k == READ_SUB_SITES:
+    if k == READ_SUB_SITES or k == READ_MEMBER_CLASSES:
         return tuple([sk[i] for i in v])
     if k == READ_PARTIALS:
         return tuple([(n, nb, sk[i]) for n, nb, i in v])
