@@ -182,3 +182,16 @@ def test_a_signature_broken_over_lines_reads_as_on_one_line() -> None:
         assert f is not None
         sigs.append({s.fqn: s.signature for s in f.symbols}["m.f"])
     assert sigs[0] == sigs[1] == '(exc_info: t.Tuple[t.Type[BaseException], "types.TracebackType| None"], *, k: int = (1,)) -> t.Dict[str, int]'
+
+
+def test_a_stub_beside_its_module_is_not_warned_about() -> None:
+    """attrs ships `converters.pyi` by `converters.py` (a typed package's usual layout): the stub
+    yields no symbols and no warning; a module shadowed by a package of the same name still warns."""
+    ix = PythonIndex()
+    ix.update({"pkg/__init__.py": b"", "pkg/conv.py": b"def f():\n    pass\n", "pkg/conv.pyi": b"def f() -> None: ...\n",
+               "pkg/sub.py": b"x = 1\n", "pkg/sub/__init__.py": b"y = 2\n"})  # fmt: skip
+    stub = ix.facts("pkg/conv.pyi")
+    assert stub is not None and stub.symbols == [] and stub.warnings == []
+    shadowed = ix.facts("pkg/sub.py")
+    assert shadowed is not None and shadowed.warnings == [
+        "pkg/sub.py: module pkg.sub is defined by pkg/sub/__init__.py; symbols and calls of this file are not extracted"]

@@ -69,7 +69,10 @@ class _FileResolver(Emit, Overrides, Classes, Runners, Params, CrossParams, Eval
                 module=mod,
                 content_hash=self.ix._hash[path],
                 imports=imports,
-                warnings=[f"{path}: module {mod} is defined by {owner}; symbols and calls of this file are not extracted"],
+                # (a stub beside its own module, attrs' `converters.pyi` by `converters.py`, is the usual
+                # layout of a typed package: nothing to warn about)
+                warnings=[] if path == f"{owner}i" else
+                [f"{path}: module {mod} is defined by {owner}; symbols and calls of this file are not extracted"],
                 depends_on=frozenset(self.deps),
             )
         symbols: list[Symbol] = []
