@@ -349,7 +349,8 @@ RECORDED = {
     # reg = self.registry; reg.hooks.append(f), def install(c): c.cb = f, p = Pipeline();
     # p.stages.append(f)) are values / items of the attribute on the instances the object holds
     # (attribute_chain_stores, attribute_alias_stores, attribute_param_stores, instance_item_stores)
-    34: "121b62e8e6f9a645b6057b1c7aa832ab8ce682174248c5b688a11c6a72c37b5d",
+    # Python: a, b = b, a reads the right side first: a is what b was (tuple_swaps)
+    34: "a581322406afe0acdb7174d4771fc4583f886372234779a8f9bd7e0699885c03",
 }
 
 

@@ -563,6 +563,8 @@ class Walker(SiteRecorder):
         if alias is not None:  # X: TypeAlias = ... / X = Dict[str, Node]: annotations naming X mean these
             ann = None
         ri = self.reaching_item(sc, value, node) if value is not None and self.reach else None
+        if value is not None and value[0] == T_TUPLE and self.reach and len(lefts) == 1:
+            value = self.swapped(sc, lefts[0], value, node)
         for l in lefts:
             if kn[l.kind_id] == "identifier":  # bind_target's first case, inline
                 name = self.src[l.start_byte : l.end_byte].decode("utf-8", "replace")
@@ -592,6 +594,23 @@ class Walker(SiteRecorder):
         for l in reversed(lefts):
             if act[l.kind_id]:
                 push((l, sc, CTX_STORE))
+
+    def swapped(self, sc: int, left: Node, value: Any, node: Node) -> Any:
+        """``a, b = b, a``: the right side is read before the targets change, so a name of the
+        display that the statement also binds is the binding reaching the statement (flow order's
+        ``T_REACH``), when straight-line code says which; else it stays the name (every binding)."""
+        if KN[left.kind_id] not in ("pattern_list", "tuple_pattern", "list_pattern"):
+            return value
+        src = self.src
+        names = {src[c.start_byte : c.end_byte].decode("utf-8", "replace")
+                 for c in left.named_children if KN[c.kind_id] == "identifier"}  # fmt: skip
+        if not any(v[0] == T_NAME and v[1] in names for v in value[1]):
+            return value
+        elts = []
+        for v in value[1]:
+            r = self.reaching(sc, v, node) if v[0] == T_NAME and v[1] in names else None
+            elts.append(r if r is not None else v)
+        return (T_TUPLE, tuple(elts))
 
     def type_alias(self, lefts: list[Node], types: list[Node] | None, value: Node | None) -> list[Any] | None:
         """The annotation a type alias assignment stands for (``X: TypeAlias = Union[A, B]``, or
