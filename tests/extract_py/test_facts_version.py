@@ -350,7 +350,8 @@ RECORDED = {
     # p.stages.append(f)) are values / items of the attribute on the instances the object holds
     # (attribute_chain_stores, attribute_alias_stores, attribute_param_stores, instance_item_stores)
     # Python: a, b = b, a reads the right side first: a is what b was (tuple_swaps)
-    34: "a581322406afe0acdb7174d4771fc4583f886372234779a8f9bd7e0699885c03",
+    # JS: cb = cb || noop keeps the callers' values and adds noop; a parameter re-assigned in straight-line code is that value (default_callbacks)
+    34: "a4c3705a0309992d302f03a456f6db0df2b429b1505d481f081ebd01ba532a09",
 }
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnemosyne.parse.typescript.tags import DECL, FLOW, PROP, PVAL, REACH, SPREADS, UNKNOWN, VAR
+from mnemosyne.parse.typescript.tags import DECL, FLOW, PARAM, PROP, PVAL, REACH, SPREADS, UNKNOWN, VAR
 
 MAX_FLOW_DEPTH = 24  # a use deeper than this below the block of its binding is not ordered
 
@@ -37,8 +37,9 @@ _STOPS = frozenset({
     "generator_function_declaration", "function_expression", "function", "generator_function",
     "arrow_function", "method_definition", "class_body", "class_static_block", "program",
 })
-# the bindings flow order may choose among: variables (not parameters, imports, declarations)
-_ORDERED = frozenset({VAR, DECL, UNKNOWN})
+# the bindings flow order may choose among: variables and parameters (not imports, declarations;
+# only an assignment is chosen: ``cb = noop; cb()`` calls noop, whatever the callers pass)
+_ORDERED = frozenset({VAR, DECL, UNKNOWN, PARAM})
 
 
 

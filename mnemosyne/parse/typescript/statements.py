@@ -14,6 +14,7 @@ from mnemosyne.parse.typescript.tags import (
     DEF,
     DEF_OBJ,
     DEFAT,
+    EITHER,
     ELEM,
     ENTRY_BLOCK,
     ENTRY_CLASS,
@@ -300,8 +301,14 @@ class Statements(Defs):
                 # a = f(x): the call's own arguments, if it records them (``own_arguments``)
                 self.var_call = (right.start_byte, fe.scope, "", len(self.reassign))
             name = self._t(left)
-            # flow order: this binding reaches what follows it in its block (flow.py)
-            self.flow.state[name] = (len(self.reassign), node.end_byte, node)
+            if rexpr is not None and rexpr[0] == EITHER and len(rexpr) == 3 and rexpr[1] == (ID, name):
+                # cb = cb || noop / cb = cb ?? dflt: cb keeps what it held (its other bindings say so)
+                # or gets noop (the self-reference, a cycle, would make the whole unknown); no flow
+                # order then: what reaches the next call is both
+                rexpr = rexpr[2]
+                self.flow.state.pop(name, None)
+            else:  # flow order: this binding reaches what follows it in its block (flow.py)
+                self.flow.state[name] = (len(self.reassign), node.end_byte, node)
             self.reassign.append((fe.scope, name, rexpr))
             return
         if lt == "array_pattern" or lt == "object_pattern":  # [p, q] = [q, p]: each name reassigned

@@ -215,6 +215,10 @@ class EvaluateMixin(CtxState):
                     v = typed
             elif k == PARAM and b[1] < 0:  # function all(...fns): an array literal of the arguments per call
                 v = self.param_values(pf, b[2], b[1])
+            elif k == PARAM and len(bl) > 1:  # cb = cb || noop: what the calls pass it, and the rest
+                v = self.param_values(pf, b[2], b[1])
+                if v is None:
+                    continue  # (given nothing of ours: the other bindings are what is known)
             else:
                 v = None
             if v is not None and v[0] == V_NULL:

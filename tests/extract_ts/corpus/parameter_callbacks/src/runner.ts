@@ -14,7 +14,7 @@ export function forward(h) {
 
 export function reassigned(cb) {
   cb = Math.random;
-  return cb(); // not only the parameter: unknown
+  return cb(); // straight-line code: Math.random from here on, not what the callers pass
 }
 
 export class Emitter {
