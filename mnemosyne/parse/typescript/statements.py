@@ -301,7 +301,8 @@ class Statements(Defs):
                 # a = f(x): the call's own arguments, if it records them (``own_arguments``)
                 self.var_call = (right.start_byte, fe.scope, "", len(self.reassign))
             name = self._t(left)
-            if rexpr is not None and rexpr[0] == EITHER and len(rexpr) == 3 and rexpr[1] == (ID, name):
+            if (rexpr is not None and rexpr[0] == EITHER and len(rexpr) == 3 and rexpr[1] == (ID, name)
+                    and rexpr[2] is not None and rexpr[2][0] in (ID, PROP, DEFAT)):  # (a function: cb || noop)
                 # cb = cb || noop / cb = cb ?? dflt: cb keeps what it held (its other bindings say so)
                 # or gets noop (the self-reference, a cycle, would make the whole unknown); no flow
                 # order then: what reaches the next call is both
