@@ -1,5 +1,5 @@
 """Scopes and bindings: def / class / lambda scopes with their parameters and decorators, imports,
-assignment targets, container items, and the flow order of bindings (which reach a use). ~630
+assignment targets, container items, and the flow order of bindings (which reach a use). ~665
 lines: binding a target and recording its flow order are one walk over the statement; the flow
 order (which binding reaches a use, by block) is the part to split off next."""
 

@@ -1,7 +1,7 @@
 """The statement walk: one iterative pass over the tree that records call sites, attribute loads and
 stores, ``for`` / ``with`` sites, returns, yields and assignments into the scopes.
 
-~610 lines, just over the ~600 of the guide: one iterative walk (its loop and the statement kinds it
+~630 lines, over the ~600 of the guide: one iterative walk (its loop and the statement kinds it
 dispatches to share the stack and the flow order), and its tag imports take a line each."""
 
 from __future__ import annotations
