@@ -98,6 +98,8 @@ def impact(
         if src is not None:
             want = {n for n in names if getattr(src.symbols.get(n), "kind", None) == "class"}
             members: dict[str, list[str]] = {}
+            if not want:  # (no class in this step: no scan of every symbol)
+                return members, []
             for fqn, sym in src.symbols.items():
                 if sym.kind == "class":
                     continue

@@ -265,7 +265,6 @@ def search(
     results: list[SearchResult] = []
     pos = 0
     batch = max(need * 2, 40)
-    total_kept = 0
     # a documentation section whose heading path and text equal a better-ranked one's (a README copied
     # into docs/index.rst, as tenacity's is) is folded into it: one result, the copies in also_in
     first_of: dict[tuple[str, str], SearchResult] = {}
@@ -295,7 +294,6 @@ def search(
                 if first is not None:
                     first.also_in.append(f"{info.get('file')}:{info.get('line')}")
                     continue
-            total_kept += 1
             r = _make_result(k, key, s, info, query, ranks.get((k, key), {}))
             if k == "doc":
                 first_of[twin] = r

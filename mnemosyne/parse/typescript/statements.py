@@ -176,6 +176,14 @@ class Statements(Defs):
         self.pf.objects[fqn] = (scope, members)
         return (DEFAT, value.start_byte)
 
+    def may_hold_objects(self, node) -> bool:
+        """``node`` is a conditional or logical expression (or one wrapped) with an object literal in
+        its text: ``c && { m() {} }``, ``a || { m: f }``, ``c ? { m: f } : { m: g }`` (``object_choices``)."""
+        K = self.K
+        return (node.kind_id == K.ternary or node.kind_id == K.binary or node.kind_id in K.unwrap) and (
+            self.data.find(b"{", node.start_byte, node.end_byte) >= 0
+        )
+
     def literal_of(self, value):
         """The object literal node ``value`` is, also through ``{ ... } as const``, ``{ ... }
         satisfies T`` and parentheses (the variable is the literal: ``ACTIONS.run()``); else None."""
@@ -257,9 +265,7 @@ class Statements(Defs):
                 literal = self.literal_of(value)
                 if literal is not None:
                     self.register_object(literal, f"{self.naming().fqn}.{name}", fe.scope)
-                elif (value.kind_id == K.ternary or value.kind_id == K.binary or value.kind_id in K.unwrap) and (
-                    self.data.find(b"{", value.start_byte, value.end_byte) >= 0
-                ):
+                elif self.may_hold_objects(value):
                     # const x = c && { m() {} } / a || { m: f } / c ? { m: f } : { m: g }: the named object(s)
                     self.register_choices(self.object_choices(value), f"{self.naming().fqn}.{name}", fe.scope)
                 vexpr = self.conv(value)
@@ -291,9 +297,7 @@ class Statements(Defs):
         fe = self.func_entry()
         lt = left.type
         if lt == "identifier":
-            if right is not None and (right.kind_id in (self.K.k_object, self.K.ternary, self.K.binary) or right.kind_id in self.K.unwrap) and (
-                self.data.find(b"{", right.start_byte, right.end_byte) >= 0
-            ):
+            if right is not None and (right.kind_id == self.K.k_object or self.may_hold_objects(right)):
                 # x = { m() {} } / x = c && { ... }: the named object x (also merged with the one declared)
                 self.register_choices(self.object_choices(right), f"{self.naming().fqn}.{self._t(left)}", fe.scope)
             rexpr = self.conv(right) if right is not None else None

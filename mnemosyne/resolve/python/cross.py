@@ -89,7 +89,7 @@ class CrossParams(Fixpoint):
                 # a bound method as the decorator (``@app.before_request``): the definitions
                 where = sorted(q for q in self.importers_calling(mod, f.name) if q != path)
                 out |= self._decorated(path, fidx, where)
-        elif i == 0 and fp.kind == SCOPE_FUNCTION and fp.parent > 0 and self.hdr(path, fp.parent).kind == SCOPE_CLASS:
+        elif i == 0 and self._is_method(path, fp):
             where_set: set[str] = set()
             for nm in self.factory_names(path, f.parent):  # ``@app.route("/")``: route returns the function
                 self.deps.add(CALLS_PREFIX + nm)
@@ -189,10 +189,14 @@ class CrossParams(Fixpoint):
         if f.kind == SCOPE_FUNCTION and f.parent == 0:
             if sum(1 for _ in self.importer_sites(path, f.name)) > bounds.CROSS_MAX_SITES:
                 return set()  # (a popular module-level name: ``bounds.CROSS_MAX_SITES``)
-        elif i == 0 and f.kind == SCOPE_FUNCTION and f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS:
+        elif i == 0 and self._is_method(path, f):
             if "staticmethod" not in self.method_decorators(path, fidx):
                 return set()  # the receiver itself (``self.m()``)
         return set(self.param_cross(path, fidx, i))
+
+    def _is_method(self, path: str, f: Scope) -> bool:
+        """``f`` is a function defined in a class body."""
+        return f.kind == SCOPE_FUNCTION and f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS
 
     def param_cross(self, path: str, fidx: int, i: int) -> frozenset:
         """What other modules pass parameter ``i`` of function ``fidx``: ``cross_param`` for a
@@ -200,7 +204,7 @@ class CrossParams(Fixpoint):
         also ``method_cross`` for a method's parameter after its receiver."""
         f = self.hdr(path, fidx)
         out = self.cross_param(path, fidx, i)
-        if f.kind == SCOPE_FUNCTION and f.parent > 0 and self.hdr(path, f.parent).kind == SCOPE_CLASS:
+        if self._is_method(path, f):
             deco = self.method_decorators(path, fidx)
             if i > 0 or "staticmethod" in deco:
                 out = out | self.method_cross(path, fidx, i)
@@ -226,7 +230,7 @@ class CrossParams(Fixpoint):
         gp = self.hdr(path, g.parent) if g.parent > 0 else None
         if g.parent == 0 or (gp is not None and gp.kind == SCOPE_FUNCTION and gp.parent == 0):
             return set(self.cross_param(path, gidx, j))
-        if j == 0 and gp is not None and gp.kind == SCOPE_FUNCTION and gp.parent > 0 and self.hdr(path, gp.parent).kind == SCOPE_CLASS:
+        if j == 0 and gp is not None and self._is_method(path, gp):
             return self.stored_cross(path, gidx, j, g, gp)
         if gp is not None and gp.kind == SCOPE_CLASS and (j > 0 or "staticmethod" in self.method_decorators(path, gidx)):
             return set(self.method_cross(path, gidx, j))  # a method's parameter handed on

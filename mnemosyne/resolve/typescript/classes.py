@@ -78,6 +78,11 @@ _PROTO_VALUES = frozenset({V_INST, V_OBJ, V_MOD, V_FUNC})
 _UNTYPED_ARRAY = (V_ARR, None)  # `Array<(t: T) => T>`: a type naming no element we know
 
 
+def _external_prototype(v: tuple) -> tuple | None:
+    """The external class whose ``prototype`` value ``v`` is (``http.ServerResponse.prototype``)."""
+    return (V_EXT, v[1][: -len(".prototype")]) if v[0] == V_EXT and v[1].endswith(".prototype") else None
+
+
 def es5_base(extends: tuple) -> bool:
     """``extends`` is ``Base.prototype`` (the parser's reading of ``F.prototype =
     Object.create(Base.prototype)``): an ES5 chain between constructor functions."""
@@ -120,11 +125,8 @@ class ClassesMixin(CtxState):
             # function's members, Express's Router: `setPrototypeOf(router, proto)`, are prototypes too)
             # (an external class's prototype, `Object.create(http.ServerResponse.prototype)`: that
             # class's member, named as an external instance's, `http.ServerResponse.end`)
-            m = union([
-                self.member(x, name) if x[0] in _PROTO_VALUES else self.member((V_EXT, x[1][: -len(".prototype")]), name)
-                for x in alternatives(v)
-                if x[0] in _PROTO_VALUES or (x[0] == V_EXT and x[1].endswith(".prototype"))
-            ]) if v is not None else None  # fmt: skip
+            protos = [x if x[0] in _PROTO_VALUES else _external_prototype(x) for x in alternatives(v)] if v is not None else []
+            m = union([self.member(x, name) for x in protos if x is not None]) if protos else None
         return m
 
     def own_keys(self, v, lister: str = "Object.keys") -> list[str] | None:
@@ -368,8 +370,8 @@ class ClassesMixin(CtxState):
         if v is not None and es5_base(info.extends):  # F.prototype = Object.create(Base.prototype)
             if v[0] == V_INST:
                 v = (V_CLASS, v[1], v[2])  # an ES5 base of ours
-            elif v[0] == V_EXT and v[1].endswith(".prototype"):
-                v = (V_EXT, v[1][: -len(".prototype")])  # Object.create(Writable.prototype): Writable
+            elif _external_prototype(v) is not None:
+                v = _external_prototype(v)  # Object.create(Writable.prototype): Writable
         if v is None or v[0] not in _BASES:
             return None
         return v
