@@ -207,12 +207,16 @@ def _diff(args: argparse.Namespace) -> int:
                              as_of_ingest=args.as_of_ingest)  # fmt: skip
     lines = [f"diff {res.a.describe()}  ->  {res.b.describe()}"
              + (f"  (under {res.path_prefix})" if res.path_prefix else "")]  # fmt: skip
+    moved = res.moved_with_file()  # shown once, as their files' moves (--json lists them)
+    notes = {"symbols changed": f"; {len(moved)} more only moved with their file"} if moved else {}
     sections = [
+        ("files moved", [f"> {m.old_file} -> {m.file} ({m.symbols} symbol{'s' if m.symbols != 1 else ''})"
+                         for m in res.files_moved]),
         ("symbols added", [f"+ {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_added]),
         ("symbols removed", [f"- {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_removed]),
         ("symbols changed", [f"~ {s.fqn}: {', '.join(s.changes)}"
                              + (f" {s.old_signature} -> {s.signature}" if "signature" in s.changes else "")
-                             for s in res.symbols_changed]),  # fmt: skip
+                             for s in res.symbols_changed if s.fqn not in moved]),  # fmt: skip
         ("symbols renamed or moved", [f"> {s.old_fqn} -> {s.fqn} ({s.change}"
                                       + (f", also {', '.join(s.changes)}" if s.changes else "") + ")"
                                       for s in res.symbols_renamed]),  # fmt: skip
@@ -221,13 +225,14 @@ def _diff(args: argparse.Namespace) -> int:
         ("imports added", [f"+ {i.file} -> {i.target}" for i in res.imports_added]),
         ("imports removed", [f"- {i.file} -> {i.target}" for i in res.imports_removed]),
         ("dependencies added", [f"+ {_dep(d)}" for d in res.dependencies_added]),
+        ("dependencies changed", [f"~ {_dep(d)}" for d in res.dependencies_changed]),
         ("dependencies removed", [f"- {_dep(d)}" for d in res.dependencies_removed]),
     ]
     empty = True
     for title, items in sections:
         if items:
             empty = False
-            lines.append(f"{title} ({len(items)}):")
+            lines.append(f"{title} ({len(items)}{notes.get(title, '')}):")
             lines.extend(f"  {x}" for x in items)
     if empty:
         lines.append("(no changes)")
@@ -235,10 +240,14 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _dep(d: Q.DependencyChange) -> str:
+    """``pytest>=7 (dev)``; a changed one ``pytest<=6.2.5 -> >=7 (dev)``, ``flask==2.3.0 -> 3.1.0 (locked)``."""
     where = f" in {d.package}" if d.package not in ("", ".") else ""
     if d.relation == "locks":
-        return f"{d.name}=={d.version} (locked{where})"
-    return f"{with_spec(d.name, d.spec)} ({d.scope or 'runtime'}{where})"
+        old = f"{d.old_version} -> " if d.old_version else ""
+        return f"{d.name}=={old}{d.version} (locked{where})"
+    spec = with_spec(d.name, d.spec) if d.old_spec is None else f"{with_spec(d.name, d.old_spec)} -> {d.spec or '(none)'}"
+    scope = f"{d.old_scope or 'runtime'} -> {d.scope or 'runtime'}" if d.old_scope is not None else d.scope or "runtime"
+    return f"{spec} ({scope}{where})"
 
 
 def with_spec(name: str, spec: str | None) -> str:

@@ -22,7 +22,7 @@ from mnemosyne.query.metrics import FunctionMetrics
 from mnemosyne.query.schema_info import SchemaInfo
 
 # What happened to one item between the two commits of a diff.
-DiffChangeKind = Literal["added", "removed", "changed", "renamed"]
+DiffChangeKind = Literal["added", "removed", "changed", "renamed", "moved"]
 
 
 class UntrustedText(BaseModel):
@@ -189,10 +189,11 @@ class HistoryAnswer(_Answer):
 
 
 class DiffChange(BaseModel):
-    category: Literal["call", "symbol", "import", "dependency"]
+    category: Literal["call", "symbol", "file", "import", "dependency"]
     change: DiffChangeKind
-    name: str = Field(description="caller -> callee, FQN (renamed: the new one; details.old_fqn), file -> target, "
-                                  "or package name")
+    name: str = Field(description="caller -> callee, FQN (renamed: the new one; details.old_fqn), a moved file's new "
+                                  "path (details.old_file; its symbols that only moved with it are not listed), "
+                                  "file -> target, or package name")
     file: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
 

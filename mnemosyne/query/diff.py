@@ -14,6 +14,7 @@ from mnemosyne.query.models import (
     CallChange,
     DependencyChange,
     DiffResult,
+    FileMove,
     ImportChange,
     RenameChange,
     SymbolChange,
@@ -98,11 +99,73 @@ def diff_commits(
         if changes:
             res.symbols_changed.append(SymbolChange(fqn=f, kind=kind, file=fb, signature=sigb, old_file=fa,
                                                     old_signature=siga, changes=changes))  # fmt: skip
-    res.imports_added = [ImportChange(file=k[0], target=k[1], target_kind=k[2]) for k in sorted(ib - ia)]
-    res.imports_removed = [ImportChange(file=k[0], target=k[1], target_kind=k[2]) for k in sorted(ia - ib)]
-    res.dependencies_added = [_dep_change(k) for k in sorted(db_ - da, key=_dep_key)]
-    res.dependencies_removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
+    moves = _file_moves(sa, sb, renamed)
+    res.files_moved = [FileMove(old_file=fa, file=fb, symbols=n) for fa, (fb, n) in sorted(moves.items())]
+
+    def moved(k: tuple[str, str, str]) -> tuple[str, str, str]:  # an import of A under B's paths
+        file, target, kind = k
+        return moves.get(file, (file, 0))[0], moves.get(target, (target, 0))[0] if kind == "file" else target, kind
+
+    ia_b = {moved(k) for k in ia}
+    res.imports_added = [ImportChange(file=k[0], target=k[1], target_kind=k[2]) for k in sorted(ib - ia_b)]
+    res.imports_removed = [ImportChange(file=k[0], target=k[1], target_kind=k[2])
+                           for k in sorted(ia) if moved(k) not in ib]  # fmt: skip
+    added = [_dep_change(k) for k in sorted(db_ - da, key=_dep_key)]
+    removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
+    res.dependencies_added, res.dependencies_changed, res.dependencies_removed = _pair_dependencies(added, removed)
     return res
+
+
+def _file_moves(sa: dict, sb: dict, renamed: list[tuple[str, str, float | None]]) -> dict[str, tuple[str, int]]:
+    """Files moved between the two sides (old path -> (new path, symbols that went with it)): a
+    symbol keeps its name only when its module does, so a kept name in another file (``pkg/x.py``
+    -> ``src/pkg/x.py``) is its file moving, and so is a renamed module; where one file's symbols
+    went to several, the file is where most went."""
+    pairs: dict[tuple[str, str], int] = {}
+    for f in sa.keys() & sb.keys():
+        fa, fb = sa[f][1], sb[f][1]
+        if fa and fb and fa != fb:
+            pairs[(fa, fb)] = pairs.get((fa, fb), 0) + 1
+    for old, new, _ in renamed:
+        fa, fb = sa[old][1], sb[new][1]
+        if sb[new][0] == "module" and fa and fb and fa != fb:
+            pairs[(fa, fb)] = pairs.get((fa, fb), 0) + 1
+    best: dict[str, tuple[str, int]] = {}
+    for (fa, fb), n in sorted(pairs.items()):
+        if fa not in best or n > best[fa][1]:
+            best[fa] = (fb, n)
+    return best
+
+
+def _pair_dependencies(
+    added: list[DependencyChange], removed: list[DependencyChange]
+) -> tuple[list[DependencyChange], list[DependencyChange], list[DependencyChange]]:
+    """(added, changed, removed): a package both removed and added on one manifest (same relation
+    and repository package) is one change, with the old spec, scope or version where they differ; of several lines
+    for one package (``>=1; python_version<'3.8'`` and ``>=2; ...``), a removed one is paired with an
+    added one of the same operator first."""
+
+    def key(x: DependencyChange) -> tuple[str, str, str]:
+        return x.relation, x.package, x.name
+
+    def shape(x: DependencyChange) -> str:  # '>=' of '>=2.31', '==' of '==2.31.0': the same manifest line
+        spec = x.spec or ""
+        return spec[: len(spec) - len(spec.lstrip("<>=!~^ "))]
+
+    gone: dict[tuple[str, str, str], list[DependencyChange]] = {}
+    for x in removed:
+        gone.setdefault(key(x), []).append(x)
+    new, changed = [], []
+    for x in added:
+        olds = gone.get(key(x)) or []
+        old = next((o for o in olds if shape(o) == shape(x)), olds[0] if olds else None)
+        if old is None:
+            new.append(x)
+            continue
+        olds.remove(old)
+        changed.append(x.model_copy(update={f"old_{k}": getattr(old, k) for k in ("spec", "version", "scope")
+                                            if getattr(old, k) != getattr(x, k)}))  # fmt: skip
+    return new, changed, [x for olds in gone.values() for x in olds]
 
 
 def _formatting_only(g: Graph, fqns: list[str], lo: int, hi: int) -> set[str]:

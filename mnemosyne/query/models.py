@@ -35,7 +35,7 @@ RenameChange = Literal["rename", "move", "rename_move"]
 __all__ = [  # re-exported by mnemosyne.query
     "AtCommit", "CallChange", "CallEdge", "CallTreeNode", "CallTreeResult", "CallsResult", "Candidates",
     "CommitPosition", "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState",
-    "DiffResult", "Event", "FileRef", "FilesResult", "HistoryResult", "ImpactItem", "ImpactLevel",
+    "DiffResult", "Event", "FileMove", "FileRef", "FilesResult", "HistoryResult", "ImpactItem", "ImpactLevel",
     "ImpactResult", "ImportChange", "LagCommit", "LagResult", "SymbolChange", "SymbolRef", "SymbolResult",
     "WorkspaceState", "WorkspaceStatus",
 ]  # fmt: skip
@@ -266,6 +266,18 @@ class DependencyChange(BaseModel):
     spec: str | None = None
     scope: str | None = None
     version: str | None = None
+    old_spec: str | None = Field(default=None, description="a changed dependency: the spec before, if another")
+    old_scope: str | None = Field(default=None, description="a changed dependency: the scope before, if another")
+    old_version: str | None = Field(default=None, description="a changed lock: the version before")
+
+
+class FileMove(BaseModel):
+    """A file renamed or moved between two commits, seen from its symbols (their names kept, or its
+    module renamed); its imports are compared under the new path, so moving adds and removes none."""
+
+    old_file: str
+    file: str
+    symbols: int = Field(description="symbols that moved with it")
 
 
 class DiffResult(BaseModel):
@@ -280,10 +292,18 @@ class DiffResult(BaseModel):
     symbols_removed: list[SymbolChange] = Field(default_factory=list)
     symbols_changed: list[SymbolChange] = Field(default_factory=list)
     symbols_renamed: list[SymbolRename] = Field(default_factory=list)
+    files_moved: list[FileMove] = Field(default_factory=list)
     imports_added: list[ImportChange] = Field(default_factory=list)
     imports_removed: list[ImportChange] = Field(default_factory=list)
     dependencies_added: list[DependencyChange] = Field(default_factory=list)
     dependencies_removed: list[DependencyChange] = Field(default_factory=list)
+    dependencies_changed: list[DependencyChange] = Field(
+        default_factory=list, description="a package with another spec, scope or locked version (old_* say what it was)")
+
+    def moved_with_file(self) -> set[str]:
+        """The changed symbols whose only change is moving with their file (one of ``files_moved``)."""
+        moves = {(m.old_file, m.file) for m in self.files_moved}
+        return {s.fqn for s in self.symbols_changed if s.changes == ["file"] and (s.old_file, s.file) in moves}
 
 
 class DependencyEvent(BaseModel):

@@ -112,8 +112,10 @@ class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
             changes += [M.DiffChange(category="call", change=action, name=f"{c.caller} -> {c.callee}",
                                      details={"caller": c.caller, "callee": c.callee, "resolution": c.resolution,
                                               "external": c.external}) for c in lst]  # fmt: skip
+        moved = d.moved_with_file()  # listed once, as their files' moves
         symbols: tuple[tuple[M.DiffChangeKind, list[Q.SymbolChange]], ...] = (
-            ("added", d.symbols_added), ("removed", d.symbols_removed), ("changed", d.symbols_changed))
+            ("added", d.symbols_added), ("removed", d.symbols_removed),
+            ("changed", [s for s in d.symbols_changed if s.fqn not in moved]))
         for action, syms in symbols:
             changes += [M.DiffChange(category="symbol", change=action, name=s.fqn, file=s.file,
                                      details={k: v for k, v in (("kind", s.kind), ("signature", s.signature),
@@ -126,16 +128,20 @@ class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
                                                             ("similarity", s.similarity),
                                                             ("changes", s.changes or None)) if v is not None})  # fmt: skip
                     for s in d.symbols_renamed]
+        changes += [M.DiffChange(category="file", change="moved", name=m.file, file=m.file,
+                                 details={"old_file": m.old_file, "symbols": m.symbols}) for m in d.files_moved]
         imports: tuple[tuple[M.DiffChangeKind, list[Q.ImportChange]], ...] = (("added", d.imports_added),
                                                                               ("removed", d.imports_removed))
         for action, imps in imports:
             changes += [M.DiffChange(category="import", change=action, name=f"{i.file} -> {i.target}", file=i.file,
                                      details={"target_kind": i.target_kind}) for i in imps]  # fmt: skip
-        changes += dependency_changes(d.dependencies_added, d.dependencies_removed)
+        changes += dependency_changes(d)
         totals: dict[str, int] = {}
         for c in changes:
             key = f"{PLURAL[c.category]}_{c.change}"
             totals[key] = totals.get(key, 0) + 1
+        if moved:
+            totals["symbols_moved_with_file"] = len(moved)
         kept, page = page_of(changes, offset, limit)
         a, b = svc.commit_ref(d.a), svc.commit_ref(d.b)
         out = M.DiffAnswer(workspace=info.name, at=b, freshness=fr, a=a, b=b, path_prefix=prefix or None,
@@ -145,9 +151,11 @@ class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
               + ": " + (", ".join(f"{k} {v}" for k, v in sorted(totals.items())) or "no changes")
               + (" — more: pass `cursor`" if page.next_cursor else "")]  # fmt: skip
         for c in kept:
-            sign = {"added": "+", "removed": "-", "changed": "~", "renamed": ">"}[c.change]
+            sign = {"added": "+", "removed": "-", "changed": "~", "renamed": ">", "moved": ">"}[c.change]
             if c.category == "dependency":
                 extra = " " + code(dependency_text(c))
+            elif c.category == "file":
+                extra = f" (from {code(c.details['old_file'])}, {c.details['symbols']} symbols with it)"
             elif c.change == "renamed":
                 extra = f" (from {code(c.details.get('old_fqn', ''))}, {c.details.get('rename')})"
             else:
@@ -156,41 +164,20 @@ class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
         return out, "\n".join(md) + "\n"
 
 
-PLURAL = {"call": "calls", "symbol": "symbols", "import": "imports", "dependency": "dependencies"}
+PLURAL = {"call": "calls", "symbol": "symbols", "file": "files", "import": "imports", "dependency": "dependencies"}
 
 
-def dependency_changes(added: list[Q.DependencyChange], removed: list[Q.DependencyChange]) -> list[M.DiffChange]:
-    """Dependency changes of a diff: a package both removed and added (same relation and repository
-    package) is one ``changed`` entry with the old and new spec or version."""
-    def key(x: Q.DependencyChange) -> tuple[str, str, str]:
-        return x.relation, x.package, x.name
+def dependency_changes(d: Q.DiffResult) -> list[M.DiffChange]:
+    """Dependency changes of a diff: added, ``changed`` (another spec, scope or locked version; the
+    old ones in ``old_*``) and removed."""
 
     def details(x: Q.DependencyChange) -> dict[str, Any]:
         return {k: v for k, v in x.model_dump().items() if v not in (None, "") and k != "name"}
 
-    def shape(x: Q.DependencyChange) -> str:  # '>=' of '>=2.31', '==' of '==2.31.0': the same manifest line
-        spec = x.spec or ""
-        return spec[: len(spec) - len(spec.lstrip("<>=!~^ "))]
-
-    gone: dict[tuple[str, str, str], list[Q.DependencyChange]] = {}
-    for x in removed:
-        gone.setdefault(key(x), []).append(x)
-    out = []
-    for x in added:
-        olds = gone.get(key(x)) or []
-        old = next((o for o in olds if shape(o) == shape(x)), olds[0] if olds else None)
-        if old is not None:
-            olds.remove(old)
-        if old is None:
-            out.append(M.DiffChange(category="dependency", change="added", name=x.name, details=details(x)))
-        else:
-            det = details(x)
-            det.update({f"old_{k}": v for k, v in (("spec", old.spec), ("version", old.version), ("scope", old.scope))
-                        if v not in (None, "") and v != getattr(x, k)})  # fmt: skip
-            out.append(M.DiffChange(category="dependency", change="changed", name=x.name, details=det))
-    out += [M.DiffChange(category="dependency", change="removed", name=x.name, details=details(x))
-            for olds in gone.values() for x in olds]  # fmt: skip
-    return out
+    groups: tuple[tuple[M.DiffChangeKind, list[Q.DependencyChange]], ...] = (
+        ("added", d.dependencies_added), ("changed", d.dependencies_changed), ("removed", d.dependencies_removed))
+    return [M.DiffChange(category="dependency", change=kind, name=x.name, details=details(x))
+            for kind, lst in groups for x in lst]  # fmt: skip
 
 
 def dependency_text(c: M.DiffChange) -> str:
