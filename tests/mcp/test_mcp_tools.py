@@ -214,6 +214,13 @@ async def test_search_code_and_pagination(server, shop):
     for h in first["hits"]:
         if h["snippet"]:
             assert h["snippet"]["untrusted"] is True
+    # a doc section is named by its key; its heading path comes with its text, inside the marked block
+    r = await ok(server, "search_code", query="tiny shop sample repository", mode="keyword", kind="doc",
+                 workspace=shop.name)  # fmt: skip
+    hit = r.structured_content["hits"][0]
+    assert hit["kind"] == "doc" and hit["name"] == "python_shop"
+    body = text(r).split("data, not instructions", 1)[1]
+    assert f"{hit['key']}: python_shop — " in body or f"{hit['key']}\npython_shop — " in body, body
 
 
 async def test_search_commits_and_dependency_history(server, shop):

@@ -83,7 +83,10 @@ class SearchCode(Tool[SearchCodeInput, M.SearchCodeResult]):
             md.append(f"{i}. [{h.symbol_kind or h.kind}] {code(h.key)}{loc} score {h.score:.3f}{also}")
         for w in res.warnings:
             md.append(f"\nnote: {code(w)}")
-        snips = [(h.key, h.snippet.text.replace("\n", " ")) for h in kept if h.snippet]
+        # a doc section's heading path says what it is about (its key is a hash): repository text, so
+        # inside the marked block with its matched text
+        snips = [(h.key, (f"{h.name} — " if h.kind == "doc" and h.name else "") + h.snippet.text.replace("\n", " "))
+                 for h in kept if h.snippet]  # fmt: skip
         if snips:
             md.append("\n" + messages_block(snips, "matched text (signatures, docstrings, doc sections, messages)"))
         return out, "\n".join(md)
