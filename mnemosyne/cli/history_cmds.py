@@ -207,13 +207,19 @@ def _diff(args: argparse.Namespace) -> int:
                              as_of_ingest=args.as_of_ingest)  # fmt: skip
     lines = [f"diff {res.a.describe()}  ->  {res.b.describe()}"
              + (f"  (under {res.path_prefix})" if res.path_prefix else "")]  # fmt: skip
-    moved = res.moved_with_file()  # shown once, as their files' moves (--json lists them)
-    notes = {"symbols changed": f"; {len(moved)} more only moved with their file"} if moved else {}
+    # symbols that moved, came or went with their whole file are shown once, as their file (--json lists them)
+    moved, whole = res.moved_with_file(), res.in_whole_files()
+    n_added = sum(1 for s in res.symbols_added if s.fqn in whole)
+    notes = {title: f"; {n} more {how}" for title, n, how in (
+        ("symbols added", n_added, "in added files"),
+        ("symbols removed", len(whole) - n_added, "in removed files"),
+        ("symbols changed", len(moved), "only moved with their file")) if n}  # fmt: skip
     sections = [
-        ("files moved", [f"> {m.old_file} -> {m.file} ({m.symbols} symbol{'s' if m.symbols != 1 else ''})"
-                         for m in res.files_moved]),
-        ("symbols added", [f"+ {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_added]),
-        ("symbols removed", [f"- {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_removed]),
+        ("files added", [f"+ {f.file} ({_count(f.symbols, 'symbol')})" for f in res.files_added]),
+        ("files removed", [f"- {f.file} ({_count(f.symbols, 'symbol')})" for f in res.files_removed]),
+        ("files moved", [f"> {m.old_file} -> {m.file} ({_count(m.symbols, 'symbol')})" for m in res.files_moved]),
+        ("symbols added", [f"+ {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_added if s.fqn not in whole]),
+        ("symbols removed", [f"- {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_removed if s.fqn not in whole]),
         ("symbols changed", [f"~ {s.fqn}: {', '.join(s.changes)}"
                              + (f" {s.old_signature} -> {s.signature}" if "signature" in s.changes else "")
                              for s in res.symbols_changed if s.fqn not in moved]),  # fmt: skip
@@ -230,13 +236,17 @@ def _diff(args: argparse.Namespace) -> int:
     ]
     empty = True
     for title, items in sections:
-        if items:
+        if items or title in notes:
             empty = False
             lines.append(f"{title} ({len(items)}{notes.get(title, '')}):")
             lines.extend(f"  {x}" for x in items)
     if empty:
         lines.append("(no changes)")
     return _emit(args, res, lines, ws)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _dep(d: Q.DependencyChange) -> str:

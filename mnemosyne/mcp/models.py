@@ -192,7 +192,8 @@ class DiffChange(BaseModel):
     category: Literal["call", "symbol", "file", "import", "dependency"]
     change: DiffChangeKind
     name: str = Field(description="caller -> callee, FQN (renamed: the new one; details.old_fqn), a moved file's new "
-                                  "path (details.old_file; its symbols that only moved with it are not listed), "
+                                  "path (details.old_file; its symbols that only moved with it are not listed), an added or "
+                                  "removed file's path (its symbols not listed), "
                                   "file -> target, or package name")
     file: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)

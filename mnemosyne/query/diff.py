@@ -14,6 +14,7 @@ from mnemosyne.query.models import (
     CallChange,
     DependencyChange,
     DiffResult,
+    FileChange,
     FileMove,
     ImportChange,
     RenameChange,
@@ -99,6 +100,13 @@ def diff_commits(
         if changes:
             res.symbols_changed.append(SymbolChange(fqn=f, kind=kind, file=fb, signature=sigb, old_file=fa,
                                                     old_signature=siga, changes=changes))  # fmt: skip
+    for side, lst in ((res.files_added, res.symbols_added), (res.files_removed, res.symbols_removed)):
+        whole = {s.file for s in lst if s.kind == "module" and s.file}
+        counts: dict[str, int] = {}
+        for s in lst:
+            if s.file in whole:
+                counts[s.file] = counts.get(s.file, 0) + 1
+        side.extend(FileChange(file=f, symbols=n) for f, n in sorted(counts.items()))
     moves = _file_moves(sa, sb, renamed)
     res.files_moved = [FileMove(old_file=fa, file=fb, symbols=n) for fa, (fb, n) in sorted(moves.items())]
 

@@ -35,7 +35,7 @@ RenameChange = Literal["rename", "move", "rename_move"]
 __all__ = [  # re-exported by mnemosyne.query
     "AtCommit", "CallChange", "CallEdge", "CallTreeNode", "CallTreeResult", "CallsResult", "Candidates",
     "CommitPosition", "DependencyChange", "DependencyEvent", "DependencyHistoryResult", "DependencyState",
-    "DiffResult", "Event", "FileMove", "FileRef", "FilesResult", "HistoryResult", "ImpactItem", "ImpactLevel",
+    "DiffResult", "Event", "FileChange", "FileMove", "FileRef", "FilesResult", "HistoryResult", "ImpactItem", "ImpactLevel",
     "ImpactResult", "ImportChange", "LagCommit", "LagResult", "SymbolChange", "SymbolRef", "SymbolResult",
     "WorkspaceState", "WorkspaceStatus",
 ]  # fmt: skip
@@ -271,6 +271,13 @@ class DependencyChange(BaseModel):
     old_version: str | None = Field(default=None, description="a changed lock: the version before")
 
 
+class FileChange(BaseModel):
+    """A file added or removed between two commits, with the symbols it defines."""
+
+    file: str
+    symbols: int = Field(description="symbols defined in it, its module included")
+
+
 class FileMove(BaseModel):
     """A file renamed or moved between two commits, seen from its symbols (their names kept, or its
     module renamed); its imports are compared under the new path, so moving adds and removes none."""
@@ -293,6 +300,8 @@ class DiffResult(BaseModel):
     symbols_changed: list[SymbolChange] = Field(default_factory=list)
     symbols_renamed: list[SymbolRename] = Field(default_factory=list)
     files_moved: list[FileMove] = Field(default_factory=list)
+    files_added: list[FileChange] = Field(default_factory=list, description="files whose module symbol was added")
+    files_removed: list[FileChange] = Field(default_factory=list, description="files whose module symbol was removed")
     imports_added: list[ImportChange] = Field(default_factory=list)
     imports_removed: list[ImportChange] = Field(default_factory=list)
     dependencies_added: list[DependencyChange] = Field(default_factory=list)
@@ -304,6 +313,12 @@ class DiffResult(BaseModel):
         """The changed symbols whose only change is moving with their file (one of ``files_moved``)."""
         moves = {(m.old_file, m.file) for m in self.files_moved}
         return {s.fqn for s in self.symbols_changed if s.changes == ["file"] and (s.old_file, s.file) in moves}
+
+    def in_whole_files(self) -> set[str]:
+        """The symbols added or removed with their whole file (one of ``files_added`` / ``files_removed``)."""
+        added, removed = {f.file for f in self.files_added}, {f.file for f in self.files_removed}
+        return ({s.fqn for s in self.symbols_added if s.file in added}
+                | {s.fqn for s in self.symbols_removed if s.file in removed})  # fmt: skip
 
 
 class DependencyEvent(BaseModel):

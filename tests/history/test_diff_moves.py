@@ -1,6 +1,8 @@
 """`diff` across a move into a `src/` layout (requests 2.31 -> 2.32 did it): the files are listed
 as moved once, their symbols that only moved are not listed one by one, an import that moved with
-its file is no change, and a requirement whose spec changed is one changed entry."""
+its file is no change, a file added or removed is one entry (its symbols counted, not listed: a
+release dropping its tests listed 1,127 symbols), and a requirement whose spec changed is one changed
+entry."""
 
 from __future__ import annotations
 
@@ -66,6 +68,8 @@ def test_a_move_into_src_is_one_entry_per_file(db, make_repo, ws, capsys):
     # the imports that moved with their files are no change; the new one is
     assert [(i.file, i.target) for i in d.imports_added] == [("src/pkg/cli.py", "src/pkg/extra.py")]
     assert d.imports_removed == []
+    assert [(f.file, f.symbols) for f in d.files_added] == [("src/pkg/extra.py", 2)] and d.files_removed == []
+    assert d.in_whole_files() == {"pkg.extra", "pkg.extra.shout"}
     # one changed entry per requirement whose spec changed; the others added or removed
     deps = {(x.name, x.old_spec, x.spec, x.scope) for x in d.dependencies_changed}
     assert deps == {("requests", ">=2.0", ">=2.31", "runtime"), ("pytest", ">=7,<8", ">=8", "dev")}
@@ -76,6 +80,7 @@ def test_a_move_into_src_is_one_entry_per_file(db, make_repo, ws, capsys):
     assert {(m.old_file, m.file) for m in back.files_moved} == {(b, a) for a, b in moves}
     assert [(i.file, i.target) for i in back.imports_removed] == [("src/pkg/cli.py", "src/pkg/extra.py")]
     assert back.imports_added == []
+    assert [(f.file, f.symbols) for f in back.files_removed] == [("src/pkg/extra.py", 2)]
     assert {(x.name, x.old_spec, x.spec) for x in back.dependencies_changed} == {
         ("requests", ">=2.31", ">=2.0"), ("pytest", ">=8", ">=7,<8")}
 
@@ -85,6 +90,8 @@ def test_a_move_into_src_is_one_entry_per_file(db, make_repo, ws, capsys):
     assert "files moved (3):\n" in out and "  > pkg/core.py -> src/pkg/core.py (4 symbols)\n" in out
     assert "  > pkg/__init__.py -> src/pkg/__init__.py (1 symbol)\n" in out
     assert "symbols changed (1; 6 more only moved with their file):" in out and "~ pkg.core.helper" not in out and "~ pkg.cli: file, body" in out
+    assert "files added (1):\n  + src/pkg/extra.py (2 symbols)\n" in out
+    assert "symbols added (1; 2 more in added files):\n  + pkg.cli.loud (function) src/pkg/cli.py\n" in out
     assert "dependencies changed (2):\n" in out and "~ pytest>=7,<8 -> >=8 (dev)" in out
     assert "imports removed" not in out
     assert main(["diff", first, second, "--workspace", info.name, "--json"]) == 0

@@ -53,12 +53,14 @@ async def test_mcp_diff_lists_a_moved_file_once(server, db, tmp_path):
         async with Client(server) as c:
             r = await c.call_tool("diff_commits", {"rev_a": first, "rev_b": second, "workspace": name})
             changes = r.structured_content["changes"]
-            moved = {(ch["details"]["old_file"], ch["name"]) for ch in changes if ch["category"] == "file"}
+            moved = {(ch["details"]["old_file"], ch["name"]) for ch in changes if ch["change"] == "moved"}
             assert ("pkg/core.py", "src/pkg/core.py") in moved and len(moved) == 3
             assert "pkg.core.helper" not in {ch["name"] for ch in changes if ch["category"] == "symbol"}
             totals = r.structured_content["totals"]
             assert totals["files_moved"] == 3 and totals["symbols_moved_with_file"] == 6
             assert totals["imports_added"] == 1 and "imports_removed" not in totals
+            assert totals["files_added"] == 1 and totals["symbols_with_whole_file"] == 2
+            assert "pkg.extra.shout" not in {ch["name"] for ch in changes}
             assert "> file `src/pkg/core.py` (from `pkg/core.py`, 4 symbols with it)" in r.content[0].text
     finally:
         db.registry.remove(name)

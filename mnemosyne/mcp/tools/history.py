@@ -112,9 +112,10 @@ class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
             changes += [M.DiffChange(category="call", change=action, name=f"{c.caller} -> {c.callee}",
                                      details={"caller": c.caller, "callee": c.callee, "resolution": c.resolution,
                                               "external": c.external}) for c in lst]  # fmt: skip
-        moved = d.moved_with_file()  # listed once, as their files' moves
+        moved, whole = d.moved_with_file(), d.in_whole_files()  # listed once, as their files
         symbols: tuple[tuple[M.DiffChangeKind, list[Q.SymbolChange]], ...] = (
-            ("added", d.symbols_added), ("removed", d.symbols_removed),
+            ("added", [s for s in d.symbols_added if s.fqn not in whole]),
+            ("removed", [s for s in d.symbols_removed if s.fqn not in whole]),
             ("changed", [s for s in d.symbols_changed if s.fqn not in moved]))
         for action, syms in symbols:
             changes += [M.DiffChange(category="symbol", change=action, name=s.fqn, file=s.file,
@@ -128,6 +129,11 @@ class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
                                                             ("similarity", s.similarity),
                                                             ("changes", s.changes or None)) if v is not None})  # fmt: skip
                     for s in d.symbols_renamed]
+        files: tuple[tuple[M.DiffChangeKind, list[Q.FileChange]], ...] = (("added", d.files_added),
+                                                                          ("removed", d.files_removed))
+        for action, fs in files:
+            changes += [M.DiffChange(category="file", change=action, name=f.file, file=f.file,
+                                     details={"symbols": f.symbols}) for f in fs]  # fmt: skip
         changes += [M.DiffChange(category="file", change="moved", name=m.file, file=m.file,
                                  details={"old_file": m.old_file, "symbols": m.symbols}) for m in d.files_moved]
         imports: tuple[tuple[M.DiffChangeKind, list[Q.ImportChange]], ...] = (("added", d.imports_added),
@@ -142,6 +148,8 @@ class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
             totals[key] = totals.get(key, 0) + 1
         if moved:
             totals["symbols_moved_with_file"] = len(moved)
+        if whole:
+            totals["symbols_with_whole_file"] = len(whole)
         kept, page = page_of(changes, offset, limit)
         a, b = svc.commit_ref(d.a), svc.commit_ref(d.b)
         out = M.DiffAnswer(workspace=info.name, at=b, freshness=fr, a=a, b=b, path_prefix=prefix or None,
@@ -154,8 +162,10 @@ class DiffCommits(Tool[DiffCommitsInput, M.DiffAnswer]):
             sign = {"added": "+", "removed": "-", "changed": "~", "renamed": ">", "moved": ">"}[c.change]
             if c.category == "dependency":
                 extra = " " + code(dependency_text(c))
-            elif c.category == "file":
+            elif c.category == "file" and c.change == "moved":
                 extra = f" (from {code(c.details['old_file'])}, {c.details['symbols']} symbols with it)"
+            elif c.category == "file":
+                extra = f" ({c.details['symbols']} symbols)"
             elif c.change == "renamed":
                 extra = f" (from {code(c.details.get('old_fqn', ''))}, {c.details.get('rename')})"
             else:
