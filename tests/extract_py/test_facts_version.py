@@ -352,6 +352,10 @@ RECORDED = {
     # Python: a, b = b, a reads the right side first: a is what b was (tuple_swaps)
     # JS: cb = cb || noop keeps the callers' values and adds noop; a parameter re-assigned in straight-line code is that value (default_callbacks)
     34: "a4c3705a0309992d302f03a456f6db0df2b429b1505d481f081ebd01ba532a09",
+    # JS: a factory's returned literal through `as const` / `satisfies` gives its members; an unnamed
+    # literal's function values (and shorthand methods, now <function:key>) get their callers'
+    # callbacks (factory_object_callbacks)
+    35: "0e3353827a9d367b738e10df4e659229a04594806eb5f44114c320b70bfba73b",
 }
 
 

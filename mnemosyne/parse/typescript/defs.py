@@ -116,6 +116,7 @@ class Defs(Calls):
         member_of: str | None = None
         ordinal = 0
         es5 = False  # a function declared or bound to a variable, with its own `this`: maybe a constructor
+        keyed = False  # an anonymous function written as an object literal's value for a key
         if t == K.k_method_definition:
             name_node = node.child_by_field_id(K.f_name)
             key = self.key_name(name_node)
@@ -147,6 +148,7 @@ class Defs(Calls):
                     this = (THIS_OBJ, prefix)
                 else:  # Shape.prototype = { area() { this } }
                     this = self.prototype_literal_this(parent)
+                    keyed = prefix is None and key is not None
             if fqn is None:
                 fqn, ordinal = self.anon(top, "function", node, parent)
                 name = fqn.rsplit(".", 1)[-1]
@@ -193,6 +195,7 @@ class Defs(Calls):
                             this = (THIS_OBJ, prefix)
                     elif not arrow and obj is not None:  # Shape.prototype = { area: function () { this } }
                         this = self.prototype_literal_this(obj)
+                    keyed = prefix is None and key is not None
                 elif ptype == K.k_public_field_definition and top.kind == ENTRY_CLASS and top.cls is not None:
                     key = self.key_name(parent.child_by_field_id(K.f_name))
                     if key is not None:
@@ -250,6 +253,8 @@ class Defs(Calls):
         scope = self.new_scope(fqn, fe.scope, this)
         if t == K.k_arrow_function:
             self.pf.arrows.add(scope)
+        if keyed:
+            self.pf.keyed.add(scope)
         if es5:
             self.es5_fns[scope] = (fqn, fe.scope)
         entry = Entry(node.end_byte, fqn, ENTRY_FUNCTION, scope, this)

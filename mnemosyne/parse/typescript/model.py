@@ -166,6 +166,9 @@ class ParsedFile:
     param_defaults: dict[tuple[int, int], Expr] = field(default_factory=dict)
     asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
     arrows: set[int] = field(default_factory=set)  # the scopes of arrow functions (``this_owner``)
+    # the scopes of anonymous functions written as an unnamed object literal's value for a key
+    # (``return { batch: (cb) => ... }``): called as ``o.batch(...)`` (``_Ctx.is_method``)
+    keyed: set[int] = field(default_factory=set)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
     iifes: dict[str, int] | None = None  # computed on first use: ``_Ctx.called_at_once``

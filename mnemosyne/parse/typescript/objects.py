@@ -66,14 +66,32 @@ class Objects(Exprs):
     def returned(self, node) -> Expr | None:
         """What ``return x`` (or an arrow's expression body) gives: an object literal its members,
         evaluated where written (``return { f: f, run }`` in a factory or an IIFE module pattern:
-        ``M.f()`` calls that ``f``), as one passed as an argument; else the expression."""
-        while node.type == "parenthesized_expression" and node.named_child_count == 1:
-            node = node.named_child(0)
-        if node.kind_id == self.K.k_object:
-            lit = self.object_literal(node)
+        ``M.f()`` calls that ``f``; also ``return { ... } as const``, query-core's notifyManager),
+        as one passed as an argument; else the expression."""
+        obj = self.literal_of(node)
+        if obj is not None:
+            lit = self.object_literal(obj)
             if lit is not None:
                 return lit
         return self.conv(node)
+
+    def literal_of(self, value):
+        """The object literal node ``value`` is, also through ``{ ... } as const``, ``{ ... }
+        satisfies T`` and parentheses (the variable is the literal: ``ACTIONS.run()``); else None."""
+        K = self.K
+        while True:
+            t = value.kind_id
+            if t == K.k_object:
+                return value
+            if t == K.as_expr:  # `as const` (an unnamed token); `as T`: the declared type says what it is
+                if value.named_child_count != 1 or value.child(value.child_count - 1).type != "const":
+                    return None
+            elif value.type not in ("satisfies_expression", "parenthesized_expression"):
+                return None
+            inner = nth(value, 0)
+            if inner is None:
+                return None
+            value = inner
 
     def register_object(self, node, prefix: str, scope: int, depth: int = 0) -> None:
         if depth > 60 or node.start_byte in self.obj_prefix:

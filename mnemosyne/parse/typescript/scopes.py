@@ -216,6 +216,8 @@ class Scopes:
     def anon_context(self, node, parent=None) -> str:
         child = node
         p = node.parent if parent is None else parent
+        if node.type == "method_definition":  # { flush(cb) { ... } } in an unnamed literal: by its key
+            return self.target_text(node.child_by_field_name("name")) if p is not None and p.type == "object" else ""
         while p is not None and p.type in _CONTEXT_THROUGH:
             child, p = p, p.parent
         if p is None:

@@ -184,24 +184,6 @@ class Statements(Defs):
             self.data.find(b"{", node.start_byte, node.end_byte) >= 0
         )
 
-    def literal_of(self, value):
-        """The object literal node ``value`` is, also through ``{ ... } as const``, ``{ ... }
-        satisfies T`` and parentheses (the variable is the literal: ``ACTIONS.run()``); else None."""
-        K = self.K
-        while True:
-            t = value.kind_id
-            if t == K.k_object:
-                return value
-            if t == K.as_expr:  # `as const` (an unnamed token); `as T`: the declared type says what it is
-                if value.named_child_count != 1 or value.child(value.child_count - 1).type != "const":
-                    return None
-            elif value.type not in ("satisfies_expression", "parenthesized_expression"):
-                return None
-            inner = nth(value, 0)
-            if inner is None:
-                return None
-            value = inner
-
     def string_choices(self, node, depth: int) -> list[str] | None:
         """The string literals a (nested) conditional of string literals may give
         (``c ? "a" : d ? "b" : "c"``); None if a branch is anything else."""

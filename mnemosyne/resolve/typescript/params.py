@@ -474,11 +474,12 @@ class ParamsMixin(CtxState):
     def is_method(self, pf: ParsedFile, scope: int) -> bool:
         """Whether the function of ``scope`` has a ``this`` the parser gave it as a member of a
         class, a prototype or an object literal (``F.prototype.m = function () {}``,
-        ``app.init = function () {}``): assigned to a member, not an argument of a call."""
+        ``app.init = function () {}``), or is an unnamed object literal's value for a key
+        (``return { batch: (cb) => cb() }``): a member, not an argument of a call."""
         if pf is not self.pf:
             self.read(pf, (READ_THIS, pf.scope_key[scope]))
         this = pf.scope_this[scope]
-        return this is not None and (this[0] == THIS_CLS or this[0] == THIS_OBJ)
+        return (this is not None and (this[0] == THIS_CLS or this[0] == THIS_OBJ)) or scope in pf.keyed
 
     def iife_argument(self, pf: ParsedFile, scope: int, e: tuple):
         """The functions parameter ``e`` (a name) of an IIFE is given (``(function (root, factory)

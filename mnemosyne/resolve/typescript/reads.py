@@ -45,7 +45,9 @@ READ_LOOKUP = "lk"
 READ_EXPORT = "x"  # ('x', name): an export entry
 READ_STARS = "st"  # ('st',): the ``export *`` specifiers
 READ_CJS = "cjs"  # ('cjs',): whether ``require()`` gives the default export
-READ_THIS = "th"  # ('th', scope_key): what ``this`` is in a scope (or the function it belongs to)
+# ('th', scope_key): what ``this`` is in a scope (or the function it belongs to), and whether it is an
+# unnamed object literal's value for a key (``ParsedFile.keyed``)
+READ_THIS = "th"
 READ_NAMESPACE = "ns"  # ('ns', fqn, name): a TS namespace member's bindings
 READ_OBJECT = "o"  # ('o', fqn): a named object literal (scope, members)
 READ_CLASS = "ci"  # ('ci', fqn): a class or interface (scope, extends, has_ctor, members, implements)
@@ -153,7 +155,8 @@ def answer(pf: ParsedFile, key: ReadKey, cache: dict) -> Any:
         if s is None:
             return _MISSING
         this = pf.scope_this[s]  # with no ``this`` of its own, the function it is the ``this`` of
-        return _e(pf, this) if this is not None else (None, pf.scope_key[this_owner(pf, s)])
+        ans = _e(pf, this) if this is not None else (None, pf.scope_key[this_owner(pf, s)])
+        return (ans, "keyed") if s in pf.keyed else ans  # (is_method: a keyed value is a member)
     if k == READ_NAMESPACE:
         for s in pf.namespaces.get(key[1], ()):
             bl = pf.bindings[s].get(key[2])
