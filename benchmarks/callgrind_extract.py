@@ -1,8 +1,13 @@
 """Instruction count of one serial extraction of a package, for before/after comparisons.
 
-    valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.django \
-        python benchmarks/callgrind_extract.py django==5.1.4
+    python -m compileall -q mnemosyne benchmarks > /dev/null        # byte code first (see below)
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.django
+        python benchmarks/callgrind_extract.py django==5.1.4         # (one command line)
     python benchmarks/callgrind_extract.py --total /tmp/cg.django   # prints the instruction total
+
+Compile the byte code first, on both sides of a comparison: an import that compiles a module's
+source is counted (~0.6 G on vite when no ``__pycache__`` is fresh), and whether it was fresh
+differed between past measurements.
 
 callgrind counts instructions, not seconds: the same code, input and environment give the same
 count whatever else the machine is doing, so a change's cost is measurable on a busy machine. The

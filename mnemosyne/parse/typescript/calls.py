@@ -1,7 +1,7 @@
 """Call sites (``ParsedFile.sites``) and what calls pass (``ParsedFile.call_args``): calls,
 ``new``, JSX elements, property reads, spreads, and the callbacks builtins and arrays call.
 
-~615 lines, just over the ~600 of the guide: about 40 of them import the tag vocabulary one a line,
+~630 lines, just over the ~600 of the guide: about 40 of them import the tag vocabulary one a line,
 and the site kinds share the visitor's state (the function entry, the flow order, the objects)."""
 
 from __future__ import annotations
@@ -97,6 +97,13 @@ _INHERITS = (ID, "inherits")
 _SET_PROTOTYPE_OF = (PROP, _OBJECT, "setPrototypeOf")
 # the last names of the callees above (a call of another name is none of them)
 _HELPER_NAMES = frozenset({"__exportStar", "defineProperty", "defineProperties", "inherits", "setPrototypeOf"})
+# the last names of every callee ``on_call`` looks at once a call's arguments are recorded: a call
+# whose callee ends otherwise (most) is none of them, and two of the tests hash the whole callee
+_CALL_TAILS = frozenset(
+    {x[-1] for x in (*_CALLBACK_GLOBALS, *_SECOND_ARG_CALLBACKS, _ARRAY_FROM)}  # (a name's or a member's)
+    | _REFLECTIONS | _HELPER_NAMES | _ADDERS | _PROMISE_METHODS | set(ELEMENT_PARAMS)
+    | {"assign", "call", "apply"}
+)
 
 
 class Calls(Objects):
@@ -112,6 +119,14 @@ class Calls(Objects):
         searched for (``Node.parent`` searches from the root)."""
         call = self.callee_calls.get(id(fn))
         return call if call is not None else fn.parent
+
+    def helper_call(self, fn, args) -> None:
+        """A call of a package's helper by a name bound to it (``mixin(app, proto)``: ``package_helper``)."""
+        helper = self.package_helper(fn)
+        if helper == HELPER_ASSIGN:
+            self.object_assign(args)
+        elif helper == HELPER_SET_PROTO:
+            self.es5_inherits(args, True)
 
     def on_call(self, fn, call=None) -> None:
         """``fn`` is the callee expression of a call_expression (``call``, when given: its
@@ -163,6 +178,10 @@ class Calls(Objects):
             rec = self.record_args(scope, e, args)
             if rec is not None and self.var_call is not None and self.var_call[0] == fn.start_byte:
                 self.own_arguments(rec)
+            if (e[2] if e[0] == PROP else e[1]) not in _CALL_TAILS:  # none of the callees below
+                if e[0] == ID and (self.helper_names is None or e[1] in self.helper_names):
+                    self.helper_call(fn, args)
+                return
             if e in _CALLBACK_GLOBALS:  # setTimeout(f): the runtime calls f for us
                 self.builtin_callback(scope, e, args, fn)
                 return
@@ -179,11 +198,7 @@ class Calls(Objects):
                     self.pf.sites.append((scope, SITE_BCB, (e, cb), fn))
                 return
             if e[0] == ID and (self.helper_names is None or e[1] in self.helper_names):  # mixin(app, proto)
-                helper = self.package_helper(fn)
-                if helper == HELPER_ASSIGN:
-                    self.object_assign(args)
-                elif helper == HELPER_SET_PROTO:
-                    self.es5_inherits(args, True)
+                self.helper_call(fn, args)
             tail = e[2] if e[0] == PROP else e[1] if e[0] == ID else None  # (a string test before the tuple ones)
             if tail in _HELPER_NAMES:
                 if e == _EXPORT_STAR:  # tsc's __exportStar(require("./x"), exports): export * from "./x"

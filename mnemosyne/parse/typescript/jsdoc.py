@@ -126,14 +126,28 @@ def type_imports(text: str) -> list[tuple[str, tuple]]:
     bindings: ``@typedef {import("./help.js").Help} Help`` and ``@import { Help } from
     "./help.js"`` give ``("Help", ("import", "./help.js", "Help"))``."""
     out: list[tuple[str, tuple]] = []
-    if "@typedef" in text:
-        for m in _TYPEDEF.finditer(text):
-            out.append((m.group(3) or m.group(2), (IMPORT, m.group(1), m.group(2))))
+    for m in _matches(_TYPEDEF, text, "@typedef"):
+        out.append((m.group(3) or m.group(2), (IMPORT, m.group(1), m.group(2))))
     if "@import" in text:
-        for m in _AT_IMPORT.finditer(text):
+        for m in _matches(_AT_IMPORT, text, "@import"):
             for item in m.group(1).split(","):
                 name, _, alias = item.strip().partition(" as ")
                 name, alias = name.strip(), alias.strip() or name.strip()
                 if _NAME.fullmatch(name) and "." not in name and _NAME.fullmatch(alias):
                     out.append((alias, (IMPORT, m.group(2), name)))
+    return out
+
+
+def _matches(pattern: re.Pattern[str], text: str, word: str) -> list[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern that starts with ``word``: tried only where the
+    word occurs (the expression scanned every character of vite's 1.6 MB bundle, ~20 M
+    instructions, for its 34 ``@typedef``)."""
+    out = []
+    find = text.find
+    i = find(word)
+    while i >= 0:
+        m = pattern.match(text, i)
+        if m is not None:
+            out.append(m)
+        i = find(word, m.end() if m is not None and m.end() > i else i + 1)
     return out

@@ -172,6 +172,9 @@ class ParsedFile:
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
     iifes: dict[str, int] | None = None  # computed on first use: ``_Ctx.called_at_once``
+    # function expression fqn -> the sites that may give it its ``this`` (computed on first use:
+    # ``_Ctx._this_argument``)
+    this_sites: dict[str, list] | None = None
 
 
 def this_owner(pf: ParsedFile, scope: int) -> int:

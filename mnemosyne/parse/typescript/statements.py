@@ -220,23 +220,24 @@ class Statements(Defs):
             return
         K = self.K
         fe = self.func_entry()
-        if fe.kind == ENTRY_BLOCK:
-            decl = node.parent
-            if decl is not None and decl.kind_id == K.k_variable_declaration:
-                fe = self.var_entry()  # `var` is function-scoped
         value = node.child_by_field_id(K.f_value)
+        ident = nm.kind_id == K.identifier
+        # the declaration, fetched once when something below reads it (``Node.parent`` searches
+        # from the root: ~4 K instructions in vite's bundle, and a JavaScript name read it twice)
+        decl = node.parent if fe.kind == ENTRY_BLOCK or (ident and (self.pf.language == "javascript" or (
+            value is not None and (value.kind_id == K.k_string or value.kind_id == K.ternary)))) else None
+        if fe.kind == ENTRY_BLOCK and decl is not None and decl.kind_id == K.k_variable_declaration:
+            fe = self.var_entry()  # `var` is function-scoped
         ty = node.child_by_field_id(K.f_type)
-        if nm.kind_id == K.identifier:
+        if ident:
             name = self._t(nm)
             vexpr = None
             if value is not None and value.kind_id == K.k_string:
-                decl = node.parent
                 if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
             elif value is not None and value.kind_id == K.ternary:
-                decl = node.parent
                 if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
                     choices = self.string_choices(value, 0)
                     if choices:  # const method = post ? "post" : "get": what `client[method]` names
@@ -254,8 +255,8 @@ class Statements(Defs):
                 if literal is None and vexpr is not None and vexpr[0] == CALL and vexpr[1] == OBJECT_CREATE:
                     vexpr = self.created_object(value, vexpr, f"{self.naming().fqn}.{name}", fe.scope)
             texpr = self.conv_type(ty) if ty is not None else None
-            if texpr is None and self.pf.language == "javascript" and node.parent is not None:
-                doc = self.doc_before(node.parent.start_byte)  # /** @type {T} */ const x = ...
+            if texpr is None and self.pf.language == "javascript" and decl is not None:
+                doc = self.doc_before(decl.start_byte)  # /** @type {T} */ const x = ...
                 texpr = jsdoc.declared_type(doc) if doc else None
             if vexpr is None and texpr is None:
                 self.bind(fe.scope, name, DECL_BINDING if value is None else UNKNOWN_BINDING)
@@ -511,6 +512,7 @@ class Statements(Defs):
         p = node.child_by_field_id(self.K.f_parameter)
         if p is not None:
             outer = self.stack[-1].fe.scope
-            body = node.parent.child_by_field_id(self.K.f_body) if node.parent is not None else None
+            tr = node.parent  # (once: ``Node.parent`` searches from the root)
+            body = tr.child_by_field_id(self.K.f_body) if tr is not None else None
             value = caught_value(body, self.conv, self.K, self.data) if body is not None else None
             self.bind_pattern(self.push_block(node.end_byte).scope, p, value, outer if value is not None else -1)

@@ -75,6 +75,36 @@ def _passes(args: tuple, i: int, rest: bool) -> bool:
     return (a is not None and a[0] != KEY) or any(x is not None and x[0] == SPREAD for x in args[: i + 1])
 
 
+def this_sites(pf: ParsedFile) -> dict[str, list]:
+    """Function expression fqn -> (binder, method, site) of the calls of ``pf`` that may give it
+    its ``this``, in the order ``_this_argument`` takes them: ``function () {}.call(t)`` / ``apply``
+    / ``bind`` (binder True, ``THIS_BINDERS``), then ``xs.forEach(function () {}, t)``
+    (``THIS_ARG_METHODS``); computed once per parse result (each anonymous function's question
+    went through every such call of its file)."""
+    r = pf.this_sites
+    if r is None:
+        r = pf.this_sites = {}
+        defs = pf.defs_at
+        for m in THIS_BINDERS:
+            for site in pf.call_args.get(m, ()):
+                e, args = site[1], site[2]
+                if e[0] != PROP or e[1] is None or e[1][0] != DEFAT or not args or args[0] is None:
+                    continue
+                d = defs.get(e[1][1])
+                if d is not None:
+                    r.setdefault(d[1], []).append((True, m, site))
+        for m in THIS_ARG_METHODS:
+            for site in pf.call_args.get(m, ()):
+                e, args = site[1], site[2]
+                a = args[0] if len(args) > 1 else None
+                if a is None or a[0] != DEFAT or args[1] is None or e[0] != PROP:
+                    continue
+                d = defs.get(a[1])
+                if d is not None:
+                    r.setdefault(d[1], []).append((False, m, site))
+    return r
+
+
 def _admits(how: tuple, callee: tuple) -> bool:
     """Whether a call of ``callee`` (filed under ``CALLED_AT_ONCE``) may call a function that is
     called at once as ``how`` says (``Ctx.called_at_once``): an IIFE by its own definition; a
@@ -317,31 +347,21 @@ class ParamsMixin(CtxState):
         array, or bound where it is written (``function () { this.tick() }.bind(this)``, also
         ``.call(t)`` / ``.apply(t)``); None otherwise."""
         found: list = []
-        for m in THIS_BINDERS:
+        cpf = None
+        for m in THIS_BINDERS + THIS_ARG_METHODS:  # (the reads of every method's sites, as searched)
             cpf = self.file_read(path, (READ_CALL_SITES, m))
             if cpf is None:
                 return None
-            for sc, e, args in cpf.call_args.get(m, ()):
-                if e[0] != PROP or e[1] is None or e[1][0] != DEFAT or not args or args[0] is None:
-                    continue
-                d = cpf.defs_at.get(e[1][1])
-                v = self.argument(cpf, sc, args, 0) if d is not None and d[1] == fqn else None
-                if v is not None and v[0] != V_NULL:
-                    found.append(v)
-        for m in THIS_ARG_METHODS:
-            cpf = self.file_read(path, (READ_CALL_SITES, m))
-            if cpf is None:
-                return None
-            for sc, e, args in cpf.call_args.get(m, ()):
-                a = args[0] if len(args) > 1 else None
-                if a is None or a[0] != DEFAT or args[1] is None or e[0] != PROP:
-                    continue
-                d = cpf.defs_at.get(a[1])
-                if d is None or d[1] != fqn or not self.is_array(cpf, sc, e[1], m):
-                    continue
+        assert cpf is not None
+        for binder, m, (sc, e, args) in this_sites(cpf).get(fqn, ()):
+            if binder:
+                v = self.argument(cpf, sc, args, 0)
+            elif self.is_array(cpf, sc, e[1], m):
                 v = self.argument(cpf, sc, args, 1)
-                if v is not None and v[0] != V_NULL:
-                    found.append(v)
+            else:
+                continue
+            if v is not None and v[0] != V_NULL:
+                found.append(v)
         return union(found)
 
     def shared_value(self, key: tuple, method: str, *args):
