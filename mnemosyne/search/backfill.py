@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import sqlite3
 import threading
 import time
@@ -51,7 +52,7 @@ from mnemosyne import vocabulary as V
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
 from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
-from mnemosyne.search.text import embed_text, first_paragraph, symbol_header  # noqa: F401 - symbol_header re-exported
+from mnemosyne.search.text import embed_text, first_paragraph, section_description, symbol_header  # noqa: F401 - symbol_header re-exported
 from mnemosyne.search.text import search_text as make_search_text
 from mnemosyne.search.vectors import (
     check_dim,
@@ -73,7 +74,8 @@ _WRITE_BATCH = 200
 _EMBED_CHUNK = 64
 _MAX_COMMIT_CHARS = 4000
 #: bump when the way texts are built changes: every node is re-embedded (via embed_hash)
-TEXT_RECIPE = "v4"  # v3: callee names (class: method names) between docstring and body; v4: module docstring line
+TEXT_RECIPE = "v5"  # v3: callee names (class: method names) between docstring and body; v4: module docstring line;
+# v5: what the documentation says about the symbol (``described_by_sections``), after its insights
 
 
 _REBUILD_MIN = 2000  # re-create HNSW after re-embedding at least this many vectors...
@@ -263,10 +265,59 @@ def call_names_at_head(graph: GraphHandle) -> CallNames:
     return CallNames({k: tuple(sorted(v)) for k, v in calls.items()}, {k: tuple(sorted(v)) for k, v in callers.items()})
 
 
+#: documents whose sections are change notes, not descriptions (``CHANGELOG.rst``, ``docs/changes.md``)
+_CHANGE_NOTES = re.compile(r"(?:^|/)(?:change[_-]?log|changes|history|news|release[_-]?notes)[^/]*$", re.IGNORECASE)
+
+
+def described_by_sections(graph: GraphHandle) -> dict[str, str]:
+    """``fqn -> what the documentation says about it`` (``text.section_description``), from the
+    documents at HEAD: what a Sphinx directive documents (``docs.described_parts`` over the
+    document's blocks in order, so a description cut into two blocks stays whole: ``..
+    autoclass:: LRUCache`` and its paragraphs), and a whole block without directives that cites
+    that symbol and no other (a README paragraph about one function; change notes excepted)."""
+    from mnemosyne.search.docs import described_parts
+
+    rows = graph.ro_query(
+        f"MATCH (d:{V.DOCUMENT})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {holds_at_head('r')} "
+        f"OPTIONAL MATCH (s)-[m:{V.MENTIONS}]->(t) "
+        "WITH d.path AS path, s.heading_path AS heading, r.line_start AS line, s.text AS text, "
+        "collect(DISTINCT [m.name, t.fully_qualified_name]) AS cited RETURN path, heading, line, text, cited ORDER BY path, line"
+    )
+    texts: dict[str, list[str]] = {}
+    # per document and heading: its blocks in order, the names they cite, the blocks citing one symbol
+    docs: dict[str, tuple[list[str], dict[str, str], list[tuple[str, str]]]] = {}
+    for path, heading, _line, text, cited in rows:
+        if not text:
+            continue
+        blocks, by_name, single = docs.setdefault(f"{path}#{heading}", ([], {}, []))
+        blocks.append(text)
+        targets = set()
+        for name, fqn in cited:
+            if name and fqn:
+                by_name.setdefault(name, fqn)
+                by_name.setdefault(fqn, fqn)
+                targets.add(fqn)
+        # a block about one symbol, neither a directive's nor the indented rest of one's description
+        if len(targets) == 1 and not text[:1].isspace() and not described_parts(text) and not _CHANGE_NOTES.search(path or ""):
+            single.append((targets.pop(), text))
+    for blocks, by_name, single in docs.values():
+        parts = described_parts("\n\n".join(blocks))
+        for name, part in parts:
+            # the directive's name as the block cited it: qualified by the module, or as written
+            parts_of = name.split(".")
+            fqn = next((by_name[n] for n in (".".join(parts_of[i:]) for i in range(len(parts_of))) if n in by_name), None)
+            if fqn:
+                texts.setdefault(fqn, []).append(part)
+        for fqn, text in single:
+            texts.setdefault(fqn, []).append(text)
+    return {fqn: d for fqn, ts in texts.items() if (d := section_description(ts))}
+
+
 def refresh_search_text(graph: Graph, names: CallNames | None = None) -> int:
     """Set ``search_text`` on Function/Class nodes where it is missing or stale (the code-aware
     value: with the names it calls and that call it at HEAD); returns count."""
     names = names or call_names_at_head(graph)
+    described = described_by_sections(graph)
     n = 0
     for label in (V.FUNCTION, V.CLASS):
         sig = "f.signature" if label == V.FUNCTION else "null"
@@ -278,7 +329,8 @@ def refresh_search_text(graph: Graph, names: CallNames | None = None) -> int:
         for fqn, name, sig_v, doc, file, cur in rows:
             if not fqn:
                 continue
-            st = make_search_text(fqn, name, sig_v, doc, file, names.calls.get(fqn, ()), names.callers.get(fqn, ()))
+            st = make_search_text(fqn, name, sig_v, doc, file, names.calls.get(fqn, ()), names.callers.get(fqn, ()),
+                                  described.get(fqn, ""))  # fmt: skip
             if st != cur:
                 upd.append({"k": fqn, "t": st})
         if upd:
@@ -328,6 +380,8 @@ def _collect(graph: GraphHandle, embedder: Embedder, body: BodyProvider | None, 
     model = embedder.model_id
     items: list[_Item] = []
     notes = text_insights(graph)
+    for fqn, d in described_by_sections(graph).items():  # what the documentation says about it
+        notes.setdefault(fqn, []).append(f"documentation: {d}")
 
     def fit(text: str) -> str:
         return embedder.truncate(text)
@@ -418,16 +472,16 @@ def backfill(
     report = BackfillReport()
     graph = graph_of(db, ws)
     ensure_search_indexes(graph)
+    try:
+        from mnemosyne.search.doc_store import link_mentions
+
+        link_mentions(graph)  # before search_text: the sections citing one symbol lend it their words
+    except Exception as err:  # mentions are a bonus: never fail a back-fill on them
+        log.warning("linking doc mentions failed: %s", err)
     names = call_names_at_head(graph)
     report.search_text_updated = refresh_search_text(graph, names)
     dim = int(embedder.dim)
     report.model_changed = prepare_model(graph, embedder.provider, embedder.model_id, dim)
-    try:
-        from mnemosyne.search.doc_store import link_mentions
-
-        link_mentions(graph)
-    except Exception as err:  # mentions are a bonus: never fail a back-fill on them
-        log.warning("linking doc mentions failed: %s", err)
 
     if body_provider is None:
         repo, commit = repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, workspace_name(ws))
