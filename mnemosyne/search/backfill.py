@@ -36,7 +36,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import re
 import sqlite3
 import threading
 import time
@@ -52,7 +51,13 @@ from mnemosyne import vocabulary as V
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
 from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
-from mnemosyne.search.text import embed_text, first_paragraph, section_description, symbol_header  # noqa: F401 - symbol_header re-exported
+from mnemosyne.search.text import (  # noqa: F401 - symbol_header re-exported
+    embed_text,
+    first_paragraph,
+    is_test_code,
+    section_description,
+    symbol_header,
+)
 from mnemosyne.search.text import search_text as make_search_text
 from mnemosyne.search.vectors import (
     check_dim,
@@ -265,51 +270,36 @@ def call_names_at_head(graph: GraphHandle) -> CallNames:
     return CallNames({k: tuple(sorted(v)) for k, v in calls.items()}, {k: tuple(sorted(v)) for k, v in callers.items()})
 
 
-#: documents whose sections are change notes, not descriptions (``CHANGELOG.rst``, ``docs/changes.md``)
-_CHANGE_NOTES = re.compile(r"(?:^|/)(?:change[_-]?log|changes|history|news|release[_-]?notes)[^/]*$", re.IGNORECASE)
-
-
 def described_by_sections(graph: GraphHandle) -> dict[str, str]:
-    """``fqn -> what the documentation says about it`` (``text.section_description``), from the
-    documents at HEAD: what a Sphinx directive documents (``docs.described_parts`` over the
-    document's blocks in order, so a description cut into two blocks stays whole: ``..
-    autoclass:: LRUCache`` and its paragraphs), and a whole block without directives that cites
-    that symbol and no other (a README paragraph about one function; change notes excepted)."""
-    from mnemosyne.search.docs import described_parts
+    """``fqn -> what the documentation says about it`` (``text.section_description``): what a
+    Sphinx directive in a document at HEAD documents (``docs.described_parts``: ``.. autoclass::
+    LRUCache`` and its paragraphs), read over the blocks of one heading in order (a description cut
+    into two blocks stays whole), its name qualified by the ``.. module::`` in effect there. Only a
+    name that is a symbol's fully qualified name or a unique dotted suffix of one lends (a bare name
+    does not: ``.. function:: frozen`` of a re-exporting package is not whichever ``frozen`` the
+    code has), and never to test code."""
+    from mnemosyne.search.doc_store import resolve_mentions
+    from mnemosyne.search.docs import described_parts, module_after
 
     rows = graph.ro_query(
         f"MATCH (d:{V.DOCUMENT})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {holds_at_head('r')} "
-        f"OPTIONAL MATCH (s)-[m:{V.MENTIONS}]->(t) "
-        "WITH d.path AS path, s.heading_path AS heading, r.line_start AS line, s.text AS text, "
-        "collect(DISTINCT [m.name, t.fully_qualified_name]) AS cited RETURN path, heading, line, text, cited ORDER BY path, line"
+        "RETURN d.path, s.heading_path, r.line_start, s.text ORDER BY d.path, r.line_start"
     )
+    parts: list[tuple[str, str]] = []
+    groups: dict[tuple[str, str], list[str]] = {}
+    for path, heading, _line, text in rows:
+        groups.setdefault((path or "", heading or ""), []).append(text or "")
+    module: dict[str, str] = {}
+    for (path, _heading), blocks in groups.items():  # documents, then headings, in line order
+        joined = "\n\n".join(blocks)
+        parts += described_parts(joined, module.get(path, ""))
+        module[path] = module_after(joined, module.get(path, ""))
+    resolved = resolve_mentions(graph, sorted({name for name, _ in parts if "." in name}))
     texts: dict[str, list[str]] = {}
-    # per document and heading: its blocks in order, the names they cite, the blocks citing one symbol
-    docs: dict[str, tuple[list[str], dict[str, str], list[tuple[str, str]]]] = {}
-    for path, heading, _line, text, cited in rows:
-        if not text:
-            continue
-        blocks, by_name, single = docs.setdefault(f"{path}#{heading}", ([], {}, []))
-        blocks.append(text)
-        targets = set()
-        for name, fqn in cited:
-            if name and fqn:
-                by_name.setdefault(name, fqn)
-                by_name.setdefault(fqn, fqn)
-                targets.add(fqn)
-        # a block about one symbol, neither a directive's nor the indented rest of one's description
-        if len(targets) == 1 and not text[:1].isspace() and not described_parts(text) and not _CHANGE_NOTES.search(path or ""):
-            single.append((targets.pop(), text))
-    for blocks, by_name, single in docs.values():
-        parts = described_parts("\n\n".join(blocks))
-        for name, part in parts:
-            # the directive's name as the block cited it: qualified by the module, or as written
-            parts_of = name.split(".")
-            fqn = next((by_name[n] for n in (".".join(parts_of[i:]) for i in range(len(parts_of))) if n in by_name), None)
-            if fqn:
-                texts.setdefault(fqn, []).append(part)
-        for fqn, text in single:
-            texts.setdefault(fqn, []).append(text)
+    for name, part in parts:
+        hit = resolved.get(name)
+        if hit and hit[2] in ("fqn", "suffix") and not is_test_code(hit[1]):
+            texts.setdefault(hit[1], []).append(part)
     return {fqn: d for fqn, ts in texts.items() if (d := section_description(ts))}
 
 

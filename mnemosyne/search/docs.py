@@ -475,11 +475,11 @@ _DESCRIBES = re.compile(
 _OWNER_DIRECTIVES = frozenset(("autoclass", "class", "autoexception", "exception"))
 
 
-def described_names(text: str) -> list[str]:
+def described_names(text: str, module: str = "") -> list[str]:
     """The objects a reST block documents with Sphinx directives, qualified by the ``module`` /
-    ``currentmodule`` directive before them in the block and, for a ``method`` nested under a
-    ``class`` directive, by that class (``TTLCache.expire``)."""
-    module = ""
+    ``currentmodule`` directive before them in the block (else by ``module``, the one in effect
+    where the block starts: ``module_after``) and, for a ``method`` nested under a ``class``
+    directive, by that class (``TTLCache.expire``)."""
     owner: tuple[int, str] | None = None
     out: list[str] = []
     for m in _DESCRIBES.finditer(text or ""):
@@ -489,7 +489,7 @@ def described_names(text: str) -> list[str]:
             continue
         if owner is not None and indent > owner[0] and "." not in name:
             name = f"{owner[1]}.{name}"
-        elif module and not name.startswith(module + "."):
+        elif module and "." not in name:  # a dotted name is written in full (or as a unique suffix)
             name = f"{module}.{name}"
         if what in _OWNER_DIRECTIVES:
             owner = (indent, name)
@@ -499,12 +499,20 @@ def described_names(text: str) -> list[str]:
     return out
 
 
-def described_parts(text: str) -> list[tuple[str, str]]:
+def module_after(text: str, module: str = "") -> str:
+    """The module a ``module`` / ``currentmodule`` directive of ``text`` leaves in effect, else ``module``."""
+    for m in _DESCRIBES.finditer(text or ""):
+        if m.group("what") in ("module", "currentmodule"):
+            module = "" if m.group("name") == "None" else m.group("name")
+    return module
+
+
+def described_parts(text: str, module: str = "") -> list[tuple[str, str]]:
     """``(name, text)`` per Sphinx directive of a block that documents one object
     (``described_names``): the lines from the directive to the next directive at its indentation or
     less (its options and nested directives included)."""
     found = list(_DESCRIBES.finditer(text or ""))
-    names = iter(described_names(text))
+    names = iter(described_names(text, module))
     out: list[tuple[str, str]] = []
     for i, m in enumerate(found):
         if m.group("what") in ("module", "currentmodule"):
