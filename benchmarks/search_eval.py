@@ -8,7 +8,8 @@
 Questions: benchmarks/data/search_questions.json (natural language, each with the symbols that
 answer it). Repositories: the python_shop and ts_notes samples (built with
 ``mnemosyne.samples``), three real packages (itsdangerous, flask, click; pinned wheels) and
-one whole source distribution with its documentation (cachetools, ``"sdist": true``),
+three whole source distributions with their documentation (cachetools, tenacity, attrs;
+``"sdist": true``),
 pip-downloaded into ``$MNEMOSYNE_BENCH_CACHE/downloads`` (default ``.bench/downloads``) at run
 time and committed to throwaway git repositories under ``.bench/repos`` (never to ours).
 Questions of type ``paraphrase`` are written as a user would ask, from the code: the benchmark
@@ -182,6 +183,15 @@ def rank_of(results: list[Any], answers: list[str]) -> int | None:
     return None
 
 
+def consensus_losses(questions: list[dict[str, Any]], keyword: list[int | None], semantic: list[int | None],
+                     hybrid: list[int | None], top: int = 3) -> list[str]:
+    """Questions that keyword and semantic both answer in their top ``top`` and hybrid does not (the
+    issue's rule: fusion never loses what both single modes rank near the top)."""
+    return [f"kw={k} sem={s} hyb={h or '-'}  [{q['repo']}] {q['q']}"
+            for q, k, s, h in zip(questions, keyword, semantic, hybrid, strict=True)
+            if k and s and k <= top and s <= top and not (h and h <= top)]  # fmt: skip
+
+
 def evaluate(db: Any, questions: list[dict[str, Any]], embedder: Any, weights: Any = None,
              modes=MODES) -> dict[str, Any]:  # fmt: skip
     from mnemosyne.search.hybrid import search
@@ -340,6 +350,10 @@ def main(argv: list[str] | None = None) -> int:
             for i, q in enumerate(questions):
                 ranks = " ".join(f"{m[:3]}={per_mode[m]['ranks'][i] or '-':>2}" for m in MODES)
                 print(f"  {ranks}  [{q['repo']}] {q['q']}")
+        lost = consensus_losses(questions, *(per_mode[m]["ranks"] for m in MODES))
+        print(f"\nquestions both single modes rank in their top 3 and hybrid does not: {len(lost)}")
+        for line in lost:
+            print(f"  {line}")
         if args.weights:
             def value(k: str, v: str) -> Any:
                 default = getattr(Weights(), k)
@@ -350,10 +364,23 @@ def main(argv: list[str] | None = None) -> int:
             print()
             print(_table({"hybrid": per_mode["hybrid"], f"hybrid {args.weights}": variant["hybrid"]},
                          f"hybrid, defaults against {args.weights}"))
+            for part, keep in (("tuning", lambda q: q["repo"] != HELD_OUT), ("held out", lambda q: q["repo"] == HELD_OUT)):
+                cols = [(a, b) for q, a, b in zip(questions, per_mode["hybrid"]["ranks"], variant["hybrid"]["ranks"])
+                        if keep(q)]  # fmt: skip
+                if cols:
+                    n = len(cols)
+                    r5 = [sum(1 for x in side if x and x <= 5) / n for side in zip(*cols)]
+                    mrr = [sum(1.0 / x for x in side if x) / n for side in zip(*cols)]
+                    print(f"  {part} ({n}): R@5 / MRR {r5[0]:.3f} / {mrr[0]:.3f} -> {r5[1]:.3f} / {mrr[1]:.3f}")
             moved = [(q, a, b) for q, a, b in zip(questions, per_mode["hybrid"]["ranks"], variant["hybrid"]["ranks"])
                      if a != b]  # fmt: skip
             for q, a, b in moved:
                 print(f"  {a or '-':>2} -> {b or '-':>2}  [{q['repo']}] {q['q']}")
+            lost = consensus_losses(questions, per_mode["keyword"]["ranks"], per_mode["semantic"]["ranks"],
+                                    variant["hybrid"]["ranks"])  # fmt: skip
+            print(f"  questions both single modes rank in their top 3 and the variant does not: {len(lost)}")
+            for line in lost:
+                print(f"    {line}")
         grid = []
         if args.grid:
             print("\nhybrid grid:")

@@ -51,7 +51,13 @@ from mnemosyne import vocabulary as V
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
 from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
-from mnemosyne.search.text import embed_text, first_paragraph, symbol_header  # noqa: F401 - symbol_header re-exported
+from mnemosyne.search.text import (  # noqa: F401 - symbol_header re-exported
+    embed_text,
+    first_paragraph,
+    is_test_code,
+    section_description,
+    symbol_header,
+)
 from mnemosyne.search.text import search_text as make_search_text
 from mnemosyne.search.vectors import (
     check_dim,
@@ -73,7 +79,8 @@ _WRITE_BATCH = 200
 _EMBED_CHUNK = 64
 _MAX_COMMIT_CHARS = 4000
 #: bump when the way texts are built changes: every node is re-embedded (via embed_hash)
-TEXT_RECIPE = "v4"  # v3: callee names (class: method names) between docstring and body; v4: module docstring line
+TEXT_RECIPE = "v5"  # v3: callee names (class: method names) between docstring and body; v4: module docstring line;
+# v5: what the documentation says about the symbol (``described_by_sections``), after its insights
 
 
 _REBUILD_MIN = 2000  # re-create HNSW after re-embedding at least this many vectors...
@@ -263,10 +270,44 @@ def call_names_at_head(graph: GraphHandle) -> CallNames:
     return CallNames({k: tuple(sorted(v)) for k, v in calls.items()}, {k: tuple(sorted(v)) for k, v in callers.items()})
 
 
+def described_by_sections(graph: GraphHandle) -> dict[str, str]:
+    """``fqn -> what the documentation says about it`` (``text.section_description``): what a
+    Sphinx directive in a document at HEAD documents (``docs.described_parts``: ``.. autoclass::
+    LRUCache`` and its paragraphs), read over the blocks of one heading in order (a description cut
+    into two blocks stays whole), its name qualified by the ``.. module::`` in effect there. Only a
+    name that is a symbol's fully qualified name or a unique dotted suffix of one lends (a bare name
+    does not: ``.. function:: frozen`` of a re-exporting package is not whichever ``frozen`` the
+    code has), and never to test code."""
+    from mnemosyne.search.doc_store import resolve_mentions
+    from mnemosyne.search.docs import described_parts, module_after
+
+    rows = graph.ro_query(
+        f"MATCH (d:{V.DOCUMENT})-[r:{V.HAS_SECTION}]->(s:{V.SECTION}) WHERE {holds_at_head('r')} "
+        "RETURN d.path, s.heading_path, r.line_start, s.text ORDER BY d.path, r.line_start"
+    )
+    parts: list[tuple[str, str]] = []
+    groups: dict[tuple[str, str], list[str]] = {}
+    for path, heading, _line, text in rows:
+        groups.setdefault((path or "", heading or ""), []).append(text or "")
+    module: dict[str, str] = {}
+    for (path, _heading), blocks in groups.items():  # documents, then headings, in line order
+        joined = "\n\n".join(blocks)
+        parts += described_parts(joined, module.get(path, ""))
+        module[path] = module_after(joined, module.get(path, ""))
+    resolved = resolve_mentions(graph, sorted({name for name, _ in parts if "." in name}))
+    texts: dict[str, list[str]] = {}
+    for name, part in parts:
+        hit = resolved.get(name)
+        if hit and hit[2] in ("fqn", "suffix") and not is_test_code(hit[1]):
+            texts.setdefault(hit[1], []).append(part)
+    return {fqn: d for fqn, ts in texts.items() if (d := section_description(ts))}
+
+
 def refresh_search_text(graph: Graph, names: CallNames | None = None) -> int:
     """Set ``search_text`` on Function/Class nodes where it is missing or stale (the code-aware
     value: with the names it calls and that call it at HEAD); returns count."""
     names = names or call_names_at_head(graph)
+    described = described_by_sections(graph)
     n = 0
     for label in (V.FUNCTION, V.CLASS):
         sig = "f.signature" if label == V.FUNCTION else "null"
@@ -278,7 +319,8 @@ def refresh_search_text(graph: Graph, names: CallNames | None = None) -> int:
         for fqn, name, sig_v, doc, file, cur in rows:
             if not fqn:
                 continue
-            st = make_search_text(fqn, name, sig_v, doc, file, names.calls.get(fqn, ()), names.callers.get(fqn, ()))
+            st = make_search_text(fqn, name, sig_v, doc, file, names.calls.get(fqn, ()), names.callers.get(fqn, ()),
+                                  described.get(fqn, ""))  # fmt: skip
             if st != cur:
                 upd.append({"k": fqn, "t": st})
         if upd:
@@ -328,6 +370,8 @@ def _collect(graph: GraphHandle, embedder: Embedder, body: BodyProvider | None, 
     model = embedder.model_id
     items: list[_Item] = []
     notes = text_insights(graph)
+    for fqn, d in described_by_sections(graph).items():  # what the documentation says about it
+        notes.setdefault(fqn, []).append(f"documentation: {d}")
 
     def fit(text: str) -> str:
         return embedder.truncate(text)
@@ -418,16 +462,16 @@ def backfill(
     report = BackfillReport()
     graph = graph_of(db, ws)
     ensure_search_indexes(graph)
+    try:
+        from mnemosyne.search.doc_store import link_mentions
+
+        link_mentions(graph)  # before search_text: the sections citing one symbol lend it their words
+    except Exception as err:  # mentions are a bonus: never fail a back-fill on them
+        log.warning("linking doc mentions failed: %s", err)
     names = call_names_at_head(graph)
     report.search_text_updated = refresh_search_text(graph, names)
     dim = int(embedder.dim)
     report.model_changed = prepare_model(graph, embedder.provider, embedder.model_id, dim)
-    try:
-        from mnemosyne.search.doc_store import link_mentions
-
-        link_mentions(graph)
-    except Exception as err:  # mentions are a bonus: never fail a back-fill on them
-        log.warning("linking doc mentions failed: %s", err)
 
     if body_provider is None:
         repo, commit = repo_and_commit(graph, db if not hasattr(db, "ro_query") else None, workspace_name(ws))

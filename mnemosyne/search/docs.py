@@ -12,7 +12,8 @@
   ``"Auth > Tokens > Refresh"``), its index within the section, and its lines.
 - ``extract_mentions`` lists the code names a block cites: backticked identifiers or dotted
   names (``compute_retry_delay``, ``shop.retry.compute_retry_delay()``, reST roles
-  ``:func:`~pkg.mod.f```), dotted names in prose, and called names inside code blocks.
+  ``:func:`~pkg.mod.f```), dotted names in prose, called names inside code blocks, and the
+  objects its Sphinx directives document (``.. autoclass:: LRUCache``: ``described_names``).
 """
 
 from __future__ import annotations
@@ -463,13 +464,77 @@ def _clean_name(raw: str) -> str | None:
     return s
 
 
+#: Sphinx directives that document one object (``.. autoclass:: LRUCache(maxsize)``, ``.. py:function::
+#: f``, ``.. decorator:: cached(cache)``); ``module`` / ``currentmodule`` name the module of the ones after it
+_DESCRIBES = re.compile(
+    r"^(?P<indent>[ \t]*)\.\.[ \t]+(?:py:)?(?P<what>auto(?:class|function|method|exception|decorator)|class|function"
+    r"|method|staticmethod|classmethod|exception|decorator|decoratormethod|module|currentmodule)::[ \t]*"
+    r"(?P<name>[A-Za-z_][\w.]*)",
+    re.MULTILINE,
+)
+_OWNER_DIRECTIVES = frozenset(("autoclass", "class", "autoexception", "exception"))
+
+
+def described_names(text: str, module: str = "") -> list[str]:
+    """The objects a reST block documents with Sphinx directives, qualified by the ``module`` /
+    ``currentmodule`` directive before them in the block (else by ``module``, the one in effect
+    where the block starts: ``module_after``) and, for a ``method`` nested under a ``class``
+    directive, by that class (``TTLCache.expire``)."""
+    owner: tuple[int, str] | None = None
+    out: list[str] = []
+    for m in _DESCRIBES.finditer(text or ""):
+        what, name, indent = m.group("what"), m.group("name"), len(m.group("indent").expandtabs())
+        if what in ("module", "currentmodule"):
+            module, owner = ("" if name == "None" else name), None
+            continue
+        if owner is not None and indent > owner[0] and "." not in name:
+            name = f"{owner[1]}.{name}"
+        elif module and "." not in name:  # a dotted name is written in full (or as a unique suffix)
+            name = f"{module}.{name}"
+        if what in _OWNER_DIRECTIVES:
+            owner = (indent, name)
+        elif owner is not None and indent <= owner[0]:
+            owner = None
+        out.append(name)
+    return out
+
+
+def module_after(text: str, module: str = "") -> str:
+    """The module a ``module`` / ``currentmodule`` directive of ``text`` leaves in effect, else ``module``."""
+    for m in _DESCRIBES.finditer(text or ""):
+        if m.group("what") in ("module", "currentmodule"):
+            module = "" if m.group("name") == "None" else m.group("name")
+    return module
+
+
+def described_parts(text: str, module: str = "") -> list[tuple[str, str]]:
+    """``(name, text)`` per Sphinx directive of a block that documents one object
+    (``described_names``): the lines from the directive to the next directive at its indentation or
+    less (its options and nested directives included)."""
+    found = list(_DESCRIBES.finditer(text or ""))
+    names = iter(described_names(text, module))
+    out: list[tuple[str, str]] = []
+    for i, m in enumerate(found):
+        if m.group("what") in ("module", "currentmodule"):
+            continue
+        indent = len(m.group("indent").expandtabs())
+        end = len(text)
+        for n in found[i + 1 :]:
+            if len(n.group("indent").expandtabs()) <= indent:
+                end = n.start()
+                break
+        out.append((next(names), text[m.start() : end]))
+    return out
+
+
 def extract_mentions(text: str, code_units: list[str] | None = None) -> list[str]:
-    """Code names cited by a block, in order of first appearance (deduplicated)."""
+    """Code names cited by a block, in order of first appearance (deduplicated); the objects its
+    Sphinx directives document (``described_names``) first."""
     code_units = code_units or []
     prose = text
     for c in code_units:
         prose = prose.replace(c, " ")
-    found: list[str] = []
+    found: list[str] = list(described_names(prose))
     for m in _BACKTICK.finditer(prose):
         name = _clean_name(m.group(1) or m.group(2))
         if name:

@@ -81,6 +81,23 @@ def call_names(fqns: tuple[str, ...] | list[str], limit: int) -> list[str]:
     return out
 
 
+#: characters of documentation (the sections that cite only this symbol) a symbol's texts take
+MAX_SECTION_CHARS = 600
+_DIRECTIVE_LINE = re.compile(r"^\s*(?:\.\.\s|:[\w -]+:(?:\s|$))")
+
+
+def section_description(texts: list[str] | tuple[str, ...], limit: int = MAX_SECTION_CHARS) -> str:
+    """What documentation sections say about a symbol, on one line: their prose without reST
+    directive and option lines (``.. autoclass:: X``, ``:members:``), distinct, at most ``limit``
+    characters."""
+    out: list[str] = []
+    for t in dict.fromkeys(texts):
+        prose = " ".join(ln for ln in _strip_nul(t).splitlines() if ln.strip() and not _DIRECTIVE_LINE.match(ln))
+        if prose:
+            out.append(" ".join(prose.split()))
+    return " ".join(out)[:limit]
+
+
 @lru_cache(maxsize=8192)  # a changed file's unchanged symbols ask again
 def search_text(
     fqn: str,
@@ -90,6 +107,7 @@ def search_text(
     file: str | None = None,
     calls: tuple[str, ...] = (),
     callers: tuple[str, ...] = (),
+    described: str = "",
 ) -> str:
     """The value of the full-text indexed ``search_text`` property of a Function or Class.
 
@@ -120,6 +138,8 @@ def search_text(
         parts += [w for w in words(sig) if w not in ("def", "self", "cls", "async", "function", "const")]
     if docstring:
         parts.append(_strip_nul(docstring).strip()[:MAX_DOC_CHARS])
+    if described:
+        parts.append(_strip_nul(described))
     for c in call_names(calls, MAX_CALLEE_NAMES):
         parts += split_identifier(c)
     for c in call_names(callers, MAX_CALLER_NAMES):

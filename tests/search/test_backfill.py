@@ -249,3 +249,32 @@ def test_symbols_are_embedded_with_what_their_module_is_about(code_graph, db, em
     code_graph.query("MATCH ()-[d:DEFINES]->(m:Function {fully_qualified_name: 'shop.retry'}) "
                      "SET m.docstring = $doc, d.docstring = $doc", {"doc": "Backoff for flaky payment calls."})
     assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 3
+
+
+def test_documentation_describing_a_symbol_lends_it_words(code_graph, db, embedder, tmp_path):
+    """What a Sphinx directive documents goes into that symbol's keyword text and embedded text
+    (``described_by_sections``), its name qualified by the module directive in effect, even from an
+    earlier heading; a bare name that only a symbol's short name matches lends nothing, nor does
+    prose citing a symbol; a changed description re-embeds the symbol it describes."""
+    from mnemosyne.search.backfill import _collect, call_names_at_head, described_by_sections
+
+    api = (b"API\n===\n\n.. module:: shop.cart\n\nCart\n----\n\n.. autoclass:: Cart\n   :members: total\n\n"
+           b"   Keeps what a customer picked until checkout.\n\n   .. method:: total()\n\n      Adds it all up.\n\n"
+           b".. autofunction:: shop.retry.with_retries\n\n   Runs a flaky call until it succeeds.\n\n"
+           b".. function:: compute_retry_delay\n\n   Not resolved: shop.cart has no such function.\n")  # fmt: skip
+    readme = b"# Shop\n\nThe wait between tries grows: see `compute_retry_delay`.\n"
+    apply_docs(code_graph, 1, "c1", 2000, {"docs/api.rst": api, "README.md": readme})
+    described = described_by_sections(code_graph)
+    assert described == {"shop.cart.Cart": "Keeps what a customer picked until checkout. Adds it all up.",
+                         "shop.cart.Cart.total": "Adds it all up.",
+                         "shop.retry.with_retries": "Runs a flaky call until it succeeds."}  # fmt: skip
+    texts = {it.key: it.build() for it in _collect(code_graph, embedder, None, call_names_at_head(code_graph))}
+    assert "documentation: Runs a flaky call until it succeeds." in texts["shop.retry.with_retries"].splitlines()
+    cache = EmbeddingCache(tmp_path / "d.sqlite")
+    backfill(db, code_graph.workspace, embedder, cache=cache)
+    st = dict(code_graph.ro_query("MATCH (n) WHERE n:Function OR n:Class RETURN n.fully_qualified_name, n.search_text"))
+    assert "customer picked until checkout" in st["shop.cart.Cart"]
+    assert "tries grows" not in st["shop.retry.compute_retry_delay"]
+    api2 = api.replace(b"until it succeeds", b"with growing waits")
+    apply_docs(code_graph, 1, "c1", 2000, {"docs/api.rst": api2})
+    assert backfill(db, code_graph.workspace, embedder, cache=cache).by_label.get("Function") == 1

@@ -415,3 +415,30 @@ def test_a_document_the_parser_fails_on_is_skipped_and_loses_nothing(code_graph,
     assert "docs/retry.md could not be split" in caplog.text
     assert [s["heading_path"] for s in sections_at(g, "docs/retry.md", 1)] == ["Retries > Backoff"]
     assert [s["heading_path"] for s in sections_at(g, "docs/other.md", 1)] == ["Other"]
+
+
+def test_sphinx_directives_name_what_a_block_documents():
+    from mnemosyne.search.docs import described_names, described_parts
+
+    rst = (
+        ".. module:: shop.cache\n\n"
+        ".. autoclass:: LruStore(maxsize, getsizeof=None)\n   :members: popitem\n\n"
+        "   Discards the least recently used items first.\n\n"
+        "   .. method:: expire(self, time=None)\n\n      Removes expired items.\n\n"
+        ".. py:function:: shop.cache.make_key(*args)\n\n   Builds a key from the arguments.\n"
+    )
+    assert described_names(rst) == ["shop.cache.LruStore", "shop.cache.LruStore.expire", "shop.cache.make_key"]
+    parts = dict(described_parts(rst))
+    assert "least recently used" in parts["shop.cache.LruStore"] and "Removes expired" in parts["shop.cache.LruStore"]
+    assert "least recently" not in parts["shop.cache.LruStore.expire"]
+    assert parts["shop.cache.make_key"].strip().endswith("Builds a key from the arguments.")
+    # the documented objects are mentions too, first
+    assert extract_mentions(rst)[:3] == described_names(rst)
+
+
+def test_section_description_keeps_the_prose():
+    from mnemosyne.search.text import section_description
+
+    part = ".. autoclass:: LruStore(maxsize)\n   :members: popitem\n\n   Discards the least\n   recently used items first.\n"
+    assert section_description([part, part]) == "Discards the least recently used items first."
+    assert len(section_description(["word " * 500], limit=50)) == 50
