@@ -143,20 +143,18 @@ class Walker(SiteRecorder):
                     else:
                         cur = node.walk()
                     down = True
+                elif a == PAREN:  # a target list or parenthesized callee: its children in its context
+                    for c in reversed(node.named_children):
+                        if act[c.kind_id]:
+                            push((c, sc, ctx))
+                    continue
                 else:
-                    if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
-                        mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
-                    if a == PAREN:  # a target list or parenthesized callee: its children in its context
-                        for c in reversed(node.named_children):
-                            if act[c.kind_id]:
-                                push((c, sc, ctx))
-                        continue
                     cur = None
             if cur is not None:
                 # one cursor walks the nodes that are only walked through (ACT_WALK / ACT_METRIC, an
                 # f-string, a parenthesized load) in the order the stack would pop them, all in scope
-                # sc and loaded (their children are); at a node with its own case it pushes itself
-                # (to resume) and that node, and stops
+                # sc and loaded (their children are); at a node with its own case it pushes itself (to
+                # go on after that node's entries are done) and stops: the case below takes the node
                 while True:
                     if down and cur.goto_first_child():
                         n = cur.node
@@ -187,9 +185,12 @@ class Walker(SiteRecorder):
                         down = True
                     else:
                         push((cur, sc, RESUME))
-                        push((n, sc, LOAD))
+                        node, kid, ctx = n, k, LOAD
                         break
-                continue
+                if n is None:
+                    continue
+            if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
+                mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
             t = kn[kid]
             self.at = node
             if t == "call":
