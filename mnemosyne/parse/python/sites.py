@@ -25,7 +25,6 @@ from mnemosyne.parse.python.grammar import (
 from mnemosyne.parse.python.scopes import ScopeBuilder
 from mnemosyne.parse.python.tags import (
     CTX_LOAD,
-    CTX_RESUME,
     EK_ATTRIBUTE,
     EK_CALL,
     EK_IDENTIFIER,
@@ -134,8 +133,7 @@ class SiteRecorder(ScopeBuilder):
 
     def narrow_rest(self, node: Node, names: dict[Any, Any], sc: int, stack: list) -> bool:
         """Narrow the statements after ``node`` in its block: they are the top entries of the
-        walk's stack (the block's cursor walk, stopped at ``node``, turned into one entry each, next
-        first; or already entries); the end mark goes below the last one.
+        walk's stack (pushed by the block, next first); the end mark goes below the last one.
         Then pushes ``node``'s own children (walked first, not narrowed) and returns True."""
         parent = node.parent
         if parent is None or KN[parent.kind_id] not in ("block", "module"):
@@ -147,17 +145,6 @@ class SiteRecorder(ScopeBuilder):
                 rest.append(sib)
             sib = sib.next_sibling
         k = len(rest)
-        if k and stack and stack[-1][2] == CTX_RESUME:
-            # the block's cursor walk (walk.py) stopped at node: its statements after node become
-            # entries of their own, and the cursor goes on after the block (ends if it started there)
-            cur = stack.pop()[0]
-            if cur.node.id != node.id:  # (not met: the cursor stops where its walk meets node)
-                stack.append((cur, sc, CTX_RESUME))
-                return False
-            if cur.goto_parent():
-                stack.append((cur, sc, CTX_RESUME))
-            for c in reversed(rest):
-                stack.append((c, sc, CTX_LOAD))
         if not k or len(stack) < k or getattr(stack[-k][0], "id", None) != rest[-1].id \
                 or getattr(stack[-1][0], "id", None) != rest[0].id:
             return False

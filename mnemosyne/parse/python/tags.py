@@ -125,7 +125,6 @@ CTX_LOAD: Final = 0  # a value read
 CTX_CALLEE: Final = 1  # the function of a call (not a load of it)
 CTX_STORE: Final = 2  # an assignment target
 CTX_DEL: Final = 4  # a ``del`` target
-CTX_RESUME: Final = 8  # no context: an entry holding the tree cursor of a walk to resume (walk.py)
 # expression kind: node kind id -> what ``expr()`` tells apart (grammar.EK)
 EK_OTHER: Final = 0
 EK_IDENTIFIER: Final = 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tree_sitter import Node, TreeCursor
+from tree_sitter import Node
 
 from mnemosyne.parse.python.expr import ALIAS_HEADS, BINARY_DUNDERS
 from mnemosyne.parse.python.grammar import (
@@ -39,7 +39,7 @@ from mnemosyne.parse.python.sites import _Mark as Mark
 from mnemosyne.parse.python.tags import (
     ACT_METRIC,
     ACT_PAREN,
-    ACT_SKIP,
+    ACT_SPECIAL,
     ACT_STRING,
     ACT_WALK,
     CALL_PLAIN,
@@ -47,7 +47,6 @@ from mnemosyne.parse.python.tags import (
     CTX_CALLEE,
     CTX_DEL,
     CTX_LOAD,
-    CTX_RESUME,
     CTX_STORE,
     EK_ATTRIBUTE,
     EK_IDENTIFIER,
@@ -97,14 +96,11 @@ class Walker(SiteRecorder):
         self.scopes[0].docstring = docstring_of(root, self.src)
         # the codes (tags.py) as locals: as cheap to read as literals in the loop below
         LOAD, CALLEE, STORE, DEL = CTX_LOAD, CTX_CALLEE, CTX_STORE, CTX_DEL
-        SKIP, WALK, STRING, PAREN, METRIC = ACT_SKIP, ACT_WALK, ACT_STRING, ACT_PAREN, ACT_METRIC
-        RESUME = CTX_RESUME
-        # stack of (node, scope, context: a CTX_* code), or (cursor, scope, CTX_RESUME): a cursor walk
-        # that stopped at a node needing its own case, to go on after that node's entries are done
-        stack: list[tuple[Any, int, int]] = [(root, 0, LOAD)]
+        WALK, STRING, PAREN, SPECIAL, METRIC = ACT_WALK, ACT_STRING, ACT_PAREN, ACT_SPECIAL, ACT_METRIC
+        # stack of (node, scope, context: a CTX_* code)
+        stack: list[tuple[Node, int, int]] = [(root, 0, LOAD)]
         push = stack.append
         pop = stack.pop
-        cursors: list[TreeCursor] = []  # cursors whose walk ended, to reset onto the next one's node
         kn = KN
         src = self.src
         act = ACT
@@ -116,81 +112,37 @@ class Walker(SiteRecorder):
         mk = MK
         mnodes = self.metric_nodes
         reach = self.reach
-        node: Node  # (or a narrowing mark, or a RESUME entry's cursor)
-        cur: TreeCursor | None
         while stack:
             node, sc, ctx = pop()
-            if ctx == RESUME:  # go on after the node the cursor stopped at
-                cur = node  # type: ignore[assignment]  # (a RESUME entry holds its cursor)
-                down = False
-            else:
-                kid = node.kind_id
-                a = act[kid]
+            kid = node.kind_id
+            a = act[kid]
+            if a == WALK:  # most nodes: just walk their children (Node.children with the anonymous
+                # ones filtered out costs less than Node.named_children)
+                for c in reversed(node.children):
+                    if actw[c.kind_id]:
+                        push((c, sc, LOAD))
+                continue
+            if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
+                mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
+                if a == METRIC:  # nothing else to do with it: walked like WALK
+                    for c in reversed(node.children):
+                        if actw[c.kind_id]:
+                            push((c, sc, LOAD))
+                    continue
+            if a != SPECIAL:
                 if a == STRING:
                     # only f-strings hold code (interpolations); a plain literal is skipped whole
                     pre = src[node.start_byte : node.start_byte + 3]
                     if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
                         continue
-                    a = WALK
-                elif a == PAREN and ctx == LOAD:  # its children keep the context: LOAD, as a WALK's
-                    a = WALK
-                if a == WALK or a == METRIC:
-                    if a == METRIC:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
-                        mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
-                    if cursors:
-                        cur = cursors.pop()
-                        cur.reset(node)
-                    else:
-                        cur = node.walk()
-                    down = True
-                elif a == PAREN:  # a target list or parenthesized callee: its children in its context
+                    for c in reversed(node.named_children):
+                        if act[c.kind_id]:
+                            push((c, sc, LOAD))
+                elif a == PAREN:
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
                             push((c, sc, ctx))
-                    continue
-                else:
-                    cur = None
-            if cur is not None:
-                # one cursor walks the nodes that are only walked through (ACT_WALK / ACT_METRIC, an
-                # f-string, a parenthesized load) in the order the stack would pop them, all in scope
-                # sc and loaded (their children are); at a node with its own case it pushes itself (to
-                # go on after that node's entries are done) and stops: the case below takes the node
-                while True:
-                    if down and cur.goto_first_child():
-                        n = cur.node
-                    else:
-                        n = None
-                        while True:
-                            if cur.goto_next_sibling():
-                                n = cur.node
-                                break
-                            if not cur.goto_parent():  # back at the node it started from: done
-                                break
-                    if n is None:
-                        cursors.append(cur)
-                        break
-                    k = n.kind_id
-                    b = actw[k]
-                    if b == WALK:
-                        down = True
-                    elif b == SKIP:
-                        down = False
-                    elif b == METRIC:
-                        mnodes.append((mk[k], n.start_byte, n.end_byte, sc))
-                        down = True
-                    elif b == STRING:
-                        pre = src[n.start_byte : n.start_byte + 3]
-                        down = not (pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()))
-                    elif b == PAREN:
-                        down = True
-                    else:
-                        push((cur, sc, RESUME))
-                        node, kid, ctx = n, k, LOAD
-                        break
-                if n is None:
-                    continue
-            if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
-                mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
+                continue
             t = kn[kid]
             self.at = node
             if t == "call":
