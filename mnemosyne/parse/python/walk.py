@@ -112,6 +112,7 @@ class Walker(SiteRecorder):
         mk = MK
         mnodes = self.metric_nodes
         reach = self.reach
+        parents = self._parents
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
@@ -119,15 +120,21 @@ class Walker(SiteRecorder):
             if a == WALK:  # most nodes: just walk their children (Node.children with the anonymous
                 # ones filtered out costs less than Node.named_children)
                 for c in reversed(node.children):
-                    if actw[c.kind_id]:
+                    b = actw[c.kind_id]
+                    if b:
                         push((c, sc, LOAD))
+                        if b == SPECIAL:  # its parent, known here: flow order asks it (``straight``)
+                            parents[c.id] = node
                 continue
             if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
                 mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
                 if a == METRIC:  # nothing else to do with it: walked like WALK
                     for c in reversed(node.children):
-                        if actw[c.kind_id]:
+                        b = actw[c.kind_id]
+                        if b:
                             push((c, sc, LOAD))
+                            if b == SPECIAL:
+                                parents[c.id] = node
                     continue
             if a != SPECIAL:
                 if a == STRING:
