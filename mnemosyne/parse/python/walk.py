@@ -30,6 +30,7 @@ from mnemosyne.parse.python.grammar import (
     F_VALUE,
     KN,
     MK,
+    STATEMENT_HOLDERS,
     TRUTH_TESTS,
 )
 from mnemosyne.parse.python.model import CALLABLE_KINDS, Scope
@@ -113,28 +114,32 @@ class Walker(SiteRecorder):
         mnodes = self.metric_nodes
         reach = self.reach
         parents = self._parents
+        stmts = STATEMENT_HOLDERS
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
             a = act[kid]
             if a == WALK:  # most nodes: just walk their children (Node.children with the anonymous
                 # ones filtered out costs less than Node.named_children)
-                for c in reversed(node.children):
-                    b = actw[c.kind_id]
-                    if b:
-                        push((c, sc, LOAD))
-                        if b == SPECIAL:  # its parent, known here: flow order asks it (``straight``)
-                            parents[c.id] = node
-                continue
-            if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
-                mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
-                if a == METRIC:  # nothing else to do with it: walked like WALK
+                if stmts[kid]:  # a block, the module, an expression statement: the parent of its
+                    # statements with a case of their own, known here, is kept (flow order's ``straight``)
                     for c in reversed(node.children):
                         b = actw[c.kind_id]
                         if b:
                             push((c, sc, LOAD))
                             if b == SPECIAL:
                                 parents[c.id] = node
+                    continue
+                for c in reversed(node.children):
+                    if actw[c.kind_id]:
+                        push((c, sc, LOAD))
+                continue
+            if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
+                mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
+                if a == METRIC:  # nothing else to do with it: walked like WALK
+                    for c in reversed(node.children):
+                        if actw[c.kind_id]:
+                            push((c, sc, LOAD))
                     continue
             if a != SPECIAL:
                 if a == STRING:
