@@ -115,7 +115,7 @@ for _i, _t in enumerate(KN):
     EK[_i] = _EK_OF.get(_t, EK_OTHER)
 
 # node kind id -> 1 for the walked-through kinds holding statements (a block, the module, an expression
-# statement): the walk keeps the parent of their children that have a case of their own
+# statement): the walk keeps the parent of their children
 STATEMENT_HOLDERS: list[int] = [0] * 65536
 for _i, _t in enumerate(KN):
     if _t in ("block", "module", "expression_statement"):

@@ -122,13 +122,11 @@ class Walker(SiteRecorder):
             if a == WALK:  # most nodes: just walk their children (Node.children with the anonymous
                 # ones filtered out costs less than Node.named_children)
                 if stmts[kid]:  # a block, the module, an expression statement: the parent of its
-                    # statements with a case of their own, known here, is kept (flow order's ``straight``)
+                    # statements, known here, is kept (flow order's ``straight`` walks up from them)
                     for c in reversed(node.children):
-                        b = actw[c.kind_id]
-                        if b:
+                        if actw[c.kind_id]:
                             push((c, sc, LOAD))
-                            if b == SPECIAL:
-                                parents[c.id] = node
+                            parents[c.id] = node
                     continue
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
