@@ -114,13 +114,6 @@ EK: list[int] = [EK_OTHER] * 65536
 for _i, _t in enumerate(KN):
     EK[_i] = _EK_OF.get(_t, EK_OTHER)
 
-# node kind id -> 1 for the walked-through kinds holding statements (a block, the module, an expression
-# statement): the walk keeps the parent of their children
-STATEMENT_HOLDERS: list[int] = [0] * 65536
-for _i, _t in enumerate(KN):
-    if _t in ("block", "module", "expression_statement"):
-        STATEMENT_HOLDERS[_i] = 1
-
 # ACT with the anonymous node types (tokens) skipped, for lists of all the children of a node
 ACTW: list[int] = list(ACT)
 for _i in range(LANGUAGE.node_kind_count):

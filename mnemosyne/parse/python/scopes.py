@@ -182,20 +182,11 @@ class ScopeBuilder(ExprConverter):
         else:
             self.reach[key] = None
 
-    def parent_of(self, node: Node) -> Node | None:
-        """``node.parent``, from what the walk or an earlier call found (``Node.parent`` descends
-        from the root: thousands of instructions in a long file)."""
-        parents = self._parents
-        p = parents.get(node.id, node)
-        if p is node:
-            p = parents[node.id] = node.parent
-        return p
-
     def block_of(self, at: Node) -> int | None:
         """The id of the block statement ``at`` sits directly in (an ``if``/``else``/``try``/...
         body), when the block itself is within MAX_FLOW_DEPTH of its scope: what ``at`` binds
         reaches the statements after it in that block (``within``), wherever the block runs."""
-        a = self.parent_of(at)
+        a = at.parent
         for _ in range(MAX_FLOW_DEPTH):
             if a is None:
                 return None
@@ -209,7 +200,7 @@ class ScopeBuilder(ExprConverter):
 
     def within(self, use: Node, blk: int) -> bool:
         """``use`` is inside block ``blk`` with no loop (or scope) between them."""
-        a = self.parent_of(use)
+        a = use.parent
         for _ in range(MAX_FLOW_DEPTH):
             if a is None:
                 return False
@@ -232,7 +223,7 @@ class ScopeBuilder(ExprConverter):
         parents = self._parents
         kid = id(kinds)
         chain: list[tuple[int, int]] = []  # undecided ancestors walked, nearest first
-        a = self.parent_of(node)
+        a = node.parent
         while True:
             if a is None:
                 dist, verdict = 0, True

@@ -30,7 +30,6 @@ from mnemosyne.parse.python.grammar import (
     F_VALUE,
     KN,
     MK,
-    STATEMENT_HOLDERS,
     TRUTH_TESTS,
 )
 from mnemosyne.parse.python.model import CALLABLE_KINDS, Scope
@@ -113,21 +112,12 @@ class Walker(SiteRecorder):
         mk = MK
         mnodes = self.metric_nodes
         reach = self.reach
-        parents = self._parents
-        stmts = STATEMENT_HOLDERS
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
             a = act[kid]
             if a == WALK:  # most nodes: just walk their children (Node.children with the anonymous
                 # ones filtered out costs less than Node.named_children)
-                if stmts[kid]:  # a block, the module, an expression statement: the parent of its
-                    # statements, known here, is kept (flow order's ``straight`` walks up from them)
-                    for c in reversed(node.children):
-                        if actw[c.kind_id]:
-                            push((c, sc, LOAD))
-                            parents[c.id] = node
-                    continue
                 for c in reversed(node.children):
                     if actw[c.kind_id]:
                         push((c, sc, LOAD))
