@@ -203,3 +203,24 @@ def test_dependents_are_reported() -> None:
     assert "src/d.ts" in affected
     assert [c.callee for c in ix.facts("src/d.ts").calls] == ["src/e.h"]
     assert "src/e" in ix.facts("src/d.ts").depends_on
+
+
+def test_a_keyed_function_starting_to_call_its_parameter_re_resolves_who_reads_it() -> None:
+    """An unnamed literal's function is searched for by its key only for a parameter it calls
+    (``ParsedFile.keyed``, ``called_params``); a file reaching it through a hop (``run(f)`` passes
+    the keyed function's own parameter on) reads that in READ_THIS's answer, so an edit adding or
+    removing the call re-resolves that file (left out of the answer, the edge below stays stale)."""
+    run = b"export function run(cb: () => void) { cb(); }\n"
+    calls = (b'import { run } from "./run";\nexport function makeApi() { return { relay: (f: () => void) => { f(); run(f); } }; }\n'
+             b"export const api = makeApi();\n")
+    passes = calls.replace(b"f(); run(f);", b"run(f);")
+    user = b'import { api } from "./api";\nfunction handler() {}\nexport function go() { api.relay(handler); }\n'
+    files = {"src/run.ts": run, "src/api.ts": calls, "src/user.ts": user}
+    ix = TypeScriptIndex()
+    ix.update(dict(files))
+    assert "src/user.handler" in {c.callee for c in ix.facts("src/run.ts").calls}
+    for body in (passes, calls, passes):
+        files["src/api.ts"] = body
+        ix.update({"src/api.ts": body})
+        assert _all_facts(ix) == _fresh(files)
+    assert "src/user.handler" not in {c.callee for c in ix.facts("src/run.ts").calls}

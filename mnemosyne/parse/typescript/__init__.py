@@ -10,6 +10,7 @@ from mnemosyne.parse.typescript.grammar import LANGUAGE_OF, module_name, suffix_
 from mnemosyne.parse.typescript.model import (
     ClassInfo,
     ParsedFile,
+    called_params,
     class_names_extended,
     extends_name,
     make_call,
@@ -32,6 +33,7 @@ __all__ = [
     "WRAPPER_CALLEES",
     "ClassInfo",
     "ParsedFile",
+    "called_params",
     "class_names_extended",
     "extends_name",
     "is_source",

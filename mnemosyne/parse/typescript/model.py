@@ -23,7 +23,11 @@ from mnemosyne.parse.typescript.tags import (
     IMPORT,
     IMPORT_ALL,
     IMPORT_DEFAULT,
+    PARAM,
     PROP,
+    PVAL,
+    SITE_CALL,
+    VAR,
     Binding,
     Export,
     Expr,
@@ -167,11 +171,12 @@ class ParsedFile:
     asyncs: set[str] = field(default_factory=set)  # functions returning a promise (async, or typed so)
     arrows: set[int] = field(default_factory=set)  # the scopes of arrow functions (``this_owner``)
     # the scopes of anonymous functions written as an unnamed object literal's value for a key
-    # (``return { batch: (cb) => ... }``): called as ``o.batch(...)`` (``_Ctx.is_method``)
+    # (``return { batch: (cb) => ... }``): called as ``o.batch(...)`` (``_Ctx.is_method``, ``called_params``)
     keyed: set[int] = field(default_factory=set)
     warnings: list[str] = field(default_factory=list)
     extended: dict[str, tuple[str, ...]] | None = None  # computed on first use: ``class_names_extended``
     iifes: dict[str, int] | None = None  # computed on first use: ``_Ctx.called_at_once``
+    called: dict[int, tuple[int, ...]] | None = None  # computed on first use: ``called_params``
     # function expression fqn -> the sites that may give it its ``this`` (computed on first use:
     # ``_Ctx._this_argument``)
     this_sites: dict[str, list] | None = None
@@ -221,4 +226,28 @@ def class_names_extended(pf: ParsedFile) -> dict[str, tuple[str, ...]]:
                     if n is not None and fqn not in out.get(n, ()):
                         out.setdefault(n, []).append(fqn)
         r = pf.extended = {k: tuple(v) for k, v in out.items()}
+    return r
+
+
+def called_params(pf: ParsedFile) -> dict[int, tuple[int, ...]]:
+    """function scope -> the indices of its parameters called by name in it or in a function
+    written in it (``batch: (cb) => { ... cb() }``; computed once per parse result)."""
+    r = pf.called
+    if r is None:
+        found: dict[int, set[int]] = {}
+        for scope, kind, expr, _line in pf.sites:
+            if kind != SITE_CALL or expr[0] != ID:
+                continue
+            s = scope
+            while s >= 0:
+                bl = pf.bindings[s].get(expr[1]) if s < len(pf.bindings) else None
+                if bl:
+                    for b in bl:
+                        if b[0] == PARAM and b[1] >= 0:
+                            found.setdefault(b[2], set()).add(b[1])
+                        elif b[0] == VAR and type(b[2]) is tuple and b[2][0] == PVAL and b[2][1] >= 0:
+                            found.setdefault(b[2][2], set()).add(b[2][1])  # a typed parameter: (cb: () => void)
+                    break
+                s = pf.scope_parent[s]
+        r = pf.called = {k: tuple(sorted(v)) for k, v in found.items()}
     return r

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
-from mnemosyne.parse.typescript import ParsedFile, class_names_extended, this_owner
+from mnemosyne.parse.typescript import ParsedFile, called_params, class_names_extended, this_owner
 from mnemosyne.parse.typescript.tags import (
     DECO,
     DEFAT,
@@ -156,7 +156,8 @@ def answer(pf: ParsedFile, key: ReadKey, cache: dict) -> Any:
             return _MISSING
         this = pf.scope_this[s]  # with no ``this`` of its own, the function it is the ``this`` of
         ans = _e(pf, this) if this is not None else (None, pf.scope_key[this_owner(pf, s)])
-        return (ans, "keyed") if s in pf.keyed else ans  # (is_method: a keyed value is a member)
+        # (is_method: a keyed value calling its parameters is searched for by its key)
+        return (ans, "keyed", called_params(pf).get(s, ())) if s in pf.keyed else ans
     if k == READ_NAMESPACE:
         for s in pf.namespaces.get(key[1], ()):
             bl = pf.bindings[s].get(key[2])
