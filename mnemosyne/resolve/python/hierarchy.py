@@ -3,7 +3,8 @@ subclasses are computed once per index state, by a resolver of their own (``reso
 memo tables, every read recorded), instead of once per resolved file (Django's test classes' MROs
 were computed again in every file asking for ``Model``'s or ``SimpleTestCase``'s subclasses); so is
 what the objects of a scope's object stores hold (``stores.py``), read by every file reading such an
-attribute on an instance.
+attribute on an instance, and what a function's own module passes its parameters (``params.param_flow``)
+when another file asks (Django: 19,503 computations of it over the files before, 13,948 since).
 
 An answer keeps what its computation consulted (recorded reads, module names, name-search
 answers); a resolution using it takes those as its own, so the incremental contract holds as if

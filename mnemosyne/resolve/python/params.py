@@ -2,7 +2,7 @@
 receiver, the arguments of its module's call and decorator sites, callbacks; other modules' sites
 for called parameters come from cross.py) and what decorators make of a function.
 
-~680 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
+~730 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
 memo keys), and splitting the per-subclass ``__init__`` argument sites out would add a mixin whose
 methods call back into this one on every parameter asked. What other modules pass is in cross.py."""
 
@@ -186,7 +186,9 @@ class Params(Fixpoint):
         sites of the function's own module (flow-insensitive). Call sites are found by the
         callee's last name, then checked by evaluating the callee. With ``recv`` (a class), for an
         ``__init__``: only the call sites that may make an instance of that class
-        (``init_site_reaches``)."""
+        (``init_site_reaches``). Asked by another file, a shared answer (``hierarchy.SHARED_PARAM_FLOW``:
+        computed once per index state, its reads taken over by the asker), unless the asker is computing
+        it already (a cycle: settled in its own memo tables)."""
         key = (KEY_PARAM_FLOW, path, fidx, i) if recv is None else (KEY_PARAM_FLOW, path, fidx, i, recv)
         if path != self.path:  # (another file's function: a shared answer, ``hierarchy.SHARED_PARAM_FLOW``)
             r = self.memo.get(key)
