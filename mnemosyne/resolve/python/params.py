@@ -2,7 +2,7 @@
 receiver, the arguments of its module's call and decorator sites, callbacks; other modules' sites
 for called parameters come from cross.py) and what decorators make of a function.
 
-~730 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
+~680 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
 memo keys), and splitting the per-subclass ``__init__`` argument sites out would add a mixin whose
 methods call back into this one on every parameter asked. What other modules pass is in cross.py."""
 
@@ -44,7 +44,6 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_WRAPPERS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.hierarchy import SHARED_PARAM_FLOW, SHARED_PATH
 from mnemosyne.resolve.python.known import CALLBACK_BUILTINS, METHOD_KINDS, PLAIN_DECORATORS, REDUCERS
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import (
@@ -186,24 +185,10 @@ class Params(Fixpoint):
         sites of the function's own module (flow-insensitive). Call sites are found by the
         callee's last name, then checked by evaluating the callee. With ``recv`` (a class), for an
         ``__init__``: only the call sites that may make an instance of that class
-        (``init_site_reaches``). Asked by another file, a shared answer (``hierarchy.SHARED_PARAM_FLOW``:
-        computed once per index state, its reads taken over by the asker), unless the asker is computing
-        it already (a cycle: settled in its own memo tables)."""
-        key = (KEY_PARAM_FLOW, path, fidx, i) if recv is None else (KEY_PARAM_FLOW, path, fidx, i, recv)
-        if path != self.path:  # (another file's function: a shared answer, ``hierarchy.SHARED_PARAM_FLOW``)
-            r = self.memo.get(key)
-            if r is not None:
-                return r
-            if key not in self.active and not (self.prov and key in self.prov):
-                h = self.ix.hierarchy
-                if self.path != SHARED_PATH:
-                    r = h.answer(self, SHARED_PARAM_FLOW, path, (fidx, i, recv), _shared_param_flow)
-                else:  # (in a shared computation: one shared already, else computed in its memo tables)
-                    r = h.known(self, SHARED_PARAM_FLOW, path, (fidx, i, recv))
-                if r is not None:
-                    self.memo[key] = r
-                    return r
-        return self.memoized(key, False, self._param_flow, path, fidx, i, recv)
+        (``init_site_reaches``)."""
+        if recv is None:
+            return self.memoized((KEY_PARAM_FLOW, path, fidx, i), False, self._param_flow, path, fidx, i, None)
+        return self.memoized((KEY_PARAM_FLOW, path, fidx, i, recv), False, self._param_flow, path, fidx, i, recv)
 
     def receiver_param_values(self, path: str, fidx: int, i: int, recv: tuple[str, int]) -> frozenset:
         """``param_values`` of parameter ``i`` of ``__init__`` ``fidx`` on an instance of class
@@ -724,9 +709,3 @@ class Params(Fixpoint):
             return False
         params = self.params_of(path, idx)
         return bool(params) and params[0][0] == name and self.hdr(path, s.parent).kind == SCOPE_CLASS
-
-
-def _shared_param_flow(r: Params, path: str, key: tuple[int, int, tuple[str, int] | None]) -> frozenset:
-    """``SHARED_PARAM_FLOW``: ``param_flow`` of parameter ``key[1]`` of function ``key[0]`` (on an
-    instance of class ``key[2]``, for an ``__init__``)."""
-    return r.param_flow(path, *key)
