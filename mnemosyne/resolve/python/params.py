@@ -269,7 +269,7 @@ class Params(Fixpoint):
             plain = i > 0 and not spec[0]
             for nm in names + [n for n in cls_names if n not in names] + via_param:
                 for sc, e in self.sites(path, nm):
-                    if plain and _passes_nothing(e, i - 1, pname):
+                    if plain and passes_nothing(e, i - 1, pname):
                         continue
                     fn = e[1]
                     vals = self.eval(path, sc, fn)
@@ -716,7 +716,7 @@ class Params(Fixpoint):
         return bool(params) and params[0][0] == name and self.hdr(path, s.parent).kind == SCOPE_CLASS
 
 
-def _passes_nothing(e: Any, j: int, pname: str) -> bool:
+def passes_nothing(e: Any, j: int, pname: str) -> bool:
     """Call ``e`` passes nothing for a parameter named ``pname`` at position ``j`` or later: fewer
     positional arguments, no splat, no ``pname=`` and no ``**mapping`` keyword."""
     args = e[2]
