@@ -343,6 +343,28 @@ def test_changed_object_store_reaches_the_classs_readers() -> None:
     _edit_of_y_reaches_x(y0, _T + b"        self.s.cb = other\n", _S, ["pkg.y.job"], ["pkg.y.other"])
 
 
+def test_store_object_rebound_in_a_third_module_reaches_the_classs_readers() -> None:
+    """y stores onto z's HOLDER (``HOLDER.cb = job``), an S until z makes it a T: S's ``self.cb()``
+    loses job. What y stores is the same, so one ``('OS', 'cb')`` read per attribute would leave x
+    as it was (measured: x not re-resolved, job kept); the reads of the shared answer evaluating
+    HOLDER (``hierarchy.SHARED_STORE_OBJECTS``) re-resolve x."""
+    files = {
+        "pkg/__init__.py": b"",
+        "pkg/x.py": b"class S:\n    cb = None\n\n    def go(self):\n        return self.cb()\n",
+        "pkg/y.py": b"from pkg.z import HOLDER\n\n\ndef job():\n    return 1\n\n\nHOLDER.cb = job\n",
+        "pkg/z.py": b"from pkg.x import S\n\nHOLDER = S()\n",
+    }
+    ix = PythonIndex()
+    ix.update(dict(files))
+    _all_facts(ix)
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.job"]  # type: ignore[union-attr]
+    files["pkg/z.py"] = b"class T:\n    pass\n\n\nHOLDER = T()\n"
+    affected = ix.update({"pkg/z.py": files["pkg/z.py"]})
+    assert "pkg/x.py" in affected
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == []  # type: ignore[union-attr]
+    _check_fresh(ix, files, 0)
+
+
 def test_method_argument_from_an_importer_reaches_the_method() -> None:
     """y imports x's Report and starts passing a Buffer to render(out), whose out.write() then
     calls Buffer.write: x is re-resolved (the importers' call sites of render, ``method_cross``)."""
