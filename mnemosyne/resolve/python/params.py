@@ -2,7 +2,7 @@
 receiver, the arguments of its module's call and decorator sites, callbacks; other modules' sites
 for called parameters come from cross.py) and what decorators make of a function.
 
-~680 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
+~725 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
 memo keys), and splitting the per-subclass ``__init__`` argument sites out would add a mixin whose
 methods call back into this one on every parameter asked. What other modules pass is in cross.py."""
 
