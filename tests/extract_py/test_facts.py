@@ -195,3 +195,27 @@ def test_a_stub_beside_its_module_is_not_warned_about() -> None:
     shadowed = ix.facts("pkg/sub.py")
     assert shadowed is not None and shadowed.warnings == [
         "pkg/sub.py: module pkg.sub is defined by pkg/sub/__init__.py; symbols and calls of this file are not extracted"]
+
+
+def test_sites_passing_nothing_for_a_parameter_are_not_evaluated() -> None:
+    """Parameter flow skips a call site passing nothing for a parameter after the first (fewer
+    positional arguments than its position after a bound receiver, no splat, no ``name=`` or
+    ``**mapping``): what the sites that pass it give, by position, by name or spelled out from a
+    splat, is unchanged."""
+    src = (
+        b"def run(a, cb=None):\n    return cb()\n\n\n"
+        b"def job():\n    return 1\n\n\n"
+        b"def other():\n    return 2\n\n\n"
+        b"def by_name():\n    return 3\n\n\n"
+        b"def make(x):\n    run(x)\n    run(1, job)\n    run(1, cb=by_name)\n    run(*[1, other])\n\n\n"
+        b"class C:\n    def m(self, cb=None):\n        return cb()\n\n    def go(self):\n"
+        b"        self.m()\n        C().m(job)\n        C.m(self, other)\n"
+    )
+    ix = PythonIndex()
+    ix.update({"pkg/__init__.py": b"", "pkg/m.py": src})
+    facts = ix.facts("pkg/m.py")
+    assert facts is not None
+    got = {c.callee for c in facts.calls if c.caller == "pkg.m.run"}
+    assert got == {"pkg.m.job", "pkg.m.other", "pkg.m.by_name"}
+    # a method: the receiver bound (``C().m(job)``) or passed (``C.m(self, other)``)
+    assert {c.callee for c in facts.calls if c.caller == "pkg.m.C.m"} == {"pkg.m.job", "pkg.m.other"}

@@ -301,6 +301,27 @@ def test_callback_called_with_arguments_reaches_another_modules_result() -> None
     _edit_of_y_reaches_x(y0, y1, b"from pkg.y import keep\n\nkeep(None)[0]()\n", ["pkg.y.keep"], ["pkg.y.job", "pkg.y.keep"])
 
 
+def test_parameter_flow_reads_of_a_third_module_reach_the_asker() -> None:
+    """x reads what y's own call of keep passes (``keep(pick)``, pick imported from z): the parameter
+    flow's reads of z are x's, z re-binding pick (job -> other) re-resolves x, which never names z nor
+    read other's definition (a shared parameter-flow answer whose reads x did not take over fails here)."""
+    files = {
+        "pkg/__init__.py": b"",
+        "pkg/z.py": b"def job():\n    return 1\n\n\ndef other():\n    return 2\n\n\npick = job\n",
+        "pkg/y.py": b"from pkg.z import pick\n\n\ndef keep(v):\n    return [v]\n\n\nkeep(pick)\n",
+        "pkg/x.py": b"from pkg.y import keep\n\nkeep(None)[0]()\n",
+    }
+    ix = PythonIndex()
+    ix.update(dict(files))
+    _all_facts(ix)
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.keep", "pkg.z.job"]  # type: ignore[union-attr]
+    files["pkg/z.py"] = files["pkg/z.py"].replace(b"pick = job", b"pick = other")
+    affected = ix.update({"pkg/z.py": files["pkg/z.py"]})
+    assert "pkg/x.py" in affected
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.keep", "pkg.z.other"]  # type: ignore[union-attr]
+    _check_fresh(ix, files, 0)
+
+
 _S = b"class S:\n    def __init__(self):\n        self.cb = None\n        self.acts = []\n\n    def go(self):\n" \
      b"        for a in self.acts:\n            a()\n        return self.cb()\n"
 _T = b"from pkg.x import S\n\n\ndef job():\n    return 1\n\n\ndef other():\n    return 2\n\n\n" \
@@ -320,6 +341,28 @@ def test_changed_object_store_reaches_the_classs_readers() -> None:
     storing onto ``cb`` staying the same: S's module is re-resolved (read key "OS")."""
     y0 = _T + b"        self.s.cb = job\n"
     _edit_of_y_reaches_x(y0, _T + b"        self.s.cb = other\n", _S, ["pkg.y.job"], ["pkg.y.other"])
+
+
+def test_store_object_rebound_in_a_third_module_reaches_the_classs_readers() -> None:
+    """y stores onto z's HOLDER (``HOLDER.cb = job``), an S until z makes it a T: S's ``self.cb()``
+    loses job. What y stores is the same, so one ``('OS', 'cb')`` read per attribute would leave x
+    as it was (measured: x not re-resolved, job kept); the reads of the shared answer evaluating
+    HOLDER (``hierarchy.SHARED_STORE_OBJECTS``) re-resolve x."""
+    files = {
+        "pkg/__init__.py": b"",
+        "pkg/x.py": b"class S:\n    cb = None\n\n    def go(self):\n        return self.cb()\n",
+        "pkg/y.py": b"from pkg.z import HOLDER\n\n\ndef job():\n    return 1\n\n\nHOLDER.cb = job\n",
+        "pkg/z.py": b"from pkg.x import S\n\nHOLDER = S()\n",
+    }
+    ix = PythonIndex()
+    ix.update(dict(files))
+    _all_facts(ix)
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.job"]  # type: ignore[union-attr]
+    files["pkg/z.py"] = b"class T:\n    pass\n\n\nHOLDER = T()\n"
+    affected = ix.update({"pkg/z.py": files["pkg/z.py"]})
+    assert "pkg/x.py" in affected
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == []  # type: ignore[union-attr]
+    _check_fresh(ix, files, 0)
 
 
 def test_method_argument_from_an_importer_reaches_the_method() -> None:

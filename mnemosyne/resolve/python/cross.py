@@ -26,6 +26,7 @@ from mnemosyne.parse.python.tags import (
 from mnemosyne.resolve.python import bounds
 from mnemosyne.resolve.python.fixpoint import KEY_CROSS_PARAM, KEY_METHOD_CROSS, KEY_RECV_CROSS, Fixpoint
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
+from mnemosyne.resolve.python.params import passes_nothing
 from mnemosyne.resolve.python.values import VAL_CLASS, VAL_DISPLAY, VAL_FUNC, VAL_INST, VAL_SUPER
 
 SUPER_NAME = (T_NAME, "super")  # the callee of ``super()``
@@ -60,6 +61,8 @@ class CrossParams(Fixpoint):
                 fn = e[1]
                 if fn[0] == T_ATTR and fn[1][0] != T_NAME:
                     continue  # obj.f(...) on a computed object: not a module function call
+                if not spec[0] and passes_nothing(e, i, pname):
+                    continue  # (nothing passed for it: the callee is not evaluated)
                 if me in self.eval(q, sc, fn):
                     out |= self._arg_values(q, sc, e, i, pname, spec)
             out |= self.partial_args(path, fidx, "", i, pname, spec, cross=True)

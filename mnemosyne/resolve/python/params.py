@@ -2,7 +2,7 @@
 receiver, the arguments of its module's call and decorator sites, callbacks; other modules' sites
 for called parameters come from cross.py) and what decorators make of a function.
 
-~680 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
+~725 lines, over the ~600 of the guide: parameter flow is one pass (each part reads the others'
 memo keys), and splitting the per-subclass ``__init__`` argument sites out would add a mixin whose
 methods call back into this one on every parameter asked. What other modules pass is in cross.py."""
 
@@ -264,8 +264,13 @@ class Params(Fixpoint):
                 # a parameter: ``cb(x)`` passes x after the bound receiver
                 # (or held, ``{"a": self.on_a}``, and called as an item, ``self.handlers[k](x)``)
                 via_param = [*(n for n in self.param_calls(path) if n not in names), SITES_ITEM]
+            # (a parameter after the first, not ``*args`` / ``**kwargs``: a site passing it nothing at either
+            # position it may have there, after a bound receiver or not, is not evaluated)
+            plain = i > 0 and not spec[0]
             for nm in names + [n for n in cls_names if n not in names] + via_param:
                 for sc, e in self.sites(path, nm):
+                    if plain and passes_nothing(e, i - 1, pname):
+                        continue
                     fn = e[1]
                     vals = self.eval(path, sc, fn)
                     offset = -1
@@ -709,3 +714,12 @@ class Params(Fixpoint):
             return False
         params = self.params_of(path, idx)
         return bool(params) and params[0][0] == name and self.hdr(path, s.parent).kind == SCOPE_CLASS
+
+
+def passes_nothing(e: Any, j: int, pname: str) -> bool:
+    """Call ``e`` passes nothing for a parameter named ``pname`` at position ``j`` or later: fewer
+    positional arguments, no splat, no ``pname=`` and no ``**mapping`` keyword."""
+    args = e[2]
+    if len(args) > j or any(a[0] == T_STAR for a in args):
+        return False
+    return all(nm is not None and nm != pname for nm, _a in e[3])
