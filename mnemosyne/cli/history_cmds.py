@@ -177,7 +177,7 @@ def _history(args: argparse.Namespace) -> int:
             else:
                 what = f"moved {d.get('from_file')} -> {d.get('to_file')}"
         elif e.kind == "signature_changed":
-            what = f"signature {d.get('old')} -> {d.get('new')}"
+            what = f"signature {signature_change(d.get('old'), d.get('new'))}"
         elif e.kind in ("calls_gained", "calls_lost"):
             what = f"{e.kind.replace('_', ' ')}: {_names(d.get('callees', []), args.json)}"
         elif e.kind in ("callers_gained", "callers_lost"):
@@ -221,7 +221,7 @@ def _diff(args: argparse.Namespace) -> int:
         ("symbols added", [f"+ {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_added if s.fqn not in whole]),
         ("symbols removed", [f"- {s.fqn} ({s.kind}) {s.file}" for s in res.symbols_removed if s.fqn not in whole]),
         ("symbols changed", [f"~ {s.fqn}: {', '.join(s.changes)}"
-                             + (f" {s.old_signature} -> {s.signature}" if "signature" in s.changes else "")
+                             + (f" {signature_change(s.old_signature, s.signature)}" if "signature" in s.changes else "")
                              for s in res.symbols_changed if s.fqn not in moved]),  # fmt: skip
         ("symbols renamed or moved", [f"> {s.old_fqn} -> {s.fqn} ({s.change}"
                                       + (f", also {', '.join(s.changes)}" if s.changes else "") + ")"
@@ -243,6 +243,63 @@ def _diff(args: argparse.Namespace) -> int:
     if empty:
         lines.append("(no changes)")
     return _emit(args, res, lines, ws)
+
+
+#: a signature change longer than this shows only the parameters that differ (``…`` for the same ones)
+SIG_CHANGE_CHARS = 120
+
+
+def signature_change(old: str | None, new: str | None) -> str:
+    """``old -> new``; when long, only the parameters (and return annotation) that differ:
+    ``(url: URLTypes, …) -> (url: URL | str, …)`` for httpx's thirteen-parameter ``get``."""
+    a, b = old or "(none)", new or "(none)"
+    if len(a) + len(b) <= SIG_CHANGE_CHARS or old is None or new is None:
+        return f"{a} -> {b}"
+    pa, pb = _sig_parts(a), _sig_parts(b)
+    if pa is None or pb is None:
+        return f"{a} -> {b}"
+    (xa, ra), (xb, rb) = pa, pb
+    head = 0
+    while head < min(len(xa), len(xb)) and xa[head] == xb[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(xa), len(xb)) - head and xa[-1 - tail] == xb[-1 - tail]:
+        tail += 1
+
+    if head == len(xa) == len(xb):  # the parameters are the same: the return annotation changed
+        return f"return {ra.removeprefix(' -> ') or '(none)'} -> {rb.removeprefix(' -> ') or '(none)'}"
+
+    def show(xs: list[str], r: str) -> str:
+        mid = xs[head : len(xs) - tail]
+        parts = ((["…"] if head else []) + mid + (["…"] if tail else [])) if mid else ["…"]
+        return "(" + ", ".join(parts) + ")" + ("" if ra == rb else r)
+
+    return f"{show(xa, ra)} -> {show(xb, rb)}"
+
+
+def _sig_parts(sig: str) -> tuple[list[str], str] | None:
+    """``(a, b: dict[str, int] = {}) -> R`` as (["a", "b: dict[str, int] = {}"], " -> R"): the
+    parameters split at top-level commas; None when it is not one bracketed list."""
+    if not sig.startswith("("):
+        return None
+    depth, quote, start, parts = 0, "", 1, []
+    for i, ch in enumerate(sig):
+        if quote:
+            quote = "" if ch == quote and sig[i - 1] != "\\" else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{<":
+            depth += 1
+        elif ch in ")]}>" and not (ch == ">" and sig[i - 1] == "-"):
+            depth -= 1
+            if depth == 0:
+                if sig[start:i].strip():
+                    parts.append(sig[start:i].strip())
+                return parts, sig[i + 1 :]
+        elif ch == "," and depth == 1:
+            parts.append(sig[start:i].strip())
+            start = i + 1
+    return None
 
 
 def _count(n: int, noun: str) -> str:

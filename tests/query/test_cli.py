@@ -203,3 +203,23 @@ def test_rewritten_history_is_not_believed(db):
         if db.registry.find(name) is not None:
             db.registry.remove(name, drop_graph=True)
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_a_long_signature_change_shows_the_parameters_that_differ():
+    from mnemosyne.cli.history_cmds import signature_change
+
+    old = ("(url: URLTypes, *, params: QueryParamTypes | None = None, headers: HeaderTypes | None = None, "
+           "cookies: CookieTypes | None = None, auth: AuthTypes | None = None, trust_env: bool = True) -> Response")
+    assert signature_change(old, old.replace("url: URLTypes", "url: URL | str")) == (
+        "(url: URLTypes, …) -> (url: URL | str, …)")
+    assert signature_change(old, old.replace("trust_env: bool = True", "trust_env: bool = False")) == (
+        "(…, trust_env: bool = True) -> (…, trust_env: bool = False)")
+    assert signature_change(old, old.replace("cookies: CookieTypes | None = None, ", "")) == (
+        "(…, cookies: CookieTypes | None = None, …) -> (…)")
+    assert signature_change(old, old.replace(") -> Response", ") -> Response | None")) == (
+        "return Response -> Response | None")
+    # brackets, strings and '->' inside a parameter do not split it; short ones are shown whole
+    nested = '(self, table: dict[str, int] = {"a,b": 1}, cb: Callable[[int, str], None] = f, n=2' + ", x=0" * 20 + ")"
+    assert signature_change(nested, nested.replace("n=2", "n=3")) == "(…, n=2, …) -> (…, n=3, …)"
+    assert signature_change("(a)", "(a, b)") == "(a) -> (a, b)"
+    assert signature_change(None, "(a)") == "(none) -> (a)"
