@@ -311,14 +311,21 @@ def test_parameter_flow_reads_of_a_third_module_reach_the_asker() -> None:
         "pkg/y.py": b"from pkg.z import pick\n\n\ndef keep(v):\n    return [v]\n\n\nkeep(pick)\n",
         "pkg/x.py": b"from pkg.y import keep\n\nkeep(None)[0]()\n",
     }
+    z1 = files["pkg/z.py"].replace(b"pick = job", b"pick = other")
+    _edit_of_z_reaches_x(files, z1, ["pkg.y.keep", "pkg.z.job"], ["pkg.y.keep", "pkg.z.other"])
+
+
+def _edit_of_z_reaches_x(files: dict[str, bytes], z1: bytes, before: list[str], after: list[str]) -> None:
+    """``pkg/x.py`` calls ``before``; after ``pkg/z.py`` becomes ``z1`` it is re-resolved and calls
+    ``after``, as a fresh index says."""
     ix = PythonIndex()
     ix.update(dict(files))
     _all_facts(ix)
-    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.keep", "pkg.z.job"]  # type: ignore[union-attr]
-    files["pkg/z.py"] = files["pkg/z.py"].replace(b"pick = job", b"pick = other")
-    affected = ix.update({"pkg/z.py": files["pkg/z.py"]})
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == before  # type: ignore[union-attr]
+    files["pkg/z.py"] = z1
+    affected = ix.update({"pkg/z.py": z1})
     assert "pkg/x.py" in affected
-    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.keep", "pkg.z.other"]  # type: ignore[union-attr]
+    assert [c.callee for c in ix.facts("pkg/x.py").calls] == after  # type: ignore[union-attr]
     _check_fresh(ix, files, 0)
 
 
@@ -354,15 +361,7 @@ def test_store_object_rebound_in_a_third_module_reaches_the_classs_readers() -> 
         "pkg/y.py": b"from pkg.z import HOLDER\n\n\ndef job():\n    return 1\n\n\nHOLDER.cb = job\n",
         "pkg/z.py": b"from pkg.x import S\n\nHOLDER = S()\n",
     }
-    ix = PythonIndex()
-    ix.update(dict(files))
-    _all_facts(ix)
-    assert [c.callee for c in ix.facts("pkg/x.py").calls] == ["pkg.y.job"]  # type: ignore[union-attr]
-    files["pkg/z.py"] = b"class T:\n    pass\n\n\nHOLDER = T()\n"
-    affected = ix.update({"pkg/z.py": files["pkg/z.py"]})
-    assert "pkg/x.py" in affected
-    assert [c.callee for c in ix.facts("pkg/x.py").calls] == []  # type: ignore[union-attr]
-    _check_fresh(ix, files, 0)
+    _edit_of_z_reaches_x(files, b"class T:\n    pass\n\n\nHOLDER = T()\n", ["pkg.y.job"], [])
 
 
 def test_method_argument_from_an_importer_reaches_the_method() -> None:
