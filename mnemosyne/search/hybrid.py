@@ -60,7 +60,7 @@ from mnemosyne.search.fusion import (
 )
 from mnemosyne.search.rerank import graph_rerank
 from mnemosyne.search.target import graph_of
-from mnemosyne.search.text import asks_for_tests, is_test_code, snippet
+from mnemosyne.search.text import asks_for_history, asks_for_tests, is_release_notes, is_test_code, snippet
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -249,8 +249,11 @@ def search(
     # one sort: by the ranking score (test code's share of it unless the question asks for tests),
     # then the score, then the key
     demote = w.test_code if w.test_code != 1.0 and not asks_for_tests(query) else 1.0
+    notes = w.release_notes if w.release_notes != 1.0 and not asks_for_history(query) else 1.0
 
     def share(ck: tuple[str, str]) -> float:
+        if ck[0] == "doc":
+            return notes if notes != 1.0 and is_release_notes(ck[1]) else 1.0
         return demote if demote != 1.0 and ck[0] in ("function", "class") and is_test_code(ck[1]) else 1.0
 
     # the score a result shows is the one it is ranked by, so that shown scores never rise down the list

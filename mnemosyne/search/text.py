@@ -343,3 +343,24 @@ def is_test_code(fqn: str) -> bool:
 def asks_for_tests(query: str) -> bool:
     """Whether a question is about tests (then test code is not ranked after library code)."""
     return any(w in _TEST_WORDS for w in (x.lower() for x in _TOKEN.findall(query)))
+
+
+#: file stems of release notes (``CHANGELOG.md``, ``HISTORY.rst``, ``docs/changes.rst``) and folders
+#: of news fragments (towncrier's ``changes/1234.feature.rst``)
+_RELEASE_NOTE_STEMS = frozenset(("changelog", "changes", "history", "news", "releases", "release-notes",
+                                 "release_notes", "releasenotes", "whatsnew", "whats_new", "whats-new"))
+_HISTORY_WORDS = frozenset(("changelog", "changelogs", "release", "releases", "released", "history", "version",
+                            "versions", "news", "deprecated", "deprecation", "changes", "changed", "introduced"))
+
+
+def is_release_notes(doc_key: str) -> bool:
+    """Whether a documentation section (key ``path#digest``) is in release notes: a changelog or
+    history file, or a folder of news fragments."""
+    path = doc_key.split("#", 1)[0].lower()
+    *dirs, name = path.split("/")
+    return name.split(".", 1)[0] in _RELEASE_NOTE_STEMS or any(d in _RELEASE_NOTE_STEMS for d in dirs)
+
+
+def asks_for_history(query: str) -> bool:
+    """Whether a question is about releases or changes (then release notes rank as other sections)."""
+    return any(w in _HISTORY_WORDS for w in (x.lower() for x in _TOKEN.findall(query)))

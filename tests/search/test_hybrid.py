@@ -8,6 +8,7 @@ from mnemosyne.search.backfill import EmbeddingCache, backfill
 from mnemosyne.search.commits import search_commits
 from mnemosyne.search.doc_store import apply_docs, sections_at
 from mnemosyne.search.errors import SearchError
+from mnemosyne.search.fusion import Weights
 from mnemosyne.search.hybrid import search
 
 QUESTION = "where is the retry delay computed"
@@ -390,3 +391,59 @@ def test_a_section_copied_into_another_file_is_one_result(code_graph, db, embedd
         assert top.also_in == [other] and top.to_dict()["also_in"] == [other]
         if mode != "keyword":  # "Waiting" shares no word with the question
             assert "Guide > Waiting" in paths
+
+
+# -- release notes rank after code and documentation unless the question is about releases -------------
+
+HISTORY = '''\
+# Release History
+
+## 0.4.0 (2019-03-02)
+
+- Addresses with a missing domain are no longer well formed; check the domain of an e-mail address.
+
+## 0.3.0 (2018-11-08)
+
+- Fixed a crash on empty addresses.
+'''
+
+
+def test_release_notes_rank_after_code_unless_asked_for(db, tmp_path, embedder):
+    import subprocess
+    import uuid
+
+    from mnemosyne.ingest import ingest_path
+    from mnemosyne.search.text import is_release_notes
+
+    repo = tmp_path / "mailer_notes"
+    (repo / "mailer").mkdir(parents=True)
+    (repo / "mailer" / "__init__.py").write_text("")
+    (repo / "mailer" / "addresses.py").write_text(LIBRARY)
+    (repo / "HISTORY.md").write_text(HISTORY)
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e",
+           "PATH": "/usr/bin:/bin"}
+    for args in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-qm", "mailer"]):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, env=env)
+    name = f"rn_{uuid.uuid4().hex[:8]}"
+    try:
+        ingest_path(db, repo, name=name)
+        backfill(db, name, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+        question = "check the domain of an e-mail address is well formed"
+        for mode in ("keyword", "hybrid"):
+            plain = search(db, name, question, mode=mode, embedder=embedder,
+                           weights=Weights(release_notes=1.0)).results
+            notes = [r for r in plain if r.kind == "doc" and is_release_notes(r.key)]
+            assert notes, (mode, [r.key for r in plain])
+            if mode == "keyword":  # the entry shares the most words: undemoted, it comes first
+                assert plain[0].kind == "doc" and is_release_notes(plain[0].key), [r.key for r in plain]
+            res = search(db, name, question, mode=mode, embedder=embedder).results
+            keys = [r.key for r in res]
+            assert keys[0] == "mailer.addresses.is_valid_address", (mode, keys)
+            assert notes[0].key in keys, (mode, keys)  # still found, after the code
+            scores = [r.score for r in res]
+            assert scores == sorted(scores, reverse=True), (mode, scores)
+        asked = search(db, name, "which release changed the domain check of an e-mail address", mode="keyword",
+                       embedder=embedder).results
+        assert asked[0].kind == "doc" and is_release_notes(asked[0].key), [r.key for r in asked]
+    finally:
+        db.registry.remove(name, drop_graph=True)
