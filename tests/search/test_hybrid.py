@@ -255,27 +255,32 @@ def test_address_without_domain_is_not_well_formed():
 '''
 
 
-def test_test_code_ranks_after_library_code_unless_asked_for(db, tmp_path, embedder):
+def _mailer_workspace(db, tmp_path, embedder, prefix: str, extra: dict[str, str]) -> str:
+    """A git repository of the mailer library plus ``extra`` files, ingested and embedded: its workspace name."""
     import subprocess
     import uuid
 
     from mnemosyne.ingest import ingest_path
-    from mnemosyne.search.text import is_test_code
 
-    repo = tmp_path / "mailer_repo"
-    (repo / "mailer").mkdir(parents=True)
-    (repo / "tests").mkdir()
-    (repo / "mailer" / "__init__.py").write_text("")
-    (repo / "mailer" / "addresses.py").write_text(LIBRARY)
-    (repo / "tests" / "test_addresses.py").write_text(TESTS)
+    repo = tmp_path / f"mailer_{prefix}"
+    for rel, text in {"mailer/__init__.py": "", "mailer/addresses.py": LIBRARY, **extra}.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(text)
     env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e",
            "PATH": "/usr/bin:/bin"}
     for args in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-qm", "mailer"]):
         subprocess.run(["git", "-C", str(repo), *args], check=True, env=env)
-    name = f"tc_{uuid.uuid4().hex[:8]}"
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    ingest_path(db, repo, name=name)
+    backfill(db, name, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
+    return name
+
+
+def test_test_code_ranks_after_library_code_unless_asked_for(db, tmp_path, embedder):
+    from mnemosyne.search.text import is_test_code
+
+    name = _mailer_workspace(db, tmp_path, embedder, "tc", {"tests/test_addresses.py": TESTS})
     try:
-        ingest_path(db, repo, name=name)
-        backfill(db, name, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
         for mode in ("keyword", "semantic", "hybrid"):
             res = search(db, name, "check that an e-mail address is well formed", mode=mode, kind="function",
                          embedder=embedder)
@@ -409,25 +414,10 @@ HISTORY = '''\
 
 
 def test_release_notes_rank_after_code_unless_asked_for(db, tmp_path, embedder):
-    import subprocess
-    import uuid
-
-    from mnemosyne.ingest import ingest_path
     from mnemosyne.search.text import is_release_notes
 
-    repo = tmp_path / "mailer_notes"
-    (repo / "mailer").mkdir(parents=True)
-    (repo / "mailer" / "__init__.py").write_text("")
-    (repo / "mailer" / "addresses.py").write_text(LIBRARY)
-    (repo / "HISTORY.md").write_text(HISTORY)
-    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e",
-           "PATH": "/usr/bin:/bin"}
-    for args in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-qm", "mailer"]):
-        subprocess.run(["git", "-C", str(repo), *args], check=True, env=env)
-    name = f"rn_{uuid.uuid4().hex[:8]}"
+    name = _mailer_workspace(db, tmp_path, embedder, "rn", {"HISTORY.md": HISTORY})
     try:
-        ingest_path(db, repo, name=name)
-        backfill(db, name, embedder, cache=EmbeddingCache(tmp_path / "c.sqlite"))
         question = "check the domain of an e-mail address is well formed"
         for mode in ("keyword", "hybrid"):
             plain = search(db, name, question, mode=mode, embedder=embedder,
