@@ -16,6 +16,7 @@ from mnemosyne.parse.typescript.model import (
     make_call,
     make_import,
     make_symbol,
+    param_slot,
     this_owner,
 )
 from mnemosyne.parse.typescript.shims import newer_syntax_blanked, reference_blanked
@@ -42,6 +43,7 @@ __all__ = [
     "make_symbol",
     "module_name",
     "newer_syntax_blanked",
+    "param_slot",
     "parse_file",
     "reference_blanked",
     "suffix_of",

@@ -229,6 +229,16 @@ def class_names_extended(pf: ParsedFile) -> dict[str, tuple[str, ...]]:
     return r
 
 
+def param_slot(b: Binding) -> tuple[int, int] | None:
+    """(index, function scope) of the parameter a binding is: ``('param', i, scope)``, or a typed
+    parameter's variable (``cb: () => void``: ``('var', T, ('pval', i, scope), scope)``); else None."""
+    if b[0] == PARAM:
+        return b[1], b[2]
+    if b[0] == VAR and type(b[2]) is tuple and b[2][0] == PVAL:
+        return b[2][1], b[2][2]
+    return None
+
+
 def called_params(pf: ParsedFile) -> dict[int, tuple[int, ...]]:
     """function scope -> the indices of its parameters called by name in it or in a function
     written in it (``batch: (cb) => { ... cb() }``; computed once per parse result)."""
@@ -240,13 +250,12 @@ def called_params(pf: ParsedFile) -> dict[int, tuple[int, ...]]:
                 continue
             s = scope
             while s >= 0:
-                bl = pf.bindings[s].get(expr[1]) if s < len(pf.bindings) else None
+                bl = pf.bindings[s].get(expr[1])
                 if bl:
                     for b in bl:
-                        if b[0] == PARAM and b[1] >= 0:
-                            found.setdefault(b[2], set()).add(b[1])
-                        elif b[0] == VAR and type(b[2]) is tuple and b[2][0] == PVAL and b[2][1] >= 0:
-                            found.setdefault(b[2][2], set()).add(b[2][1])  # a typed parameter: (cb: () => void)
+                        slot = param_slot(b)
+                        if slot is not None and slot[0] >= 0:
+                            found.setdefault(slot[1], set()).add(slot[0])
                     break
                 s = pf.scope_parent[s]
         r = pf.called = {k: tuple(sorted(v)) for k, v in found.items()}

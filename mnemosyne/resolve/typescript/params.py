@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile, called_params
+from mnemosyne.parse.typescript import CALLED_AT_ONCE, ParsedFile, called_params, param_slot
 from mnemosyne.parse.typescript.calls import REFLECT_APPLY, THIS_BINDERS
 from mnemosyne.parse.typescript.tags import (
     BOUND_CALLS,
@@ -151,10 +151,9 @@ class ParamsMixin(CtxState):
                 if len(bl) != 1:
                     return None
                 b = bl[0]
-                if b[0] == PARAM:
-                    return (b[1], b[2], tuple(reversed(keys)))
-                if b[0] == VAR and b[2] is not None and b[2][0] == PVAL:  # `h: Hook`: a typed parameter
-                    return (b[2][1], b[2][2], tuple(reversed(keys)))
+                slot = param_slot(b)  # `cb`, or `h: Hook`: a typed parameter
+                if slot is not None:
+                    return (slot[0], slot[1], tuple(reversed(keys)))
                 if b[0] == VAR and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
                     x = b[2]
                     while x[0] == PROP:
