@@ -4,6 +4,7 @@ changed, renamed or moved) and dependencies, from the graph or, off the timeline
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from mnemosyne.query.core import believed_params, records, resolve_at, snapshot, workspace_info
@@ -102,17 +103,15 @@ def diff_commits(
                                                     old_signature=siga, changes=changes))  # fmt: skip
     for side, lst in ((res.files_added, res.symbols_added), (res.files_removed, res.symbols_removed)):
         whole = {s.file for s in lst if s.kind == "module" and s.file}
-        counts: dict[str, int] = {}
-        for s in lst:
-            if s.file in whole:
-                counts[s.file] = counts.get(s.file, 0) + 1
-        side.extend(FileChange(file=f, symbols=n) for f, n in sorted(counts.items()))
+        counts = Counter(s.file for s in lst if s.file in whole)
+        side.extend(FileChange(file=f, symbols=n) for f, n in sorted(counts.items()) if f)
     moves = _file_moves(sa, sb, renamed)
     res.files_moved = [FileMove(old_file=fa, file=fb, symbols=n) for fa, (fb, n) in sorted(moves.items())]
+    to_b = {fa: fb for fa, (fb, _) in moves.items()}
 
     def moved(k: tuple[str, str, str]) -> tuple[str, str, str]:  # an import of A under B's paths
         file, target, kind = k
-        return moves.get(file, (file, 0))[0], moves.get(target, (target, 0))[0] if kind == "file" else target, kind
+        return to_b.get(file, file), to_b.get(target, target) if kind == "file" else target, kind
 
     ia_b = {moved(k) for k in ia}
     res.imports_added = [ImportChange(file=k[0], target=k[1], target_kind=k[2]) for k in sorted(ib - ia_b)]
