@@ -342,7 +342,7 @@ def is_test_code(fqn: str) -> bool:
 
 def asks_for_tests(query: str) -> bool:
     """Whether a question is about tests (then test code is not ranked after library code)."""
-    return any(w in _TEST_WORDS for w in (x.lower() for x in _TOKEN.findall(query)))
+    return _uses_any(query, _TEST_WORDS)
 
 
 #: file stems of release notes (``CHANGELOG.md``, ``HISTORY.rst``, ``docs/changes.rst``) and folders
@@ -363,4 +363,8 @@ def is_release_notes(doc_key: str) -> bool:
 
 def asks_for_history(query: str) -> bool:
     """Whether a question is about releases or changes (then release notes rank as other sections)."""
-    return any(w in _HISTORY_WORDS for w in (x.lower() for x in _TOKEN.findall(query)))
+    return _uses_any(query, _HISTORY_WORDS)
+
+
+def _uses_any(query: str, words: frozenset[str]) -> bool:
+    return any(w.lower() in words for w in _TOKEN.findall(query))
