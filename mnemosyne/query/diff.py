@@ -22,6 +22,7 @@ from mnemosyne.query.models import (
     SymbolChange,
     SymbolRename,
 )
+from mnemosyne.query.own_text import CONTAINER_KINDS, members_only
 from mnemosyne.store.rows import Record
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ def diff_commits(
         if changes:
             res.symbols_changed.append(SymbolChange(fqn=f, kind=kind, file=fb, signature=sigb, old_file=fa,
                                                     old_signature=siga, changes=changes))  # fmt: skip
+    res.symbols_changed = _own_changes(info.path, a.hash, b.hash, res.symbols_changed)
     for side, lst in ((res.files_added, res.symbols_added), (res.files_removed, res.symbols_removed)):
         whole = {s.file for s in lst if s.kind == "module" and s.file}
         counts = Counter(s.file for s in lst if s.file in whole)
@@ -121,6 +123,21 @@ def diff_commits(
     removed = [_dep_change(k) for k in sorted(da - db_, key=_dep_key)]
     res.dependencies_added, res.dependencies_changed, res.dependencies_removed = _pair_dependencies(added, removed)
     return res
+
+
+def _own_changes(repo: str, ca: str, cb: str, changed: list[SymbolChange]) -> list[SymbolChange]:
+    """``changed`` without the body change of a module or class whose own code is the same at both
+    commits (an edit inside one method changes its class's and module's body text: query.own_text)."""
+    asked = [(c.fqn, ca, c.old_file or c.file or "", cb, c.file or "") for c in changed
+             if c.kind in CONTAINER_KINDS and c.file and ("body" in c.changes or FORMATTING in c.changes)]  # fmt: skip
+    same = members_only(repo, asked) if asked else set()
+    out = []
+    for c in changed:
+        if c.fqn in same:
+            c = c.model_copy(update={"changes": [x for x in c.changes if x not in ("body", FORMATTING)]})
+        if c.changes:
+            out.append(c)
+    return out
 
 
 def _file_moves(sa: dict, sb: dict, renamed: list[tuple[str, str, float | None]]) -> dict[str, tuple[str, int]]:
