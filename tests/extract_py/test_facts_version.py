@@ -356,6 +356,10 @@ RECORDED = {
     # literal's function values (and shorthand methods, now <function:key>) get their callers'
     # callbacks (factory_object_callbacks)
     35: "0e3353827a9d367b738e10df4e659229a04594806eb5f44114c320b70bfba73b",
+    # JS: a variable (or one side of `c ? a : b`) with a value we cannot name keeps its other values;
+    # an assignment in the use's own function reaches it, also over a function declaration
+    # unless the variable is typed (variable_unknown_rebinding)
+    36: "fa69e46cf57508511e66e652882140db49bccb3d1020232800eaf9ce592b4267",
 }
 
 

@@ -6,7 +6,9 @@ one binding that reaches it where the order is known: the binding was made by an
 (``f = b``; a declaration alone is the flow-insensitive answer, and ``const`` has one binding)
 sitting directly in a block (or the program), the call comes after it inside that block with no
 loop or function between them, and no function other than the one of the binding's scope assigns
-the name (a closure called later, a callback). The callee becomes ``('reach', name, scope, i)`` (``REACH``):
+the name (a closure called later, a callback), or the only one that does is the use's own and the
+variable has no declared type (Babel's `function _setPrototypeOf(o, p) { _setPrototypeOf = ...;
+return _setPrototypeOf(o, p) }`). The callee becomes ``('reach', name, scope, i)`` (``REACH``):
 binding ``i`` of ``name`` in ``scope`` alone. Elsewhere (loops, branches seen from outside, other
 functions) the answer stays flow-insensitive. The same for an object literal's member assigned in
 straight-line code (``o.k = a; o.k = b; o.k()``): the callee becomes ``('flow', scope, expr)``
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnemosyne.parse.typescript.tags import DECL, FLOW, PARAM, PROP, PVAL, REACH, SPREADS, UNKNOWN, VAR
+from mnemosyne.parse.typescript.tags import DECL, DEF, FLOW, PARAM, PROP, PVAL, REACH, SPREADS, UNKNOWN, VAR
 
 MAX_FLOW_DEPTH = 24  # a use deeper than this below the block of its binding is not ordered
 
@@ -37,9 +39,9 @@ _STOPS = frozenset({
     "generator_function_declaration", "function_expression", "function", "generator_function",
     "arrow_function", "method_definition", "class_body", "class_static_block", "program",
 })
-# the bindings flow order may choose among: variables and parameters (not imports, declarations;
-# only an assignment is chosen: ``cb = noop; cb()`` calls noop, whatever the callers pass)
-_ORDERED = frozenset({VAR, DECL, UNKNOWN, PARAM})
+# the bindings flow order may choose among: variables, parameters and function declarations (not
+# imports; only an assignment is chosen: ``cb = noop; cb()`` calls noop, whatever the callers pass)
+_ORDERED = frozenset({VAR, DECL, UNKNOWN, PARAM, DEF})
 
 
 
@@ -57,6 +59,13 @@ def block_of(node: Any) -> Any:
             return None
         a = a.parent
     return None
+
+
+def _function_of(scope: int, fqns: list, parent: list) -> int:
+    """The function (or module) scope ``scope`` is in: block scopes share their function's name."""
+    while scope > 0 and fqns[scope] == fqns[parent[scope]]:
+        scope = parent[scope]
+    return scope
 
 
 def within(use: Any, blk_id: int) -> bool:
@@ -122,21 +131,29 @@ class FlowOrder:
         ``reassign`` became in ``bindings``, or None)."""
         blocks: dict[int, Any] = {}  # binding node id -> its block (None: not directly in one)
         names = {p[1] for p in self.pending}
-        tainted = set()  # (scope, name) assigned from inside another function: its order is not known
+        # (scope, name) assigned from inside another function -> those functions: its order is not
+        # known, unless the only such function is the use's own (Babel's `function _setPrototypeOf(o, p)
+        # { _setPrototypeOf = ...; return _setPrototypeOf(o, p) }` calls what it was just assigned)
+        tainted: dict[tuple[int, str], set[int]] = {}
         for r, a in zip(reassign, attached):
             if a is not None and r[1] in names:
                 s = r[0]
                 while s != a[0] and s > 0:
                     if fqns[s] != fqns[parent[s]]:
-                        tainted.add((a[0], r[1]))
+                        tainted.setdefault((a[0], r[1]), set()).add(_function_of(r[0], fqns, parent))
                         break
                     s = parent[s]
         for site, name, (ri, end, at), use, prop in self.pending:
             a = attached[ri]
-            if a is None or (a[0], name) in tainted or use.start_byte < end:
+            if a is None or use.start_byte < end:
+                continue
+            t = tainted.get((a[0], name))
+            if t is not None and (len(t) > 1 or _function_of(sites[site][0], fqns, parent) not in t):
                 continue
             bscope, i = a
             bl = bindings[bscope].get(name)
+            if t is not None and bl is not None and any(b[0] == VAR and b[1] is not None for b in bl):
+                continue  # `let sub: Subscription | null` assigned in the use's function: the type says more
             if bl is None or len(bl) < 2 or any(
                 b[0] not in _ORDERED or (b[0] == VAR and b[2] is not None and b[2][0] == PVAL) for b in bl
             ):

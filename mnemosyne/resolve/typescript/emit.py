@@ -47,6 +47,7 @@ from mnemosyne.resolve.typescript.state import CtxState
 from mnemosyne.resolve.typescript.values import (
     FLAG_IMPORT,
     FLAG_INFERRED,
+    FLAG_PARTIAL,
     FLAG_SELF,
     FLAG_SUPER,
     INST_OR_OBJ,
@@ -92,9 +93,13 @@ class EmitMixin(CtxState):
         if kind == SITE_CALL:
             v = self.eval(pf, scope, expr)
             if v is not None:
+                partial = self.flags & FLAG_PARTIAL
                 self.edge_to(v, None)
                 if v[0] == V_EXTM and v[1] in EMITTER_EMITS and expr[0] == PROP:  # bus.emit("ready")
                     self.emit_listeners(pf, scope, expr)
+                if partial and expr[0] == ID:  # `let handler = noop` and `function on(fn) { handler = fn }`
+                    for x in funcs(self.assigned_passed(pf, scope, expr[1])):
+                        self.add_edge(x[1], "inferred", False)
             elif expr[0] == ID or expr[0] == PROP:  # cb(), opts.onDone(): what the callers pass
                 vals = self.passed(pf, scope, expr)
                 if vals is None and expr[0] == ID:  # handler() with `function on(fn) { handler = fn }`

@@ -96,6 +96,7 @@ from mnemosyne.resolve.typescript.values import (
     CLASS_OR_INST,
     FLAG_IMPORT,
     FLAG_INFERRED,
+    FLAG_PARTIAL,
     FLAG_SELF,
     FLAG_SUPER,
     INST_OR_OBJ,
@@ -179,7 +180,6 @@ class EvaluateMixin(CtxState):
 
     def _eval_bindings(self, pf: ParsedFile, bl: list):
         result = None
-        ok = True
         param = None
         for b in bl:
             k = b[0]
@@ -223,12 +223,10 @@ class EvaluateMixin(CtxState):
                 v = None
             if v is not None and v[0] == V_NULL:
                 continue
-            if v is None:  # one assignment we cannot name: the variable could hold anything
-                ok = False
-                break
+            if v is None:  # one assignment we cannot name: the others are still what it may hold
+                self.flags |= FLAG_PARTIAL
+                continue
             result = v if result is None else union([result, v])  # several known: one of them
-        if not ok:
-            return None
         if param is not None and result is not None and all(x[0] == V_FUNC for x in alternatives(result)):
             # a callback parameter given a default (cb = cb || noop): also what the calls pass it
             # (asked only then: vite's `options = options || {}` made this +7 % of its extraction)
@@ -463,9 +461,11 @@ class EvaluateMixin(CtxState):
             if target is not None and target.cjs_whole:
                 return self.export_value(r[1], IMPORT_DEFAULT)
             return (V_MOD, r[1])
-        if k == EITHER:  # `c ? a : b`, `a ?? b`, `a || b`: one of them (a null one drops out)
-            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]
-            return union([v for v in vals if v is None or v[0] != V_NULL], all_known=True)
+        if k == EITHER:  # `c ? a : b`, `a ?? b`, `a || b`: one of them (a null one drops out, and
+            vals = [self.eval(pf, scope, x, depth + 1) for x in e[1:]]  # so does one we cannot name)
+            if None in vals:
+                self.flags |= FLAG_PARTIAL
+            return union([v for v in vals if v is not None and v[0] != V_NULL])
         if k == ELEM:  # items[i] / for (x of items) / items.map(x => ...) with items: T[]
             r = e[1]
             if r is not None and r[0] == THEN:  # p.then(v => ...): a Promise<T> is typed T

@@ -53,6 +53,7 @@ FLAG_SELF = 1  # through ``this``: 'self'
 FLAG_IMPORT = 2  # through an import, an export or ``require``: 'import'
 FLAG_INFERRED = 4  # through a variable, field, return value or declared type: 'inferred'
 FLAG_SUPER = 8  # through ``super``: 'super'
+FLAG_PARTIAL = 16  # a variable's value left out a binding it could not name (``let h = f; h = opts.cb``)
 
 # values with a member lookup through a class chain
 CLASS_OR_INST = (V_INST, V_CLASS)
