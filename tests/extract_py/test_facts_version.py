@@ -358,8 +358,10 @@ RECORDED = {
     35: "0e3353827a9d367b738e10df4e659229a04594806eb5f44114c320b70bfba73b",
     # JS: a variable (or one side of `c ? a : b`) with a value we cannot name keeps its other values;
     # an assignment in the use's own function reaches it, also over a function declaration
-    # unless the variable is typed (variable_unknown_rebinding)
-    36: "fa69e46cf57508511e66e652882140db49bccb3d1020232800eaf9ce592b4267",
+    # unless the variable is typed (variable_unknown_rebinding); what a callback parameter returns when
+    # called, and a function written as an argument is given what the callee calls its parameter with
+    # (callback_results)
+    36: "1664050103264122b78d75fca31c82029f622868e1a7c6cfba6bf5ac4bde45be",
 }
 
 

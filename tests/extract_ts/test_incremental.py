@@ -224,3 +224,28 @@ def test_a_keyed_function_starting_to_call_its_parameter_re_resolves_who_reads_i
         ix.update({"src/api.ts": body})
         assert _all_facts(ix) == _fresh(files)
     assert "src/user.handler" not in {c.callee for c in ix.facts("src/run.ts").calls}
+
+
+def test_an_inline_callbacks_parameter_follows_what_the_callee_calls_it_with() -> None:
+    """A function written as an argument (``createStore((set) => ...)``) gets as parameter what
+    the callee calls its parameter with (``createState(setState)``, in another file): an edit of
+    that call, of the callee's parameters, or of the argument re-resolves the callback's file."""
+    store = (b"export function createStore(createState) {\n  const setState = (v) => v;\n"
+             b"  const reset = () => 0;\n  return createState(setState);\n}\n")
+    user = b'import { createStore } from "./store";\nexport const s = createStore((set) => set(1));\n'
+    files = {"src/store.js": store, "src/user.js": user}
+    ix = TypeScriptIndex()
+    ix.update(dict(files))
+    assert "src/store.createStore.setState" in {c.callee for c in ix.facts("src/user.js").calls}
+    edits = [
+        ("src/store.js", store.replace(b"createState(setState)", b"createState(reset)")),
+        ("src/store.js", store.replace(b"(createState)", b"(first, createState)")),
+        ("src/user.js", user.replace(b"createStore((set)", b"createStore(0, (set)")),
+        ("src/store.js", store),
+        ("src/user.js", user),
+    ]
+    for path, body in edits:
+        files[path] = body
+        ix.update({path: body})
+        assert _all_facts(ix) == _fresh(files)
+    assert "src/store.createStore.setState" in {c.callee for c in ix.facts("src/user.js").calls}

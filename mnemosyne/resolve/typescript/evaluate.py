@@ -326,6 +326,12 @@ class EvaluateMixin(CtxState):
             fn = self.eval(pf, scope, e[1], depth + 1)
             if fn is None and e[1] is not None and e[1][0] == ID:  # factory() in a UMD wrapper: what it is given
                 fn = self.iife_argument(pf, scope, e[1])
+                if fn is None:  # `const b = getBackend()` with a callback parameter: what its callers pass,
+                    fn = self.passed(pf, scope, e[1])  # when that is one function (rxjs' createErrorClass(impl)
+                    if fn is not None and fn[0] != V_FUNC:  # is given nine: each error class would be all nine)
+                        fn = None
+                    if fn is not None:
+                        self.flags |= FLAG_INFERRED
             if fn is None:
                 c = e[1]
                 if c is not None and c[0] == PROP and c[2] in SAME_ELEMENTS:  # xs.filter(p), xs.concat(ys), ...

@@ -78,6 +78,7 @@ class TypeScriptIndex:
         # (path, callee name, position, rest) -> (parse result, its calls of the name that may pass
         # something there): ``Ctx._site_values``'s first filter, kept while the parse result is current
         self._passing: dict[tuple, tuple] = {}
+        self._def_starts: dict[str, tuple] = {}  # path -> (parse result, function fqn -> its offset)
         # module names that more than one file has (for ``_compute``'s warning); None: not known
         # for the current file set (``_update`` resets it whenever the files change)
         self._shared_modules: set[str] | None = None
@@ -185,6 +186,7 @@ class TypeScriptIndex:
             self._spec_cache = {}
             self._pv_shared = {}
             self._passing = {}
+            self._def_starts = {}
         if touched:
             self._shared_modules = None
         book = self._book

@@ -421,6 +421,10 @@ class ParamsMixin(CtxState):
             how = self.called_at_once(pf, scope, fqn)
             at_once = self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how) if how is not None else None
             m = _BOUND_TO.match(name)  # or by the member it is assigned to: Router.prototype.use = function (fn)
+            if m is not None and m[1] != "return" and i >= 0:  # or by the function it is written as an argument of
+                inline = self._inline_argument_values(pf, fqn, m[1], i)
+                if inline is not None:
+                    at_once = union([at_once, inline])
             if m is None or m[1] == "return" or not self.is_method(pf, scope, i):
                 return at_once  # (`<function:setTimeout>`, an argument of setTimeout(...), is not searched)
             return union([self._site_values(fqn, m[1], V_FUNC, i, hops, limit=MAX_BOUND_SITES), at_once])
@@ -436,6 +440,49 @@ class ParamsMixin(CtxState):
         if how is not None:  # also make()(x), an IIFE
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
         return named
+
+    def _inline_argument_values(self, pf: ParsedFile, fqn: str, callee: str, i: int):
+        """What parameter ``i`` of function expression ``fqn`` is given when it is written as an
+        argument of a call of ``callee`` (``createStore((set) => ...)``) and that callee, a function
+        of ours, calls the parameter it receives it as (``function createStore(createState) {
+        createState(setState) }``): the arguments of those calls; None if none is known."""
+        ix = self.ix
+        starts = ix._def_starts.get(pf.path)
+        if starts is None or starts[0] is not pf:  # function fqn -> its offset, once per parse result
+            starts = ix._def_starts[pf.path] = (pf, {d[1]: at for at, d in pf.defs_at.items()})
+        at = starts[1].get(fqn)
+        if at is None:
+            return None
+        if pf is not self.pf:
+            self.read(pf, (READ_CALL_SITES, callee))
+        me = (DEFAT, at)
+        found: list = []
+        for sc, e, args in pf.call_args.get(callee, ()):
+            if me not in args:
+                continue
+            j = args.index(me)
+            for g in alternatives(self.eval(pf, sc, e)):
+                if g[0] == V_FUNC and not any(x is not None and x[0] == SPREAD for x in args[:j]):
+                    found.extend(self._param_call_arguments(g, j, i))
+        return union(found)
+
+    def _param_call_arguments(self, g: tuple, j: int, i: int) -> list:
+        """Argument ``i`` of the calls function ``g`` makes of its parameter ``j`` (``cb(x)``)."""
+        gpf = self.file_read(g[2], (READ_RETURNS, g[1]))
+        r = gpf.returns.get(g[1]) if gpf is not None else None
+        if gpf is None or r is None:
+            return []
+        gscope = r[0]
+        name = next((n for n, bl in gpf.bindings[gscope].items() if bl[0][0] == PARAM and bl[0][1] == j), None)
+        if name is None or self.file_read(g[2], (READ_CALL_SITES, name)) is None:
+            return []
+        out = []
+        for sc, e, args in gpf.call_args.get(name, ()):
+            if e == (ID, name) and len(args) > i and self.param_path(gpf, sc, e) == (j, gscope, ()):
+                v = self.argument(gpf, sc, args, i)
+                if v is not None:
+                    out.append(v)
+        return out
 
     def returned_argument(self, pf: ParsedFile, scope: int, callee: tuple, fn: tuple):
         """What the call of ``callee`` in ``scope`` returns when function ``fn`` returns one of its
