@@ -9,7 +9,7 @@ import pytest
 
 from mnemosyne.daemon import hooks, spool
 from mnemosyne.daemon.paths import DaemonPaths
-from mnemosyne.daemon.queue import WorkQueue
+from mnemosyne.daemon.queue import INGEST, Job, WorkQueue
 from mnemosyne.ingest import ingest_workspace
 from mnemosyne.store.switch import side_graph
 from mnemosyne.workspaces import add_workspace
@@ -139,9 +139,17 @@ def test_two_workspaces_at_once_and_one_registered_while_running(daemon, registr
     d = daemon(MNEMOSYNE_DAEMON_MAX_PARALLEL="2")
     wait_for(lambda: indexed_commit(db, "d_two_a") == a.head() and indexed_commit(db, "d_two_b") == b.head(),
              30, what="both ingested")
-    q = WorkQueue(d.paths.queue_db)
-    done = {j.workspace: j for j in q.jobs(state="done")}
-    q.close()
+    done: dict[str, Job] = {}
+
+    def both_done() -> bool:  # (a job is marked done just after its ingestion's last write)
+        q = WorkQueue(d.paths.queue_db)
+        try:
+            done.update({j.workspace: j for j in q.jobs(state="done") if j.kind == INGEST})
+        finally:
+            q.close()
+        return "d_two_a" in done and "d_two_b" in done
+
+    wait_for(both_done, 15, what="both ingestion jobs done")
     ja, jb = done["d_two_a"], done["d_two_b"]
     assert ja.started_at < jb.finished_at and jb.started_at < ja.finished_at  # they overlapped
     other = make_repo("not ours")
