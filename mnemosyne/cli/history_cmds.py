@@ -36,18 +36,21 @@ def _common(p: argparse.ArgumentParser, at: bool = False) -> None:
                        "then; a commit superseded since (history rewritten) is still on that timeline")  # fmt: skip
 
 
+_NAME_HELP = "fully qualified name (shop.checkout.checkout), or a short name (checkout, Cart.total) naming one symbol"
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("calls", help="what a function calls at a commit",
                        description="What FQN calls at a commit (default: the last ingested one). A commit "
                        "that is not on the timeline (a feature branch) is answered by parsing its tree.")  # fmt: skip
-    p.add_argument("fqn", metavar="FQN", help="fully qualified name, e.g. shop.checkout.checkout")
+    p.add_argument("fqn", metavar="FQN", help=_NAME_HELP)
     p.add_argument("--depth", type=int, default=1, help="expand callees this many levels (1-5, default 1)")
     _common(p, at=True)
     p.set_defaults(func=_calls, direction="callees")
 
     p = sub.add_parser("callers", help="who calls a function at a commit",
                        description="Who calls FQN at a commit (default: the last ingested one).")  # fmt: skip
-    p.add_argument("fqn", metavar="FQN", help="fully qualified name")
+    p.add_argument("fqn", metavar="FQN", help=_NAME_HELP)
     p.add_argument("--depth", type=int, default=1, help="expand callers this many levels (1-5, default 1)")
     _common(p, at=True)
     p.set_defaults(func=_calls, direction="callers")
@@ -55,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("history", help="a symbol's history",
                        description="When FQN appeared, changed signature, moved, was removed and re-added, and "
                        "which calls it gained and lost, with the commits.")  # fmt: skip
-    p.add_argument("fqn", metavar="FQN", help="fully qualified name")
+    p.add_argument("fqn", metavar="FQN", help=_NAME_HELP)
     _common(p)
     p.add_argument("--as-of-ingest", metavar="TIME", help="transaction time: the history as Mnemosyne believed it "
                    "at wall-clock TIME (epoch seconds or ISO 8601): versions ingested by then and not superseded by "

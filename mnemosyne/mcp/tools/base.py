@@ -42,6 +42,10 @@ AsOfIngest = Annotated[str | None, Field(description="transaction time (epoch se
                                          "a commit superseded since is still on that timeline. Default: now")]
 Cursor = Annotated[str | None, Field(description="`next_cursor` of the previous page")]
 Fqn = Annotated[str, Field(min_length=1, description="fully qualified name, e.g. shop.checkout.checkout")]
+# a name the tool resolves as the CLI does: an FQN, or a short name that names one symbol (else the
+# answer lists the candidates)
+SymbolRef = Annotated[str, Field(min_length=1, description=(
+    "fully qualified name (shop.checkout.checkout), or a short name (`checkout`, `Cart.total`) naming one symbol"))]
 Limit = Annotated[int, Field(ge=1, le=100, description="page size (1..100)")]
 Depth = Annotated[int, Field(ge=1, le=5, description="levels (1..5)")]
 

@@ -10,7 +10,7 @@ from mnemosyne import limits as L
 from mnemosyne import query as Q
 from mnemosyne.errors import ConfigError
 from mnemosyne.mcp import models as M
-from mnemosyne.mcp.tools.base import RO, AsOfIngest, At, Cursor, Depth, Fqn, Limit, Tool, Workspace
+from mnemosyne.mcp.tools.base import RO, AsOfIngest, At, Cursor, Depth, Limit, SymbolRef, Tool, Workspace
 from mnemosyne.mcp.tools.common import code, decode_cursor, page_of
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class GetCallsInput(BaseModel):
-    fqn: Fqn
+    fqn: SymbolRef
     direction: Literal["callees", "callers"] = "callees"
     at: At = None
     depth: Depth = 1

@@ -12,7 +12,7 @@ from mnemosyne import query as Q
 from mnemosyne.errors import ConfigError
 from mnemosyne.limits import MAX_DOC_CHARS, MAX_MESSAGE_CHARS, MAX_SNIPPET_CHARS
 from mnemosyne.mcp import models as M
-from mnemosyne.mcp.tools.base import RO, AsOfIngest, Cursor, Fqn, Limit, Tool, Workspace
+from mnemosyne.mcp.tools.base import RO, AsOfIngest, Cursor, Limit, SymbolRef, Tool, Workspace
 from mnemosyne.mcp.tools.common import code, decode_cursor, inside_repo, messages_block, page_of, untrusted
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class SymbolHistoryInput(BaseModel):
-    fqn: Fqn
+    fqn: SymbolRef
     limit: Limit = 50
     cursor: Cursor = None
     as_of_ingest: AsOfIngest = None
