@@ -212,7 +212,7 @@ class _Builder(Statements):
 
     def member_captures(self, caps: dict[str, list]) -> list:
         """The ``member`` captures with the member expressions the query leaves to this (see
-        grammar.py): an assignment's right side, an arrow's body."""
+        grammar.py): an assignment's right side, an arrow's body, an operand of a ternary (``tern``)."""
         K = self.K
         mem = K.member
         out = list(caps.get("member", ()))
@@ -226,6 +226,15 @@ class _Builder(Statements):
                 b = n.child_by_field_id(K.f_body)
                 if b is not None and b.kind_id == mem:
                     out.append(b)
+        fields = (K.f_condition, K.f_consequence, K.f_alternative)
+        for n in caps.get("tern", ()):
+            if n.has_error:  # (a child may be outside the fields then)
+                out.extend([c for c in n.named_children if c.kind_id == mem])
+                continue
+            for f in fields:
+                c = n.child_by_field_id(f)
+                if c is not None and c.kind_id == mem:
+                    out.append(c)
         return out
 
     def parameter_pushes(self, onto_params: dict[int, list]) -> None:

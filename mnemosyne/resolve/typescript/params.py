@@ -247,15 +247,17 @@ class ParamsMixin(CtxState):
         if fqn == pf.module or name.startswith("<") or name == "constructor":
             return None
         keys: set[str] = set()
+        files = []
         n = 0
         for path in self.callers_of(name):
             cpf = self.file_read(path, (READ_CALL_SITES, name))
-            if cpf is None:
-                continue
+            if cpf is not None:
+                files.append(cpf)
+                n += len(cpf.call_args.get(name, ()))
+        if n > MAX_PARAM_SITES:  # counted before any is evaluated (vite's `push(dest, name, elem)`,
+            return None  # asked by `dest[name].push(elem)`: every `xs.push(...)` of the bundle)
+        for cpf in files:
             for sc, ce, args in cpf.call_args.get(name, ()):
-                n += 1
-                if n > MAX_PARAM_SITES:
-                    return None
                 if not any(x[0] == V_FUNC and x[1] == fqn for x in alternatives(self.eval(cpf, sc, ce))):
                     continue
                 a = args[i] if len(args) > i else None
