@@ -360,8 +360,10 @@ RECORDED = {
     # an assignment in the use's own function reaches it, also over a function declaration
     # unless the variable is typed (variable_unknown_rebinding); what a callback parameter returns when
     # called, and a function written as an argument is given what the callee calls its parameter with
-    # (callback_results)
-    36: "1664050103264122b78d75fca31c82029f622868e1a7c6cfba6bf5ac4bde45be",
+    # (callback_results); o[k], k a parameter (also `k: string`) given string literals, is also the values
+    # stored under keys we cannot read
+    # (plugin_registry)
+    36: "0f9de3aa3fd5c0157be351f011cf869061f9930029ef3fc086f93a1d831fb545",
 }
 
 

@@ -249,3 +249,32 @@ def test_an_inline_callbacks_parameter_follows_what_the_callee_calls_it_with() -
         ix.update({path: body})
         assert _all_facts(ix) == _fresh(files)
     assert "src/store.createStore.setState" in {c.callee for c in ix.facts("src/user.js").calls}
+
+
+def test_a_registry_lookup_follows_the_keys_its_callers_pass() -> None:
+    """``getPlugin("Patches")`` returns ``plugins[name]`` (``name: string``): the values stored under
+    keys we cannot read (``plugins[name] = impl``, from another file). Which keys the callers pass,
+    and what is registered, are read from other files: editing either re-resolves the reader."""
+    registry = (b"const plugins: Record<string, any> = {};\n"
+                b"export function loadPlugin(name: string, impl: any) { plugins[name] = impl; }\n"
+                b"export function getPlugin(name: string): any { return plugins[name]; }\n")
+    patches = (b'import { loadPlugin } from "./registry";\nfunction applyPatches() {}\nfunction other() {}\n'
+               b'export function enable() { loadPlugin("Patches", { apply_: applyPatches }); }\n')
+    core = b'import { getPlugin } from "./registry";\nexport function run() { getPlugin("Patches").apply_(); }\n'
+    files = {"src/registry.ts": registry, "src/patches.ts": patches, "src/core.ts": core}
+    ix = TypeScriptIndex()
+    ix.update(dict(files))
+    assert "src/patches.applyPatches" in {c.callee for c in ix.facts("src/core.ts").calls}
+    edits = [
+        ("src/patches.ts", patches.replace(b"apply_: applyPatches", b"apply_: other")),
+        ("src/core.ts", core.replace(b'getPlugin("Patches")', b"getPlugin(String(1))")),
+        ("src/registry.ts", registry.replace(b"plugins[name] = impl", b"plugins.fixed = impl")),
+        ("src/registry.ts", registry),
+        ("src/core.ts", core),
+        ("src/patches.ts", patches),
+    ]
+    for path, body in edits:
+        files[path] = body
+        ix.update({path: body})
+        assert _all_facts(ix) == _fresh(files)
+    assert "src/patches.applyPatches" in {c.callee for c in ix.facts("src/core.ts").calls}

@@ -48,7 +48,7 @@ from mnemosyne.parse.typescript.tags import (
     THIS_OBJ,
     THIS_SCLS,
     TYPE,
-    UNKNOWN_BINDING,
+    UNKNOWN,
     VAR,
 )
 from mnemosyne.parse.typescript.throws import rejecting_callee, thrown_value
@@ -551,8 +551,8 @@ class Defs(Calls):
                     dexpr = self.conv(dflt) if dflt is not None else None
                     if dexpr is not None:  # `cb = dflt`: one of the parameter's values
                         self.pf.param_defaults[(scope, i)] = dexpr
-                else:  # `n: number`, `s: "a" | "b"`: never one of our functions or objects
-                    self.bind(scope, name, UNKNOWN_BINDING)
+                else:  # `n: number`, `s: "a" | "b"`: never one of our functions or objects (its
+                    self.bind(scope, name, (UNKNOWN, i, scope))  # slot: the string keys callers pass)
                 if is_ctor and cls is not None:
                     first = nth(p, 0)
                     if first is not None and first.type in ("accessibility_modifier", "override_modifier") or any(

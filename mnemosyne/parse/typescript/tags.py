@@ -90,7 +90,8 @@ VAR = "var"  # ('var', texpr|None, expr|None, scope): a variable of declared typ
 #              with the call's own arguments (what a is when f returns a parameter)
 PARAM = "param"  # ('param', i, scope): parameter i of the function of scope (what callers pass); i < 0:
 #                  a rest parameter ``...fns`` at -1 - i, the arguments from there on (an array literal per call)
-UNKNOWN = "unknown"  # ('unknown',): bound to a value we do not read (also an object member's)
+UNKNOWN = "unknown"  # ('unknown',): bound to a value we do not read (also an object member's); ('unknown',
+# i, scope): parameter i of a primitive type (`name: string`), whose string keys callers may pass
 DECL = "decl"  # ('decl',): declared without a value
 IFACE = "iface"  # ('iface', fqn): an interface or object type alias (a value of the name outranks it)
 DECO = "deco"  # ('deco', scope, expr): what a decorator's call returns, evaluated in scope: a class

@@ -10,6 +10,7 @@ from mnemosyne.parse.typescript import ITERATOR, SPREADS, WRAPPER_CALLEES, Parse
 from mnemosyne.parse.typescript.tags import (
     ALIT,
     ALSO,
+    ANY_KEY,
     AT,
     CALL,
     CAUGHT,
@@ -498,6 +499,10 @@ class EvaluateMixin(CtxState):
                         keys = self.walked_keys(pf, scope, e[2])
                         if keys is not None:
                             return union([self.member(x, key) for x in alternatives(v) for key in keys])
+                    elif keys:  # a registry looked up by name (`getPlugin("Patches")`: plugins[name]): also
+                        keyed += [  # what `plugins[name] = impl` stores under keys we cannot read (ANY_KEY)
+                            m for x in alternatives(v) if x[0] == V_OBJ for m in (self.member(x, ANY_KEY),) if m is not None
+                        ]
                     if keys is not None:
                         named = [self.member(x, key) for x in alternatives(v) for key in keys]
                         if keyed:

@@ -20,6 +20,7 @@ from mnemosyne.parse.typescript.tags import (
     SPREAD,
     THIS_CLS,
     THIS_OBJ,
+    UNKNOWN,
     VAR,
 )
 from mnemosyne.resolve.typescript.builtins import THIS_ARG_METHODS
@@ -128,11 +129,14 @@ class ParamsMixin(CtxState):
 
     __slots__ = ()
 
-    def param_path(self, pf: ParsedFile, scope: int, e: tuple, hop: int = 0) -> tuple[int, int, tuple[str, ...]] | None:
+    def param_path(
+        self, pf: ParsedFile, scope: int, e: tuple, hop: int = 0, keys_only: bool = False
+    ) -> tuple[int, int, tuple[str, ...]] | None:
         """(index, function scope, member names) when expression ``e`` in ``scope`` of ``pf`` is a
         parameter of no known type (``cb``), a member of one (``opts.onDone``), or a name a
-        destructuring parameter binds (``function f({ onDone })``); else None. Another file's
-        lookups are recorded."""
+        destructuring parameter binds (``function f({ onDone })``); ``keys_only``: also one of a
+        primitive type (``name: string``, asked for the keys callers pass); else None. Another
+        file's lookups are recorded."""
         keys: list[str] = []
         while e[0] == PROP:
             keys.append(e[2])
@@ -154,6 +158,8 @@ class ParamsMixin(CtxState):
                 slot = param_slot(b)  # `cb`, or `h: Hook`: a typed parameter
                 if slot is not None:
                     return (slot[0], slot[1], tuple(reversed(keys)))
+                if keys_only and b[0] == UNKNOWN and len(b) == 3 and not keys:  # `name: string`
+                    return (b[1], b[2], ())
                 if b[0] == VAR and b[1] is None and b[2] is not None:  # { onDone }: ('prop', ('pval', i, s), 'onDone')
                     x = b[2]
                     while x[0] == PROP:
@@ -236,7 +242,7 @@ class ParamsMixin(CtxState):
         """The string literals the callers pass for ``e`` when it is a parameter (``function
         call(o, k) { o[k]() }`` with ``call(api, "start")``): None unless every call of the
         function found passes one there (shared per index state, as ``param_values``)."""
-        p = self.param_path(pf, scope, e)
+        p = self.param_path(pf, scope, e, keys_only=True)
         if p is None or p[2] or p[0] < 0:
             return None
         return self.shared_value((MEMO_PARAM_KEYS, pf.path, p[1], p[0]), "_param_keys", pf, p[1], p[0])

@@ -33,6 +33,7 @@ from mnemosyne.parse.typescript.tags import (
     PVAL,
     REACH,
     SNAP,
+    UNKNOWN,
     VAR,
 )
 
@@ -91,8 +92,8 @@ def _binding(pf: ParsedFile, b: tuple) -> tuple:
         if len(b) > 4:
             return (VAR, _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]], _e(pf, b[4]))
         return (VAR, _e(pf, b[1]), _e(pf, b[2]), pf.scope_key[b[3]])
-    if b[0] == PARAM:
-        return (PARAM, b[1], pf.scope_key[b[2]])
+    if b[0] == PARAM or (b[0] == UNKNOWN and len(b) == 3):
+        return (b[0], b[1], pf.scope_key[b[2]])
     if b[0] == DECO:
         return (DECO, pf.scope_key[b[1]], _e(pf, b[2]))
     return b
