@@ -15,7 +15,6 @@ from mnemosyne.parse.python.tags import (
     ACT_SKIP,
     ACT_SPECIAL,
     ACT_STRING,
-    ACT_UP,
     ACT_WALK,
     EK_ARGUMENT_LIST,
     EK_ATTRIBUTE,
@@ -97,10 +96,6 @@ for _i, _t in enumerate(KN):
     elif _t in _SPECIAL:
         ACT[_i] = ACT_SPECIAL
 ACT[MARK_ID] = ACT_SPECIAL
-# the parents flow order walks up through from the statements inside them (``ScopeBuilder.straight``)
-for _i, _t in enumerate(KN):
-    if _t in ("module", "block", "expression_statement"):
-        ACT[_i] = ACT_UP
 # metrics (parse/metrics.py): node kind id -> METRIC_DECISION / METRIC_BLOCK bits; a kind the walk
 # otherwise only walks through gets ACT_METRIC (recorded, then walked like ACT_WALK)
 MK: list[int] = [0] * 65536

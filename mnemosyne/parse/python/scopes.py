@@ -106,17 +106,15 @@ class ScopeBuilder(ExprConverter):
         # statement node id, end byte, {literal key: stored item index | None}, unknown store?],
         # None once a binding in a loop / branch makes it unknown
         self.at: Node | None = None
-        # the walk's context of ``at``: its parent when the walk passed it along (a load), else a code
-        self.at_up: Node | int = 0
         # a file with no "type:" anywhere has no type comment: its assignments skip the search
         self.type_comments = b"type:" in self.src
         self.reach: dict[tuple[int, str], list | None] = {}
         self.tainted: set[tuple[int, str]] = set()  # bound from another scope (global / nonlocal / inner store)
         self.flows: list[tuple[int, int, int, str, Any, bool]] = []  # (owner, index, scope, name, repl, deco?)
-        # ``straight``'s walks up: kinds id -> node id -> (distance to the first ancestor that decides,
+        # ``straight``'s walks up: (node id, kinds id) -> (distance to the first ancestor that decides,
         # verdict); tree-sitter finds a node's parent from the root, so deep expressions (a 5,000-term
         # sum) made every use walk up 24 such steps again: 13 s for one file
-        self._flow_up: dict[int, dict[int, tuple[int, bool]]] = {}
+        self._flow_up: dict[tuple[int, int], tuple[int, bool]] = {}
         self._parents: dict[int, Node | None] = {}  # node id -> its parent, found once
         # ``f = d["k"]`` / ``f = d.get("k")`` in straight-line code: (scope, name, binding index,
         # container name, the stored item reaching it): the binding becomes that item (``build``)
@@ -188,7 +186,7 @@ class ScopeBuilder(ExprConverter):
         """The id of the block statement ``at`` sits directly in (an ``if``/``else``/``try``/...
         body), when the block itself is within MAX_FLOW_DEPTH of its scope: what ``at`` binds
         reaches the statements after it in that block (``within``), wherever the block runs."""
-        a = self.up(at)
+        a = at.parent
         for _ in range(MAX_FLOW_DEPTH):
             if a is None:
                 return None
@@ -197,12 +195,12 @@ class ScopeBuilder(ExprConverter):
                 return a.id
             if k in _BRANCHY or k in _SCOPE_NODES:
                 return None
-            a = self.up(a)
+            a = a.parent
         return None
 
     def within(self, use: Node, blk: int) -> bool:
         """``use`` is inside block ``blk`` with no loop (or scope) between them."""
-        a = self.up(use)
+        a = use.parent
         for _ in range(MAX_FLOW_DEPTH):
             if a is None:
                 return False
@@ -211,20 +209,8 @@ class ScopeBuilder(ExprConverter):
             k = KN[a.kind_id]
             if k in _LOOPS or k in _SCOPE_NODES:
                 return False
-            a = self.up(a)
+            a = a.parent
         return False
-
-    def up(self, node: Node) -> Node | None:
-        """``node``'s parent: the one the walk passed along with the node being walked, else one
-        recorded (the walk's blocks and expression statements) or found before, else a search from
-        the root (``Node.parent``), kept."""
-        if node is self.at and type(self.at_up) is not int:
-            return self.at_up  # type: ignore[return-value]  # (not an int: a Node)
-        parents = self._parents
-        p = parents.get(node.id, node)
-        if p is node:
-            p = parents[node.id] = node.parent
-        return p
 
     def straight(self, node: Node, kinds: frozenset[str] = _BRANCHY) -> bool:
         """``node`` runs once, in order, whenever its scope runs (no loop or branch between them):
@@ -233,38 +219,36 @@ class ScopeBuilder(ExprConverter):
         kn = KN
         if kn[node.kind_id] in kinds:
             return False
-        memo = self._flow_up.get(id(kinds))
-        if memo is None:
-            memo = self._flow_up[id(kinds)] = {}
+        memo = self._flow_up
         parents = self._parents
-        chain: list[int] = []  # undecided ancestors walked (their ids), nearest first
-        up = self.at_up  # (the parent the walk passed along with the node it is at)
-        a: Node | None = up if node is self.at and type(up) is not int else node.parent  # type: ignore[assignment]
+        kid = id(kinds)
+        chain: list[tuple[int, int]] = []  # undecided ancestors walked, nearest first
+        a = node.parent
         while True:
             if a is None:
                 dist, verdict = 0, True
                 break
-            aid = a.id
-            hit = memo.get(aid)
+            key = (a.id, kid)
+            hit = memo.get(key)
             if hit is not None:
                 dist, verdict = hit
                 break
             k = kn[a.kind_id]
             if k in _SCOPE_NODES or k in kinds:
                 dist, verdict = 0, k in _SCOPE_NODES
-                memo[aid] = (0, verdict)
+                memo[key] = (0, verdict)
                 break
-            chain.append(aid)
+            chain.append(key)
             if len(chain) == MAX_FLOW_DEPTH:  # not decided this close: only the nearest is known
                 memo[chain[0]] = (MAX_FLOW_DEPTH, False)
                 return False
-            p = parents.get(aid, a)
-            if p is a:
-                p = parents[aid] = a.parent
-            a = p
+            up = parents.get(a.id, a)
+            if up is a:
+                up = parents[a.id] = a.parent
+            a = up
         n = len(chain)
-        for i, aid in enumerate(chain):  # chain[i] is n - i steps below the ancestor that decided
-            memo[aid] = (n - i + dist, verdict)
+        for i, key in enumerate(chain):  # chain[i] is n - i steps below the ancestor that decided
+            memo[key] = (n - i + dist, verdict)
         return verdict if n + dist < MAX_FLOW_DEPTH else False
 
     def reaching(self, sc: int, fn: Any, use: Node) -> Any:
@@ -504,7 +488,7 @@ class ScopeBuilder(ExprConverter):
                     self.flows.append((self.scopes[sc].owner, len(odecos), sc, e[1], r, True))
             odecos.append((e, idx, dn.start_point[0] + 1))
         s.decorators = deco_exprs
-        pending: list[tuple[Node, int, int | Node]] = []
+        pending: list[tuple[Node, int, int]] = []
         for dn in decorators:
             if dn.named_child_count:
                 pending.append((dn.named_child(0), sc, CTX_CALLEE if dn.named_child(0).type != "call" else CTX_LOAD))
@@ -536,12 +520,12 @@ class ScopeBuilder(ExprConverter):
                 pending.append((rt, sc, CTX_LOAD))
             s.signature = sig
         if body is not None:
-            pending.append((body, idx, node))  # (a load whose parent is known: ``walk``)
+            pending.append((body, idx, CTX_LOAD))
         for item in reversed(pending):
             push(item)
         return idx
 
-    def params(self, params: Node | None, idx: int, outer: int, pending: list[tuple[Node, int, int | Node]]) -> str:
+    def params(self, params: Node | None, idx: int, outer: int, pending: list[tuple[Node, int, int]]) -> str:
         s = self.scopes[idx]
         parts: list[str] = []
         if params is None:
@@ -618,13 +602,13 @@ class ScopeBuilder(ExprConverter):
         self.scopes[idx].ordinal = ordinal
         self.lambdas[self.lambda_ord.setdefault(node.start_byte, len(self.lambda_ord))] = idx
         s = self.scopes[idx]
-        pending: list[tuple[Node, int, int | Node]] = []
+        pending: list[tuple[Node, int, int]] = []
         params = node.child_by_field_id(F_PARAMETERS)
         s.signature = self.params(params, idx, sc, pending) if params is not None else "()"
         body = node.child_by_field_id(F_BODY)
         if body is not None:
             s.returns.append(self.expr(body))
-            pending.append((body, idx, node))  # (a load whose parent is known: ``walk``)
+            pending.append((body, idx, CTX_LOAD))
         for item in reversed(pending):
             push(item)
         return idx

@@ -119,7 +119,6 @@ ACT_STRING: Final = 2  # a string: walk an f-string's children, skip a plain lit
 ACT_PAREN: Final = 3  # parenthesized expression / target list: children keep the context
 ACT_SPECIAL: Final = 4  # handled by its own case of the walk
 ACT_METRIC: Final = 5  # recorded for the metrics (parse/metrics.py), then walked like ACT_WALK
-ACT_UP: Final = 6  # the module, a block, an expression statement: walked like ACT_WALK, parents kept for flow order
 # context: how the walk met a node (the third item of its stack entries); ordered: the contexts
 # below CTX_STORE read the value
 CTX_LOAD: Final = 0  # a value read

@@ -41,7 +41,6 @@ from mnemosyne.parse.python.tags import (
     ACT_PAREN,
     ACT_SPECIAL,
     ACT_STRING,
-    ACT_UP,
     ACT_WALK,
     CALL_PLAIN,
     CALL_RAISE,
@@ -97,10 +96,9 @@ class Walker(SiteRecorder):
         self.scopes[0].docstring = docstring_of(root, self.src)
         # the codes (tags.py) as locals: as cheap to read as literals in the loop below
         LOAD, CALLEE, STORE, DEL = CTX_LOAD, CTX_CALLEE, CTX_STORE, CTX_DEL
-        WALK, STRING, PAREN, SPECIAL, METRIC, UP = ACT_WALK, ACT_STRING, ACT_PAREN, ACT_SPECIAL, ACT_METRIC, ACT_UP
-        # stack of (node, scope, context: a CTX_* code, or the node's parent: a load whose parent
-        # is known, which flow order's questions start from instead of a ``Node.parent`` search)
-        stack: list[tuple[Node, int, int | Node]] = [(root, 0, LOAD)]
+        WALK, STRING, PAREN, SPECIAL, METRIC = ACT_WALK, ACT_STRING, ACT_PAREN, ACT_SPECIAL, ACT_METRIC
+        # stack of (node, scope, context: a CTX_* code)
+        stack: list[tuple[Node, int, int]] = [(root, 0, LOAD)]
         push = stack.append
         pop = stack.pop
         kn = KN
@@ -114,7 +112,6 @@ class Walker(SiteRecorder):
         mk = MK
         mnodes = self.metric_nodes
         reach = self.reach
-        parents = self._parents
         while stack:
             node, sc, ctx = pop()
             kid = node.kind_id
@@ -127,20 +124,13 @@ class Walker(SiteRecorder):
                 continue
             if mk[kid]:  # a decision point or a block: recorded for the metrics (parse/metrics.py)
                 mnodes.append((mk[kid], node.start_byte, node.end_byte, sc))
-                if a == METRIC:  # nothing else to do with it: walked like WALK (a load each, parent known)
+                if a == METRIC:  # nothing else to do with it: walked like WALK
                     for c in reversed(node.children):
                         if actw[c.kind_id]:
-                            push((c, sc, node))
+                            push((c, sc, LOAD))
                     continue
             if a != SPECIAL:
-                if a == UP:  # the module, a block, an expression statement: walked like WALK, each
-                    # child a load whose parent is known; its own parent kept for flow order
-                    if type(ctx) is not int:
-                        parents[node.id] = ctx  # type: ignore[assignment]  # (not an int: a Node)
-                    for c in reversed(node.children):
-                        if actw[c.kind_id]:
-                            push((c, sc, node))
-                elif a == STRING:
+                if a == STRING:
                     # only f-strings hold code (interpolations); a plain literal is skipped whole
                     pre = src[node.start_byte : node.start_byte + 3]
                     if pre[:1] in (b'"', b"'") or (b"f" not in pre.lower()):
@@ -148,15 +138,13 @@ class Walker(SiteRecorder):
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
                             push((c, sc, LOAD))
-                elif a == PAREN:  # (the children keep a context code; a load knows its parent)
-                    cc = ctx if type(ctx) is int else node
+                elif a == PAREN:
                     for c in reversed(node.named_children):
                         if act[c.kind_id]:
-                            push((c, sc, cc))
+                            push((c, sc, ctx))
                 continue
             t = kn[kid]
             self.at = node
-            self.at_up = ctx  # a context code, or (a load) the node's parent: flow order starts there
             if t == "call":
                 nid = node.id
                 e = memo.get(nid)  # self.expr(node)
@@ -203,7 +191,7 @@ class Walker(SiteRecorder):
                 continue
             if t == "attribute":
                 obj = node.child_by_field_id(F_OBJECT)
-                if type(ctx) is not int or ctx == LOAD:  # (a parent: a load)
+                if ctx == LOAD:
                     e = memo.get(node.id)  # self.expr(node)
                     if e is None:
                         e = self.expr(node)
@@ -215,8 +203,6 @@ class Walker(SiteRecorder):
                     push((obj, sc, LOAD))
                 continue
             if t == "subscript":  # x[k]: __getitem__ (__setitem__ as a target, __delitem__ in del)
-                if type(ctx) is not int:  # (a parent: a load)
-                    ctx = LOAD
                 v = node.child_by_field_id(F_VALUE)
                 if v is not None:
                     self.operand(sc, v, node, "__getitem__" if ctx < STORE else "__setitem__" if ctx == STORE else "__delitem__")
