@@ -26,6 +26,7 @@ from mnemosyne.parse.python.grammar import (
     F_TYPE,
     F_VALUE,
     KN,
+    LANGUAGE,
 )
 from mnemosyne.parse.python.model import CALLABLE_KINDS, ImportStmt, Scope, fresh_scope
 from mnemosyne.parse.python.tags import (
@@ -85,6 +86,40 @@ _LOOPS = frozenset({
     "generator_expression", "for_in_clause", "ERROR",
 })
 _SCOPE_NODES = frozenset({"module", "function_definition", "class_definition", "lambda"})
+_KIND_IDS = (*range(LANGUAGE.node_kind_count), 65535)  # the kind ids of nodes (65535: ERROR)
+
+
+def _verdicts(kinds: frozenset[str]) -> tuple[bool | None, ...]:
+    """Kind id -> what an ancestor of that kind says in ``straight``: True (a scope node: the node
+    runs whenever its scope does), False (one of ``kinds``), None (look further up). (Tuples: the
+    collector stops tracking a tuple of atoms.)"""
+    t: list[bool | None] = [None] * 65536
+    for i in _KIND_IDS:
+        if KN[i] in _SCOPE_NODES:
+            t[i] = True
+        elif KN[i] in kinds:
+            t[i] = False
+    return tuple(t)
+
+
+_VERDICTS = {id(_BRANCHY): _verdicts(_BRANCHY), id(_LOOPS): _verdicts(_LOOPS)}
+
+
+def _stops(verdicts: tuple[bool | None, ...], block: bool) -> tuple[bool | None, ...]:
+    """Kind id -> where ``block_of`` (``block``) / ``within`` stops: True at a block (``block_of``)
+    or at a kind ``verdicts`` decides on (``within``: a loop or a scope node); ``block_of``: None
+    at a kind ``verdicts`` decides on (a branch or a scope node); else False."""
+    t: list[bool | None] = [False] * 65536
+    for i in _KIND_IDS:
+        if verdicts[i] is not None:
+            t[i] = None if block else True
+        elif block and KN[i] == "block":
+            t[i] = True
+    return tuple(t)
+
+
+_BLOCK_STOPS = _stops(_VERDICTS[id(_BRANCHY)], True)
+_WITHIN_STOPS = _stops(_VERDICTS[id(_LOOPS)], False)
 
 
 class ScopeBuilder(ExprConverter):
@@ -115,7 +150,7 @@ class ScopeBuilder(ExprConverter):
         # root to the node last asked about, moved to the next one asked; tree-sitter finds a node's
         # parent by a search from the root, so each ``Node.parent`` cost as much as the file's size
         # above it (the walk sets the root: ``Walker.run``)
-        self.flow_path: list[tuple[Node, int, int, int]] = []
+        self.flow_path: list[tuple[Node, int, int, int, int]] = []
         self._at_flow: tuple[Node | None, tuple[bool, int | None]] = (None, (False, None))  # (``at_flow``)
         # ``f = d["k"]`` / ``f = d.get("k")`` in straight-line code: (scope, name, binding index,
         # container name, the stored item reaching it): the binding becomes that item (``build``)
@@ -194,12 +229,12 @@ class ScopeBuilder(ExprConverter):
         self._at_flow = (at, r)
         return r
 
-    def ancestors(self, node: Node) -> list[tuple[Node, int, int, int]]:
-        """``node``'s ancestors as the end of a chain (node, start byte, end byte, id) from the root,
-        ``node`` last: the chain of the node asked about before, cut where it stops holding ``node``
-        and extended down to it (``Node.child_with_descendant``), so that questions asked in the
-        walk's order each walk down a step or two. Up to MAX_FLOW_DEPTH + 1 ancestors by
-        ``Node.parent`` where no such chain leads to ``node`` (an empty node, a descendant of the
+    def ancestors(self, node: Node) -> list[tuple[Node, int, int, int, int]]:
+        """``node``'s ancestors as the end of a chain (node, start byte, end byte, id, kind id) from
+        the root, ``node`` last: the chain of the node asked about before, cut where it stops
+        holding ``node`` and extended down to it (``Node.child_with_descendant``), so that questions
+        asked in the walk's order each walk down a step or two. Up to MAX_FLOW_DEPTH + 1 ancestors
+        by ``Node.parent`` where no such chain leads to ``node`` (an empty node, a descendant of the
         same span on the chain)."""
         path = self.flow_path
         nid = node.id
@@ -218,14 +253,14 @@ class ScopeBuilder(ExprConverter):
                 if c is None:
                     break
                 cid = c.id
-                path.append((c, c.start_byte, c.end_byte, cid))
+                path.append((c, c.start_byte, c.end_byte, cid, c.kind_id))
                 if cid == nid:
                     return path
                 a = c
-        chain = [(node, s, e, nid)]  # (short of the root: the questions read MAX_FLOW_DEPTH at most)
+        chain = [(node, s, e, nid, node.kind_id)]  # (short of the root: the questions read MAX_FLOW_DEPTH at most)
         p = node.parent
         while p is not None and len(chain) <= MAX_FLOW_DEPTH + 1:
-            chain.append((p, p.start_byte, p.end_byte, p.id))
+            chain.append((p, p.start_byte, p.end_byte, p.id, p.kind_id))
             p = p.parent
         chain.reverse()
         return chain
@@ -235,16 +270,16 @@ class ScopeBuilder(ExprConverter):
         body), when the block itself is within MAX_FLOW_DEPTH of its scope: what ``at`` binds
         reaches the statements after it in that block (``within``), wherever the block runs."""
         path = self.ancestors(at)
-        i = len(path) - 2
-        for _ in range(MAX_FLOW_DEPTH):
-            if i < 0:
+        i = len(path) - 2  # (its parent; the root at 0)
+        stop = i - MAX_FLOW_DEPTH
+        stops = _BLOCK_STOPS
+        while i > stop and i >= 0:
+            a = path[i]
+            v = stops[a[4]]
+            if v is None:
                 return None
-            a = path[i][0]
-            k = KN[a.kind_id]
-            if k == "block":
-                return path[i][3]
-            if k in _BRANCHY or k in _SCOPE_NODES:
-                return None
+            if v:
+                return a[3]
             i -= 1
         return None
 
@@ -252,13 +287,13 @@ class ScopeBuilder(ExprConverter):
         """``use`` is inside block ``blk`` with no loop (or scope) between them."""
         path = self.ancestors(use)
         i = len(path) - 2
-        for _ in range(MAX_FLOW_DEPTH):
-            if i < 0:
-                return False
-            if path[i][3] == blk:
+        stop = i - MAX_FLOW_DEPTH
+        stops = _WITHIN_STOPS
+        while i > stop and i >= 0:
+            a = path[i]
+            if a[3] == blk:
                 return True
-            k = KN[path[i][0].kind_id]
-            if k in _LOOPS or k in _SCOPE_NODES:
+            if stops[a[4]]:
                 return False
             i -= 1
         return False
@@ -267,19 +302,18 @@ class ScopeBuilder(ExprConverter):
         """``node`` runs once, in order, whenever its scope runs (no loop or branch between them):
         among its nearest MAX_FLOW_DEPTH ancestors, a scope node (or the root) comes before any of
         ``kinds``; deeper is not known (False)."""
-        kn = KN
-        if kn[node.kind_id] in kinds:
+        if KN[node.kind_id] in kinds:
             return False
+        verdicts = _VERDICTS.get(id(kinds)) or _verdicts(kinds)
         path = self.ancestors(node)
         i = len(path) - 2
-        for _ in range(MAX_FLOW_DEPTH):
+        stop = i - MAX_FLOW_DEPTH
+        while i > stop:
             if i < 0:  # above the root
                 return True
-            k = kn[path[i][0].kind_id]
-            if k in _SCOPE_NODES:
-                return True
-            if k in kinds:
-                return False
+            v = verdicts[path[i][4]]
+            if v is not None:
+                return v
             i -= 1
         return False
 

@@ -94,7 +94,7 @@ class Walker(SiteRecorder):
             Scope(kind=SCOPE_MODULE, name="", qual="", parent=-1, owner=0, line_start=1, line_end=root.end_point[0] + 1)
         )
         self.scopes[0].docstring = docstring_of(root, self.src)
-        self.flow_path = [(root, root.start_byte, root.end_byte, root.id)]  # (flow order's ``ancestors``)
+        self.flow_path = [(root, root.start_byte, root.end_byte, root.id, root.kind_id)]  # (flow order's ``ancestors``)
         # the codes (tags.py) as locals: as cheap to read as literals in the loop below
         LOAD, CALLEE, STORE, DEL = CTX_LOAD, CTX_CALLEE, CTX_STORE, CTX_DEL
         WALK, STRING, PAREN, SPECIAL, METRIC = ACT_WALK, ACT_STRING, ACT_PAREN, ACT_SPECIAL, ACT_METRIC
