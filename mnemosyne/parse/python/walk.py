@@ -558,7 +558,7 @@ class Walker(SiteRecorder):
         if types:
             ann: list[Expr] | None = [e for ty in types for e in self.ann(ty)]
         else:  # x = None  # type: Foo
-            tc = type_comment(node, self.src) if self.type_comments else None
+            tc = type_comment(node, self.ancestors(node)[-2][0], self.src) if self.type_comments else None
             ann = (self.ann_text(tc) or None) if tc else None
         alias = self.type_alias(lefts, types, value_node)
         if alias is not None:  # X: TypeAlias = ... / X = Dict[str, Node]: annotations naming X mean these
