@@ -26,6 +26,7 @@ from mnemosyne.parse.python.grammar import (
     F_TYPE,
     F_VALUE,
     KN,
+    LANGUAGE,
 )
 from mnemosyne.parse.python.model import CALLABLE_KINDS, ImportStmt, Scope, fresh_scope
 from mnemosyne.parse.python.tags import (
@@ -85,6 +86,40 @@ _LOOPS = frozenset({
     "generator_expression", "for_in_clause", "ERROR",
 })
 _SCOPE_NODES = frozenset({"module", "function_definition", "class_definition", "lambda"})
+_KIND_IDS = (*range(LANGUAGE.node_kind_count), 65535)  # the kind ids of nodes (65535: ERROR)
+
+
+def _verdicts(kinds: frozenset[str]) -> tuple[bool | None, ...]:
+    """Kind id -> what an ancestor of that kind says in ``straight``: True (a scope node: the node
+    runs whenever its scope does), False (one of ``kinds``), None (look further up). (Tuples: the
+    collector stops tracking a tuple of atoms.)"""
+    t: list[bool | None] = [None] * 65536
+    for i in _KIND_IDS:
+        if KN[i] in _SCOPE_NODES:
+            t[i] = True
+        elif KN[i] in kinds:
+            t[i] = False
+    return tuple(t)
+
+
+_VERDICTS = {id(_BRANCHY): _verdicts(_BRANCHY), id(_LOOPS): _verdicts(_LOOPS)}
+
+
+def _stops(verdicts: tuple[bool | None, ...], block: bool) -> tuple[bool | None, ...]:
+    """Kind id -> where ``block_of`` (``block``) / ``within`` stops: True at a block (``block_of``)
+    or at a kind ``verdicts`` decides on (``within``: a loop or a scope node); ``block_of``: None
+    at a kind ``verdicts`` decides on (a branch or a scope node); else False."""
+    t: list[bool | None] = [False] * 65536
+    for i in _KIND_IDS:
+        if verdicts[i] is not None:
+            t[i] = None if block else True
+        elif block and KN[i] == "block":
+            t[i] = True
+    return tuple(t)
+
+
+_BLOCK_STOPS = _stops(_VERDICTS[id(_BRANCHY)], True)
+_WITHIN_STOPS = _stops(_VERDICTS[id(_LOOPS)], False)
 
 
 class ScopeBuilder(ExprConverter):
@@ -111,11 +146,12 @@ class ScopeBuilder(ExprConverter):
         self.reach: dict[tuple[int, str], list | None] = {}
         self.tainted: set[tuple[int, str]] = set()  # bound from another scope (global / nonlocal / inner store)
         self.flows: list[tuple[int, int, int, str, Any, bool]] = []  # (owner, index, scope, name, repl, deco?)
-        # ``straight``'s walks up: (node id, kinds id) -> (distance to the first ancestor that decides,
-        # verdict); tree-sitter finds a node's parent from the root, so deep expressions (a 5,000-term
-        # sum) made every use walk up 24 such steps again: 13 s for one file
-        self._flow_up: dict[tuple[int, int], tuple[int, bool]] = {}
-        self._parents: dict[int, Node | None] = {}  # node id -> its parent, found once
+        # flow order's ancestors (``ancestors``): the chain (node, start byte, end byte, id) from the
+        # root to the node last asked about, moved to the next one asked; tree-sitter finds a node's
+        # parent by a search from the root, so each ``Node.parent`` cost as much as the file's size
+        # above it (the walk sets the root: ``Walker.run``)
+        self.flow_path: list[tuple[Node, int, int, int, int]] = []
+        self._at_flow: tuple[Node | None, tuple[bool, int | None]] = (None, (False, None))  # (``at_flow``)
         # ``f = d["k"]`` / ``f = d.get("k")`` in straight-line code: (scope, name, binding index,
         # container name, the stored item reaching it): the binding becomes that item (``build``)
         self.bind_flows: list[tuple[int, str, int, str, Any]] = []
@@ -172,8 +208,8 @@ class ScopeBuilder(ExprConverter):
             return
         at = self.at
         key = (scope, name)
-        blk = None
-        if at is not None and (self.straight(at) or (blk := self.block_of(at)) is not None):
+        ok, blk = self.at_flow(at) if at is not None else (False, None)
+        if at is not None and (ok or blk is not None):
             st = self.reach.get(key)
             if st is not None and st[2] == at.id:  # `x: C = v`: one statement, several bindings
                 st[1] = len(b) - 1
@@ -182,74 +218,104 @@ class ScopeBuilder(ExprConverter):
         else:
             self.reach[key] = None
 
+    def at_flow(self, at: Node) -> tuple[bool, int | None]:
+        """Flow order at the special node the walk is at: ``straight(at)``, and when not,
+        ``block_of(at)``; once per node (a def binds its name and each parameter there)."""
+        last = self._at_flow
+        if last[0] is at:
+            return last[1]
+        ok = self.straight(at)
+        r = (ok, None if ok else self.block_of(at))
+        self._at_flow = (at, r)
+        return r
+
+    def ancestors(self, node: Node) -> list[tuple[Node, int, int, int, int]]:
+        """``node``'s ancestors as the end of a chain (node, start byte, end byte, id, kind id) from
+        the root, ``node`` last: the chain of the node asked about before, cut where it stops
+        holding ``node`` and extended down to it (``Node.child_with_descendant``), so that questions
+        asked in the walk's order each walk down a step or two. Up to MAX_FLOW_DEPTH + 1 ancestors
+        by ``Node.parent`` where no such chain leads to ``node`` (an empty node, a descendant of the
+        same span on the chain)."""
+        path = self.flow_path
+        nid = node.id
+        s, e = node.start_byte, node.end_byte
+        if path and s < e:
+            while True:
+                top = path[-1]
+                if top[3] == nid:
+                    return path
+                if len(path) == 1 or (top[1] <= s and e <= top[2]):
+                    break
+                path.pop()
+            a = top[0]
+            while True:
+                c = a.child_with_descendant(node)
+                if c is None:
+                    break
+                cid = c.id
+                path.append((c, c.start_byte, c.end_byte, cid, c.kind_id))
+                if cid == nid:
+                    return path
+                a = c
+        chain = [(node, s, e, nid, node.kind_id)]  # (short of the root: the questions read MAX_FLOW_DEPTH at most)
+        p = node.parent
+        while p is not None and len(chain) <= MAX_FLOW_DEPTH + 1:
+            chain.append((p, p.start_byte, p.end_byte, p.id, p.kind_id))
+            p = p.parent
+        chain.reverse()
+        return chain
+
     def block_of(self, at: Node) -> int | None:
         """The id of the block statement ``at`` sits directly in (an ``if``/``else``/``try``/...
         body), when the block itself is within MAX_FLOW_DEPTH of its scope: what ``at`` binds
         reaches the statements after it in that block (``within``), wherever the block runs."""
-        a = at.parent
-        for _ in range(MAX_FLOW_DEPTH):
-            if a is None:
+        path = self.ancestors(at)
+        i = len(path) - 2  # (its parent; the root at 0)
+        stop = i - MAX_FLOW_DEPTH
+        stops = _BLOCK_STOPS
+        while i > stop and i >= 0:
+            a = path[i]
+            v = stops[a[4]]
+            if v is None:
                 return None
-            k = KN[a.kind_id]
-            if k == "block":
-                return a.id
-            if k in _BRANCHY or k in _SCOPE_NODES:
-                return None
-            a = a.parent
+            if v:
+                return a[3]
+            i -= 1
         return None
 
     def within(self, use: Node, blk: int) -> bool:
         """``use`` is inside block ``blk`` with no loop (or scope) between them."""
-        a = use.parent
-        for _ in range(MAX_FLOW_DEPTH):
-            if a is None:
-                return False
-            if a.id == blk:
+        path = self.ancestors(use)
+        i = len(path) - 2
+        stop = i - MAX_FLOW_DEPTH
+        stops = _WITHIN_STOPS
+        while i > stop and i >= 0:
+            a = path[i]
+            if a[3] == blk:
                 return True
-            k = KN[a.kind_id]
-            if k in _LOOPS or k in _SCOPE_NODES:
+            if stops[a[4]]:
                 return False
-            a = a.parent
+            i -= 1
         return False
 
     def straight(self, node: Node, kinds: frozenset[str] = _BRANCHY) -> bool:
         """``node`` runs once, in order, whenever its scope runs (no loop or branch between them):
         among its nearest MAX_FLOW_DEPTH ancestors, a scope node (or the root) comes before any of
-        ``kinds``; deeper is not known (False). Walks up once per ancestor and file (``_flow_up``)."""
-        kn = KN
-        if kn[node.kind_id] in kinds:
+        ``kinds``; deeper is not known (False)."""
+        if KN[node.kind_id] in kinds:
             return False
-        memo = self._flow_up
-        parents = self._parents
-        kid = id(kinds)
-        chain: list[tuple[int, int]] = []  # undecided ancestors walked, nearest first
-        a = node.parent
-        while True:
-            if a is None:
-                dist, verdict = 0, True
-                break
-            key = (a.id, kid)
-            hit = memo.get(key)
-            if hit is not None:
-                dist, verdict = hit
-                break
-            k = kn[a.kind_id]
-            if k in _SCOPE_NODES or k in kinds:
-                dist, verdict = 0, k in _SCOPE_NODES
-                memo[key] = (0, verdict)
-                break
-            chain.append(key)
-            if len(chain) == MAX_FLOW_DEPTH:  # not decided this close: only the nearest is known
-                memo[chain[0]] = (MAX_FLOW_DEPTH, False)
-                return False
-            up = parents.get(a.id, a)
-            if up is a:
-                up = parents[a.id] = a.parent
-            a = up
-        n = len(chain)
-        for i, key in enumerate(chain):  # chain[i] is n - i steps below the ancestor that decided
-            memo[key] = (n - i + dist, verdict)
-        return verdict if n + dist < MAX_FLOW_DEPTH else False
+        verdicts = _VERDICTS.get(id(kinds)) or _verdicts(kinds)
+        path = self.ancestors(node)
+        i = len(path) - 2
+        stop = i - MAX_FLOW_DEPTH
+        while i > stop:
+            if i < 0:  # above the root
+                return True
+            v = verdicts[path[i][4]]
+            if v is not None:
+                return v
+            i -= 1
+        return False
 
     def reaching(self, sc: int, fn: Any, use: Node) -> Any:
         """Flow order: the callee ``fn`` (a name, or a name indexed by a literal) used at ``use``
@@ -302,10 +368,12 @@ class ScopeBuilder(ExprConverter):
         at = self.at
         if key[0] not in _KEY_TAGS:
             st[5] = True
-        elif at is not None and self.straight(at):
+            return
+        ok, blk = self.at_flow(at) if at is not None else (False, None)
+        if ok:
             st[4][key] = j
             st[7].pop(key, None)
-        elif at is not None and (blk := self.block_of(at)) is not None:
+        elif blk is not None:
             st[4][key] = j  # (reaches the rest of its block only)
             st[7][key] = blk
         else:

@@ -196,11 +196,11 @@ def docstring_of(body: Node | None, src: bytes) -> str:
     return inspect.cleandoc(v)
 
 
-def type_comment(node: Node, src: bytes) -> str | None:
+def type_comment(node: Node, st: Node | None, src: bytes) -> str | None:
     """The annotation text of assignment ``node``'s type comment (``x = None  # type: Foo``, PEP
     484's form for Pythons without variable annotations): the comment ending its line, but ``#
-    type: ignore``; text after a second ``#`` is a remark."""
-    st = node.parent
+    type: ignore``; text after a second ``#`` is a remark. ``st``: the node's parent (its
+    expression statement)."""
     nxt = st.next_sibling if st is not None else None
     if nxt is None or KN[nxt.kind_id] != "comment" or nxt.start_point.row != node.end_point.row:
         return None

@@ -94,6 +94,7 @@ class Walker(SiteRecorder):
             Scope(kind=SCOPE_MODULE, name="", qual="", parent=-1, owner=0, line_start=1, line_end=root.end_point[0] + 1)
         )
         self.scopes[0].docstring = docstring_of(root, self.src)
+        self.flow_path = [(root, root.start_byte, root.end_byte, root.id, root.kind_id)]  # (flow order's ``ancestors``)
         # the codes (tags.py) as locals: as cheap to read as literals in the loop below
         LOAD, CALLEE, STORE, DEL = CTX_LOAD, CTX_CALLEE, CTX_STORE, CTX_DEL
         WALK, STRING, PAREN, SPECIAL, METRIC = ACT_WALK, ACT_STRING, ACT_PAREN, ACT_SPECIAL, ACT_METRIC
@@ -482,8 +483,8 @@ class Walker(SiteRecorder):
         return (e,) if e is not None else ()
 
     def add_with(self, sc: int, item: Node, e: Any) -> bool:
-        clause = item.parent
-        stmt = clause.parent if clause is not None else None
+        up = self.ancestors(item)  # (with_item -> with_clause -> with_statement; flow order's chain)
+        stmt = up[-3][0] if len(up) >= 3 else None
         is_async = stmt is not None and stmt.child_count > 0 and stmt.child(0).type == "async"
         self.scopes[self.scopes[sc].owner].withs.append((e, item.start_point[0] + 1, is_async, sc))
         return is_async
@@ -557,7 +558,7 @@ class Walker(SiteRecorder):
         if types:
             ann: list[Expr] | None = [e for ty in types for e in self.ann(ty)]
         else:  # x = None  # type: Foo
-            tc = type_comment(node, self.src) if self.type_comments else None
+            tc = type_comment(node, self.ancestors(node)[-2][0], self.src) if self.type_comments else None
             ann = (self.ann_text(tc) or None) if tc else None
         alias = self.type_alias(lefts, types, value_node)
         if alias is not None:  # X: TypeAlias = ... / X = Dict[str, Node]: annotations naming X mean these
