@@ -178,6 +178,22 @@ def test_fusion_keeps_what_both_modes_rank_top3():
     assert keep_consensus(fused, {("function", "x"): 1.0}, sem, 3) == fused
 
 
+def test_test_code_takes_no_list_place_from_library_code():
+    """Hybrid fuses lists in which test code is ordered by its share of its score: a test that the
+    semantic list ranks first does not push the library function down to the second place."""
+    from mnemosyne.search.fusion import rrf_fusion
+
+    sem = {"function": [("tests.test_validators.TestOr.test_success", 0.40), ("attr.validators.or_", 0.35)]}
+    kw = {"function": [("attr.validators.or_", 2.0), ("tests.test_validators.TestOr", 1.0)]}
+    w = Weights()
+    plain = rrf_fusion(kw, sem, [], ("function",), w)
+    shared = rrf_fusion(kw, sem, [], ("function",), w, test_share=0.25)
+    lib, test = ("function", "attr.validators.or_"), ("function", "tests.test_validators.TestOr.test_success")
+    assert plain[lib] == pytest.approx(w.keyword / 2 + w.semantic / 3)
+    assert shared[lib] == pytest.approx(w.keyword / 2 + w.semantic / 2)
+    assert shared[test] == pytest.approx(w.semantic / 3) and plain[test] == pytest.approx(w.semantic / 2)
+
+
 SHOP_QUESTIONS = (
     "where is the retry delay computed", "keep calling a flaky function until it succeeds",
     "how much does the customer pay at checkout", "discount for buying many items", "add VAT to a price",
