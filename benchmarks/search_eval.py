@@ -8,8 +8,8 @@
 Questions: benchmarks/data/search_questions.json (natural language, each with the symbols that
 answer it). Repositories: the python_shop and ts_notes samples (built with
 ``mnemosyne.samples``), three real packages (itsdangerous, flask, click; pinned wheels) and
-three whole source distributions with their documentation (cachetools, tenacity, attrs;
-``"sdist": true``),
+four whole source distributions with their documentation and tests (cachetools, tenacity, attrs,
+marshmallow; ``"sdist": true``),
 pip-downloaded into ``$MNEMOSYNE_BENCH_CACHE/downloads`` (default ``.bench/downloads``) at run
 time and committed to throwaway git repositories under ``.bench/repos`` (never to ours).
 Questions of type ``paraphrase`` are written as a user would ask, from the code: the benchmark
