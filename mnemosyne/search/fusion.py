@@ -62,6 +62,14 @@ class Weights:
     #: any rank in the top 10 lost a held-out question from the top 5 (docs/search.md)
     class_below_method_top: int = 3
     rerank_top: int = 40
+    #: hybrid's last rerank: each of the top ``sentence_rerank_top`` functions and classes gains
+    #: ``sentence_rerank`` x the best score x 2 / (1 + its rank by the question's cosine to its
+    #: first docstring sentence's vector; symbols without one rank last). A short vector of what
+    #: the symbol is for, next to the whole text's, which the 256-token window dilutes. Chosen on
+    #: the tuning half (k 15 had its best R@5), checked on click, attrs and marshmallow
+    #: (docs/search.md, Evaluation, fifth pass). 0 turns it off
+    sentence_rerank: float = 0.3
+    sentence_rerank_top: int = 15
     keyword_prefix: bool = True  # also match words as prefixes (retr* -> retry, retries)
     #: cosine below which a vector neighbour is no evidence at all: k-NN always answers k
     #: neighbours, so without a floor an unrelated query is padded with unrelated results

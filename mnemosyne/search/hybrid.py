@@ -58,7 +58,7 @@ from mnemosyne.search.fusion import (
     semantic_ranking,
     top_keys,
 )
-from mnemosyne.search.rerank import graph_rerank
+from mnemosyne.search.rerank import graph_rerank, sentence_rerank
 from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import asks_for_history, asks_for_tests, is_release_notes, is_test_code, snippet
 
@@ -234,6 +234,8 @@ def search(
         fused = graph_rerank(graph, fused, seq, w, evidence_sections)
         if "doc" not in kinds:
             fused = {ck: s for ck, s in fused.items() if ck[0] != "doc"}
+    if mode == "hybrid" and qvec is not None and w.sentence_rerank:
+        fused = sentence_rerank(graph, fused, qvec, w)
     fused = {ck: s for ck, s in fused.items() if ck[0] in kinds and s > MIN_SCORE}
     if mode == "hybrid" and w.consensus_top:
         # each mode's top as that mode answers it: candidates that exist at seq (a symbol's vector

@@ -248,7 +248,37 @@ def test_symbols_are_embedded_with_what_their_module_is_about(code_graph, db, em
     assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 0
     code_graph.query("MATCH ()-[d:DEFINES]->(m:Function {fully_qualified_name: 'shop.retry'}) "
                      "SET m.docstring = $doc, d.docstring = $doc", {"doc": "Backoff for flaky payment calls."})
-    assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 3
+    # the module's and its two symbols' texts, and the module's first sentence (its second vector)
+    assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 4
+
+
+def test_a_symbol_with_a_docstring_gets_a_vector_of_its_first_sentence(code_graph, db, embedder, tmp_path):
+    """The second vector (``sentence_embedding``) is of the docstring's first sentence; it follows
+    the docstring: re-embedded when the sentence changes, cleared when there is none any more."""
+    from mnemosyne.search.text import first_sentence
+
+    assert first_sentence("Compute the delay. Doubles each time.\n\nMore.") == "Compute the delay."
+    cache = EmbeddingCache(tmp_path / "s.sqlite")
+    backfill(db, code_graph.workspace, embedder, cache=cache)
+    rows = dict(code_graph.ro_query("MATCH (f:Function) RETURN f.fully_qualified_name, f.sentence_embedding IS NOT NULL"))
+    docs = dict(code_graph.ro_query("MATCH (f:Function) WHERE f.embedding IS NOT NULL "
+                                    "RETURN f.fully_qualified_name, f.docstring"))  # fmt: skip
+    assert len(docs) > 3 and all(docs.values())
+    for fqn, doc in docs.items():
+        assert rows[fqn] == bool(first_sentence(doc)), fqn
+    fqn = "shop.cart.Cart.add_item"  # a method: its docstring is in no other symbol's text
+    (v1,) = code_graph.ro_query("MATCH (f:Function {fully_qualified_name: $f}) RETURN f.sentence_embedding", {"f": fqn})[0]
+    code_graph.query("MATCH ()-[d:DEFINES]->(m:Function {fully_qualified_name: $f}) SET m.docstring = $doc, "
+                     "d.docstring = $doc", {"f": fqn, "doc": "Send the receipt by email."})  # fmt: skip
+    backfill(db, code_graph.workspace, embedder, cache=cache)
+    (v2,) = code_graph.ro_query("MATCH (f:Function {fully_qualified_name: $f}) RETURN f.sentence_embedding", {"f": fqn})[0]
+    assert v2 is not None and list(v2) != list(v1)
+    code_graph.query("MATCH ()-[d:DEFINES]->(m:Function {fully_qualified_name: $f}) SET m.docstring = null, "
+                     "d.docstring = null", {"f": fqn})  # fmt: skip
+    assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 1  # its whole text only
+    rows = code_graph.ro_query("MATCH (f:Function {fully_qualified_name: $f}) RETURN f.sentence_embedding, "
+                               "f.sentence_hash", {"f": fqn})  # fmt: skip
+    assert rows == [[None, None]]
 
 
 def test_documentation_describing_a_symbol_lends_it_words(code_graph, db, embedder, tmp_path):

@@ -194,6 +194,22 @@ def test_test_code_takes_no_list_place_from_library_code():
     assert shared[test] == pytest.approx(w.semantic / 3) and plain[test] == pytest.approx(w.semantic / 2)
 
 
+def test_sentence_rerank_orders_the_top_by_the_first_sentence(embedded_graph, embedder):
+    """Hybrid's last rerank: each top candidate gains a share of the best score by its rank on the
+    question's cosine to its first docstring sentence; the closest sentence gains the most."""
+    from mnemosyne.search.rerank import sentence_rerank
+
+    q = embedder.embed(["how long to wait before trying again"])[0]
+    fused = {("function", "shop.cart.Cart.total"): 0.5, ("function", "shop.retry.compute_retry_delay"): 0.4,
+             ("doc", "docs/payments.md#x"): 0.45}  # fmt: skip
+    w = Weights(sentence_rerank=0.3, sentence_rerank_top=15)
+    out = sentence_rerank(embedded_graph, fused, q, w)
+    assert out[("function", "shop.retry.compute_retry_delay")] == pytest.approx(0.4 + 0.3 * 0.5)
+    assert out[("function", "shop.cart.Cart.total")] == pytest.approx(0.5 + 0.3 * 0.5 * 2 / 3)
+    assert out[("doc", "docs/payments.md#x")] == 0.45  # sections are not reranked
+    assert sentence_rerank(embedded_graph, fused, q, Weights(sentence_rerank=0)) == fused
+
+
 SHOP_QUESTIONS = (
     "where is the retry delay computed", "keep calling a flaky function until it succeeds",
     "how much does the customer pay at checkout", "discount for buying many items", "add VAT to a price",
