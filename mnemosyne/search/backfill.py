@@ -129,6 +129,7 @@ EmbedProgressFn = Callable[[EmbedProgress], None]
 @dataclass
 class BackfillReport:
     embedded: int = 0  # texts sent to the model
+    sentences: int = 0  # of which first sentences (symbols' second vectors: not in ``written``)
     reused: int = 0  # vectors taken from the on-disk cache
     unchanged: int = 0  # nodes whose vector was already current
     written: int = 0  # node vectors written to the graph
@@ -561,7 +562,7 @@ def backfill(
         set_pending(graph, len(to_embed) + report.remaining, total=len(to_embed) + report.remaining)
         ws_name = ws if isinstance(ws, str) else str(getattr(ws, "name", None) or getattr(graph, "name", "") or ws)
         work_total = sum(len(it.text) for it in to_embed)
-        work_done = 0
+        work_done = done = 0
         t_embed = time.perf_counter()
         for s in range(0, len(to_embed), _EMBED_CHUNK):
             chunk = to_embed[s : s + _EMBED_CHUNK]
@@ -570,13 +571,16 @@ def backfill(
             pairs = [(it.text_hash, v[i]) for i, it in enumerate(chunk)]
             cache.put_many(model, pairs)
             write(pairs)
+            done += len(chunk)
+            n_sentences = sum(1 for it in chunk if it.prop == SENTENCE_PROP)
+            report.sentences += n_sentences
             report.embedded += len(chunk)
             work_done += sum(len(it.text) for it in chunk)
             for it in chunk:
                 it.text = ""  # embedded and written: the text is not needed any more
-            set_pending(graph, len(to_embed) - report.embedded + report.remaining)
+            set_pending(graph, len(to_embed) - done + report.remaining)
             if progress is not None:
-                progress(EmbedProgress(ws_name, report.embedded, len(to_embed), time.perf_counter() - t_embed,
+                progress(EmbedProgress(ws_name, done, len(to_embed), time.perf_counter() - t_embed,
                                        work_done, work_total))
         report.embed_seconds = round(time.perf_counter() - t_embed, 3)
     finally:
