@@ -8,6 +8,9 @@ What is embedded (each text cut to the model's window by its real tokenizer):
   the docstring, the symbol's current non-stale text insights
   (``key: text``, e.g. an LLM summary; ``text_insights``), then the source lines ``line_start..line_end`` read
   from git at ``Meta.last_commit`` (``body_provider`` overrides; without a body the signature);
+- a second vector for each such symbol with a docstring (or documentation lent to it): its first
+  sentence (``text.first_sentence``), in ``sentence_embedding`` (hash ``sentence_hash``); hybrid
+  reranks its top candidates by it (``rerank.sentence_rerank``);
 - timeline ``Commit`` messages (plus the titles of the tickets they address);
 - documentation ``Section`` blocks (heading path + text).
 
@@ -29,6 +32,9 @@ ingest (both unless the setting ``embed_on_ingest`` is off), ``mnemosyne embed``
 and ``mnemosyne search`` runs it first when nothing is embedded yet. Texts go to the model shortest
 first, 64 at a time; each chunk's vectors are written, cached and dropped before the next
 (``Meta.embed_pending`` / ``embed_pending_of`` say how far it is).
+
+Over 600 lines: the collection of texts, their caches and the chunked writes are one pipeline whose
+parts share the items' shape; split, each part would only be read with the others.
 """
 
 from __future__ import annotations
@@ -54,12 +60,17 @@ from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
 from mnemosyne.search.text import (  # noqa: F401 - symbol_header re-exported
     embed_text,
     first_paragraph,
+    first_sentence,
     is_test_code,
     section_description,
     symbol_header,
 )
 from mnemosyne.search.text import search_text as make_search_text
 from mnemosyne.search.vectors import (
+    EMBEDDING_PROP,
+    SENTENCE_HASH_PROP,
+    SENTENCE_PROP,
+    VECTOR_LABELS,
     check_dim,
     ensure_search_indexes,
     prepare_model,
@@ -79,6 +90,8 @@ _WRITE_BATCH = 200
 _EMBED_CHUNK = 64
 _MAX_COMMIT_CHARS = 4000
 #: bump when the way texts are built changes: every node is re-embedded (via embed_hash)
+#: the recipe of a symbol's second vector, its first sentence (``SENTENCE_PROP``)
+SENTENCE_RECIPE = "s1"
 TEXT_RECIPE = "v5"  # v3: callee names (class: method names) between docstring and body; v4: module docstring line;
 # v5: what the documentation says about the symbol (``described_by_sections``), after its insights
 
@@ -116,6 +129,7 @@ EmbedProgressFn = Callable[[EmbedProgress], None]
 @dataclass
 class BackfillReport:
     embedded: int = 0  # texts sent to the model
+    sentences: int = 0  # of which first sentences (symbols' second vectors: not in ``written``)
     reused: int = 0  # vectors taken from the on-disk cache
     unchanged: int = 0  # nodes whose vector was already current
     written: int = 0  # node vectors written to the graph
@@ -236,6 +250,7 @@ class _Item:
     build: Callable[[], str]  # the text to embed (may read git)
     text: str = ""
     text_hash: str = ""
+    prop: str = EMBEDDING_PROP  # the vector property written (a symbol's sentence: SENTENCE_PROP)
 
 
 @dataclass
@@ -370,7 +385,8 @@ def _collect(graph: GraphHandle, embedder: Embedder, body: BodyProvider | None, 
     model = embedder.model_id
     items: list[_Item] = []
     notes = text_insights(graph)
-    for fqn, d in described_by_sections(graph).items():  # what the documentation says about it
+    described = described_by_sections(graph)
+    for fqn, d in described.items():  # what the documentation says about it
         notes.setdefault(fqn, []).append(f"documentation: {d}")
 
     def fit(text: str) -> str:
@@ -381,20 +397,24 @@ def _collect(graph: GraphHandle, embedder: Embedder, body: BodyProvider | None, 
         f"MATCH (f:{V.FUNCTION}) WHERE (f.external IS NULL OR f.external = false) AND coalesce(f.kind, '') <> 'lambda' "
         f"AND (f)<-[:{V.DEFINES}]-() "
         "RETURN f.fully_qualified_name, f.kind, f.signature, f.docstring, f.file, f.line_start, f.line_end, "
-        "f.body_hash, f.embed_hash, f.embedding IS NOT NULL"
+        f"f.body_hash, f.embed_hash, f.embedding IS NOT NULL, f.{SENTENCE_HASH_PROP}"
     )
     cls_rows = graph.ro_query(
         f"MATCH (c:{V.CLASS}) WHERE (c.external IS NULL OR c.external = false) AND (c)<-[:{V.DEFINES}]-() "
         "RETURN c.fully_qualified_name, 'class', null, c.docstring, c.file, c.line_start, c.line_end, "
-        "c.body_hash, c.embed_hash, c.embedding IS NOT NULL"
+        f"c.body_hash, c.embed_hash, c.embedding IS NOT NULL, c.{SENTENCE_HASH_PROP}"
     )
     mod_docs = module_docs(graph)
     for label, rows in (("Function", fn_rows), ("Class", cls_rows)):
-        for fqn, kind, sig, doc, file, ls, le, bh, eh, has in rows:
+        for fqn, kind, sig, doc, file, ls, le, bh, eh, has, sh in rows:
             if not fqn:
                 continue
             if kind == "module" and not (doc or "").strip():
                 continue
+            sentence = first_sentence(doc) or first_sentence(described.get(fqn))
+            s_src = _h(model, SENTENCE_RECIPE, fqn, sentence) if sentence else None
+            if s_src != sh:  # a new or changed first sentence (None: a stale vector is cleared)
+                items.append(_Item(label, fqn, s_src or "", partial(str, sentence), prop=SENTENCE_PROP))
             calls = names.calls.get(fqn, ())
             ins = tuple(notes.get(fqn) or ())
             mdoc = mod_docs.get(file or "", "") if kind != "module" else ""
@@ -479,6 +499,12 @@ def backfill(
             body_provider = GitBodyReader(repo, commit)
     items = _collect(graph, embedder, body_provider, names)
     todo = [it for it in items if it.text_hash != "="]
+    gone = [it for it in todo if it.prop == SENTENCE_PROP and not it.src_hash]  # no first sentence any more
+    todo = [it for it in todo if it.prop != SENTENCE_PROP or it.src_hash]
+    for label in sorted({it.label for it in gone}):
+        graph.query(f"UNWIND $k AS k MATCH (n:{label} {{{VECTOR_LABELS[label]}: k}}) "
+                    f"SET n.{SENTENCE_PROP} = NULL, n.{SENTENCE_HASH_PROP} = NULL",
+                    {"k": [it.key for it in gone if it.label == label]})  # fmt: skip
     report.unchanged = len(items) - len(todo)
     if isinstance(body_provider, GitBodyReader):
         rows = graph.ro_query(
@@ -505,7 +531,7 @@ def backfill(
             report.remaining = len(to_embed) - limit
             to_embed = to_embed[: max(0, limit)]
         report.reused = sum(1 for it in todo if it.text_hash in cached)
-        from mnemosyne.search.vectors import VECTOR_LABELS, set_pending
+        from mnemosyne.search.vectors import set_pending
 
         by_hash: dict[str, list[_Item]] = {}
         for it in todo:
@@ -514,27 +540,29 @@ def backfill(
         def write(vectors: Iterable[tuple[str, np.ndarray]]) -> None:
             """Vectors go to the graph chunk by chunk and are not kept: an interrupted back-fill
             keeps its work, semantic search covers what is embedded so far, memory stays flat."""
-            by_label: dict[str, list[dict[str, Any]]] = {}
+            by_label: dict[tuple[str, str], list[dict[str, Any]]] = {}
             for h, v in vectors:
                 for it in by_hash.get(h, []):
-                    by_label.setdefault(it.label, []).append({"k": it.key, "h": it.src_hash, "v": v.tolist()})
-            for label, rows in by_label.items():
+                    by_label.setdefault((it.label, it.prop), []).append({"k": it.key, "h": it.src_hash, "v": v.tolist()})
+            for (label, prop), rows in by_label.items():
+                hash_prop = "embed_hash" if prop == EMBEDDING_PROP else SENTENCE_HASH_PROP
                 graph.write_batches(
                     # FalkorDB ignores a SET of a vector-indexed property that already holds a vector
                     # (measured on 4.x: the old vector stays): clear it first, then set it
-                    f"UNWIND $rows AS r MATCH (n:{label} {{{VECTOR_LABELS[label]}: r.k}}) SET n.embedding = null "
-                    "WITH n, r SET n.embedding = vecf32(r.v), n.embed_hash = r.h",
+                    f"UNWIND $rows AS r MATCH (n:{label} {{{VECTOR_LABELS[label]}: r.k}}) SET n.{prop} = null "
+                    f"WITH n, r SET n.{prop} = vecf32(r.v), n.{hash_prop} = r.h",
                     rows, batch_size=_WRITE_BATCH,
                 )
-                report.by_label[label] = report.by_label.get(label, 0) + len(rows)
-                report.written += len(rows)
+                if prop == EMBEDDING_PROP:  # the sentence vectors are no index's: not counted here
+                    report.by_label[label] = report.by_label.get(label, 0) + len(rows)
+                    report.written += len(rows)
 
         write(cached.items())
         cached.clear()
         set_pending(graph, len(to_embed) + report.remaining, total=len(to_embed) + report.remaining)
         ws_name = ws if isinstance(ws, str) else str(getattr(ws, "name", None) or getattr(graph, "name", "") or ws)
         work_total = sum(len(it.text) for it in to_embed)
-        work_done = 0
+        work_done = done = 0
         t_embed = time.perf_counter()
         for s in range(0, len(to_embed), _EMBED_CHUNK):
             chunk = to_embed[s : s + _EMBED_CHUNK]
@@ -543,13 +571,16 @@ def backfill(
             pairs = [(it.text_hash, v[i]) for i, it in enumerate(chunk)]
             cache.put_many(model, pairs)
             write(pairs)
+            done += len(chunk)
+            n_sentences = sum(1 for it in chunk if it.prop == SENTENCE_PROP)
+            report.sentences += n_sentences
             report.embedded += len(chunk)
             work_done += sum(len(it.text) for it in chunk)
             for it in chunk:
                 it.text = ""  # embedded and written: the text is not needed any more
-            set_pending(graph, len(to_embed) - report.embedded + report.remaining)
+            set_pending(graph, len(to_embed) - done + report.remaining)
             if progress is not None:
-                progress(EmbedProgress(ws_name, report.embedded, len(to_embed), time.perf_counter() - t_embed,
+                progress(EmbedProgress(ws_name, done, len(to_embed), time.perf_counter() - t_embed,
                                        work_done, work_total))
         report.embed_seconds = round(time.perf_counter() - t_embed, 3)
     finally:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from mnemosyne.search.candidates import KEY, LABEL
-from mnemosyne.search.text import name_overlap
+from mnemosyne.search.text import is_test_code, name_overlap
 
 if TYPE_CHECKING:
     from mnemosyne.store.handles import GraphHandle
@@ -62,6 +62,14 @@ class Weights:
     #: any rank in the top 10 lost a held-out question from the top 5 (docs/search.md)
     class_below_method_top: int = 3
     rerank_top: int = 40
+    #: hybrid's last rerank: each of the top ``sentence_rerank_top`` functions and classes gains
+    #: ``sentence_rerank`` x the best score x 2 / (1 + its rank by the question's cosine to its
+    #: first docstring sentence's vector; symbols without one rank last). A short vector of what
+    #: the symbol is for, next to the whole text's, which the 256-token window dilutes. Chosen on
+    #: the tuning half (k 15 had its best R@5), checked on click, attrs and marshmallow
+    #: (docs/search.md, Evaluation, fifth pass). 0 turns it off
+    sentence_rerank: float = 0.3
+    sentence_rerank_top: int = 15
     keyword_prefix: bool = True  # also match words as prefixes (retr* -> retry, retries)
     #: cosine below which a vector neighbour is no evidence at all: k-NN always answers k
     #: neighbours, so without a floor an unrelated query is padded with unrelated results
@@ -73,6 +81,12 @@ class Weights:
     #: A quarter: at a half, a test that both modes rank first still came first on tomlkit
     #: ("escape special characters in a string value": a test 0.59 x 0.5 over the library's 0.29)
     test_code: float = 0.25
+    #: hybrid also orders its keyword and semantic lists by that share before fusing them, so that
+    #: test code does not take the list places (each worth ``1 / (rrf_k + rank)``) of the library
+    #: code it exercises: on attrs' source distribution 26 test functions came before
+    #: ``validators.or_`` in the semantic list (3rd in semantic mode, out of hybrid's top 10).
+    #: Off, the share applies to the fused score only (docs/search.md, Evaluation, fifth pass)
+    test_code_in_lists: bool = True
     #: a release-notes section (``text.is_release_notes``) ranks by this share of its score unless
     #: the question is about releases or changes: what code does is asked of the code and its
     #: documentation, not of a 2012 changelog entry. On requests 2.32 ("guess the text encoding of
@@ -99,11 +113,17 @@ def rrf(lists: Iterable[tuple[float, list[tuple[str, str]]]], k: float) -> dict[
     return fused
 
 
-def keyword_lists(kw: dict[str, list[tuple[str, float]]], kinds: Sequence[str]) -> list[list[tuple[str, str]]]:
+def _share(kind: str, key: str, test_share: float) -> float:
+    """The share of its list score a candidate is ordered by: ``test_share`` for test code."""
+    return test_share if test_share != 1.0 and kind in ("function", "class") and is_test_code(key) else 1.0
+
+
+def keyword_lists(kw: dict[str, list[tuple[str, float]]], kinds: Sequence[str],
+                  test_share: float = 1.0) -> list[list[tuple[str, str]]]:  # fmt: skip
     """One ranked list per scale: functions and classes together (one BM25 over one kind of text),
-    sections and commits apart."""
-    sym = sorted(((s, k, key) for k in kinds if k in ("function", "class") for key, s in kw.get(k, [])),
-                 key=lambda x: (-x[0], x[2]))  # fmt: skip
+    sections and commits apart; test code ordered by ``test_share`` of its score."""
+    sym = sorted(((s * _share(k, key, test_share), k, key) for k in kinds if k in ("function", "class")
+                  for key, s in kw.get(k, [])), key=lambda x: (-x[0], x[2]))  # fmt: skip
     out = [[(k, key) for _, k, key in sym]]
     out += [[(k, key) for key, _ in kw.get(k, [])] for k in kinds if k not in ("function", "class")]
     return [lst for lst in out if lst]
@@ -118,12 +138,15 @@ def keyword_ranking(kw: dict[str, list[tuple[str, float]]], exact: list[tuple[st
 
 
 def rrf_fusion(kw: dict[str, list[tuple[str, float]]], sem: dict[str, list[tuple[str, float]]],
-               exact: list[tuple[str, str, float]], kinds: Sequence[str], w: Weights) -> dict[tuple[str, str], float]:  # fmt: skip
+               exact: list[tuple[str, str, float]], kinds: Sequence[str], w: Weights,
+               test_share: float = 1.0) -> dict[tuple[str, str], float]:  # fmt: skip
     """Hybrid's ranking: weighted reciprocal rank fusion, ``sum(weight / (rrf_k + rank))`` over the
     keyword lists (``w.keyword``), the semantic neighbours of every kind by cosine (``w.semantic``)
-    and the exact identifier matches (``w.exact``)."""
-    lists = [(w.keyword, lst) for lst in keyword_lists(kw, kinds)]
-    merged = sorted(((s, k, key) for k in kinds for key, s in sem.get(k, [])), key=lambda x: (-x[0], x[2]))
+    and the exact identifier matches (``w.exact``). Test code takes its list places by
+    ``test_share`` of its score (``Weights.test_code_in_lists``; 1: by its score)."""
+    lists = [(w.keyword, lst) for lst in keyword_lists(kw, kinds, test_share)]
+    merged = sorted(((s * _share(k, key, test_share), k, key) for k in kinds for key, s in sem.get(k, [])),
+                    key=lambda x: (-x[0], x[2]))  # fmt: skip
     lists.append((w.semantic, [(k, key) for _, k, key in merged]))
     lists.append((w.exact, [(k, key) for k, key, _ in exact]))
     return rrf(lists, w.rrf_k)

@@ -58,7 +58,7 @@ from mnemosyne.search.fusion import (
     semantic_ranking,
     top_keys,
 )
-from mnemosyne.search.rerank import graph_rerank
+from mnemosyne.search.rerank import graph_rerank, sentence_rerank
 from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import asks_for_history, asks_for_tests, is_release_notes, is_test_code, snippet
 
@@ -217,21 +217,25 @@ def search(
                     warnings.append(f"vector search failed ({err}); run `mnemosyne embed --rebuild-index`")
         timings["semantic"] = (time.perf_counter() - t) * 1000
 
-    # fuse
+    # fuse; test code ranks by a share of its score unless the question asks for tests (in hybrid
+    # also in the lists it is fused from)
     t = time.perf_counter()
+    demote = w.test_code if w.test_code != 1.0 and not asks_for_tests(query) else 1.0
     evidence_sections: dict[str, float] = {}
     if mode == "keyword":
         fused = keyword_ranking(kw, exact, kinds, w)
     elif mode == "semantic":
         fused = semantic_ranking(sem, kinds)
     elif w.fusion == "rrf":
-        fused = rrf_fusion(kw, sem, exact, evidence_kinds, w)
+        fused = rrf_fusion(kw, sem, exact, evidence_kinds, w, demote if w.test_code_in_lists else 1.0)
         fused = graph_rerank(graph, fused, seq, w, evidence_sections)
     else:
         fused = linear(graph, kw, sem, exact, evidence_kinds, qvec, w, query)
         fused = graph_rerank(graph, fused, seq, w, evidence_sections)
         if "doc" not in kinds:
             fused = {ck: s for ck, s in fused.items() if ck[0] != "doc"}
+    if mode == "hybrid" and qvec is not None and w.sentence_rerank:
+        fused = sentence_rerank(graph, fused, qvec, w)
     fused = {ck: s for ck, s in fused.items() if ck[0] in kinds and s > MIN_SCORE}
     if mode == "hybrid" and w.consensus_top:
         # each mode's top as that mode answers it: candidates that exist at seq (a symbol's vector
@@ -248,7 +252,6 @@ def search(
     t = time.perf_counter()
     # one sort: by the ranking score (test code's share of it unless the question asks for tests),
     # then the score, then the key
-    demote = w.test_code if w.test_code != 1.0 and not asks_for_tests(query) else 1.0
     notes = w.release_notes if w.release_notes != 1.0 and not asks_for_history(query) else 1.0
 
     def share(ck: tuple[str, str]) -> float:

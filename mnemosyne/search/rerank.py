@@ -1,15 +1,19 @@
 """The graph rerank of hybrid search: boosts from the graph around the fused top candidates (a
 symbol called by other matches, a symbol mentioned by a matching section, a section citing
-matching symbols, a class whose methods match) and two demotions (a function nested in another,
-a class ranked above one of its own methods near the top)."""
+matching symbols, a class whose methods match), two demotions (a function nested in another,
+a class ranked above one of its own methods near the top), and the top candidates re-ordered in
+part by their first docstring sentence's vector (``sentence_rerank``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from mnemosyne import vocabulary as V
 from mnemosyne.search.candidates import holds
 from mnemosyne.search.fusion import Weights
+from mnemosyne.search.vectors import SENTENCE_PROP
 
 if TYPE_CHECKING:
     from mnemosyne.store.handles import GraphHandle
@@ -72,6 +76,34 @@ def graph_rerank(graph: GraphHandle, fused: dict[tuple[str, str], float], seq: i
     if w.class_below_method_top:
         class_below_method(graph, score, seq, w.class_below_method_top)
     return score
+
+
+def sentence_rerank(graph: GraphHandle, fused: dict[tuple[str, str], float], qvec: np.ndarray,
+                    w: Weights) -> dict[tuple[str, str], float]:  # fmt: skip
+    """The top ``w.sentence_rerank_top`` functions and classes re-ordered in part by the question's
+    cosine to their first docstring sentence (``Weights.sentence_rerank``); a new dict."""
+    top = sorted(((ck, s) for ck, s in fused.items() if ck[0] in ("function", "class")),
+                 key=lambda kv: (-kv[1], kv[0][1]))[: w.sentence_rerank_top]  # fmt: skip
+    if not top or not w.sentence_rerank:
+        return fused
+    q = np.asarray(qvec, dtype=np.float32).ravel().tolist()
+    sims: dict[tuple[str, str], float] = {}
+    for kind, label in (("function", V.FUNCTION), ("class", V.CLASS)):
+        keys = [key for (k, key), _ in top if k == kind]
+        if keys:
+            rows = graph.ro_query(
+                f"MATCH (n:{label}) WHERE n.fully_qualified_name IN $k AND n.{SENTENCE_PROP} IS NOT NULL "
+                f"RETURN n.fully_qualified_name, 1.0 - vec.cosineDistance(n.{SENTENCE_PROP}, vecf32($q))",
+                {"k": keys, "q": q},
+            )
+            sims.update(((kind, key), float(sim)) for key, sim in rows)
+    order = sorted(range(len(top)), key=lambda j: -sims.get(top[j][0], -1.0))  # stable: ties keep the fused order
+    out = dict(fused)
+    best = top[0][1]
+    for rank, j in enumerate(order, start=1):
+        ck, s = top[j]
+        out[ck] = s + w.sentence_rerank * best * 2.0 / (1.0 + rank)
+    return out
 
 
 def class_below_method(graph: GraphHandle, score: dict[tuple[str, str], float], seq: int | None, n: int) -> None:

@@ -159,6 +159,16 @@ def first_paragraph(doc: str | None, limit: int = MAX_MODULE_DOC_CHARS) -> str:
     return " ".join(re.split(r"\n\s*\n", doc, maxsplit=1)[0].split())[:limit]
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def first_sentence(doc: str | None) -> str:
+    """The first sentence of a docstring's first paragraph (300 characters at most): what the
+    symbol is for, in the words of its author."""
+    para = first_paragraph(doc, 300)
+    return _SENTENCE_END.split(para, maxsplit=1)[0] if para else ""
+
+
 def embed_text(fqn: str, kind: str | None, file: str | None, signature: str | None, docstring: str | None,
                body: str | None, calls: tuple[str, ...] = (), notes: tuple[str, ...] = (),
                module_doc: str = "") -> str:  # fmt: skip

@@ -44,6 +44,10 @@ VECTOR_LABELS: dict[str, str] = {
     V.SECTION: "key",
 }
 EMBEDDING_PROP = "embedding"
+#: a Function's or Class's second vector, of its docstring's first sentence (``text.first_sentence``),
+#: and the hash it was embedded from; not indexed: hybrid reranks its top candidates by it
+SENTENCE_PROP = "sentence_embedding"
+SENTENCE_HASH_PROP = "sentence_hash"
 HNSW_OPTIONS = "similarityFunction:'cosine', M:16, efConstruction:200, efRuntime:20"
 #: labels with at most this many nodes are searched exactly (a scan), larger ones through HNSW
 EXACT_SCAN_MAX = 20_000
@@ -247,6 +251,9 @@ def prepare_model(graph: GraphHandle, provider: str, model_id: str, dim: int) ->
                 f"MATCH (n:{label}) WHERE n.embedding IS NOT NULL OR n.embed_hash IS NOT NULL "
                 "SET n.embedding = NULL, n.embed_hash = NULL"
             )
+        for label in (V.FUNCTION, V.CLASS):
+            graph.query(f"MATCH (n:{label}) WHERE n.{SENTENCE_HASH_PROP} IS NOT NULL "
+                        f"SET n.{SENTENCE_PROP} = NULL, n.{SENTENCE_HASH_PROP} = NULL")
     create_vector_indexes(graph, dim)
     wait_vector_indexes(graph, dim=dim)
     if changed or info.model is None or info.provider != provider:

@@ -20,7 +20,7 @@ def test_backfill_embeds_once_then_reuses(code_graph, db, embedder, tmp_path):
     cache = EmbeddingCache(tmp_path / "emb.sqlite")
     r1 = backfill(db, g.workspace, embedder, cache=cache)
     # 7 functions (module has a docstring; external and deleted-but-defined are included) ...
-    assert r1.embedded == r1.written == embedded_count(g) > 0
+    assert r1.embedded == r1.written + r1.sentences and r1.written == embedded_count(g) > 0 and r1.sentences > 0
     assert r1.by_label["Section"] == 1 and r1.by_label["Commit"] == 2 and r1.by_label["Class"] == 2
     assert "time.sleep" not in {r[0] for r in g.ro_query("MATCH (f:Function) WHERE f.embedding IS NOT NULL RETURN f.fully_qualified_name")}
     r2 = backfill(db, g.workspace, embedder, cache=cache)
@@ -30,13 +30,13 @@ def test_backfill_embeds_once_then_reuses(code_graph, db, embedder, tmp_path):
     v1 = np.asarray(g.ro_query(vec)[0][0])
     g.query("MATCH (f:Function {fully_qualified_name: 'shop.retry.with_retries'}) SET f.docstring = 'Loop with waits.'")
     r3 = backfill(db, g.workspace, embedder, cache=cache)
-    assert r3.embedded == 1 and r3.written == 1
+    assert (r3.embedded, r3.sentences, r3.written) == (2, 1, 1)  # its text and its new first sentence
     # the stored vector is the new one (FalkorDB ignores a plain SET over an indexed vector)
     v3 = np.asarray(g.ro_query(vec)[0][0])
     assert float(np.dot(v1, v3)) < 0.999
     assert knn(g, "Function", v3, 1)[0][0] == "shop.retry.with_retries"
     assert get_model_info(g).model == embedder.model_id and get_model_info(g).dim == 384
-    assert cache.count(embedder.model_id) == r1.embedded + 1
+    assert cache.count(embedder.model_id) == r1.embedded + 2
 
 
 def test_cache_survives_reingest_into_a_fresh_graph(db, embedder, tmp_path, make_code_graph):
@@ -67,7 +67,7 @@ def test_vector_index_dims_and_model_change(code_graph, db, embedder, openai_stu
     url, _ = openai_stub
     other = OpenAIEmbedder("mini-256", dim=256, base_url=url)
     r = backfill(db, g.workspace, other, cache=cache)
-    assert r.model_changed and r.embedded == r.written > 0
+    assert r.model_changed and r.embedded == r.written + r.sentences and r.written > 0
     assert vector_indexes(g) == {"Function": 256, "Class": 256, "Commit": 256, "Section": 256}
     dims = {len(row[0]) for row in g.ro_query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN n.embedding")}
     assert dims == {256}
@@ -248,7 +248,38 @@ def test_symbols_are_embedded_with_what_their_module_is_about(code_graph, db, em
     assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 0
     code_graph.query("MATCH ()-[d:DEFINES]->(m:Function {fully_qualified_name: 'shop.retry'}) "
                      "SET m.docstring = $doc, d.docstring = $doc", {"doc": "Backoff for flaky payment calls."})
-    assert backfill(db, code_graph.workspace, embedder, cache=cache).embedded == 3
+    rep = backfill(db, code_graph.workspace, embedder, cache=cache)
+    assert (rep.embedded, rep.sentences) == (4, 1)  # the module's and its two symbols' texts; its first sentence
+
+
+def test_a_symbol_with_a_docstring_gets_a_vector_of_its_first_sentence(code_graph, db, embedder, tmp_path):
+    """The second vector (``sentence_embedding``) is of the docstring's first sentence; it follows
+    the docstring: re-embedded when the sentence changes, cleared when there is none any more."""
+    from mnemosyne.search.text import first_sentence
+
+    assert first_sentence("Compute the delay. Doubles each time.\n\nMore.") == "Compute the delay."
+    cache = EmbeddingCache(tmp_path / "s.sqlite")
+    backfill(db, code_graph.workspace, embedder, cache=cache)
+    rows = dict(code_graph.ro_query("MATCH (f:Function) RETURN f.fully_qualified_name, f.sentence_embedding IS NOT NULL"))
+    docs = dict(code_graph.ro_query("MATCH (f:Function) WHERE f.embedding IS NOT NULL "
+                                    "RETURN f.fully_qualified_name, f.docstring"))  # fmt: skip
+    assert len(docs) > 3 and all(docs.values())
+    for fqn, doc in docs.items():
+        assert rows[fqn] == bool(first_sentence(doc)), fqn
+    fqn = "shop.cart.Cart.add_item"  # a method: its docstring is in no other symbol's text
+    (v1,) = code_graph.ro_query("MATCH (f:Function {fully_qualified_name: $f}) RETURN f.sentence_embedding", {"f": fqn})[0]
+    code_graph.query("MATCH ()-[d:DEFINES]->(m:Function {fully_qualified_name: $f}) SET m.docstring = $doc, "
+                     "d.docstring = $doc", {"f": fqn, "doc": "Send the receipt by email."})  # fmt: skip
+    backfill(db, code_graph.workspace, embedder, cache=cache)
+    (v2,) = code_graph.ro_query("MATCH (f:Function {fully_qualified_name: $f}) RETURN f.sentence_embedding", {"f": fqn})[0]
+    assert v2 is not None and list(v2) != list(v1)
+    code_graph.query("MATCH ()-[d:DEFINES]->(m:Function {fully_qualified_name: $f}) SET m.docstring = null, "
+                     "d.docstring = null", {"f": fqn})  # fmt: skip
+    rep = backfill(db, code_graph.workspace, embedder, cache=cache)
+    assert (rep.embedded, rep.sentences) == (1, 0)  # its whole text only
+    rows = code_graph.ro_query("MATCH (f:Function {fully_qualified_name: $f}) RETURN f.sentence_embedding, "
+                               "f.sentence_hash", {"f": fqn})  # fmt: skip
+    assert rows == [[None, None]]
 
 
 def test_documentation_describing_a_symbol_lends_it_words(code_graph, db, embedder, tmp_path):

@@ -178,6 +178,38 @@ def test_fusion_keeps_what_both_modes_rank_top3():
     assert keep_consensus(fused, {("function", "x"): 1.0}, sem, 3) == fused
 
 
+def test_test_code_takes_no_list_place_from_library_code():
+    """Hybrid fuses lists in which test code is ordered by its share of its score: a test that the
+    semantic list ranks first does not push the library function down to the second place."""
+    from mnemosyne.search.fusion import rrf_fusion
+
+    sem = {"function": [("tests.test_validators.TestOr.test_success", 0.40), ("attr.validators.or_", 0.35)]}
+    kw = {"function": [("attr.validators.or_", 2.0), ("tests.test_validators.TestOr", 1.0)]}
+    w = Weights()
+    plain = rrf_fusion(kw, sem, [], ("function",), w)
+    shared = rrf_fusion(kw, sem, [], ("function",), w, test_share=0.25)
+    lib, test = ("function", "attr.validators.or_"), ("function", "tests.test_validators.TestOr.test_success")
+    assert plain[lib] == pytest.approx(w.keyword / 2 + w.semantic / 3)
+    assert shared[lib] == pytest.approx(w.keyword / 2 + w.semantic / 2)
+    assert shared[test] == pytest.approx(w.semantic / 3) and plain[test] == pytest.approx(w.semantic / 2)
+
+
+def test_sentence_rerank_orders_the_top_by_the_first_sentence(embedded_graph, embedder):
+    """Hybrid's last rerank: each top candidate gains a share of the best score by its rank on the
+    question's cosine to its first docstring sentence; the closest sentence gains the most."""
+    from mnemosyne.search.rerank import sentence_rerank
+
+    q = embedder.embed(["how long to wait before trying again"])[0]
+    fused = {("function", "shop.cart.Cart.total"): 0.5, ("function", "shop.retry.compute_retry_delay"): 0.4,
+             ("doc", "docs/payments.md#x"): 0.45}  # fmt: skip
+    w = Weights(sentence_rerank=0.3, sentence_rerank_top=15)
+    out = sentence_rerank(embedded_graph, fused, q, w)
+    assert out[("function", "shop.retry.compute_retry_delay")] == pytest.approx(0.4 + 0.3 * 0.5)
+    assert out[("function", "shop.cart.Cart.total")] == pytest.approx(0.5 + 0.3 * 0.5 * 2 / 3)
+    assert out[("doc", "docs/payments.md#x")] == 0.45  # sections are not reranked
+    assert sentence_rerank(embedded_graph, fused, q, Weights(sentence_rerank=0)) == fused
+
+
 SHOP_QUESTIONS = (
     "where is the retry delay computed", "keep calling a flaky function until it succeeds",
     "how much does the customer pay at checkout", "discount for buying many items", "add VAT to a price",
