@@ -332,8 +332,8 @@ def test_module_attribute_reads_of_a_third_module_reach_the_asker() -> None:
 
 
 def test_returns_reads_of_a_third_module_reach_the_asker() -> None:
-    """x calls what y's ``make`` returns, z's ``pick``: the shared answer of make's returns
-    (``hierarchy.SHARED_RETURNS``) read z, so z re-binding pick re-resolves x."""
+    """x calls what y's ``make`` returns, z's ``pick`` (a shared module attribute read inside make's
+    returns, ``hierarchy.SHARED_MODULE_ATTR``): it read z, so z re-binding pick re-resolves x."""
     files = {
         "pkg/__init__.py": b"",
         "pkg/z.py": _Z,
