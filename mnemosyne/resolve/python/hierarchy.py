@@ -41,9 +41,6 @@ SHARED_STORE_OBJECTS = "store_objects"
 # path, its memo key)). Every file asks again for the module-level names of what it imports (Django:
 # 46,296 computations of 11,098 attributes)
 SHARED_MODULE_ATTR = "module_attr"
-# ``Params.param_flow`` of another file's function: what its module's sites pass a parameter (key: (kind,
-# path, (function index, parameter position, receiver class or None)))
-SHARED_PARAM_FLOW = "param_sites"
 SHARED_PATH = ""  # a shared resolver's own path: no file's, so that every read is recorded
 
 

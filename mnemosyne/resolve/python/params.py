@@ -44,7 +44,6 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_WRAPPERS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.hierarchy import SHARED_PARAM_FLOW, SHARED_PATH
 from mnemosyne.resolve.python.known import CALLBACK_BUILTINS, METHOD_KINDS, PLAIN_DECORATORS, REDUCERS
 from mnemosyne.resolve.python.modules import CALLS_PREFIX
 from mnemosyne.resolve.python.values import (
@@ -187,22 +186,9 @@ class Params(Fixpoint):
         callee's last name, then checked by evaluating the callee. With ``recv`` (a class), for an
         ``__init__``: only the call sites that may make an instance of that class
         (``init_site_reaches``)."""
-        key = (KEY_PARAM_FLOW, path, fidx, i) if recv is None else (KEY_PARAM_FLOW, path, fidx, i, recv)
-        r = self.memo.get(key)
-        if r is not None:
-            return r
-        if path != self.path and key not in self.active and not (self.prov and key in self.prov):
-            # another file's function: a shared answer (``hierarchy.SHARED_PARAM_FLOW``); in a shared
-            # computation only one computed already, else in its own memo tables
-            h = self.ix.hierarchy
-            if self.path != SHARED_PATH:
-                r = h.answer(self, SHARED_PARAM_FLOW, path, (fidx, i, recv), _shared_param_flow)
-            else:
-                r = h.known(self, SHARED_PARAM_FLOW, path, (fidx, i, recv))
-            if r is not None:
-                self.memo[key] = r
-                return r
-        return self.memoized(key, False, self._param_flow, path, fidx, i, recv)
+        if recv is None:
+            return self.memoized((KEY_PARAM_FLOW, path, fidx, i), False, self._param_flow, path, fidx, i, None)
+        return self.memoized((KEY_PARAM_FLOW, path, fidx, i, recv), False, self._param_flow, path, fidx, i, recv)
 
     def receiver_param_values(self, path: str, fidx: int, i: int, recv: tuple[str, int]) -> frozenset:
         """``param_values`` of parameter ``i`` of ``__init__`` ``fidx`` on an instance of class
@@ -737,9 +723,3 @@ def passes_nothing(e: Any, j: int, pname: str) -> bool:
     if len(args) > j or any(a[0] == T_STAR for a in args):
         return False
     return all(nm is not None and nm != pname for nm, _a in e[3])
-
-
-def _shared_param_flow(r: Params, path: str, key: tuple[int, int, tuple[str, int] | None]) -> frozenset:
-    """``SHARED_PARAM_FLOW``: ``param_flow`` of parameter ``key[1]`` of function ``key[0]`` (on an
-    instance of class ``key[2]``, for an ``__init__``) computed by shared resolver ``r``."""
-    return r.param_flow(path, *key)
