@@ -3,7 +3,10 @@ subclasses are computed once per index state, by a resolver of their own (``reso
 memo tables, every read recorded), instead of once per resolved file (Django's test classes' MROs
 were computed again in every file asking for ``Model``'s or ``SimpleTestCase``'s subclasses); so is
 what the objects of a scope's object stores hold (``stores.py``), read by every file reading such an
-attribute on an instance.
+attribute on an instance, and what another file's module attribute holds (``names.module_attr``), asked
+by files and inside the other shared computations, which then do not evaluate module-level names from
+nothing. (Another file's function's returns and parameter flow as shared answers cost more than they
+saved: benchmarks/README.md, session 19.)
 
 An answer keeps what its computation consulted (recorded reads, module names, name-search
 answers); a resolution using it takes those as its own, so the incremental contract holds as if
