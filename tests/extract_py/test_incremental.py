@@ -315,6 +315,35 @@ def test_parameter_flow_reads_of_a_third_module_reach_the_asker() -> None:
     _edit_of_z_reaches_x(files, z1, ["pkg.y.keep", "pkg.z.job"], ["pkg.y.keep", "pkg.z.other"])
 
 
+_Z = b"def job():\n    return 1\n\n\ndef other():\n    return 2\n\n\npick = job\n"
+
+
+def test_module_attribute_reads_of_a_third_module_reach_the_asker() -> None:
+    """x calls y's ``run``, which y imports from z (``pick``, bound to job): the shared answers of
+    y's ``run`` and z's ``pick`` (``hierarchy.SHARED_MODULE_ATTR``, the second used by the first)
+    read z, so z re-binding pick (job -> other) re-resolves x, which never names z."""
+    files = {
+        "pkg/__init__.py": b"",
+        "pkg/z.py": _Z,
+        "pkg/y.py": b"from pkg.z import pick as run\n",
+        "pkg/x.py": b"from pkg.y import run\n\nrun()\n",
+    }
+    _edit_of_z_reaches_x(files, _Z.replace(b"pick = job", b"pick = other"), ["pkg.z.job"], ["pkg.z.other"])
+
+
+def test_returns_reads_of_a_third_module_reach_the_asker() -> None:
+    """x calls what y's ``make`` returns, z's ``pick`` (a shared module attribute read inside make's
+    returns, ``hierarchy.SHARED_MODULE_ATTR``): it read z, so z re-binding pick re-resolves x."""
+    files = {
+        "pkg/__init__.py": b"",
+        "pkg/z.py": _Z,
+        "pkg/y.py": b"from pkg.z import pick\n\n\ndef make():\n    return pick\n",
+        "pkg/x.py": b"from pkg.y import make\n\nmake()()\n",
+    }
+    z1 = _Z.replace(b"pick = job", b"pick = other")
+    _edit_of_z_reaches_x(files, z1, ["pkg.y.make", "pkg.z.job"], ["pkg.y.make", "pkg.z.other"])
+
+
 def _edit_of_z_reaches_x(files: dict[str, bytes], z1: bytes, before: list[str], after: list[str]) -> None:
     """``pkg/x.py`` calls ``before``; after ``pkg/z.py`` becomes ``z1`` it is re-resolved and calls
     ``after``, as a fresh index says."""

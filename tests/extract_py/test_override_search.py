@@ -249,12 +249,15 @@ def test_random_class_body_edits_under_the_searched_class_match_fresh(seed: int)
 
 
 def test_shared_answers_hold_within_the_depth_they_needed() -> None:
-    """A shared MRO or subclass search is kept with the depth its computation needed (its
-    resolver's ``peak``), not the budget it was given: computed again from nothing within just
-    that depth, each gives the same answer (and an asker with that much depth left takes it)."""
+    """A shared MRO, subclass search or module attribute is kept with the depth its computation
+    needed (its resolver's ``peak``), not the budget it was given: computed again from nothing within
+    just that depth, each gives the same answer (and an asker with that much depth left takes it)."""
     from mnemosyne.resolve.python import bounds
     from mnemosyne.resolve.python.classes import _shared_mro, _shared_subclasses
-    from mnemosyne.resolve.python.hierarchy import SHARED_MRO
+    from mnemosyne.resolve.python.hierarchy import SHARED_MODULE_ATTR, SHARED_MRO, SHARED_SUBCLASSES
+    from mnemosyne.resolve.python.names import _shared_module_attr
+
+    computes = {SHARED_MRO: _shared_mro, SHARED_SUBCLASSES: _shared_subclasses, SHARED_MODULE_ATTR: _shared_module_attr}
 
     files = _files("pkg", True)
     files["pkg/more.py"] = b"from pkg.subs import A3, D2\n\n\nclass E(A3):\n    pass\n\n\nclass F(E, D2):\n    pass\n"
@@ -266,5 +269,5 @@ def test_shared_answers_hold_within_the_depth_they_needed() -> None:
     assert answers and all(a.budget <= bounds.MAX_DEPTH // 10 for a in answers.values())  # (shallow here)
     for (kind, path, cidx), a in sorted(answers.items(), key=lambda kv: repr(kv[0])):
         r = ix.hierarchy.make(ix, path, a.budget)
-        value = (_shared_mro if kind == SHARED_MRO else _shared_subclasses)(r, path, cidx)
+        value = computes[kind](r, path, cidx)  # type: ignore[operator]
         assert not r.truncated and value == a.value, (kind, path, cidx)

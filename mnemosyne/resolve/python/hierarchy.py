@@ -3,7 +3,10 @@ subclasses are computed once per index state, by a resolver of their own (``reso
 memo tables, every read recorded), instead of once per resolved file (Django's test classes' MROs
 were computed again in every file asking for ``Model``'s or ``SimpleTestCase``'s subclasses); so is
 what the objects of a scope's object stores hold (``stores.py``), read by every file reading such an
-attribute on an instance.
+attribute on an instance, and what another file's module attribute holds (``names.module_attr``), asked
+by files and inside the other shared computations, which then do not evaluate module-level names from
+nothing. (Another file's function's returns and parameter flow as shared answers cost more than they
+saved: benchmarks/README.md, session 19.)
 
 An answer keeps what its computation consulted (recorded reads, module names, name-search
 answers); a resolution using it takes those as its own, so the incremental contract holds as if
@@ -37,6 +40,10 @@ SHARED_SUBCLASSES = "subclasses"  # ``Classes.subclasses``: the sorted internal 
 # ``Stores.object_stores``: the instances the objects of a scope's object stores (``ParsedFile.obj_stores``)
 # evaluate to, by object expression (key: (kind, path, scope))
 SHARED_STORE_OBJECTS = "store_objects"
+# ``Names.module_attr`` of another file's module: (values, found, memoised?) (key: (kind, the module's
+# path, its memo key)). Every file asks again for the module-level names of what it imports (Django:
+# 46,296 computations of 11,098 attributes)
+SHARED_MODULE_ATTR = "module_attr"
 SHARED_PATH = ""  # a shared resolver's own path: no file's, so that every read is recorded
 
 
@@ -72,15 +79,15 @@ class Hierarchy:
         # results alive until a full collection, which then traverses them all (Django 5.1.4:
         # 4.3 million objects, ~1.9 G instructions at the end of a serial extraction)
         self.make = make  # (index, a file's path, depth budget) -> a shared resolver (``resolver.SharedResolver``)
-        self.answers: dict[tuple[str, str, int], _Answer] = {}
-        self.failed: dict[tuple[str, str, int], int] = {}  # key -> the largest budget it failed within
-        self.active: set[tuple[str, str, int]] = set()  # shared computations under way
+        self.answers: dict[tuple[str, str, Any], _Answer] = {}
+        self.failed: dict[tuple[str, str, Any], int] = {}  # key -> the largest budget it failed within
+        self.active: set[tuple[str, str, Any]] = set()  # shared computations under way
 
     def clear(self) -> None:
         self.answers.clear()
         self.failed.clear()
 
-    def answer(self, r: Any, kind: str, path: str, cidx: int, compute: Callable[[Any, str, int], Any]) -> Any:
+    def answer(self, r: Any, kind: str, path: str, cidx: Any, compute: Callable[[Any, str, Any], Any]) -> Any:
         """The shared answer ``kind`` for class ``cidx`` of ``path``, noted as used by resolver
         ``r`` (``merge_used`` takes its records); None when it fails (``r`` computes it itself). ``compute`` makes it
         on a fresh shared resolver of ``r``'s index (``make``). Inside a shared computation a failure fails that one too."""
@@ -99,7 +106,7 @@ class Hierarchy:
             r.peak = need
         return a.value
 
-    def known(self, r: Any, kind: str, path: str, cidx: int) -> Any:
+    def known(self, r: Any, kind: str, path: str, cidx: Any) -> Any:
         """``answer`` when it is computed already (within the depth ``r`` has left), else None."""
         a = self.answers.get((kind, path, cidx))
         if a is None or a.budget > r.max_depth - r.depth:
@@ -111,7 +118,7 @@ class Hierarchy:
         return a.value
 
     def _compute(
-        self, ix: PythonIndex, key: tuple[str, str, int], budget: int, compute: Callable[[Any, str, int], Any]
+        self, ix: PythonIndex, key: tuple[str, str, Any], budget: int, compute: Callable[[Any, str, Any], Any]
     ) -> _Answer | None:
         if self.failed.get(key, -1) >= budget or key in self.active:
             return None

@@ -34,6 +34,7 @@ from mnemosyne.parse.python.tags import (
     Expr,
 )
 from mnemosyne.resolve.python.fixpoint import KEY_BINDINGS, KEY_MODULE_ATTR, Fixpoint
+from mnemosyne.resolve.python.hierarchy import SHARED_MODULE_ATTR
 from mnemosyne.resolve.python.known import (
     ANY_TYPES,
     BUILTIN_NAMES,
@@ -147,6 +148,20 @@ class Names(Fixpoint):
             return EMPTY, False
         if path is None:
             path = self.mod_path(mod)
+        if path is not None and path != self.path and not depth:
+            # another module's attribute: a shared answer, computed once per index state
+            # (``hierarchy.SHARED_MODULE_ATTR``); None when it fails: computed here, as before
+            shared = self.ix.hierarchy.answer(self, SHARED_MODULE_ATTR, path, key, _shared_module_attr)
+            if shared is not None:
+                r, found, keep = shared
+                if keep:
+                    self.memo[key] = r
+                return r, found
+        return self.own_module_attr(key, path, depth)
+
+    def own_module_attr(self, key: tuple, path: str | None, depth: int) -> tuple[frozenset, bool]:
+        """``module_attr`` computed by this resolver (``key``: its memo key)."""
+        _kind, mod, name, for_name = key
         self.serial = serial = self.serial + 1
         self.active[key] = serial
         self.lows.append(serial)
@@ -158,6 +173,15 @@ class Names(Fixpoint):
             # a cycle through this key reads "not found" and is not settled: nothing rests on it
             self.finish(key, serial, r, keep)
         return r, found
+
+    def shared_module_attr(self, path: str, key: tuple) -> tuple[frozenset, bool, bool] | None:
+        """``SHARED_MODULE_ATTR``: ``module_attr`` of ``key`` (module ``key[1]``, defined by ``path``)
+        computed by this shared resolver: (values, found, memoise?). None when it rested on a key
+        being computed (a cycle through a key further out: the asker computes it itself)."""
+        r, found = self.own_module_attr(key, path, 0)
+        if key in self.prov:
+            return None
+        return r, found, key in self.memo
 
     def _module_attr_of(
         self, path: str | None, mod: str, name: str, for_name: bool, depth: int
@@ -349,3 +373,7 @@ class Names(Fixpoint):
                 elif (c[0] == VAL_EXT or c[0] == VAL_EXT_MEMBER) and c[1] not in ANY_TYPES:  # (Any: not a class)
                     out.add((VAL_EXT, c[1]) if as_class else (VAL_EXT_INST, c[1]))
         return frozenset(out)
+
+
+def _shared_module_attr(r: Names, path: str, key: tuple) -> tuple[frozenset, bool, bool] | None:
+    return r.shared_module_attr(path, key)
