@@ -359,11 +359,11 @@ RECORDED = {
     # JS: a variable (or one side of `c ? a : b`) with a value we cannot name keeps its other values;
     # an assignment in the use's own function reaches it, also over a function declaration
     # unless the variable is typed (variable_unknown_rebinding); what a callback parameter returns when
-    # called, and a function written as an argument (or passed by name in its file) is given what the callee calls its parameter with
+    # called, and a function written as an argument is given what the callee calls its parameter with
     # (callback_results); o[k], k a parameter (also `k: string`) given string literals, is also the values
     # stored under keys we cannot read
     # (plugin_registry)
-    36: "6857e55d33a09889db8d25977b2a777c9a75645c810f601fed9627c84f81baf3",
+    36: "0f9de3aa3fd5c0157be351f011cf869061f9930029ef3fc086f93a1d831fb545",
 }
 
 

@@ -278,33 +278,3 @@ def test_a_registry_lookup_follows_the_keys_its_callers_pass() -> None:
         ix.update({path: body})
         assert _all_facts(ix) == _fresh(files)
     assert "src/patches.applyPatches" in {c.callee for c in ix.facts("src/core.ts").calls}
-
-
-def test_a_callback_passed_by_name_follows_what_the_callee_calls_it_with() -> None:
-    """A function passed by name in its own file (``createStore(creator)``) gets as parameter what
-    the callee calls its parameter with: passing it elsewhere, or the callee calling its parameter
-    with something else, gives the facts a fresh index gives. (Its parameter's value is asked by
-    code in its own file, which an edit passing it re-resolves anyway; ``READ_PASSED`` records the
-    search for shared answers asked from elsewhere.)"""
-    store = (b"export function createStore(createState) {\n  const setState = (v) => v;\n"
-             b"  return createState(setState);\n}\nexport function other(f) { return f; }\n")
-    user = (b'import { createStore, other } from "./store";\n'
-            b"export function creator(set) { return { reset: () => set(0) }; }\n"
-            b"export const s = createStore(creator);\n")
-    reader = b'import { creator } from "./user";\nexport function again() { return creator((x) => x).reset(); }\n'
-    files = {"src/store.js": store, "src/user.js": user, "src/reader.js": reader}
-    ix = TypeScriptIndex()
-    ix.update(dict(files))
-    assert "src/store.createStore.setState" in {c.callee for c in ix.facts("src/user.js").calls}
-    edits = [
-        ("src/user.js", user.replace(b"createStore(creator)", b"other(creator)")),
-        ("src/user.js", user.replace(b"createStore(creator)", b"createStore(0)")),
-        ("src/store.js", store.replace(b"createState(setState)", b"createState(other)")),
-        ("src/store.js", store),
-        ("src/user.js", user),
-    ]
-    for path, body in edits:
-        files[path] = body
-        ix.update({path: body})
-        assert _all_facts(ix) == _fresh(files)
-    assert "src/store.createStore.setState" in {c.callee for c in ix.facts("src/user.js").calls}

@@ -79,7 +79,6 @@ class TypeScriptIndex:
         # something there): ``Ctx._site_values``'s first filter, kept while the parse result is current
         self._passing: dict[tuple, tuple] = {}
         self._def_starts: dict[str, tuple] = {}  # path -> (parse result, function fqn -> its offset)
-        self._by_name: dict[str, tuple] = {}  # path -> (parse result, name -> the calls passing it: passed_by_name)
         # module names that more than one file has (for ``_compute``'s warning); None: not known
         # for the current file set (``_update`` resets it whenever the files change)
         self._shared_modules: set[str] | None = None
@@ -188,7 +187,6 @@ class TypeScriptIndex:
             self._pv_shared = {}
             self._passing = {}
             self._def_starts = {}
-            self._by_name = {}
         if touched:
             self._shared_modules = None
         book = self._book

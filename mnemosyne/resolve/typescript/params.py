@@ -24,15 +24,7 @@ from mnemosyne.parse.typescript.tags import (
     VAR,
 )
 from mnemosyne.resolve.typescript.builtins import THIS_ARG_METHODS
-from mnemosyne.resolve.typescript.reads import (
-    CALLS_PREFIX,
-    READ_CALL_SITES,
-    READ_LOOKUP,
-    READ_PASSED,
-    READ_RETURNS,
-    READ_THIS,
-    passed_by_name,
-)
+from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, READ_CALL_SITES, READ_LOOKUP, READ_RETURNS, READ_THIS
 from mnemosyne.resolve.typescript.state import (
     MEMO_BOUND,
     MEMO_CLASS_PROPS,
@@ -451,7 +443,7 @@ class ParamsMixin(CtxState):
             want = V_CLASS
         named = self._site_values(fqn, name, want, i, hops)
         if want == V_FUNC and i >= 0:  # f.call(t, x), f.apply(t, [x]), f.bind(t, x), Reflect.apply(f, t, [x])
-            named = union([named, self.bound_args(fqn, pf.path, i), self._by_reference_values(pf, fqn, name, i)])
+            named = union([named, self.bound_args(fqn, pf.path, i)])
         how = self.called_at_once(pf, scope, fqn) if want == V_FUNC else None
         if how is not None:  # also make()(x), an IIFE
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
@@ -479,27 +471,6 @@ class ParamsMixin(CtxState):
             j = args.index(me)
             for g in alternatives(self.eval(pf, sc, e)):
                 if g[0] == V_FUNC and not any(x is not None and x[0] == SPREAD for x in args[:j]):
-                    found.extend(self._param_call_arguments(g, j, i))
-        return union(found)
-
-    def _by_reference_values(self, pf: ParsedFile, fqn: str, name: str, i: int):
-        """What parameter ``i`` of function ``fqn`` is given where its own file passes it by name
-        to a function of ours that calls that parameter (``createStore(creator)`` with ``function
-        createStore(createState) { createState(setState) }``); None if none is known. (Its own
-        file only: a search of every file's arguments by name would evaluate them all.)"""
-        ix = self.ix
-        hit = ix._by_name.get(pf.path)
-        if hit is None or hit[0] is not pf:  # once per parse result
-            hit = ix._by_name[pf.path] = (pf, passed_by_name(pf))
-        if pf is not self.pf:
-            self.read(pf, (READ_PASSED, name))
-        found: list = []
-        me = (ID, name)
-        for sc, e, j in hit[1].get(name, ()):
-            if not any(x[0] == V_FUNC and x[1] == fqn for x in alternatives(self.eval(pf, sc, me))):
-                continue
-            for g in alternatives(self.eval(pf, sc, e)):
-                if g[0] == V_FUNC:
                     found.extend(self._param_call_arguments(g, j, i))
         return union(found)
 

@@ -25,7 +25,6 @@ from mnemosyne.parse.typescript.tags import (
     EXPR,
     FIELD,
     FLOW,
-    ID,
     IFACE,
     IN,
     ITEM,
@@ -59,9 +58,6 @@ READ_RETURNS = "r"
 READ_THROWS = "tw"  # ('tw', fqn): the ``new E()`` a function throws out of its body (``ParsedFile.throws``)
 READ_SUBCLASSES = "sb"  # ('sb', name): the classes whose ``extends`` expression ends with ``name``
 READ_CALL_SITES = "cs"  # ('cs', name): the calls whose callee ends with ``name`` that pass arguments
-# ('pa', name): the calls passing the name ``name`` itself as an argument (``run(handler)``): (scope, callee,
-# position) each, in source order
-READ_PASSED = "pa"
 
 # depends_on entries besides module names (``TypeScriptIndex.update`` re-resolves their holders):
 CONFIG_DEP = "<config>"  # "resolved a non-relative specifier (read the configs)"
@@ -200,20 +196,7 @@ def answer(pf: ParsedFile, key: ReadKey, cache: dict) -> Any:
         return tuple(
             [(pf.scope_key[sc], _e(pf, e), tuple([_e(pf, a) for a in args])) for sc, e, args in pf.call_args.get(key[1], ())]
         )
-    if k == READ_PASSED:
-        return tuple([(pf.scope_key[sc], _e(pf, e), j) for sc, e, j in passed_by_name(pf).get(key[1], ())])
     raise ValueError(f"unknown read kind {key!r}")
-
-
-def passed_by_name(pf: ParsedFile) -> dict[str, list[tuple[int, tuple, int]]]:
-    """name -> the calls of ``pf`` passing that name as an argument: (scope, callee, position)."""
-    out: dict[str, list[tuple[int, tuple, int]]] = {}
-    for sites in pf.call_args.values():
-        for sc, e, args in sites:
-            for j, a in enumerate(args):
-                if a is not None and a[0] == ID:
-                    out.setdefault(a[1], []).append((sc, e, j))
-    return out
 
 
 def same_answers(old: ParsedFile, new: ParsedFile, keys, cache: dict) -> bool:

@@ -1,8 +1,7 @@
 // What a callback parameter returns when it is called: `createStorage(memoryBackend)` calls
 // `getBackend()` for its backend, so the backend's methods are the ones called through it. A state
 // creator written as the argument of a store factory is given what the factory calls it with (its
-// `set` is the store's `setState`) and returns the actions the store calls; so is one passed by
-// name from its own file (`createCounter(counterState)`).
+// `set` is the store's `setState`) and returns the actions the store calls.
 function memoryBackend() {
   const data = new Map();
   return {
@@ -38,12 +37,3 @@ const store = createStore((set) => ({
   save: () => storage.save("count", 1),
 }));
 store.reset();
-
-function createCounter(init) {
-  const bump = (n) => n + 1;
-  return init(bump);
-}
-function counterState(increment) {
-  return { next: () => increment(1) };
-}
-createCounter(counterState).next();
