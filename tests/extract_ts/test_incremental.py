@@ -233,22 +233,26 @@ def test_an_inline_callbacks_parameter_follows_what_the_callee_calls_it_with() -
     store = (b"export function createStore(createState) {\n  const setState = (v) => v;\n"
              b"  const reset = () => 0;\n  return createState(setState);\n}\n")
     user = b'import { createStore } from "./store";\nexport const s = createStore((set) => set(1));\n'
-    files = {"src/store.js": store, "src/user.js": user}
-    ix = TypeScriptIndex()
-    ix.update(dict(files))
-    assert "src/store.createStore.setState" in {c.callee for c in ix.facts("src/user.js").calls}
-    edits = [
+    _edits_match_fresh({"src/store.js": store, "src/user.js": user}, [
         ("src/store.js", store.replace(b"createState(setState)", b"createState(reset)")),
         ("src/store.js", store.replace(b"(createState)", b"(first, createState)")),
         ("src/user.js", user.replace(b"createStore((set)", b"createStore(0, (set)")),
         ("src/store.js", store),
         ("src/user.js", user),
-    ]
+    ], "src/user.js", "src/store.createStore.setState")
+
+
+def _edits_match_fresh(files: dict[str, bytes], edits: list[tuple[str, bytes]], reader: str, callee: str) -> None:
+    """``reader`` calls ``callee`` before and after ``edits`` (which end where they began), and after
+    each edit the index's facts are a fresh index's."""
+    ix = TypeScriptIndex()
+    ix.update(dict(files))
+    assert callee in {c.callee for c in ix.facts(reader).calls}
     for path, body in edits:
         files[path] = body
         ix.update({path: body})
         assert _all_facts(ix) == _fresh(files)
-    assert "src/store.createStore.setState" in {c.callee for c in ix.facts("src/user.js").calls}
+    assert callee in {c.callee for c in ix.facts(reader).calls}
 
 
 def test_a_registry_lookup_follows_the_keys_its_callers_pass() -> None:
@@ -261,20 +265,11 @@ def test_a_registry_lookup_follows_the_keys_its_callers_pass() -> None:
     patches = (b'import { loadPlugin } from "./registry";\nfunction applyPatches() {}\nfunction other() {}\n'
                b'export function enable() { loadPlugin("Patches", { apply_: applyPatches }); }\n')
     core = b'import { getPlugin } from "./registry";\nexport function run() { getPlugin("Patches").apply_(); }\n'
-    files = {"src/registry.ts": registry, "src/patches.ts": patches, "src/core.ts": core}
-    ix = TypeScriptIndex()
-    ix.update(dict(files))
-    assert "src/patches.applyPatches" in {c.callee for c in ix.facts("src/core.ts").calls}
-    edits = [
+    _edits_match_fresh({"src/registry.ts": registry, "src/patches.ts": patches, "src/core.ts": core}, [
         ("src/patches.ts", patches.replace(b"apply_: applyPatches", b"apply_: other")),
         ("src/core.ts", core.replace(b'getPlugin("Patches")', b"getPlugin(String(1))")),
         ("src/registry.ts", registry.replace(b"plugins[name] = impl", b"plugins.fixed = impl")),
         ("src/registry.ts", registry),
         ("src/core.ts", core),
         ("src/patches.ts", patches),
-    ]
-    for path, body in edits:
-        files[path] = body
-        ix.update({path: body})
-        assert _all_facts(ix) == _fresh(files)
-    assert "src/patches.applyPatches" in {c.callee for c in ix.facts("src/core.ts").calls}
+    ], "src/core.ts", "src/patches.applyPatches")
