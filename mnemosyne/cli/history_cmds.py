@@ -146,6 +146,8 @@ def _calls(args: argparse.Namespace) -> int:
         lines.append(f"  ({res.class_fqn} is a class: the {args.direction} of its constructor)")
     if not res.edges:
         lines.append("  (nothing)")
+    if res.also_named:
+        lines.append(f"  ({res.fqn} is itself a symbol; also named so: {', '.join(res.also_named)})")
     for e in res.edges:
         other = e.callee if args.direction == "callees" else e.caller
         arrow = "->" if args.direction == "callees" else "<-"

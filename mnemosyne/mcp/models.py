@@ -165,6 +165,8 @@ class CallsAnswer(_Answer):
                                                                  "renamed or moved since (the edges are of that name)")
     constructor: str | None = Field(default=None, description="when fqn is a class: its constructor, whose edges "
                                                               "these are (instantiating the class calls it)")
+    also_named: list[str] = Field(default_factory=list, description="when a top-level name (a package's module) "
+                                  "has no edge: the symbols named like it, to ask about instead")
 
 
 # --- history ---------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import snapshot
 from mnemosyne.query.models import AtCommit, CallEdge, CallsResult, CallTreeNode, CallTreeResult, Direction
-from mnemosyne.query.names import name_then, resolve_name
+from mnemosyne.query.names import name_then, resolve_name, suffix_hits
 from mnemosyne.query.positions import site_lines
 from mnemosyne.query.reading import At, Source, context, source_at
 from mnemosyne.store.rows import Record
@@ -70,7 +70,7 @@ def _calls(
             found = src.out.get(fqn, []) if direction == "callees" else src.inc.get(fqn, [])
         edges = sorted((src.edge(c) for c in found), key=lambda e: (e.callee, e.caller))
         return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, from_source=True,
-                           class_fqn=cls)
+                           class_fqn=cls, also_named=_also_named(fqn, edges, atc, None, src))
     q = At(g, atc)
     query = "calls_at_commit" if direction == "callees" else "callers_at_commit"
     rows = q(query, fqn=fqn, seq=atc.seq)
@@ -91,7 +91,15 @@ def _calls(
         rows = q(query, fqn=fqn, seq=atc.seq)
     edges = [_call_edge(info, atc, fqn, direction, row) for row in rows]
     return CallsResult(workspace=info.name, fqn=fqn, direction=direction, at=atc, edges=edges, asked_fqn=asked,
-                       class_fqn=cls)
+                       class_fqn=cls, also_named=_also_named(fqn, edges, atc, q, None) if asked is None else [])
+
+
+def _also_named(fqn: str, edges: list, atc: AtCommit, q: At | None, src: Source | None) -> list[str]:
+    """A top-level name with no edge (``callers slugify``: the package's module, whose function
+    ``slugify.slugify.slugify`` was meant): the symbols whose FQN ends with it, to ask about instead."""
+    if edges or "." in fqn or "/" in fqn:
+        return []
+    return [h.fqn for h in suffix_hits(q, src, fqn, atc)]
 
 
 def calls(
@@ -177,7 +185,8 @@ def call_tree(
                 nxt.append(child)
         frontier = nxt
     return CallTreeResult(workspace=info.name, root=root, direction=direction, depth=int(depth), at=atc,
-                          truncated=truncated, from_source=atc.from_source, asked_fqn=asked, class_fqn=cls)  # fmt: skip
+                          truncated=truncated, from_source=atc.from_source, asked_fqn=asked, class_fqn=cls,
+                          also_named=_also_named(fqn, first, atc, q, src) if asked is None else [])  # fmt: skip
 
 
 def callgraph_at(

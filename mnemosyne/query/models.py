@@ -118,6 +118,8 @@ class CallsResult(BaseModel):
                                                             "at that commit (fqn): renamed or moved since")
     class_fqn: str | None = Field(default=None, description="the class asked for, when the answer is its "
                                                             "constructor's (fqn): a class is called through it")
+    also_named: list[str] = Field(default_factory=list, description="when a top-level name (a package's module, "
+                                  "`slugify`) has no edge: the symbols named like it (`slugify.slugify.slugify`)")
 
 
 class CallTreeNode(BaseModel):
@@ -141,6 +143,8 @@ class CallTreeResult(BaseModel):
                                                             "at that commit: renamed or moved since")
     class_fqn: str | None = Field(default=None, description="the class asked for, when the root is its "
                                                             "constructor: a class is called through it")
+    also_named: list[str] = Field(default_factory=list, description="when a top-level name (a package's module, "
+                                  "`slugify`) has no edge: the symbols named like it (`slugify.slugify.slugify`)")
 
 
 class SymbolRef(BaseModel):

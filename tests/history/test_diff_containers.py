@@ -75,3 +75,4 @@ def test_a_member_edit_leaves_its_class_and_module_unchanged(db, make_repo, ws):
     assert second["web/store.Store"] == ["body"]
     assert "web/store" not in second  # its own lines (the import, the class header) are the same
     assert second["pkg.store.Store.put"] == ["body"] and "pkg.store.Store.get" not in second
+

@@ -63,7 +63,7 @@ class GetCalls(Tool[GetCallsInput, M.CallsAnswer]):
         out = M.CallsAnswer(workspace=info.name, at=ref, freshness=fr, fqn=fqn, direction=direction, depth=depth,
                             edges=kept, page=page, tree_truncated=tree.truncated,
                             name_at_commit=tree.root.fqn if tree.asked_fqn else None,
-                            constructor=tree.root.fqn if tree.class_fqn else None)  # fmt: skip
+                            constructor=tree.root.fqn if tree.class_fqn else None, also_named=tree.also_named)  # fmt: skip
         verb = "calls" if direction == "callees" else "is called by"
         md = [svc.header(info.name, ref, fr),
               f"{code(fqn)} {verb} ({page.total} edge(s), depth {depth}"
@@ -79,4 +79,6 @@ class GetCalls(Tool[GetCallsInput, M.CallsAnswer]):
             md.append(f"{'  ' * (e.depth - 1)}- {code(other)} [{e.resolution or '?'}, {conf}]{flags}")
         if not edges:
             md.append(f"(none at {atc.short})")
+        if tree.also_named:
+            md.append(f"({code(fqn)} is itself a symbol; also named so: {', '.join(code(x) for x in tree.also_named)})")
         return out, "\n".join(md) + "\n"
