@@ -94,3 +94,10 @@ LANGUAGE_BY_SUFFIX: dict[str, str] = {
 }
 
 BUILTIN_PREFIX = "<builtin>"
+
+# vector properties (search/vectors.py; carried over to a rebuilt graph by store/switch.py)
+EMBEDDING_PROP = "embedding"
+#: a Function's or Class's second vector, of its docstring's first sentence (``text.first_sentence``),
+#: and the hash it was embedded from; not indexed: hybrid reranks its top candidates by it
+SENTENCE_PROP = "sentence_embedding"
+SENTENCE_HASH_PROP = "sentence_hash"

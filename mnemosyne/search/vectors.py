@@ -30,6 +30,7 @@ from mnemosyne import vocabulary as V
 from mnemosyne.errors import IndexNotReady, MnemosyneError
 from mnemosyne.search.errors import EmbeddingDimensionMismatch
 from mnemosyne.store.versions import META_KEY
+from mnemosyne.vocabulary import EMBEDDING_PROP, SENTENCE_HASH_PROP, SENTENCE_PROP
 
 if TYPE_CHECKING:
     from mnemosyne.store.handles import GraphHandle
@@ -43,11 +44,6 @@ VECTOR_LABELS: dict[str, str] = {
     V.COMMIT: "hash",
     V.SECTION: "key",
 }
-EMBEDDING_PROP = "embedding"
-#: a Function's or Class's second vector, of its docstring's first sentence (``text.first_sentence``),
-#: and the hash it was embedded from; not indexed: hybrid reranks its top candidates by it
-SENTENCE_PROP = "sentence_embedding"
-SENTENCE_HASH_PROP = "sentence_hash"
 HNSW_OPTIONS = "similarityFunction:'cosine', M:16, efConstruction:200, efRuntime:20"
 #: labels with at most this many nodes are searched exactly (a scan), larger ones through HNSW
 EXACT_SCAN_MAX = 20_000

@@ -65,6 +65,14 @@ def carry_over(src: Graph, dst: Graph) -> int:
             dst.query(f"UNWIND $rows AS r MATCH (x:{label} {{{key}: r.k}}) SET x.embedding = vecf32(r.v), "
                       "x.embed_hash = r.h", {"rows": part[i : i + _BATCH]})
             n += len(part[i : i + _BATCH])
+    for label in (V.FUNCTION, V.CLASS):  # a symbol's second vector, of its first sentence (hybrid's rerank)
+        rows = src.ro_query(f"MATCH (x:{label}) WHERE x.{V.SENTENCE_HASH_PROP} IS NOT NULL "
+                            f"RETURN x.{V.FQN}, x.{V.SENTENCE_PROP}, x.{V.SENTENCE_HASH_PROP}")
+        part = [{"k": k, "v": list(v), "h": h} for k, v, h in rows if k is not None and v is not None]
+        for i in range(0, len(part), _BATCH):
+            dst.query(f"UNWIND $rows AS r MATCH (x:{label} {{{V.FQN}: r.k}}) "
+                      f"SET x.{V.SENTENCE_PROP} = vecf32(r.v), x.{V.SENTENCE_HASH_PROP} = r.h", {"rows": part[i : i + _BATCH]})
+            n += len(part[i : i + _BATCH])
     model = src.ro_query(f"MATCH (m:{V.META} {{key: 'ingest'}}) RETURN m.embedding_model, m.embedding_dim")
     if model and model[0][0] is not None:
         dst.query(f"MATCH (m:{V.META} {{key: 'ingest'}}) SET m.embedding_model = $m, m.embedding_dim = $d",
