@@ -68,6 +68,8 @@ def _symbol(args: argparse.Namespace) -> int:
     print(f"  {res.file}:{res.line_start}-{res.line_end}, defined by {res.parent}")
     if res.signature:
         print(f"  signature: {res.signature}")
+    if res.also_named:
+        print(f"  (a module; also named so: {', '.join(res.also_named)})")
     of = f" (of its constructor {res.callers_of})" if res.callers_of else ""
     print(f"  {res.callers_count} caller(s){of}, {res.callees_count} callee(s)"
           + (f"; unchanged since seq {res.since_seq}" if res.since_seq is not None else ""))  # fmt: skip

@@ -120,6 +120,8 @@ class SymbolDetail(BaseModel):
     parent: str | None = None
     callers_count: int = 0
     callers_of: str | None = Field(default=None, description="a class: the constructor whose callers are counted")
+    also_named: list[str] = Field(default_factory=list, description="a top-level module asked for by its name: "
+                                  "the symbols named like it")
     callees_count: int = 0
     since_seq: int | None = Field(default=None, description="seq since which this definition is unchanged")
     metrics: Q.CodeMetrics | None = Field(default=None, description="functions and methods at that commit "

@@ -181,6 +181,8 @@ class SymbolResult(BaseModel):
     callees_count: int = 0
     callers_of: str | None = Field(default=None, description="a class: the constructor whose callers callers_count "
                                                              "counts (a class is called through it)")
+    also_named: list[str] = Field(default_factory=list, description="a top-level module asked for by its name "
+                                  "(`slugify`): the symbols named like it (`slugify.slugify.slugify`)")
     since_seq: int | None = Field(default=None, description="seq since which this definition is unchanged")
     metrics: CodeMetrics | None = Field(default=None, description="functions and methods: complexity, loc, params, nesting")
     source: str | None = Field(default=None, description="source text at that commit (file + line range, from git)")

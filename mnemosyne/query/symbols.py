@@ -70,6 +70,15 @@ def _with_constructor_callers(res: SymbolResult, q: At | None, src: Source | Non
     return res.model_copy(update={"callers_count": n, "callers_of": ctor})
 
 
+def _with_also_named(res: SymbolResult, q: At | None, src: Source | None) -> SymbolResult:
+    """A top-level module asked for by its name (python-slugify's ``slugify``): the symbols named
+    like it (``slugify.slugify.slugify``), which were likely meant."""
+    if res.kind != "module" or "." in res.fqn or "/" in res.fqn:
+        return res
+    named = [h.fqn for h in suffix_hits(q, src, res.fqn, res.at)]
+    return res.model_copy(update={"also_named": named}) if named else res
+
+
 def get_symbol(
     db: Database,
     ws: WorkspaceRef | None,
@@ -90,7 +99,8 @@ def get_symbol(
     if atc.from_source:
         src = source_at(info, atc, db)
         if name_or_fqn in src.symbols:
-            return _with_constructor_callers(_symbol_from_source(info, atc, src, name_or_fqn, with_source), None, src)
+            res = _with_constructor_callers(_symbol_from_source(info, atc, src, name_or_fqn, with_source), None, src)
+            return _with_also_named(res, None, src)
         refs = suffix_hits(None, src, name_or_fqn, atc)
         if len(refs) == 1:
             return _with_constructor_callers(_symbol_from_source(info, atc, src, refs[0].fqn, with_source), None, src)
@@ -100,7 +110,7 @@ def get_symbol(
     q = At(g, atc)
     rows = q("symbol_at_commit", fqn=name_or_fqn, seq=atc.seq)
     if rows:
-        return _with_constructor_callers(_symbol_from_row(info, atc, rows[0], with_source), q, None)
+        return _with_also_named(_with_constructor_callers(_symbol_from_row(info, atc, rows[0], with_source), q, None), q, None)
     refs = suffix_hits(q, None, name_or_fqn, atc)
     if len(refs) == 1:
         rows = q("symbol_at_commit", fqn=refs[0].fqn, seq=atc.seq)

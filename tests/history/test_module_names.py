@@ -30,3 +30,9 @@ def test_a_package_named_like_its_function_points_to_it(db, make_repo, ws, capsy
     assert main(["callers", "slugify", "--workspace", info.name]) == 0
     out = capsys.readouterr().out
     assert "also named so: slugify.slugify.slugify" in out
+    # `symbol` shows the module, and names the function too
+    sym = Q.get_symbol(db, info.name, "slugify")
+    assert isinstance(sym, Q.SymbolResult) and sym.kind == "module" and sym.also_named == ["slugify.slugify.slugify"]
+    assert Q.get_symbol(db, info.name, "slugify.slugify.slugify").also_named == []
+    assert main(["symbol", "slugify", "--workspace", info.name]) == 0
+    assert "(a module; also named so: slugify.slugify.slugify)" in capsys.readouterr().out

@@ -57,7 +57,7 @@ class GetSymbol(Tool[GetSymbolInput, M.SymbolAnswer]):
         detail = M.SymbolDetail(
             fqn=s.fqn, name=s.name, kind=s.kind, label=s.label, file=s.file, line_start=s.line_start,
             line_end=s.line_end, signature=s.signature, parent=s.parent, callers_count=s.callers_count,
-            callers_of=s.callers_of,
+            callers_of=s.callers_of, also_named=s.also_named,
             callees_count=s.callees_count, since_seq=s.since_seq, metrics=s.metrics,
             docstring=untrusted(s.docstring, f"docstring of {s.fqn}", MAX_DOC_CHARS),
             source=untrusted(s.source, f"source of {s.fqn} at {atc.short}", MAX_SOURCE_CHARS, MAX_SOURCE_LINES),
@@ -72,6 +72,8 @@ class GetSymbol(Tool[GetSymbolInput, M.SymbolAnswer]):
               + (f" · unchanged since seq {s.since_seq}" if s.since_seq is not None else "")]  # fmt: skip
         if s.signature:
             md.append(f"signature: {code(s.signature, MAX_SNIPPET_CHARS)}")
+        if s.also_named:
+            md.append(f"(a module; also named so: {', '.join(code(x) for x in s.also_named)})")
         if s.metrics:
             md.append(f"metrics: complexity {s.metrics.complexity}, {s.metrics.loc} lines of code, "
                       f"{s.metrics.params} parameter(s), nesting {s.metrics.nesting}")
