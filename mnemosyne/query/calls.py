@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from mnemosyne.errors import ConfigError
 from mnemosyne.query.core import snapshot
 from mnemosyne.query.models import AtCommit, CallEdge, CallsResult, CallTreeNode, CallTreeResult, Direction
-from mnemosyne.query.names import name_then, resolve_name, suffix_hits
+from mnemosyne.query.names import also_named, name_then, resolve_name
 from mnemosyne.query.positions import site_lines
 from mnemosyne.query.reading import At, Source, context, source_at
 from mnemosyne.store.rows import Record
@@ -96,10 +96,8 @@ def _calls(
 
 def _also_named(fqn: str, edges: list, atc: AtCommit, q: At | None, src: Source | None) -> list[str]:
     """A top-level name with no edge (``callers slugify``: the package's module, whose function
-    ``slugify.slugify.slugify`` was meant): the symbols whose FQN ends with it, to ask about instead."""
-    if edges or "." in fqn or "/" in fqn:
-        return []
-    return [h.fqn for h in suffix_hits(q, src, fqn, atc)]
+    ``slugify.slugify.slugify`` was meant): the symbols named like it, to ask about instead."""
+    return [] if edges else also_named(fqn, atc, q, src)
 
 
 def calls(

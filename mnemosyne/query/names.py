@@ -73,6 +73,14 @@ def suffix_hits(q: At | None, src: Source | None, name: str, atc: AtCommit, aliv
             for r in sorted(rows, key=lambda r: r.fqn) if (r.alive or not alive_only) and r.fqn.endswith(suffix)]  # fmt: skip
 
 
+def also_named(fqn: str, atc: AtCommit, q: At | None, src: Source | None) -> list[str]:
+    """For a top-level name (python-slugify's package module ``slugify``): the symbols whose FQN
+    ends with it (``slugify.slugify.slugify``), likely the one meant; [] for a dotted or path name."""
+    if "." in fqn or "/" in fqn:
+        return []
+    return [h.fqn for h in suffix_hits(q, src, fqn, atc)]
+
+
 def resolve_name(db: Database, info: WorkspaceInfo, g: Graph, name: str, atc: AtCommit, q: At | None = None,
                   src: Source | None = None) -> str:  # fmt: skip
     """The FQN ``name`` means at ``atc``: itself when defined there (or an external callee), else

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from mnemosyne.query.calls import constructor
 from mnemosyne.query.core import file_lines, records, snapshot
 from mnemosyne.query.models import AtCommit, Candidates, CodeMetrics, FileRef, FilesResult, SymbolResult
-from mnemosyne.query.names import not_defined, suffix_hits
+from mnemosyne.query.names import also_named, not_defined, suffix_hits
 from mnemosyne.query.positions import symbol_span
 from mnemosyne.query.reading import At, Source, context, source_at
 from mnemosyne.store.rows import Record
@@ -73,9 +73,7 @@ def _with_constructor_callers(res: SymbolResult, q: At | None, src: Source | Non
 def _with_also_named(res: SymbolResult, q: At | None, src: Source | None) -> SymbolResult:
     """A top-level module asked for by its name (python-slugify's ``slugify``): the symbols named
     like it (``slugify.slugify.slugify``), which were likely meant."""
-    if res.kind != "module" or "." in res.fqn or "/" in res.fqn:
-        return res
-    named = [h.fqn for h in suffix_hits(q, src, res.fqn, res.at)]
+    named = also_named(res.fqn, res.at, q, src) if res.kind == "module" else []
     return res.model_copy(update={"also_named": named}) if named else res
 
 
