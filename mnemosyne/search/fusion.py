@@ -113,8 +113,8 @@ def rrf(lists: Iterable[tuple[float, list[tuple[str, str]]]], k: float) -> dict[
     return fused
 
 
-def _share(kind: str, key: str, test_share: float) -> float:
-    """The share of its list score a candidate is ordered by: ``test_share`` for test code."""
+def share_of_test_code(kind: str, key: str, test_share: float) -> float:
+    """The share of its score a candidate is ranked by: ``test_share`` for test code (a function or class)."""
     return test_share if test_share != 1.0 and kind in ("function", "class") and is_test_code(key) else 1.0
 
 
@@ -122,7 +122,7 @@ def keyword_lists(kw: dict[str, list[tuple[str, float]]], kinds: Sequence[str],
                   test_share: float = 1.0) -> list[list[tuple[str, str]]]:  # fmt: skip
     """One ranked list per scale: functions and classes together (one BM25 over one kind of text),
     sections and commits apart; test code ordered by ``test_share`` of its score."""
-    sym = sorted(((s * _share(k, key, test_share), k, key) for k in kinds if k in ("function", "class")
+    sym = sorted(((s * share_of_test_code(k, key, test_share), k, key) for k in kinds if k in ("function", "class")
                   for key, s in kw.get(k, [])), key=lambda x: (-x[0], x[2]))  # fmt: skip
     out = [[(k, key) for _, k, key in sym]]
     out += [[(k, key) for key, _ in kw.get(k, [])] for k in kinds if k not in ("function", "class")]
@@ -145,7 +145,7 @@ def rrf_fusion(kw: dict[str, list[tuple[str, float]]], sem: dict[str, list[tuple
     and the exact identifier matches (``w.exact``). Test code takes its list places by
     ``test_share`` of its score (``Weights.test_code_in_lists``; 1: by its score)."""
     lists = [(w.keyword, lst) for lst in keyword_lists(kw, kinds, test_share)]
-    merged = sorted(((s * _share(k, key, test_share), k, key) for k in kinds for key, s in sem.get(k, [])),
+    merged = sorted(((s * share_of_test_code(k, key, test_share), k, key) for k in kinds for key, s in sem.get(k, [])),
                     key=lambda x: (-x[0], x[2]))  # fmt: skip
     lists.append((w.semantic, [(k, key) for _, k, key in merged]))
     lists.append((w.exact, [(k, key) for k, key, _ in exact]))

@@ -56,11 +56,12 @@ from mnemosyne.search.fusion import (
     linear,
     rrf_fusion,
     semantic_ranking,
+    share_of_test_code,
     top_keys,
 )
 from mnemosyne.search.rerank import graph_rerank, sentence_rerank
 from mnemosyne.search.target import graph_of
-from mnemosyne.search.text import asks_for_history, asks_for_tests, is_release_notes, is_test_code, snippet
+from mnemosyne.search.text import asks_for_history, asks_for_tests, is_release_notes, snippet
 
 if TYPE_CHECKING:
     from mnemosyne.store.connection import Database
@@ -257,7 +258,7 @@ def search(
     def share(ck: tuple[str, str]) -> float:
         if ck[0] == "doc":
             return notes if notes != 1.0 and is_release_notes(ck[1]) else 1.0
-        return demote if demote != 1.0 and ck[0] in ("function", "class") and is_test_code(ck[1]) else 1.0
+        return share_of_test_code(ck[0], ck[1], demote)
 
     # the score a result shows is the one it is ranked by, so that shown scores never rise down the list
     ranked = sorted(((ck, s * share(ck), s) for ck, s in fused.items()), key=lambda x: (-x[1], -x[2], x[0][1]))
