@@ -273,3 +273,19 @@ def test_a_registry_lookup_follows_the_keys_its_callers_pass() -> None:
         ("src/core.ts", core),
         ("src/patches.ts", patches),
     ], "src/core.ts", "src/patches.applyPatches")
+
+
+def test_a_binding_shared_by_two_parameter_questions_carries_its_reads() -> None:
+    """What a parameter-flow probe computes of a name's bindings is shared with the later probes
+    (``CtxState.shared_memo``) with the reads it made: the callers of ``go`` and ``run`` pass the
+    same ``h``, whose value is read from a third file; editing that file re-resolves both askers
+    (with the shared entry's reads left out, the second asker's edge stays stale)."""
+    dep = b"export function handler() {}\nexport function other() {}\n"
+    user = (b'import { run } from "./run";\nimport { go } from "./go";\nimport { handler } from "./dep";\n'
+            b"const h = handler;\nrun(h);\ngo(h);\n")
+    files = {"src/dep.ts": dep, "src/go.ts": b"export function go(cb2) { cb2(); }\n",
+             "src/run.ts": b"export function run(cb) { cb(); }\n", "src/user.ts": user}
+    _edits_match_fresh(files, [
+        ("src/dep.ts", b"export function other() {}\nexport const handler = other;\n"),
+        ("src/dep.ts", dep),
+    ], "src/run.ts", "src/dep.handler")

@@ -328,6 +328,7 @@ class ClassesMixin(CtxState):
         key = (MEMO_IMPLEMENTATIONS, fqn, path, name)
         hit = self.memo.get(key)
         if hit is not None:
+            self.unknown_hit()
             return hit[0]
         self.memo[key] = ([], 0)  # cycle guard
         saved_flags, saved_emit = self.flags, self.emit
@@ -357,16 +358,19 @@ class ClassesMixin(CtxState):
         if info is None or info.extends is None:
             return None
         key = (MEMO_BASE, path, fqn)
-        if key in self.busy:
+        owner = self.busy.get(key)
+        if owner is not None:
+            if self.frame:  # (a cycle: ``CtxState.shared_memo``)
+                self.taint(owner + 1)
             return None
-        self.busy.add(key)
+        self.busy[key] = self.depth
         saved_flags, saved_emit = self.flags, self.emit
         self.emit = False
         v = self.eval(pf, info.scope, info.extends)
         if v is None and info.extends[0] == ID:  # (Base) => class extends Base: what is passed
             v = union([x for x in alternatives(self.passed(pf, info.scope, info.extends)) if x[0] == V_CLASS])
         self.flags, self.emit = saved_flags, saved_emit
-        self.busy.discard(key)
+        del self.busy[key]
         if v is not None and es5_base(info.extends):  # F.prototype = Object.create(Base.prototype)
             if v[0] == V_INST:
                 v = (V_CLASS, v[1], v[2])  # an ES5 base of ours
@@ -426,6 +430,7 @@ class ClassesMixin(CtxState):
         key = (MEMO_SUBCLASSES, fqn, path)
         hit = self.memo.get(key)
         if hit is not None:
+            self.unknown_hit()
             return hit[0]
         self.memo[key] = ([], 0)  # cycle guard
         found: set[tuple[str, str]] = set()
@@ -460,6 +465,7 @@ class ClassesMixin(CtxState):
         key = (MEMO_OVERRIDES, fqn, path, name)
         hit = self.memo.get(key)
         if hit is not None:
+            self.unknown_hit()
             return hit[0]
         saved_flags, saved_emit = self.flags, self.emit
         self.emit = False

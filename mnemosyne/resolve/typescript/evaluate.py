@@ -165,6 +165,8 @@ class EvaluateMixin(CtxState):
                     hit = self.memo.get(key)
                     if hit is not None:
                         self.flags |= hit[1]
+                        if self.frame:
+                            self.frame_hit(key)
                         return hit[0]
                     return self.memoized(key, 0, self._eval_bindings, pf, bl)
             s = parents[s]

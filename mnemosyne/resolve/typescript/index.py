@@ -33,6 +33,7 @@ from mnemosyne.resolve.typescript.context import Ctx
 from mnemosyne.resolve.typescript.emit import CONFIDENCE
 from mnemosyne.resolve.typescript.modules import EXT_TRY, SPEC_FILE, npm_package_name
 from mnemosyne.resolve.typescript.reads import CALLS_PREFIX, CONFIG_DEP, SUB_PREFIX, same_answers
+from mnemosyne.resolve.typescript.state import UNTAINTED
 from mnemosyne.resolve.typescript.values import V_CLASS, V_EXT, V_UNI
 from mnemosyne.sources import is_ts_config as is_config
 
@@ -75,6 +76,12 @@ class TypeScriptIndex:
         self._pv_shared: dict[tuple, tuple] = {}
         self._pv_busy: set[tuple] = set()
         self._pv_cut = False
+        # what probe contexts compute of ``SHARED_MEMO`` kinds (``CtxState.shared_memo``), and the keys being computed
+        self._memo_shared: dict[tuple, tuple] = {}
+        self._memo_busy: set[tuple] = set()
+        # the frames this deep and deeper met a cycle or a memo entry whose reads they cannot know:
+        # what they compute is not shared (``CtxState.taint``)
+        self._memo_level = UNTAINTED
         # (path, callee name, position, rest) -> (parse result, its calls of the name that may pass
         # something there): ``Ctx._site_values``'s first filter, kept while the parse result is current
         self._passing: dict[tuple, tuple] = {}
@@ -185,6 +192,7 @@ class TypeScriptIndex:
         if touched or config_changed:
             self._spec_cache = {}
             self._pv_shared = {}
+            self._memo_shared = {}
             self._passing = {}
             self._def_starts = {}
         if touched:

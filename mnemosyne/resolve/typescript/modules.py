@@ -56,6 +56,8 @@ class ModulesMixin(CtxState):
         key = (MEMO_SPEC, spec, d)
         hit = self.memo.get(key)
         if hit is not None:
+            if self.frame:  # (a frame's dependencies must be complete: ``CtxState.shared_memo``)
+                self.deps |= self.ix._spec_cache[(spec, d)][1]
             return hit[0]
         # shared by every file of the update (same file set and config): the answer and the
         # module names it tried, which become this file's dependencies as if it had tried them

@@ -31,6 +31,7 @@ from mnemosyne.resolve.typescript.state import (
     MEMO_PARAM_KEYS,
     MEMO_PARAM_VALUES,
     MEMO_RETURNED_PARAMS,
+    UNTAINTED,
     CtxState,
 )
 from mnemosyne.resolve.typescript.values import (
@@ -374,38 +375,38 @@ class ParamsMixin(CtxState):
     def shared_value(self, key: tuple, method: str, *args):
         """``getattr(self, method)(*args)``, computed once per index state (``param_values``)."""
         hit = self.memo.get(key)
+        ix = self.ix
         if hit is not None:
             self.flags |= hit[1]
+            if self.frame:  # the reads of a shared answer, else not known (``shared_memo``)
+                shared = ix._pv_shared.get(key)
+                if shared is None:
+                    self.taint(1)
+                else:
+                    self.take_over(shared[2], shared[3], shared[4], shared[5])
             return hit[0]
-        ix = self.ix
         shared = ix._pv_shared.get(key)
         if shared is None:
             if key in ix._pv_busy:
                 ix._pv_cut = True
                 return None
             probe = type(self)(ix, _PROBE)
+            probe.gen = 1
             outer_cut, ix._pv_cut = ix._pv_cut, False
+            outer_level, ix._memo_level = ix._memo_level, UNTAINTED
             ix._pv_busy.add(key)
             try:
                 v = getattr(probe, method)(*args)
             finally:
                 ix._pv_busy.discard(key)
+                ix._memo_level = outer_level
             cut = ix._pv_cut
             ix._pv_cut = outer_cut or cut
             shared = (v, probe.flags | FLAG_INFERRED, probe.reads, probe.deps, probe.call_reads, probe.sub_reads)
             if not cut:
                 ix._pv_shared[key] = shared
         v, fl, reads, deps, call_reads, sub_reads = shared
-        own = self.pf.path
-        for path, (rpf, keys) in reads.items():
-            if path != own:
-                r = self.reads.get(path)
-                if r is None or r[0] is not rpf:
-                    r = self.reads[path] = (rpf, set())
-                r[1].update(keys)
-        self.deps.update(deps)
-        self.call_reads.update(call_reads)
-        self.sub_reads.update(sub_reads)
+        self.take_over(reads, deps, call_reads, sub_reads)
         self.memo[key] = (v, fl)
         self.flags |= fl
         return v
@@ -499,7 +500,7 @@ class ParamsMixin(CtxState):
         arguments (several such calls in one scope: not known which, so only if they agree)."""
         key = (MEMO_RETURNED_PARAMS, fn[2], fn[1])
         hit = self.memo.get(key)
-        if hit is None:
+        if hit is None or self.frame:  # (a frame records the reads again: ``CtxState.shared_memo``)
             hit = self.memo[key] = (self._returned_params(fn),)
         idx = hit[0]
         if not idx:
@@ -521,7 +522,7 @@ class ParamsMixin(CtxState):
         returns when ``fn`` returns one of its parameters; None otherwise."""
         key = (MEMO_RETURNED_PARAMS, fn[2], fn[1])
         hit = self.memo.get(key)
-        if hit is None:
+        if hit is None or self.frame:  # (a frame records the reads again: ``CtxState.shared_memo``)
             hit = self.memo[key] = (self._returned_params(fn),)
         idx = hit[0]
         if not idx or idx[-1] >= len(args):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from mnemosyne.facts import Resolution
 from mnemosyne.parse.typescript import ParsedFile, module_name
 from mnemosyne.resolve.typescript.config import dirname
-from mnemosyne.resolve.typescript.reads import ReadKey
+from mnemosyne.resolve.typescript.reads import READ_RETURNS, ReadKey
 
 if TYPE_CHECKING:
     from mnemosyne.resolve.typescript.index import TypeScriptIndex
@@ -44,20 +44,24 @@ MEMO_CLASS_PROPS = "cp"  # (cp, path, class fqn): what a class component's props
 # (bd, path, function fqn): the ``this`` and the arguments f.call / apply / bind / Reflect.apply give
 # a function (shared per index state too)
 MEMO_BOUND = "bd"
+# the memo kinds probe contexts share (``CtxState.shared_memo``): what they evaluate again most
+SHARED_MEMO = frozenset({MEMO_BINDINGS, MEMO_RETURNS, MEMO_FIELD})
+UNTAINTED = 1 << 30  # ``CtxState.taint``'s level when no frame is tainted
 
 
 class CtxState:
     """One file's resolution: memo tables and the set of modules consulted."""
 
     __slots__ = ("ix", "pf", "deps", "memo", "busy", "flags", "emit", "edges", "caller", "line", "reads", "sub_reads",
-                 "call_reads", "tctx", "dir")
+                 "call_reads", "tctx", "dir", "gen", "frame", "depth")
 
     def __init__(self, ix: TypeScriptIndex, pf: ParsedFile) -> None:
         self.ix = ix
         self.pf = pf
         self.deps: set[str] = set()
         self.memo: dict[tuple, tuple] = {}
-        self.busy: set[tuple] = set()
+        # the keys being computed -> the depth of the frame computing them (``shared_memo``)
+        self.busy: dict[tuple, int] = {}
         self.flags = 0
         self.emit = False
         self.edges: dict[tuple[str, str], list] = {}
@@ -72,6 +76,12 @@ class CtxState:
         # ``Error`` is declared)
         self.tctx = False
         self.dir = dirname(pf.path)
+        # a probe context's question (``shared_value``: a number per question, 0 in a file's
+        # context): its ``SHARED_MEMO`` computations are shared per index state with every other
+        # probe (``shared_memo``), with the reads they made
+        self.gen = 0
+        self.frame = False  # a frame of a probe computing a shared entry (``shared_memo``)
+        self.depth = 0  # how deep in frames
 
     def read(self, pf: ParsedFile, key: ReadKey) -> None:
         """Record a read of another file's parse result (every cross-module read calls this)."""
@@ -92,20 +102,112 @@ class CtxState:
         hit = self.memo.get(key)
         if hit is not None:
             self.flags |= hit[1]
+            if self.frame:
+                self.frame_hit(key)
             return hit[0]
-        if key in self.busy:
+        owner = self.busy.get(key)
+        if owner is not None:
+            if self.frame:  # a cycle: what the frames inside the one computing the key compute is not shared
+                self.taint(owner + 1)
             return None
-        self.busy.add(key)
+        if key[0] in SHARED_MEMO:
+            if self.gen:
+                return self.shared_memo(key, flags, compute, args)
+            shared = self.ix._memo_shared.get(key)
+            if shared is not None:  # a file's context takes what the probes computed, too
+                self.take_over(shared[2], shared[3], shared[4], shared[5])
+                self.memo[key] = (shared[0], shared[1])
+                self.flags |= shared[1]
+                return shared[0]
+        return self.compute_memo(key, flags, compute, args)
+
+    def compute_memo(self, key: tuple, flags: int, compute, args: tuple):
+        """``memoized``'s computation in this context (``key`` neither memoised nor busy here)."""
+        self.busy[key] = self.depth
         saved_flags, saved_emit = self.flags, self.emit
         self.flags = flags
         self.emit = False
         result = compute(*args)
         fl = self.flags
-        self.busy.discard(key)
+        del self.busy[key]
         self.memo[key] = (result, fl)
         self.flags = saved_flags | fl
         self.emit = saved_emit
         return result
+
+    def shared_memo(self, key: tuple, flags: int, compute, args: tuple):
+        """``memoized`` of a probe context for a ``SHARED_MEMO`` key: computed once per index state
+        for every probe that asks, in a frame of the asking probe (its memo and busy keys, so the
+        value is what the probe would compute, but reads of its own, so that they are known) and
+        taken over with those reads, by probes and files alike. Published only when its reads
+        are complete and no cycle through a key computed outside it reached it (``taint``); a
+        key another probe's question is computing is computed by the asker, as before."""
+        ix = self.ix
+        shared = ix._memo_shared.get(key)
+        if shared is None:
+            if key in ix._memo_busy:
+                return self.compute_memo(key, flags, compute, args)
+            sub = type(self)(ix, self.pf)
+            sub.memo, sub.busy, sub.gen, sub.tctx, sub.frame = self.memo, self.busy, self.gen, self.tctx, True
+            sub.depth = depth = self.depth + 1
+            sub.flags = flags
+            self.busy[key] = depth
+            outer_cut, ix._pv_cut = ix._pv_cut, False
+            outer_level, ix._memo_level = ix._memo_level, UNTAINTED
+            ix._memo_busy.add(key)
+            try:
+                result = compute.__func__(sub, *args)
+            finally:
+                ix._memo_busy.discard(key)
+                del self.busy[key]
+            cut = ix._pv_cut or ix._memo_level <= depth
+            ix._pv_cut = outer_cut or ix._pv_cut
+            ix._memo_level = min(outer_level, ix._memo_level)
+            shared = (result, sub.flags, sub.reads, sub.deps, sub.call_reads, sub.sub_reads)
+            if not cut:
+                ix._memo_shared[key] = shared
+        self.take_over(shared[2], shared[3], shared[4], shared[5])
+        self.memo[key] = (shared[0], shared[1])
+        self.flags |= shared[1]
+        return shared[0]
+
+    def taint(self, level: int) -> None:
+        """What the frames ``level`` deep and deeper compute is not shared (``shared_memo``)."""
+        ix = self.ix
+        if level < ix._memo_level:
+            ix._memo_level = level
+
+    def frame_hit(self, key: tuple) -> None:
+        """A memo hit in a frame (``shared_memo``): the reads of a shared entry are taken over
+        (with the ``READ_RETURNS`` its askers record before asking); another entry's are not
+        known, so what the frames compute is not shared (``taint``)."""
+        shared = self.ix._memo_shared.get(key) if key[0] in SHARED_MEMO else None
+        if shared is None:
+            self.taint(1)
+            return
+        self.take_over(shared[2], shared[3], shared[4], shared[5])
+        if key[0] == MEMO_RETURNS:
+            self.file_read(key[1], (READ_RETURNS, key[2]))
+
+    def unknown_hit(self) -> None:
+        """A memo hit whose reads are not known (a direct memo table, not ``memoized``): what a
+        frame computes with it is not shared."""
+        if self.frame:
+            self.taint(1)
+
+    def take_over(self, reads: dict, deps: set, call_reads: dict, sub_reads: dict) -> None:
+        """Add what a shared computation (``shared_value``, ``shared_memo``) read, depended on and
+        searched to this context's records (its reads of this file are not recorded)."""
+        own = self.pf.path
+        for path, (rpf, keys) in reads.items():
+            if path != own:
+                r = self.reads.get(path)
+                if r is None or r[0] is not rpf:
+                    r = self.reads[path] = (rpf, set())
+                r[1].update(keys)
+        self.deps.update(deps)
+        self.call_reads.update(call_reads)
+        self.sub_reads.update(sub_reads)
 
     # -- files ------------------------------------------------------------------------------------
     def file(self, path: str) -> ParsedFile | None:
