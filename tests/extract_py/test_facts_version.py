@@ -364,6 +364,9 @@ RECORDED = {
     # stored under keys we cannot read
     # (plugin_registry)
     36: "0f9de3aa3fd5c0157be351f011cf869061f9930029ef3fc086f93a1d831fb545",
+    # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
+    # a local or module-level array) is what the callers pass (pushed_parameters)
+    37: "03992333aac25c5b810f52e9449df2865565addefae3ca3d6495a36f53f406c7",
 }
 
 

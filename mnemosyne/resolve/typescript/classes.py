@@ -43,6 +43,7 @@ from mnemosyne.resolve.typescript.state import (
 from mnemosyne.resolve.typescript.values import (
     CLASS_OR_INST,
     FLAG_INFERRED,
+    HELD,
     V_ABSM,
     V_ALIT,
     V_ARR,
@@ -69,9 +70,6 @@ from mnemosyne.resolve.typescript.values import (
 _BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
 # an object with more keys is a data table, not one of functions (``own_keys``)
 _MAX_TABLE_KEYS = 64
-# what a field assigned a parameter holds of what the callers pass (``_field_value``): functions,
-# and objects, instances and classes of ours (`this.strategy.exec()`)
-_HELD = frozenset({V_FUNC, V_OBJ, V_OLIT, V_INST, V_CLASS})
 # what an object's or a function's prototype (``__proto__: p``, ``Object.setPrototypeOf(o, p)``)
 # lends members from (``inherited_member``)
 _PROTO_VALUES = frozenset({V_INST, V_OBJ, V_MOD, V_FUNC})
@@ -522,7 +520,7 @@ class ClassesMixin(CtxState):
                 if (x is None or x[0] == V_IINST) and (ent[2][0] == ID or ent[2][0] == PROP):
                     # (`l: Listener`, an interface with a call signature: what the callers pass)
                     x = self.passed(pf, ent[1], ent[2])
-                found.extend(y for y in alternatives(x) if y[0] in _HELD)  # functions, objects of ours
+                found.extend(y for y in alternatives(x) if y[0] in HELD)  # functions, objects of ours
             return (V_ARR, union(found)) if found else v
         result = None
         # a declared type wins; otherwise every assigned value must agree
@@ -551,7 +549,7 @@ class ClassesMixin(CtxState):
                 v = self.eval(pf, ent[1], e) if e is not None else None
                 if v is None and e is not None and (e[0] == ID or e[0] == PROP):
                     # this.cb = cb: the functions (and objects, instances, classes of ours) the callers pass
-                    v = union([x for x in alternatives(self.passed(pf, ent[1], e)) if x[0] in _HELD])
+                    v = union([x for x in alternatives(self.passed(pf, ent[1], e)) if x[0] in HELD])
                 if v is not None and v[0] == V_NULL:
                     continue
                 if v is None or (result is not None and v != result):

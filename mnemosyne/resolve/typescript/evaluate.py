@@ -100,6 +100,7 @@ from mnemosyne.resolve.typescript.values import (
     FLAG_PARTIAL,
     FLAG_SELF,
     FLAG_SUPER,
+    HELD,
     INST_OR_OBJ,
     NULL,
     V_ABSM,
@@ -666,7 +667,8 @@ class EvaluateMixin(CtxState):
         for a in alternatives(v):
             if a[0] != V_ALIT:
                 return None
-            if pos is not None and a[3] and a[3][0] == PUSHED:
+            pushed = bool(a[3]) and a[3][0] == PUSHED
+            if pos is not None and pushed:
                 continue  # xs.push(f) leaves the positions before as they are, f's is not known
             elems = self.entries(a, depth)
             if pos is not None:
@@ -679,7 +681,12 @@ class EvaluateMixin(CtxState):
                 else:
                     path, scope, ex = x
                 pf = self.file(path) if ex is not None else None
-                found.append(self.eval(pf, scope, ex, depth + 1) if pf is not None else None)
+                y = self.eval(pf, scope, ex, depth + 1) if pf is not None else None
+                if y is None and pushed and pf is not None and ex is not None and (ex[0] == ID or ex[0] == PROP):
+                    # listeners.push(l) with l a parameter (``function subscribe(l)``): the
+                    # functions and objects of ours the callers pass, as for a field (``_field_value``)
+                    y = union([z for z in alternatives(self.passed(pf, scope, ex)) if z[0] in HELD])
+                found.append(y)
         return union(found, all_known=pos is not None)
 
     def sliced(self, pf: ParsedFile, scope: int, e: tuple, depth: int):
