@@ -365,8 +365,9 @@ RECORDED = {
     # (plugin_registry)
     36: "0f9de3aa3fd5c0157be351f011cf869061f9930029ef3fc086f93a1d831fb545",
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
-    # a local or module-level array) is what the callers pass (pushed_parameters)
-    37: "03992333aac25c5b810f52e9449df2865565addefae3ca3d6495a36f53f406c7",
+    # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
+    # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
+    37: "01daeae537055d18cf9e6c5543639c0664acb3b9e1d750d49d36871c52f92560",
 }
 
 

@@ -70,7 +70,7 @@ from mnemosyne.parse.typescript.tags import (
 from mnemosyne.parse.typescript.tags import (
     NULL as NULL_TAG,
 )
-from mnemosyne.resolve.typescript.builtins import GLOBALS, SAME_ELEMENTS
+from mnemosyne.resolve.typescript.builtins import ELEMENT_RESULTS, GLOBALS, SAME_ELEMENTS
 from mnemosyne.resolve.typescript.modules import SPEC_EXT
 from mnemosyne.resolve.typescript.reads import (
     READ_CJS,
@@ -338,6 +338,15 @@ class EvaluateMixin(CtxState):
                 c = e[1]
                 if c is not None and c[0] == PROP and c[2] in SAME_ELEMENTS:  # xs.filter(p), xs.concat(ys), ...
                     return self.same_elements(pf, scope, e, depth)
+                if c is not None and c[0] == PROP and c[2] in ELEMENT_RESULTS:  # xs.find(p), xs.pop(): an element
+                    v = self.eval(pf, scope, c[1], depth + 1)
+                    if v is None and (c[1][0] == ID or c[1][0] == PROP):  # a parameter: what is passed
+                        v = self.passed(pf, scope, c[1])
+                    if v is not None and v[0] == V_ARR:
+                        return v[1]
+                    if v is None or not all(x[0] == V_ALIT for x in alternatives(v)):
+                        return None
+                    return self.element(v, None, depth)
                 # m.get(k) / s.values() of a Map or Set held as the literal of its values
                 if c is not None and c[0] == PROP and (c[2] == "get" or c[2] == "values"):
                     v = self.eval(pf, scope, c[1], depth + 1)
