@@ -367,7 +367,7 @@ RECORDED = {
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
     # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
     # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
-    37: "01daeae537055d18cf9e6c5543639c0664acb3b9e1d750d49d36871c52f92560",
+    37: "a948deee682ae3d7691b3134996cc257c4d1b55902335345727a1bd58dfa9176",
 }
 
 

@@ -60,6 +60,7 @@ from mnemosyne.resolve.typescript.values import (
     V_EXTM,
     V_FUNC,
     V_IFM,
+    V_IINST,
     V_NULL,
     V_OBJ,
     V_UNI,
@@ -92,6 +93,8 @@ class EmitMixin(CtxState):
         self.emit = True
         if kind == SITE_CALL:
             v = self.eval(pf, scope, expr)
+            if v is not None and v[0] == V_IINST and (expr[0] == ID or expr[0] == PROP):
+                v = None  # mw(next) with `mw: Middleware`, an interface's call signature: what is passed
             if v is not None:
                 partial = self.flags & FLAG_PARTIAL
                 self.edge_to(v, None)

@@ -481,7 +481,8 @@ class ParamsMixin(CtxState):
         if gpf is None or r is None:
             return []
         gscope = r[0]
-        name = next((n for n, bl in gpf.bindings[gscope].items() if bl[0][0] == PARAM and bl[0][1] == j), None)
+        # (a typed parameter, `createState: StateCreator<T>`, is a variable of the parameter's value)
+        name = next((n for n, bl in gpf.bindings[gscope].items() if param_slot(bl[0]) == (j, gscope)), None)
         if name is None or self.file_read(g[2], (READ_CALL_SITES, name)) is None:
             return []
         out = []
