@@ -367,7 +367,7 @@ RECORDED = {
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
     # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
     # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
-    37: "a948deee682ae3d7691b3134996cc257c4d1b55902335345727a1bd58dfa9176",
+    37: "479b5064e2f8734fd3f40c29a72b99df44acd5d902f98a0944635c0c28e1e84c",
 }
 
 

@@ -194,8 +194,13 @@ class EmitMixin(CtxState):
                 b = self.eval(pf, scope, callee)
                 if b is None or b[0] != V_BUILTIN:  # a local named setTimeout: not the global
                     return
-            for x in funcs(self.eval(pf, scope, cb)):  # a builtin or external one passed is not an edge
-                self.add_edge(x[1], "implicit", False)
+            v = self.eval(pf, scope, cb)
+            how: Resolution = "implicit"
+            if v is None and (cb[0] == ID or cb[0] == PROP):  # setTimeout(cb), xs.forEach(opts.each): what is passed
+                v = self.passed_few(pf, scope, cb)
+                how = "inferred"
+            for x in funcs(v):  # a builtin or external one passed is not an edge
+                self.add_edge(x[1], how, False)
 
     def emit_listeners(self, pf: ParsedFile, scope: int, expr: tuple) -> None:
         """``bus.emit("ready")`` of node's EventEmitter calls the listeners registered for that
