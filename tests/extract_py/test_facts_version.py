@@ -367,7 +367,7 @@ RECORDED = {
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
     # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
     # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
-    37: "479b5064e2f8734fd3f40c29a72b99df44acd5d902f98a0944635c0c28e1e84c",
+    37: "82da47dd40c442ca2bc2512312aa0c7e055742bbc2130f03da40fe34010071ee",
 }
 
 
