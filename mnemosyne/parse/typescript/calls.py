@@ -232,6 +232,13 @@ class Calls(Objects):
                         if key is not None:  # m.set("a", f): f is under "a" (``m.get("a")``)
                             items = ((SPREAD, (KEY, key)), *items)
                         self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
+            elif name in _ADDERS and name != "set" and e[1][0] == PROP and e[1][1][0] == ID:
+                # registry.items.push(f) (an object literal's array member), Reg.fs.push(f) (a static)
+                given = args.named_children
+                holder = fn.child_by_field_id(self.K.f_object)
+                holder = holder.child_by_field_id(self.K.f_object) if holder is not None else None
+                if holder is not None:
+                    self.held_items(scope, holder, e[1][2], given[:1] if name == "add" else given)
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
