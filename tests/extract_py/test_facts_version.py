@@ -367,7 +367,7 @@ RECORDED = {
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
     # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
     # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
-    37: "75d8c8dcdda6615ea15684c0bbc8958a72f1205408c4f6b0a16db91cf1402ef1",
+    37: "27382c2de8cb0288525e383e0a8c155836a9418ffcb098c61652558833cf3d0d",
 }
 
 

@@ -367,7 +367,18 @@ class Calls(Objects):
         es5 = self.es5_fns.get(self.stack[-1].nm.scope) if this is None else None
         info = self.pf.classes.get(this[1]) if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS) else None
         obj = this[1] if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects else None
-        for a in args.named_children[1:]:
+        sources = args.named_children[1:]
+        if info is not None and any(a.kind_id == self.K.identifier for a in sources):
+            # Object.assign(this, defaults, options): the members of what the names hold (a
+            # parameter: what the callers pass) and of the literals, the last source having one,
+            # after the class's own, as mixins' (``spread_member``)
+            mixins = info.members.setdefault(SPREADS, [])
+            for a in sources:
+                x = (ID, self._t(a)) if a.kind_id == self.K.identifier else self.conv(a)
+                if x is not None:
+                    mixins.append((MIXIN, scope, x))
+            return
+        for a in sources:
             x = self.object_literal(a) if a.kind_id == self.K.k_object else None
             for key, e in x[1] if x is not None else ():
                 if key == SPREADS:

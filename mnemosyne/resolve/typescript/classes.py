@@ -106,6 +106,8 @@ class ClassesMixin(CtxState):
         ``('mixin', scope, expr)`` entries) that has one."""
         for x in reversed(sources):
             v = self.eval(pf, x[1], x[2]) if scope < 0 else self.eval(pf, scope, x)
+            if v is None and scope < 0 and x[2] is not None and x[2][0] == ID:  # Object.assign(this, opts): passed
+                v = self.passed_few(pf, x[1], x[2])
             if v is not None:
                 m = self.member(v, name)
                 if m is not None:
