@@ -240,6 +240,9 @@ class Exprs(Scopes):
                     return None
                 if key is None and idx is not None and idx.kind_id == K.k_number and idx.text.isdigit():
                     return (AT, obj, int(idx.text))  # pair[1]: that element, if pair is a literal
+                n = self.const_num(self._t(idx)) if key is None and idx is not None and idx.kind_id == K.identifier else None
+                if n is not None:  # fns[i] with const i = 1: as fns[1]
+                    return (AT, obj, n)
                 if key is not None:
                     return (PROP, obj, key)
                 choices = self.const_choices(self._t(idx)) if idx is not None and idx.kind_id == K.identifier else None
@@ -501,6 +504,18 @@ class Exprs(Scopes):
                 if v is None and bl[0][0] == IMPORT and bl[0][2] != IMPORT_DEFAULT and bl[0][2] != IMPORT_ALL:
                     return symbol_key(bl[0][2])  # `import { kRun }`: the other file's symbol
                 return v
+            s = parents[s]
+        return None
+
+    def const_num(self, name: str) -> int | None:
+        """The number a name declared so far holds when it is a ``const`` of a non-negative
+        integer literal (``const i = 1``)."""
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                return self.nums.get((s, name)) if len(bl) == 1 else None
             s = parents[s]
         return None
 

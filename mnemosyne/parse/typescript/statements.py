@@ -228,7 +228,7 @@ class Statements(Defs):
         # the declaration, fetched once when something below reads it (``Node.parent`` searches
         # from the root: ~4 K instructions in vite's bundle, and a JavaScript name read it twice)
         decl = node.parent if fe.kind == ENTRY_BLOCK or (ident and (self.pf.language == "javascript" or (
-            value is not None and (value.kind_id == K.k_string or value.kind_id == K.ternary)))) else None
+            value is not None and (value.kind_id == K.k_string or value.kind_id == K.ternary or value.kind_id == K.k_number)))) else None
         if fe.kind == ENTRY_BLOCK and decl is not None and decl.kind_id == K.k_variable_declaration:
             fe = self.var_entry()  # `var` is function-scoped
         ty = node.child_by_field_id(K.f_type)
@@ -240,6 +240,9 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
+            elif value is not None and value.kind_id == K.k_number and value.text.isdigit():
+                if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
+                    self.nums[(fe.scope, name)] = int(value.text)  # const i = 1: what `fns[i]` names
             elif value is not None and value.kind_id == K.ternary:
                 if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
                     choices = self.string_choices(value, 0)

@@ -44,6 +44,7 @@ from mnemosyne.resolve.typescript.values import (
     CLASS_OR_INST,
     FLAG_INFERRED,
     HELD,
+    UNTYPED_ARRAY,
     V_ABSM,
     V_ALIT,
     V_ARR,
@@ -73,7 +74,6 @@ _MAX_TABLE_KEYS = 64
 # what an object's or a function's prototype (``__proto__: p``, ``Object.setPrototypeOf(o, p)``)
 # lends members from (``inherited_member``)
 _PROTO_VALUES = frozenset({V_INST, V_OBJ, V_MOD, V_FUNC})
-_UNTYPED_ARRAY = (V_ARR, None)  # `Array<(t: T) => T>`: a type naming no element we know
 
 
 def _external_prototype(v: tuple) -> tuple | None:
@@ -536,7 +536,7 @@ class ClassesMixin(CtxState):
                     break
         if (
             result is not None
-            and (result[0] == V_IINST or result == _UNTYPED_ARRAY)
+            and (result[0] == V_IINST or result == UNTYPED_ARRAY)
             and any(ent[2] is not None and ent[2][0] != TYPE for ent in fields)
         ):
             # an interface type, or an array of what no type names (`Array<(t: T) => T>`): the

@@ -104,6 +104,7 @@ from mnemosyne.resolve.typescript.values import (
     HELD,
     INST_OR_OBJ,
     NULL,
+    UNTYPED_ARRAY,
     V_ABSM,
     V_ALIT,
     V_ARR,
@@ -204,8 +205,10 @@ class EvaluateMixin(CtxState):
                 if b[1] is not None:
                     fl = self.flags
                     v = typed = self.type_value(pf, b[3], b[1])
-                    if v is not None and v[0] == V_IINST and b[2] is not None and b[2][0] != PVAL:
-                        v = None  # an interface-typed value: what is assigned says more, if known
+                    if v is not None and (v[0] == V_IINST or v == UNTYPED_ARRAY) and b[2] is not None and b[2][0] != PVAL:
+                        # an interface-typed value, an array of what no type names (`const hs:
+                        # Handler[] = [a, b]`): what is assigned says more, if known
+                        v = None
                         self.flags = fl
                 if v is None and b[2] is not None and b[2][0] != PVAL:  # (`h: Hook`: ``passed``)
                     e0 = b[2]

@@ -47,6 +47,9 @@ V_IFM = "ifm"
 V_ABSM = "absm"
 
 NULL: Value = (V_NULL,)  # the one null value
+# an array of what no type names (`Array<(t: T) => T>`, `Handler[]` with `type Handler = () =>
+# void`): what is assigned to a field or variable so typed says more, if known
+UNTYPED_ARRAY: Value = (V_ARR, None)
 
 # how a value was reached (``CtxState.flags``, bits): the resolution of an edge to it
 FLAG_SELF = 1  # through ``this``: 'self'
