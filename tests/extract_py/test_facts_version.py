@@ -367,7 +367,7 @@ RECORDED = {
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
     # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
     # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
-    37: "78a984e4681510f8c5b70c0afd4d57947b6b438aae12edc56810a9f2fe646374",
+    37: "cf0c65310ffee6b83094ac8f44bc4a9e7113068a1061792d159dffab5bfd4892",
 }
 
 

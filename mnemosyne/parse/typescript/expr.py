@@ -71,7 +71,8 @@ _OBJECT_WALKS = frozenset({
 })
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # the calls whose first argument is kept, by member name first (a string test before the tuple ones)
-_ARG_CALLS = frozenset({OBJECT_CREATE, _PROMISE_ALL, *_OBJECT_WALKS})
+_PROMISE_RESOLVE = (PROP, (ID, "Promise"), "resolve")  # Promise.resolve(f): resolves to f
+_ARG_CALLS = frozenset({OBJECT_CREATE, _PROMISE_ALL, _PROMISE_RESOLVE, *_OBJECT_WALKS})
 _ARG_CALL_NAMES = frozenset(c[2] for c in _ARG_CALLS)
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(

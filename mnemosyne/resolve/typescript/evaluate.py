@@ -376,6 +376,12 @@ class EvaluateMixin(CtxState):
                     return union([*fns, merged]) if fns else merged
                 if fn[0] == V_EXT and fn[1] in WRAPPER_CALLEES:
                     return self.eval(pf, scope, e[2], depth + 1)
+                if fn[0] == V_BUILTIN and fn[1] == "Promise.resolve":
+                    # Promise.resolve(f): what the promise resolves to (its `then` callback's argument)
+                    v = self.eval(pf, scope, e[2], depth + 1)
+                    if v is None and e[2] is not None and (e[2][0] == ID or e[2][0] == PROP):
+                        v = self.passed_few(pf, scope, e[2])  # Promise.resolve(fn), fn a parameter
+                    return v if v is not None and v[0] in _NAMED_RESULTS else None
                 if fn[0] == V_BUILTIN and fn[1] == "Array.of" and e[2] is not None and e[2][0] == ALIT:
                     return (V_ALIT, pf.path, scope, e[2][1])  # Array.of(a, b): [a, b]
                 if fn[0] == V_BUILTIN and (fn[1] == "Array.from" or fn[1] == "Promise.all"):
