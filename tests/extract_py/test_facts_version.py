@@ -367,7 +367,7 @@ RECORDED = {
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
     # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
     # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
-    37: "cf0c65310ffee6b83094ac8f44bc4a9e7113068a1061792d159dffab5bfd4892",
+    37: "3ba92778f8a3afcfa2f79abb331ad0cb441462f8d2f79841832d5d91abfe4cea",
 }
 
 

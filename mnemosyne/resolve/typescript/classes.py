@@ -506,7 +506,7 @@ class ClassesMixin(CtxState):
         if items:  # this.listeners.push(cb): an array of (at least) the functions pushed
             fields = [ent for ent in fields if ent[0] != ITEM]
             v = self._field_value(pf, fields) if fields else None
-            if v is not None and v[0] == V_ALIT:  # this.handlers = [a]; this.handlers.push(b)
+            if v is not None and all(x[0] == V_ALIT for x in alternatives(v)):  # this.handlers = [a]; .push(b)
                 v = (V_ARR, self.element(v, None, 0))
             keyed = any(ent[2][0] == ALIT for ent in items)  # this.handlers[name].push(f): arrays by key
             if keyed and v is not None and v[0] == V_OBJ:
@@ -525,7 +525,7 @@ class ClassesMixin(CtxState):
                 found.extend(y for y in alternatives(x) if y[0] in HELD)  # functions, objects of ours
             return (V_ARR, union(found)) if found else v
         result = None
-        # a declared type wins; otherwise every assigned value must agree
+        # a declared type wins; otherwise the assigned values, each known (several: one of them)
         typed = None
         fl = self.flags
         for ent in fields:
@@ -554,8 +554,9 @@ class ClassesMixin(CtxState):
                     v = union([x for x in alternatives(self.passed(pf, ent[1], e)) if x[0] in HELD])
                 if v is not None and v[0] == V_NULL:
                     continue
-                if v is None or (result is not None and v != result):
+                if v is None:
                     result = None
                     break
-                result = v
+                # several known: one of them (a strategy set in the constructor and by a setter)
+                result = v if result is None else union([result, v])
         return result if result is not None else typed
