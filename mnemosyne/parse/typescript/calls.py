@@ -14,6 +14,7 @@ from mnemosyne.parse.typescript.tags import (
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
+    EITHER,
     ELEM,
     EXPR,
     FIELD,
@@ -149,8 +150,10 @@ class Calls(Objects):
                     self.pf.specs.append((spec, self.line(fn.start_byte)))
                     return
             e = self.conv(fn)
-            if ft == K.member and (e is None or (e[0] == PROP and e[1][0] == ELEM)):
-                self.keyed_call(fn)  # this.handlers[name].push(f): an array under a computed key
+            if ft == K.member and (e is None or (e[0] == PROP and (e[1][0] == ELEM or e[1][0] == EITHER))):
+                # this.handlers[name].push(f): an array under a computed key; also
+                # (this.events[name] = this.events[name] || []).push(f), converted to its right side
+                self.keyed_call(fn)
             if e is None:
                 return
             scope = self.stack[-1].fe.scope
