@@ -367,7 +367,7 @@ RECORDED = {
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
     # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
     # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
-    37: "3b4ad86dbb78ab51ad857094acf0043435d9530f1f957146709b6369f4d95daa",
+    37: "4be911ee3996f964f90a0b62a40f227c0f8f18c81de595c4242d1b3c9061d659",
 }
 
 
