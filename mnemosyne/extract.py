@@ -26,7 +26,7 @@ from mnemosyne.sources import is_python_source, is_ts_input
 # digest in tests/extract_py/test_facts_version.py catches an unbumped change. A graph ingested
 # with another version is re-derived on the next ingest: its versions are superseded (kept, no
 # longer believed) and the history is ingested again (``mnemosyne.ingest``).
-FACTS_VERSION = 36
+FACTS_VERSION = 37
 
 LFS_POINTER_PREFIX = b"version https://git-lfs.github.com/spec/"
 MAX_READY = 20_000  # prefetched parse results kept while not yet asked for

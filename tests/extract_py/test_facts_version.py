@@ -364,6 +364,10 @@ RECORDED = {
     # stored under keys we cannot read
     # (plugin_registry)
     36: "0f9de3aa3fd5c0157be351f011cf869061f9930029ef3fc086f93a1d831fb545",
+    # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
+    # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
+    # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
+    37: "4be911ee3996f964f90a0b62a40f227c0f8f18c81de595c4242d1b3c9061d659",
 }
 
 

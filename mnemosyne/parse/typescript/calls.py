@@ -14,6 +14,7 @@ from mnemosyne.parse.typescript.tags import (
     CALL,
     CALLED_AT_ONCE,
     DEFAT,
+    EITHER,
     ELEM,
     EXPR,
     FIELD,
@@ -149,8 +150,10 @@ class Calls(Objects):
                     self.pf.specs.append((spec, self.line(fn.start_byte)))
                     return
             e = self.conv(fn)
-            if ft == K.member and (e is None or (e[0] == PROP and e[1][0] == ELEM)):
-                self.keyed_call(fn)  # this.handlers[name].push(f): an array under a computed key
+            if ft == K.member and (e is None or (e[0] == PROP and (e[1][0] == ELEM or e[1][0] == EITHER))):
+                # this.handlers[name].push(f): an array under a computed key; also
+                # (this.events[name] = this.events[name] || []).push(f), converted to its right side
+                self.keyed_call(fn)
             if e is None:
                 return
             scope = self.stack[-1].fe.scope
@@ -232,6 +235,13 @@ class Calls(Objects):
                         if key is not None:  # m.set("a", f): f is under "a" (``m.get("a")``)
                             items = ((SPREAD, (KEY, key)), *items)
                         self.pushes.append((scope, e[1][1], (ALIT, (PUSHED, *items))))
+            elif name in _ADDERS and name != "set" and e[1][0] == PROP and e[1][1][0] == ID:
+                # registry.items.push(f) (an object literal's array member), Reg.fs.push(f) (a static)
+                given = args.named_children
+                holder = fn.child_by_field_id(self.K.f_object)
+                holder = holder.child_by_field_id(self.K.f_object) if holder is not None else None
+                if holder is not None:
+                    self.held_items(scope, holder, e[1][2], given[:1] if name == "add" else given)
             if name == "assign" and e[1] == _OBJECT:
                 self.object_assign(args)
             if name in _PROMISE_METHODS:  # fetch(u).then(f): the promise calls f
@@ -360,7 +370,18 @@ class Calls(Objects):
         es5 = self.es5_fns.get(self.stack[-1].nm.scope) if this is None else None
         info = self.pf.classes.get(this[1]) if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS) else None
         obj = this[1] if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects else None
-        for a in args.named_children[1:]:
+        sources = args.named_children[1:]
+        if info is not None and any(a.kind_id == self.K.identifier for a in sources):
+            # Object.assign(this, defaults, options): the members of what the names hold (a
+            # parameter: what the callers pass) and of the literals, the last source having one,
+            # after the class's own, as mixins' (``spread_member``)
+            mixins = info.members.setdefault(SPREADS, [])
+            for a in sources:
+                x = (ID, self._t(a)) if a.kind_id == self.K.identifier else self.conv(a)
+                if x is not None:
+                    mixins.append((MIXIN, scope, x))
+            return
+        for a in sources:
             x = self.object_literal(a) if a.kind_id == self.K.k_object else None
             for key, e in x[1] if x is not None else ():
                 if key == SPREADS:

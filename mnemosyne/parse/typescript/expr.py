@@ -71,7 +71,9 @@ _OBJECT_WALKS = frozenset({
 })
 _PROMISE_ALL = (PROP, (ID, "Promise"), "all")  # Promise.all([f(), g()]): resolves to the array of their values
 # the calls whose first argument is kept, by member name first (a string test before the tuple ones)
-_ARG_CALLS = frozenset({OBJECT_CREATE, _PROMISE_ALL, *_OBJECT_WALKS})
+_PROMISE_RESOLVE = (PROP, (ID, "Promise"), "resolve")  # Promise.resolve(f): resolves to f
+_FROM_ENTRIES = (PROP, (ID, "Object"), "fromEntries")  # Object.fromEntries([["k", f]]): { k: f }
+_ARG_CALLS = frozenset({OBJECT_CREATE, _PROMISE_ALL, _PROMISE_RESOLVE, *_OBJECT_WALKS})
 _ARG_CALL_NAMES = frozenset(c[2] for c in _ARG_CALLS)
 # external functions that return (a wrapper rendering) their first argument
 WRAPPER_CALLEES = frozenset(
@@ -240,6 +242,9 @@ class Exprs(Scopes):
                     return None
                 if key is None and idx is not None and idx.kind_id == K.k_number and idx.text.isdigit():
                     return (AT, obj, int(idx.text))  # pair[1]: that element, if pair is a literal
+                n = self.const_num(self._t(idx)) if key is None and idx is not None and idx.kind_id == K.identifier else None
+                if n is not None:  # fns[i] with const i = 1: as fns[1]
+                    return (AT, obj, n)
                 if key is not None:
                     return (PROP, obj, key)
                 choices = self.const_choices(self._t(idx)) if idx is not None and idx.kind_id == K.identifier else None
@@ -301,6 +306,25 @@ class Exprs(Scopes):
             items.append((SPREAD, None))  # values we cannot read
         return (ALIT, tuple(items))
 
+    def entries_object(self, node, depth: int) -> tuple | None:
+        """``Object.fromEntries([["start", run], ["stop", halt]])`` (call ``node``): the object
+        literal ``('olit', (("start", run), ("stop", halt)))``, when its argument is an array
+        literal of pairs whose keys are all strings we read; else None."""
+        args = node.child_by_field_id(self.K.f_arguments)
+        a0 = nth(args, 0) if args is not None and args.named_child_count == 1 else None
+        if a0 is None or a0.kind_id != self.K.k_array or a0.named_child_count > _MAX_ARRAY_LITERAL:
+            return None
+        members = []
+        for pair in a0.named_children:
+            v = nth(pair, 1) if pair.kind_id == self.K.k_array and pair.named_child_count == 2 else None
+            key = self.index_key(nth(pair, 0)) if v is not None else None
+            if key is None or v is None:
+                return None
+            e = self.conv(v, depth + 1)
+            if e is not None:
+                members.append((key, e))
+        return (OLIT, tuple(members))
+
     def _conv_call(self, node, depth: int) -> tuple | None:
         K = self.K
         fn = node.child_by_field_id(K.f_function)
@@ -331,6 +355,10 @@ class Exprs(Scopes):
             key = self.index_key(nth(args, 0)) if args is not None and args.named_child_count == 1 else None
             if key is not None:
                 return (CALL, inner, (KEY, key))
+        if inner == _FROM_ENTRIES:  # Object.fromEntries([["start", run], ...]): the object literal of the pairs
+            lit = self.entries_object(node, depth)
+            if lit is not None:
+                return lit
         if inner == _ARRAY_OF or (inner[0] == PROP and inner[2] == "concat"):
             # Array.of(a, b), xs.concat(ys, f): ('call', callee, ('alit', arguments)), the elements they add
             args = node.child_by_field_id(K.f_arguments)
@@ -501,6 +529,18 @@ class Exprs(Scopes):
                 if v is None and bl[0][0] == IMPORT and bl[0][2] != IMPORT_DEFAULT and bl[0][2] != IMPORT_ALL:
                     return symbol_key(bl[0][2])  # `import { kRun }`: the other file's symbol
                 return v
+            s = parents[s]
+        return None
+
+    def const_num(self, name: str) -> int | None:
+        """The number a name declared so far holds when it is a ``const`` of a non-negative
+        integer literal (``const i = 1``)."""
+        s = self.stack[-1].fe.scope
+        bindings, parents = self.pf.bindings, self.pf.scope_parent
+        while s >= 0:
+            bl = bindings[s].get(name)
+            if bl is not None:
+                return self.nums.get((s, name)) if len(bl) == 1 else None
             s = parents[s]
         return None
 

@@ -27,6 +27,7 @@ from mnemosyne.parse.typescript.tags import (
     ITEM,
     KEY,
     KEYED,
+    NEW,
     NULL,
     PARAM,
     PROP,
@@ -37,6 +38,7 @@ from mnemosyne.parse.typescript.tags import (
     SPREADS,
     SPREADS_OF,
     THIS_CLS,
+    THIS_OBJ,
     THIS_SCLS,
     UNKNOWN_BINDING,
     VAR,
@@ -548,12 +550,89 @@ class Objects(Exprs):
         """``this.listeners.push(cb)``, ``this.handlers.set(k, cb)`` in a method (``given``: the
         argument nodes of the values added): the field holds them, as items (``("item", scope,
         expr)`` class members; ``for (const l of this.listeners) l()``); in a static method or
-        block, of the class's static field (read like a static)."""
+        block, of the class's static field (read like a static); in a method of an object literal
+        (``{ hs: [], on(h) { this.hs.push(h) } }``), of its member (``literal_items``)."""
         this = self.stack[-1].this
         info = self.pf.classes.get(this[1]) if this is not None and (this[0] == THIS_CLS or this[0] == THIS_SCLS) else None
+        if info is None:
+            if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:
+                self.literal_items(this[1], name, given)
+            return
+        for a in given:
+            x = self.conv(a)
+            if x is not None:
+                info.members.setdefault(name, []).append((ITEM, scope, x))
+
+    def held_items(self, scope: int, holder, name: str, given: list) -> None:
+        """``registry.items.push(f)`` with ``registry`` a name bound once to an object literal
+        whose member ``items`` is an array literal (``literal_items``), or ``Reg.fs.push(f)`` with
+        ``Reg`` a class of the file (its static field ``fs`` holds f, as ``this.fs.push(f)`` in a
+        static method does: ``field_items``); ``holder`` the name's node."""
+        fqn = self.local_object(holder)
+        if fqn is not None:
+            self.literal_items(fqn, name, given)
+            return
+        found = self.bound_def(holder)
+        if found is None or found[0][2] != DEF_CLASS:
+            return
+        info = self.pf.classes.get(found[0][1])
         if info is None:
             return
         for a in given:
             x = self.conv(a)
             if x is not None:
                 info.members.setdefault(name, []).append((ITEM, scope, x))
+
+    def literal_items(self, fqn: str, name: str, given: list) -> None:
+        """Object literal ``fqn``'s member ``name``, an array literal (``{ items: [] }``, or one
+        already added to), also holds the values ``given`` pushed: one more of its values, the
+        literal ``('alit', (PUSHED, f))`` as a push onto a local array adds (``visit.run``)."""
+        old = self.pf.objects[fqn][1].get(name)
+        while old is not None and old[0] == ALSO:
+            old = old[2] if old[2][0] != IN else old[2][2]
+        if old is None or old[0] != ALIT:
+            return
+        items = tuple(self.conv(a) for a in given[:16])
+        if any(x is not None for x in items):
+            self.add_member(fqn, name, (ALIT, (PUSHED, *items)))
+
+    def instance_member(self, node, key: str, e: tuple | None) -> None:
+        """``t.cb = f`` with ``t`` a name bound once, untyped, to ``new C()`` of a class ``C`` of
+        the file: a field of C's instances (as ``this.cb = f`` in a method is: ``this.cb()`` in
+        C's methods calls f)."""
+        found = self.sole_binding(node)
+        if found is None or e is None:
+            return
+        b = found[0]
+        if b[0] != VAR or b[1] is not None or b[2] is None or b[2][0] != NEW or b[2][1][0] != ID:
+            return
+        s = found[1]
+        name = b[2][1][1]
+        while s >= 0:
+            bl = self.pf.bindings[s].get(name)
+            if bl is not None:
+                if len(bl) == 1 and bl[0][0] == DEF and bl[0][2] == DEF_CLASS:
+                    info = self.pf.classes.get(bl[0][1])
+                    if info is not None:
+                        info.members.setdefault(key, []).append((FIELD, self.stack[-1].fe.scope, e))
+                return
+            s = self.pf.scope_parent[s]
+
+    def nested_object(self, node) -> str | None:
+        """The fqn of the object literal that member expression ``node`` names when it is a
+        member of a name bound once to an object literal, written there as an object literal
+        (``app.handlers`` with ``const app = { handlers: {} }``), at any depth; else None."""
+        K = self.K
+        if node is None:
+            return None
+        if node.kind_id == K.identifier:
+            return self.local_object(node)
+        if node.kind_id != K.member:
+            return None
+        prop = node.child_by_field_id(K.f_property)
+        outer = self.nested_object(node.child_by_field_id(K.f_object))
+        if outer is None or prop is None:
+            return None
+        m = self.pf.objects[outer][1].get(self._t(prop))
+        d = self.pf.defs_at.get(m[1]) if m is not None and m[0] == DEFAT else None
+        return d[1] if d is not None and d[2] == DEF_OBJ and d[1] in self.pf.objects else None

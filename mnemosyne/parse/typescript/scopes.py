@@ -89,6 +89,7 @@ class Scopes:
         self.proto_getters: list[tuple[ClassInfo, str, int]] = []
         self.proto_names: set[str] = set()  # names declared with a value `F.prototype`
         self.strs: dict[tuple[int, str], str] = {}  # (scope, name) -> value of `const name = "..."`
+        self.nums: dict[tuple[int, str], int] = {}  # (scope, name) -> value of `const name = 2`
         # (scope, name) -> the strings of `const name = c ? "a" : "b"` (``const_choices``)
         self.str_choices: dict[tuple[int, str], tuple[str, ...]] = {}
         self.symbols = b"Symbol" in data  # whether `const K = Symbol()` may be met (``symbol_const``)

@@ -49,6 +49,9 @@ from mnemosyne.parse.typescript.throws import caught_value
 
 # the calls that make a symbol (``symbol_const``)
 _SYMBOL_CALLEES = frozenset({b"Symbol", b"Symbol.for"})
+# the right sides written as a definition that a member of a nested object literal takes
+# (``app.handlers.click = function () {}``)
+_WRITTEN_DEFS = frozenset({"function_expression", "arrow_function", "class", "object"})
 
 
 class Statements(Defs):
@@ -225,7 +228,7 @@ class Statements(Defs):
         # the declaration, fetched once when something below reads it (``Node.parent`` searches
         # from the root: ~4 K instructions in vite's bundle, and a JavaScript name read it twice)
         decl = node.parent if fe.kind == ENTRY_BLOCK or (ident and (self.pf.language == "javascript" or (
-            value is not None and (value.kind_id == K.k_string or value.kind_id == K.ternary)))) else None
+            value is not None and (value.kind_id == K.k_string or value.kind_id == K.ternary or value.kind_id == K.k_number)))) else None
         if fe.kind == ENTRY_BLOCK and decl is not None and decl.kind_id == K.k_variable_declaration:
             fe = self.var_entry()  # `var` is function-scoped
         ty = node.child_by_field_id(K.f_type)
@@ -237,6 +240,9 @@ class Statements(Defs):
                     sv = self._sv(value)
                     if sv is not None:  # const KEY = "run": what `{ [KEY]: f }` and `o[KEY]` name
                         self.strs[(fe.scope, name)] = sv
+            elif value is not None and value.kind_id == K.k_number and value.text.isdigit():
+                if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
+                    self.nums[(fe.scope, name)] = int(value.text)  # const i = 1: what `fns[i]` names
             elif value is not None and value.kind_id == K.ternary:
                 if decl is not None and decl.kind_id == K.k_lexical_declaration and decl.child(0).type == "const":
                     choices = self.string_choices(value, 0)
@@ -374,8 +380,18 @@ class Statements(Defs):
                 self.add_member(fqn, self._t(prop), rx)
                 self.flow.member_set(fqn, self._t(obj), self._t(prop), fe.scope, rx, node)  # (flow order: flow.py)
             elif self._t(prop) != "prototype":  # make.helper = function () {}: to a function or class
-                self.function_member(obj, self._t(prop), self.conv(right) if right is not None else None)
+                rx = self.conv(right) if right is not None else None
+                self.function_member(obj, self._t(prop), rx)
+                self.instance_member(obj, self._t(prop), rx)  # t.cb = f, t = new T(): a field of T's instances
                 self.param_store(obj, self._t(prop), right)  # install(app) { app.handler = f }
+        elif obj is not None and obj.kind_id == self.K.member and prop is not None and right is not None:
+            # app.handlers.click = f: a member added to a nested literal, when f is a function or class
+            # of the file (data written back, vite's `server.fs.allow = allowDirs` with `let allowDirs =
+            # server.fs.allow`, would make the member a cycle: unknown)
+            if right.type in _WRITTEN_DEFS or (right.kind_id == self.K.identifier and self.bound_def(right) is not None):
+                fqn = self.nested_object(obj)
+                if fqn is not None:
+                    self.add_member(fqn, self._t(prop), self.conv(right))
         if obj is not None and obj.type == "this" and prop is not None:
             this = self.stack[-1].this
             if this is not None and this[0] == THIS_OBJ and this[1] in self.pf.objects:

@@ -30,6 +30,8 @@ NODE_BUILTINS = frozenset(
 
 # array methods whose result holds (some of) the receiver's elements
 SAME_ELEMENTS = frozenset({"filter", "slice", "sort", "reverse", "concat", "toSorted", "toReversed", "splice"})
+# array methods returning one of the receiver's elements (``xs.find(p).run()``, ``queue.shift()``)
+ELEMENT_RESULTS = frozenset({"find", "findLast", "pop", "shift", "at"})
 # array methods returning an array (of other elements): ``is_array`` only
 ARRAY_RESULTS = frozenset({"fill", "flat", "copyWithin", "with", "toSpliced"})
 # builtin classes whose instances' forEach calls the function given (``is_array``)

@@ -43,6 +43,8 @@ from mnemosyne.resolve.typescript.state import (
 from mnemosyne.resolve.typescript.values import (
     CLASS_OR_INST,
     FLAG_INFERRED,
+    HELD,
+    UNTYPED_ARRAY,
     V_ABSM,
     V_ALIT,
     V_ARR,
@@ -69,13 +71,9 @@ from mnemosyne.resolve.typescript.values import (
 _BASES = (V_CLASS, V_EXT, V_BUILTIN, V_UNI)
 # an object with more keys is a data table, not one of functions (``own_keys``)
 _MAX_TABLE_KEYS = 64
-# what a field assigned a parameter holds of what the callers pass (``_field_value``): functions,
-# and objects, instances and classes of ours (`this.strategy.exec()`)
-_HELD = frozenset({V_FUNC, V_OBJ, V_OLIT, V_INST, V_CLASS})
 # what an object's or a function's prototype (``__proto__: p``, ``Object.setPrototypeOf(o, p)``)
 # lends members from (``inherited_member``)
 _PROTO_VALUES = frozenset({V_INST, V_OBJ, V_MOD, V_FUNC})
-_UNTYPED_ARRAY = (V_ARR, None)  # `Array<(t: T) => T>`: a type naming no element we know
 
 
 def _external_prototype(v: tuple) -> tuple | None:
@@ -108,6 +106,8 @@ class ClassesMixin(CtxState):
         ``('mixin', scope, expr)`` entries) that has one."""
         for x in reversed(sources):
             v = self.eval(pf, x[1], x[2]) if scope < 0 else self.eval(pf, scope, x)
+            if v is None and scope < 0 and x[2] is not None and x[2][0] == ID:  # Object.assign(this, opts): passed
+                v = self.passed_few(pf, x[1], x[2])
             if v is not None:
                 m = self.member(v, name)
                 if m is not None:
@@ -512,7 +512,7 @@ class ClassesMixin(CtxState):
         if items:  # this.listeners.push(cb): an array of (at least) the functions pushed
             fields = [ent for ent in fields if ent[0] != ITEM]
             v = self._field_value(pf, fields) if fields else None
-            if v is not None and v[0] == V_ALIT:  # this.handlers = [a]; this.handlers.push(b)
+            if v is not None and all(x[0] == V_ALIT for x in alternatives(v)):  # this.handlers = [a]; .push(b)
                 v = (V_ARR, self.element(v, None, 0))
             keyed = any(ent[2][0] == ALIT for ent in items)  # this.handlers[name].push(f): arrays by key
             if keyed and v is not None and v[0] == V_OBJ:
@@ -528,10 +528,10 @@ class ClassesMixin(CtxState):
                 if (x is None or x[0] == V_IINST) and (ent[2][0] == ID or ent[2][0] == PROP):
                     # (`l: Listener`, an interface with a call signature: what the callers pass)
                     x = self.passed(pf, ent[1], ent[2])
-                found.extend(y for y in alternatives(x) if y[0] in _HELD)  # functions, objects of ours
+                found.extend(y for y in alternatives(x) if y[0] in HELD)  # functions, objects of ours
             return (V_ARR, union(found)) if found else v
         result = None
-        # a declared type wins; otherwise every assigned value must agree
+        # a declared type wins; otherwise the assigned values, each known (several: one of them)
         typed = None
         fl = self.flags
         for ent in fields:
@@ -542,7 +542,7 @@ class ClassesMixin(CtxState):
                     break
         if (
             result is not None
-            and (result[0] == V_IINST or result == _UNTYPED_ARRAY)
+            and (result[0] == V_IINST or result == UNTYPED_ARRAY)
             and any(ent[2] is not None and ent[2][0] != TYPE for ent in fields)
         ):
             # an interface type, or an array of what no type names (`Array<(t: T) => T>`): the
@@ -557,11 +557,12 @@ class ClassesMixin(CtxState):
                 v = self.eval(pf, ent[1], e) if e is not None else None
                 if v is None and e is not None and (e[0] == ID or e[0] == PROP):
                     # this.cb = cb: the functions (and objects, instances, classes of ours) the callers pass
-                    v = union([x for x in alternatives(self.passed(pf, ent[1], e)) if x[0] in _HELD])
+                    v = union([x for x in alternatives(self.passed(pf, ent[1], e)) if x[0] in HELD])
                 if v is not None and v[0] == V_NULL:
                     continue
-                if v is None or (result is not None and v != result):
+                if v is None:
                     result = None
                     break
-                result = v
+                # several known: one of them (a strategy set in the constructor and by a setter)
+                result = v if result is None else union([result, v])
         return result if result is not None else typed

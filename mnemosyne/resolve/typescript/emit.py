@@ -60,6 +60,7 @@ from mnemosyne.resolve.typescript.values import (
     V_EXTM,
     V_FUNC,
     V_IFM,
+    V_IINST,
     V_NULL,
     V_OBJ,
     V_UNI,
@@ -92,6 +93,8 @@ class EmitMixin(CtxState):
         self.emit = True
         if kind == SITE_CALL:
             v = self.eval(pf, scope, expr)
+            if v is not None and v[0] == V_IINST and (expr[0] == ID or expr[0] == PROP):
+                v = None  # mw(next) with `mw: Middleware`, an interface's call signature: what is passed
             if v is not None:
                 partial = self.flags & FLAG_PARTIAL
                 self.edge_to(v, None)
@@ -191,8 +194,13 @@ class EmitMixin(CtxState):
                 b = self.eval(pf, scope, callee)
                 if b is None or b[0] != V_BUILTIN:  # a local named setTimeout: not the global
                     return
-            for x in funcs(self.eval(pf, scope, cb)):  # a builtin or external one passed is not an edge
-                self.add_edge(x[1], "implicit", False)
+            v = self.eval(pf, scope, cb)
+            how: Resolution = "implicit"
+            if v is None and (cb[0] == ID or cb[0] == PROP):  # setTimeout(cb), xs.forEach(opts.each): what is passed
+                v = self.passed_few(pf, scope, cb)
+                how = "inferred"
+            for x in funcs(v):  # a builtin or external one passed is not an edge
+                self.add_edge(x[1], how, False)
 
     def emit_listeners(self, pf: ParsedFile, scope: int, expr: tuple) -> None:
         """``bus.emit("ready")`` of node's EventEmitter calls the listeners registered for that

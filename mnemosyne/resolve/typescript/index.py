@@ -86,6 +86,8 @@ class TypeScriptIndex:
         # something there): ``Ctx._site_values``'s first filter, kept while the parse result is current
         self._passing: dict[tuple, tuple] = {}
         self._def_starts: dict[str, tuple] = {}  # path -> (parse result, function fqn -> its offset)
+        # path -> (parse result, function offset -> the callee names of the calls it is an argument of)
+        self._arg_callees: dict[str, tuple] = {}
         # module names that more than one file has (for ``_compute``'s warning); None: not known
         # for the current file set (``_update`` resets it whenever the files change)
         self._shared_modules: set[str] | None = None
@@ -195,6 +197,7 @@ class TypeScriptIndex:
             self._memo_shared = {}
             self._passing = {}
             self._def_starts = {}
+            self._arg_callees = {}
         if touched:
             self._shared_modules = None
         book = self._book

@@ -41,6 +41,7 @@ from mnemosyne.resolve.typescript.values import (
     V_CLASS,
     V_FUNC,
     V_NULL,
+    V_OLIT,
     alternatives,
     funcs,
     union,
@@ -186,8 +187,23 @@ class ParamsMixin(CtxState):
         for k in p[2]:
             if v is None:
                 return None
-            v = self.member(v, k)
+            m = self.member(v, k)
+            if hops < MAX_PARAM_HOPS and any(x[0] == V_OLIT for x in alternatives(v)):
+                m = union([m, *(self._olit_passed(x, k, hops) for x in alternatives(v) if x[0] == V_OLIT)])
+            v = m
         return v
+
+    def _olit_passed(self, lit: tuple, k: str, hops: int):
+        """Member ``k`` of object literal ``lit`` (a ``V_OLIT`` passed) when it is written as a
+        parameter of the function passing it (``function go(cb) { run({ cb }) }``): what go's
+        callers pass there; None otherwise."""
+        e = next((x for key, x in lit[3] if key == k), None)
+        if e is None or (e[0] != ID and e[0] != PROP):
+            return None
+        lpf = self.file(lit[1])
+        if lpf is None or self.eval(lpf, lit[2], e) is not None:
+            return None
+        return self.passed(lpf, lit[2], e, hops + 1)
 
     def assigned_passed(self, pf: ParsedFile, scope: int, name: str):
         """What variable ``name`` (seen from ``scope`` of this file) holds when a function
@@ -445,21 +461,46 @@ class ParamsMixin(CtxState):
         named = self._site_values(fqn, name, want, i, hops)
         if want == V_FUNC and i >= 0:  # f.call(t, x), f.apply(t, [x]), f.bind(t, x), Reflect.apply(f, t, [x])
             named = union([named, self.bound_args(fqn, pf.path, i)])
+            for callee in self._argument_of(pf, fqn):  # withCb(function named(cb) { ... })
+                named = union([named, self._inline_argument_values(pf, fqn, callee, i)])
         how = self.called_at_once(pf, scope, fqn) if want == V_FUNC else None
         if how is not None:  # also make()(x), an IIFE
             return union([named, self._site_values(fqn, CALLED_AT_ONCE, V_FUNC, i, hops, how)])
         return named
+
+    def _def_start(self, pf: ParsedFile, fqn: str) -> int | None:
+        """The offset of function ``fqn``'s definition in ``pf`` (its ``defs_at`` key), or None."""
+        ix = self.ix
+        starts = ix._def_starts.get(pf.path)
+        if starts is None or starts[0] is not pf:  # function fqn -> its offset, once per parse result
+            starts = ix._def_starts[pf.path] = (pf, {d[1]: at for at, d in pf.defs_at.items()})
+        return starts[1].get(fqn)
+
+    def _argument_of(self, pf: ParsedFile, fqn: str) -> tuple[str, ...]:
+        """The callee names of the calls of ``pf`` that function expression ``fqn``, named, is
+        written as an argument of (``withCb(function named(cb) { ... })``: ``withCb``; an
+        anonymous one is named after it, ``<function:withCb>``); () for any other function."""
+        at = self._def_start(pf, fqn)
+        if at is None:
+            return ()
+        ix = self.ix
+        idx = ix._arg_callees.get(pf.path)
+        if idx is None or idx[0] is not pf:  # offset -> callee names, once per parse result
+            found: dict[int, list[str]] = {}
+            for name, sites in pf.call_args.items():
+                for _sc, _e, args in sites:
+                    for a in args:
+                        if a is not None and a[0] == DEFAT and name not in found.get(a[1], ()):
+                            found.setdefault(a[1], []).append(name)
+            idx = ix._arg_callees[pf.path] = (pf, {k: tuple(v) for k, v in found.items()})
+        return idx[1].get(at, ())
 
     def _inline_argument_values(self, pf: ParsedFile, fqn: str, callee: str, i: int):
         """What parameter ``i`` of function expression ``fqn`` is given when it is written as an
         argument of a call of ``callee`` (``createStore((set) => ...)``) and that callee, a function
         of ours, calls the parameter it receives it as (``function createStore(createState) {
         createState(setState) }``): the arguments of those calls; None if none is known."""
-        ix = self.ix
-        starts = ix._def_starts.get(pf.path)
-        if starts is None or starts[0] is not pf:  # function fqn -> its offset, once per parse result
-            starts = ix._def_starts[pf.path] = (pf, {d[1]: at for at, d in pf.defs_at.items()})
-        at = starts[1].get(fqn)
+        at = self._def_start(pf, fqn)
         if at is None:
             return None
         if pf is not self.pf:
@@ -482,7 +523,8 @@ class ParamsMixin(CtxState):
         if gpf is None or r is None:
             return []
         gscope = r[0]
-        name = next((n for n, bl in gpf.bindings[gscope].items() if bl[0][0] == PARAM and bl[0][1] == j), None)
+        # (a typed parameter, `createState: StateCreator<T>`, is a variable of the parameter's value)
+        name = next((n for n, bl in gpf.bindings[gscope].items() if param_slot(bl[0]) == (j, gscope)), None)
         if name is None or self.file_read(g[2], (READ_CALL_SITES, name)) is None:
             return []
         out = []

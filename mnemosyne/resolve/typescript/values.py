@@ -47,6 +47,9 @@ V_IFM = "ifm"
 V_ABSM = "absm"
 
 NULL: Value = (V_NULL,)  # the one null value
+# an array of what no type names (`Array<(t: T) => T>`, `Handler[]` with `type Handler = () =>
+# void`): what is assigned to a field or variable so typed says more, if known
+UNTYPED_ARRAY: Value = (V_ARR, None)
 
 # how a value was reached (``CtxState.flags``, bits): the resolution of an edge to it
 FLAG_SELF = 1  # through ``this``: 'self'
@@ -59,6 +62,10 @@ FLAG_PARTIAL = 16  # a variable's value left out a binding it could not name (``
 CLASS_OR_INST = (V_INST, V_CLASS)
 # values the receiver of an iterator or ``next`` may be (``EvaluateMixin.iterator``)
 INST_OR_OBJ = (V_INST, V_OBJ)
+# what a field or an array element given a parameter holds of what the callers pass
+# (``_field_value``, ``element``): functions, and objects, instances and classes of ours
+# (`this.strategy.exec()`, `listeners.push(l)`)
+HELD = frozenset({V_FUNC, V_OBJ, V_OLIT, V_INST, V_CLASS})
 
 
 def union(vals: list, all_known: bool = False) -> Value:

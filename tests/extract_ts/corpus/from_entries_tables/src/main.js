@@ -1,0 +1,5 @@
+import { commands, run } from "./commands";
+
+commands.start();
+commands["stop"]();
+run("status");
