@@ -12,7 +12,7 @@ import numpy as np
 
 from mnemosyne import vocabulary as V
 from mnemosyne.search.errors import SearchError
-from mnemosyne.search.lexical import label_count, symbol_keyword_lists
+from mnemosyne.search.lexical import STATE_LABELS, label_count, symbol_keyword_lists
 from mnemosyne.search.target import workspace_name
 from mnemosyne.search.text import ft_query, identifier_like
 from mnemosyne.search.vectors import get_model_info, knn
@@ -145,14 +145,22 @@ def exact_list(graph: GraphHandle, query: str, kinds: Sequence[str]) -> list[tup
     return out
 
 
-def semantic_lists(graph: GraphHandle, qvec: np.ndarray, kinds: Sequence[str], n: int, seq: int | None) -> dict[str, list[tuple[str, float]]]:
+def semantic_lists(graph: GraphHandle, qvec: np.ndarray, kinds: Sequence[str], n: int, seq: int | None,
+                   state: tuple[Any, ...] | None = None) -> dict[str, list[tuple[str, float]]]:
+    """``kind -> [(key, cosine)]``: the ``n`` nearest of each kind. ``state``: a ``lexical.graph_state``
+    already read (its label counts choose scan or index without asking again, and skip a kind the
+    graph has none of)."""
     out: dict[str, list[tuple[str, float]]] = {}
     for kind in kinds:
         label = LABEL[kind]
         where = ""
         if kind == "commit":
             where = "node.seq IS NOT NULL" + (" AND node.seq <= $seq" if seq is not None else "")
-        rows = knn(graph, label, qvec, n, where=where, params={"seq": seq})
+        size = label_count(state, label) if state is not None and label in STATE_LABELS else None
+        if size == 0:  # nothing of that kind in the graph: no scan to ask for
+            out[kind] = []
+            continue
+        rows = knn(graph, label, qvec, n, where=where, params={"seq": seq}, size=size)
         out[kind] = [(r[0], float(r[1])) for r in rows if r[0] is not None]
     return out
 

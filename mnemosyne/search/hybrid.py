@@ -206,7 +206,7 @@ def search(
         if emb is not None:
             try:
                 qvec = emb.embed([query])[0]
-                sem = relevant(semantic_lists(graph, qvec, evidence_kinds, n_cand, seq), w.min_similarity)
+                sem = relevant(semantic_lists(graph, qvec, evidence_kinds, n_cand, seq, state), w.min_similarity)
             except EmbeddingError as err:
                 warnings.append(f"semantic search unavailable: {err}")
             except DatabaseError as err:  # a vector index missing or being rebuilt
