@@ -56,6 +56,7 @@ import numpy as np
 from mnemosyne import vocabulary as V
 from mnemosyne.git.command import GitError, cat_file_batch
 from mnemosyne.search.embedders import Embedder
+from mnemosyne.search.lexical import SEARCH_TEXT_REV
 from mnemosyne.search.target import graph_of, repo_and_commit, workspace_name
 from mnemosyne.search.text import (  # noqa: F401 - symbol_header re-exported
     embed_text,
@@ -76,6 +77,7 @@ from mnemosyne.search.vectors import (
     prepare_model,
     rebuild_vector_indexes,
 )
+from mnemosyne.store.versions import META_KEY
 from mnemosyne.temporal import believed, holds_at_head
 
 if TYPE_CHECKING:
@@ -344,6 +346,9 @@ def refresh_search_text(graph: Graph, names: CallNames | None = None) -> int:
                 upd, batch_size=500,
             )
             n += len(upd)
+    if n:  # the processes' keyword indexes (lexical.symbol_index) are of the texts before
+        graph.query(f"MERGE (m:{V.META} {{key: $k}}) SET m.{SEARCH_TEXT_REV} = coalesce(m.{SEARCH_TEXT_REV}, 0) + 1",
+                    {"k": META_KEY})
     return n
 
 

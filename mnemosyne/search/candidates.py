@@ -12,7 +12,7 @@ import numpy as np
 
 from mnemosyne import vocabulary as V
 from mnemosyne.search.errors import SearchError
-from mnemosyne.search.lexical import symbol_keyword_list
+from mnemosyne.search.lexical import STATE_LABELS, label_count, symbol_keyword_lists
 from mnemosyne.search.target import workspace_name
 from mnemosyne.search.text import ft_query, identifier_like
 from mnemosyne.search.vectors import get_model_info, knn
@@ -40,9 +40,13 @@ def head_seq(graph: GraphHandle) -> int | None:
     return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
 
-def resolve_seq(db: Database | Graph, ws: WorkspaceRef | Graph | None, graph: GraphHandle, at: int | str | None) -> int | None:
-    """``at`` as a timeline seq: None -> HEAD; int -> itself; a revision -> the query layer."""
+def resolve_seq(db: Database | Graph, ws: WorkspaceRef | Graph | None, graph: GraphHandle, at: int | str | None,
+                state: tuple[Any, ...] | None = None) -> int | None:
+    """``at`` as a timeline seq: None -> HEAD; int -> itself; a revision -> the query layer.
+    ``state``: a ``lexical.graph_state`` already read (its ``Meta.last_seq`` is the head)."""
     if at is None or at == "HEAD":
+        if state is not None and state[0] is not None:
+            return int(state[0])
         return head_seq(graph)
     if isinstance(at, int):
         return at
@@ -71,20 +75,38 @@ def holds(var: str, seq: int | None) -> str:
     return holds_at_head(var) if seq is None else holds_at(var)
 
 
+def keyword_lists(graph: GraphHandle, kinds: Sequence[str], query: str, n: int, seq: int | None,
+                  prefix: bool = True, state: tuple[Any, ...] | None = None) -> dict[str, list[tuple[str, float]]]:
+    """``kind -> [(key, score)]`` of the nodes matching ``query`` by keyword, best first: BM25 over
+    ``search_text`` for functions and classes (``lexical``: one in-memory scoring for both), the
+    full-text index's score otherwise. ``state``: a ``lexical.graph_state`` already read (a graph
+    without sections is then not asked for them)."""
+    symbols = [k for k in kinds if k in ("function", "class")]
+    by_label = symbol_keyword_lists(graph, [LABEL[k] for k in symbols], query, n, state) if symbols else {}
+    out: dict[str, list[tuple[str, float]]] = {}
+    for k in kinds:
+        if k in symbols:
+            out[k] = by_label[LABEL[k]]
+        elif k == "doc" and state is not None and label_count(state, V.SECTION) == 0:
+            out[k] = []
+        else:
+            out[k] = keyword_list(graph, k, query, n, seq, prefix)
+    return out
+
+
 def keyword_list(graph: GraphHandle, kind: str, query: str, n: int, seq: int | None, prefix: bool = True) -> list[tuple[str, float]]:
     """``(key, score)`` of the ``kind`` nodes matching ``query`` by keyword, best first: BM25 over
-    ``search_text`` for functions and classes (``lexical``), the full-text index's score otherwise."""
+    ``search_text`` for functions and classes (``lexical``), the full-text index's score otherwise.
+    ``prefix``: words also match as prefixes in the full-text index (sections, commits)."""
     if kind in ("function", "class"):
-        return symbol_keyword_list(graph, LABEL[kind], query, n, prefix=prefix)
+        return symbol_keyword_lists(graph, [LABEL[kind]], query, n)[LABEL[kind]]
     q = ft_query(query, prefix=prefix)
     if not q:
         return []
     label = LABEL[kind]
     key = KEY[kind]
     where = ""
-    if kind in ("function", "class"):
-        where = "WHERE (node.external IS NULL OR node.external = false) AND coalesce(node.kind, '') <> 'lambda' "
-    elif kind == "commit":
+    if kind == "commit":
         where = "WHERE node.seq IS NOT NULL " + ("AND node.seq <= $seq " if seq is not None else "")
     rows = graph.ro_query(
         f"CALL db.idx.fulltext.queryNodes('{label}', $q) YIELD node, score {where}"
@@ -123,14 +145,22 @@ def exact_list(graph: GraphHandle, query: str, kinds: Sequence[str]) -> list[tup
     return out
 
 
-def semantic_lists(graph: GraphHandle, qvec: np.ndarray, kinds: Sequence[str], n: int, seq: int | None) -> dict[str, list[tuple[str, float]]]:
+def semantic_lists(graph: GraphHandle, qvec: np.ndarray, kinds: Sequence[str], n: int, seq: int | None,
+                   state: tuple[Any, ...] | None = None) -> dict[str, list[tuple[str, float]]]:
+    """``kind -> [(key, cosine)]``: the ``n`` nearest of each kind. ``state``: a ``lexical.graph_state``
+    already read (its label counts choose scan or index without asking again, and skip a kind the
+    graph has none of)."""
     out: dict[str, list[tuple[str, float]]] = {}
     for kind in kinds:
         label = LABEL[kind]
         where = ""
         if kind == "commit":
             where = "node.seq IS NOT NULL" + (" AND node.seq <= $seq" if seq is not None else "")
-        rows = knn(graph, label, qvec, n, where=where, params={"seq": seq})
+        size = label_count(state, label) if state is not None and label in STATE_LABELS else None
+        if size == 0:  # nothing of that kind in the graph: no scan to ask for
+            out[kind] = []
+            continue
+        rows = knn(graph, label, qvec, n, where=where, params={"seq": seq}, size=size)
         out[kind] = [(r[0], float(r[1])) for r in rows if r[0] is not None]
     return out
 

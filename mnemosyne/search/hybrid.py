@@ -39,7 +39,7 @@ from mnemosyne.search.candidates import (
     commits_touching,
     embedder_for,
     exact_list,
-    keyword_list,
+    keyword_lists,
     relevant,
     resolve_seq,
     section_details,
@@ -59,6 +59,7 @@ from mnemosyne.search.fusion import (
     share_of_test_code,
     top_keys,
 )
+from mnemosyne.search.lexical import graph_state
 from mnemosyne.search.rerank import graph_rerank, sentence_rerank
 from mnemosyne.search.target import graph_of
 from mnemosyne.search.text import asks_for_history, asks_for_tests, is_release_notes, snippet
@@ -172,7 +173,8 @@ def search(
     offset = max(0, int(offset))
     w = weights or DEFAULT_WEIGHTS
     graph = graph_of(db, ws)
-    seq = resolve_seq(db, ws, graph, at)
+    state = graph_state(graph)  # one round trip: the head and the keyword index's state
+    seq = resolve_seq(db, ws, graph, at, state)
     warnings: list[str] = []
     timings: dict[str, float] = {}
     need = offset + limit
@@ -192,8 +194,7 @@ def search(
     evidence_kinds = tuple(dict.fromkeys([*kinds, "doc"])) if mode == "hybrid" else kinds
     if mode in ("keyword", "hybrid"):
         t = time.perf_counter()
-        for k in evidence_kinds:
-            kw[k] = keyword_list(graph, k, query, n_cand, seq, prefix=w.keyword_prefix)
+        kw = keyword_lists(graph, evidence_kinds, query, n_cand, seq, prefix=w.keyword_prefix, state=state)
         exact = exact_list(graph, query, kinds)
         timings["keyword"] = (time.perf_counter() - t) * 1000
 
@@ -205,7 +206,7 @@ def search(
         if emb is not None:
             try:
                 qvec = emb.embed([query])[0]
-                sem = relevant(semantic_lists(graph, qvec, evidence_kinds, n_cand, seq), w.min_similarity)
+                sem = relevant(semantic_lists(graph, qvec, evidence_kinds, n_cand, seq, state), w.min_similarity)
             except EmbeddingError as err:
                 warnings.append(f"semantic search unavailable: {err}")
             except DatabaseError as err:  # a vector index missing or being rebuilt
@@ -271,7 +272,7 @@ def search(
         ranks.setdefault((k, key), {})["exact"] = i
     results: list[SearchResult] = []
     pos = 0
-    batch = max(need * 2, 40)
+    batch = max(need * 2, 20) if not path_prefix else max(need * 2, 40)
     # a documentation section whose heading path and text equal a better-ranked one's (a README copied
     # into docs/index.rst, as tenacity's is) is folded into it: one result, the copies in also_in
     first_of: dict[tuple[str, str], SearchResult] = {}

@@ -264,19 +264,19 @@ def check_dim(vectors: np.ndarray, dim: int) -> None:
 
 def knn(graph: GraphHandle, label: str, qvec: np.ndarray | Sequence[float], k: int,
         where: str = "", params: dict[str, Any] | None = None,
-        returns: str = "", index: bool = False) -> list[list[Any]]:  # fmt: skip
+        returns: str = "", index: bool = False, size: int | None = None) -> list[list[Any]]:  # fmt: skip
     """Nearest ``label`` nodes: rows ``[key, similarity, *returns]``, most similar first.
 
     Exact (a scan) up to ``EXACT_SCAN_MAX`` nodes of the label, else (or with ``index``) the HNSW
     index, overfetching ``2k+10`` (HNSW can return short lists). ``where`` filters the candidates
     (use ``node``); ``returns`` adds columns (``node.file, node.line_start``). Similarity is
-    ``1 - cosine distance``.
+    ``1 - cosine distance``. ``size``: the label's node count when the caller has read it already.
     """
     key = VECTOR_LABELS[label]
     q = np.asarray(qvec, dtype=np.float32).ravel().tolist()
     extra = f", {returns}" if returns else ""
     args = {**(params or {}), "q": q, "k": int(k), "kf": int(2 * k + 10)}
-    if not index and label_size(graph, label) <= EXACT_SCAN_MAX:
+    if not index and (label_size(graph, label) if size is None else size) <= EXACT_SCAN_MAX:
         cond = f" AND ({where})" if where else ""
         return graph.ro_query(
             f"MATCH (node:{label}) WHERE node.{EMBEDDING_PROP} IS NOT NULL{cond} "
