@@ -254,12 +254,10 @@ def test_shared_answers_hold_within_the_depth_they_needed() -> None:
     just that depth, each gives the same answer (and an asker with that much depth left takes it)."""
     from mnemosyne.resolve.python import bounds
     from mnemosyne.resolve.python.classes import _shared_mro, _shared_subclasses
-    from mnemosyne.resolve.python.evaluate import _shared_returns
-    from mnemosyne.resolve.python.hierarchy import SHARED_MODULE_ATTR, SHARED_MRO, SHARED_RETURNS, SHARED_SUBCLASSES
+    from mnemosyne.resolve.python.hierarchy import SHARED_MODULE_ATTR, SHARED_MRO, SHARED_SUBCLASSES
     from mnemosyne.resolve.python.names import _shared_module_attr
 
-    computes = {SHARED_MRO: _shared_mro, SHARED_SUBCLASSES: _shared_subclasses, SHARED_MODULE_ATTR: _shared_module_attr,
-                SHARED_RETURNS: _shared_returns}
+    computes = {SHARED_MRO: _shared_mro, SHARED_SUBCLASSES: _shared_subclasses, SHARED_MODULE_ATTR: _shared_module_attr}
 
     files = _files("pkg", True)
     files["pkg/more.py"] = b"from pkg.subs import A3, D2\n\n\nclass E(A3):\n    pass\n\n\nclass F(E, D2):\n    pass\n"

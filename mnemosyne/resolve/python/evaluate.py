@@ -49,7 +49,6 @@ from mnemosyne.resolve.python.fixpoint import (
     KEY_RETURNS,
     Fixpoint,
 )
-from mnemosyne.resolve.python.hierarchy import SHARED_RETURNS
 from mnemosyne.resolve.python.known import (
     ANY_TYPES,
     BINDERS,
@@ -941,20 +940,9 @@ class Evaluate(Fixpoint):
     def returns(self, path: str, fidx: int, but: str = "") -> frozenset:
         """What calling function ``fidx`` gives; with ``but``, what its returns other than
         ``return but`` (a parameter returned as it is: ``identity_result``) give."""
-        key = (KEY_RETURNS, path, fidx, but) if but else (KEY_RETURNS, path, fidx)
-        r = self.memo.get(key)
-        if r is not None:
-            return r
-        if path != self.path and key not in self.active and not (self.prov and key in self.prov):
-            # another file's function: a shared answer, computed once per index state
-            # (``hierarchy.SHARED_RETURNS``); None when it fails: computed here, as before
-            r = self.ix.hierarchy.answer(self, SHARED_RETURNS, path, key, _shared_returns)
-            if r is not None:
-                self.memo[key] = r
-                return r
         if but:
-            return self.memoized(key, False, self._returns, path, fidx, but)
-        return self.memoized(key, False, self._returns, path, fidx)
+            return self.memoized((KEY_RETURNS, path, fidx, but), False, self._returns, path, fidx, but)
+        return self.memoized((KEY_RETURNS, path, fidx), False, self._returns, path, fidx)
 
     def _returns(self, path: str, fidx: int, but: str = "") -> set:
         s = self.hdr(path, fidx)
@@ -974,8 +962,3 @@ class Evaluate(Fixpoint):
         if return_ann is not None and s.parent >= 0:
             out |= self.ann_values(path, s.parent, return_ann[1])
         return out
-
-
-def _shared_returns(r: Evaluate, path: str, key: tuple) -> frozenset:
-    """``SHARED_RETURNS``: ``returns`` of ``key`` computed by shared resolver ``r``."""
-    return r.memoized(key, False, r._returns, path, *key[2:])

@@ -50,8 +50,6 @@ SHARED_STORE_OBJECTS = "store_objects"
 # path, its memo key)). Every file asks again for the module-level names of what it imports (Django:
 # 46,296 computations of 11,098 attributes)
 SHARED_MODULE_ATTR = "module_attr"
-# ``Evaluate.returns`` of another file's function (key: (kind, its path, its memo key))
-SHARED_RETURNS = "returns"
 SHARED_PATH = ""  # a shared resolver's own path: no file's, so that every read is recorded
 
 
