@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mnemosyne.facts import FileFacts
-from mnemosyne.resolve.incremental import FactBook, NameIndex, RecordedReads, Search
+from mnemosyne.resolve.incremental import FactBook, NameIndex, RecordedReads, Search, SharedReads
 
 SUB = Search("<sub>")
 CALLS_BY_MODULE = Search("<calls>", name_of=lambda key: key[1])
@@ -116,3 +116,37 @@ def test_stale_readers_prunes_and_rebases() -> None:
     assert affected == set()  # a.py, whose read of f answers differently, was dropped; b.py and c.py read g=1
     reads.stale_readers({"m.py": v2}, {"m.py": "f=9 g=3"}, _compare_for, affected)
     assert affected == {"b.py", "c.py"}
+
+
+def test_shared_reads_kept_once_for_all_their_users() -> None:
+    reads: RecordedReads[str, frozenset[str]] = RecordedReads()
+    v1 = "f=1 g=1"
+    shared = SharedReads({"m.py": (v1, frozenset({"g"})), "a.py": (v1, frozenset({"f"}))})
+    reads.record("a.py", {"m.py": (v1, frozenset({"f"}))}, [shared])
+    reads.record("b.py", {}, [shared])
+    reads.record("c.py", {"m.py": (v1, frozenset({"f"}))})
+    assert shared.users == {"a.py", "b.py"}
+    # merged for export and comparison, the reader's own file left out
+    assert reads.of("a.py") == {"m.py": (v1, {"f", "g"})}
+    assert reads.of("b.py") == {"m.py": (v1, {"g"}), "a.py": (v1, {"f"})}
+    affected: set[str] = set()
+    v2 = "f=2 g=1"
+    reads.stale_readers({"m.py": v1}, {"m.py": v2}, _compare_for, affected)
+    assert affected == {"a.py", "c.py"}  # the shared keys answer alike: rebased once, for a.py and b.py
+    assert shared.reads["m.py"] == (v2, frozenset({"g@f=2 g=1"}))
+    v3 = "f=2 g=3"
+    reads.stale_readers({"m.py": v2}, {"m.py": v3}, _compare_for, affected)
+    assert affected == {"a.py", "b.py", "c.py"}  # the shared record's g changed: every user
+    reads.drop("a.py")
+    assert shared.users == {"b.py"} and reads.of("a.py") == {}
+    reads.drop("b.py")
+    assert shared.users == set() and reads._shared_readers == {}  # forgotten with its last user
+
+
+def test_book_state_merges_shared_reads() -> None:
+    book: FactBook[str, frozenset[str]] = FactBook(())
+    shared = SharedReads({"m.py": ("v1", frozenset({"g"}))})
+    book.install("a.py", _facts("a.py"), {"n.py": ("v1", frozenset({"h"}))}, {}, [shared])
+    book.install("m.py", _facts("m.py"), {}, {}, [shared])
+    reads, _answers, _rdeps = book.state()
+    assert reads == {"a.py": {"n.py": {"h"}, "m.py": {"g"}}}  # m.py's own file is not a read of its own

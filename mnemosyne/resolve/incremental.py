@@ -21,7 +21,10 @@ forms, each with its invalidation rule:
    new content), each reader of it is re-resolved only if one of its keys answers differently on
    the new version (interface pruning: a body-only edit re-resolves the edited file alone);
    otherwise its record is rebased onto the new version, so the next edit compares with that.
-   Comparing answers is the language's (``RecordedReads.stale_readers``'s ``compare_for``).
+   Comparing answers is the language's (``RecordedReads.stale_readers``'s ``compare_for``). What a
+   computation shared by many resolutions read (Python's shared answers, ``resolve/python/hierarchy.py``)
+   is kept once (``SharedReads``), referenced by the records of the resolutions that used it, instead
+   of copied into each: when one of its keys answers differently, all of them are re-resolved.
 3. **Name searches** (``NameIndex``, answers kept by ``FactBook``): "the files with a call of
    NAME" (parameter flow; Python keeps only the files importing the function's module:
    ``PythonIndex.importers_calling``), "the files with a class whose base is named NAME"
@@ -95,34 +98,94 @@ class Search:
     name_of: Callable[[Any], str] | None = None
 
 
+class SharedReads(Generic[P, K]):
+    """What one computation shared by several resolutions read (file read -> (the parse result it
+    read, the keys of its reads there)), kept once, and the resolutions (``users``) whose records
+    reference it (rule 2 of the module docstring). Made by the language index; ``RecordedReads``
+    registers it with its first user and forgets it with its last."""
+
+    __slots__ = ("reads", "users")
+
+    def __init__(self, reads: dict[str, tuple[P, K]]) -> None:
+        self.reads = reads  # (taken over, not copied)
+        self.users: set[str] = set()
+
+
 class RecordedReads(Generic[P, K]):
     """reader path -> file read -> (the parse result it read, the keys of its reads there), with
-    the reverse map file read -> readers (rule 2 of the module docstring)."""
+    the reverse map file read -> readers (rule 2 of the module docstring); and reader path -> the
+    ``SharedReads`` its resolution used, with the reverse map file read -> those shared records."""
 
-    __slots__ = ("_reads", "_readers")
+    __slots__ = ("_reads", "_readers", "_shared", "_shared_readers")
 
     def __init__(self) -> None:
         self._reads: dict[str, dict[str, tuple[P, K]]] = {}
         self._readers: dict[str, set[str]] = {}
+        self._shared: dict[str, tuple[SharedReads[P, K], ...]] = {}
+        self._shared_readers: dict[str, set[SharedReads[P, K]]] = {}
 
-    def record(self, path: str, reads: dict[str, tuple[P, K]]) -> None:
-        """Keep what ``path``'s resolution read (``reads`` is taken over, not copied)."""
+    def record(self, path: str, reads: dict[str, tuple[P, K]], shared: Iterable[SharedReads[P, K]] = ()) -> None:
+        """Keep what ``path``'s resolution read (``reads`` is taken over, not copied), and the
+        shared records whose reads count as its own too (referenced, not copied)."""
         if reads:
             self._reads[path] = reads
             add_to(self._readers, reads, path)
+        used = tuple(shared)
+        if used:
+            self._shared[path] = used
+            by_file = self._shared_readers
+            for s in used:
+                if not s.users:  # its first user: registered under the files it read
+                    for b in s.reads:
+                        rs = by_file.get(b)
+                        if rs is None:
+                            by_file[b] = {s}
+                        else:
+                            rs.add(s)
+                s.users.add(path)
 
-    def of(self, path: str) -> Mapping[str, tuple[P, K]]:
-        """What ``path``'s resolution read (empty when nothing, or not resolved)."""
-        return self._reads.get(path, {})
+    def of(self, path: str) -> Mapping[str, tuple[P, AbstractSet[Any]]]:
+        """What ``path``'s resolution read (empty when nothing, or not resolved), the shared
+        records' reads of other files included (merged: a copy, for export and comparison)."""
+        own = self._reads.get(path, {})
+        used = self._shared.get(path)
+        if not used:
+            return own
+        out: dict[str, tuple[P, set[Any]]] = {b: (pf, set(ks)) for b, (pf, ks) in own.items()}
+        for s in used:
+            for b, (pf, ks) in s.reads.items():
+                if b == path:
+                    continue  # (its own file: a change of it re-resolves it anyway)
+                o = out.get(b)
+                if o is None:
+                    out[b] = (pf, set(ks))
+                else:
+                    o[1].update(ks)
+        return out
 
     def drop(self, path: str) -> None:
         reads = self._reads.pop(path, None)
         if reads:
             discard_from(self._readers, reads, path)
+        by_file = self._shared_readers
+        for s in self._shared.pop(path, ()):
+            s.users.discard(path)
+            if not s.users:  # its last user: forgotten
+                for b in s.reads:
+                    rs = by_file.get(b)
+                    if rs is not None:
+                        rs.discard(s)
+                        if not rs:
+                            del by_file[b]
 
     def clear(self) -> None:
+        for used in self._shared.values():
+            for s in used:
+                s.users.clear()
         self._reads.clear()
         self._readers.clear()
+        self._shared.clear()
+        self._shared_readers.clear()
 
     def stale_readers(
         self,
@@ -137,7 +200,8 @@ class RecordedReads(Generic[P, K]):
         ``compare_for(old, new)`` gives, for one edited file, a function of (the version a reader
         read, its keys): None when some key answers differently on ``new``, else the keys as they
         are on ``new``, which the record then refers to. Readers already in ``affected`` are not
-        compared (they are re-resolved anyway)."""
+        compared (they are re-resolved anyway), nor are shared records all of whose users are; a
+        shared record answering differently affects all its users."""
         for b, old in edited.items():
             new = current.get(b)
             if new is None:
@@ -153,6 +217,15 @@ class RecordedReads(Generic[P, K]):
                     affected.add(a)
                 else:
                     reads[b] = (new, rebased)
+            for s in self._shared_readers.get(b, ()):
+                if s.users <= affected:
+                    continue
+                seen, keys = s.reads[b]
+                rebased = compare(seen, keys)
+                if rebased is None:
+                    affected |= s.users
+                else:
+                    s.reads[b] = (new, rebased)
 
 
 class FactBook(Generic[P, K]):
@@ -171,12 +244,13 @@ class FactBook(Generic[P, K]):
         self._answers: dict[Search, dict[str, Mapping[Any, Answer]]] = {s: {} for s in searches}
 
     def install(self, path: str, facts: FileFacts, reads: dict[str, tuple[P, K]],
-                answers: Mapping[Search, Mapping[Any, Answer]]) -> None:
-        """Keep a file's facts with what its resolution read and the search answers it got
-        (``reads`` and the answer mappings are taken over, not copied)."""
+                answers: Mapping[Search, Mapping[Any, Answer]], shared: Iterable[SharedReads[P, K]] = ()) -> None:
+        """Keep a file's facts with what its resolution read (its own reads and the shared records
+        it used) and the search answers it got (``reads`` and the answer mappings are taken over,
+        not copied)."""
         self.facts[path] = facts
         add_to(self._rdeps, facts.depends_on, path)
-        self.reads.record(path, reads)
+        self.reads.record(path, reads, shared)
         for s, a in answers.items():
             if a:
                 self._answers[s][path] = a
@@ -210,7 +284,9 @@ class FactBook(Generic[P, K]):
         """Everything recorded besides the facts, as plain data (the parse results read left out):
         reads (path -> file read -> keys), search answers, the reverse dependency map. For tests
         comparing two books."""
-        reads = {p: {b: set(keys) for b, (_pf, keys) in r.items()} for p, r in self.reads._reads.items()}
+        paths = self.reads._reads.keys() | self.reads._shared.keys()
+        reads = {p: {b: set(keys) for b, (_pf, keys) in self.reads.of(p).items()} for p in paths}
+        reads = {p: r for p, r in reads.items() if r}
         return reads, {s: dict(book) for s, book in self._answers.items()}, {d: set(ps) for d, ps in self._rdeps.items()}
 
     def stale_searches(self, names: Iterable[str], search: Search, answer_of: Callable[[Any], Answer],

@@ -344,6 +344,32 @@ def test_returns_reads_of_a_third_module_reach_the_asker() -> None:
     _edit_of_z_reaches_x(files, z1, ["pkg.y.make", "pkg.z.job"], ["pkg.y.make", "pkg.z.other"])
 
 
+def test_a_shared_answers_reads_are_kept_once_for_its_askers() -> None:
+    """a and b ask the same shared answer (y's ``pick``, z's ``job`` re-exported:
+    ``hierarchy.SHARED_MODULE_ATTR``): their records reference one record of its reads
+    (``incremental.SharedReads``) instead of a copy each, and z re-binding pick re-resolves both."""
+    files = {
+        "pkg/__init__.py": b"",
+        "pkg/z.py": _Z,
+        "pkg/y.py": b"from pkg.z import pick\n",
+        "pkg/a.py": b"from pkg.y import pick\n\npick()\n",
+        "pkg/b.py": b"from pkg.y import pick\n\n\ndef run():\n    pick()\n",
+    }
+    ix = _resolved_index(files)
+    shared = ix._book.reads._shared
+    assert set(shared.get("pkg/a.py", ())) & set(shared.get("pkg/b.py", ()))
+    from mnemosyne.resolve.python.reads import READ_BINDS
+
+    own = ix._book.reads._reads.get("pkg/a.py", {}).get("pkg/z.py")
+    assert own is None or (READ_BINDS, 0, "pick") not in own[1]  # (the answer's read, not copied into a's)
+    assert (READ_BINDS, 0, "pick") in ix._book.reads.of("pkg/a.py")["pkg/z.py"][1]
+    z1 = _Z.replace(b"pick = job", b"pick = other")
+    files["pkg/z.py"] = z1
+    assert {"pkg/a.py", "pkg/b.py"} <= ix.update({"pkg/z.py": z1})
+    assert [c.callee for c in ix.facts("pkg/a.py").calls] == ["pkg.z.other"]  # type: ignore[union-attr]
+    _check_fresh(ix, files, 0)
+
+
 def _edit_of_z_reaches_x(files: dict[str, bytes], z1: bytes, before: list[str], after: list[str]) -> None:
     """``pkg/x.py`` calls ``before``; after ``pkg/z.py`` becomes ``z1`` it is re-resolved and calls
     ``after``, as a fresh index says."""

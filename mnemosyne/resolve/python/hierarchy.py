@@ -10,8 +10,10 @@ saved: benchmarks/README.md, session 19.)
 
 An answer keeps what its computation consulted (recorded reads, module names, name-search
 answers); a resolution using it takes those as its own, so the incremental contract holds as if
-the file had computed it (docs/resolve-python.md, incremental contract). The index drops every
-answer when it changes (``PythonIndex.update``).
+the file had computed it (docs/resolve-python.md, incremental contract): its recorded reads are
+kept once (``incremental.SharedReads``, made with the first record that uses it), referenced by the
+record of every file that used it, not copied into each. The index drops every answer when it
+changes (``PythonIndex.update``); the records keep what theirs read.
 
 An answer must not depend on which file asked first. Its computation starts from nothing (no
 memo, no key being computed) and is bounded by the asker's remaining depth (``max_depth -
@@ -31,6 +33,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Set as AbstractSet
+
+    from mnemosyne.parse.python import ParsedFile
+    from mnemosyne.resolve.incremental import SharedReads
     from mnemosyne.resolve.python.access import Access
     from mnemosyne.resolve.python.index import PythonIndex
 
@@ -56,7 +62,7 @@ class _Answer:
     it used (``uses``, whose records count too); ``budget``: the depth budget from which on it is
     computed alike (its computation's ``peak``: it holds within any larger one)."""
 
-    __slots__ = ("budget", "deps", "ix_reads", "os_reads", "reads", "sub_reads", "uses", "value")
+    __slots__ = ("budget", "deps", "ix_reads", "os_reads", "reads", "record", "sub_reads", "uses", "value")
 
     def __init__(self, value: Any, r: Access, budget: int) -> None:
         self.value = value
@@ -67,6 +73,8 @@ class _Answer:
         self.os_reads = r.os_reads
         self.uses = r.shared
         self.budget = budget
+        # its reads as the files' records keep them (``PythonIndex._install``), made once
+        self.record: SharedReads[ParsedFile, AbstractSet[tuple]] | None = None
 
 
 class Hierarchy:
@@ -144,23 +152,15 @@ class Hierarchy:
 
 def merge_used(r: Access) -> None:
     """Resolver ``r`` consulted what the shared answers it used consulted, and what the ones they
-    used did (its own file's reads are not recorded: a change of the file re-resolves it anyway).
-    Taken once, when its resolution ends: each answer's records once, however often it was used."""
+    used did. Taken once, when its resolution ends: ``r.shared`` becomes every answer it used,
+    directly or through another (their recorded reads stay theirs: the index's record of ``r``'s
+    file references them, ``PythonIndex._install``), and ``r`` takes their module names and
+    name-search answers."""
     todo = list(r.shared)
     seen = set(todo)
-    own = r.path
-    reads = r.reads
     deps = r.deps
     while todo:
         a = todo.pop()
-        for p, ks in a.reads.items():
-            if p == own:
-                continue
-            s = reads.get(p)
-            if s is None:
-                reads[p] = set(ks)
-            else:
-                s |= ks
         deps |= a.deps
         if a.ix_reads:
             r.ix_reads.update(a.ix_reads)
@@ -172,5 +172,5 @@ def merge_used(r: Access) -> None:
             if u not in seen:
                 seen.add(u)
                 todo.append(u)
-    r.shared.clear()
-    reads.pop(own, None)  # (a shared MRO's walk records reads of every file: ``Classes.mro``)
+    r.shared = seen
+    r.reads.pop(r.path, None)  # (a shared MRO's walk records reads of every file: ``Classes.mro``)

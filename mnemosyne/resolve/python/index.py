@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
+from typing import Any
 
 from mnemosyne.facts import FileFacts
 from mnemosyne.gcpause import gc_paused
@@ -19,7 +20,7 @@ from mnemosyne.hashing import content_hash
 from mnemosyne.indexmaps import discard_from
 from mnemosyne.parse.pool import ParseJob
 from mnemosyne.parse.python import ParsedFile, file_subclasses, parse_python
-from mnemosyne.resolve.incremental import FactBook, NameIndex, Search
+from mnemosyne.resolve.incremental import FactBook, NameIndex, Search, SharedReads
 from mnemosyne.resolve.python.hierarchy import Hierarchy
 from mnemosyne.resolve.python.modules import (
     CALLS_PREFIX,
@@ -262,19 +263,36 @@ class PythonIndex:
                 r = _FileResolver(self, path)
                 f = r.run()
                 reads, ix_reads, sub_reads, os_reads = r.reads, r.ix_reads, r.sub_reads, r.os_reads
+                shared = self._shared_records(r.shared)
                 del r  # its memo tables die here, before the collector runs again
-                self._install(path, f, reads, ix_reads, sub_reads, os_reads)
+                self._install(path, f, reads, ix_reads, sub_reads, os_reads, shared)
             self._cost[path] = time.perf_counter() - t
         return f
 
     def _install(self, path: str, f: FileFacts, reads: Mapping[str, AbstractSet[tuple]],
                  ix_reads: Mapping[tuple[str, str], tuple[str, ...]], sub_reads: Mapping[str, tuple[str, ...]],
-                 os_reads: Mapping[str, tuple[str, ...]]) -> None:
-        """Record a file's facts with what its resolution read (for ``update``'s pruning)."""
+                 os_reads: Mapping[str, tuple[str, ...]],
+                 shared: Iterable[SharedReads[ParsedFile, AbstractSet[tuple]]] = ()) -> None:
+        """Record a file's facts with what its resolution read (for ``update``'s pruning): its own
+        reads and the records of the shared answers it used."""
         parsed = self._parsed
         # the resolver's own sets, no copies: nothing else holds them
         self._book.install(path, f, {b: (parsed[b], ks) for b, ks in reads.items()},
-                           {IMPORTERS: ix_reads, SUBCLASSES: sub_reads, STORES: os_reads})
+                           {IMPORTERS: ix_reads, SUBCLASSES: sub_reads, STORES: os_reads}, shared)
+
+    def _shared_records(self, used: Iterable[Any]) -> list[SharedReads[ParsedFile, AbstractSet[tuple]]]:
+        """The reads of the shared answers a resolution used (``hierarchy.merge_used``), as the
+        book keeps them: one record per answer, made the first time a file's record takes it."""
+        out = []
+        parsed = self._parsed
+        for a in used:
+            rec = a.record
+            if rec is None:
+                if not a.reads:
+                    continue
+                rec = a.record = SharedReads({b: (parsed[b], ks) for b, ks in a.reads.items()})
+            out.append(rec)
+        return out
 
     # ------------------------------------------------------------------ resolving elsewhere (resolve/forked.py)
     def unresolved_costs(self, paths: Iterable[str]) -> dict[str, float]:
