@@ -366,8 +366,13 @@ RECORDED = {
     36: "0f9de3aa3fd5c0157be351f011cf869061f9930029ef3fc086f93a1d831fb545",
     # JavaScript: an array's element pushed from a parameter (`listeners.push(l)` in `subscribe(l)`,
     # a local or module-level array) is what the callers pass (pushed_parameters); `xs.find(p)`,
-    # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results)
-    37: "4be911ee3996f964f90a0b62a40f227c0f8f18c81de595c4242d1b3c9061d659",
+    # `findLast`, `pop`, `shift`, `at` of an array are one of its elements (element_results); and
+    # the session's other JavaScript value cases (typed_callback_parameters, runtime_callback_parameters,
+    # forwarded_option_callbacks, named_function_arguments, held_member_writes, assigned_options,
+    # constant_indexes, promise_resolved_values, field_several_values, emitter_lazy_arrays,
+    # from_entries_tables); a class field keeps its known values when a name assigned to it is
+    # unknown (hono's default `errorHandler` with a setter only users call: field_default_overridable)
+    37: "679629644e53a8d980a81573e7fb1418aa24b176560459b81f4f93fcf928d8e5",
 }
 
 

@@ -43,6 +43,7 @@ from mnemosyne.resolve.typescript.state import (
 from mnemosyne.resolve.typescript.values import (
     CLASS_OR_INST,
     FLAG_INFERRED,
+    FLAG_PARTIAL,
     HELD,
     UNTYPED_ARRAY,
     V_ABSM,
@@ -561,8 +562,13 @@ class ClassesMixin(CtxState):
                 if v is not None and v[0] == V_NULL:
                     continue
                 if v is None:
-                    result = None
-                    break
+                    if e is None or e[0] != ID:
+                        result = None  # (an unknown call, member, ...: the field is not known)
+                        break
+                    # `this.onError = handler` in a setter only the package's users call: the
+                    # field's other values are still what it may hold
+                    self.flags |= FLAG_PARTIAL
+                    continue
                 # several known: one of them (a strategy set in the constructor and by a setter)
                 result = v if result is None else union([result, v])
         return result if result is not None else typed
