@@ -1,5 +1,9 @@
 """Embedding back-fill: give every searchable node a vector, never embedding a text twice.
 
+(~615 lines, over the ~600 of the guide: the texts' collection and the embedding loop share the
+items' shape; the collection's readers, ``GitBodyReader`` to ``module_docs``, are the part to
+split off next.)
+
 What is embedded (each text cut to the model's window by its real tokenizer):
 
 - ``Function`` (kinds function/method; a module only when it has a docstring) and ``Class``
