@@ -371,8 +371,12 @@ RECORDED = {
     # forwarded_option_callbacks, named_function_arguments, held_member_writes, assigned_options,
     # constant_indexes, promise_resolved_values, field_several_values, emitter_lazy_arrays,
     # from_entries_tables); a class field keeps its known values when a name assigned to it is
-    # unknown (hono's default `errorHandler` with a setter only users call: field_default_overridable)
-    37: "679629644e53a8d980a81573e7fb1418aa24b176560459b81f4f93fcf928d8e5",
+    # unknown (hono's default `errorHandler` with a setter only users call: field_default_overridable);
+    # Python: a list / tuple display passed from another module to a parameter a method stores (also as
+    # `list(p)` / `tuple(p)`) is what the attribute holds (structlog's processors: stored_argument_lists);
+    # an instance of a standard-library class narrowed by isinstance to another top-level module's class
+    # is an instance of that class (isinstance_other_stdlib)
+    37: "b29f3e437e798c61cf08c081a4f2134131dd47b7a485a1103737c348a1f8463a",
 }
 
 

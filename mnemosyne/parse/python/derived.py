@@ -58,9 +58,14 @@ def file_param_calls(pf: ParsedFile) -> tuple[tuple[str, ...], frozenset[Any]]:
     return pf.param_calls, pf.passed
 
 
+#: calls of builtins copying an iterable (``list(processors)``): a stored copy of a parameter is
+#: stored like the parameter (``file_stored_params``; the resolver's ``stored_param_values``)
+COPYING_CALLS = frozenset({(T_NAME, "list"), (T_NAME, "tuple")})
+
+
 def file_stored_params(pf: ParsedFile) -> frozenset[str]:
     """``pf.stored_params``: names of parameters stored by their own function through an attribute
-    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``, in a list stored as an
+    (``self.cb = cb``, ``self.views[rule] = view``, ``self.hooks.append(hook)``, a copy ``list(hooks)``, in a list stored as an
     item: ``self.hooks.setdefault(k, []).append(hook)``) that the file
     calls: ``x.cb(...)``, ``x.views[k](...)``, or iterated, ``for h in x.hooks`` (computed on first use)."""
     r = pf.stored_params
@@ -76,6 +81,8 @@ def file_stored_params(pf: ParsedFile) -> frozenset[str]:
                     v = v[2]
                 if v[0] == T_TUPLE and len(v[1]) == 1:  # ``self.hooks.setdefault(k, []).append(hook)``: a list of it
                     v = v[1][0]
+                elif v[0] == T_CALL and v[1] in COPYING_CALLS and len(v[2]) == 1 and not v[3]:
+                    v = v[2][0]  # ``self._processors = list(processors)``: a copy of it
                 if v[0] == T_NAME and v[1] in names and attr in called:
                     out.add(v[1])
         r = pf.stored_params = frozenset(out)

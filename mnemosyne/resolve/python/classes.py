@@ -425,8 +425,8 @@ class Classes(Fixpoint):
                             ivals |= self.init_attr_values(cp, ci, fi, v, (b[1], b[2]))
                         else:
                             ivals |= self.eval_binding(cp, fi, v)
-                        if v[0] == T_NAME:  # a parameter stored: what other modules pass it too
-                            ivals |= self.stored_param_values(cp, fi, v)
+                        if v[0] == T_NAME or v[0] == T_CALL:  # a parameter stored (or its copy): what
+                            ivals |= self.stored_param_values(cp, fi, v)  # other modules pass it too
                 # stored through another object (``self.state.cb = f``): on some instances only, so
                 # neither __getattr__ nor an outside base's member is ruled out
                 ovals = self.object_stores(b, attr, False)

@@ -57,6 +57,7 @@ from mnemosyne.resolve.python.known import (
     ITEM_BUILTINS,
     LIBRARY_RESULTS,
     may_derive,
+    unrelated_stdlib,
 )
 from mnemosyne.resolve.python.params import LITERAL_KEYS
 from mnemosyne.resolve.python.values import (
@@ -308,8 +309,8 @@ class Evaluate(Fixpoint):
                 ):
                     keep.add(v)  # (an outside base other than C: it may derive from C, not known)
             elif k == VAL_EXT_INST:
-                if ext:  # may derive from the external class: not known
-                    keep.add(v)
+                if ext and (v[1] in ext or not unrelated_stdlib(v[1], ext)):
+                    keep.add(v)  # may derive from the external class: not known
             elif bset and k != VAL_SUPER and k != VAL_MODULE:  # displays, classes, functions: builtin instances
                 keep.add(v)
         if keep:

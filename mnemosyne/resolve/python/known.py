@@ -15,6 +15,7 @@ import types
 import typing
 from pathlib import Path
 
+from mnemosyne.resolve.python.modules import STDLIB
 from mnemosyne.resolve.python.values import VAL_EXT
 
 # builtin classes by name: their members are checked (``getattr``)
@@ -31,6 +32,20 @@ def may_derive(dotted: str) -> bool:
     (``isinstance`` narrowing keeps its instances): not a declaration of ``DECLARATIVE_BASE_MODULES``
     nor an abstract class of ``collections.abc`` (``Generic``, ``ABC``, ``Mapping``, ``Enum``)."""
     return dotted.split(".", 1)[0] not in DECLARATIVE_BASE_MODULES and not dotted.startswith("collections.abc.")
+
+
+def unrelated_stdlib(dotted: str, classes: set[str]) -> bool:
+    """An instance of the standard library's class ``dotted`` narrowed by ``isinstance`` to other
+    classes of the standard library, all of other top-level modules than its own
+    (``isinstance(value, datetime.datetime)`` with value a ``uuid.UUID``): taken for no instance of
+    them (``narrowed`` gives one of the classes instead). Within one module classes do derive from
+    each other (``datetime.datetime`` from ``datetime.date``); across modules rarely
+    (``http.server.HTTPServer`` from ``socketserver.TCPServer``: the narrowed instance then names
+    the base's methods, which it inherits)."""
+    top = dotted.split(".", 1)[0]
+    if top not in STDLIB:
+        return False
+    return all((t := c.split(".", 1)[0]) in STDLIB and t != top for c in classes)
 
 
 def is_external_class(dotted: str) -> bool:

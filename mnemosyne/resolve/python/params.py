@@ -13,7 +13,7 @@ from typing import Any
 
 from mnemosyne.parse.anon import anonymous_context
 from mnemosyne.parse.python import Scope
-from mnemosyne.parse.python.derived import BOUND_ALIAS, CLASSMETHOD_ALIAS, RESULT_ALIAS, STATIC_ALIAS
+from mnemosyne.parse.python.derived import BOUND_ALIAS, CLASSMETHOD_ALIAS, COPYING_CALLS, RESULT_ALIAS, STATIC_ALIAS
 from mnemosyne.parse.python.tags import (
     PARAM_DSTAR,
     PARAM_STAR,
@@ -154,7 +154,12 @@ class Params(Fixpoint):
         """What other modules pass the parameter that ``self.attr = v`` / ``self.attr[k] = v``
         (stored in function ``fi``) stores, when v is one (``self.cb = cb``: ``stored_cross``);
         only where the stored value is read back, not where the parameter is (a method returning
-        its parameter would give every module's arguments at each call)."""
+        its parameter would give every module's arguments at each call). ``list(v)`` / ``tuple(v)``
+        (a copy of a parameter: structlog's ``self._processors = list(processors)``) is v's."""
+        if v[0] == T_CALL and v[1] in COPYING_CALLS and len(v[2]) == 1 and not v[3] and v[2][0][0] == T_NAME:
+            if (VAL_BUILTIN, v[1][1]) not in self.eval(path, fi, v[1]):
+                return EMPTY
+            v = v[2][0]
         if v[0] != T_NAME or v[1] not in self.stored_params(path):
             return EMPTY
         bs = self.binding_scope(path, fi, v[1])
@@ -404,10 +409,12 @@ class Params(Fixpoint):
     def _may_pass_callable(cls, e: Any, j: int, pname: str, spec: tuple) -> bool:
         """Call ``e`` passes for the parameter at position ``j`` named ``pname`` a name, an
         attribute, a lambda or a call's result (what may be a function or an object of the
-        program), or an argument not known (a splat)."""
+        program), a list / tuple / set display holding one, or an argument not known (a splat)."""
         if j < 0:
             return False
         a = cls._arg_expr(e, j, pname, spec)
+        if a is not None and a[0] == T_TUPLE:  # [add_timestamp, render_json]: a display of such
+            return any(x[0] in CALLABLE_ARGS or x[0] == T_STAR for x in a[1])
         return a is not None and a[0] in CALLABLE_ARGS
 
     @staticmethod
